@@ -1,0 +1,74 @@
+import { createPublicClient, defineChain, http, type PublicClient } from "viem";
+import { CHAIN_INFO, MULTICALL3 } from "../config/chains.ts";
+import { type Config, rpcUrl, servesChain } from "../config/env.ts";
+import { fieldError, UpstreamError } from "../http/errors.ts";
+import type { ChainName } from "../schemas/common.ts";
+
+export interface RpcStats {
+  /** HTTP requests sent to RPC endpoints */
+  requests: number;
+  /** JSON-RPC calls inside them (a batch counts each call) */
+  calls: number;
+}
+
+/** viem public clients per chain, created once per RPC URL, with multicall batching and call counting. */
+export class ChainClients {
+  readonly stats: RpcStats = { requests: 0, calls: 0 };
+  private readonly clients = new Map<string, PublicClient>();
+
+  constructor(private readonly config: Config) {}
+
+  /** The client for `chain`, or a 422 naming `loc` when this deployment does not serve it. */
+  get(chain: ChainName, loc: (string | number)[] = ["query", "chain"]): PublicClient {
+    if (!servesChain(this.config, chain)) throw fieldError(loc, `Chain '${chain}' is not available in ${this.config.env}`);
+    const url = rpcUrl(this.config, chain);
+    if (!url) throw fieldError(loc, `Chain '${chain}' is not configured on this deployment`);
+    const key = `${chain}@${url}`;
+    let client = this.clients.get(key);
+    if (!client) {
+      client = this.create(chain, url);
+      this.clients.set(key, client);
+    }
+    return client;
+  }
+
+  private create(chain: ChainName, url: string): PublicClient {
+    const info = CHAIN_INFO[chain];
+    const stats = this.stats;
+    const viemChain = defineChain({
+      id: info.chainId,
+      name: info.displayName,
+      nativeCurrency: { name: info.nativeSymbol, symbol: info.nativeSymbol, decimals: 18 },
+      rpcUrls: { default: { http: [url] } },
+      contracts: { multicall3: { address: MULTICALL3 } },
+    });
+    return createPublicClient({
+      chain: viemChain,
+      cacheTime: 0,
+      batch: { multicall: { wait: 0 } },
+      transport: http(url, {
+        timeout: this.config.upstreamTimeoutMs,
+        retryCount: 1,
+        onFetchRequest: async (request) => {
+          stats.requests++;
+          try {
+            const body = await request.clone().json();
+            stats.calls += Array.isArray(body) ? body.length : 1;
+          } catch {
+            stats.calls++;
+          }
+        },
+      }),
+    }) as PublicClient;
+  }
+}
+
+/** viem transport failures become a 502 naming the chain; anything else is rethrown. */
+export function rethrowRpc(chain: ChainName, error: unknown): never {
+  const name = (error as { name?: string })?.name ?? "";
+  const walk = (e: any): boolean => !!e && (/HttpRequestError|TimeoutError|SocketClosedError|WebSocketRequestError|RpcRequestError|FetchError/.test(e.name ?? "") || walk(e.cause));
+  if (walk(error) || /HttpRequestError|TimeoutError/.test(name)) {
+    throw new UpstreamError("chain", `${CHAIN_INFO[chain].displayName} RPC is unreachable`, "Chain unavailable");
+  }
+  throw error;
+}

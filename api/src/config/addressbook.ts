@@ -1,0 +1,44 @@
+import { existsSync, readFileSync, statSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+
+/**
+ * The address book: where each chain's RPC endpoint, the deployed contracts and the twins of outside
+ * systems live. The devnet writes it; a deployment supplies its own (COMPASS_ADDRESSBOOK).
+ */
+export interface AddressBook {
+  version: 1;
+  environment?: string;
+  chains: Record<string, { chainId: number; rpcUrl: string; contracts: Record<string, `0x${string}`> }>;
+  twins: Record<string, { url: string; apiKey?: string; [k: string]: unknown }>;
+  tokens?: Record<string, Record<string, { address: `0x${string}`; decimals: number; name?: string; [k: string]: unknown }>>;
+  accounts?: { dev: { address: `0x${string}`; privateKey: `0x${string}` }[] };
+  [k: string]: unknown;
+}
+
+export function findDevnetDir(start = process.cwd()): string {
+  let dir = resolve(start);
+  for (;;) {
+    const candidate = join(dir, ".devnet");
+    if (existsSync(join(dir, "package.json")) && existsSync(join(dir, "api")) && existsSync(join(dir, "devnet"))) return candidate;
+    if (existsSync(join(candidate, "addressbook.json"))) return candidate;
+    const parent = dirname(dir);
+    if (parent === dir) return join(resolve(start), ".devnet");
+    dir = parent;
+  }
+}
+
+let cache: { path: string; mtimeMs: number; book: AddressBook } | undefined;
+
+/** Read (and cache until the file changes) the address book; `undefined` when there is none. */
+export function readAddressBook(path: string): AddressBook | undefined {
+  let mtimeMs: number;
+  try {
+    mtimeMs = statSync(path).mtimeMs;
+  } catch {
+    return undefined;
+  }
+  if (cache && cache.path === path && cache.mtimeMs === mtimeMs) return cache.book;
+  const book = JSON.parse(readFileSync(path, "utf8")) as AddressBook;
+  cache = { path, mtimeMs, book };
+  return book;
+}

@@ -1,0 +1,108 @@
+import { createHash } from "node:crypto";
+import { join } from "node:path";
+import { CHAINS, type ChainName } from "../schemas/common.ts";
+import { type AddressBook, findDevnetDir, readAddressBook } from "./addressbook.ts";
+import { CHAIN_INFO } from "./chains.ts";
+
+export type Environment = "production" | "staging";
+
+export interface ApiKeyEntry {
+  /** sha256 of the key, hex; keys are never held in plain text */
+  hash: Buffer;
+  kind: "secret" | "publishable";
+  /** publishable keys: browser origins allowed to use the key */
+  origins?: string[];
+}
+
+export interface Config {
+  env: Environment;
+  apiKeys: ApiKeyEntry[];
+  /** COMPASS_DEVNET_DIR or the repo's .devnet */
+  devnetDir: string;
+  addressBookPath: string;
+  rpcOverrides: Partial<Record<ChainName, string>>;
+  upstreamOverrides: Record<string, { url?: string; apiKey?: string }>;
+  bodyLimitBytes: number;
+  logLevel: string;
+  validateResponses: boolean;
+  /** public origin of the web app (checkout links), e.g. http://127.0.0.1:3000 */
+  publicUrl: string;
+  upstreamTimeoutMs: number;
+}
+
+export function sha256(value: string): Buffer {
+  return createHash("sha256").update(value, "utf8").digest();
+}
+
+/**
+ * Keys come from COMPASS_API_KEYS (comma separated). An entry is either a key or `sha256:<hex>` of one,
+ * so a deployment's configuration need not hold keys in plain text.
+ */
+export function parseKeys(raw: string | undefined, kind: ApiKeyEntry["kind"]): ApiKeyEntry[] {
+  if (!raw) return [];
+  return raw
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean)
+    .map((entry) => {
+      const [keyPart, originsPart] = entry.split("@");
+      const hash = keyPart!.startsWith("sha256:") ? Buffer.from(keyPart!.slice(7), "hex") : sha256(keyPart!);
+      const origins = originsPart ? originsPart.split("|").filter(Boolean) : undefined;
+      return { hash, kind, origins };
+    });
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const mode = (env.COMPASS_ENV ?? "staging").toLowerCase();
+  if (mode !== "production" && mode !== "staging") {
+    throw new Error(`COMPASS_ENV must be "production" or "staging", got ${JSON.stringify(env.COMPASS_ENV)}`);
+  }
+  const apiKeys = [...parseKeys(env.COMPASS_API_KEYS, "secret"), ...parseKeys(env.COMPASS_PUBLISHABLE_KEYS, "publishable")];
+  if (mode === "production" && !apiKeys.some((k) => k.kind === "secret")) {
+    throw new Error("COMPASS_ENV=production requires COMPASS_API_KEYS (keys or sha256:<hex> digests)");
+  }
+  const devnetDir = env.COMPASS_DEVNET_DIR ?? findDevnetDir();
+  const rpcOverrides: Config["rpcOverrides"] = {};
+  for (const chain of CHAINS) {
+    const url = env[`COMPASS_RPC_URL_${chain.toUpperCase()}`];
+    if (url) rpcOverrides[chain] = url;
+  }
+  const upstreamOverrides: Config["upstreamOverrides"] = {};
+  for (const name of ["onramp", "venue", "issuer"]) {
+    const url = env[`COMPASS_${name.toUpperCase()}_URL`];
+    const apiKey = env[`COMPASS_${name.toUpperCase()}_API_KEY`];
+    if (url || apiKey) upstreamOverrides[name] = { url, apiKey };
+  }
+  return {
+    env: mode,
+    apiKeys,
+    devnetDir,
+    addressBookPath: env.COMPASS_ADDRESSBOOK ?? join(devnetDir, "addressbook.json"),
+    rpcOverrides,
+    upstreamOverrides,
+    bodyLimitBytes: Number(env.COMPASS_BODY_LIMIT_BYTES ?? 256 * 1024),
+    logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === "test" ? "warn" : "info"),
+    validateResponses: env.COMPASS_VALIDATE_RESPONSES === "1",
+    publicUrl: (env.COMPASS_PUBLIC_URL ?? `http://127.0.0.1:${env.PORT ?? 3000}`).replace(/\/$/, ""),
+    upstreamTimeoutMs: Number(env.COMPASS_UPSTREAM_TIMEOUT_MS ?? 10_000),
+  };
+}
+
+/** Chains this environment serves: production never serves staging-only chains. */
+export function servesChain(config: Config, chain: ChainName): boolean {
+  return config.env === "staging" || !CHAIN_INFO[chain].stagingOnly;
+}
+
+export function addressBook(config: Config): AddressBook | undefined {
+  return readAddressBook(config.addressBookPath);
+}
+
+export function rpcUrl(config: Config, chain: ChainName): string | undefined {
+  return config.rpcOverrides[chain] ?? addressBook(config)?.chains[chain]?.rpcUrl;
+}
+
+export function upstream(config: Config, name: string): { url?: string; apiKey?: string } {
+  const fromBook = addressBook(config)?.twins[name];
+  const o = config.upstreamOverrides[name];
+  return { url: o?.url ?? fromBook?.url, apiKey: o?.apiKey ?? fromBook?.apiKey };
+}

@@ -1,0 +1,52 @@
+import { JsonSyntaxError, parseJson } from "../lib/json.ts";
+import { ApiError, RequestValidationError } from "./errors.ts";
+
+export const NO_BODY = Symbol("no body");
+
+/** Read a JSON request body, enforcing the size limit while streaming (no trust in Content-Length). */
+export async function readJsonBody(req: Request, limitBytes: number): Promise<unknown> {
+  const declared = req.headers.get("content-length");
+  if (declared && Number(declared) > limitBytes) throw tooLarge(limitBytes);
+  const type = (req.headers.get("content-type") ?? "").toLowerCase();
+  if (type && !type.includes("json") && !type.startsWith("text/plain")) {
+    throw new ApiError(415, "Request body must be JSON (Content-Type: application/json)", {
+      issues: [{ loc: ["header", "content-type"], msg: "Content-Type must be application/json", type: "unsupported_media_type" }],
+    });
+  }
+  const text = await readText(req, limitBytes);
+  if (text.trim() === "") return NO_BODY;
+  try {
+    return parseJson(text);
+  } catch (error) {
+    const position = error instanceof JsonSyntaxError ? error.position : 0;
+    const msg = error instanceof JsonSyntaxError ? `JSON decode error: ${error.message}` : "JSON decode error";
+    throw new RequestValidationError([{ loc: ["body", position], msg, type: "json_invalid" }]);
+  }
+}
+
+async function readText(req: Request, limitBytes: number): Promise<string> {
+  if (!req.body) return "";
+  const reader = req.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limitBytes) {
+      await reader.cancel().catch(() => {});
+      throw tooLarge(limitBytes);
+    }
+    chunks.push(value);
+  }
+  const decoder = new TextDecoder("utf-8", { fatal: true });
+  try {
+    return decoder.decode(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks));
+  } catch {
+    throw new RequestValidationError([{ loc: ["body"], msg: "Request body is not valid UTF-8", type: "json_invalid" }]);
+  }
+}
+
+function tooLarge(limitBytes: number): ApiError {
+  return new ApiError(413, `Request body exceeds the limit of ${limitBytes} bytes`);
+}

@@ -1,0 +1,6 @@
+export { type Config, loadConfig } from "./config/env.ts";
+export { createHttpApp, type HttpApp } from "./http/app.ts";
+export { buildOpenApi } from "./openapi/build.ts";
+export type { Operation } from "./registry/define.ts";
+export { operations } from "./registry/index.ts";
+export { createServices, type Services } from "./services.ts";

@@ -1,0 +1,117 @@
+import type { z } from "zod";
+import type { Context } from "../context.ts";
+
+export type HttpMethod = "GET" | "POST";
+export type Env = "production" | "staging";
+
+/** How an operation renders its errors: FastAPI `detail` lists, or the `{error, message}` domain envelope. */
+export type ErrorModel = "validation" | "domain";
+
+export interface ErrorSpec {
+  status: number;
+  description: string;
+}
+
+export interface CliSpec {
+  /** command name; defaults to the kebab-case short name */
+  command?: string;
+  aliases?: string[];
+  /** short flags: field name → single letter */
+  short?: Record<string, string>;
+}
+
+type AnyObject = z.ZodObject<any>;
+type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
+
+export interface OperationInput<P, Q, B> {
+  params: Out<P>;
+  query: Out<Q>;
+  body: Out<B>;
+}
+
+export interface OperationSpec<P extends AnyObject | undefined, Q extends AnyObject | undefined, B extends AnyObject | undefined, R extends z.ZodType> {
+  method: HttpMethod;
+  /** OpenAPI-style path, e.g. `/v2/tokenized_assets/markets/{symbol}` */
+  path: string;
+  summary: string;
+  description?: string;
+  /** short name (camelCase) used by SDKs, CLI; derived from the path when omitted */
+  name?: string;
+  /** schema component name prefix for this op's request/response in OpenAPI */
+  params?: P;
+  query?: Q;
+  body?: B;
+  response: R;
+  errors?: ErrorSpec[];
+  errorModel?: ErrorModel;
+  /** GET ops default to read-only */
+  readOnly?: boolean;
+  /** submits to a venue or otherwise acts beyond building a payload */
+  destructive?: boolean;
+  /** safe to retry automatically (defaults: GET yes, POST no) */
+  idempotent?: boolean;
+  cli?: CliSpec;
+  /** environments that serve the operation (default both) */
+  envs?: Env[];
+  /** callable from browser widgets with a publishable key */
+  widget?: boolean;
+  tags?: string[];
+  handler: (input: OperationInput<P, Q, B>, ctx: Context) => Promise<z.input<R>> | z.input<R>;
+}
+
+export interface Operation extends Required<Pick<OperationSpec<any, any, any, any>, "method" | "path" | "summary" | "response" | "handler">> {
+  operationId: string;
+  group: string;
+  version: "v1" | "v2";
+  name: string;
+  description?: string;
+  params?: AnyObject;
+  query?: AnyObject;
+  body?: AnyObject;
+  errors: ErrorSpec[];
+  errorModel: ErrorModel;
+  readOnly: boolean;
+  destructive: boolean;
+  idempotent: boolean;
+  cli: CliSpec;
+  envs: Env[];
+  widget: boolean;
+  tags: string[];
+}
+
+/** `/v2/perpetual_trading/deposit/sponsor_prepare` → `v2_perpetual_trading_deposit_sponsor_prepare` */
+export function operationIdOf(path: string): string {
+  return path.replace(/^\//, "").replace(/\//g, "_");
+}
+
+export function camel(s: string): string {
+  return s.replace(/[{}]/g, "").replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
+}
+
+export function defineOperation<P extends AnyObject | undefined = undefined, Q extends AnyObject | undefined = undefined, B extends AnyObject | undefined = undefined, R extends z.ZodType = z.ZodType>(
+  spec: OperationSpec<P, Q, B, R>,
+): Operation {
+  const segments = spec.path.split("/").filter(Boolean);
+  const version = segments[0] as "v1" | "v2";
+  const group = segments[1]!;
+  const operationId = operationIdOf(spec.path);
+  const rest = segments.slice(2).join("_");
+  const name = spec.name ?? camel(rest);
+  return {
+    ...spec,
+    operationId,
+    group,
+    version,
+    name,
+    errors: spec.errors ?? [],
+    errorModel: spec.errorModel ?? "validation",
+    readOnly: spec.readOnly ?? spec.method === "GET",
+    destructive: spec.destructive ?? false,
+    idempotent: spec.idempotent ?? spec.method === "GET",
+    cli: spec.cli ?? {},
+    envs: spec.envs ?? ["production", "staging"],
+    widget: spec.widget ?? false,
+    tags: spec.tags ?? [group],
+    handler: spec.handler as Operation["handler"],
+  } as Operation;
+}

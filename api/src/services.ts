@@ -1,0 +1,11 @@
+import { ChainClients } from "./chain/clients.ts";
+import type { Config } from "./config/env.ts";
+
+/** Long-lived clients shared by all requests of one app instance. */
+export interface Services {
+  chains: ChainClients;
+}
+
+export function createServices(config: Config): Services {
+  return { chains: new ChainClients(config) };
+}
