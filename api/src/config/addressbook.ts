@@ -16,13 +16,13 @@ export interface AddressBook {
 }
 
 export function findDevnetDir(start = process.cwd()): string {
-  let dir = resolve(start);
+  let dir = resolve(/*turbopackIgnore: true*/ start);
   for (;;) {
-    const candidate = join(dir, ".devnet");
+    const candidate = join(/*turbopackIgnore: true*/ dir, ".devnet");
     if (existsSync(join(dir, "package.json")) && existsSync(join(dir, "api")) && existsSync(join(dir, "devnet"))) return candidate;
     if (existsSync(join(candidate, "addressbook.json"))) return candidate;
     const parent = dirname(dir);
-    if (parent === dir) return join(resolve(start), ".devnet");
+    if (parent === dir) return join(/*turbopackIgnore: true*/ resolve(/*turbopackIgnore: true*/ start), ".devnet");
     dir = parent;
   }
 }

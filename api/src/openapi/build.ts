@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { Environment } from "../config/env.ts";
 import type { Operation } from "../registry/define.ts";
+import { GROUPS } from "../registry/groups.ts";
 import { DetailErrorBody, DomainErrorBody, HTTPValidationError } from "../schemas/common.ts";
 
 type Json = Record<string, any>;
@@ -89,6 +90,11 @@ export function buildOpenApi(operations: Operation[], opts: { env: Environment; 
     },
     servers: [{ url: opts.serverUrl ?? "/", description: opts.env }],
     security: [{ ApiKeyHeader: [] }],
+    tags: [...new Set(operations.map((op) => op.group))].map((name) => ({
+      name,
+      description: GROUPS[name]?.description ?? name,
+      ...(GROUPS[name]?.cliAlias && { "x-cli-alias": GROUPS[name]!.cliAlias }),
+    })),
     paths,
     components: {
       schemas: Object.fromEntries(Object.entries(components).sort(([a], [b]) => a.localeCompare(b))),

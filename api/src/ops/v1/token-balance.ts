@@ -50,7 +50,7 @@ export const tokenBalance = defineOperation({
       }
       if (token.address === NATIVE) {
         const raw = await client.getBalance({ address: query.user, blockNumber });
-        return out(raw, 18, token.symbol, NATIVE, blockNumber);
+        return out(raw, 18, "ETH", NATIVE, blockNumber);
       }
       const [raw, decimals, symbol] = await Promise.all([
         client.readContract({ address: token.address, abi: erc20Abi, functionName: "balanceOf", args: [query.user], blockNumber }),

@@ -1,0 +1,122 @@
+/**
+ * A surface-neutral description of each operation, read from the OpenAPI document. Every generator
+ * (TypeScript SDK, Python SDK) and every runtime surface (CLI, MCP) works from this one shape.
+ */
+type Json = Record<string, any>;
+
+export interface ParamModel {
+  name: string;
+  in: "path" | "query";
+  required: boolean;
+  description?: string;
+  schema: Json;
+}
+
+export interface OperationModel {
+  operationId: string;
+  group: string;
+  /** SDK namespace (camelCase) */
+  namespace: string;
+  /** short name, camelCase */
+  name: string;
+  method: "GET" | "POST";
+  path: string;
+  summary: string;
+  description?: string;
+  readOnly: boolean;
+  destructive: boolean;
+  idempotent: boolean;
+  errorModel: "validation" | "domain";
+  params: ParamModel[];
+  /** JSON Schema of the request body with every $ref inlined, or null */
+  body: Json | null;
+  cli: { command: string; aliases: string[]; short: Record<string, string> };
+  mcpName: string;
+  /** component names (or null when inline) of request/response schemas, for typed SDKs */
+  bodyRef: string | null;
+  responseRef: string | null;
+  responseSchema: Json;
+}
+
+/** TS namespace per URL group (clients.md §1); v1 groups use their camelCased names. */
+const NAMESPACES: Record<string, string> = { cctp: "bridge" };
+
+export function camel(s: string): string {
+  return s.replace(/[{}]/g, "").replace(/[_-]([a-z0-9])/g, (_, c: string) => c.toUpperCase());
+}
+export function kebab(s: string): string {
+  return s.replace(/([a-z0-9])([A-Z])/g, "$1-$2").replace(/_/g, "-").toLowerCase();
+}
+export function snake(s: string): string {
+  return s.replace(/([a-z0-9])([A-Z])/g, "$1_$2").replace(/-/g, "_").toLowerCase();
+}
+export function pascal(s: string): string {
+  const c = camel(s);
+  return c.charAt(0).toUpperCase() + c.slice(1);
+}
+
+export function inlineRefs(node: any, doc: Json, seen: string[] = []): any {
+  if (Array.isArray(node)) return node.map((n) => inlineRefs(n, doc, seen));
+  if (!node || typeof node !== "object") return node;
+  if (typeof node.$ref === "string") {
+    const name = node.$ref.split("/").pop()!;
+    if (seen.includes(name)) return {};
+    const { $ref: _, ...rest } = node;
+    return { ...inlineRefs(doc.components.schemas[name], doc, [...seen, name]), ...inlineRefs(rest, doc, seen) };
+  }
+  const out: Json = {};
+  for (const [k, v] of Object.entries(node)) out[k] = inlineRefs(v, doc, seen);
+  return out;
+}
+
+export interface GroupModel {
+  group: string;
+  namespace: string;
+  cli: string;
+  cliAlias?: string;
+  description: string;
+}
+
+export function groupModels(doc: Json): GroupModel[] {
+  return (doc.tags ?? []).map((t: Json) => ({
+    group: t.name,
+    namespace: NAMESPACES[t.name] ?? camel(t.name),
+    cli: kebab(t.name),
+    ...(t["x-cli-alias"] && { cliAlias: t["x-cli-alias"] }),
+    description: t.description,
+  }));
+}
+
+export function operationModels(doc: Json): OperationModel[] {
+  const out: OperationModel[] = [];
+  for (const [path, item] of Object.entries<Json>(doc.paths)) {
+    for (const [method, op] of Object.entries<Json>(item)) {
+      const x = op["x-compass"] ?? {};
+      const bodySchema = op.requestBody?.content?.["application/json"]?.schema ?? null;
+      const responseSchema = op.responses?.["200"]?.content?.["application/json"]?.schema ?? {};
+      const name: string = x.name;
+      out.push({
+        operationId: op.operationId,
+        group: x.group,
+        namespace: NAMESPACES[x.group] ?? camel(x.group),
+        name,
+        method: method.toUpperCase() as "GET" | "POST",
+        path,
+        summary: op.summary,
+        description: op.description,
+        readOnly: !!x.readOnly,
+        destructive: !!x.destructive,
+        idempotent: !!x.idempotent,
+        errorModel: x.errorModel ?? "validation",
+        params: (op.parameters ?? []).map((p: Json) => ({ name: p.name, in: p.in, required: !!p.required, description: p.description, schema: inlineRefs(p.schema, doc) })),
+        body: bodySchema ? inlineRefs(bodySchema, doc) : null,
+        cli: { command: x.cli?.command ?? kebab(name), aliases: x.cli?.aliases ?? [], short: x.cli?.short ?? {} },
+        mcpName: String(op.operationId).replace(/[{}]/g, ""),
+        bodyRef: bodySchema?.$ref ? bodySchema.$ref.split("/").pop() : null,
+        responseRef: responseSchema?.$ref ? responseSchema.$ref.split("/").pop() : null,
+        responseSchema: inlineRefs(responseSchema, doc),
+      });
+    }
+  }
+  return out;
+}

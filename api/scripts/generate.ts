@@ -1,0 +1,50 @@
+/**
+ * Generates every client surface's code from the operation registry:
+ *   sdk/src/generated/{types,operations,namespaces,manifest}.ts and python/compass_api/_generated.py.
+ * `--check` fails (exit 1) when a committed file differs from what the registry produces.
+ */
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { buildOpenApi } from "../src/openapi/build.ts";
+import { operations } from "../src/registry/index.ts";
+import { groupModels, operationModels } from "./gen/model.ts";
+import { pythonFile } from "./gen/python.ts";
+import { manifestFile, namespacesFile, operationsFile, typesFile } from "./gen/typescript.ts";
+
+const root = join(dirname(fileURLToPath(import.meta.url)), "../..");
+
+export function generatedFiles(): Record<string, string> {
+  const doc = buildOpenApi(operations, { env: "staging", serverUrl: "/" });
+  const models = operationModels(doc);
+  return {
+    "sdk/src/generated/types.ts": typesFile(doc, models),
+    "sdk/src/generated/operations.ts": operationsFile(models),
+    "sdk/src/generated/namespaces.ts": namespacesFile(models),
+    "sdk/src/generated/manifest.ts": manifestFile(models, groupModels(doc)),
+    "python/compass_api/_generated.py": pythonFile(models),
+  };
+}
+
+export function drift(): string[] {
+  return Object.entries(generatedFiles())
+    .filter(([path, text]) => !existsSync(join(root, path)) || readFileSync(join(root, path), "utf8") !== text)
+    .map(([path]) => path);
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  if (process.argv.includes("--check")) {
+    const stale = drift();
+    if (stale.length) {
+      console.error(`Generated files are out of date with the registry:\n  ${stale.join("\n  ")}\nRun: npm run generate`);
+      process.exit(1);
+    }
+    console.log("generated files are up to date");
+  } else {
+    for (const [path, text] of Object.entries(generatedFiles())) {
+      mkdirSync(dirname(join(root, path)), { recursive: true });
+      writeFileSync(join(root, path), text);
+      console.log(`wrote ${path}`);
+    }
+  }
+}

@@ -1,0 +1,63 @@
+/**
+ * The shipped server: one node:http listener. `/v1/*` and `/v2/*` go straight to the registry's HTTP app
+ * (no framework in between), `/mcp` to the MCP endpoint, everything else (checkout, docs, widgets) to Next.
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import { dirname } from "node:path";
+import { fileURLToPath } from "node:url";
+import { createHttpApp } from "@compass/api";
+import { createMcpHttpHandler } from "@compass/mcp";
+import { getRequestListener } from "@hono/node-server";
+import next from "next";
+
+const API_PATH = /^\/v[12](?:[/?#]|$)/;
+const MCP_PATH = /^\/mcp(?:[/?#]|$)/;
+
+export interface ServerHandle {
+  url: string;
+  close(): Promise<void>;
+}
+
+export async function startServer(opts: { port?: number; host?: string; ui?: boolean } = {}): Promise<ServerHandle> {
+  const port = opts.port ?? Number(process.env.PORT ?? 3000);
+  const host = opts.host ?? process.env.HOST ?? "127.0.0.1";
+  const api = createHttpApp();
+  const apiListener = getRequestListener(api.fetch);
+  const mcp = createMcpHttpHandler({ serverURL: "http://in-process", fetch: (input, init) => api.fetch(new Request(input, init)) });
+  const mcpListener = getRequestListener(mcp);
+
+  let nextHandler: ((req: IncomingMessage, res: ServerResponse) => Promise<void>) | undefined;
+  if (opts.ui !== false) {
+    const app = next({ dev: false, dir: dirname(fileURLToPath(import.meta.url)), hostname: host, port });
+    await app.prepare();
+    nextHandler = app.getRequestHandler();
+  }
+
+  const server = createServer((req, res) => {
+    const url = req.url ?? "/";
+    if (API_PATH.test(url)) return void apiListener(req, res);
+    if (MCP_PATH.test(url)) return void mcpListener(req, res);
+    if (nextHandler) return void nextHandler(req, res);
+    res.writeHead(404, { "content-type": "application/json" }).end('{"detail":"Not Found"}');
+  });
+  server.keepAliveTimeout = 65_000;
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", (error: NodeJS.ErrnoException) =>
+      reject(error.code === "EADDRINUSE" ? new Error(`Port ${port} on ${host} is already in use (set PORT to another port)`) : error),
+    );
+    server.listen(port, host, resolve);
+  });
+  const url = `http://${host}:${port}`;
+  api.log.info({ url, env: api.config.env, ui: !!nextHandler }, "listening");
+  return {
+    url,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const handle = await startServer({ ui: process.env.COMPASS_UI !== "0" });
+  const stop = () => handle.close().then(() => process.exit(0));
+  process.once("SIGINT", stop);
+  process.once("SIGTERM", stop);
+}

@@ -1,0 +1,15 @@
+import type { Globals, Io } from "./context.ts";
+import type { ParsedArgs } from "./argv.ts";
+
+/** A hand-written command attached under a generated group (e.g. `compass onramp buy`). */
+export interface ExtraCommand {
+  name: string;
+  aliases?: string[];
+  summary: string;
+  help: string;
+  /** flags that are switches (take no value) */
+  switches?: string[];
+  run: (args: ParsedArgs, g: Globals, io: Io) => Promise<number>;
+}
+
+export const EXTRA_COMMANDS: Record<string, ExtraCommand[]> = {};

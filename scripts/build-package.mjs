@@ -1,0 +1,44 @@
+#!/usr/bin/env node
+// Builds a publishable workspace package (run from its directory): esbuild bundles each `exports` entry
+// from src/<name>.ts(x) to dist/<name>.js with dependencies and peers external; tsc emits declarations.
+import { execFileSync } from "node:child_process";
+import { readdirSync, readFileSync, rmSync, statSync, writeFileSync, existsSync } from "node:fs";
+import { join } from "node:path";
+import { build } from "esbuild";
+
+const dir = process.cwd();
+const pkg = JSON.parse(readFileSync(join(dir, "package.json"), "utf8"));
+const external = [...Object.keys(pkg.dependencies ?? {}), ...Object.keys(pkg.peerDependencies ?? {})].flatMap((d) => [d, `${d}/*`]);
+const entries = {};
+for (const target of Object.values(pkg.exports ?? {})) {
+  const file = typeof target === "string" ? target : target.import;
+  if (!file?.startsWith("./dist/") || !file.endsWith(".js")) continue;
+  const name = file.slice("./dist/".length, -".js".length);
+  const src = ["ts", "tsx"].map((ext) => join(dir, "src", `${name}.${ext}`)).find(existsSync);
+  if (src) entries[name] = src;
+}
+const platform = pkg.compassBuild?.platform ?? "neutral";
+rmSync(join(dir, "dist"), { recursive: true, force: true });
+await build({
+  entryPoints: entries,
+  outdir: join(dir, "dist"),
+  bundle: true,
+  splitting: true,
+  format: "esm",
+  platform,
+  target: "es2022",
+  external: [...external, ...(platform === "node" ? [] : ["node:*"])],
+  jsx: "automatic",
+  loader: { ".css": "text" },
+  banner: pkg.compassBuild?.banner ? { js: pkg.compassBuild.banner } : undefined,
+  logLevel: "warning",
+  legalComments: "none",
+});
+execFileSync(join(dir, "../node_modules/.bin/tsc"), ["-p", "tsconfig.build.json"], { stdio: "inherit" });
+// Declarations keep the sources' `.ts` specifiers; published files must point at `.js`.
+const walk = (d) => readdirSync(d).flatMap((f) => (statSync(join(d, f)).isDirectory() ? walk(join(d, f)) : [join(d, f)]));
+for (const file of walk(join(dir, "dist")).filter((f) => f.endsWith(".d.ts"))) {
+  const text = readFileSync(file, "utf8");
+  writeFileSync(file, text.replace(/(from\s+|import\()(["'])(\.{1,2}\/[^"']+?)\.tsx?\2/g, "$1$2$3.js$2"));
+}
+console.log(`built ${pkg.name}: ${Object.keys(entries).join(", ")}`);

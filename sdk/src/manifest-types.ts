@@ -1,0 +1,31 @@
+/** Shape of each entry of the generated operation manifest (read by the CLI and the MCP server). */
+type Json = Record<string, any>;
+
+export interface OperationManifest {
+  operationId: string;
+  group: string;
+  namespace: string;
+  name: string;
+  method: "GET" | "POST";
+  path: string;
+  summary: string;
+  description?: string;
+  readOnly: boolean;
+  destructive: boolean;
+  idempotent: boolean;
+  errorModel: "validation" | "domain";
+  params: { name: string; in: "path" | "query"; required: boolean; description?: string; schema: Json }[];
+  body: Json | null;
+  cli: { command: string; aliases: string[]; short: Record<string, string> };
+  mcpName: string;
+  bodyRef: string | null;
+  responseRef: string | null;
+}
+
+export interface GroupManifest {
+  group: string;
+  namespace: string;
+  cli: string;
+  cliAlias?: string;
+  description: string;
+}
