@@ -25,6 +25,10 @@ function flatten(where: string, issue: any, prefix: PropertyKey[], out: Validati
       out.push({ loc, msg: issue.message, type: "value_error" });
       return;
     }
+    if (branches.some((b) => b.some((i) => i.code === "invalid_type" && received(i) === "undefined" && !(i.path ?? []).length))) {
+      out.push({ loc, msg: "Field required", type: "missing" });
+      return;
+    }
     const expected = [...new Set(branches.flat().map((i) => i.expected).filter(Boolean))];
     out.push({
       loc,

@@ -1,0 +1,35 @@
+import { defineConfig } from "vitest/config";
+
+const shared = ["**/node_modules/**", "**/dist/**", "**/.next/**", "stories/**", "e2e/**"];
+
+/**
+ * unit: no outside services (or starts its own, like the devnet tests).
+ * integration (*.int.test.ts): runs against the stack `npm test` starts (COMPASS_TEST_* env).
+ */
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: "unit",
+          include: ["{api,sdk,cli,mcp,widgets,devnet,scripts,bench}/**/*.test.{ts,tsx}"],
+          exclude: [...shared, "**/*.int.test.*"],
+          environment: "node",
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        test: {
+          name: "integration",
+          include: ["{api,sdk,cli,mcp,widgets,devnet,scripts}/**/*.int.test.{ts,tsx}"],
+          exclude: shared,
+          environment: "node",
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
