@@ -1,1 +1,1 @@
-export {};
+export { darkTheme, lightTheme, type Theme, type ThemeOverrides, themeVars } from "./theme/theme.ts";

@@ -3,8 +3,11 @@ import Script from "next/script";
 export const metadata = { title: "Compass API reference" };
 
 const configuration = {
-  url: "/v2/openapi.json",
+  sources: [{ url: "/v2/openapi.json", title: "Compass API", slug: "compass" }],
+  // offline: no web fonts, no AI agent (it queries a remote registry through a proxy), no telemetry
   withDefaultFonts: false,
+  agent: { disabled: true },
+  telemetry: false,
   hideClientButton: false,
   defaultOpenAllTags: false,
   metaData: { title: "Compass API reference" },
@@ -16,11 +19,7 @@ export default function DocsPage() {
     <>
       <div id="api-reference" />
       <Script id="scalar-config" strategy="beforeInteractive">{`window.__scalarConfig = ${JSON.stringify(configuration)};`}</Script>
-      <Script
-        src="/docs/scalar.js"
-        strategy="afterInteractive"
-        onLoad={undefined}
-      />
+      <Script src="/docs/scalar.js" strategy="afterInteractive" />
       <Script id="scalar-init" strategy="afterInteractive">{`
         (function init(){
           if (!window.Scalar || !window.Scalar.createApiReference) return setTimeout(init, 50);
