@@ -18,12 +18,17 @@ export interface ServerHandle {
   close(): Promise<void>;
 }
 
-export async function startServer(opts: { port?: number; host?: string; ui?: boolean } = {}): Promise<ServerHandle> {
+export async function startServer(
+  opts: { port?: number; host?: string; ui?: boolean } = {},
+): Promise<ServerHandle> {
   const port = opts.port ?? Number(process.env.PORT ?? 3000);
   const host = opts.host ?? process.env.HOST ?? "127.0.0.1";
   const api = createHttpApp();
   const apiListener = getRequestListener(api.fetch);
-  const mcp = createMcpHttpHandler({ serverURL: "http://in-process", fetch: (input, init) => api.fetch(new Request(input, init)) });
+  const mcp = createMcpHttpHandler({
+    serverURL: "http://in-process",
+    fetch: (input, init) => api.fetch(new Request(input, init)),
+  });
   const mcpListener = getRequestListener(mcp);
 
   let nextHandler: ((req: IncomingMessage, res: ServerResponse) => Promise<void>) | undefined;
@@ -43,7 +48,11 @@ export async function startServer(opts: { port?: number; host?: string; ui?: boo
   server.keepAliveTimeout = 65_000;
   await new Promise<void>((resolve, reject) => {
     server.once("error", (error: NodeJS.ErrnoException) =>
-      reject(error.code === "EADDRINUSE" ? new Error(`Port ${port} on ${host} is already in use (set PORT to another port)`) : error),
+      reject(
+        error.code === "EADDRINUSE"
+          ? new Error(`Port ${port} on ${host} is already in use (set PORT to another port)`)
+          : error,
+      ),
     );
     server.listen(port, host, resolve);
   });

@@ -2,13 +2,15 @@
 // Builds a publishable workspace package (run from its directory): esbuild bundles each `exports` entry
 // from src/<name>.ts(x) to dist/<name>.js with dependencies and peers external; tsc emits declarations.
 import { execFileSync } from "node:child_process";
-import { readdirSync, readFileSync, rmSync, statSync, writeFileSync, existsSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { build } from "esbuild";
 
 const dir = process.cwd();
 const pkg = JSON.parse(readFileSync(join(dir, "package.json"), "utf8"));
-const external = [...Object.keys(pkg.dependencies ?? {}), ...Object.keys(pkg.peerDependencies ?? {})].flatMap((d) => [d, `${d}/*`]);
+const external = [...Object.keys(pkg.dependencies ?? {}), ...Object.keys(pkg.peerDependencies ?? {})].flatMap(
+  (d) => [d, `${d}/*`],
+);
 const entries = {};
 for (const target of Object.values(pkg.exports ?? {})) {
   const file = typeof target === "string" ? target : target.import;
@@ -36,7 +38,8 @@ await build({
 });
 execFileSync(join(dir, "../node_modules/.bin/tsc"), ["-p", "tsconfig.build.json"], { stdio: "inherit" });
 // Declarations keep the sources' `.ts` specifiers; published files must point at `.js`.
-const walk = (d) => readdirSync(d).flatMap((f) => (statSync(join(d, f)).isDirectory() ? walk(join(d, f)) : [join(d, f)]));
+const walk = (d) =>
+  readdirSync(d).flatMap((f) => (statSync(join(d, f)).isDirectory() ? walk(join(d, f)) : [join(d, f)]));
 for (const file of walk(join(dir, "dist")).filter((f) => f.endsWith(".d.ts"))) {
   const text = readFileSync(file, "utf8");
   writeFileSync(file, text.replace(/(from\s+|import\()(["'])(\.{1,2}\/[^"']+?)\.tsx?\2/g, "$1$2$3.js$2"));

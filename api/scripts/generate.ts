@@ -28,7 +28,9 @@ export function generatedFiles(): Record<string, string> {
 
 export function drift(): string[] {
   return Object.entries(generatedFiles())
-    .filter(([path, text]) => !existsSync(join(root, path)) || readFileSync(join(root, path), "utf8") !== text)
+    .filter(
+      ([path, text]) => !existsSync(join(root, path)) || readFileSync(join(root, path), "utf8") !== text,
+    )
     .map(([path]) => path);
 }
 
@@ -36,7 +38,9 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   if (process.argv.includes("--check")) {
     const stale = drift();
     if (stale.length) {
-      console.error(`Generated files are out of date with the registry:\n  ${stale.join("\n  ")}\nRun: npm run generate`);
+      console.error(
+        `Generated files are out of date with the registry:\n  ${stale.join("\n  ")}\nRun: npm run generate`,
+      );
       process.exit(1);
     }
     console.log("generated files are up to date");

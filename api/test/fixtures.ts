@@ -12,9 +12,24 @@ export const testOps = [
     method: "POST",
     path: "/v2/test/echo",
     summary: "echo",
-    body: z.object({ owner: Address, amount: amountUnion(), size: decimalString({ maxDecimals: 2 }), id: bigIntField().optional() }),
-    response: z.object({ owner: z.string(), amount: z.string(), size: z.string(), id: z.string().nullable() }),
-    handler: ({ body }) => ({ owner: body.owner, amount: body.amount, size: body.size, id: body.id?.toString() ?? null }),
+    body: z.object({
+      owner: Address,
+      amount: amountUnion(),
+      size: decimalString({ maxDecimals: 2 }),
+      id: bigIntField().optional(),
+    }),
+    response: z.object({
+      owner: z.string(),
+      amount: z.string(),
+      size: z.string(),
+      id: z.string().nullable(),
+    }),
+    handler: ({ body }) => ({
+      owner: body.owner,
+      amount: body.amount,
+      size: body.size,
+      id: body.id?.toString() ?? null,
+    }),
   }),
   defineOperation({
     method: "POST",
@@ -24,7 +39,8 @@ export const testOps = [
     body: z.object({ fiat_amount: decimalString(), destination_address: Address }),
     response: z.object({ ok: z.boolean() }),
     handler: ({ body }) => {
-      if (body.fiat_amount === "13") throw new DomainError(402, "Identity verification required", "Verify your identity to continue");
+      if (body.fiat_amount === "13")
+        throw new DomainError(402, "Identity verification required", "Verify your identity to continue");
       return { ok: true };
     },
   }),
@@ -49,12 +65,26 @@ export const testOps = [
 ];
 
 export function testApp(env: Partial<Record<string, string>> = {}, overrides: Partial<Config> = {}) {
-  const config = { ...loadConfig({ COMPASS_DEVNET_DIR: "/nonexistent", LOG_LEVEL: "silent", ...env }), ...overrides };
+  const config = {
+    ...loadConfig({ COMPASS_DEVNET_DIR: "/nonexistent", LOG_LEVEL: "silent", ...env }),
+    ...overrides,
+  };
   return createHttpApp({ config, operations: testOps });
 }
 
-export async function call(app: ReturnType<typeof testApp>, method: string, path: string, init: { body?: string; headers?: Record<string, string> } = {}) {
-  const res = await app.fetch(new Request(`http://test${path}`, { method, body: init.body, headers: { "content-type": "application/json", ...init.headers } }));
+export async function call(
+  app: ReturnType<typeof testApp>,
+  method: string,
+  path: string,
+  init: { body?: string; headers?: Record<string, string> } = {},
+) {
+  const res = await app.fetch(
+    new Request(`http://test${path}`, {
+      method,
+      body: init.body,
+      headers: { "content-type": "application/json", ...init.headers },
+    }),
+  );
   const text = await res.text();
   let json: any;
   try {

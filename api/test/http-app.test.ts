@@ -6,20 +6,30 @@ const app = testApp();
 
 describe("validation envelope", () => {
   test("default: 422 detail names the field", async () => {
-    const r = await call(app, "POST", "/v2/test/echo", { body: JSON.stringify({ owner: "0xabc", amount: "1", size: "1" }) });
+    const r = await call(app, "POST", "/v2/test/echo", {
+      body: JSON.stringify({ owner: "0xabc", amount: "1", size: "1" }),
+    });
     expect(r.status).toBe(422);
-    expect(r.json.detail).toEqual([{ loc: ["body", "owner"], msg: expect.stringContaining("address"), type: "value_error" }]);
+    expect(r.json.detail).toEqual([
+      { loc: ["body", "owner"], msg: expect.stringContaining("address"), type: "value_error" },
+    ]);
   });
 
   test("missing fields are each reported as missing", async () => {
     const r = await call(app, "POST", "/v2/test/echo", { body: "{}" });
     expect(r.status).toBe(422);
-    expect(r.json.detail.map((d: any) => d.loc)).toEqual([["body", "owner"], ["body", "amount"], ["body", "size"]]);
+    expect(r.json.detail.map((d: any) => d.loc)).toEqual([
+      ["body", "owner"],
+      ["body", "amount"],
+      ["body", "size"],
+    ]);
     expect(r.json.detail.every((d: any) => d.type === "missing" && d.msg === "Field required")).toBe(true);
   });
 
   test("domain-envelope operations put the field in message", async () => {
-    const r = await call(app, "POST", "/v2/testdomain/create", { body: JSON.stringify({ fiat_amount: "-5", destination_address: owner }) });
+    const r = await call(app, "POST", "/v2/testdomain/create", {
+      body: JSON.stringify({ fiat_amount: "-5", destination_address: owner }),
+    });
     expect(r.status).toBe(422);
     expect(r.json.error).toBe("Validation error");
     expect(r.json.message).toMatch(/^fiat_amount: /);
@@ -27,32 +37,58 @@ describe("validation envelope", () => {
   });
 
   test("domain errors keep their status and label", async () => {
-    const r = await call(app, "POST", "/v2/testdomain/create", { body: JSON.stringify({ fiat_amount: "13", destination_address: owner }) });
-    expect(r).toMatchObject({ status: 402, json: { error: "Identity verification required", message: "Verify your identity to continue" } });
+    const r = await call(app, "POST", "/v2/testdomain/create", {
+      body: JSON.stringify({ fiat_amount: "13", destination_address: owner }),
+    });
+    expect(r).toMatchObject({
+      status: 402,
+      json: { error: "Identity verification required", message: "Verify your identity to continue" },
+    });
   });
 
   test("mixed-case address with a bad checksum is refused; lower case is accepted and checksummed", async () => {
     const bad = owner.replace("C51812dc", "c51812dc");
-    expect((await call(app, "POST", "/v2/test/echo", { body: JSON.stringify({ owner: bad, amount: 1, size: "1" }) })).json.detail[0].msg).toMatch(/checksum/);
-    const ok = await call(app, "POST", "/v2/test/echo", { body: JSON.stringify({ owner: owner.toLowerCase(), amount: 1, size: "1" }) });
+    expect(
+      (
+        await call(app, "POST", "/v2/test/echo", {
+          body: JSON.stringify({ owner: bad, amount: 1, size: "1" }),
+        })
+      ).json.detail[0].msg,
+    ).toMatch(/checksum/);
+    const ok = await call(app, "POST", "/v2/test/echo", {
+      body: JSON.stringify({ owner: owner.toLowerCase(), amount: 1, size: "1" }),
+    });
     expect(ok.json.owner).toBe(owner);
   });
 });
 
 describe("numbers are never rounded", () => {
   test("amount unions keep every digit, exponents are expanded exactly", async () => {
-    const body = '{"owner":"' + owner + '","amount":0.123456789012345678901,"size":"1.5","id":340282366920938463463374607431768211455}';
+    const body =
+      '{"owner":"' +
+      owner +
+      '","amount":0.123456789012345678901,"size":"1.5","id":340282366920938463463374607431768211455}';
     const r = await call(app, "POST", "/v2/test/echo", { body });
-    expect(r.json).toMatchObject({ amount: "0.123456789012345678901", id: "340282366920938463463374607431768211455" });
-    const e = await call(app, "POST", "/v2/test/echo", { body: `{"owner":"${owner}","amount":1.5e3,"size":"1"}` });
+    expect(r.json).toMatchObject({
+      amount: "0.123456789012345678901",
+      id: "340282366920938463463374607431768211455",
+    });
+    const e = await call(app, "POST", "/v2/test/echo", {
+      body: `{"owner":"${owner}","amount":1.5e3,"size":"1"}`,
+    });
     expect(e.json.amount).toBe("1500");
   });
 
-  test.each([["0"], ["-1"], ["1e5"], ["NaN"], ["abc"], ["1.234"], [""]])("size %j is a 422 on size", async (size) => {
-    const r = await call(app, "POST", "/v2/test/echo", { body: JSON.stringify({ owner, amount: "1", size }) });
-    expect(r.status).toBe(422);
-    expect(r.json.detail[0].loc).toEqual(["body", "size"]);
-  });
+  test.each([["0"], ["-1"], ["1e5"], ["NaN"], ["abc"], ["1.234"], [""]])(
+    "size %j is a 422 on size",
+    async (size) => {
+      const r = await call(app, "POST", "/v2/test/echo", {
+        body: JSON.stringify({ owner, amount: "1", size }),
+      });
+      expect(r.status).toBe(422);
+      expect(r.json.detail[0].loc).toEqual(["body", "size"]);
+    },
+  );
 });
 
 describe("transport-level errors", () => {
@@ -63,9 +99,13 @@ describe("transport-level errors", () => {
   });
 
   test("deeply nested JSON is refused, not a stack overflow", async () => {
-    const r = await call(app, "POST", "/v2/test/echo", { body: `${"[".repeat(100_000)}${"]".repeat(100_000)}` });
+    const r = await call(app, "POST", "/v2/test/echo", {
+      body: `${"[".repeat(100_000)}${"]".repeat(100_000)}`,
+    });
     expect(r.status).toBe(422);
-    const small = await call(app, "POST", "/v2/test/echo", { body: `${"[".repeat(5000)}${"]".repeat(5000)}` });
+    const small = await call(app, "POST", "/v2/test/echo", {
+      body: `${"[".repeat(5000)}${"]".repeat(5000)}`,
+    });
     expect(small.status).toBe(422);
   });
 
@@ -75,19 +115,29 @@ describe("transport-level errors", () => {
   });
 
   test("oversized body is 413", async () => {
-    const r = await call(app, "POST", "/v2/test/echo", { body: JSON.stringify({ owner, amount: "1", size: "1", pad: "x".repeat(300_000) }) });
+    const r = await call(app, "POST", "/v2/test/echo", {
+      body: JSON.stringify({ owner, amount: "1", size: "1", pad: "x".repeat(300_000) }),
+    });
     expect(r.status).toBe(413);
     expect(r.json.detail).toMatch(/exceeds/);
   });
 
   test("non-JSON content type is 415 naming the header", async () => {
-    const r = await call(app, "POST", "/v2/test/echo", { body: "owner=1", headers: { "content-type": "application/x-www-form-urlencoded" } });
+    const r = await call(app, "POST", "/v2/test/echo", {
+      body: "owner=1",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+    });
     expect(r.status).toBe(415);
     expect(r.json.detail[0].loc).toEqual(["header", "content-type"]);
   });
 
   test("unknown paths are JSON 404, including the old perpetuals prefix", async () => {
-    for (const path of ["/v2/nope", "/v2/global_markets_perps/anything", "/v2/global_markets_perps/market_order", "/v1"]) {
+    for (const path of [
+      "/v2/nope",
+      "/v2/global_markets_perps/anything",
+      "/v2/global_markets_perps/market_order",
+      "/v1",
+    ]) {
       const r = await call(app, "GET", path);
       expect(r).toMatchObject({ status: 404, json: { detail: "Not Found" } });
       expect(r.headers.get("content-type")).toContain("application/json");
@@ -101,10 +151,15 @@ describe("transport-level errors", () => {
   });
 
   test("path and query parameters are validated and named", async () => {
-    expect((await call(app, "GET", "/v2/test/items/AAPL?limit=10")).json).toEqual({ symbol: "AAPL", limit: 10 });
+    expect((await call(app, "GET", "/v2/test/items/AAPL?limit=10")).json).toEqual({
+      symbol: "AAPL",
+      limit: 10,
+    });
     const r = await call(app, "GET", "/v2/test/items/AAPL?limit=abc");
     expect(r.json.detail[0].loc).toEqual(["query", "limit"]);
-    expect((await call(app, "GET", "/v2/test/items/AAPL?limit=5001")).json.detail[0].type).toBe("less_than_equal");
+    expect((await call(app, "GET", "/v2/test/items/AAPL?limit=5001")).json.detail[0].type).toBe(
+      "less_than_equal",
+    );
   });
 
   test("an unexpected error is a 500 without internals, with a request id", async () => {
@@ -125,7 +180,7 @@ describe("api keys", () => {
   const secured = testApp({ COMPASS_API_KEYS: "sk_live_one,sha256:" + "0".repeat(64) });
 
   test("missing or wrong key is 401 with the spec's body", async () => {
-    for (const headers of [{}, { "x-api-key": "nope" }]) {
+    for (const headers of [{}, { "x-api-key": "nope" }] as Record<string, string>[]) {
       const r = await call(secured, "GET", "/v2/test/items/X", { headers });
       expect(r).toMatchObject({ status: 401, json: { detail: "API key missing or invalid" } });
     }
@@ -136,7 +191,9 @@ describe("api keys", () => {
     expect(r.status).toBe(200);
   });
 
-  test("production refuses to start without keys", () => {
-    expect(() => testApp({ COMPASS_ENV: "production" })).toThrow(/COMPASS_API_KEYS/);
+  test("production always checks keys: without any configured, every request is refused", async () => {
+    const prod = testApp({ COMPASS_ENV: "production" });
+    expect((await call(prod, "GET", "/v2/test/items/X")).status).toBe(401);
+    expect((await call(prod, "GET", "/v2/test/items/X", { headers: { "x-api-key": "" } })).status).toBe(401);
   });
 });

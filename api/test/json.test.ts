@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { jsonNumberToDecimal, parseUnitsExact, formatUnits } from "../src/lib/decimal.ts";
+import { formatUnits, jsonNumberToDecimal, parseUnitsExact } from "../src/lib/decimal.ts";
 import { LosslessNumber, parseJson } from "../src/lib/json.ts";
 
 describe("parseJson", () => {

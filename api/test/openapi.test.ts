@@ -9,7 +9,11 @@ describe("OpenAPI document", () => {
   test("is OpenAPI 3.1 titled like the reference", () => {
     expect(doc.openapi).toBe("3.1.0");
     expect(doc.info).toMatchObject({ title: "Compass API", version: "0.0.1" });
-    expect(doc.components.securitySchemes.ApiKeyHeader).toEqual({ type: "apiKey", in: "header", name: "x-api-key" });
+    expect(doc.components.securitySchemes.ApiKeyHeader).toEqual({
+      type: "apiKey",
+      in: "header",
+      name: "x-api-key",
+    });
   });
 
   test("every operation is documented once, with the v2_<group>_<path> operationId", () => {

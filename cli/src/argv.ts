@@ -5,7 +5,17 @@ export interface ParsedArgs {
   flags: Map<string, string[]>;
 }
 
-const SWITCHES = new Set(["help", "h", "dry-run", "debug", "d", "no-interactive", "include-headers", "version", "agent-mode"]);
+const SWITCHES = new Set([
+  "help",
+  "h",
+  "dry-run",
+  "debug",
+  "d",
+  "no-interactive",
+  "include-headers",
+  "version",
+  "agent-mode",
+]);
 
 export function parseArgv(argv: string[], switches: Set<string> = new Set()): ParsedArgs {
   const positionals: string[] = [];

@@ -13,7 +13,19 @@ export interface Io {
   sleep?: (ms: number) => Promise<void>;
 }
 
-const AGENT_VARS = ["CLAUDE_CODE", "CURSOR_AGENT", "CODEX", "AIDER", "CLINE", "WINDSURF_AGENT", "GITHUB_COPILOT", "AMAZON_Q", "GEMINI_CODE_ASSIST", "SRC_CODY", "FORCE_AGENT_MODE"];
+const AGENT_VARS = [
+  "CLAUDE_CODE",
+  "CURSOR_AGENT",
+  "CODEX",
+  "AIDER",
+  "CLINE",
+  "WINDSURF_AGENT",
+  "GITHUB_COPILOT",
+  "AMAZON_Q",
+  "GEMINI_CODE_ASSIST",
+  "SRC_CODY",
+  "FORCE_AGENT_MODE",
+];
 
 export interface Globals {
   serverURL: string;
@@ -34,7 +46,8 @@ export function globalsFrom(flags: Map<string, string[]>, io: Io): Globals {
   const agentFlag = last("agent-mode");
   const agent = agentFlag !== undefined ? agentFlag !== "false" : AGENT_VARS.some((v) => io.env[v]);
   const format = (last("output-format", "o") ?? (agent ? "json" : "pretty")) as OutputFormat;
-  if (!["pretty", "json", "yaml", "table"].includes(format)) throw new Error(`--output-format must be pretty, json, yaml or table (got '${format}')`);
+  if (!["pretty", "json", "yaml", "table"].includes(format))
+    throw new Error(`--output-format must be pretty, json, yaml or table (got '${format}')`);
   const headers: Record<string, string> = {};
   for (const h of [...(flags.get("header") ?? []), ...(flags.get("H") ?? [])]) {
     const i = h.indexOf(":");
@@ -42,7 +55,9 @@ export function globalsFrom(flags: Map<string, string[]>, io: Io): Globals {
     headers[h.slice(0, i).trim().toLowerCase()] = h.slice(i + 1).trim();
   }
   const colorFlag = last("color") ?? "auto";
-  const color = colorFlag === "always" || (colorFlag === "auto" && !io.env.NO_COLOR && (!!io.env.FORCE_COLOR || (process.stdout.isTTY ?? false)));
+  const color =
+    colorFlag === "always" ||
+    (colorFlag === "auto" && !io.env.NO_COLOR && (!!io.env.FORCE_COLOR || (process.stdout.isTTY ?? false)));
   return {
     serverURL: last("server-url") ?? io.env.COMPASS_SERVER_URL ?? "http://127.0.0.1:3000",
     apiKey: last("api-key-auth") ?? io.env.COMPASS_API_KEY_AUTH,
@@ -59,7 +74,13 @@ export function globalsFrom(flags: Map<string, string[]>, io: Io): Globals {
 }
 
 export function transportFor(g: Globals, io: Io): Transport {
-  return new Transport({ serverURL: g.serverURL, apiKeyAuth: g.apiKey, headers: g.headers, timeoutMs: g.timeoutMs, fetch: io.fetch });
+  return new Transport({
+    serverURL: g.serverURL,
+    apiKeyAuth: g.apiKey,
+    headers: g.headers,
+    timeoutMs: g.timeoutMs,
+    fetch: io.fetch,
+  });
 }
 
 export function print(value: unknown, g: Globals, io: Io): void {
@@ -72,7 +93,9 @@ export function printError(error: unknown, g: Globals | undefined, io: Io): numb
   if (error instanceof CompassError) {
     if (g && (g.format === "json" || g.format === "yaml" || g.agent) && error.body !== undefined) {
       const body = error.body ?? { error: error.kind, message: error.shortMessage };
-      io.stderr(`${render(g.agent ? { status: error.status, ...(typeof body === "object" ? body : { message: body }) } : body, g.format === "yaml" ? "yaml" : "json", false)}\n`);
+      io.stderr(
+        `${render(g.agent ? { status: error.status, ...(typeof body === "object" ? body : { message: body }) } : body, g.format === "yaml" ? "yaml" : "json", false)}\n`,
+      );
     } else {
       io.stderr(`Error${error.status ? ` ${error.status}` : ""}: ${error.shortMessage}\n`);
     }

@@ -1,5 +1,5 @@
-import type { Globals, Io } from "./context.ts";
 import type { ParsedArgs } from "./argv.ts";
+import type { Globals, Io } from "./context.ts";
 
 /** A hand-written command attached under a generated group (e.g. `compass onramp buy`). */
 export interface ExtraCommand {

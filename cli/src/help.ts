@@ -16,13 +16,22 @@ export const GLOBAL_FLAGS = `Global flags:
 
 export function rootHelp(groups: GroupManifest[]): string {
   const width = Math.max(...groups.map((g) => g.cli.length + (g.cliAlias ? g.cliAlias.length + 3 : 0)));
-  const lines = groups.map((g) => `  ${(g.cli + (g.cliAlias ? ` (${g.cliAlias})` : "")).padEnd(width)}  ${g.description}`);
+  const lines = groups.map(
+    (g) => `  ${(g.cli + (g.cliAlias ? ` (${g.cliAlias})` : "")).padEnd(width)}  ${g.description}`,
+  );
   return `compass — the Compass API on the command line\n\nUsage: compass <group> <command> [flags]\n\nGroups:\n${lines.join("\n")}\n  version\n\n${GLOBAL_FLAGS}`;
 }
 
-export function groupHelp(group: GroupManifest, ops: OperationManifest[], extra: { name: string; summary: string }[] = []): string {
+export function groupHelp(
+  group: GroupManifest,
+  ops: OperationManifest[],
+  extra: { name: string; summary: string }[] = [],
+): string {
   const rows = [
-    ...ops.map((op) => ({ name: op.cli.command + (op.cli.aliases.length ? ` (${op.cli.aliases.join(", ")})` : ""), summary: op.summary })),
+    ...ops.map((op) => ({
+      name: op.cli.command + (op.cli.aliases.length ? ` (${op.cli.aliases.join(", ")})` : ""),
+      summary: op.summary,
+    })),
     ...extra,
   ];
   const width = Math.max(...rows.map((r) => r.name.length));
@@ -34,11 +43,19 @@ export function commandHelp(group: GroupManifest, op: OperationManifest): string
   const rows = fields.map((f) => {
     const short = op.cli.short[f.name] ? `-${op.cli.short[f.name]}, ` : "    ";
     const values = enumValues(f.schema);
-    const desc = [f.schema.description ?? f.description, values && `one of: ${values.join(", ")}`, f.required && "required"].filter(Boolean).join("; ");
+    const desc = [
+      f.schema.description ?? f.description,
+      values && `one of: ${values.join(", ")}`,
+      f.required && "required",
+    ]
+      .filter(Boolean)
+      .join("; ");
     return { left: `${short}--${kebab(f.name)} <${typeLabel(f.schema)}>`, desc };
   });
   const width = Math.max(0, ...rows.map((r) => r.left.length));
-  const body = op.body ? "\n  --body <json>             whole request body as JSON (flags override its keys; JSON on stdin also works)" : "";
+  const body = op.body
+    ? "\n  --body <json>             whole request body as JSON (flags override its keys; JSON on stdin also works)"
+    : "";
   return `${op.summary}\n${op.description ? `\n${op.description}\n` : ""}\nUsage: compass ${group.cli} ${op.cli.command} [flags]\n${op.method} ${op.path}\n\nFlags:\n${rows.map((r) => `  ${r.left.padEnd(width)}  ${r.desc}`).join("\n")}${body}`;
 }
 
@@ -51,7 +68,13 @@ export interface Field {
 }
 
 export function commandFields(op: OperationManifest): Field[] {
-  const fields: Field[] = op.params.map((p) => ({ name: p.name, where: p.in, required: p.required, schema: p.schema, description: p.description }));
+  const fields: Field[] = op.params.map((p) => ({
+    name: p.name,
+    where: p.in,
+    required: p.required,
+    schema: p.schema,
+    description: p.description,
+  }));
   const required = new Set<string>(op.body?.required ?? []);
   for (const [name, schema] of Object.entries<Record<string, any>>(op.body?.properties ?? {})) {
     fields.push({ name, where: "body", required: required.has(name), schema });

@@ -1,5 +1,5 @@
 export { parseArgv } from "./argv.ts";
 export type { Globals, Io } from "./context.ts";
 export { EXTRA_COMMANDS, type ExtraCommand } from "./extras.ts";
-export { run, VERSION } from "./run.ts";
 export { nodeIo } from "./node-io.ts";
+export { run, VERSION } from "./run.ts";

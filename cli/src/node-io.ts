@@ -16,14 +16,21 @@ async function readStdin(): Promise<string | undefined> {
 }
 
 async function openUrl(url: string): Promise<boolean> {
-  const hasDisplay = process.platform === "darwin" || process.platform === "win32" || !!process.env.DISPLAY || !!process.env.WAYLAND_DISPLAY;
+  const hasDisplay =
+    process.platform === "darwin" ||
+    process.platform === "win32" ||
+    !!process.env.DISPLAY ||
+    !!process.env.WAYLAND_DISPLAY;
   if (!hasDisplay) return false;
   const cmd = process.platform === "darwin" ? "open" : process.platform === "win32" ? "cmd" : "xdg-open";
   const args = process.platform === "win32" ? ["/c", "start", "", url] : [url];
   return new Promise((resolve) => {
     const child = spawn(cmd, args, { stdio: "ignore", detached: true });
     child.on("error", () => resolve(false));
-    child.on("spawn", () => (child.unref(), resolve(true)));
+    child.on("spawn", () => {
+      child.unref();
+      resolve(true);
+    });
   });
 }
 

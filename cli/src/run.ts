@@ -9,8 +9,15 @@ export const VERSION = "0.0.1";
 
 /** Entry point: parse, call the API through the SDK, print. Returns the exit code. */
 export async function run(argv: string[], io: Io): Promise<number> {
-  const switches = new Set(manifest.flatMap((op) => commandFields(op).filter((f) => isSwitch(f.schema)).flatMap((f) => [kebab(f.name), ...(op.cli.short[f.name] ? [op.cli.short[f.name]!] : [])])));
-  for (const list of Object.values(EXTRA_COMMANDS)) for (const c of list) for (const s of c.switches ?? []) switches.add(s);
+  const switches = new Set(
+    manifest.flatMap((op) =>
+      commandFields(op)
+        .filter((f) => isSwitch(f.schema))
+        .flatMap((f) => [kebab(f.name), ...(op.cli.short[f.name] ? [op.cli.short[f.name]!] : [])]),
+    ),
+  );
+  for (const list of Object.values(EXTRA_COMMANDS))
+    for (const c of list) for (const s of c.switches ?? []) switches.add(s);
   const args = parseArgv(argv, switches);
   let g: Globals | undefined;
   try {
@@ -18,12 +25,14 @@ export async function run(argv: string[], io: Io): Promise<number> {
     const [groupName, commandName] = args.positionals;
     const help = args.flags.has("help") || args.flags.has("h");
     if (!groupName) {
-      if (args.flags.has("version")) return io.stdout(`${VERSION}\n`), 0;
+      if (args.flags.has("version")) return print0(io, `${VERSION}\n`);
       io.stdout(`${rootHelp(groups)}\n`);
       return help ? 0 : 1;
     }
-    if (groupName === "version") return io.stdout(`${VERSION}\n`), 0;
-    const group = groups.find((x) => x.cli === groupName || x.cliAlias === groupName || x.group === groupName);
+    if (groupName === "version") return print0(io, `${VERSION}\n`);
+    const group = groups.find(
+      (x) => x.cli === groupName || x.cliAlias === groupName || x.group === groupName,
+    );
     if (!group) throw new Error(`Unknown group '${groupName}'. Run 'compass --help' for the list.`);
     const ops = manifest.filter((op) => op.group === group.group);
     const extras = EXTRA_COMMANDS[group.group] ?? [];
@@ -33,24 +42,42 @@ export async function run(argv: string[], io: Io): Promise<number> {
     }
     const extra = extras.find((c) => c.name === commandName || c.aliases?.includes(commandName));
     if (extra) {
-      if (help) return io.stdout(`${extra.help}\n\n${GLOBAL_FLAGS}\n`), 0;
+      if (help) return print0(io, `${extra.help}\n\n${GLOBAL_FLAGS}\n`);
       return await extra.run(args, g, io);
     }
-    const op = ops.find((o) => o.cli.command === commandName || o.cli.aliases.includes(commandName) || o.name === commandName);
-    if (!op) throw new Error(`Unknown command '${commandName}' in '${group.cli}'. Run 'compass ${group.cli} --help'.`);
-    if (help) return io.stdout(`${commandHelp(group, op)}\n\n${GLOBAL_FLAGS}\n`), 0;
+    const op = ops.find(
+      (o) => o.cli.command === commandName || o.cli.aliases.includes(commandName) || o.name === commandName,
+    );
+    if (!op)
+      throw new Error(
+        `Unknown command '${commandName}' in '${group.cli}'. Run 'compass ${group.cli} --help'.`,
+      );
+    if (help) return print0(io, `${commandHelp(group, op)}\n\n${GLOBAL_FLAGS}\n`);
     const input = await buildInput(op, args.flags, io);
     if (g.dryRun) {
-      io.stderr(`${JSON.stringify({ method: op.method, url: g.serverURL + op.path, ...input }, (_k, v) => (typeof v === "bigint" ? v.toString() : v), 2)}\n`);
+      io.stderr(
+        `${JSON.stringify({ method: op.method, url: g.serverURL + op.path, ...input }, (_k, v) => (typeof v === "bigint" ? v.toString() : v), 2)}\n`,
+      );
       return 0;
     }
-    if (g.debug) io.stderr(`> ${op.method} ${op.path} ${JSON.stringify(input, (_k, v) => (typeof v === "bigint" ? v.toString() : v))}\n`);
-    const result = await transportFor(g, io).request({ id: op.operationId, method: op.method, path: op.path, idempotent: op.idempotent }, input);
+    if (g.debug)
+      io.stderr(
+        `> ${op.method} ${op.path} ${JSON.stringify(input, (_k, v) => (typeof v === "bigint" ? v.toString() : v))}\n`,
+      );
+    const result = await transportFor(g, io).request(
+      { id: op.operationId, method: op.method, path: op.path, idempotent: op.idempotent },
+      input,
+    );
     print(result, g, io);
     return 0;
   } catch (error) {
     return printError(error, g, io);
   }
+}
+
+function print0(io: Io, text: string): number {
+  io.stdout(text);
+  return 0;
 }
 
 /** Flags > --body > stdin JSON. Required fields are checked before any request. */
@@ -68,14 +95,18 @@ export async function buildInput(op: OperationManifest, flags: Map<string, strin
       } catch {
         throw new Error("--body / stdin must be a JSON object");
       }
-      if (!body || typeof body !== "object" || Array.isArray(body)) throw new Error("--body / stdin must be a JSON object");
+      if (!body || typeof body !== "object" || Array.isArray(body))
+        throw new Error("--body / stdin must be a JSON object");
     }
     body ??= {};
   }
   const missing: string[] = [];
   for (const f of fields) {
     const short = op.cli.short[f.name];
-    const raw = flags.get(kebab(f.name))?.at(-1) ?? flags.get(f.name)?.at(-1) ?? (short ? flags.get(short)?.at(-1) : undefined);
+    const raw =
+      flags.get(kebab(f.name))?.at(-1) ??
+      flags.get(f.name)?.at(-1) ??
+      (short ? flags.get(short)?.at(-1) : undefined);
     if (raw === undefined) {
       if (f.required && !(f.where === "body" && body && f.name in body)) missing.push(`--${kebab(f.name)}`);
       continue;
@@ -85,6 +116,7 @@ export async function buildInput(op: OperationManifest, flags: Map<string, strin
     else if (f.where === "query") query[f.name] = value;
     else body![f.name] = value;
   }
-  if (missing.length) throw new Error(`Missing required flag${missing.length > 1 ? "s" : ""}: ${missing.join(", ")}`);
+  if (missing.length)
+    throw new Error(`Missing required flag${missing.length > 1 ? "s" : ""}: ${missing.join(", ")}`);
   return { params, query, ...(op.body && { body }) };
 }

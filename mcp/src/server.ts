@@ -1,4 +1,4 @@
-import { CompassError, Transport, type ClientOptions } from "@compass/sdk";
+import { type ClientOptions, CompassError, Transport } from "@compass/sdk";
 import { manifest, type OperationManifest } from "@compass/sdk/manifest";
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { inputShape, splitArgs, toolDescription } from "./tools.ts";
@@ -24,24 +24,47 @@ export function createMcpServer(options: McpServerOptions = {}): McpServer {
   const transport = new Transport(options.client);
   const server = new McpServer({ name: "compass", version: "0.0.1" }, { instructions: INSTRUCTIONS });
   for (const op of manifest.filter(options.filter ?? (() => true))) {
-    let shape = shapes.get(op.operationId);
-    if (!shape) shapes.set(op.operationId, (shape = inputShape(op)));
+    const shape = shapes.get(op.operationId) ?? inputShape(op);
+    shapes.set(op.operationId, shape);
     server.registerTool(
       op.mcpName,
       {
         title: op.summary,
         description: toolDescription(op),
         inputSchema: shape,
-        annotations: { readOnlyHint: op.readOnly, destructiveHint: op.destructive, idempotentHint: op.idempotent, openWorldHint: true },
+        annotations: {
+          readOnlyHint: op.readOnly,
+          destructiveHint: op.destructive,
+          idempotentHint: op.idempotent,
+          openWorldHint: true,
+        },
       },
       async (args: Record<string, unknown>) => {
         try {
-          const result = await transport.request({ id: op.operationId, method: op.method, path: op.path, idempotent: op.idempotent }, splitArgs(op, args));
+          const result = await transport.request(
+            { id: op.operationId, method: op.method, path: op.path, idempotent: op.idempotent },
+            splitArgs(op, args),
+          );
           return { content: [{ type: "text" as const, text: JSON.stringify(result, null, 2) }] };
         } catch (error) {
-          const body = error instanceof CompassError ? (error.body ?? { error: error.kind, message: error.shortMessage }) : { error: "internal", message: String(error) };
+          const body =
+            error instanceof CompassError
+              ? (error.body ?? { error: error.kind, message: error.shortMessage })
+              : { error: "internal", message: String(error) };
           const status = error instanceof CompassError ? error.status : 0;
-          return { isError: true, content: [{ type: "text" as const, text: JSON.stringify({ status, ...(typeof body === "object" && body ? body : { message: body }) }, null, 2) }] };
+          return {
+            isError: true,
+            content: [
+              {
+                type: "text" as const,
+                text: JSON.stringify(
+                  { status, ...(typeof body === "object" && body ? body : { message: body }) },
+                  null,
+                  2,
+                ),
+              },
+            ],
+          };
         }
       },
     );

@@ -14,7 +14,8 @@ export function inputShape(op: OperationManifest): Record<string, z.ZodType> {
   };
   for (const p of op.params) add(p.name, p.schema, p.required, p.description);
   const required = new Set<string>(op.body?.required ?? []);
-  for (const [name, schema] of Object.entries<Json>(op.body?.properties ?? {})) add(name, schema, required.has(name));
+  for (const [name, schema] of Object.entries<Json>(op.body?.properties ?? {}))
+    add(name, schema, required.has(name));
   return shape;
 }
 
@@ -45,7 +46,10 @@ export function toolDescription(op: OperationManifest): string {
   const parts = [op.summary];
   if (op.description) parts.push(op.description);
   if (BROWSER_NOTE[op.operationId]) parts.push(BROWSER_NOTE[op.operationId]!);
-  if (!op.readOnly && !op.destructive) parts.push("Builds an unsigned transaction or typed data for the user's wallet to sign; nothing is submitted.");
+  if (!op.readOnly && !op.destructive)
+    parts.push(
+      "Builds an unsigned transaction or typed data for the user's wallet to sign; nothing is submitted.",
+    );
   parts.push(`HTTP: ${op.method} ${op.path}`);
   return parts.join("\n\n");
 }

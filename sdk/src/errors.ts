@@ -17,7 +17,11 @@ export class CompassError extends Error {
   readonly shortMessage: string;
   readonly requestId?: string;
 
-  constructor(kind: CompassErrorType, shortMessage: string, opts: { status?: number; body?: unknown; cause?: unknown; requestId?: string; details?: string } = {}) {
+  constructor(
+    kind: CompassErrorType,
+    shortMessage: string,
+    opts: { status?: number; body?: unknown; cause?: unknown; requestId?: string; details?: string } = {},
+  ) {
     super(opts.details ? `${shortMessage}\n\n${opts.details}` : shortMessage, { cause: opts.cause });
     this.kind = kind;
     this.status = opts.status ?? 0;
@@ -33,7 +37,10 @@ export class ValidationError extends CompassError {
   readonly detail: ValidationDetail[];
   constructor(body: any, requestId?: string) {
     const detail: ValidationDetail[] = Array.isArray(body?.detail) ? body.detail : [];
-    const msg = typeof body?.message === "string" ? body.message : detail.map((d) => `${d.loc.slice(1).join(".") || d.loc.join(".")}: ${d.msg}`).join("; ");
+    const msg =
+      typeof body?.message === "string"
+        ? body.message
+        : detail.map((d) => `${d.loc.slice(1).join(".") || d.loc.join(".")}: ${d.msg}`).join("; ");
     super("validation", msg || "Request validation failed", { status: 422, body, requestId });
     this.detail = detail;
   }
@@ -76,6 +83,7 @@ export class TimeoutError extends CompassError {
 export function errorFromResponse(status: number, body: unknown, requestId?: string): CompassError {
   if (status === 422) return new ValidationError(body, requestId);
   const b = body as any;
-  if (b && typeof b === "object" && typeof b.error === "string" && typeof b.message === "string") return new ApiError(status, b, requestId);
+  if (b && typeof b === "object" && typeof b.error === "string" && typeof b.message === "string")
+    return new ApiError(status, b, requestId);
   return new HttpError(status, body, requestId);
 }

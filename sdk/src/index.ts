@@ -6,8 +6,8 @@ export {
   HttpError,
   NetworkError,
   TimeoutError,
-  ValidationError,
   type ValidationDetail,
+  ValidationError,
 } from "./errors.ts";
 export * from "./generated/operations.ts";
 export type * from "./generated/types.ts";

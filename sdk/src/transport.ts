@@ -45,7 +45,8 @@ export interface RequestInput {
 }
 
 const RETRY_STATUS = new Set([429, 502, 503, 504]);
-const env = (name: string): string | undefined => (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env?.[name];
+const env = (name: string): string | undefined =>
+  (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env?.[name];
 
 /** Sends one operation: URL and headers, timeout, retries with backoff, typed errors. */
 export class Transport {
@@ -54,12 +55,23 @@ export class Transport {
 
   constructor(options: ClientOptions = {}) {
     this.options = options;
-    this.serverURL = (options.serverURL ?? env("COMPASS_SERVER_URL") ?? "http://127.0.0.1:3000").replace(/\/+$/, "");
+    this.serverURL = (options.serverURL ?? env("COMPASS_SERVER_URL") ?? "http://127.0.0.1:3000").replace(
+      /\/+$/,
+      "",
+    );
   }
 
-  async request<T>(op: OperationDescriptor, input: RequestInput = {}, options: RequestOptions = {}): Promise<T> {
+  async request<T>(
+    op: OperationDescriptor,
+    input: RequestInput = {},
+    options: RequestOptions = {},
+  ): Promise<T> {
     const url = this.url(op, input);
-    const headers: Record<string, string> = { accept: "application/json", ...this.options.headers, ...options.headers };
+    const headers: Record<string, string> = {
+      accept: "application/json",
+      ...this.options.headers,
+      ...options.headers,
+    };
     const key = this.options.apiKeyAuth ?? env("COMPASS_API_KEY_AUTH");
     if (key) headers["x-api-key"] = key;
     if (options.idempotencyKey) headers["idempotency-key"] = options.idempotencyKey;
@@ -75,7 +87,8 @@ export class Transport {
       try {
         return (await this.once(url, op.method, headers, body, timeoutMs, options.signal)) as T;
       } catch (error) {
-        const retryable = canRetry && attempt < retry.retries && isRetryable(error) && !options.signal?.aborted;
+        const retryable =
+          canRetry && attempt < retry.retries && isRetryable(error) && !options.signal?.aborted;
         if (!retryable) throw error;
         await sleep(backoff(error, attempt, retry), options.signal);
       }
@@ -85,7 +98,8 @@ export class Transport {
   private url(op: OperationDescriptor, input: RequestInput): string {
     const path = op.path.replace(/\{([^}]+)\}/g, (_, name: string) => {
       const value = input.params?.[name];
-      if (value === undefined || value === "") throw new CompassError("validation", `Missing path parameter '${name}'`);
+      if (value === undefined || value === "")
+        throw new CompassError("validation", `Missing path parameter '${name}'`);
       return encodeURIComponent(String(value));
     });
     const qs = new URLSearchParams();
@@ -97,7 +111,14 @@ export class Transport {
     return `${this.serverURL}${path}${q ? `?${q}` : ""}`;
   }
 
-  private async once(url: string, method: string, headers: Record<string, string>, body: string | undefined, timeoutMs: number, signal?: AbortSignal): Promise<unknown> {
+  private async once(
+    url: string,
+    method: string,
+    headers: Record<string, string>,
+    body: string | undefined,
+    timeoutMs: number,
+    signal?: AbortSignal,
+  ): Promise<unknown> {
     const controller = new AbortController();
     const onAbort = () => controller.abort(signal?.reason);
     signal?.addEventListener("abort", onAbort, { once: true });
@@ -114,14 +135,23 @@ export class Transport {
       } catch (error) {
         if (timedOut) throw new TimeoutError(timeoutMs);
         if (signal?.aborted) throw new NetworkError("Request aborted", signal.reason ?? error);
-        throw new NetworkError(`Could not reach ${new URL(url).origin}: ${(error as Error)?.message ?? error}`, error);
+        throw new NetworkError(
+          `Could not reach ${new URL(url).origin}: ${(error as Error)?.message ?? error}`,
+          error,
+        );
       }
       const text = await response.text().catch((error) => {
-        throw timedOut ? new TimeoutError(timeoutMs) : new NetworkError("Connection lost while reading the response", error);
+        throw timedOut
+          ? new TimeoutError(timeoutMs)
+          : new NetworkError("Connection lost while reading the response", error);
       });
       const parsed = parseBody(text);
       if (!response.ok) {
-        const err = errorFromResponse(response.status, parsed, response.headers.get("x-request-id") ?? undefined);
+        const err = errorFromResponse(
+          response.status,
+          parsed,
+          response.headers.get("x-request-id") ?? undefined,
+        );
         (err as any).retryAfter = response.headers.get("retry-after");
         throw err;
       }
@@ -163,6 +193,10 @@ function backoff(error: unknown, attempt: number, retry: RetryOptions): number {
 function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
     const t = setTimeout(resolve, ms);
-    signal?.addEventListener("abort", () => (clearTimeout(t), reject(new NetworkError("Request aborted", signal.reason))), { once: true });
+    const onAbort = () => {
+      clearTimeout(t);
+      reject(new NetworkError("Request aborted", signal?.reason));
+    };
+    signal?.addEventListener("abort", onAbort, { once: true });
   });
 }

@@ -12,7 +12,11 @@ const config: StorybookConfig = {
   viteFinal: async (config) => {
     config.resolve ??= {};
     // Stories render the widgets' sources, so every state is visible without a package build.
-    config.resolve.alias = { ...(config.resolve.alias as object), "@compass/widgets": src("widgets/src/index.ts"), "@compass/sdk": src("sdk/src/index.ts") };
+    config.resolve.alias = {
+      ...(config.resolve.alias as object),
+      "@compass/widgets": src("widgets/src/index.ts"),
+      "@compass/sdk": src("sdk/src/index.ts"),
+    };
     return config;
   },
 };

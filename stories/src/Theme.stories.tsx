@@ -9,7 +9,17 @@ function Swatches({ theme }: { theme: Theme }) {
       <div className="cw-stack">
         <div className="cw-row">
           {Object.entries(theme.colors).map(([name, value]) => (
-            <div key={name} title={name} style={{ width: 24, height: 24, borderRadius: 6, background: value, border: "1px solid var(--cw-border)" }} />
+            <div
+              key={name}
+              title={name}
+              style={{
+                width: 24,
+                height: 24,
+                borderRadius: 6,
+                background: value,
+                border: "1px solid var(--cw-border)",
+              }}
+            />
           ))}
         </div>
         <label className="cw-label" htmlFor="amount">
@@ -32,7 +42,9 @@ export const Light: Story = {
   args: { theme: lightTheme() },
   play: async ({ canvasElement }) => {
     const root = within(canvasElement).getByTestId("theme");
-    await expect(getComputedStyle(root).getPropertyValue("--cw-accent").trim()).toBe(lightTheme().colors.accent);
+    await expect(getComputedStyle(root).getPropertyValue("--cw-accent").trim()).toBe(
+      lightTheme().colors.accent,
+    );
     // variables are scoped to the widget: the host page does not see them
     await expect(getComputedStyle(document.body).getPropertyValue("--cw-accent")).toBe("");
   },

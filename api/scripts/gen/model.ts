@@ -45,10 +45,16 @@ export function camel(s: string): string {
   return s.replace(/[{}]/g, "").replace(/[_-]([a-z0-9])/g, (_, c: string) => c.toUpperCase());
 }
 export function kebab(s: string): string {
-  return s.replace(/([a-z0-9])([A-Z])/g, "$1-$2").replace(/_/g, "-").toLowerCase();
+  return s
+    .replace(/([a-z0-9])([A-Z])/g, "$1-$2")
+    .replace(/_/g, "-")
+    .toLowerCase();
 }
 export function snake(s: string): string {
-  return s.replace(/([a-z0-9])([A-Z])/g, "$1_$2").replace(/-/g, "_").toLowerCase();
+  return s
+    .replace(/([a-z0-9])([A-Z])/g, "$1_$2")
+    .replace(/-/g, "_")
+    .toLowerCase();
 }
 export function pascal(s: string): string {
   const c = camel(s);
@@ -62,7 +68,10 @@ export function inlineRefs(node: any, doc: Json, seen: string[] = []): any {
     const name = node.$ref.split("/").pop()!;
     if (seen.includes(name)) return {};
     const { $ref: _, ...rest } = node;
-    return { ...inlineRefs(doc.components.schemas[name], doc, [...seen, name]), ...inlineRefs(rest, doc, seen) };
+    return {
+      ...inlineRefs(doc.components.schemas[name], doc, [...seen, name]),
+      ...inlineRefs(rest, doc, seen),
+    };
   }
   const out: Json = {};
   for (const [k, v] of Object.entries(node)) out[k] = inlineRefs(v, doc, seen);
@@ -108,9 +117,19 @@ export function operationModels(doc: Json): OperationModel[] {
         destructive: !!x.destructive,
         idempotent: !!x.idempotent,
         errorModel: x.errorModel ?? "validation",
-        params: (op.parameters ?? []).map((p: Json) => ({ name: p.name, in: p.in, required: !!p.required, description: p.description, schema: inlineRefs(p.schema, doc) })),
+        params: (op.parameters ?? []).map((p: Json) => ({
+          name: p.name,
+          in: p.in,
+          required: !!p.required,
+          description: p.description,
+          schema: inlineRefs(p.schema, doc),
+        })),
         body: bodySchema ? inlineRefs(bodySchema, doc) : null,
-        cli: { command: x.cli?.command ?? kebab(name), aliases: x.cli?.aliases ?? [], short: x.cli?.short ?? {} },
+        cli: {
+          command: x.cli?.command ?? kebab(name),
+          aliases: x.cli?.aliases ?? [],
+          short: x.cli?.short ?? {},
+        },
         mcpName: String(op.operationId).replace(/[{}]/g, ""),
         bodyRef: bodySchema?.$ref ? bodySchema.$ref.split("/").pop() : null,
         responseRef: responseSchema?.$ref ? responseSchema.$ref.split("/").pop() : null,

@@ -6,8 +6,10 @@ export function tsType(schema: Json | undefined, indent = ""): string {
   if (schema.$ref) return schema.$ref.split("/").pop()!;
   if (schema.const !== undefined) return JSON.stringify(schema.const);
   if (schema.enum) return schema.enum.map((v: unknown) => JSON.stringify(v)).join(" | ");
-  if (schema.anyOf || schema.oneOf) return union((schema.anyOf ?? schema.oneOf).map((s: Json) => tsType(s, indent)));
-  if (Array.isArray(schema.type)) return union(schema.type.map((t: string) => tsType({ ...schema, type: t }, indent)));
+  if (schema.anyOf || schema.oneOf)
+    return union((schema.anyOf ?? schema.oneOf).map((s: Json) => tsType(s, indent)));
+  if (Array.isArray(schema.type))
+    return union(schema.type.map((t: string) => tsType({ ...schema, type: t }, indent)));
   switch (schema.type) {
     case "string":
       return "string";
@@ -38,12 +40,16 @@ function objectType(schema: Json, indent: string): string {
   const required = new Set<string>(schema.required ?? []);
   const inner = `${indent}  `;
   const lines = Object.entries(props).map(([key, value]) => {
-    const doc = value.description ? `${inner}/** ${String(value.description).replace(/\*\//g, "*\\/")} */\n` : "";
+    const doc = value.description
+      ? `${inner}/** ${String(value.description).replace(/\*\//g, "*\\/")} */\n`
+      : "";
     const k = /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(key) ? key : JSON.stringify(key);
     return `${doc}${inner}${k}${required.has(key) ? "" : "?"}: ${tsType(value, inner)};`;
   });
   const extra = schema.additionalProperties;
-  if (extra && typeof extra === "object" && Object.keys(extra).length > 0) lines.push(`${inner}[key: string]: ${tsType(extra, inner)};`);
-  else if (!schema.properties || extra === true || (extra && Object.keys(extra).length === 0)) lines.push(`${inner}[key: string]: unknown;`);
+  if (extra && typeof extra === "object" && Object.keys(extra).length > 0)
+    lines.push(`${inner}[key: string]: ${tsType(extra, inner)};`);
+  else if (!schema.properties || extra === true || (extra && Object.keys(extra).length === 0))
+    lines.push(`${inner}[key: string]: unknown;`);
   return lines.length ? `{\n${lines.join("\n")}\n${indent}}` : "Record<string, unknown>";
 }

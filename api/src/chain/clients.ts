@@ -20,7 +20,8 @@ export class ChainClients {
 
   /** The client for `chain`, or a 422 naming `loc` when this deployment does not serve it. */
   get(chain: ChainName, loc: (string | number)[] = ["query", "chain"]): PublicClient {
-    if (!servesChain(this.config, chain)) throw fieldError(loc, `Chain '${chain}' is not available in ${this.config.env}`);
+    if (!servesChain(this.config, chain))
+      throw fieldError(loc, `Chain '${chain}' is not available in ${this.config.env}`);
     const url = rpcUrl(this.config, chain);
     if (!url) throw fieldError(loc, `Chain '${chain}' is not configured on this deployment`);
     const key = `${chain}@${url}`;
@@ -66,9 +67,18 @@ export class ChainClients {
 /** viem transport failures become a 502 naming the chain; anything else is rethrown. */
 export function rethrowRpc(chain: ChainName, error: unknown): never {
   const name = (error as { name?: string })?.name ?? "";
-  const walk = (e: any): boolean => !!e && (/HttpRequestError|TimeoutError|SocketClosedError|WebSocketRequestError|RpcRequestError|FetchError/.test(e.name ?? "") || walk(e.cause));
+  const walk = (e: any): boolean =>
+    !!e &&
+    (/HttpRequestError|TimeoutError|SocketClosedError|WebSocketRequestError|RpcRequestError|FetchError/.test(
+      e.name ?? "",
+    ) ||
+      walk(e.cause));
   if (walk(error) || /HttpRequestError|TimeoutError/.test(name)) {
-    throw new UpstreamError("chain", `${CHAIN_INFO[chain].displayName} RPC is unreachable`, "Chain unavailable");
+    throw new UpstreamError(
+      "chain",
+      `${CHAIN_INFO[chain].displayName} RPC is unreachable`,
+      "Chain unavailable",
+    );
   }
   throw error;
 }

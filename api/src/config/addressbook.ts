@@ -10,7 +10,10 @@ export interface AddressBook {
   environment?: string;
   chains: Record<string, { chainId: number; rpcUrl: string; contracts: Record<string, `0x${string}`> }>;
   twins: Record<string, { url: string; apiKey?: string; [k: string]: unknown }>;
-  tokens?: Record<string, Record<string, { address: `0x${string}`; decimals: number; name?: string; [k: string]: unknown }>>;
+  tokens?: Record<
+    string,
+    Record<string, { address: `0x${string}`; decimals: number; name?: string; [k: string]: unknown }>
+  >;
   accounts?: { dev: { address: `0x${string}`; privateKey: `0x${string}` }[] };
   [k: string]: unknown;
 }
@@ -19,10 +22,16 @@ export function findDevnetDir(start = process.cwd()): string {
   let dir = resolve(/*turbopackIgnore: true*/ start);
   for (;;) {
     const candidate = join(/*turbopackIgnore: true*/ dir, ".devnet");
-    if (existsSync(join(dir, "package.json")) && existsSync(join(dir, "api")) && existsSync(join(dir, "devnet"))) return candidate;
+    if (
+      existsSync(join(dir, "package.json")) &&
+      existsSync(join(dir, "api")) &&
+      existsSync(join(dir, "devnet"))
+    )
+      return candidate;
     if (existsSync(join(candidate, "addressbook.json"))) return candidate;
     const parent = dirname(dir);
-    if (parent === dir) return join(/*turbopackIgnore: true*/ resolve(/*turbopackIgnore: true*/ start), ".devnet");
+    if (parent === dir)
+      return join(/*turbopackIgnore: true*/ resolve(/*turbopackIgnore: true*/ start), ".devnet");
     dir = parent;
   }
 }

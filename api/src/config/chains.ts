@@ -11,18 +11,47 @@ export interface ChainInfo {
 
 /** The spec's chain names mapped to their real chain ids. */
 export const CHAIN_INFO: Record<ChainName, ChainInfo> = {
-  ethereum: { name: "ethereum", chainId: 1, displayName: "Ethereum", stagingOnly: false, nativeSymbol: "ETH" },
-  arbitrum: { name: "arbitrum", chainId: 42161, displayName: "Arbitrum One", stagingOnly: false, nativeSymbol: "ETH" },
+  ethereum: {
+    name: "ethereum",
+    chainId: 1,
+    displayName: "Ethereum",
+    stagingOnly: false,
+    nativeSymbol: "ETH",
+  },
+  arbitrum: {
+    name: "arbitrum",
+    chainId: 42161,
+    displayName: "Arbitrum One",
+    stagingOnly: false,
+    nativeSymbol: "ETH",
+  },
   base: { name: "base", chainId: 8453, displayName: "Base", stagingOnly: false, nativeSymbol: "ETH" },
   bsc: { name: "bsc", chainId: 56, displayName: "BNB Smart Chain", stagingOnly: false, nativeSymbol: "BNB" },
-  hyperevm: { name: "hyperevm", chainId: 999, displayName: "HyperEVM", stagingOnly: false, nativeSymbol: "HYPE" },
+  hyperevm: {
+    name: "hyperevm",
+    chainId: 999,
+    displayName: "HyperEVM",
+    stagingOnly: false,
+    nativeSymbol: "HYPE",
+  },
   // Tempo's chain id is not established by the reference (spec README §9, Gap); 4217 is Tempo mainnet's id.
   tempo: { name: "tempo", chainId: 4217, displayName: "Tempo", stagingOnly: false, nativeSymbol: "USD" },
-  ethereum_sepolia: { name: "ethereum_sepolia", chainId: 11155111, displayName: "Ethereum Sepolia", stagingOnly: true, nativeSymbol: "ETH" },
+  ethereum_sepolia: {
+    name: "ethereum_sepolia",
+    chainId: 11155111,
+    displayName: "Ethereum Sepolia",
+    stagingOnly: true,
+    nativeSymbol: "ETH",
+  },
 };
 
 /** Chains the embedded devnet runs (and the default deployment serves). */
-export const DEVNET_CHAINS = ["ethereum", "arbitrum", "base", "ethereum_sepolia"] as const satisfies readonly ChainName[];
+export const DEVNET_CHAINS = [
+  "ethereum",
+  "arbitrum",
+  "base",
+  "ethereum_sepolia",
+] as const satisfies readonly ChainName[];
 
 export interface TokenInfo {
   symbol: string;
@@ -34,10 +63,30 @@ export interface TokenInfo {
 
 /** Canonical USDC deployments (Circle's FiatToken v2.2) and their EIP-712 domains. */
 export const USDC: Partial<Record<ChainName, TokenInfo>> = {
-  ethereum: { symbol: "USDC", address: "0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48", decimals: 6, permit: { name: "USD Coin", version: "2" } },
-  arbitrum: { symbol: "USDC", address: "0xaf88d065e77c8cC2239327C5EDb3A432268e5831", decimals: 6, permit: { name: "USD Coin", version: "2" } },
-  base: { symbol: "USDC", address: "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913", decimals: 6, permit: { name: "USD Coin", version: "2" } },
-  ethereum_sepolia: { symbol: "USDC", address: "0x1c7D4B196Cb0C7B01d743Fbc6116a902379C7238", decimals: 6, permit: { name: "USDC", version: "2" } },
+  ethereum: {
+    symbol: "USDC",
+    address: "0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48",
+    decimals: 6,
+    permit: { name: "USD Coin", version: "2" },
+  },
+  arbitrum: {
+    symbol: "USDC",
+    address: "0xaf88d065e77c8cC2239327C5EDb3A432268e5831",
+    decimals: 6,
+    permit: { name: "USD Coin", version: "2" },
+  },
+  base: {
+    symbol: "USDC",
+    address: "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+    decimals: 6,
+    permit: { name: "USD Coin", version: "2" },
+  },
+  ethereum_sepolia: {
+    symbol: "USDC",
+    address: "0x1c7D4B196Cb0C7B01d743Fbc6116a902379C7238",
+    decimals: 6,
+    permit: { name: "USDC", version: "2" },
+  },
 };
 
 export const MULTICALL3 = "0xcA11bde05977b3631167028862bE2a173976CA11" as const;

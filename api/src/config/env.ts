@@ -16,6 +16,8 @@ export interface ApiKeyEntry {
 
 export interface Config {
   env: Environment;
+  /** production always checks keys: with none configured, every request is refused */
+  requireKeys: boolean;
   apiKeys: ApiKeyEntry[];
   /** COMPASS_DEVNET_DIR or the repo's .devnet */
   devnetDir: string;
@@ -52,15 +54,15 @@ export function parseKeys(raw: string | undefined, kind: ApiKeyEntry["kind"]): A
     });
 }
 
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const mode = (env.COMPASS_ENV ?? "staging").toLowerCase();
   if (mode !== "production" && mode !== "staging") {
     throw new Error(`COMPASS_ENV must be "production" or "staging", got ${JSON.stringify(env.COMPASS_ENV)}`);
   }
-  const apiKeys = [...parseKeys(env.COMPASS_API_KEYS, "secret"), ...parseKeys(env.COMPASS_PUBLISHABLE_KEYS, "publishable")];
-  if (mode === "production" && !apiKeys.some((k) => k.kind === "secret")) {
-    throw new Error("COMPASS_ENV=production requires COMPASS_API_KEYS (keys or sha256:<hex> digests)");
-  }
+  const apiKeys = [
+    ...parseKeys(env.COMPASS_API_KEYS, "secret"),
+    ...parseKeys(env.COMPASS_PUBLISHABLE_KEYS, "publishable"),
+  ];
   const devnetDir = env.COMPASS_DEVNET_DIR ?? findDevnetDir();
   const rpcOverrides: Config["rpcOverrides"] = {};
   for (const chain of CHAINS) {
@@ -75,6 +77,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   return {
     env: mode,
+    requireKeys: mode === "production" || apiKeys.length > 0,
     apiKeys,
     devnetDir,
     addressBookPath: env.COMPASS_ADDRESSBOOK ?? join(devnetDir, "addressbook.json"),

@@ -10,10 +10,10 @@ import { operations as allOperations } from "../registry/index.ts";
 import { createServices, type Services } from "../services.ts";
 import { identify } from "./auth.ts";
 import { NO_BODY, readJsonBody } from "./body.ts";
-import { renderError } from "./render.ts";
-import { createLogger } from "./logger.ts";
-import { toValidationIssues } from "./zod-issues.ts";
 import { RequestValidationError } from "./errors.ts";
+import { createLogger } from "./logger.ts";
+import { renderError } from "./render.ts";
+import { toValidationIssues } from "./zod-issues.ts";
 
 export interface HttpAppOptions {
   config?: Config;
@@ -39,6 +39,11 @@ export function createHttpApp(options: HttpAppOptions = {}): HttpApp {
   const services = options.services ?? createServices(config);
   const log = options.logger ?? createLogger(config.logLevel);
   const operations = (options.operations ?? allOperations).filter((op) => op.envs.includes(config.env));
+  if (config.env === "production" && !config.apiKeys.some((k) => k.kind === "secret")) {
+    log.warn(
+      "COMPASS_ENV=production without COMPASS_API_KEYS: every API request will be refused with 401. Set COMPASS_API_KEYS to keys or sha256:<hex> digests.",
+    );
+  }
   const hono = new Hono();
   let openapi: string | undefined;
 
@@ -49,7 +54,16 @@ export function createHttpApp(options: HttpAppOptions = {}): HttpApp {
     await next();
     c.res.headers.set("x-request-id", requestId);
     if (log.isLevelEnabled("info")) {
-      log.info({ reqId: requestId, method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round((performance.now() - started) * 10) / 10 }, "request");
+      log.info(
+        {
+          reqId: requestId,
+          method: c.req.method,
+          path: c.req.path,
+          status: c.res.status,
+          ms: Math.round((performance.now() - started) * 10) / 10,
+        },
+        "request",
+      );
     }
   });
 
@@ -67,13 +81,15 @@ export function createHttpApp(options: HttpAppOptions = {}): HttpApp {
       try {
         const req = c.req.raw;
         const caller = identify(config, req.headers.get("x-api-key"));
-        if (!caller) return c.body(JSON.stringify({ detail: "API key missing or invalid" }), 401, JSON_HEADERS);
+        if (!caller)
+          return c.body(JSON.stringify({ detail: "API key missing or invalid" }), 401, JSON_HEADERS);
         const params = op.params ? parse(op.params, c.req.param(), "path") : undefined;
         const query = op.query ? parse(op.query, queryObject(req.url), "query") : undefined;
         let body: unknown;
         if (op.body) {
           const raw = await readJsonBody(req, config.bodyLimitBytes);
-          if (raw === NO_BODY) throw new RequestValidationError([{ loc: ["body"], msg: "Field required", type: "missing" }]);
+          if (raw === NO_BODY)
+            throw new RequestValidationError([{ loc: ["body"], msg: "Field required", type: "missing" }]);
           body = parse(op.body, raw, "body");
         }
         const ctx: Context = {
@@ -95,16 +111,30 @@ export function createHttpApp(options: HttpAppOptions = {}): HttpApp {
     });
   }
   for (const [path, methods] of methodsByPath) {
-    hono.all(path, (c) => c.body(JSON.stringify({ detail: "Method Not Allowed" }), 405, { ...JSON_HEADERS, allow: methods.join(", ") }));
+    hono.all(path, (c) =>
+      c.body(JSON.stringify({ detail: "Method Not Allowed" }), 405, {
+        ...JSON_HEADERS,
+        allow: methods.join(", "),
+      }),
+    );
   }
-  hono.all("/v2/openapi.json", (c) => c.body(JSON.stringify({ detail: "Method Not Allowed" }), 405, { ...JSON_HEADERS, allow: "GET" }));
+  hono.all("/v2/openapi.json", (c) =>
+    c.body(JSON.stringify({ detail: "Method Not Allowed" }), 405, { ...JSON_HEADERS, allow: "GET" }),
+  );
   hono.notFound((c) => c.body(JSON.stringify({ detail: "Not Found" }), 404, JSON_HEADERS));
   hono.onError((error, c) => {
     const { status, body } = renderError(error, undefined, log, c.get("requestId" as never) as string);
     return c.body(JSON.stringify(body), status as never, JSON_HEADERS);
   });
 
-  return { fetch: (request) => Promise.resolve(hono.fetch(request)), hono, config, services, operations, log };
+  return {
+    fetch: (request) => Promise.resolve(hono.fetch(request)),
+    hono,
+    config,
+    services,
+    operations,
+    log,
+  };
 }
 
 function parse(schema: z.ZodType, value: unknown, where: "body" | "query" | "path"): any {
@@ -124,7 +154,9 @@ function queryObject(url: string): Record<string, string> {
 function checkResponse(op: Operation, result: unknown): unknown {
   const parsed = op.response.safeParse(result);
   if (!parsed.success) {
-    throw new Error(`Response of ${op.operationId} does not match its schema: ${JSON.stringify(parsed.error.issues).slice(0, 2000)}`);
+    throw new Error(
+      `Response of ${op.operationId} does not match its schema: ${JSON.stringify(parsed.error.issues).slice(0, 2000)}`,
+    );
   }
   return result;
 }

@@ -8,7 +8,7 @@ export type Caller = { kind: "anonymous" } | { kind: "secret" } | { kind: "publi
  * configured key, so neither the key nor which entry matched leaks through timing.
  */
 export function identify(config: Config, key: string | null): Caller | null {
-  if (config.apiKeys.length === 0) return { kind: "anonymous" };
+  if (!config.requireKeys) return { kind: "anonymous" };
   if (!key) return null;
   const digest = sha256(key);
   let match: ApiKeyEntry | undefined;

@@ -10,7 +10,13 @@ export async function readJsonBody(req: Request, limitBytes: number): Promise<un
   const type = (req.headers.get("content-type") ?? "").toLowerCase();
   if (type && !type.includes("json") && !type.startsWith("text/plain")) {
     throw new ApiError(415, "Request body must be JSON (Content-Type: application/json)", {
-      issues: [{ loc: ["header", "content-type"], msg: "Content-Type must be application/json", type: "unsupported_media_type" }],
+      issues: [
+        {
+          loc: ["header", "content-type"],
+          msg: "Content-Type must be application/json",
+          type: "unsupported_media_type",
+        },
+      ],
     });
   }
   const text = await readText(req, limitBytes);
@@ -19,7 +25,8 @@ export async function readJsonBody(req: Request, limitBytes: number): Promise<un
     return parseJson(text);
   } catch (error) {
     const position = error instanceof JsonSyntaxError ? error.position : 0;
-    const msg = error instanceof JsonSyntaxError ? `JSON decode error: ${error.message}` : "JSON decode error";
+    const msg =
+      error instanceof JsonSyntaxError ? `JSON decode error: ${error.message}` : "JSON decode error";
     throw new RequestValidationError([{ loc: ["body", position], msg, type: "json_invalid" }]);
   }
 }
@@ -43,7 +50,9 @@ async function readText(req: Request, limitBytes: number): Promise<string> {
   try {
     return decoder.decode(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks));
   } catch {
-    throw new RequestValidationError([{ loc: ["body"], msg: "Request body is not valid UTF-8", type: "json_invalid" }]);
+    throw new RequestValidationError([
+      { loc: ["body"], msg: "Request body is not valid UTF-8", type: "json_invalid" },
+    ]);
   }
 }
 

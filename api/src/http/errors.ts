@@ -58,7 +58,9 @@ export function fieldError(loc: Loc, msg: string, type = "value_error"): Request
 export function describeIssues(issues: ValidationIssue[]): string {
   return issues
     .map((i) => {
-      const field = i.loc.filter((p, n) => !(n === 0 && (p === "body" || p === "query" || p === "path"))).join(".");
+      const field = i.loc
+        .filter((p, n) => !(n === 0 && (p === "body" || p === "query" || p === "path")))
+        .join(".");
       return field ? `${field}: ${i.msg}` : i.msg;
     })
     .join("; ");

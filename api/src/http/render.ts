@@ -1,6 +1,13 @@
 import type { Logger } from "pino";
 import type { Operation } from "../registry/define.ts";
-import { ApiError, DomainError, describeIssues, RequestValidationError, UpstreamError, type ValidationIssue } from "./errors.ts";
+import {
+  ApiError,
+  DomainError,
+  describeIssues,
+  RequestValidationError,
+  UpstreamError,
+  type ValidationIssue,
+} from "./errors.ts";
 
 const STATUS_LABEL: Record<number, string> = {
   400: "Bad request",
@@ -16,24 +23,61 @@ const STATUS_LABEL: Record<number, string> = {
 };
 
 /** Render any thrown value in the envelope the operation declares. Unknown errors are 500 and logged. */
-export function renderError(error: unknown, op: Operation | undefined, log: Logger, requestId: string): { status: number; body: unknown } {
+export function renderError(
+  error: unknown,
+  op: Operation | undefined,
+  log: Logger,
+  requestId: string,
+): { status: number; body: unknown } {
   const domain = op?.errorModel === "domain";
   if (error instanceof RequestValidationError) {
-    if (domain) return { status: 422, body: { error: "Validation error", message: describeIssues(error.issues), detail: error.issues } };
+    if (domain)
+      return {
+        status: 422,
+        body: { error: "Validation error", message: describeIssues(error.issues), detail: error.issues },
+      };
     return { status: 422, body: { detail: error.issues } };
   }
   if (error instanceof DomainError) {
-    return { status: error.status, body: domain ? { error: error.label, message: error.message, ...error.extra } : { detail: error.message, ...error.extra } };
+    return {
+      status: error.status,
+      body: domain
+        ? { error: error.label, message: error.message, ...error.extra }
+        : { detail: error.message, ...error.extra },
+    };
   }
   if (error instanceof UpstreamError) {
     log.warn({ reqId: requestId, service: error.service, err: error.message }, "upstream failure");
-    return { status: error.status, body: domain ? { error: error.label, message: error.message } : { detail: error.message } };
+    return {
+      status: error.status,
+      body: domain ? { error: error.label, message: error.message } : { detail: error.message },
+    };
   }
   if (error instanceof ApiError) {
     const issues = error.extra.issues as ValidationIssue[] | undefined;
-    if (domain) return { status: error.status, body: { error: STATUS_LABEL[error.status] ?? "Error", message: error.message, ...(issues && { detail: issues }) } };
+    if (domain)
+      return {
+        status: error.status,
+        body: {
+          error: STATUS_LABEL[error.status] ?? "Error",
+          message: error.message,
+          ...(issues && { detail: issues }),
+        },
+      };
     return { status: error.status, body: { detail: issues ?? error.message } };
   }
-  log.error({ reqId: requestId, op: op?.operationId, err: error instanceof Error ? { message: error.message, stack: error.stack } : String(error) }, "unhandled error");
-  return { status: 500, body: domain ? { error: "Internal error", message: `Unexpected server error (request ${requestId})` } : { detail: "Internal Server Error" } };
+  log.error(
+    {
+      reqId: requestId,
+      op: op?.operationId,
+      err: error instanceof Error ? { message: error.message, stack: error.stack } : String(error),
+    },
+    "unhandled error",
+  );
+  return {
+    status: 500,
+    body: domain
+      ? { error: "Internal error", message: `Unexpected server error (request ${requestId})` }
+      : { detail: "Internal Server Error" },
+  };
 }

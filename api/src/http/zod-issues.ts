@@ -25,11 +25,22 @@ function flatten(where: string, issue: any, prefix: PropertyKey[], out: Validati
       out.push({ loc, msg: issue.message, type: "value_error" });
       return;
     }
-    if (branches.some((b) => b.some((i) => i.code === "invalid_type" && received(i) === "undefined" && !(i.path ?? []).length))) {
+    if (
+      branches.some((b) =>
+        b.some((i) => i.code === "invalid_type" && received(i) === "undefined" && !(i.path ?? []).length),
+      )
+    ) {
       out.push({ loc, msg: "Field required", type: "missing" });
       return;
     }
-    const expected = [...new Set(branches.flat().map((i) => i.expected).filter(Boolean))];
+    const expected = [
+      ...new Set(
+        branches
+          .flat()
+          .map((i) => i.expected)
+          .filter(Boolean),
+      ),
+    ];
     out.push({
       loc,
       msg: expected.length ? `Input should be a valid ${expected.join(" or ")}` : "Input is invalid",
@@ -38,7 +49,8 @@ function flatten(where: string, issue: any, prefix: PropertyKey[], out: Validati
     return;
   }
   if (issue.code === "unrecognized_keys") {
-    for (const key of issue.keys ?? []) out.push({ loc: [...loc, key], msg: "Extra inputs are not permitted", type: "extra_forbidden" });
+    for (const key of issue.keys ?? [])
+      out.push({ loc: [...loc, key], msg: "Extra inputs are not permitted", type: "extra_forbidden" });
     return;
   }
   out.push({ loc, msg: message(issue), type: type(issue) });
@@ -56,17 +68,24 @@ function message(issue: any): string {
       return `Input should be a valid ${issue.expected}`;
     case "invalid_value":
       if (issue.values?.length === 1) return `Input should be ${JSON.stringify(issue.values[0])}`;
-      return `Input should be ${issue.values.map((v: unknown) => JSON.stringify(v)).join(", ").replace(/, ([^,]*)$/, " or $1")}`;
+      return `Input should be ${issue.values
+        .map((v: unknown) => JSON.stringify(v))
+        .join(", ")
+        .replace(/, ([^,]*)$/, " or $1")}`;
     case "too_small":
-      if (issue.origin === "string") return `String should have at least ${issue.minimum} character${issue.minimum === 1 ? "" : "s"}`;
-      if (issue.origin === "array") return `List should have at least ${issue.minimum} item${issue.minimum === 1 ? "" : "s"}`;
+      if (issue.origin === "string")
+        return `String should have at least ${issue.minimum} character${issue.minimum === 1 ? "" : "s"}`;
+      if (issue.origin === "array")
+        return `List should have at least ${issue.minimum} item${issue.minimum === 1 ? "" : "s"}`;
       return `Input should be ${issue.inclusive ? "greater than or equal to" : "greater than"} ${issue.minimum}`;
     case "too_big":
       if (issue.origin === "string") return `String should have at most ${issue.maximum} characters`;
       if (issue.origin === "array") return `List should have at most ${issue.maximum} items`;
       return `Input should be ${issue.inclusive ? "less than or equal to" : "less than"} ${issue.maximum}`;
     case "invalid_format":
-      return issue.message?.startsWith("Invalid string") ? `String should match pattern '${issue.pattern ?? issue.format}'` : issue.message;
+      return issue.message?.startsWith("Invalid string")
+        ? `String should match pattern '${issue.pattern ?? issue.format}'`
+        : issue.message;
     case "not_multiple_of":
       return `Input should be a multiple of ${issue.divisor}`;
     default:
@@ -82,9 +101,21 @@ function type(issue: any): string {
     case "invalid_value":
       return issue.values?.length === 1 ? "literal_error" : "enum";
     case "too_small":
-      return issue.origin === "string" ? "string_too_short" : issue.origin === "array" ? "too_short" : issue.inclusive ? "greater_than_equal" : "greater_than";
+      return issue.origin === "string"
+        ? "string_too_short"
+        : issue.origin === "array"
+          ? "too_short"
+          : issue.inclusive
+            ? "greater_than_equal"
+            : "greater_than";
     case "too_big":
-      return issue.origin === "string" ? "string_too_long" : issue.origin === "array" ? "too_long" : issue.inclusive ? "less_than_equal" : "less_than";
+      return issue.origin === "string"
+        ? "string_too_long"
+        : issue.origin === "array"
+          ? "too_long"
+          : issue.inclusive
+            ? "less_than_equal"
+            : "less_than";
     case "invalid_format":
       return "string_pattern_mismatch";
     case "not_multiple_of":

@@ -23,6 +23,11 @@ export class JsonSyntaxError extends Error {
 }
 
 const MAX_DEPTH = 64;
+const LITERALS: [string, unknown][] = [
+  ["true", true],
+  ["false", false],
+  ["null", null],
+];
 // A literal that may not survive a round trip through a double: long digit runs or an exponent.
 const RISKY_NUMBER = /[0-9]{16,}|[0-9.][eE][+-]?[0-9]|\.[0-9]{15,}/;
 
@@ -83,9 +88,12 @@ class Parser {
     if (c === "[") return this.array(depth);
     if (c === '"') return this.string();
     if (c === "-" || (c !== undefined && c >= "0" && c <= "9")) return this.number();
-    if (this.s.startsWith("true", this.i)) return (this.i += 4), true;
-    if (this.s.startsWith("false", this.i)) return (this.i += 5), false;
-    if (this.s.startsWith("null", this.i)) return (this.i += 4), null;
+    for (const [word, value] of LITERALS) {
+      if (this.s.startsWith(word, this.i)) {
+        this.i += word.length;
+        return value;
+      }
+    }
     return this.fail(c === undefined ? "Unexpected end of JSON" : `Unexpected token ${JSON.stringify(c)}`);
   }
 
@@ -93,7 +101,10 @@ class Parser {
     const out: Record<string, unknown> = {};
     this.i++;
     this.ws();
-    if (this.s[this.i] === "}") return this.i++, out;
+    if (this.s[this.i] === "}") {
+      this.i++;
+      return out;
+    }
     for (;;) {
       this.ws();
       if (this.s[this.i] !== '"') this.fail("Expected a property name");
@@ -107,7 +118,10 @@ class Parser {
       this.ws();
       const c = this.s[this.i++];
       if (c === "}") return out;
-      if (c !== ",") this.i--, this.fail("Expected ',' or '}'");
+      if (c !== ",") {
+        this.i--;
+        this.fail("Expected ',' or '}'");
+      }
     }
   }
 
@@ -115,14 +129,20 @@ class Parser {
     const out: unknown[] = [];
     this.i++;
     this.ws();
-    if (this.s[this.i] === "]") return this.i++, out;
+    if (this.s[this.i] === "]") {
+      this.i++;
+      return out;
+    }
     for (;;) {
       this.ws();
       out.push(this.value(depth + 1));
       this.ws();
       const c = this.s[this.i++];
       if (c === "]") return out;
-      if (c !== ",") this.i--, this.fail("Expected ',' or ']'");
+      if (c !== ",") {
+        this.i--;
+        this.fail("Expected ',' or ']'");
+      }
     }
   }
 

@@ -38,21 +38,40 @@ export function buildOpenApi(operations: Operation[], opts: { env: Environment; 
   const paths: Json = {};
   for (const op of operations) {
     const parameters: Json[] = [];
-    for (const [where, schema] of [["path", op.params], ["query", op.query]] as const) {
+    for (const [where, schema] of [
+      ["path", op.params],
+      ["query", op.query],
+    ] as const) {
       if (!schema) continue;
       for (const [name, field] of Object.entries(schema.shape as Record<string, z.ZodType>)) {
         const s = toSchema(field, "input");
         const description = s.description;
         delete s.description;
-        parameters.push({ name, in: where, required: where === "path" || !field.safeParse(undefined).success, ...(description && { description }), schema: s });
+        parameters.push({
+          name,
+          in: where,
+          required: where === "path" || !field.safeParse(undefined).success,
+          ...(description && { description }),
+          schema: s,
+        });
       }
     }
     const responses: Json = {
-      "200": { description: "Successful Response", content: { "application/json": { schema: toSchema(op.response, "output") } } },
+      "200": {
+        description: "Successful Response",
+        content: { "application/json": { schema: toSchema(op.response, "output") } },
+      },
     };
     const errorBody = op.errorModel === "domain" ? domain : detail;
     for (const e of op.errors) {
-      responses[String(e.status)] = { description: e.description, content: { "application/json": { schema: e.status === 422 && op.errorModel === "validation" ? validation : errorBody } } };
+      responses[String(e.status)] = {
+        description: e.description,
+        content: {
+          "application/json": {
+            schema: e.status === 422 && op.errorModel === "validation" ? validation : errorBody,
+          },
+        },
+      };
     }
     responses["422"] ??= {
       description: "Validation Error",
@@ -64,7 +83,12 @@ export function buildOpenApi(operations: Operation[], opts: { env: Environment; 
       ...(op.description && { description: op.description }),
       tags: op.tags,
       ...(parameters.length && { parameters }),
-      ...(op.body && { requestBody: { required: true, content: { "application/json": { schema: toSchema(op.body, "input") } } } }),
+      ...(op.body && {
+        requestBody: {
+          required: true,
+          content: { "application/json": { schema: toSchema(op.body, "input") } },
+        },
+      }),
       responses,
       "x-compass": {
         group: op.group,
@@ -108,7 +132,10 @@ function rewriteRefs(node: any): any {
   if (!node || typeof node !== "object") return node;
   const out: Json = {};
   for (const [k, v] of Object.entries(node)) {
-    out[k] = k === "$ref" && typeof v === "string" ? v.replace(/^#\/\$defs\//, "#/components/schemas/") : rewriteRefs(v);
+    out[k] =
+      k === "$ref" && typeof v === "string"
+        ? v.replace(/^#\/\$defs\//, "#/components/schemas/")
+        : rewriteRefs(v);
   }
   return out;
 }

@@ -29,7 +29,12 @@ export interface OperationInput<P, Q, B> {
   body: Out<B>;
 }
 
-export interface OperationSpec<P extends AnyObject | undefined, Q extends AnyObject | undefined, B extends AnyObject | undefined, R extends z.ZodType> {
+export interface OperationSpec<
+  P extends AnyObject | undefined,
+  Q extends AnyObject | undefined,
+  B extends AnyObject | undefined,
+  R extends z.ZodType,
+> {
   method: HttpMethod;
   /** OpenAPI-style path, e.g. `/v2/tokenized_assets/markets/{symbol}` */
   path: string;
@@ -59,7 +64,10 @@ export interface OperationSpec<P extends AnyObject | undefined, Q extends AnyObj
   handler: (input: OperationInput<P, Q, B>, ctx: Context) => Promise<z.input<R>> | z.input<R>;
 }
 
-export interface Operation extends Required<Pick<OperationSpec<any, any, any, any>, "method" | "path" | "summary" | "response" | "handler">> {
+export interface Operation
+  extends Required<
+    Pick<OperationSpec<any, any, any, any>, "method" | "path" | "summary" | "response" | "handler">
+  > {
   operationId: string;
   group: string;
   version: "v1" | "v2";
@@ -88,9 +96,12 @@ export function camel(s: string): string {
   return s.replace(/[{}]/g, "").replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
 }
 
-export function defineOperation<P extends AnyObject | undefined = undefined, Q extends AnyObject | undefined = undefined, B extends AnyObject | undefined = undefined, R extends z.ZodType = z.ZodType>(
-  spec: OperationSpec<P, Q, B, R>,
-): Operation {
+export function defineOperation<
+  P extends AnyObject | undefined = undefined,
+  Q extends AnyObject | undefined = undefined,
+  B extends AnyObject | undefined = undefined,
+  R extends z.ZodType = z.ZodType,
+>(spec: OperationSpec<P, Q, B, R>): Operation {
   const segments = spec.path.split("/").filter(Boolean);
   const version = segments[0] as "v1" | "v2";
   const group = segments[1]!;

@@ -3,7 +3,15 @@ import { getAddress } from "viem";
 import { z } from "zod";
 import { isPlainDecimal, jsonNumberToDecimal, LosslessNumber } from "../lib/index.ts";
 
-export const CHAINS = ["base", "ethereum", "arbitrum", "hyperevm", "tempo", "bsc", "ethereum_sepolia"] as const;
+export const CHAINS = [
+  "base",
+  "ethereum",
+  "arbitrum",
+  "hyperevm",
+  "tempo",
+  "bsc",
+  "ethereum_sepolia",
+] as const;
 export type ChainName = (typeof CHAINS)[number];
 export const Chain = z.enum(CHAINS).meta({ id: "Chain", description: "Network name" });
 
@@ -15,7 +23,11 @@ export const Address = z
     const body = value.slice(2);
     if (!/^0x[0-9a-fA-F]{40}$/.test(value)) {
       ctx.addIssue({ code: "custom", message: "Value is not a valid 0x-prefixed 20-byte hex address" });
-    } else if (body !== body.toLowerCase() && body !== body.toUpperCase() && getAddress(value.toLowerCase()) !== value) {
+    } else if (
+      body !== body.toLowerCase() &&
+      body !== body.toUpperCase() &&
+      getAddress(value.toLowerCase()) !== value
+    ) {
       ctx.addIssue({ code: "custom", message: "Address has an invalid EIP-55 checksum" });
     }
   })
@@ -30,7 +42,7 @@ function checkDecimal(value: string, ctx: z.RefinementCtx, opts: AmountOptions):
     return;
   }
   if (!isPlainDecimal(value.replace(/^-/, ""))) {
-    ctx.addIssue({ code: "custom", message: "Input should be a decimal number like \"100\" or \"0.5\"" });
+    ctx.addIssue({ code: "custom", message: 'Input should be a decimal number like "100" or "0.5"' });
     return;
   }
   if (value.startsWith("-")) {
@@ -61,7 +73,10 @@ export function decimalString(opts: AmountOptions = {}) {
     .string()
     .trim()
     .superRefine((v, ctx) => checkDecimal(v, ctx, opts))
-    .meta({ description: opts.description ?? "Decimal string in human units", examples: [opts.example ?? "100"] });
+    .meta({
+      description: opts.description ?? "Decimal string in human units",
+      examples: [opts.example ?? "100"],
+    });
 }
 
 const losslessNumber = z.custom<LosslessNumber>((v) => v instanceof LosslessNumber);
@@ -70,7 +85,10 @@ const losslessNumber = z.custom<LosslessNumber>((v) => v instanceof LosslessNumb
 export function amountUnion(opts: AmountOptions = {}) {
   return z
     .union([z.number(), z.string(), losslessNumber])
-    .meta({ description: opts.description ?? "Amount in human units (number or decimal string)", examples: [opts.example ?? "100"] })
+    .meta({
+      description: opts.description ?? "Amount in human units (number or decimal string)",
+      examples: [opts.example ?? "100"],
+    })
     .transform((v, ctx) => {
       let text: string | null;
       if (typeof v === "string") text = v.trim();
@@ -131,7 +149,12 @@ export function qInt(opts: { min?: number; max?: number; description?: string } 
     .regex(/^-?[0-9]{1,16}$/, "Input should be a valid integer")
     .transform(Number)
     .pipe(inner)
-    .meta({ description: opts.description, type: "integer", ...(opts.min !== undefined && { minimum: opts.min }), ...(opts.max !== undefined && { maximum: opts.max }) } as any);
+    .meta({
+      description: opts.description,
+      type: "integer",
+      ...(opts.min !== undefined && { minimum: opts.min }),
+      ...(opts.max !== undefined && { maximum: opts.max }),
+    } as any);
 }
 
 export function qNumber(opts: { description?: string } = {}) {
@@ -153,7 +176,7 @@ export function qBool(opts: { description?: string } = {}) {
 
 export const UnsignedTransaction = z
   .object({
-    chainId: z.string().describe("hex chain id, e.g. \"0x1\""),
+    chainId: z.string().describe('hex chain id, e.g. "0x1"'),
     data: z.string(),
     from: z.string(),
     gas: z.string().nullable().describe("hex gas limit; pass it as the explicit gas limit"),

@@ -18,7 +18,10 @@ export default function DocsPage() {
   return (
     <>
       <div id="api-reference" />
-      <Script id="scalar-config" strategy="beforeInteractive">{`window.__scalarConfig = ${JSON.stringify(configuration)};`}</Script>
+      <Script
+        id="scalar-config"
+        strategy="beforeInteractive"
+      >{`window.__scalarConfig = ${JSON.stringify(configuration)};`}</Script>
       <Script src="/docs/scalar.js" strategy="afterInteractive" />
       <Script id="scalar-init" strategy="afterInteractive">{`
         (function init(){

@@ -14,8 +14,11 @@ export class TokenNamespace {
 
 }
 
-export function createNamespaces(transport: Transport) {
-  return {
-    token: new TokenNamespace(transport),
-  };
+/** One property per URL group; CompassClient extends this. */
+export class Namespaces {
+  readonly token: TokenNamespace;
+
+  constructor(transport: Transport) {
+    this.token = new TokenNamespace(transport);
+  }
 }

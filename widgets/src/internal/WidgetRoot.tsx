@@ -20,7 +20,13 @@ export interface WidgetRootProps {
  */
 export function WidgetRoot({ name, theme, css, testId, className, label, children }: WidgetRootProps) {
   return (
-    <section data-compass-widget={name} data-testid={testId} aria-label={label} className={className} style={themeVars(theme ?? lightTheme()) as CSSProperties}>
+    <section
+      data-compass-widget={name}
+      data-testid={testId}
+      aria-label={label}
+      className={className}
+      style={themeVars(theme ?? lightTheme()) as CSSProperties}
+    >
       <style href="compass-widgets-base" precedence="compass">
         {BASE_CSS}
       </style>

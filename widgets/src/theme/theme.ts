@@ -24,7 +24,7 @@ export type ThemeOverrides = { [K in keyof Theme]?: Theme[K] extends object ? Pa
 const base = {
   radius: "12px",
   font: 'ui-sans-serif, system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
-  fontMono: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace',
+  fontMono: "ui-monospace, SFMono-Regular, Menlo, Consolas, monospace",
 };
 
 function merge(theme: Theme, overrides: ThemeOverrides = {}): Theme {
@@ -80,7 +80,12 @@ export function darkTheme(overrides?: ThemeOverrides): Theme {
 
 /** CSS custom properties for a theme, set on the widget's root element only. */
 export function themeVars(theme: Theme): Record<string, string> {
-  const vars: Record<string, string> = { "--cw-radius": theme.radius, "--cw-font": theme.font, "--cw-font-mono": theme.fontMono };
-  for (const [name, value] of Object.entries(theme.colors)) vars[`--cw-${name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`] = value;
+  const vars: Record<string, string> = {
+    "--cw-radius": theme.radius,
+    "--cw-font": theme.font,
+    "--cw-font-mono": theme.fontMono,
+  };
+  for (const [name, value] of Object.entries(theme.colors))
+    vars[`--cw-${name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`] = value;
   return vars;
 }

@@ -31,11 +31,23 @@ export const tokenBalance = defineOperation({
   query: z.object({
     chain: V1Chain.default("arbitrum"),
     user: Address.describe("wallet whose balance to read"),
-    token: z.string().trim().min(1).max(64).default("USDC").describe("token symbol (e.g. USDC, ETH) or contract address"),
-    block: qInt({ min: 0, description: "block number for a historical read; latest when omitted" }).optional(),
+    token: z
+      .string()
+      .trim()
+      .min(1)
+      .max(64)
+      .default("USDC")
+      .describe("token symbol (e.g. USDC, ETH) or contract address"),
+    block: qInt({
+      min: 0,
+      description: "block number for a historical read; latest when omitted",
+    }).optional(),
   }),
   response: TokenBalanceResponse,
-  errors: [{ status: 404, description: "token not found on that chain" }, { status: 502, description: "chain RPC unreachable" }],
+  errors: [
+    { status: 404, description: "token not found on that chain" },
+    { status: 502, description: "chain RPC unreachable" },
+  ],
   cli: { short: { chain: "c", user: "u", token: "t", block: "b" } },
   widget: true,
   async handler({ query }, ctx) {
@@ -46,19 +58,42 @@ export const tokenBalance = defineOperation({
       const blockNumber = query.block !== undefined ? BigInt(query.block) : await client.getBlockNumber();
       if (query.block !== undefined) {
         const head = await client.getBlockNumber();
-        if (blockNumber > head) throw fieldError(["query", "block"], `Block ${query.block} is in the future (latest is ${head})`);
+        if (blockNumber > head)
+          throw fieldError(["query", "block"], `Block ${query.block} is in the future (latest is ${head})`);
       }
       if (token.address === NATIVE) {
         const raw = await client.getBalance({ address: query.user, blockNumber });
         return out(raw, 18, "ETH", NATIVE, blockNumber);
       }
       const [raw, decimals, symbol] = await Promise.all([
-        client.readContract({ address: token.address, abi: erc20Abi, functionName: "balanceOf", args: [query.user], blockNumber }),
-        token.decimals ?? client.readContract({ address: token.address, abi: erc20Abi, functionName: "decimals", blockNumber }),
-        token.symbol ?? client.readContract({ address: token.address, abi: erc20Abi, functionName: "symbol", blockNumber }),
+        client.readContract({
+          address: token.address,
+          abi: erc20Abi,
+          functionName: "balanceOf",
+          args: [query.user],
+          blockNumber,
+        }),
+        token.decimals ??
+          client.readContract({
+            address: token.address,
+            abi: erc20Abi,
+            functionName: "decimals",
+            blockNumber,
+          }),
+        token.symbol ??
+          client.readContract({ address: token.address, abi: erc20Abi, functionName: "symbol", blockNumber }),
       ]).catch((error) => {
-        if (/returned no data|reverted|ContractFunctionExecutionError/.test(`${error?.name} ${error?.shortMessage}`) && !/HttpRequestError/.test(String(error?.cause?.name))) {
-          throw new DomainError(404, "Token not found", `No ERC-20 token at ${token.address} on ${chain}${query.block !== undefined ? ` at block ${query.block}` : ""}`);
+        if (
+          /returned no data|reverted|ContractFunctionExecutionError/.test(
+            `${error?.name} ${error?.shortMessage}`,
+          ) &&
+          !/HttpRequestError/.test(String(error?.cause?.name))
+        ) {
+          throw new DomainError(
+            404,
+            "Token not found",
+            `No ERC-20 token at ${token.address} on ${chain}${query.block !== undefined ? ` at block ${query.block}` : ""}`,
+          );
         }
         throw error;
       });
@@ -70,7 +105,14 @@ export const tokenBalance = defineOperation({
 });
 
 function out(raw: bigint, decimals: number, symbol: string, address: string, block: bigint) {
-  return { amount: formatUnits(raw, decimals), decimals, token_symbol: symbol, token_address: address, balance_raw: raw.toString(), block_number: Number(block) };
+  return {
+    amount: formatUnits(raw, decimals),
+    decimals,
+    token_symbol: symbol,
+    token_address: address,
+    balance_raw: raw.toString(),
+    block_number: Number(block),
+  };
 }
 
 interface ResolvedToken {
@@ -79,15 +121,25 @@ interface ResolvedToken {
   decimals?: number;
 }
 
-function resolveToken(chain: ChainName, token: string, config: Parameters<typeof addressBook>[0]): ResolvedToken {
+function resolveToken(
+  chain: ChainName,
+  token: string,
+  config: Parameters<typeof addressBook>[0],
+): ResolvedToken {
   if (/^0x/i.test(token)) {
-    if (!isAddress(token, { strict: false })) throw fieldError(["query", "token"], "Value is not a valid token symbol or 0x address");
+    if (!isAddress(token, { strict: false }))
+      throw fieldError(["query", "token"], "Value is not a valid token symbol or 0x address");
     return { address: getAddress(token.toLowerCase()) };
   }
   const symbol = token.toUpperCase();
   if (symbol === "ETH") return { address: NATIVE, symbol: "ETH", decimals: 18 };
   if (symbol === "USDC" && USDC[chain]) return { address: USDC[chain]!.address, symbol: "USDC", decimals: 6 };
-  const listed = Object.entries(addressBook(config)?.tokens?.[chain] ?? {}).find(([s]) => s.toUpperCase() === symbol);
+  const listed = Object.entries(addressBook(config)?.tokens?.[chain] ?? {}).find(
+    ([s]) => s.toUpperCase() === symbol,
+  );
   if (listed) return { address: listed[1].address, symbol: listed[0], decimals: listed[1].decimals };
-  throw fieldError(["query", "token"], `Unknown token symbol '${token}' on ${chain}; pass a contract address instead`);
+  throw fieldError(
+    ["query", "token"],
+    `Unknown token symbol '${token}' on ${chain}; pass a contract address instead`,
+  );
 }

@@ -9,7 +9,9 @@ export default async function CheckoutPage({ searchParams }: { searchParams: Sea
   return (
     <main className="home">
       <h1>Buy USDC</h1>
-      <p>USDC on Ethereum, delivered straight to {destination ? <code>{destination}</code> : "your wallet"}.</p>
+      <p>
+        USDC on Ethereum, delivered straight to {destination ? <code>{destination}</code> : "your wallet"}.
+      </p>
     </main>
   );
 }

@@ -1,7 +1,7 @@
 // Child processes that never outlive us: tracked, stopped with SIGTERM then SIGKILL, on any exit path.
-import { spawn } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 
-const children = new Set();
+const children = new Set<ChildProcess>();
 let hooked = false;
 
 function hookExit() {
@@ -14,7 +14,18 @@ function hookExit() {
 }
 
 /** Spawn a tracked child; output lines go to `onLine` (or are inherited). */
-export function run(cmd, args, { env = {}, cwd, onLine, inherit = false } = {}) {
+export interface RunOptions {
+  env?: Record<string, string | undefined>;
+  cwd?: string;
+  onLine?: (line: string) => void;
+  inherit?: boolean;
+}
+
+export function run(
+  cmd: string,
+  args: string[],
+  { env = {}, cwd, onLine, inherit = false }: RunOptions = {},
+): ChildProcess {
   hookExit();
   const child = spawn(cmd, args, {
     cwd,
@@ -24,22 +35,20 @@ export function run(cmd, args, { env = {}, cwd, onLine, inherit = false } = {}) 
   children.add(child);
   child.on("exit", () => children.delete(child));
   if (!inherit) {
-    for (const stream of [child.stdout, child.stderr]) {
+    for (const stream of [child.stdout!, child.stderr!]) {
       let buf = "";
-      stream.on("data", (d) => {
+      stream.on("data", (d: Buffer) => {
         buf += d;
-        let i;
-        while ((i = buf.indexOf("\n")) >= 0) {
-          onLine?.(buf.slice(0, i));
-          buf = buf.slice(i + 1);
-        }
+        const lines = buf.split("\n");
+        buf = lines.pop() ?? "";
+        for (const line of lines) onLine?.(line);
       });
     }
   }
   return child;
 }
 
-export async function stop(child, timeoutMs = 10_000) {
+export async function stop(child: ChildProcess | undefined, timeoutMs = 10_000): Promise<void> {
   if (!child || child.exitCode !== null || child.signalCode) return;
   const exited = new Promise((r) => child.once("exit", r));
   child.kill("SIGTERM");
@@ -49,17 +58,21 @@ export async function stop(child, timeoutMs = 10_000) {
 }
 
 /** Run to completion; resolves with the exit code. */
-export function exec(cmd, args, opts = {}) {
+export function exec(cmd: string, args: string[], opts: RunOptions = {}): Promise<number> {
   return new Promise((resolve) => {
     const child = run(cmd, args, { inherit: true, ...opts });
     child.on("exit", (code, signal) => resolve(code ?? (signal ? 1 : 0)));
   });
 }
 
-export async function waitForHttp(url, { timeoutMs = 60_000, child } = {}) {
+export async function waitForHttp(
+  url: string,
+  { timeoutMs = 60_000, child }: { timeoutMs?: number; child?: ChildProcess } = {},
+): Promise<Response> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    if (child && child.exitCode !== null) throw new Error(`process exited (${child.exitCode}) before ${url} answered`);
+    if (child && child.exitCode !== null)
+      throw new Error(`process exited (${child.exitCode}) before ${url} answered`);
     try {
       const res = await fetch(url);
       if (res.status < 500) return res;

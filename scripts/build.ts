@@ -1,14 +1,13 @@
-#!/usr/bin/env node
 // Builds whatever is missing or older than its sources: publishable packages, then the Next app.
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { exec } from "./lib/proc.mjs";
+import { exec } from "./lib/proc.ts";
 
 export const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const SKIP = new Set(["node_modules", "dist", ".next", "storybook-static", "test-results", "public"]);
 
-function newest(path) {
+function newest(path: string): number {
   if (!existsSync(path)) return 0;
   const st = statSync(path);
   if (!st.isDirectory()) return st.mtimeMs;
@@ -17,7 +16,7 @@ function newest(path) {
   return max;
 }
 
-function stale(marker, sources) {
+function stale(marker: string, sources: string[]): boolean {
   const built = existsSync(marker) ? statSync(marker).mtimeMs : 0;
   return sources.some((s) => newest(join(ROOT, s)) > built);
 }
@@ -29,24 +28,49 @@ const PACKAGES = [
   { dir: "widgets", sources: ["widgets/src", "widgets/package.json", "sdk/src"] },
 ];
 
-export async function buildAll({ force = false, app = true, log = console.log } = {}) {
+export async function buildAll({
+  force = false,
+  app = true,
+  log = console.log,
+}: {
+  force?: boolean;
+  app?: boolean;
+  log?: (m: string) => void;
+} = {}): Promise<void> {
   for (const pkg of PACKAGES) {
     if (!existsSync(join(ROOT, pkg.dir, "package.json"))) continue;
     if (force || stale(join(ROOT, pkg.dir, "dist/index.js"), pkg.sources)) {
       log(`building ${pkg.dir}…`);
-      const code = await exec(process.execPath, [join(ROOT, "scripts/build-package.mjs")], { cwd: join(ROOT, pkg.dir) });
+      const code = await exec(process.execPath, [join(ROOT, "scripts/build-package.mjs")], {
+        cwd: join(ROOT, pkg.dir),
+      });
       if (code) throw new Error(`build of ${pkg.dir} failed`);
     }
   }
-  if (app && (force || stale(join(ROOT, "app/.next/BUILD_ID"), ["app/app", "app/lib", "app/next.config.ts", "app/package.json", "api/src", "widgets/dist", "sdk/dist", "mcp/dist"]))) {
+  if (
+    app &&
+    (force ||
+      stale(join(ROOT, "app/.next/BUILD_ID"), [
+        "app/app",
+        "app/lib",
+        "app/next.config.ts",
+        "app/package.json",
+        "api/src",
+        "widgets/dist",
+        "sdk/dist",
+        "mcp/dist",
+      ]))
+  ) {
     log("building the web app (next build)…");
-    const code = await exec("npm", ["run", "build", "--silent", "-w", "app"], { env: { NEXT_TELEMETRY_DISABLED: "1" } });
+    const code = await exec("npm", ["run", "build", "--silent", "-w", "app"], {
+      env: { NEXT_TELEMETRY_DISABLED: "1" },
+    });
     if (code) throw new Error("next build failed");
   }
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  await buildAll({ force: process.argv.includes("--force") }).catch((e) => {
+  await buildAll({ force: process.argv.includes("--force") }).catch((e: Error) => {
     console.error(e.message);
     process.exit(1);
   });

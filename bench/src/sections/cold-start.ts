@@ -1,0 +1,58 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { run, stop } from "../../../scripts/lib/proc.ts";
+import type { BenchRow, BenchSection } from "../types.ts";
+
+/** (issue 2 §13c) `npm start` to the first 200 of a chain read: fresh devnet state, then warm state. */
+export const coldStart: BenchSection = {
+  name: "cold-start",
+  async run({ root, url }) {
+    const dir = mkdtempSync(join(tmpdir(), "compass-coldstart-"));
+    const port = Number(new URL(url).port) + 50;
+    const portBase = Number(new URL(url).port) + 100;
+    const rows: BenchRow[] = [];
+    try {
+      for (const kind of ["fresh state", "warm state"]) {
+        const t0 = performance.now();
+        const child = run(process.execPath, ["--import", "tsx", join(root, "scripts/start.ts")], {
+          cwd: root,
+          env: {
+            PORT: String(port),
+            COMPASS_DEVNET_DIR: dir,
+            COMPASS_DEVNET_PORT_BASE: String(portBase),
+            LOG_LEVEL: "warn",
+          },
+        });
+        const ms = await firstOk(
+          `http://127.0.0.1:${port}/v1/token/balance?chain=ethereum&user=0x70997970C51812dc3A010C7d01b50e0d17dc79C8`,
+          child,
+        );
+        rows.push({
+          section: "cold-start",
+          metric: `npm start → first 200 (${kind})`,
+          value: Math.round(ms),
+          unit: "ms",
+          note: kind === "fresh state" ? "deploys contracts, starts twins" : "state restored from disk",
+        });
+        void t0;
+        await stop(child, 20_000);
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+    return rows;
+  },
+};
+
+async function firstOk(u: string, child: ReturnType<typeof run>): Promise<number> {
+  const t0 = performance.now();
+  for (;;) {
+    if (child.exitCode !== null) throw new Error("npm start exited early");
+    try {
+      if ((await fetch(u)).status === 200) return performance.now() - t0;
+    } catch {}
+    if (performance.now() - t0 > 180_000) throw new Error("no 200 within 180 s");
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}

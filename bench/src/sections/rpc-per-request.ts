@@ -1,0 +1,73 @@
+import { stop } from "../../../scripts/lib/proc.ts";
+import { startServer } from "../../../scripts/lib/stack.ts";
+import { countingProxy } from "../rpc-proxy.ts";
+import type { BenchRow, BenchSection } from "../types.ts";
+import { addressBookFor } from "../util.ts";
+
+export interface RpcCase {
+  label: string;
+  /** path + query, or a request init for POSTs */
+  path: (book: any) => string;
+  init?: (book: any) => RequestInit;
+}
+
+/** Read operations measured for JSON-RPC calls per request; later capabilities append their cases. */
+export const RPC_CASES: RpcCase[] = [
+  {
+    label: "GET /v1/token/balance (latest)",
+    path: (b) => `/v1/token/balance?chain=ethereum&user=${b.accounts.dev[1].address}&token=USDC`,
+  },
+  {
+    label: "GET /v1/token/balance (block)",
+    path: (b) => `/v1/token/balance?chain=ethereum&user=${b.accounts.dev[1].address}&token=USDC&block=1`,
+  },
+  {
+    label: "GET /v1/token/balance (by address)",
+    path: (b) =>
+      `/v1/token/balance?chain=base&user=${b.accounts.dev[1].address}&token=${b.chains.base.contracts.USDC}`,
+  },
+];
+
+/** (issue 2 §13b) JSON-RPC calls the devnet receives per API request, counted by a proxy in front of each chain. */
+export const rpcPerRequest: BenchSection = {
+  name: "rpc-per-request",
+  async run({ url, stack }) {
+    const book = addressBookFor(stack);
+    const base = Number(new URL(url).port) + 40;
+    const proxies = await Promise.all(
+      Object.entries(book.chains).map(
+        async ([name, c]: [string, any], i) => [name, await countingProxy(c.rpcUrl, base + i)] as const,
+      ),
+    );
+    const env: Record<string, string> = { COMPASS_ENV: "staging", LOG_LEVEL: "warn" };
+    for (const [name, p] of proxies) env[`COMPASS_RPC_URL_${name.toUpperCase()}`] = p.url;
+    const server = await startServer({ name: "rpc-bench", port: base + 9, ui: false, env }, stack.devnet.dir);
+    const rows: BenchRow[] = [];
+    try {
+      for (const c of RPC_CASES) {
+        await fetch(server.url + c.path(book), c.init?.(book)); // warm caches a deployment would have warm
+        for (const [, p] of proxies) p.reset();
+        const n = 5;
+        for (let i = 0; i < n; i++) {
+          const res = await fetch(server.url + c.path(book), c.init?.(book));
+          if (res.status >= 400) throw new Error(`${c.label}: HTTP ${res.status} ${await res.text()}`);
+        }
+        const total = proxies.reduce((s, [, p]) => s + p.calls(), 0);
+        const methods = [
+          ...new Set(proxies.flatMap(([, p]) => [...p.methods.entries()].map(([m, k]) => `${m}×${k / n}`))),
+        ].join(", ");
+        rows.push({
+          section: "rpc-per-request",
+          metric: c.label,
+          value: total / n,
+          unit: "calls/request",
+          note: methods,
+        });
+      }
+    } finally {
+      await stop(server.child);
+      await Promise.all(proxies.map(([, p]) => p.close()));
+    }
+    return rows;
+  },
+};

@@ -1,0 +1,72 @@
+/** The live stack `npm test` started: server URLs, the production key, the devnet's address book. */
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { createPublicClient, defineChain, erc20Abi, http, type PublicClient } from "viem";
+
+export function testEnv() {
+  const url = process.env.COMPASS_TEST_URL;
+  const devnetDir = process.env.COMPASS_DEVNET_DIR;
+  if (!url || !devnetDir)
+    throw new Error("integration tests run under `npm test` (COMPASS_TEST_URL and COMPASS_DEVNET_DIR unset)");
+  return {
+    url,
+    prodUrl: process.env.COMPASS_TEST_PROD_URL!,
+    apiKey: process.env.COMPASS_TEST_API_KEY!,
+    devnetDir,
+  };
+}
+
+export interface Book {
+  chains: Record<string, { chainId: number; rpcUrl: string; contracts: Record<string, `0x${string}`> }>;
+  twins: Record<string, { url: string; apiKey?: string; [k: string]: unknown }>;
+  accounts: { dev: { address: `0x${string}`; privateKey: `0x${string}` }[] };
+  roles?: Record<string, { index: number; address: `0x${string}`; privateKey: `0x${string}` }>;
+  [k: string]: unknown;
+}
+
+export function addressBook(): Book {
+  return JSON.parse(readFileSync(join(testEnv().devnetDir, "addressbook.json"), "utf8"));
+}
+
+/** An independent chain reader (not the API's), to assert outcomes on chain. */
+export function chainClient(chain: string): PublicClient {
+  const c = addressBook().chains[chain]!;
+  return createPublicClient({
+    chain: defineChain({
+      id: c.chainId,
+      name: chain,
+      nativeCurrency: { name: "ETH", symbol: "ETH", decimals: 18 },
+      rpcUrls: { default: { http: [c.rpcUrl] } },
+    }),
+    transport: http(c.rpcUrl),
+    cacheTime: 0,
+  }) as PublicClient;
+}
+
+export async function usdcBalance(
+  chain: string,
+  owner: `0x${string}`,
+  blockNumber?: bigint,
+): Promise<bigint> {
+  const usdc = addressBook().chains[chain]!.contracts.USDC!;
+  return chainClient(chain).readContract({
+    address: usdc,
+    abi: erc20Abi,
+    functionName: "balanceOf",
+    args: [owner],
+    blockNumber,
+  });
+}
+
+export async function getJson(
+  url: string,
+  init?: RequestInit,
+): Promise<{ status: number; body: any; headers: Headers }> {
+  const res = await fetch(url, init);
+  const text = await res.text();
+  let body: any = text;
+  try {
+    body = JSON.parse(text);
+  } catch {}
+  return { status: res.status, body, headers: res.headers };
+}

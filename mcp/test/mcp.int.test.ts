@@ -1,0 +1,70 @@
+import { join } from "node:path";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { afterAll, describe, expect, test } from "vitest";
+import { addressBook, testEnv, usdcBalance } from "../../e2e/helpers/env.ts";
+
+const { url, prodUrl, apiKey } = testEnv();
+const user = addressBook().accounts.dev[1]!.address;
+const clients: Client[] = [];
+
+async function connect(kind: "http" | "stdio", opts: { key?: string; base?: string } = {}) {
+  const client = new Client({ name: "compass-test", version: "1" });
+  const transport =
+    kind === "http"
+      ? new StreamableHTTPClientTransport(new URL(`${opts.base ?? url}/mcp`), {
+          requestInit: { headers: opts.key ? { "x-api-key": opts.key } : {} },
+        })
+      : new StdioClientTransport({
+          command: process.execPath,
+          args: [join(import.meta.dirname, "../bin/compass-mcp.mjs")],
+          env: {
+            ...(process.env as Record<string, string>),
+            COMPASS_SERVER_URL: opts.base ?? url,
+            ...(opts.key && { COMPASS_API_KEY_AUTH: opts.key }),
+          },
+        });
+  await client.connect(transport);
+  clients.push(client);
+  return client;
+}
+afterAll(async () => {
+  for (const c of clients) await c.close();
+});
+
+const text = (r: any) => JSON.parse(r.content[0].text);
+
+describe.each(["http", "stdio"] as const)("MCP over %s", (kind) => {
+  test("default: one tool per operation named by operationId, with hints", async () => {
+    const client = await connect(kind);
+    const { tools } = await client.listTools();
+    const balance = tools.find((t) => t.name === "v1_token_balance")!;
+    expect(balance.annotations).toMatchObject({ readOnlyHint: true, destructiveHint: false });
+    expect(tools.every((t) => /^v[12]_[a-z0-9_]+$/.test(t.name))).toBe(true);
+    expect(client.getInstructions()).toMatch(/operationId/);
+  });
+
+  test("behavior: a tool call reads the balance on chain (production key forwarded)", async () => {
+    const client = await connect(kind, { base: prodUrl, key: apiKey });
+    const r = await client.callTool({ name: "v1_token_balance", arguments: { chain: "ethereum", user } });
+    expect(r.isError).toBeFalsy();
+    expect(text(r).balance_raw).toBe((await usdcBalance("ethereum", user)).toString());
+  });
+
+  test("behavior: a malformed address returns the API's 422 naming the field", async () => {
+    const client = await connect(kind);
+    const r = await client.callTool({
+      name: "v1_token_balance",
+      arguments: { chain: "ethereum", user: "0xnotanaddress" },
+    });
+    expect(r.isError).toBe(true);
+    expect(text(r)).toMatchObject({ status: 422, detail: [{ loc: ["query", "user"] }] });
+  });
+
+  test("behavior: without the key, production answers 401 through the tool", async () => {
+    const client = await connect(kind, { base: prodUrl });
+    const r = await client.callTool({ name: "v1_token_balance", arguments: { user } });
+    expect(text(r)).toMatchObject({ status: 401, detail: "API key missing or invalid" });
+  });
+});

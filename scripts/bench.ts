@@ -1,0 +1,56 @@
+/**
+ * `npm run bench`: speed and size figures as ratios against baselines measured in the same run.
+ * Prints a table and writes bench/results/latest.json.   npm run bench -- --only=http-mounts,cold-start
+ */
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { SECTIONS } from "../bench/src/sections/index.ts";
+import type { BenchRow } from "../bench/src/types.ts";
+import { buildAll } from "./build.ts";
+import { ROOT, startStack } from "./lib/stack.ts";
+
+const only = process.argv
+  .find((a) => a.startsWith("--only="))
+  ?.slice(7)
+  .split(",");
+const portBase = Number(process.env.COMPASS_BENCH_PORT_BASE ?? 28545);
+const dir = join(ROOT, ".bench-devnet");
+process.env.NEXT_TELEMETRY_DISABLED = "1";
+
+await buildAll({ log: console.log });
+rmSync(dir, { recursive: true, force: true });
+const stack = await startStack({
+  dir,
+  portBase,
+  servers: [{ name: "staging", port: portBase + 55, env: { COMPASS_ENV: "staging", LOG_LEVEL: "info" } }],
+});
+const rows: BenchRow[] = [];
+try {
+  for (const section of SECTIONS.filter((s) => !only || only.includes(s.name))) {
+    console.log(`\n▶ ${section.name}`);
+    const t = performance.now();
+    rows.push(
+      ...(await section.run({ stack, url: stack.servers.staging!.url, root: ROOT, log: console.log })),
+    );
+    console.log(`  (${((performance.now() - t) / 1000).toFixed(1)} s)`);
+  }
+} finally {
+  await stack.stop();
+  rmSync(dir, { recursive: true, force: true });
+}
+
+const width = Math.max(...rows.map((r) => r.metric.length));
+console.log(`\n${"metric".padEnd(width)}  ${"value".padStart(12)}  notes`);
+for (const r of rows)
+  console.log(
+    `${r.metric.padEnd(width)}  ${`${r.value}${r.unit ? ` ${r.unit}` : ""}`.padStart(12)}  ${r.note ?? ""}`,
+  );
+mkdirSync(join(ROOT, "bench/results"), { recursive: true });
+const out = {
+  at: new Date().toISOString(),
+  node: process.version,
+  cpus: (await import("node:os")).cpus().length,
+  rows,
+};
+writeFileSync(join(ROOT, "bench/results/latest.json"), `${JSON.stringify(out, null, 2)}\n`);
+console.log("\nwrote bench/results/latest.json");

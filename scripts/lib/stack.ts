@@ -1,0 +1,86 @@
+/**
+ * A whole local stack: the devnet (chains + twins) and one or more API/app servers as child processes.
+ * `npm start`, `npm test` and `npm run bench` all use it.
+ */
+import type { ChildProcess } from "node:child_process";
+import { join } from "node:path";
+import { type DevnetHandle, startDevnet } from "../../devnet/src/index.ts";
+import { run, stop, waitForHttp } from "./proc.ts";
+
+export const ROOT = join(import.meta.dirname, "../..");
+
+export interface ServerSpec {
+  name: string;
+  port: number;
+  env?: Record<string, string>;
+  /** false: API only (no Next) */
+  ui?: boolean;
+}
+
+export interface RunningServer {
+  name: string;
+  url: string;
+  child: ChildProcess;
+  logs: string[];
+}
+
+export async function startServer(
+  spec: ServerSpec,
+  devnetDir: string,
+  log: (line: string) => void = () => {},
+): Promise<RunningServer> {
+  const logs: string[] = [];
+  const child = run(process.execPath, ["--import", "tsx", join(ROOT, "app/server.ts")], {
+    cwd: join(ROOT, "app"),
+    env: {
+      PORT: String(spec.port),
+      HOST: "127.0.0.1",
+      COMPASS_DEVNET_DIR: devnetDir,
+      COMPASS_PUBLIC_URL: `http://127.0.0.1:${spec.port}`,
+      COMPASS_UI: spec.ui === false ? "0" : "1",
+      NEXT_TELEMETRY_DISABLED: "1",
+      ...spec.env,
+    },
+    onLine: (line: string) => {
+      logs.push(line);
+      if (logs.length > 2000) logs.shift();
+      log(line);
+    },
+  });
+  const url = `http://127.0.0.1:${spec.port}`;
+  await waitForHttp(`${url}/v2/openapi.json`, { child, timeoutMs: 90_000 }).catch((error: Error) => {
+    throw new Error(`${spec.name} server did not start: ${error.message}\n${logs.slice(-30).join("\n")}`);
+  });
+  return { name: spec.name, url, child, logs };
+}
+
+export interface Stack {
+  devnet: DevnetHandle;
+  servers: Record<string, RunningServer>;
+  stop(): Promise<void>;
+}
+
+export async function startStack(opts: {
+  dir: string;
+  portBase: number;
+  servers: ServerSpec[];
+  log?: (line: string) => void;
+}): Promise<Stack> {
+  const devnet = await startDevnet({ dir: opts.dir, portBase: opts.portBase, log: opts.log });
+  const servers: Record<string, RunningServer> = {};
+  try {
+    for (const spec of opts.servers) servers[spec.name] = await startServer(spec, devnet.dir, opts.log);
+  } catch (error) {
+    for (const s of Object.values(servers)) await stop(s.child);
+    await devnet.stop();
+    throw error;
+  }
+  return {
+    devnet,
+    servers,
+    async stop() {
+      await Promise.all(Object.values(servers).map((s) => stop(s.child)));
+      await devnet.stop();
+    },
+  };
+}

@@ -1,0 +1,41 @@
+/** Machine prerequisites the test suite installs itself on a clean CI machine (Debian). */
+import { execFileSync } from "node:child_process";
+import { existsSync } from "node:fs";
+
+function sh(cmd: string, args: string[]): void {
+  execFileSync(cmd, args, { stdio: "inherit", env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" } });
+}
+
+function aptInstall(packages: string[]): void {
+  const sudo = process.getuid?.() === 0 ? [] : ["sudo", "-n"];
+  const run = (args: string[]) =>
+    sudo.length ? sh(sudo[0]!, [...sudo.slice(1), ...args]) : sh(args[0]!, args.slice(1));
+  try {
+    run(["apt-get", "install", "-y", "--no-install-recommends", ...packages]);
+  } catch {
+    run(["apt-get", "update"]);
+    run(["apt-get", "install", "-y", "--no-install-recommends", ...packages]);
+  }
+}
+
+/** Debian's chromium for Playwright and the story tests (never a downloaded browser). */
+export function ensureChromium(): string {
+  const path = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+  if (!existsSync(path)) {
+    console.log("installing Debian's chromium…");
+    aptInstall(["chromium"]);
+  }
+  if (!existsSync(path)) throw new Error(`chromium not found at ${path}`);
+  return path;
+}
+
+export function ensurePython(): string {
+  for (const p of ["python3"]) {
+    try {
+      execFileSync(p, ["--version"], { stdio: "ignore" });
+      return p;
+    } catch {}
+  }
+  aptInstall(["python3"]);
+  return "python3";
+}

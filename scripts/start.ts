@@ -1,0 +1,59 @@
+/**
+ * `npm start`: build what is missing, start the devnet (chains + twins) and the app on PORT (3000),
+ * print every URL, stop everything on Ctrl-C. Offline.
+ */
+
+import { join } from "node:path";
+import { buildAll } from "./build.ts";
+import { startStack } from "./lib/stack.ts";
+
+const started = Date.now();
+const port = Number(process.env.PORT ?? 3000);
+const dir = process.env.COMPASS_DEVNET_DIR ?? join(import.meta.dirname, "../.devnet");
+const quiet = (line: string) => {
+  if (/"level":(40|50|60)/.test(line) || /error/i.test(line)) console.error(line);
+};
+
+await buildAll({ log: (m: string) => console.log(m) });
+const stack = await startStack({
+  dir,
+  portBase: Number(process.env.COMPASS_DEVNET_PORT_BASE ?? 8545),
+  servers: [
+    {
+      name: "app",
+      port,
+      env: { COMPASS_ENV: process.env.COMPASS_ENV ?? "staging", LOG_LEVEL: process.env.LOG_LEVEL ?? "warn" },
+    },
+  ],
+  log: quiet,
+});
+const app = stack.servers.app!.url;
+const book = stack.devnet;
+console.log(`
+Compass is running (${((Date.now() - started) / 1000).toFixed(1)} s, ${process.env.COMPASS_ENV ?? "staging"}):
+
+  App              ${app}
+  API reference    ${app}/docs
+  OpenAPI          ${app}/v2/openapi.json
+  On-ramp checkout ${app}/onramp/checkout?chain=ethereum&asset=USDC&destination=<address>
+  MCP (HTTP)       ${app}/mcp
+${Object.entries(book.chains)
+  .map(([name, c]) => `  chain ${name.padEnd(17)} ${c.rpcUrl}  (chain id ${c.chainId})`)
+  .join("\n")}
+${Object.entries(book.twins ?? {})
+  .map(([name, t]) => `  twin ${name.padEnd(18)} ${(t as { url: string }).url}`)
+  .join("\n")}
+  Address book     ${book.addressBookPath}
+
+Press Ctrl-C to stop.`);
+
+let stopping = false;
+const shutdown = async () => {
+  if (stopping) return;
+  stopping = true;
+  console.log("\nstopping…");
+  await stack.stop();
+  process.exit(0);
+};
+process.on("SIGINT", shutdown);
+process.on("SIGTERM", shutdown);

@@ -1,0 +1,141 @@
+/**
+ * `npm test`: everything, in order — drift of generated files, typecheck, lint, builds, unit tests, story
+ * tests, then a fresh devnet + twins + a staging and a production server for integration tests, every
+ * client surface (SDK, CLI, MCP, Python) and Playwright in Debian's chromium.
+ *
+ *   npm test                     all steps
+ *   npm test -- --only=unit,e2e  selected steps
+ *   npm test -- --keep           leave the stack running after the tests (prints its URLs)
+ */
+import { mkdirSync, rmSync } from "node:fs";
+import { join } from "node:path";
+import { buildAll } from "./build.ts";
+import { exec } from "./lib/proc.ts";
+import { ROOT, type Stack, startStack } from "./lib/stack.ts";
+import { ensureChromium, ensurePython } from "./lib/system.ts";
+
+const args = process.argv.slice(2);
+const only = args
+  .find((a) => a.startsWith("--only="))
+  ?.slice(7)
+  .split(",");
+const keep = args.includes("--keep");
+const want = (step: string) => !only || only.includes(step);
+
+const PORT_BASE = Number(process.env.COMPASS_TEST_PORT_BASE ?? 18545);
+const STAGING_PORT = PORT_BASE + 55;
+const PROD_PORT = PORT_BASE + 56;
+export const TEST_API_KEY = "sk_test_compass_e2e_0001";
+
+const results: { step: string; ok: boolean; seconds: number }[] = [];
+const npx = (bin: string, a: string[], env: Record<string, string> = {}, cwd = ROOT) =>
+  exec(join(ROOT, "node_modules/.bin", bin), a, { env, cwd });
+
+async function step(name: string, fn: () => Promise<unknown>): Promise<boolean> {
+  if (!want(name)) return true;
+  console.log(`\n▶ ${name}`);
+  const t = performance.now();
+  let ok: boolean;
+  try {
+    const code = await fn();
+    ok = typeof code === "number" ? code === 0 : true;
+  } catch (error) {
+    console.error((error as Error).stack ?? error);
+    ok = false;
+  }
+  const seconds = (performance.now() - t) / 1000;
+  results.push({ step: name, ok, seconds });
+  console.log(`${ok ? "✔" : "✘"} ${name} (${seconds.toFixed(1)} s)`);
+  return ok;
+}
+
+const started = performance.now();
+let stack: Stack | undefined;
+const env = { NODE_ENV: "test", NEXT_TELEMETRY_DISABLED: "1", STORYBOOK_DISABLE_TELEMETRY: "1" };
+Object.assign(process.env, env);
+
+try {
+  await step("prerequisites", async () => {
+    if (want("e2e") || want("stories")) process.env.CHROMIUM_PATH = ensureChromium();
+    if (want("python")) ensurePython();
+  });
+  await step("generated", () =>
+    exec(process.execPath, ["--import", "tsx", join(ROOT, "api/scripts/generate.ts"), "--check"]),
+  );
+  await step("typecheck", async () => (await npx("tsc", ["-p", "."])) || npx("tsc", ["-p", "app"]));
+  await step("lint", () => npx("biome", ["check", "."]));
+  const built = await step("build", () => buildAll({ log: console.log }));
+  await step("unit", () => npx("vitest", ["run", "--project", "unit"]));
+  await step(
+    "stories",
+    async () =>
+      (await npx("storybook", ["build", "-o", "storybook-static", "--quiet"], {}, join(ROOT, "stories"))) ||
+      npx("vitest", ["run", "--config", "vitest.config.ts"], {}, join(ROOT, "stories")),
+  );
+
+  const needStack = ["integration", "python", "e2e"].some(want);
+  if (needStack && built) {
+    const dir = join(ROOT, `.test-devnet`);
+    rmSync(dir, { recursive: true, force: true });
+    mkdirSync(dir, { recursive: true });
+    await step("stack", async () => {
+      stack = await startStack({
+        dir,
+        portBase: PORT_BASE,
+        servers: [
+          {
+            name: "staging",
+            port: STAGING_PORT,
+            env: { COMPASS_ENV: "staging", LOG_LEVEL: "warn", COMPASS_VALIDATE_RESPONSES: "1" },
+          },
+          {
+            name: "production",
+            port: PROD_PORT,
+            env: {
+              COMPASS_ENV: "production",
+              COMPASS_API_KEYS: TEST_API_KEY,
+              LOG_LEVEL: "warn",
+              COMPASS_VALIDATE_RESPONSES: "1",
+            },
+          },
+        ],
+        log: (line) => /"level":(50|60)/.test(line) && console.error(line),
+      });
+    });
+    if (stack) {
+      const testEnv = {
+        COMPASS_TEST_URL: stack.servers.staging!.url,
+        COMPASS_TEST_PROD_URL: stack.servers.production!.url,
+        COMPASS_TEST_API_KEY: TEST_API_KEY,
+        COMPASS_DEVNET_DIR: stack.devnet.dir,
+      };
+      Object.assign(process.env, testEnv);
+      await step("integration", () => npx("vitest", ["run", "--project", "integration"], testEnv));
+      await step("python", () =>
+        exec("python3", ["-m", "unittest", "discover", "-s", "tests", "-t", ".", "-v"], {
+          cwd: join(ROOT, "python"),
+          env: testEnv,
+        }),
+      );
+      await step("e2e", () =>
+        npx("playwright", ["test", "-c", "playwright.config.ts"], testEnv, join(ROOT, "e2e")),
+      );
+    }
+  }
+} finally {
+  if (stack && keep) {
+    console.log(
+      `\nstack kept running: ${Object.values(stack.servers)
+        .map((s) => `${s.name} ${s.url}`)
+        .join(", ")} (Ctrl-C to stop)`,
+    );
+    process.on("SIGINT", () => stack!.stop().then(() => process.exit(0)));
+  } else if (stack) await stack.stop();
+}
+
+const total = (performance.now() - started) / 1000;
+console.log(
+  `\n${results.map((r) => `${r.ok ? "✔" : "✘"} ${r.step.padEnd(14)} ${r.seconds.toFixed(1).padStart(6)} s`).join("\n")}\n  total          ${total.toFixed(1).padStart(6)} s`,
+);
+const failed = results.filter((r) => !r.ok);
+if (!keep) process.exit(failed.length ? 1 : 0);
