@@ -1,0 +1,19 @@
+import { MULTICALL3 } from "@compass/api/config/chains";
+import type { Address } from "viem";
+import type { ChainSpec } from "./config.ts";
+import { SAFE_CONTRACTS, SAFE_SINGLETON_FACTORY, type SafeContractName } from "./safe.ts";
+
+export { MULTICALL3 };
+
+/** Every contract the devnet provides on a chain, under the names the address book uses. */
+export function chainContracts(spec: ChainSpec): Record<string, Address> {
+  const safes = Object.fromEntries(
+    (Object.keys(SAFE_CONTRACTS) as SafeContractName[]).map((name) => [name, SAFE_CONTRACTS[name].address]),
+  );
+  return {
+    USDC: spec.usdc.address,
+    Multicall3: MULTICALL3,
+    SafeSingletonFactory: SAFE_SINGLETON_FACTORY,
+    ...safes,
+  };
+}

@@ -1,0 +1,35 @@
+import { ensureBaseline } from "../bootstrap/index.ts";
+import { readClockOffset, syncChainClock } from "../clock.ts";
+import type { ChainSpec } from "../config.ts";
+import type { DevnetPaths } from "../layout.ts";
+import { devnetClients } from "../rpc.ts";
+import { type RunningChain, startAnvil } from "./chain.ts";
+
+/**
+ * One chain from process start to usable: anvil up (restoring its state file if any), clock on devnet
+ * time, baseline contracts bootstrapped (first start) or verified (restart).
+ */
+export async function bringUpChain(
+  spec: ChainSpec,
+  portBase: number,
+  paths: DevnetPaths,
+  log: (message: string) => void,
+): Promise<RunningChain> {
+  const started = performance.now();
+  const chain = await startAnvil(spec, portBase, paths);
+  try {
+    await syncChainClock(chain.rpcUrl, readClockOffset(paths));
+    const { outcome, stale } = await ensureBaseline(devnetClients(spec, chain.rpcUrl), spec);
+    const ms = Math.round(performance.now() - started);
+    log(`${spec.name} (chain ${spec.chainId}) ${outcome} at ${chain.rpcUrl} in ${ms} ms`);
+    if (stale.length > 0) {
+      log(
+        `warning: ${spec.name} runs older code of ${stale.join(", ")}; \`devnet reset\` installs the current build`,
+      );
+    }
+    return chain;
+  } catch (error) {
+    await chain.stop();
+    throw error;
+  }
+}

@@ -1,0 +1,93 @@
+import { existsSync, mkdirSync } from "node:fs";
+import { dirname } from "node:path";
+import { ACCOUNT_COUNT, DEVNET_MNEMONIC } from "../accounts.ts";
+import { type ChainSpec, rpcUrl } from "../config.ts";
+import type { DevnetPaths } from "../layout.ts";
+import { type ManagedChild, spawnManaged } from "../process/child.ts";
+import { assertPortFree } from "../process/ports.ts";
+import { waitUntil } from "../process/wait.ts";
+import { rpcCall } from "../rpc.ts";
+import { anvilBinary } from "./binary.ts";
+import { startCheckpoints } from "./checkpoint.ts";
+
+/**
+ * Blocks whose state stays queryable (eth_call/eth_getBalance at a block number), before and after a
+ * restart — the same window a geth full node serves. anvil's default keeps far more in memory, but
+ * every retained block is a full state copy in the state file, which then grows by ~0.2 MB per block.
+ */
+export const HISTORY_BLOCKS = 128;
+
+export interface RunningChain {
+  spec: ChainSpec;
+  rpcUrl: string;
+  process: ManagedChild;
+  /** false when the chain came up from an empty state (first start or after a reset) */
+  restored: boolean;
+  /** stops snapshots, then anvil (which writes its final state on SIGTERM) */
+  stop(): Promise<void>;
+}
+
+/**
+ * anvil arguments. `--state` loads the file if present and dumps to it on SIGTERM/SIGINT;
+ * `--preserve-historical-states` puts past block states in that dump so reads at old block numbers
+ * keep working after a restart. The hardfork is pinned so a newer anvil does not silently change
+ * semantics; Prague is live on all four chains the devnet mirrors.
+ */
+function anvilArgs(spec: ChainSpec, port: number, stateFile: string): string[] {
+  return [
+    ["--host", "127.0.0.1"],
+    ["--port", String(port)],
+    ["--chain-id", String(spec.chainId)],
+    ["--mnemonic", DEVNET_MNEMONIC],
+    ["--accounts", String(ACCOUNT_COUNT)],
+    ["--hardfork", "prague"],
+    ["--state", stateFile],
+    ["--preserve-historical-states"],
+    ["--prune-history", String(HISTORY_BLOCKS)],
+  ].flat();
+}
+
+export async function startAnvil(
+  spec: ChainSpec,
+  portBase: number,
+  paths: DevnetPaths,
+): Promise<RunningChain> {
+  const port = portBase + spec.index;
+  await assertPortFree(port, `chain ${spec.name}`);
+  const stateFile = paths.chainState(spec.name);
+  mkdirSync(dirname(stateFile), { recursive: true });
+  const restored = existsSync(stateFile);
+  const child = spawnManaged({
+    name: `anvil ${spec.name}`,
+    command: anvilBinary(),
+    args: anvilArgs(spec, port, stateFile),
+    logFile: paths.log(spec.name),
+  });
+  const url = rpcUrl(portBase, spec);
+  try {
+    await waitUntil(async () => (await rpcCall<string>(url, "eth_chainId")) !== undefined, {
+      timeoutMs: 20_000,
+      gone: () => !child.running(),
+      what: `anvil for ${spec.name} on port ${port}`,
+    });
+  } catch (error) {
+    await child.stop(1_000);
+    const tail = child.logTail();
+    const hint = tail.includes("failed to parse json file")
+      ? `\nthe chain state ${stateFile} is unreadable; delete it (or run \`devnet reset\`) to start ${spec.name} afresh`
+      : "";
+    throw new Error(`${(error as Error).message}\n${tail}${hint}`);
+  }
+  const checkpoints = startCheckpoints(url, stateFile);
+  void child.exited.then(() => checkpoints.stop());
+  return {
+    spec,
+    rpcUrl: url,
+    process: child,
+    restored,
+    async stop() {
+      await checkpoints.stop();
+      await child.stop();
+    },
+  };
+}

@@ -1,0 +1,61 @@
+import { rename, writeFile } from "node:fs/promises";
+import { promisify } from "node:util";
+import { gunzip } from "node:zlib";
+import { rpcCall } from "../rpc.ts";
+
+const gunzipAsync = promisify(gunzip);
+
+/** How often a running chain is checked for new blocks worth saving. */
+const CHECK_INTERVAL_MS = 2_000;
+/** Saved even without new blocks this often, to catch anvil_setBalance/setCode-only changes. */
+const IDLE_SAVE_MS = 30_000;
+
+export interface Checkpoints {
+  stop(): Promise<void>;
+}
+
+/**
+ * Periodic state snapshots that a hard kill cannot tear. anvil's own --state-interval rewrites the
+ * state file in place (truncate, then write), so a SIGKILL during a dump leaves a file anvil refuses
+ * to load and the chain's whole history is lost. Instead we fetch the same snapshot over RPC
+ * (anvil_dumpState with historical states, gzipped) and swap it in with a rename. anvil still writes
+ * the file itself on a graceful exit (--state), which is the common path.
+ */
+export function startCheckpoints(rpcUrl: string, stateFile: string): Checkpoints {
+  let lastBlock: string | undefined;
+  let lastSave = Date.now();
+  let timer: NodeJS.Timeout | undefined;
+  let inFlight: Promise<void> = Promise.resolve();
+  let stopped = false;
+
+  const save = async () => {
+    const block = await rpcCall<string>(rpcUrl, "eth_blockNumber");
+    if (block === lastBlock && Date.now() - lastSave < IDLE_SAVE_MS) return;
+    const dump = await rpcCall<`0x${string}`>(rpcUrl, "anvil_dumpState", [true]);
+    const json = await gunzipAsync(Buffer.from(dump.slice(2), "hex"));
+    if (stopped) return; // the chain is shutting down and writes its own final dump
+    const tmp = `${stateFile}.checkpoint.tmp`;
+    await writeFile(tmp, json);
+    await rename(tmp, stateFile);
+    lastBlock = block;
+    lastSave = Date.now();
+  };
+
+  const tick = () => {
+    inFlight = save()
+      .catch(() => {}) // chain busy or going down: the next tick (or the exit dump) covers it
+      .finally(() => {
+        if (!stopped) timer = setTimeout(tick, CHECK_INTERVAL_MS).unref();
+      });
+  };
+  // unref: snapshots alone must not keep the launcher's process alive.
+  timer = setTimeout(tick, CHECK_INTERVAL_MS).unref();
+
+  return {
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await inFlight;
+    },
+  };
+}

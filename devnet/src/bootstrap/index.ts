@@ -1,0 +1,59 @@
+import { chainContracts, MULTICALL3 } from "../addresses.ts";
+import type { ChainSpec } from "../config.ts";
+import { type DevnetContract, loadArtifact } from "../contracts/artifacts.ts";
+import type { DevnetClients } from "../rpc.ts";
+import { SAFE_SINGLETON_FACTORY } from "../safe.ts";
+import { deploySafeContracts } from "./safe.ts";
+import { hasCode } from "./tx.ts";
+import { installUsdc } from "./usdc.ts";
+
+export interface BaselineResult {
+  outcome: "bootstrapped" | "verified";
+  /** devnet contracts whose on-chain code predates the current devnet/artifacts */
+  stale: DevnetContract[];
+}
+
+/**
+ * Brings a chain to the devnet's baseline unless it is there already (state restored from disk):
+ * Safe v1.4.1 through the singleton factory, Multicall3, and the USDC twin with genesis balances.
+ */
+export async function ensureBaseline(clients: DevnetClients, spec: ChainSpec): Promise<BaselineResult> {
+  if (await hasCode(clients, MULTICALL3)) {
+    return { outcome: "verified", stale: await verifyBaseline(clients, spec) };
+  }
+  // Every step skips what is already done, so a bootstrap interrupted by Ctrl-C (whose partial state
+  // anvil saved on exit) simply completes on the next start.
+  await deploySafeContracts(clients);
+  await installUsdc(clients, spec);
+  // Multicall3 last: its code is what marks the baseline as complete.
+  await clients.test.setCode({ address: MULTICALL3, bytecode: loadArtifact("Multicall3").deployedBytecode });
+  return { outcome: "bootstrapped", stale: await verifyBaseline(clients, spec) };
+}
+
+/**
+ * Every address-book contract must have code (a foreign or damaged state file fails here). Our own
+ * contracts are also compared with the committed artifacts: state created before a contract change
+ * keeps the old code until `devnet reset`.
+ */
+async function verifyBaseline(clients: DevnetClients, spec: ChainSpec): Promise<DevnetContract[]> {
+  const missing = [];
+  for (const [name, address] of Object.entries(chainContracts(spec))) {
+    if (!(await hasCode(clients, address))) missing.push(`${name} ${address}`);
+  }
+  if (missing.length > 0) {
+    throw new Error(
+      `chain ${spec.name} lacks devnet contracts (${missing.join(", ")}); run \`devnet reset\``,
+    );
+  }
+  const placed: [DevnetContract, `0x${string}`][] = [
+    ["Create2Deployer", SAFE_SINGLETON_FACTORY],
+    ["Multicall3", MULTICALL3],
+    ["FiatTokenTwin", spec.usdc.address],
+  ];
+  const stale: DevnetContract[] = [];
+  for (const [name, address] of placed) {
+    const code = await clients.public.getCode({ address });
+    if (code?.toLowerCase() !== loadArtifact(name).deployedBytecode.toLowerCase()) stale.push(name);
+  }
+  return stale;
+}

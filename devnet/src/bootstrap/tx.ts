@@ -1,0 +1,25 @@
+import type { Address, Hex } from "viem";
+import type { DevnetClients } from "../rpc.ts";
+
+/**
+ * Sends a transaction from one of anvil's unlocked accounts and waits for it to be mined, failing
+ * loudly on a revert: a half-bootstrapped chain is worse than none.
+ */
+export async function sendAndConfirm(
+  clients: DevnetClients,
+  tx: { from: Address; to: Address; data: Hex; what: string },
+): Promise<void> {
+  const hash = await clients.wallet.sendTransaction({
+    account: tx.from,
+    to: tx.to,
+    data: tx.data,
+    chain: null,
+  });
+  const receipt = await clients.public.waitForTransactionReceipt({ hash, pollingInterval: 20 });
+  if (receipt.status !== "success") throw new Error(`${tx.what} reverted (tx ${hash})`);
+}
+
+export async function hasCode(clients: DevnetClients, address: Address): Promise<boolean> {
+  const code = await clients.public.getCode({ address });
+  return code !== undefined && code !== "0x";
+}

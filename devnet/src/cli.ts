@@ -1,0 +1,136 @@
+/**
+ * devnet start [--dir D] [--port-base N]   run chains and twins in the foreground until Ctrl-C
+ * devnet status [--dir D]                  what the address book lists, and what answers
+ * devnet time advance <90|15m|1h|2d>       move every chain's clock forward (running devnet)
+ * devnet reset [--dir D]                   delete chain and twin state (devnet must be stopped)
+ */
+import { rmSync } from "node:fs";
+import { parseArgs } from "node:util";
+import { findDevnetDir } from "@compass/api/config/addressbook";
+import { type DevnetAddressBook, readDevnetAddressBook } from "./addressbook.ts";
+import { advanceDevnetTime, devnetTime, parseDuration } from "./clock.ts";
+import { DEFAULT_PORT_BASE } from "./config.ts";
+import { startDevnet } from "./devnet.ts";
+import { devnetPaths } from "./layout.ts";
+import { rpcCall } from "./rpc.ts";
+
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
+  options: {
+    dir: { type: "string" },
+    "port-base": { type: "string" },
+    help: { type: "boolean", short: "h" },
+  },
+});
+const paths = devnetPaths(values.dir ?? findDevnetDir());
+const [command, ...rest] = positionals;
+
+async function start(): Promise<void> {
+  const portBase = values["port-base"] ? Number(values["port-base"]) : DEFAULT_PORT_BASE;
+  if (!Number.isInteger(portBase) || portBase < 1 || portBase > 65_000)
+    throw new Error("--port-base must be a port number");
+  const started = performance.now();
+  const devnet = await startDevnet({ dir: paths.dir, portBase, log: (m) => console.log(`  ${m}`) });
+  console.log(`devnet up in ${Math.round(performance.now() - started)} ms — ${devnet.addressBookPath}`);
+  for (const [name, chain] of Object.entries(devnet.chains))
+    console.log(`  ${name.padEnd(17)} ${chain.rpcUrl}`);
+  for (const [name, twin] of Object.entries(devnet.twins))
+    console.log(`  twin ${name.padEnd(12)} ${twin.url}`);
+  console.log("Ctrl-C stops everything (state is kept; `devnet reset` clears it)");
+  let stopping = false;
+  const shutdown = async () => {
+    if (stopping) process.exit(1); // second Ctrl-C: the exit handler still signals the children
+    stopping = true;
+    console.log("\nstopping…");
+    await devnet.stop();
+    process.exit(0);
+  };
+  process.on("SIGINT", shutdown);
+  process.on("SIGTERM", shutdown);
+}
+
+function requireBook(): DevnetAddressBook {
+  const book = readDevnetAddressBook(paths.addressBook);
+  if (!book) throw new Error(`no devnet at ${paths.dir} (no addressbook.json) — run \`devnet start\``);
+  return book;
+}
+
+async function isUp(url: string): Promise<boolean> {
+  return rpcCall(url, "eth_chainId").then(
+    () => true,
+    () => false,
+  );
+}
+
+async function status(): Promise<void> {
+  const book = requireBook();
+  console.log(`devnet ${paths.dir}`);
+  for (const [name, chain] of Object.entries(book.chains)) {
+    const up = await isUp(chain.rpcUrl);
+    const detail = up
+      ? `up, time ${new Date((await devnetTime(chain.rpcUrl)) * 1000).toISOString()}`
+      : "down";
+    console.log(`  ${name.padEnd(17)} ${chain.rpcUrl.padEnd(24)} ${detail}`);
+  }
+  for (const [name, twin] of Object.entries(book.twins)) {
+    const up = await fetch(`${twin.url}/health`, { signal: AbortSignal.timeout(1_000) }).then(
+      (r) => r.ok,
+      () => false,
+    );
+    console.log(`  twin ${name.padEnd(12)} ${twin.url.padEnd(24)} ${up ? "up" : "down"}`);
+  }
+}
+
+async function advance(amount: string | undefined): Promise<void> {
+  if (!amount) throw new Error("usage: devnet time advance <seconds|15m|1h|2d>");
+  const seconds = parseDuration(amount);
+  const chains = Object.entries(requireBook().chains);
+  const results = await advanceDevnetTime(
+    paths,
+    chains.map(([, c]) => c.rpcUrl),
+    seconds,
+  );
+  results.forEach((result, i) => {
+    const [name] = chains[i]!;
+    console.log(
+      `  ${name.padEnd(17)} ${result.status === "fulfilled" ? `+${seconds}s` : "down — catches up when it starts"}`,
+    );
+  });
+}
+
+async function reset(): Promise<void> {
+  const book = readDevnetAddressBook(paths.addressBook);
+  for (const chain of Object.values(book?.chains ?? {})) {
+    if (await isUp(chain.rpcUrl))
+      throw new Error(`the devnet is running (${chain.rpcUrl} answers); stop it first`);
+  }
+  for (const path of [
+    paths.addressBook,
+    paths.clock,
+    `${paths.dir}/chains`,
+    `${paths.dir}/twins`,
+    `${paths.dir}/logs`,
+  ]) {
+    rmSync(path, { recursive: true, force: true });
+  }
+  console.log(`devnet state in ${paths.dir} deleted`);
+}
+
+const commands: Record<string, () => Promise<void>> = {
+  start,
+  status,
+  reset,
+  time: () =>
+    rest[0] === "advance" ? advance(rest[1]) : Promise.reject(new Error("usage: devnet time advance <d>")),
+};
+
+const run = command && !values.help ? commands[command] : undefined;
+if (!run) {
+  console.log("usage: devnet <start|status|time advance <d>|reset> [--dir D] [--port-base N]");
+  process.exitCode = values.help ? 0 : 2;
+} else {
+  run().catch((error: unknown) => {
+    console.error(`devnet: ${(error as Error).message}`);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,46 @@
+import { CHAIN_INFO, DEVNET_CHAINS, USDC } from "@compass/api/config/chains";
+import type { Address } from "viem";
+
+export type DevnetChainName = (typeof DEVNET_CHAINS)[number];
+
+export interface ChainSpec {
+  name: DevnetChainName;
+  chainId: number;
+  /** position in DEVNET_CHAINS: the chain's port is portBase + index */
+  index: number;
+  usdc: { address: Address; name: string; version: string; decimals: number };
+}
+
+export const DEFAULT_PORT_BASE = 8545;
+/** Twins listen on portBase + TWIN_PORT_OFFSET + their index in the registry. */
+export const TWIN_PORT_OFFSET = 10;
+
+function chainSpec(name: DevnetChainName, index: number): ChainSpec {
+  const usdc = USDC[name];
+  if (!usdc?.permit) throw new Error(`api/src/config/chains.ts has no USDC permit domain for ${name}`);
+  return {
+    name,
+    chainId: CHAIN_INFO[name].chainId,
+    index,
+    usdc: {
+      address: usdc.address,
+      name: usdc.permit.name,
+      version: usdc.permit.version,
+      decimals: usdc.decimals,
+    },
+  };
+}
+
+/** The chains the devnet runs, in port order; chain ids and USDC domains come from the API's config. */
+export const CHAINS: readonly ChainSpec[] = DEVNET_CHAINS.map(chainSpec);
+
+export function chainSpecByName(name: string): ChainSpec {
+  const spec = CHAINS.find((c) => c.name === name);
+  if (!spec)
+    throw new Error(`unknown devnet chain "${name}" (known: ${CHAINS.map((c) => c.name).join(", ")})`);
+  return spec;
+}
+
+export function rpcUrl(portBase: number, chain: ChainSpec): string {
+  return `http://127.0.0.1:${portBase + chain.index}`;
+}

@@ -1,0 +1,149 @@
+import { findDevnetDir } from "@compass/api/config/addressbook";
+import { buildAddressBook, type DevnetAddressBook, writeAddressBook } from "./addressbook.ts";
+import { bringUpChain } from "./anvil/bringup.ts";
+import type { RunningChain } from "./anvil/chain.ts";
+import { advanceDevnetTime } from "./clock.ts";
+import {
+  CHAINS,
+  type ChainSpec,
+  chainSpecByName,
+  DEFAULT_PORT_BASE,
+  type DevnetChainName,
+  rpcUrl,
+} from "./config.ts";
+import { devnetPaths } from "./layout.ts";
+import type { ManagedChild } from "./process/child.ts";
+import { closeGuard } from "./process/guard.ts";
+import { assertPortFree } from "./process/ports.ts";
+import { TWINS } from "./twins/registry.ts";
+import { type RunningTwin, startTwin, twinAddressBookEntry, twinPort, twinUrl } from "./twins/supervisor.ts";
+import type { TwinSpec } from "./twins/types.ts";
+
+export interface DevnetOptions {
+  /** devnet directory: chain state, twin state, logs, addressbook.json (default: the repo's .devnet) */
+  dir?: string;
+  /** ethereum listens on portBase, arbitrum +1, base +2, ethereum_sepolia +3, twins from +10 */
+  portBase?: number;
+  /** subset of chains to run (default: all four) */
+  chains?: DevnetChainName[];
+  /** twins to run, in port order (default: the registry in twins/registry.ts) */
+  twins?: TwinSpec[];
+  log?: (message: string) => void;
+}
+
+export interface DevnetHandle {
+  dir: string;
+  addressBookPath: string;
+  addressBook: DevnetAddressBook;
+  chains: Record<string, { chainId: number; rpcUrl: string }>;
+  twins: Record<string, { url: string }>;
+  /** stops twins, then chains (each dumps its state); idempotent */
+  stop(): Promise<void>;
+  stopChain(name: DevnetChainName): Promise<void>;
+  startChain(name: DevnetChainName): Promise<void>;
+  stopTwin(name: string): Promise<void>;
+  startTwin(name: string): Promise<void>;
+  /** moves every chain's clock forward by the same amount and mines a block on each */
+  advanceTime(seconds: number): Promise<void>;
+}
+
+/**
+ * Starts the devnet: one anvil per chain (in parallel, each bootstrapped or verified), writes the
+ * address book, then starts the twins. On any failure everything already started is stopped again
+ * before the error propagates.
+ */
+export async function startDevnet(options: DevnetOptions = {}): Promise<DevnetHandle> {
+  const paths = devnetPaths(options.dir ?? findDevnetDir());
+  const portBase = options.portBase ?? DEFAULT_PORT_BASE;
+  const specs: ChainSpec[] = options.chains ? options.chains.map(chainSpecByName) : [...CHAINS];
+  const twinSpecs = options.twins ?? TWINS;
+  const log = options.log ?? (() => {});
+
+  // Refuse before spawning anything, so a clash never leaves half a devnet behind.
+  for (const spec of specs) await assertPortFree(portBase + spec.index, `chain ${spec.name}`);
+  for (const [i, spec] of twinSpecs.entries())
+    await assertPortFree(twinPort(portBase, i), `twin ${spec.name}`);
+
+  const chains = new Map<string, RunningChain>();
+  const twins = new Map<string, RunningTwin>();
+  const stopAll = async () => {
+    await Promise.all([...twins.values()].map((t) => t.process.stop()));
+    twins.clear();
+    await Promise.all([...chains.values()].map((c) => c.stop()));
+    chains.clear();
+    closeGuard();
+  };
+
+  const addressBook = buildAddressBook(
+    specs.map((spec) => ({ spec, rpcUrl: rpcUrl(portBase, spec) })),
+    Object.fromEntries(twinSpecs.map((spec, i) => [spec.name, twinAddressBookEntry(spec, i, portBase)])),
+  );
+  // A child that exits without being asked to is worth a line: fault tests and people both want to know.
+  const watch = (what: string, child: ManagedChild, logFile: string) =>
+    void child.exited.then((how) => {
+      if (!child.stopRequested()) log(`${what} exited unexpectedly (${how}); see ${logFile}`);
+    });
+
+  const startChain = async (name: DevnetChainName) => {
+    const spec = specs.find((s) => s.name === name);
+    if (!spec) throw new Error(`chain "${name}" is not part of this devnet`);
+    if (chains.get(name)?.process.running()) return;
+    const chain = await bringUpChain(spec, portBase, paths, log);
+    chains.set(name, chain);
+    watch(`chain ${name}`, chain.process, paths.log(name));
+  };
+  const startTwinByName = async (name: string) => {
+    if (twins.get(name)?.process.running()) return;
+    const index = twinSpecs.findIndex((t) => t.name === name);
+    if (index < 0) throw new Error(`unknown twin "${name}"`);
+    const twin = await startTwin(twinSpecs[index]!, index, portBase, paths);
+    twins.set(name, twin);
+    watch(`twin ${name}`, twin.process, paths.log(`twin-${name}`));
+    log(`twin ${name} ready at ${twin.url}`);
+  };
+
+  try {
+    await allOrFirstError(specs.map((spec) => startChain(spec.name)));
+    // Twins read the address book at startup, so it is written before they start.
+    writeAddressBook(paths.addressBook, addressBook);
+    await allOrFirstError(twinSpecs.map((spec) => startTwinByName(spec.name)));
+  } catch (error) {
+    await stopAll();
+    throw error;
+  }
+
+  return {
+    dir: paths.dir,
+    addressBookPath: paths.addressBook,
+    addressBook,
+    chains: Object.fromEntries(
+      specs.map((s) => [s.name, { chainId: s.chainId, rpcUrl: rpcUrl(portBase, s) }]),
+    ),
+    twins: Object.fromEntries(twinSpecs.map((t, i) => [t.name, { url: twinUrl(portBase, i) }])),
+    stop: stopAll,
+    startChain,
+    async stopChain(name) {
+      await chains.get(name)?.stop();
+      chains.delete(name);
+    },
+    startTwin: startTwinByName,
+    async stopTwin(name) {
+      await twins.get(name)?.process.stop();
+      twins.delete(name);
+    },
+    async advanceTime(seconds) {
+      const urls = [...chains.values()].map((c) => c.rpcUrl);
+      const failed = (await advanceDevnetTime(paths, urls, seconds)).find((r) => r.status === "rejected");
+      if (failed) throw (failed as PromiseRejectedResult).reason;
+    },
+  };
+}
+
+/**
+ * Like Promise.all, but waits for every start to settle before failing, so nothing is still starting
+ * (and escaping the cleanup) when the error propagates.
+ */
+async function allOrFirstError(starts: Promise<void>[]): Promise<void> {
+  const failed = (await Promise.allSettled(starts)).find((r) => r.status === "rejected");
+  if (failed) throw (failed as PromiseRejectedResult).reason;
+}

@@ -1,0 +1,49 @@
+import {
+  type Chain,
+  createPublicClient,
+  createTestClient,
+  createWalletClient,
+  defineChain,
+  http,
+} from "viem";
+import { MULTICALL3 } from "./addresses.ts";
+import type { ChainSpec } from "./config.ts";
+
+/** A viem chain for a devnet chain: the real chain id, the local RPC URL, Multicall3 for batching. */
+export function viemChain(spec: Pick<ChainSpec, "name" | "chainId">, rpcUrl: string): Chain {
+  return defineChain({
+    id: spec.chainId,
+    name: `devnet ${spec.name}`,
+    nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 },
+    rpcUrls: { default: { http: [rpcUrl] } },
+    contracts: { multicall3: { address: MULTICALL3 } },
+  });
+}
+
+/**
+ * Clients for one anvil: public reads, anvil_* test methods, and a wallet for anvil's unlocked
+ * accounts (eth_sendTransaction, so no local signing). A short polling interval suits a local node.
+ */
+export function devnetClients(spec: Pick<ChainSpec, "name" | "chainId">, rpcUrl: string) {
+  const chain = viemChain(spec, rpcUrl);
+  const transport = http(rpcUrl, { retryCount: 0 });
+  return {
+    public: createPublicClient({ chain, transport, pollingInterval: 50 }),
+    test: createTestClient({ chain, transport, mode: "anvil", pollingInterval: 50 }),
+    wallet: createWalletClient({ chain, transport, pollingInterval: 50 }),
+  };
+}
+export type DevnetClients = ReturnType<typeof devnetClients>;
+
+/** A bare JSON-RPC call, for probes that must not depend on a chain definition. */
+export async function rpcCall<T>(url: string, method: string, params: unknown[] = []): Promise<T> {
+  const response = await fetch(url, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }),
+    signal: AbortSignal.timeout(5_000),
+  });
+  const body = (await response.json()) as { result?: T; error?: { message: string } };
+  if (body.error) throw new Error(`${method}: ${body.error.message}`);
+  return body.result as T;
+}

@@ -1,0 +1,91 @@
+import { mkdirSync } from "node:fs";
+import { createRequire } from "node:module";
+import { pathToFileURL } from "node:url";
+import { TWIN_PORT_OFFSET } from "../config.ts";
+import type { DevnetPaths } from "../layout.ts";
+import { type ManagedChild, spawnManaged } from "../process/child.ts";
+import { assertPortFree } from "../process/ports.ts";
+import { waitUntil } from "../process/wait.ts";
+import { TWIN_ENV, type TwinConfig, type TwinSpec } from "./types.ts";
+
+export interface RunningTwin {
+  spec: TwinSpec;
+  url: string;
+  process: ManagedChild;
+}
+
+/** Absolute URL of tsx's loader: a bare `--import tsx` would resolve from the twin's cwd, not from here. */
+const tsxLoader = pathToFileURL(createRequire(import.meta.url).resolve("tsx")).href;
+
+export function twinPort(portBase: number, index: number): number {
+  return portBase + TWIN_PORT_OFFSET + index;
+}
+
+export function twinUrl(portBase: number, index: number): string {
+  return `http://127.0.0.1:${twinPort(portBase, index)}`;
+}
+
+/** addressbook.twins[name]: where the twin listens, its API key, and whatever the spec adds. */
+export function twinAddressBookEntry(spec: TwinSpec, index: number, portBase: number) {
+  return {
+    url: twinUrl(portBase, index),
+    ...(spec.apiKey ? { apiKey: spec.apiKey } : {}),
+    ...spec.addressBook,
+  };
+}
+
+export function twinConfig(spec: TwinSpec, port: number, paths: DevnetPaths): TwinConfig {
+  return {
+    name: spec.name,
+    host: "127.0.0.1",
+    port,
+    devnetDir: paths.dir,
+    addressBookPath: paths.addressBook,
+    twinDir: paths.twinDir(spec.name),
+    stateFile: paths.twinState(spec.name),
+    apiKey: spec.apiKey,
+  };
+}
+
+function twinEnv(config: TwinConfig): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const [key, variable] of Object.entries(TWIN_ENV)) {
+    const value = config[key as keyof typeof TWIN_ENV];
+    if (value !== undefined) env[variable] = String(value);
+  }
+  return env;
+}
+
+/** Starts one twin and waits until it answers GET /health with a 2xx. */
+export async function startTwin(
+  spec: TwinSpec,
+  index: number,
+  portBase: number,
+  paths: DevnetPaths,
+): Promise<RunningTwin> {
+  const port = twinPort(portBase, index);
+  await assertPortFree(port, `twin ${spec.name}`);
+  const config = twinConfig(spec, port, paths);
+  mkdirSync(config.twinDir, { recursive: true });
+  const child = spawnManaged({
+    name: `twin ${spec.name}`,
+    command: process.execPath,
+    args: ["--import", tsxLoader, spec.entry],
+    env: { ...process.env, ...spec.env, ...twinEnv(config) },
+    cwd: config.twinDir,
+    logFile: paths.log(`twin-${spec.name}`),
+    stdinPipe: true, // closes when the launcher dies; the twin runtime exits on that
+  });
+  const url = twinUrl(portBase, index);
+  try {
+    await waitUntil(async () => (await fetch(`${url}/health`, { signal: AbortSignal.timeout(1_000) })).ok, {
+      timeoutMs: spec.readyTimeoutMs ?? 15_000,
+      gone: () => !child.running(),
+      what: `twin ${spec.name} on port ${port}`,
+    });
+  } catch (error) {
+    await child.stop(1_000);
+    throw new Error(`${(error as Error).message}\n${child.logTail()}`);
+  }
+  return { spec, url, process: child };
+}

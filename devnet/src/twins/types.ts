@@ -1,0 +1,47 @@
+/**
+ * A twin is a stand-in for an outside system (on-ramp provider, perpetuals venue, fund issuer) that
+ * runs as its own Node process next to the chains. The launcher gives it a port and a state file,
+ * waits for GET /health, and lists it in the address book under `twins[name]`.
+ */
+export interface TwinSpec {
+  /** address-book key and directory name under <dir>/twins/, e.g. "onramp" */
+  name: string;
+  /** absolute path of the twin's main module; run as `node --import tsx <entry>` */
+  entry: string;
+  /** fixed devnet API key the twin accepts; published in the address book and passed to the twin */
+  apiKey?: string;
+  /** extra address-book fields, e.g. on-chain addresses the twin operates */
+  addressBook?: Record<string, unknown>;
+  /** extra environment for the twin process */
+  env?: Record<string, string>;
+  /** how long the first GET /health may take (default 15 s) */
+  readyTimeoutMs?: number;
+}
+
+/**
+ * What a twin process receives, as environment variables (see runtime.ts for the reader):
+ * COMPASS_TWIN_NAME, COMPASS_TWIN_PORT, COMPASS_DEVNET_DIR, COMPASS_ADDRESSBOOK, COMPASS_TWIN_DIR,
+ * COMPASS_TWIN_STATE and, when the spec has one, COMPASS_TWIN_API_KEY.
+ */
+export interface TwinConfig {
+  name: string;
+  host: "127.0.0.1";
+  port: number;
+  devnetDir: string;
+  addressBookPath: string;
+  /** <dir>/twins/<name>/ — the twin may keep anything it likes here */
+  twinDir: string;
+  /** <dir>/twins/<name>/state.json — see loadState/saveState in runtime.ts */
+  stateFile: string;
+  apiKey?: string;
+}
+
+export const TWIN_ENV = {
+  name: "COMPASS_TWIN_NAME",
+  port: "COMPASS_TWIN_PORT",
+  devnetDir: "COMPASS_DEVNET_DIR",
+  addressBookPath: "COMPASS_ADDRESSBOOK",
+  twinDir: "COMPASS_TWIN_DIR",
+  stateFile: "COMPASS_TWIN_STATE",
+  apiKey: "COMPASS_TWIN_API_KEY",
+} as const satisfies Record<keyof Omit<TwinConfig, "host">, string>;

@@ -1,0 +1,40 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { toFunctionSignature } from "viem";
+import { describe, expect, it } from "vitest";
+import { fiatTokenAbi } from "../src/contracts/abi.ts";
+import { ARTIFACTS_DIR, type Artifact, DEVNET_CONTRACTS } from "../src/contracts/artifacts.ts";
+import { compileContracts } from "../src/contracts/compile.ts";
+
+// Recompiles devnet/contracts in memory: committed artifacts must match byte for byte.
+const compiled = compileContracts();
+const committed = Object.fromEntries(
+  readdirSync(ARTIFACTS_DIR)
+    .filter((f) => f.endsWith(".json"))
+    .map((f) => [f.slice(0, -5), JSON.parse(readFileSync(join(ARTIFACTS_DIR, f), "utf8")) as Artifact]),
+);
+const fix = "run `npm run compile -w @compass/devnet` and commit devnet/artifacts";
+
+describe("committed artifacts", () => {
+  it("cover exactly the compiled contracts", () => {
+    expect(Object.keys(committed).sort(), fix).toEqual(Object.keys(compiled).sort());
+    expect(Object.keys(compiled).sort()).toEqual([...DEVNET_CONTRACTS].sort());
+  });
+
+  for (const name of Object.keys(compiled)) {
+    it(`${name} matches a fresh compilation`, () => {
+      expect(committed[name], fix).toEqual(compiled[name]);
+    });
+  }
+
+  it("the hand-written USDC twin ABI matches the compiled one", () => {
+    const signatures = (abi: readonly unknown[]) =>
+      new Set(
+        (abi as { type: string }[])
+          .filter((item) => item.type === "function")
+          .map((item) => toFunctionSignature(item as Parameters<typeof toFunctionSignature>[0])),
+      );
+    const compiledAbi = signatures(compiled.FiatTokenTwin!.abi);
+    for (const signature of signatures(fiatTokenAbi)) expect(compiledAbi, signature).toContain(signature);
+  });
+});

@@ -1,0 +1,402 @@
+import { readFileSync } from "node:fs";
+import {
+  type Address,
+  domainSeparator,
+  encodeFunctionData,
+  erc20Abi,
+  keccak256,
+  multicall3Abi,
+  parseAbi,
+  parseSignature,
+  parseUnits,
+  toHex,
+} from "viem";
+import { privateKeyToAccount } from "viem/accounts";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  CHAINS,
+  type DevnetAddressBook,
+  type DevnetHandle,
+  devnetTime,
+  fiatTokenAbi,
+  MULTICALL3,
+  ROLE_INDEX,
+  SAFE_CONTRACTS,
+  startDevnet,
+} from "../src/index.ts";
+import { rpcCall } from "../src/rpc.ts";
+import { clients, dev, ONE_MILLION_USDC, tempDir } from "./helpers.ts";
+
+const PORT_BASE = 28545;
+const dir = tempDir("devnet-test");
+let devnet: DevnetHandle;
+
+beforeAll(async () => {
+  devnet = await startDevnet({ dir: dir.path, portBase: PORT_BASE });
+});
+
+afterAll(async () => {
+  await devnet?.stop();
+  dir.remove();
+});
+
+describe("address book", () => {
+  it("lists the four chains, their contracts, tokens, dev accounts and roles", () => {
+    const book = JSON.parse(readFileSync(devnet.addressBookPath, "utf8")) as DevnetAddressBook;
+    expect(book.version).toBe(1);
+    expect(Object.keys(book.chains)).toEqual(["ethereum", "arbitrum", "base", "ethereum_sepolia"]);
+    expect(book.chains.arbitrum).toMatchObject({
+      chainId: 42161,
+      rpcUrl: `http://127.0.0.1:${PORT_BASE + 1}`,
+    });
+    expect(Object.keys(book.chains.base!.contracts).sort()).toEqual(
+      ["USDC", "Multicall3", "SafeSingletonFactory", ...Object.keys(SAFE_CONTRACTS)].sort(),
+    );
+    expect(book.tokens?.ethereum_sepolia?.USDC).toMatchObject({
+      name: "USDC",
+      decimals: 6,
+      permitVersion: "2",
+    });
+    expect(book.accounts.dev).toHaveLength(10);
+    expect(book.accounts.dev[0]!.address).toBe("0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266");
+    expect(book.roles.onramp_treasury.index).toBe(ROLE_INDEX.onramp_treasury);
+    expect(book.twins).toEqual({});
+  });
+});
+
+describe("genesis balances", () => {
+  it("gives every dev account 1,000,000 USDC on every chain", async () => {
+    for (const spec of CHAINS) {
+      const { public: client } = clients(devnet, spec.name);
+      const results = await client.multicall({
+        allowFailure: false,
+        contracts: devnet.addressBook.accounts.dev.map(({ address }: { address: Address }) => ({
+          address: spec.usdc.address,
+          abi: erc20Abi,
+          functionName: "balanceOf" as const,
+          args: [address] as const,
+        })),
+      });
+      expect(results, spec.name).toEqual(Array(10).fill(ONE_MILLION_USDC));
+    }
+  });
+});
+
+describe("Safe v1.4.1", () => {
+  it("has code at every canonical address on every chain", async () => {
+    for (const spec of CHAINS) {
+      const { public: client } = clients(devnet, spec.name);
+      for (const [name, { address }] of Object.entries(SAFE_CONTRACTS)) {
+        expect((await client.getCode({ address }))?.length ?? 0, `${name} on ${spec.name}`).toBeGreaterThan(
+          2,
+        );
+      }
+      const version = parseAbi(["function VERSION() view returns (string)"]);
+      for (const address of [SAFE_CONTRACTS.Safe.address, SAFE_CONTRACTS.SafeL2.address]) {
+        expect(await client.readContract({ address, abi: version, functionName: "VERSION" })).toBe("1.4.1");
+      }
+    }
+  });
+
+  it("creates a working Safe proxy through the canonical factory", async () => {
+    const { public: client, wallet } = clients(devnet, "base");
+    const owner = dev(devnet, 0).address;
+    const safeAbi = parseAbi([
+      "function setup(address[] owners, uint256 threshold, address to, bytes data, address fallbackHandler, address paymentToken, uint256 payment, address paymentReceiver)",
+      "function getOwners() view returns (address[])",
+      "function createProxyWithNonce(address singleton, bytes initializer, uint256 saltNonce) returns (address proxy)",
+    ]);
+    const zero = "0x0000000000000000000000000000000000000000";
+    const initializer = encodeFunctionData({
+      abi: safeAbi,
+      functionName: "setup",
+      args: [[owner], 1n, zero, "0x", SAFE_CONTRACTS.CompatibilityFallbackHandler.address, zero, 0n, zero],
+    });
+    const { result: proxy, request } = await client.simulateContract({
+      account: owner,
+      address: SAFE_CONTRACTS.SafeProxyFactory.address,
+      abi: safeAbi,
+      functionName: "createProxyWithNonce",
+      args: [SAFE_CONTRACTS.SafeL2.address, initializer, 1n],
+    });
+    await client.waitForTransactionReceipt({ hash: await wallet.writeContract(request) });
+    expect(await client.readContract({ address: proxy, abi: safeAbi, functionName: "getOwners" })).toEqual([
+      owner,
+    ]);
+  });
+});
+
+describe("USDC twin", () => {
+  it("has each chain's name, symbol, decimals and EIP-712 domain", async () => {
+    for (const spec of CHAINS) {
+      const { public: client } = clients(devnet, spec.name);
+      const read = <F extends "name" | "symbol" | "decimals" | "version" | "DOMAIN_SEPARATOR">(
+        functionName: F,
+      ) => client.readContract({ address: spec.usdc.address, abi: fiatTokenAbi, functionName });
+      expect(await read("name")).toBe(spec.usdc.name);
+      expect(await read("symbol")).toBe("USDC");
+      expect(await read("decimals")).toBe(6);
+      expect(await read("version")).toBe("2");
+      const domain = {
+        name: spec.usdc.name,
+        version: "2",
+        chainId: spec.chainId,
+        verifyingContract: spec.usdc.address,
+      };
+      expect(await read("DOMAIN_SEPARATOR")).toBe(domainSeparator({ domain }));
+    }
+  });
+
+  it("accepts an EIP-2612 permit signed with a dev key", async () => {
+    for (const spec of CHAINS) {
+      const { public: client, wallet } = clients(devnet, spec.name);
+      const owner = privateKeyToAccount(dev(devnet, 1).privateKey);
+      const spender = dev(devnet, 2).address;
+      const token = { address: spec.usdc.address, abi: fiatTokenAbi } as const;
+      const nonce = await client.readContract({ ...token, functionName: "nonces", args: [owner.address] });
+      const value = parseUnits("250", 6);
+      const deadline = BigInt(Math.floor(Date.now() / 1000) + 86_400 * 30);
+      const signature = await owner.signTypedData({
+        domain: {
+          name: spec.usdc.name,
+          version: "2",
+          chainId: spec.chainId,
+          verifyingContract: spec.usdc.address,
+        },
+        types: {
+          Permit: [
+            { name: "owner", type: "address" },
+            { name: "spender", type: "address" },
+            { name: "value", type: "uint256" },
+            { name: "nonce", type: "uint256" },
+            { name: "deadline", type: "uint256" },
+          ],
+        },
+        primaryType: "Permit",
+        message: { owner: owner.address, spender, value, nonce, deadline },
+      });
+      const { v, r, s } = parseSignature(signature);
+      const hash = await wallet.writeContract({
+        ...token,
+        account: spender, // anvil's unlocked account: the spender submits the permit
+        functionName: "permit",
+        args: [owner.address, spender, value, deadline, Number(v), r, s],
+      });
+      expect((await client.waitForTransactionReceipt({ hash })).status).toBe("success");
+      expect(
+        await client.readContract({ ...token, functionName: "allowance", args: [owner.address, spender] }),
+      ).toBe(value);
+      expect(await client.readContract({ ...token, functionName: "nonces", args: [owner.address] })).toBe(
+        nonce + 1n,
+      );
+    }
+  });
+
+  it("executes an EIP-3009 transferWithAuthorization exactly once", async () => {
+    const spec = CHAINS[0]!;
+    const { public: client, wallet } = clients(devnet, spec.name);
+    const from = privateKeyToAccount(dev(devnet, 1).privateKey);
+    const to = dev(devnet, 6).address;
+    const token = { address: spec.usdc.address, abi: fiatTokenAbi } as const;
+    const message = {
+      from: from.address,
+      to,
+      value: parseUnits("42", 6),
+      validAfter: 0n,
+      validBefore: BigInt(Math.floor(Date.now() / 1000) + 86_400 * 30),
+      nonce: keccak256(toHex("devnet-test-3009")),
+    };
+    const signature = await from.signTypedData({
+      domain: {
+        name: spec.usdc.name,
+        version: "2",
+        chainId: spec.chainId,
+        verifyingContract: spec.usdc.address,
+      },
+      types: {
+        TransferWithAuthorization: [
+          { name: "from", type: "address" },
+          { name: "to", type: "address" },
+          { name: "value", type: "uint256" },
+          { name: "validAfter", type: "uint256" },
+          { name: "validBefore", type: "uint256" },
+          { name: "nonce", type: "bytes32" },
+        ],
+      },
+      primaryType: "TransferWithAuthorization",
+      message,
+    });
+    const call = {
+      ...token,
+      account: dev(devnet, 2).address, // a relayer, neither payer nor payee
+      functionName: "transferWithAuthorization",
+      args: [
+        message.from,
+        message.to,
+        message.value,
+        message.validAfter,
+        message.validBefore,
+        message.nonce,
+        signature,
+      ],
+    } as const;
+    await client.waitForTransactionReceipt({ hash: await wallet.writeContract(call) });
+    expect(await client.readContract({ ...token, functionName: "balanceOf", args: [to] })).toBe(
+      ONE_MILLION_USDC + message.value,
+    );
+    expect(
+      await client.readContract({
+        ...token,
+        functionName: "authorizationState",
+        args: [from.address, message.nonce],
+      }),
+    ).toBe(true);
+    await expect(client.simulateContract(call)).rejects.toThrow(/authorization is used or canceled/);
+  });
+
+  it("rejects transfers while paused", async () => {
+    const spec = CHAINS[0]!;
+    const { public: client, wallet } = clients(devnet, spec.name);
+    const admin = devnet.addressBook.roles.usdc_admin.address;
+    const token = { address: spec.usdc.address, abi: fiatTokenAbi } as const;
+    const transfer = {
+      ...token,
+      account: dev(devnet, 5).address,
+      functionName: "transfer",
+      args: [dev(devnet, 6).address, 1n],
+    } as const;
+    await client.waitForTransactionReceipt({
+      hash: await wallet.writeContract({ ...token, account: admin, functionName: "pause" }),
+    });
+    await expect(client.simulateContract(transfer)).rejects.toThrow(/Pausable: paused/);
+    await client.waitForTransactionReceipt({
+      hash: await wallet.writeContract({ ...token, account: admin, functionName: "unpause" }),
+    });
+    expect((await client.simulateContract(transfer)).result).toBe(true);
+  });
+});
+
+describe("Multicall3", () => {
+  it("serves viem's batched reads in a single eth_call", async () => {
+    const spec = CHAINS[2]!;
+    const { public: client, methods } = clients(devnet, spec.name, { multicall: true });
+    const accounts = devnet.addressBook.accounts.dev.map((a) => a.address);
+    const [decimals, timestamp, ...balances] = await Promise.all([
+      client.readContract({ address: spec.usdc.address, abi: erc20Abi, functionName: "decimals" }),
+      client.readContract({
+        address: MULTICALL3,
+        abi: multicall3Abi,
+        functionName: "getCurrentBlockTimestamp",
+      }),
+      ...accounts.map((account) =>
+        client.readContract({
+          address: spec.usdc.address,
+          abi: erc20Abi,
+          functionName: "balanceOf",
+          args: [account],
+        }),
+      ),
+    ]);
+    expect(methods.filter((m) => m === "eth_call")).toHaveLength(1);
+    expect(decimals).toBe(6);
+    expect(timestamp).toBeGreaterThan(0n);
+    expect(balances).toHaveLength(10);
+  });
+
+  it("answers the canonical helper views", async () => {
+    const spec = CHAINS[1]!;
+    const { public: client } = clients(devnet, spec.name);
+    const abi = parseAbi([
+      "function getChainId() view returns (uint256)",
+      "function getEthBalance(address) view returns (uint256)",
+      "function getBlockNumber() view returns (uint256)",
+    ]);
+    const read = { address: MULTICALL3, abi } as const;
+    expect(await client.readContract({ ...read, functionName: "getChainId" })).toBe(BigInt(spec.chainId));
+    expect(
+      await client.readContract({ ...read, functionName: "getEthBalance", args: [dev(devnet, 9).address] }),
+    ).toBe(10_000n * 10n ** 18n);
+    expect(await client.readContract({ ...read, functionName: "getBlockNumber" })).toBe(
+      await client.getBlockNumber(),
+    );
+  });
+});
+
+describe("devnet time", () => {
+  it("advanceTime moves every chain's clock forward by the same amount", async () => {
+    const urls = Object.values(devnet.chains).map((c) => c.rpcUrl);
+    const before = await Promise.all(urls.map(devnetTime));
+    await devnet.advanceTime(3 * 3600);
+    const after = await Promise.all(urls.map(devnetTime));
+    after.forEach((t, i) => {
+      expect(t - before[i]!).toBeGreaterThanOrEqual(3 * 3600);
+      expect(t - before[i]!).toBeLessThan(3 * 3600 + 10);
+    });
+    expect(Math.max(...after) - Math.min(...after)).toBeLessThanOrEqual(2);
+  });
+});
+
+describe("persistence", () => {
+  const transfer = async (name: "base" | "arbitrum", from: number, to: number, amount: bigint) => {
+    const spec = CHAINS.find((c) => c.name === name)!;
+    const { public: client, wallet } = clients(devnet, name);
+    const hash = await wallet.writeContract({
+      address: spec.usdc.address,
+      abi: erc20Abi,
+      account: dev(devnet, from).address,
+      functionName: "transfer",
+      args: [dev(devnet, to).address, amount],
+    });
+    return (await client.waitForTransactionReceipt({ hash })).blockNumber;
+  };
+  const balanceOf = (name: "base" | "arbitrum", index: number, blockNumber?: bigint) => {
+    const spec = CHAINS.find((c) => c.name === name)!;
+    return clients(devnet, name).public.readContract({
+      address: spec.usdc.address,
+      abi: erc20Abi,
+      functionName: "balanceOf",
+      args: [dev(devnet, index).address],
+      blockNumber,
+    });
+  };
+
+  it("keeps a single chain's state across stopChain/startChain", async () => {
+    const block = await transfer("arbitrum", 7, 8, 1_000n);
+    await devnet.stopChain("arbitrum");
+    await expect(clients(devnet, "arbitrum").public.getBlockNumber()).rejects.toThrow();
+    await devnet.startChain("arbitrum");
+    expect(await balanceOf("arbitrum", 8)).toBe(ONE_MILLION_USDC + 1_000n);
+    expect(await balanceOf("arbitrum", 8, block - 1n)).toBe(ONE_MILLION_USDC);
+  });
+
+  it("restarts the whole devnet with balances, history and clock intact", async () => {
+    const amount = parseUnits("123.45", 6);
+    const block = await transfer("base", 3, 4, amount);
+    const { public: before } = clients(devnet, "base");
+    const lastBlock = await before.getBlock();
+    await devnet.stop();
+
+    devnet = await startDevnet({ dir: dir.path, portBase: PORT_BASE });
+    const { public: client } = clients(devnet, "base");
+    expect(await balanceOf("base", 4)).toBe(ONE_MILLION_USDC + amount);
+    // historical reads: the block before the transfer still answers with the old balance
+    expect(await balanceOf("base", 4, block - 1n)).toBe(ONE_MILLION_USDC);
+    expect(await balanceOf("base", 4, block)).toBe(ONE_MILLION_USDC + amount);
+    // block numbers and (advanced) timestamps continue rather than restarting from wall-clock time
+    expect(await client.getBlockNumber()).toBe(lastBlock.number);
+    await rpcCall(devnet.chains.base!.rpcUrl, "evm_mine");
+    const next = await client.getBlock();
+    expect(next.number).toBe(lastBlock.number + 1n);
+    expect(next.timestamp).toBeGreaterThan(lastBlock.timestamp);
+    // ...and the 3 h advanced earlier still applies: the restarted chain is not back on the wall clock
+    expect(Number(next.timestamp)).toBeGreaterThanOrEqual(Math.floor(Date.now() / 1000) + 3 * 3600 - 5);
+  });
+
+  it("refuses to start a second devnet on the same ports", async () => {
+    const other = tempDir("devnet-clash");
+    await expect(startDevnet({ dir: other.path, portBase: PORT_BASE })).rejects.toThrow(
+      new RegExp(`port ${PORT_BASE} .*another devnet may be running`),
+    );
+    other.remove();
+  });
+});

@@ -1,0 +1,48 @@
+import { existsSync, readFileSync } from "node:fs";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type DevnetAddressBook, type DevnetHandle, startDevnet } from "../src/index.ts";
+import { counterTwin } from "./fixtures/twin-spec.ts";
+import { tempDir } from "./helpers.ts";
+
+const PORT_BASE = 29545;
+const dir = tempDir("devnet-twins");
+let devnet: DevnetHandle;
+const url = `http://127.0.0.1:${PORT_BASE + 10}`;
+const call = (path: string, method = "GET") =>
+  fetch(`${url}${path}`, { method, headers: { "x-api-key": "devnet-counter-key" } }).then((r) => r.json());
+
+beforeAll(async () => {
+  devnet = await startDevnet({
+    dir: dir.path,
+    portBase: PORT_BASE,
+    chains: ["ethereum"],
+    twins: [counterTwin],
+  });
+});
+
+afterAll(async () => {
+  await devnet?.stop();
+  dir.remove();
+});
+
+describe("twins", () => {
+  it("run on portBase + 10 + index and are listed in the address book", async () => {
+    const book = JSON.parse(readFileSync(devnet.addressBookPath, "utf8")) as DevnetAddressBook;
+    expect(book.twins.counter).toEqual({ url, apiKey: "devnet-counter-key", kind: "test" });
+    expect(await call("/info")).toEqual({
+      count: 0,
+      port: PORT_BASE + 10,
+      ethereum: devnet.chains.ethereum!.rpcUrl,
+    });
+  });
+
+  it("keep their state across stopTwin/startTwin", async () => {
+    await call("/increment", "POST");
+    await call("/increment", "POST");
+    await devnet.stopTwin("counter");
+    await expect(fetch(`${url}/health`)).rejects.toThrow();
+    expect(existsSync(`${dir.path}/twins/counter/state.json`)).toBe(true);
+    await devnet.startTwin("counter");
+    expect(await call("/info")).toMatchObject({ count: 2 });
+  });
+});
