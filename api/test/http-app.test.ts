@@ -197,3 +197,42 @@ describe("api keys", () => {
     expect((await call(prod, "GET", "/v2/test/items/X", { headers: { "x-api-key": "" } })).status).toBe(401);
   });
 });
+
+describe("logs", () => {
+  test("behavior: JSON request logs carry the request id but never keys or bodies", async () => {
+    const { default: pino } = await import("pino");
+    const lines: string[] = [];
+    const logger = pino({ level: "info" }, { write: (l: string) => lines.push(l) });
+    const { createHttpApp } = await import("../src/http/app.ts");
+    const { loadConfig } = await import("../src/config/env.ts");
+    const { testOps } = await import("./fixtures.ts");
+    const app = createHttpApp({
+      config: loadConfig({ COMPASS_DEVNET_DIR: "/x", COMPASS_API_KEYS: "sk_secret_value_123" }),
+      operations: testOps,
+      logger,
+    });
+    const body = JSON.stringify({
+      owner: "0xabc",
+      amount: "1",
+      size: "1",
+      client_secret: "hunter2-credential",
+    });
+    const res = await app.fetch(
+      new Request("http://t/v2/test/echo", {
+        method: "POST",
+        body,
+        headers: { "x-api-key": "sk_secret_value_123", "content-type": "application/json" },
+      }),
+    );
+    expect(res.status).toBe(422);
+    const text = lines.join("\n");
+    expect(JSON.parse(lines.at(-1)!)).toMatchObject({
+      reqId: res.headers.get("x-request-id"),
+      method: "POST",
+      path: "/v2/test/echo",
+      status: 422,
+    });
+    expect(text).not.toContain("sk_secret_value_123");
+    expect(text).not.toContain("hunter2-credential");
+  });
+});

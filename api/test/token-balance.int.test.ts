@@ -84,3 +84,23 @@ describe("GET /v1/token/balance", () => {
     expect((await getJson(prodUrl + q, { headers: { "x-api-key": apiKey } })).status).toBe(200);
   });
 });
+
+describe("history window", () => {
+  test("behavior: a block older than the node keeps is a 422 on block, not a 404 or 500", async () => {
+    const head = await chainClient("ethereum").getBlockNumber();
+    if (head < 200n)
+      await fetch(addressBook().chains.ethereum!.rpcUrl, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "anvil_mine", params: ["0xc8"] }),
+      });
+    const r = await getJson(
+      `${url}/v1/token/balance?chain=ethereum&user=${dev[1]!.address}&token=USDC&block=1`,
+    );
+    expect(r.status).toBe(422);
+    expect(r.body.detail[0]).toMatchObject({
+      loc: ["query", "block"],
+      msg: expect.stringContaining("history"),
+    });
+  });
+});

@@ -64,8 +64,31 @@ export class ChainClients {
   }
 }
 
-/** viem transport failures become a 502 naming the chain; anything else is rethrown. */
-export function rethrowRpc(chain: ChainName, error: unknown): never {
+const PRUNED = /BlockOutOfRange|missing trie node|historical state|state (is )?not available|pruned/i;
+
+/**
+ * viem transport failures become a 502 naming the chain; a historical read beyond what the node keeps is a
+ * 422 on `block`; anything else is rethrown.
+ */
+export function rethrowRpc(
+  chain: ChainName,
+  error: unknown,
+  opts: { blockLoc?: (string | number)[]; block?: number } = {},
+): never {
+  const text =
+    String((error as any)?.details ?? "") +
+    String((error as any)?.shortMessage ?? "") +
+    String((error as any)?.message ?? "");
+  if (opts.blockLoc && PRUNED.test(text)) {
+    throw fieldError(
+      opts.blockLoc,
+      `Block ${opts.block ?? ""} is older than the history the ${CHAIN_INFO[chain].displayName} node keeps; configure an archive node with COMPASS_RPC_URL_${chain.toUpperCase()}`.replace(
+        "Block  ",
+        "Block ",
+      ),
+      "value_error",
+    );
+  }
   const name = (error as { name?: string })?.name ?? "";
   const walk = (e: any): boolean =>
     !!e &&

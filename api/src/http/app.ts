@@ -1,19 +1,14 @@
 import { randomUUID } from "node:crypto";
 import { Hono } from "hono";
 import type { Logger } from "pino";
-import type { z } from "zod";
 import { type Config, loadConfig } from "../config/env.ts";
-import type { Context } from "../context.ts";
 import { buildOpenApi } from "../openapi/build.ts";
 import type { Operation } from "../registry/define.ts";
 import { operations as allOperations } from "../registry/index.ts";
 import { createServices, type Services } from "../services.ts";
-import { identify } from "./auth.ts";
-import { NO_BODY, readJsonBody } from "./body.ts";
-import { RequestValidationError } from "./errors.ts";
+import { JSON_HEADERS, operationHandler } from "./handler.ts";
 import { createLogger } from "./logger.ts";
 import { renderError } from "./render.ts";
-import { toValidationIssues } from "./zod-issues.ts";
 
 export interface HttpAppOptions {
   config?: Config;
@@ -31,8 +26,6 @@ export interface HttpApp {
   log: Logger;
 }
 
-const JSON_HEADERS = { "content-type": "application/json" };
-
 /** The lean HTTP app over the registry: every route, error envelope and header comes from here. */
 export function createHttpApp(options: HttpAppOptions = {}): HttpApp {
   const config = options.config ?? loadConfig();
@@ -45,15 +38,15 @@ export function createHttpApp(options: HttpAppOptions = {}): HttpApp {
     );
   }
   const hono = new Hono();
-  let openapi: string | undefined;
+  const logRequests = log.isLevelEnabled("info");
 
   hono.use("*", async (c, next) => {
     const requestId = sanitizeRequestId(c.req.header("x-request-id")) ?? randomUUID();
     c.set("requestId" as never, requestId as never);
-    const started = performance.now();
+    const started = logRequests ? performance.now() : 0;
     await next();
     c.res.headers.set("x-request-id", requestId);
-    if (log.isLevelEnabled("info")) {
+    if (logRequests) {
       log.info(
         {
           reqId: requestId,
@@ -67,48 +60,17 @@ export function createHttpApp(options: HttpAppOptions = {}): HttpApp {
     }
   });
 
+  let openapi: string | undefined;
   hono.get("/v2/openapi.json", (c) => {
     openapi ??= JSON.stringify(buildOpenApi(operations, { env: config.env, serverUrl: config.publicUrl }));
     return c.body(openapi, 200, { ...JSON_HEADERS, "cache-control": "public, max-age=60" });
   });
 
-  const methodsByPath = new Map<string, string[]>();
+  const methodsByPath = new Map<string, string[]>([["/v2/openapi.json", ["GET"]]]);
   for (const op of operations) {
     const path = op.path.replace(/\{([^}]+)\}/g, ":$1");
     methodsByPath.set(path, [...(methodsByPath.get(path) ?? []), op.method]);
-    hono.on(op.method, path, async (c) => {
-      const requestId = c.get("requestId" as never) as string;
-      try {
-        const req = c.req.raw;
-        const caller = identify(config, req.headers.get("x-api-key"));
-        if (!caller)
-          return c.body(JSON.stringify({ detail: "API key missing or invalid" }), 401, JSON_HEADERS);
-        const params = op.params ? parse(op.params, c.req.param(), "path") : undefined;
-        const query = op.query ? parse(op.query, queryObject(req.url), "query") : undefined;
-        let body: unknown;
-        if (op.body) {
-          const raw = await readJsonBody(req, config.bodyLimitBytes);
-          if (raw === NO_BODY)
-            throw new RequestValidationError([{ loc: ["body"], msg: "Field required", type: "missing" }]);
-          body = parse(op.body, raw, "body");
-        }
-        const ctx: Context = {
-          config,
-          services,
-          log: log.child({ reqId: requestId, op: op.operationId }),
-          requestId,
-          signal: req.signal,
-          headers: req.headers,
-          idempotencyKey: req.headers.get("idempotency-key") ?? undefined,
-        };
-        const result = await op.handler({ params, query, body } as never, ctx);
-        const out = config.validateResponses ? checkResponse(op, result) : result;
-        return c.body(JSON.stringify(out), 200, JSON_HEADERS);
-      } catch (error) {
-        const { status, body } = renderError(error, op, log, requestId);
-        return c.body(JSON.stringify(body), status as never, JSON_HEADERS);
-      }
-    });
+    hono.on(op.method, path, operationHandler(op, config, services, log));
   }
   for (const [path, methods] of methodsByPath) {
     hono.all(path, (c) =>
@@ -118,9 +80,6 @@ export function createHttpApp(options: HttpAppOptions = {}): HttpApp {
       }),
     );
   }
-  hono.all("/v2/openapi.json", (c) =>
-    c.body(JSON.stringify({ detail: "Method Not Allowed" }), 405, { ...JSON_HEADERS, allow: "GET" }),
-  );
   hono.notFound((c) => c.body(JSON.stringify({ detail: "Not Found" }), 404, JSON_HEADERS));
   hono.onError((error, c) => {
     const { status, body } = renderError(error, undefined, log, c.get("requestId" as never) as string);
@@ -135,30 +94,6 @@ export function createHttpApp(options: HttpAppOptions = {}): HttpApp {
     operations,
     log,
   };
-}
-
-function parse(schema: z.ZodType, value: unknown, where: "body" | "query" | "path"): any {
-  const result = schema.safeParse(value);
-  if (!result.success) throw new RequestValidationError(toValidationIssues(where, result.error));
-  return result.data;
-}
-
-function queryObject(url: string): Record<string, string> {
-  const out: Record<string, string> = {};
-  const q = url.indexOf("?");
-  if (q === -1) return out;
-  for (const [k, v] of new URLSearchParams(url.slice(q + 1))) out[k] = v;
-  return out;
-}
-
-function checkResponse(op: Operation, result: unknown): unknown {
-  const parsed = op.response.safeParse(result);
-  if (!parsed.success) {
-    throw new Error(
-      `Response of ${op.operationId} does not match its schema: ${JSON.stringify(parsed.error.issues).slice(0, 2000)}`,
-    );
-  }
-  return result;
 }
 
 function sanitizeRequestId(value: string | undefined): string | undefined {

@@ -22,6 +22,18 @@ const STATUS_LABEL: Record<number, string> = {
   503: "Service unavailable",
 };
 
+export function renderValidation(
+  issues: ValidationIssue[],
+  op: Operation | undefined,
+): { status: number; body: unknown } {
+  if (op?.errorModel === "domain")
+    return {
+      status: 422,
+      body: { error: "Validation error", message: describeIssues(issues), detail: issues },
+    };
+  return { status: 422, body: { detail: issues } };
+}
+
 /** Render any thrown value in the envelope the operation declares. Unknown errors are 500 and logged. */
 export function renderError(
   error: unknown,
@@ -30,14 +42,7 @@ export function renderError(
   requestId: string,
 ): { status: number; body: unknown } {
   const domain = op?.errorModel === "domain";
-  if (error instanceof RequestValidationError) {
-    if (domain)
-      return {
-        status: 422,
-        body: { error: "Validation error", message: describeIssues(error.issues), detail: error.issues },
-      };
-    return { status: 422, body: { detail: error.issues } };
-  }
+  if (error instanceof RequestValidationError) return renderValidation(error.issues, op);
   if (error instanceof DomainError) {
     return {
       status: error.status,

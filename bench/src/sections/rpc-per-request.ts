@@ -33,6 +33,17 @@ export const rpcPerRequest: BenchSection = {
   name: "rpc-per-request",
   async run({ url, stack }) {
     const book = addressBookFor(stack);
+    book.__head = Number(
+      await (
+        await fetch(book.chains.ethereum.rpcUrl, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: '{"jsonrpc":"2.0","id":1,"method":"eth_blockNumber","params":[]}',
+        })
+      )
+        .json()
+        .then((r: any) => r.result),
+    );
     const base = Number(new URL(url).port) + 40;
     const proxies = await Promise.all(
       Object.entries(book.chains).map(

@@ -83,12 +83,12 @@ export const tokenBalance = defineOperation({
         token.symbol ??
           client.readContract({ address: token.address, abi: erc20Abi, functionName: "symbol", blockNumber }),
       ]).catch((error) => {
-        if (
-          /returned no data|reverted|ContractFunctionExecutionError/.test(
-            `${error?.name} ${error?.shortMessage}`,
-          ) &&
-          !/HttpRequestError/.test(String(error?.cause?.name))
-        ) {
+        const text = `${error?.name} ${error?.shortMessage} ${error?.message}`;
+        const notAToken = /returned no data|reverted/.test(text);
+        const chainProblem = /HttpRequestError|BlockOutOfRange|missing trie node|historical state/i.test(
+          text,
+        );
+        if (notAToken && !chainProblem) {
           throw new DomainError(
             404,
             "Token not found",
@@ -99,7 +99,7 @@ export const tokenBalance = defineOperation({
       });
       return out(raw, Number(decimals), String(symbol), token.address, blockNumber);
     } catch (error) {
-      return rethrowRpc(chain, error);
+      return rethrowRpc(chain, error, { blockLoc: ["query", "block"], block: query.block });
     }
   },
 });
