@@ -18,17 +18,28 @@ export interface BaselineResult {
  * Safe v1.4.1 through the singleton factory, Multicall3, and the USDC twin with genesis balances.
  */
 export async function ensureBaseline(clients: DevnetClients, spec: ChainSpec): Promise<BaselineResult> {
-  if (await hasCode(clients, MULTICALL3)) {
+  if (await hasCode(clients, BASELINE_MARKER)) {
     return { outcome: "verified", stale: await verifyBaseline(clients, spec) };
+  }
+  // Multicall3 first, in its own block: clients batch historical reads through it, so it must exist at
+  // every block where any other devnet contract does (as on the real chains, where it predates them).
+  if (!(await hasCode(clients, MULTICALL3))) {
+    await clients.test.setCode({
+      address: MULTICALL3,
+      bytecode: loadArtifact("Multicall3").deployedBytecode,
+    });
+    await clients.test.mine({ blocks: 1 });
   }
   // Every step skips what is already done, so a bootstrap interrupted by Ctrl-C (whose partial state
   // anvil saved on exit) simply completes on the next start.
   await deploySafeContracts(clients);
   await installUsdc(clients, spec);
-  // Multicall3 last: its code is what marks the baseline as complete.
-  await clients.test.setCode({ address: MULTICALL3, bytecode: loadArtifact("Multicall3").deployedBytecode });
+  await clients.test.setCode({ address: BASELINE_MARKER, bytecode: "0x00" });
   return { outcome: "bootstrapped", stale: await verifyBaseline(clients, spec) };
 }
+
+/** Code at this address (set last) marks a complete baseline. */
+const BASELINE_MARKER = "0x00000000000000000000000000000000c0dEBa5E" as const;
 
 /**
  * Every address-book contract must have code (a foreign or damaged state file fails here). Our own

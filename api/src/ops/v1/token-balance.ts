@@ -84,7 +84,7 @@ export const tokenBalance = defineOperation({
           client.readContract({ address: token.address, abi: erc20Abi, functionName: "symbol", blockNumber }),
       ]).catch((error) => {
         const text = `${error?.name} ${error?.shortMessage} ${error?.message}`;
-        const notAToken = /returned no data|reverted/.test(text);
+        const notAToken = /returned no data|reverted|decode zero data/i.test(text);
         const chainProblem = /HttpRequestError|BlockOutOfRange|missing trie node|historical state/i.test(
           text,
         );
