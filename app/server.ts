@@ -69,4 +69,10 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const stop = () => handle.close().then(() => process.exit(0));
   process.once("SIGINT", stop);
   process.once("SIGTERM", stop);
+  // Started by a launcher (npm start, npm test): exit when its stdin pipe closes, even if it was SIGKILLed.
+  if (process.env.COMPASS_EXIT_WITH_PARENT === "1")
+    process.stdin
+      .on("close", () => process.exit(0))
+      .on("end", () => process.exit(0))
+      .resume();
 }

@@ -13,7 +13,7 @@ const only = process.argv
   .find((a) => a.startsWith("--only="))
   ?.slice(7)
   .split(",");
-const portBase = Number(process.env.COMPASS_BENCH_PORT_BASE ?? 38545);
+const portBase = Number(process.env.COMPASS_BENCH_PORT_BASE ?? 22545);
 const dir = join(ROOT, ".bench-devnet");
 process.env.NEXT_TELEMETRY_DISABLED = "1";
 

@@ -19,20 +19,23 @@ export interface RunOptions {
   cwd?: string;
   onLine?: (line: string) => void;
   inherit?: boolean;
+  /** give the child a stdin pipe; a child that watches it exits when we die, even by SIGKILL */
+  stdinPipe?: boolean;
 }
 
 export function run(
   cmd: string,
   args: string[],
-  { env = {}, cwd, onLine, inherit = false }: RunOptions = {},
+  { env = {}, cwd, onLine, inherit = false, stdinPipe = false }: RunOptions = {},
 ): ChildProcess {
   hookExit();
   const child = spawn(cmd, args, {
     cwd,
     env: { ...process.env, ...env },
-    stdio: inherit ? "inherit" : ["ignore", "pipe", "pipe"],
+    stdio: inherit ? "inherit" : [stdinPipe ? "pipe" : "ignore", "pipe", "pipe"],
   });
   children.add(child);
+  child.stdin?.on("error", () => {});
   child.on("exit", () => children.delete(child));
   if (!inherit) {
     for (const stream of [child.stdout!, child.stderr!]) {

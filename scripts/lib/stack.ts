@@ -5,6 +5,7 @@
 import type { ChildProcess } from "node:child_process";
 import { join } from "node:path";
 import { type DevnetHandle, startDevnet } from "../../devnet/src/index.ts";
+import { assertPortFree } from "../../devnet/src/process/ports.ts";
 import { run, stop, waitForHttp } from "./proc.ts";
 
 export const ROOT = join(import.meta.dirname, "../..");
@@ -29,6 +30,7 @@ export async function startServer(
   devnetDir: string,
   log: (line: string) => void = () => {},
 ): Promise<RunningServer> {
+  await assertPortFree(spec.port, `${spec.name} server`);
   const logs: string[] = [];
   const child = run(process.execPath, ["--import", "tsx", join(ROOT, "app/server.ts")], {
     cwd: join(ROOT, "app"),
@@ -38,9 +40,11 @@ export async function startServer(
       COMPASS_DEVNET_DIR: devnetDir,
       COMPASS_PUBLIC_URL: `http://127.0.0.1:${spec.port}`,
       COMPASS_UI: spec.ui === false ? "0" : "1",
+      COMPASS_EXIT_WITH_PARENT: "1",
       NEXT_TELEMETRY_DISABLED: "1",
       ...spec.env,
     },
+    stdinPipe: true,
     onLine: (line: string) => {
       logs.push(line);
       if (logs.length > 2000) logs.shift();

@@ -19,7 +19,8 @@ export const RPC_CASES: RpcCase[] = [
   },
   {
     label: "GET /v1/token/balance (block)",
-    path: (b) => `/v1/token/balance?chain=ethereum&user=${b.accounts.dev[1].address}&token=USDC&block=1`,
+    path: (b) =>
+      `/v1/token/balance?chain=ethereum&user=${b.accounts.dev[1].address}&token=USDC&block=${b.__head - 2}`,
   },
   {
     label: "GET /v1/token/balance (by address)",

@@ -1,8 +1,9 @@
-import { erc20Abi, formatUnits, getAddress, isAddress } from "viem";
+import { erc20Abi, formatUnits, getAddress, isAddress, type PublicClient } from "viem";
 import { z } from "zod";
 import { rethrowRpc } from "../../chain/clients.ts";
-import { USDC } from "../../config/chains.ts";
-import { addressBook } from "../../config/env.ts";
+import { multicall3Abi } from "../../chain/multicall.ts";
+import { MULTICALL3, USDC } from "../../config/chains.ts";
+import { addressBook, type Config } from "../../config/env.ts";
 import { DomainError, fieldError } from "../../http/errors.ts";
 import { defineOperation } from "../../registry/define.ts";
 import { Address, type ChainName, qInt } from "../../schemas/common.ts";
@@ -54,65 +55,66 @@ export const tokenBalance = defineOperation({
     const chain = query.chain as ChainName;
     const client = ctx.services.chains.get(chain);
     const token = resolveToken(chain, query.token, ctx.config);
+    const blockNumber = query.block !== undefined ? BigInt(query.block) : undefined;
     try {
-      const blockNumber = query.block !== undefined ? BigInt(query.block) : await client.getBlockNumber();
-      if (query.block !== undefined) {
-        const head = await client.getBlockNumber();
-        if (blockNumber > head)
-          throw fieldError(["query", "block"], `Block ${query.block} is in the future (latest is ${head})`);
-      }
-      if (token.address === NATIVE) {
-        const raw = await client.getBalance({ address: query.user, blockNumber });
-        return out(raw, 18, "ETH", NATIVE, blockNumber);
-      }
-      const [raw, decimals, symbol] = await Promise.all([
-        client.readContract({
-          address: token.address,
-          abi: erc20Abi,
-          functionName: "balanceOf",
-          args: [query.user],
-          blockNumber,
-        }),
-        token.decimals ??
-          client.readContract({
-            address: token.address,
-            abi: erc20Abi,
-            functionName: "decimals",
-            blockNumber,
-          }),
-        token.symbol ??
-          client.readContract({ address: token.address, abi: erc20Abi, functionName: "symbol", blockNumber }),
-      ]).catch((error) => {
-        const text = `${error?.name} ${error?.shortMessage} ${error?.message}`;
-        const notAToken = /returned no data|reverted|decode zero data/i.test(text);
-        const chainProblem = /HttpRequestError|BlockOutOfRange|missing trie node|historical state/i.test(
-          text,
-        );
-        if (notAToken && !chainProblem) {
-          throw new DomainError(
-            404,
-            "Token not found",
-            `No ERC-20 token at ${token.address} on ${chain}${query.block !== undefined ? ` at block ${query.block}` : ""}`,
-          );
-        }
-        throw error;
-      });
-      return out(raw, Number(decimals), String(symbol), token.address, blockNumber);
+      // One eth_call: every read, and the block number itself, batched through Multicall3 at one block.
+      const [raw, decimals, symbol, block] = await Promise.all([
+        token.address === NATIVE
+          ? read(client, MULTICALL3, multicall3Abi, "getEthBalance", [query.user], blockNumber)
+          : read(client, token.address, erc20Abi, "balanceOf", [query.user], blockNumber),
+        token.decimals ?? read(client, token.address, erc20Abi, "decimals", [], blockNumber),
+        token.symbol ?? read(client, token.address, erc20Abi, "symbol", [], blockNumber),
+        read(client, MULTICALL3, multicall3Abi, "getBlockNumber", [], blockNumber),
+      ]);
+      return {
+        amount: formatUnits(raw as bigint, Number(decimals)),
+        decimals: Number(decimals),
+        token_symbol: String(symbol),
+        token_address: token.address,
+        balance_raw: (raw as bigint).toString(),
+        block_number: Number(block),
+      };
     } catch (error) {
-      return rethrowRpc(chain, error, { blockLoc: ["query", "block"], block: query.block });
+      return explain(error, client, chain, token.address, query.block);
     }
   },
 });
 
-function out(raw: bigint, decimals: number, symbol: string, address: string, block: bigint) {
-  return {
-    amount: formatUnits(raw, decimals),
-    decimals,
-    token_symbol: symbol,
-    token_address: address,
-    balance_raw: raw.toString(),
-    block_number: Number(block),
-  };
+function read(
+  client: PublicClient,
+  address: `0x${string}`,
+  abi: any,
+  functionName: string,
+  args: unknown[],
+  blockNumber?: bigint,
+) {
+  return client.readContract({ address, abi, functionName, args, blockNumber } as any) as Promise<unknown>;
+}
+
+/** Only on failure: one more call to tell a future or pruned block from a missing token or a dead RPC. */
+async function explain(
+  error: unknown,
+  client: PublicClient,
+  chain: ChainName,
+  address: string,
+  block?: number,
+): Promise<never> {
+  const text = `${(error as any)?.name} ${(error as any)?.shortMessage} ${(error as any)?.message}`;
+  if (block !== undefined && /BlockOutOfRange|header not found|unknown block/i.test(text)) {
+    const head = await client.getBlockNumber().catch(() => undefined);
+    if (head !== undefined && BigInt(block) > head)
+      throw fieldError(["query", "block"], `Block ${block} is in the future (latest is ${head})`);
+  }
+  const chainProblem =
+    /HttpRequestError|TimeoutError|BlockOutOfRange|missing trie node|historical state/i.test(text);
+  if (!chainProblem && /returned no data|reverted|decode zero data/i.test(text)) {
+    throw new DomainError(
+      404,
+      "Token not found",
+      `No ERC-20 token at ${address} on ${chain}${block !== undefined ? ` at block ${block}` : ""}`,
+    );
+  }
+  return rethrowRpc(chain, error, { blockLoc: ["query", "block"], block });
 }
 
 interface ResolvedToken {
@@ -121,11 +123,7 @@ interface ResolvedToken {
   decimals?: number;
 }
 
-function resolveToken(
-  chain: ChainName,
-  token: string,
-  config: Parameters<typeof addressBook>[0],
-): ResolvedToken {
+function resolveToken(chain: ChainName, token: string, config: Config): ResolvedToken {
   if (/^0x/i.test(token)) {
     if (!isAddress(token, { strict: false }))
       throw fieldError(["query", "token"], "Value is not a valid token symbol or 0x address");
