@@ -1,0 +1,69 @@
+import type { Core } from "./core.ts";
+import { formatUsd, parseUsd } from "./decimal.ts";
+import { summarize } from "./margin.ts";
+import type { Payout } from "./state.ts";
+import { sampleHistory } from "./sync.ts";
+
+/**
+ * Money in and out. Deposits arrive from the bridge as credits keyed by the deposit's transaction
+ * hash, so the watcher that reports them may repeat itself safely. Withdrawals (withdraw3) debit
+ * the account at once and queue a payout for the bridge side, which the devnet pays on chain.
+ */
+
+export function credit(core: Core, user: string, micro: number, txHash: string): { credited: boolean } {
+  const key = txHash.toLowerCase();
+  if (core.state.credits[key]) return { credited: false };
+  if (!(micro > 0) || !Number.isSafeInteger(micro))
+    throw new RangeError("deposit amount must be a positive number of micro-USDC");
+  const account = core.account(user);
+  account.balance += micro;
+  account.funded = true;
+  core.state.credits[key] = { user, micro, time: core.now };
+  sampleHistory(core, user);
+  return { credited: true };
+}
+
+/** Error text, or the queued payout. */
+export function withdraw(
+  core: Core,
+  user: string,
+  destination: string,
+  amount: string,
+  nonce: number,
+): string | Payout {
+  const micro = parseUsd(amount);
+  if (micro === undefined) return "Invalid decimal number";
+  if (micro <= core.withdrawFeeMicro)
+    return `Withdrawal amount must exceed the ${formatUsd(core.withdrawFeeMicro)} USDC fee.`;
+  if (micro > summarize(core, user).withdrawable) return "Insufficient balance for withdrawal";
+  core.account(user).balance -= micro;
+  const payout: Payout = {
+    id: core.state.nextPayoutId++,
+    user,
+    destination: destination.toLowerCase(),
+    usd: formatUsd(micro - core.withdrawFeeMicro),
+    nonce,
+    requestedAt: core.now,
+    status: "pending",
+    txHash: null,
+    paidAt: null,
+  };
+  core.state.payouts.push(payout);
+  sampleHistory(core, user);
+  return payout;
+}
+
+/** usdSend: an instant transfer to another venue account. Error text or undefined. */
+export function usdSend(core: Core, user: string, destination: string, amount: string): string | undefined {
+  const micro = parseUsd(amount);
+  if (micro === undefined) return "Invalid decimal number";
+  if (micro === 0) return "Send amount cannot be zero";
+  if (micro > summarize(core, user).withdrawable) return "Insufficient balance for token transfer";
+  core.account(user).balance -= micro;
+  const to = core.account(destination.toLowerCase());
+  to.balance += micro;
+  to.funded = true;
+  sampleHistory(core, user);
+  sampleHistory(core, destination.toLowerCase());
+  return undefined;
+}

@@ -1,0 +1,84 @@
+import type { Core } from "./core.ts";
+import { MICRO } from "./decimal.ts";
+import { marketByAsset } from "./dexes.ts";
+import { summarize } from "./margin.ts";
+import type { Abstraction } from "./state.ts";
+
+/** Account settings actions. Each returns the venue's error text, or undefined on success. */
+
+export function updateLeverage(
+  core: Core,
+  user: string,
+  asset: number,
+  isCross: boolean,
+  leverage: number,
+): string | undefined {
+  const m = marketByAsset(asset);
+  if (!m) return `Invalid asset ${asset}.`;
+  if (!isCross) return "Isolated margin is not supported by the venue twin.";
+  if (!Number.isInteger(leverage) || leverage < 1 || leverage > m.maxLeverage)
+    return "Invalid leverage value";
+  const account = core.account(user);
+  const previous = account.leverage[m.coin];
+  account.leverage[m.coin] = { type: "cross", value: leverage };
+  const s = summarize(core, user, m.dex);
+  if (s.positions.length && s.accountValue - s.marginUsed - s.orderMargin < 0) {
+    if (previous) account.leverage[m.coin] = previous;
+    else delete account.leverage[m.coin];
+    return "Cross position does not have sufficient margin available to decrease leverage.";
+  }
+  return undefined;
+}
+
+/** The venue only lets an account approve a builder that holds at least 100 USDC. */
+export const BUILDER_MIN_MICRO = 100 * MICRO;
+
+/** "0.01%" → 10 (tenths of a basis point); undefined for anything else. */
+export function percentToTenthBps(text: string): number | undefined {
+  const match = /^(\d+(?:\.\d+)?)%$/.exec(text);
+  if (!match) return undefined;
+  const tenths = Number(match[1]) * 1000;
+  return Number.isInteger(Math.round(tenths * 1e6) / 1e6) ? Math.round(tenths) : undefined;
+}
+
+export function approveBuilderFee(
+  core: Core,
+  user: string,
+  builder: string,
+  maxFeeRate: string,
+): string | undefined {
+  const tenths = percentToTenthBps(maxFeeRate);
+  if (tenths === undefined || tenths > 1000) return "Invalid max fee rate";
+  const b = builder.toLowerCase();
+  if (tenths > 0 && summarize(core, b).accountValue < BUILDER_MIN_MICRO)
+    return "Builder has insufficient balance to be approved.";
+  core.account(user).builderFees[b] = tenths;
+  return undefined;
+}
+
+export function setAbstraction(core: Core, user: string, mode: Abstraction): undefined {
+  core.account(user).abstraction = mode;
+  return undefined;
+}
+
+export const AGENT_ABSTRACTION: Record<string, Abstraction> = {
+  i: "disabled",
+  u: "unifiedAccount",
+  p: "portfolioMargin",
+};
+
+/** approveAgent: registers (or with the zero address, removes) an API wallet under a name. */
+export function approveAgent(core: Core, user: string, agent: string, rawName: string): string | undefined {
+  const until = / valid_until (\d+)$/.exec(rawName);
+  const name = rawName.replace(/ valid_until \d+$/, "");
+  if (name.length > 16) return "Extra agent name must be between 1 and 16 characters long";
+  for (const [address, a] of Object.entries(core.state.agents)) {
+    if (a.user === user && a.name === name) delete core.state.agents[address];
+  }
+  const address = agent.toLowerCase();
+  if (/^0x0{40}$/.test(address)) return undefined;
+  if (core.state.agents[address] || core.peek(address)?.funded) return "Extra agent already used.";
+  const validUntil = until ? Number(until[1]) : core.now + 180 * 86_400_000;
+  core.state.agents[address] = { user, name, validUntil };
+  return undefined;
+}
