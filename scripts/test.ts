@@ -23,6 +23,8 @@ const keep = args.includes("--keep");
 const want = (step: string) => !only || only.includes(step);
 
 const PORT_BASE = Number(process.env.COMPASS_TEST_PORT_BASE ?? 18545);
+// devnet unit tests start their own chains; keep them clear of this run's stack (and of other checkouts)
+process.env.COMPASS_UNIT_PORT_BASE ??= String(PORT_BASE + 10_000);
 const STAGING_PORT = PORT_BASE + 55;
 const PROD_PORT = PORT_BASE + 56;
 export const TEST_API_KEY = "sk_test_compass_e2e_0001";

@@ -2,6 +2,7 @@ import type { AddressBook } from "@compass/api/config/addressbook";
 import { devAccounts, ROLE_INDEX, type RoleName, roleAccount } from "./accounts.ts";
 import { chainContracts } from "./addresses.ts";
 import type { ChainSpec } from "./config.ts";
+import { extensionTokens } from "./extensions.ts";
 import { readJsonIfExists, writeJsonAtomic } from "./fsutil.ts";
 
 export type { AddressBook };
@@ -37,6 +38,7 @@ export function buildAddressBook(
             symbol: "USDC",
             permitVersion: spec.usdc.version,
           },
+          ...extensionTokens(spec.name),
         },
       ]),
     ),

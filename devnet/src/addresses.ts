@@ -1,6 +1,7 @@
 import { MULTICALL3 } from "@compass/api/config/chains";
 import type { Address } from "viem";
 import type { ChainSpec } from "./config.ts";
+import { extensionContracts } from "./extensions.ts";
 import { SAFE_CONTRACTS, SAFE_SINGLETON_FACTORY, type SafeContractName } from "./safe.ts";
 
 export { MULTICALL3 };
@@ -15,5 +16,6 @@ export function chainContracts(spec: ChainSpec): Record<string, Address> {
     Multicall3: MULTICALL3,
     SafeSingletonFactory: SAFE_SINGLETON_FACTORY,
     ...safes,
+    ...extensionContracts(spec.name),
   };
 }

@@ -61,8 +61,7 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<DevnetHa
 
   // Refuse before spawning anything, so a clash never leaves half a devnet behind.
   for (const spec of specs) await assertPortFree(portBase + spec.index, `chain ${spec.name}`);
-  for (const [i, spec] of twinSpecs.entries())
-    await assertPortFree(twinPort(portBase, i), `twin ${spec.name}`);
+  for (const spec of twinSpecs) await assertPortFree(twinPort(portBase, spec), `twin ${spec.name}`);
 
   const chains = new Map<string, RunningChain>();
   const twins = new Map<string, RunningTwin>();
@@ -76,7 +75,7 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<DevnetHa
 
   const addressBook = buildAddressBook(
     specs.map((spec) => ({ spec, rpcUrl: rpcUrl(portBase, spec) })),
-    Object.fromEntries(twinSpecs.map((spec, i) => [spec.name, twinAddressBookEntry(spec, i, portBase)])),
+    Object.fromEntries(twinSpecs.map((spec) => [spec.name, twinAddressBookEntry(spec, portBase)])),
   );
   // A child that exits without being asked to is worth a line: fault tests and people both want to know.
   const watch = (what: string, child: ManagedChild, logFile: string) =>
@@ -94,9 +93,9 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<DevnetHa
   };
   const startTwinByName = async (name: string) => {
     if (twins.get(name)?.process.running()) return;
-    const index = twinSpecs.findIndex((t) => t.name === name);
-    if (index < 0) throw new Error(`unknown twin "${name}"`);
-    const twin = await startTwin(twinSpecs[index]!, index, portBase, paths);
+    const spec = twinSpecs.find((t) => t.name === name);
+    if (!spec) throw new Error(`unknown twin "${name}"`);
+    const twin = await startTwin(spec, portBase, paths);
     twins.set(name, twin);
     watch(`twin ${name}`, twin.process, paths.log(`twin-${name}`));
     log(`twin ${name} ready at ${twin.url}`);
@@ -119,7 +118,7 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<DevnetHa
     chains: Object.fromEntries(
       specs.map((s) => [s.name, { chainId: s.chainId, rpcUrl: rpcUrl(portBase, s) }]),
     ),
-    twins: Object.fromEntries(twinSpecs.map((t, i) => [t.name, { url: twinUrl(portBase, i) }])),
+    twins: Object.fromEntries(twinSpecs.map((t) => [t.name, { url: twinUrl(portBase, t) }])),
     stop: stopAll,
     startChain,
     async stopChain(name) {

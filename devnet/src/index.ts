@@ -30,3 +30,4 @@ export { viemChain } from "./rpc.ts";
 export { SAFE_CONTRACTS, SAFE_SINGLETON_FACTORY, type SafeContractName } from "./safe.ts";
 export { TWINS } from "./twins/registry.ts";
 export type { TwinConfig, TwinSpec } from "./twins/types.ts";
+export { type ChainExtension, EXTENSIONS, type ExtensionContext } from "./extensions.ts";

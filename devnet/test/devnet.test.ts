@@ -27,7 +27,8 @@ import {
 import { rpcCall } from "../src/rpc.ts";
 import { clients, dev, ONE_MILLION_USDC, tempDir } from "./helpers.ts";
 
-const PORT_BASE = 28545;
+// COMPASS_UNIT_PORT_BASE moves every devnet test, so parallel checkouts never collide.
+const PORT_BASE = Number(process.env.COMPASS_UNIT_PORT_BASE ?? 28545) + 0;
 const dir = tempDir("devnet-test");
 let devnet: DevnetHandle;
 

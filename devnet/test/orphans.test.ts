@@ -6,7 +6,8 @@ import { describe, expect, it } from "vitest";
 import { rpcCall } from "../src/rpc.ts";
 import { tempDir } from "./helpers.ts";
 
-const PORT_BASE = 30545;
+// COMPASS_UNIT_PORT_BASE moves every devnet test, so parallel checkouts never collide.
+const PORT_BASE = Number(process.env.COMPASS_UNIT_PORT_BASE ?? 28545) + 2000;
 const tsx = pathToFileURL(createRequire(import.meta.url).resolve("tsx")).href;
 
 const answers = (url: string) =>

@@ -4,7 +4,8 @@ import { type DevnetAddressBook, type DevnetHandle, startDevnet } from "../src/i
 import { counterTwin } from "./fixtures/twin-spec.ts";
 import { tempDir } from "./helpers.ts";
 
-const PORT_BASE = 29545;
+// COMPASS_UNIT_PORT_BASE moves every devnet test, so parallel checkouts never collide.
+const PORT_BASE = Number(process.env.COMPASS_UNIT_PORT_BASE ?? 28545) + 1000;
 const dir = tempDir("devnet-twins");
 let devnet: DevnetHandle;
 const url = `http://127.0.0.1:${PORT_BASE + 10}`;

@@ -1,6 +1,7 @@
 import { ensureBaseline } from "../bootstrap/index.ts";
 import { readClockOffset, syncChainClock } from "../clock.ts";
 import type { ChainSpec } from "../config.ts";
+import { ensureExtensions } from "../extensions.ts";
 import type { DevnetPaths } from "../layout.ts";
 import { devnetClients } from "../rpc.ts";
 import { type RunningChain, startAnvil } from "./chain.ts";
@@ -19,7 +20,9 @@ export async function bringUpChain(
   const chain = await startAnvil(spec, portBase, paths);
   try {
     await syncChainClock(chain.rpcUrl, readClockOffset(paths));
-    const { outcome, stale } = await ensureBaseline(devnetClients(spec, chain.rpcUrl), spec);
+    const clients = devnetClients(spec, chain.rpcUrl);
+    const { outcome, stale } = await ensureBaseline(clients, spec);
+    await ensureExtensions({ spec, clients, log });
     const ms = Math.round(performance.now() - started);
     log(`${spec.name} (chain ${spec.chainId}) ${outcome} at ${chain.rpcUrl} in ${ms} ms`);
     if (stale.length > 0) {

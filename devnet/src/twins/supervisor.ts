@@ -1,7 +1,6 @@
 import { mkdirSync } from "node:fs";
 import { createRequire } from "node:module";
 import { pathToFileURL } from "node:url";
-import { TWIN_PORT_OFFSET } from "../config.ts";
 import type { DevnetPaths } from "../layout.ts";
 import { type ManagedChild, spawnManaged } from "../process/child.ts";
 import { assertPortFree } from "../process/ports.ts";
@@ -17,18 +16,18 @@ export interface RunningTwin {
 /** Absolute URL of tsx's loader: a bare `--import tsx` would resolve from the twin's cwd, not from here. */
 const tsxLoader = pathToFileURL(createRequire(import.meta.url).resolve("tsx")).href;
 
-export function twinPort(portBase: number, index: number): number {
-  return portBase + TWIN_PORT_OFFSET + index;
+export function twinPort(portBase: number, spec: Pick<TwinSpec, "portOffset">): number {
+  return portBase + spec.portOffset;
 }
 
-export function twinUrl(portBase: number, index: number): string {
-  return `http://127.0.0.1:${twinPort(portBase, index)}`;
+export function twinUrl(portBase: number, spec: Pick<TwinSpec, "portOffset">): string {
+  return `http://127.0.0.1:${twinPort(portBase, spec)}`;
 }
 
 /** addressbook.twins[name]: where the twin listens, its API key, and whatever the spec adds. */
-export function twinAddressBookEntry(spec: TwinSpec, index: number, portBase: number) {
+export function twinAddressBookEntry(spec: TwinSpec, portBase: number) {
   return {
-    url: twinUrl(portBase, index),
+    url: twinUrl(portBase, spec),
     ...(spec.apiKey ? { apiKey: spec.apiKey } : {}),
     ...spec.addressBook,
   };
@@ -57,13 +56,8 @@ function twinEnv(config: TwinConfig): Record<string, string> {
 }
 
 /** Starts one twin and waits until it answers GET /health with a 2xx. */
-export async function startTwin(
-  spec: TwinSpec,
-  index: number,
-  portBase: number,
-  paths: DevnetPaths,
-): Promise<RunningTwin> {
-  const port = twinPort(portBase, index);
+export async function startTwin(spec: TwinSpec, portBase: number, paths: DevnetPaths): Promise<RunningTwin> {
+  const port = twinPort(portBase, spec);
   await assertPortFree(port, `twin ${spec.name}`);
   const config = twinConfig(spec, port, paths);
   mkdirSync(config.twinDir, { recursive: true });
@@ -76,7 +70,7 @@ export async function startTwin(
     logFile: paths.log(`twin-${spec.name}`),
     stdinPipe: true, // closes when the launcher dies; the twin runtime exits on that
   });
-  const url = twinUrl(portBase, index);
+  const url = twinUrl(portBase, spec);
   try {
     await waitUntil(async () => (await fetch(`${url}/health`, { signal: AbortSignal.timeout(1_000) })).ok, {
       timeoutMs: spec.readyTimeoutMs ?? 15_000,

@@ -6,6 +6,8 @@
 export interface TwinSpec {
   /** address-book key and directory name under <dir>/twins/, e.g. "onramp" */
   name: string;
+  /** port = portBase + portOffset; fixed per twin (onramp 10, venue 11, issuer 12) so ports never shift */
+  portOffset: number;
   /** absolute path of the twin's main module; run as `node --import tsx <entry>` */
   entry: string;
   /** fixed devnet API key the twin accepts; published in the address book and passed to the twin */
