@@ -25,9 +25,9 @@ export {
 } from "./config.ts";
 export { fiatTokenAbi } from "./contracts/abi.ts";
 export { type DevnetHandle, type DevnetOptions, startDevnet } from "./devnet.ts";
+export { type ChainExtension, EXTENSIONS, type ExtensionContext } from "./extensions.ts";
 export { devnetPaths } from "./layout.ts";
 export { viemChain } from "./rpc.ts";
 export { SAFE_CONTRACTS, SAFE_SINGLETON_FACTORY, type SafeContractName } from "./safe.ts";
 export { TWINS } from "./twins/registry.ts";
 export type { TwinConfig, TwinSpec } from "./twins/types.ts";
-export { type ChainExtension, EXTENSIONS, type ExtensionContext } from "./extensions.ts";
