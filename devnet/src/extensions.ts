@@ -1,6 +1,9 @@
 import type { Address } from "viem";
 import type { ChainSpec, DevnetChainName } from "./config.ts";
+import { permit2Extension } from "./permit2.ts";
 import type { DevnetClients } from "./rpc.ts";
+import { rwaMarketsExtension } from "./tokenized/extension.ts";
+import { mmfSandboxExtension } from "./tokenized/mmf-extension.ts";
 
 /**
  * A capability's contracts on the devnet (one-time-wallet factory, venue bridge, fund token, AMM…).
@@ -27,7 +30,7 @@ export interface ExtensionContext {
 }
 
 /** Every capability's chain extension; capabilities append theirs. */
-export const EXTENSIONS: ChainExtension[] = [];
+export const EXTENSIONS: ChainExtension[] = [permit2Extension, rwaMarketsExtension, mmfSandboxExtension];
 
 export async function ensureExtensions(
   ctx: ExtensionContext,
