@@ -41,7 +41,7 @@ export function renderError(
   log: Logger,
   requestId: string,
 ): { status: number; body: unknown } {
-  const domain = op?.errorModel === "domain";
+  const domain = op?.errorModel === "domain" || op?.errorModel === "mixed";
   if (error instanceof RequestValidationError) return renderValidation(error.issues, op);
   if (error instanceof DomainError) {
     return {

@@ -1,5 +1,7 @@
 import { tokenBalance } from "../ops/v1/token-balance.ts";
+import { createAccount } from "../ops/v2/tokenized-assets/create-account.ts";
+import { transfer } from "../ops/v2/tokenized-assets/transfer.ts";
 import type { Operation } from "./define.ts";
 
 /** Every operation the API serves. Surfaces (routes, OpenAPI, SDKs, CLI, MCP) derive from this list. */
-export const operations: Operation[] = [tokenBalance];
+export const operations: Operation[] = [tokenBalance, createAccount, transfer];
