@@ -1,4 +1,4 @@
-import { encodeAbiParameters, keccak256 } from "viem";
+import { bytesToBigInt, hexToBytes, keccak256, numberToHex } from "viem";
 
 /**
  * TypeScript twin of devnet/contracts/rwa/PriceModel.sol: the reference price of a venue-traded asset as a
@@ -27,21 +27,29 @@ const OCTAVES: [bigint, bigint][] = [
 /** The finest knot spacing: between knots the price is linear, so extremes sit on knots. */
 export const KNOT_SECONDS = 300;
 
-const knots = new Map<string, bigint>();
+const buffer = new Uint8Array(96);
+const view = new DataView(buffer.buffer);
+/** knot values per seed, keyed by octave and index (hashing dominates the cost of a price) */
+const knots = new Map<bigint, { seedBytes: Uint8Array; values: Map<number, bigint> }>();
 
+/** keccak256(abi.encode(seed, o, k)) as the contract computes it, mapped into [-1, 1]. */
 function knot(seed: bigint, o: number, k: bigint): bigint {
-  const key = `${seed}:${o}:${k}`;
-  let v = knots.get(key);
+  let entry = knots.get(seed);
+  if (!entry) {
+    if (knots.size > 64) knots.clear();
+    entry = { seedBytes: hexToBytes(numberToHex(seed, { size: 32 })), values: new Map() };
+    knots.set(seed, entry);
+  }
+  const key = Number(k) * 4 + o;
+  let v = entry.values.get(key);
   if (v === undefined) {
-    const h = keccak256(
-      encodeAbiParameters(
-        [{ type: "uint256" }, { type: "uint256" }, { type: "uint256" }],
-        [seed, BigInt(o), k],
-      ),
-    );
-    v = (BigInt(h) % (2n * ONE + 1n)) - ONE;
-    if (knots.size > 200_000) knots.clear();
-    knots.set(key, v);
+    buffer.set(entry.seedBytes, 0);
+    buffer.fill(0, 32, 96);
+    view.setUint32(60, o);
+    view.setBigUint64(88, k);
+    v = (bytesToBigInt(keccak256(buffer, "bytes")) % (2n * ONE + 1n)) - ONE;
+    if (entry.values.size > 400_000) entry.values.clear();
+    entry.values.set(key, v);
   }
   return v;
 }

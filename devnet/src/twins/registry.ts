@@ -1,3 +1,4 @@
+import { fileURLToPath } from "node:url";
 import type { TwinSpec } from "./types.ts";
 
 /**
@@ -6,4 +7,12 @@ import type { TwinSpec } from "./types.ts";
  * Example entry:
  *   { name: "onramp", portOffset: 10, entry: fileURLToPath(new URL("./onramp/main.ts", import.meta.url)), apiKey: "devnet-onramp" }
  */
-export const TWINS: TwinSpec[] = [];
+export const TWINS: TwinSpec[] = [
+  {
+    name: "issuer",
+    portOffset: 12,
+    entry: fileURLToPath(new URL("./issuer/main.ts", import.meta.url)),
+    apiKey: "devnet-issuer",
+    addressBook: { portal: "/portal" },
+  },
+];
