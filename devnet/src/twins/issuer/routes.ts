@@ -46,55 +46,72 @@ export function issuerRoutes(issuer: Issuer, apiKey: string | undefined, portalU
   };
 
   async function route(method: string, path: string, url: URL, body: Record<string, unknown>) {
-    const state = issuer.state;
-    const fund = (symbol: string | undefined) => {
-      if (symbol !== MMF_SYMBOL) throw new HttpError(404, `unknown fund ${symbol}`);
-    };
-    let m: RegExpExecArray | null;
-    if (method === "GET" && path === "/portal") return portalPage(FUND_NAME);
-    if (method === "GET" && path === "/portal/api/accounts")
-      return {
-        accounts: Object.entries(state.accounts).map(([a, acc]) =>
-          accountView(getAddress(a), acc, portalUrl),
-        ),
-      };
-    if (method === "POST" && path === "/portal/api/register") {
-      const account = await issuer.register(addressParam(body.account), (body.entity_name as string) ?? null);
-      return accountView(account.address, account, portalUrl);
-    }
-    if (method === "POST" && (m = /^\/portal\/api\/(approve|reject)$/.exec(path))) {
-      const account = await issuer.decide(addressParam(body.account), m[1] === "approve");
-      return accountView(account.address, account, portalUrl);
-    }
-    if (method === "GET" && path === "/v1/funds")
-      return { funds: [await fundView(issuer.chain, state, await issuer.now())] };
-    if (method === "GET" && (m = /^\/v1\/funds\/([^/]+)$/.exec(path))) {
-      fund(m[1]);
-      return fundView(issuer.chain, state, await issuer.now());
-    }
-    if (method === "GET" && (m = /^\/v1\/funds\/([^/]+)\/nav$/.exec(path))) {
-      fund(m[1]);
-      const days = Math.min(Math.max(Number(url.searchParams.get("days") ?? 30) || 30, 1), 3660);
-      return { symbol: MMF_SYMBOL, history: issuer.navHistory(await issuer.now(), days) };
-    }
-    if (method === "GET" && (m = /^\/v1\/accounts\/([^/]+)$/.exec(path))) {
-      const address = addressParam(m[1]);
-      return accountView(address, state.accounts[address.toLowerCase()], portalUrl);
-    }
-    if (method === "GET" && path === "/v1/orders") {
-      const account = addressParam(url.searchParams.get("account"));
-      const orders = state.orders.filter((o) => o.account.toLowerCase() === account.toLowerCase());
-      return { orders: orders.map(orderView) };
-    }
-    if (method === "POST" && path === "/_twin/tick") {
-      await issuer.tick();
-      return { ok: true, now: await issuer.now(), cursor: state.cursor };
-    }
-    if (method === "POST" && path === "/_twin/subscriptions") {
-      state.subscriptions_paused = body.paused === true;
-      issuer.save();
-      return { subscriptions_paused: state.subscriptions_paused };
+    for (const [verb, pattern, handle] of table(url, body)) {
+      const match = verb === method ? pattern.exec(path) : null;
+      if (match) return handle(match.slice(1));
     }
     throw new HttpError(404, `no route for ${method} ${path}`);
+  }
+
+  function table(url: URL, body: Record<string, unknown>): [string, RegExp, (m: string[]) => unknown][] {
+    const state = issuer.state;
+    const fund = async (symbol: string | undefined) => {
+      if (symbol !== MMF_SYMBOL) throw new HttpError(404, `unknown fund ${symbol}`);
+      return fundView(issuer.chain, state, await issuer.now());
+    };
+    const view = (a: { address: `0x${string}` }) =>
+      accountView(a.address, state.accounts[a.address.toLowerCase()], portalUrl);
+    return [
+      ["GET", /^\/portal$/, () => portalPage(FUND_NAME)],
+      ["GET", /^\/portal\/api\/accounts$/, () => ({ accounts: Object.values(state.accounts).map(view) })],
+      [
+        "POST",
+        /^\/portal\/api\/register$/,
+        async () =>
+          view(await issuer.register(addressParam(body.account), (body.entity_name as string) ?? null)),
+      ],
+      [
+        "POST",
+        /^\/portal\/api\/(approve|reject)$/,
+        async ([action]) => view(await issuer.decide(addressParam(body.account), action === "approve")),
+      ],
+      ["GET", /^\/v1\/funds$/, async () => ({ funds: [await fund(MMF_SYMBOL)] })],
+      ["GET", /^\/v1\/funds\/([^/]+)$/, ([symbol]) => fund(symbol)],
+      [
+        "GET",
+        /^\/v1\/funds\/([^/]+)\/nav$/,
+        async ([symbol]) => {
+          await fund(symbol);
+          const days = Math.min(Math.max(Number(url.searchParams.get("days") ?? 30) || 30, 1), 3660);
+          return { symbol: MMF_SYMBOL, history: issuer.navHistory(await issuer.now(), days) };
+        },
+      ],
+      ["GET", /^\/v1\/accounts\/([^/]+)$/, ([address]) => view({ address: addressParam(address) })],
+      [
+        "GET",
+        /^\/v1\/orders$/,
+        () => {
+          const account = addressParam(url.searchParams.get("account")).toLowerCase();
+          return { orders: state.orders.filter((o) => o.account.toLowerCase() === account).map(orderView) };
+        },
+      ],
+      [
+        "POST",
+        /^\/_twin\/tick$/,
+        async () => {
+          await issuer.tick();
+          return { ok: true, now: await issuer.now(), cursor: state.cursor };
+        },
+      ],
+      [
+        "POST",
+        /^\/_twin\/subscriptions$/,
+        () => {
+          state.subscriptions_paused = body.paused === true;
+          issuer.save();
+          return { subscriptions_paused: state.subscriptions_paused };
+        },
+      ],
+    ];
   }
 }
