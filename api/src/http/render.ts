@@ -44,6 +44,12 @@ export function renderError(
   const domain = op?.errorModel === "domain" || op?.errorModel === "mixed";
   if (error instanceof RequestValidationError) return renderValidation(error.issues, op);
   if (error instanceof DomainError) {
+    // A 422 of a validation-model operation keeps the HTTPValidationError shape its clients parse.
+    if (!domain && error.status === 422)
+      return renderValidation(
+        [{ loc: [op?.method === "GET" ? "query" : "body"], msg: error.message, type: "value_error" }],
+        op,
+      );
     return {
       status: error.status,
       body: domain

@@ -1,4 +1,6 @@
 import { tokenBalance } from "../ops/v1/token-balance.ts";
+import { approveTransfer } from "../ops/v2/gas-sponsorship/approve-transfer.ts";
+import { prepare } from "../ops/v2/gas-sponsorship/prepare.ts";
 import { createAccount } from "../ops/v2/tokenized-assets/create-account.ts";
 import { balances, positions } from "../ops/v2/tokenized-assets/holdings.ts";
 import { market } from "../ops/v2/tokenized-assets/market.ts";
@@ -20,4 +22,6 @@ export const operations: Operation[] = [
   transfer,
   buy,
   sell,
+  prepare,
+  approveTransfer,
 ];
