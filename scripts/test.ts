@@ -75,7 +75,7 @@ try {
       npx("vitest", ["run", "--config", "vitest.config.ts"], {}, join(ROOT, "stories")),
   );
 
-  const needStack = ["integration", "python", "e2e"].some(want);
+  const needStack = ["stack", "integration", "python", "e2e"].some(want);
   if (needStack && built) {
     const dir = join(ROOT, `.test-devnet`);
     rmSync(dir, { recursive: true, force: true });
