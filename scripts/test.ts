@@ -93,7 +93,12 @@ try {
           {
             name: "staging",
             port: STAGING_PORT,
-            env: { COMPASS_ENV: "staging", LOG_LEVEL: "warn", COMPASS_VALIDATE_RESPONSES: "1" },
+            env: {
+              COMPASS_ENV: "staging",
+              LOG_LEVEL: "warn",
+              COMPASS_VALIDATE_RESPONSES: "1",
+              COMPASS_RATE_LIMIT: "off",
+            },
           },
           {
             name: "production",
