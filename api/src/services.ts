@@ -1,14 +1,23 @@
 import { IssuerClient } from "./adapters/issuer/client.ts";
 import { ChainClients } from "./chain/clients.ts";
 import type { Config } from "./config/env.ts";
+import { MemoryStore } from "./http/shared/memory-store.ts";
+import { RedisStore } from "./http/shared/redis-store.ts";
+import type { SharedStore } from "./http/shared/store.ts";
 
 /** Long-lived clients shared by all requests of one app instance. */
 export interface Services {
   chains: ChainClients;
+  /** rate-limit counters and idempotency records: memory, or Redis shared by every instance */
+  shared: SharedStore;
   /** the money-market-fund issuer (sandbox twin on the devnet) */
   issuer: IssuerClient;
 }
 
 export function createServices(config: Config): Services {
-  return { chains: new ChainClients(config), issuer: new IssuerClient(config) };
+  return {
+    chains: new ChainClients(config),
+    shared: config.redisUrl ? new RedisStore(config.redisUrl) : new MemoryStore(),
+    issuer: new IssuerClient(config),
+  };
 }
