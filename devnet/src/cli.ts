@@ -13,6 +13,7 @@ import { DEFAULT_PORT_BASE } from "./config.ts";
 import { startDevnet } from "./devnet.ts";
 import { devnetPaths } from "./layout.ts";
 import { rpcCall } from "./rpc.ts";
+import { notifyTwinsOfTime } from "./twins/notify.ts";
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -84,7 +85,8 @@ async function status(): Promise<void> {
 async function advance(amount: string | undefined): Promise<void> {
   if (!amount) throw new Error("usage: devnet time advance <seconds|15m|1h|2d>");
   const seconds = parseDuration(amount);
-  const chains = Object.entries(requireBook().chains);
+  const book = requireBook();
+  const chains = Object.entries(book.chains);
   const results = await advanceDevnetTime(
     paths,
     chains.map(([, c]) => c.rpcUrl),
@@ -96,6 +98,7 @@ async function advance(amount: string | undefined): Promise<void> {
       `  ${name.padEnd(17)} ${result.status === "fulfilled" ? `+${seconds}s` : "down — catches up when it starts"}`,
     );
   });
+  await notifyTwinsOfTime(book.twins);
 }
 
 async function reset(): Promise<void> {

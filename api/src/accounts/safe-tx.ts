@@ -88,7 +88,7 @@ export function safeTxTypedData(account: Address, chainId: number, tx: SafeTx): 
  * execTransaction, so an owner-paid action needs no signature round-trip.
  */
 export function prevalidatedSignature(owner: Address): Hex {
-  return `${pad(owner, { size: 32 })}${"00".repeat(32)}01` as Hex;
+  return `${pad(owner.toLowerCase() as Hex, { size: 32 })}${"00".repeat(32)}01` as Hex;
 }
 
 export function execTransactionData(tx: SafeTx, signatures: Hex): Hex {

@@ -14,7 +14,7 @@ import { scanTransfers } from "./watcher.ts";
  * every few hundred milliseconds, so an advance of the devnet clock settles promptly.
  */
 export class Issuer {
-  private running: Promise<void> | undefined;
+  private last: Promise<void> = Promise.resolve();
 
   constructor(
     readonly chain: IssuerChain,
@@ -60,12 +60,17 @@ export class Issuer {
     return account;
   }
 
-  /** One processing pass; concurrent callers share the pass in flight. */
+  /**
+   * One processing pass, queued after any pass in flight: a caller that just moved the clock (the devnet's
+   * `time advance`) gets a pass that sees the new time, never one that started before it.
+   */
   tick(): Promise<void> {
-    this.running ??= this.pass().finally(() => {
-      this.running = undefined;
-    });
-    return this.running;
+    const next = this.last.then(
+      () => this.pass(),
+      () => this.pass(),
+    );
+    this.last = next.catch(() => {});
+    return next;
   }
 
   private async pass(): Promise<void> {
