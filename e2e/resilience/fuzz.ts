@@ -84,8 +84,13 @@ export function casesFor(op: OperationManifest, ctx: BaselineContext, count: num
       const c = base();
       c.label = `${f.name}: ${m.label}`;
       c.field = f.name;
-      // path and query values travel as strings: only some mutations stay meaningful there
-      c.invalid = m.invalid && (f.where === "body" || (typeof m.value !== "object" && m.value !== null));
+      // path and query values travel as strings: only some mutations stay meaningful there (a boolean or
+      // number becomes a perfectly valid string for a free-text parameter such as `search`)
+      const asText = typeof m.value === "boolean" || typeof m.value === "number";
+      c.invalid =
+        m.invalid &&
+        (f.where === "body" ||
+          (typeof m.value !== "object" && m.value !== null && !(asText && kindOf(f.schema) === "string")));
       if (f.where === "path") c.params[f.name] = m.value;
       else if (f.where === "query") c.query[f.name] = m.value;
       else (c.body as Json)[f.name] = m.value;

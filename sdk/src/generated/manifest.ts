@@ -788,6 +788,12 @@ export const manifest: OperationManifest[] = [
                   "maxLength": 512
                 }
               },
+              "required": [
+                "client_id",
+                "client_secret",
+                "username",
+                "password"
+              ],
               "description": "per-organisation issuer credentials; accepted for compatibility, never stored or logged (the sandbox does not need them)"
             },
             {
@@ -974,6 +980,12 @@ export const manifest: OperationManifest[] = [
                   "maxLength": 512
                 }
               },
+              "required": [
+                "client_id",
+                "client_secret",
+                "username",
+                "password"
+              ],
               "description": "per-organisation issuer credentials; accepted for compatibility, never stored or logged (the sandbox does not need them)"
             },
             {

@@ -430,10 +430,10 @@ export type V1Chain = "arbitrum" | "base" | "ethereum";
 
 /** per-organisation issuer credentials; accepted for compatibility, never stored or logged (the sandbox does not need them) */
 export type WisdomTreeCredentials = {
-  client_id?: string;
-  client_secret?: string;
-  username?: string;
-  password?: string;
+  client_id: string;
+  client_secret: string;
+  username: string;
+  password: string;
 };
 
 export type V1TokenBalanceQuery = {

@@ -24,7 +24,6 @@ const WisdomTreeCredentials = z
     username: z.string().max(256),
     password: z.string().max(512),
   })
-  .partial()
   .meta({
     id: "WisdomTreeCredentials",
     description:
