@@ -2,6 +2,7 @@ import type { BenchSection } from "../types.ts";
 import { coldStart } from "./cold-start.ts";
 import { httpMounts } from "./http-mounts.ts";
 import { rpcPerRequest } from "./rpc-per-request.ts";
+import { tokenizedAssets } from "./tokenized-assets.ts";
 
 /** Every bench section, in order. Capabilities add theirs here. */
-export const SECTIONS: BenchSection[] = [httpMounts, rpcPerRequest, coldStart];
+export const SECTIONS: BenchSection[] = [httpMounts, rpcPerRequest, tokenizedAssets, coldStart];
