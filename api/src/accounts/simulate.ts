@@ -1,5 +1,6 @@
 import { type Address, decodeAbiParameters, encodeFunctionData, type Hex, type PublicClient } from "viem";
 import { rethrowRpc } from "../chain/clients.ts";
+import { NEXT_BLOCK } from "../chain/next-block.ts";
 import { revertDataOf } from "../chain/revert.ts";
 import type { ChainName } from "../schemas/common.ts";
 import { SAFE, safeAbi, simulateTxAccessorAbi } from "./safe.ts";
@@ -35,7 +36,7 @@ export async function simulateSafeTx(
   });
   let reverted: Hex | undefined;
   try {
-    await client.request({ method: "eth_call", params: [{ to: account, data } as any, "latest"] });
+    await client.request({ method: "eth_call", params: [{ to: account, data } as any, NEXT_BLOCK] });
   } catch (error) {
     reverted = revertDataOf(error);
     if (!reverted) rethrowRpc(chain, error);

@@ -1,4 +1,5 @@
 import type { Address, PublicClient } from "viem";
+import { NEXT_BLOCK } from "../chain/next-block.ts";
 import { safeAbi } from "./safe.ts";
 
 export interface AccountState {
@@ -12,12 +13,14 @@ export interface AccountState {
  * an address without code returns no data, which is how an undeployed account shows.
  */
 export function readAccountState(client: PublicClient, account: Address): Promise<AccountState> {
-  return client.readContract({ address: account, abi: safeAbi, functionName: "nonce" }).then(
-    (nonce) => ({ deployed: true, nonce }),
-    (error: unknown) => {
-      if (/returned no data|ZeroData/i.test(`${(error as Error)?.name} ${(error as Error)?.message}`))
-        return { deployed: false, nonce: 0n };
-      throw error;
-    },
-  );
+  return client
+    .readContract({ blockTag: NEXT_BLOCK, address: account, abi: safeAbi, functionName: "nonce" })
+    .then(
+      (nonce) => ({ deployed: true, nonce }),
+      (error: unknown) => {
+        if (/returned no data|ZeroData/i.test(`${(error as Error)?.name} ${(error as Error)?.message}`))
+          return { deployed: false, nonce: 0n };
+        throw error;
+      },
+    );
 }

@@ -1,6 +1,7 @@
 import { type Address, encodeFunctionData, erc20Abi, formatUnits, type PublicClient } from "viem";
 import { rethrowRpc } from "../chain/clients.ts";
 import { multicall3Abi } from "../chain/multicall.ts";
+import { NEXT_BLOCK } from "../chain/next-block.ts";
 import { describeRevert, RevertError } from "../chain/revert.ts";
 import { buildUnsignedTransaction, prefetchTxFields } from "../chain/transaction.ts";
 import { MULTICALL3, PERMIT2 } from "../config/chains.ts";
@@ -34,7 +35,13 @@ export async function buildTransfer(input: TransferInput): Promise<ActionEnvelop
 }
 
 const balanceOf = (client: PublicClient, token: Address, who: Address) =>
-  client.readContract({ address: token, abi: erc20Abi, functionName: "balanceOf", args: [who] });
+  client.readContract({
+    blockTag: NEXT_BLOCK,
+    address: token,
+    abi: erc20Abi,
+    functionName: "balanceOf",
+    args: [who],
+  });
 
 function exceeds(input: TransferInput, balance: bigint, whose: string): never {
   const have = `${formatUnits(balance, input.token.decimals)} ${input.token.symbol}`;
@@ -65,12 +72,14 @@ async function deposit(input: TransferInput): Promise<ActionEnvelope> {
   const [balance, allowance, now] = await Promise.all([
     balanceOf(client, token.address, owner),
     client.readContract({
+      blockTag: NEXT_BLOCK,
       address: token.address,
       abi: erc20Abi,
       functionName: "allowance",
       args: [owner, PERMIT2],
     }),
     client.readContract({
+      blockTag: NEXT_BLOCK,
       address: MULTICALL3,
       abi: multicall3Abi,
       functionName: "getCurrentBlockTimestamp",

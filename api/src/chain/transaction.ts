@@ -3,6 +3,7 @@ import { MULTICALL3 } from "../config/chains.ts";
 import type { ChainName } from "../schemas/common.ts";
 import { rethrowRpc } from "./clients.ts";
 import { multicall3Abi } from "./multicall.ts";
+import { NEXT_BLOCK } from "./next-block.ts";
 import { RevertError, revertDataOf } from "./revert.ts";
 
 export interface UnsignedTx {
@@ -31,6 +32,7 @@ const hex = (n: bigint | number) => `0x${n.toString(16)}`;
  */
 export function prefetchTxFields(client: PublicClient, chain: ChainName, from: Address): Promise<TxFields> {
   const baseFee = client.readContract({
+    blockTag: NEXT_BLOCK,
     address: MULTICALL3,
     abi: multicall3Abi,
     functionName: "getBasefee",
@@ -63,7 +65,7 @@ export interface BuildOptions {
 }
 
 /**
- * Simulates the call from its sender at latest (eth_estimateGas, or eth_call) and returns it as an
+ * Simulates the call from its sender for the next block (eth_estimateGas, or eth_call) and returns it as an
  * UnsignedTransaction. A revert never becomes a transaction: `explain` (or RevertError) is thrown.
  */
 export async function buildUnsignedTransaction(
@@ -76,8 +78,8 @@ export async function buildUnsignedTransaction(
   const call = { from: request.from, to: request.to, data: request.data, value: hex(request.value ?? 0n) };
   const simulate =
     options.estimateGas === false
-      ? client.request({ method: "eth_call", params: [call as any, "latest"] }).then(() => null)
-      : client.request({ method: "eth_estimateGas", params: [call as any, "latest"] }).then(BigInt);
+      ? client.request({ method: "eth_call", params: [call as any, NEXT_BLOCK] }).then(() => null)
+      : client.request({ method: "eth_estimateGas", params: [call as any, NEXT_BLOCK] }).then(BigInt);
   const [gas, f] = await Promise.all([
     simulate.catch(async (error) => {
       const data = revertDataOf(error);

@@ -2,6 +2,7 @@ import { type Address, encodeFunctionData, erc20Abi, maxUint256, type PublicClie
 import type { TypedDataPayload } from "../accounts/safe-tx.ts";
 import { rethrowRpc } from "../chain/clients.ts";
 import { multicall3Abi } from "../chain/multicall.ts";
+import { NEXT_BLOCK } from "../chain/next-block.ts";
 import { describeRevert, RevertError } from "../chain/revert.ts";
 import { buildUnsignedTransaction, prefetchTxFields, type UnsignedTx } from "../chain/transaction.ts";
 import { MULTICALL3, PERMIT2, USDC } from "../config/chains.ts";
@@ -53,11 +54,24 @@ export async function buildApproveTransfer(input: {
     );
   const fields = input.sponsored ? undefined : prefetchTxFields(client, chain, owner);
   const [allowance, nonce, now] = await Promise.all([
-    client.readContract({ address: token, abi: erc20Abi, functionName: "allowance", args: [owner, PERMIT2] }),
+    client.readContract({
+      blockTag: NEXT_BLOCK,
+      address: token,
+      abi: erc20Abi,
+      functionName: "allowance",
+      args: [owner, PERMIT2],
+    }),
     domain
-      ? client.readContract({ address: token, abi: noncesAbi, functionName: "nonces", args: [owner] })
+      ? client.readContract({
+          blockTag: NEXT_BLOCK,
+          address: token,
+          abi: noncesAbi,
+          functionName: "nonces",
+          args: [owner],
+        })
       : 0n,
     client.readContract({
+      blockTag: NEXT_BLOCK,
       address: MULTICALL3,
       abi: multicall3Abi,
       functionName: "getCurrentBlockTimestamp",

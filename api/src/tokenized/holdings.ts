@@ -3,6 +3,7 @@ import { productAccountAddress } from "../accounts/address.ts";
 import type { IssuerFund, IssuerOrder } from "../adapters/issuer/types.ts";
 import { rethrowRpc } from "../chain/clients.ts";
 import { blockTimes, transfersOf } from "../chain/logs.ts";
+import { NEXT_BLOCK } from "../chain/next-block.ts";
 import type { Context } from "../context.ts";
 import { parseDecimal } from "../lib/format.ts";
 import type { ChainName } from "../schemas/common.ts";
@@ -45,6 +46,7 @@ export async function readHoldings(ctx: Context, chain: ChainName, owner: Addres
     Promise.all(
       tokens.map((t) =>
         client.readContract({
+          blockTag: NEXT_BLOCK,
           address: t.address,
           abi: erc20Abi,
           functionName: "balanceOf",

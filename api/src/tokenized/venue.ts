@@ -1,6 +1,7 @@
 import { type Address, erc20Abi, type PublicClient } from "viem";
 import { rethrowRpc } from "../chain/clients.ts";
 import { multicall3Abi } from "../chain/multicall.ts";
+import { NEXT_BLOCK } from "../chain/next-block.ts";
 import { MULTICALL3 } from "../config/chains.ts";
 import type { ChainName } from "../schemas/common.ts";
 import { rwaExchangeAbi } from "./abi.ts";
@@ -36,8 +37,15 @@ export async function readVenue(
   tokens: KnownToken[],
 ): Promise<VenueSnapshot> {
   const read = (fn: "markets" | "price", token: Address) =>
-    client.readContract({ address: venue, abi: rwaExchangeAbi, functionName: fn, args: [token] } as any);
+    client.readContract({
+      blockTag: NEXT_BLOCK,
+      address: venue,
+      abi: rwaExchangeAbi,
+      functionName: fn,
+      args: [token],
+    } as any);
   const now = client.readContract({
+    blockTag: NEXT_BLOCK,
     address: MULTICALL3,
     abi: multicall3Abi,
     functionName: "getCurrentBlockTimestamp",
@@ -48,7 +56,12 @@ export async function readVenue(
         readonly [boolean, boolean, number, number, number, number, bigint, bigint, bigint]
       >,
       (read("price", token.address) as Promise<bigint>).catch(() => 0n),
-      client.readContract({ address: token.address, abi: erc20Abi, functionName: "totalSupply" }),
+      client.readContract({
+        blockTag: NEXT_BLOCK,
+        address: token.address,
+        abi: erc20Abi,
+        functionName: "totalSupply",
+      }),
     ]),
   );
   try {

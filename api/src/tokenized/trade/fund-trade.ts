@@ -2,6 +2,7 @@ import { encodeFunctionData, erc20Abi, formatUnits } from "viem";
 import { buildAccountAction } from "../../accounts/action.ts";
 import { readAccountState } from "../../accounts/state.ts";
 import { rethrowRpc } from "../../chain/clients.ts";
+import { NEXT_BLOCK } from "../../chain/next-block.ts";
 import { DomainError } from "../../http/errors.ts";
 import { parseDecimal } from "../../lib/format.ts";
 import { erc20ErrorsAbi, fundShareTokenAbi } from "../abi.ts";
@@ -32,7 +33,13 @@ export async function fundTrade(t: Trade): Promise<TradeResult> {
     t.ctx.services.issuer.fund(t.asset.symbol),
     readAccountState(t.client, t.account).catch((e) => rethrowRpc(t.chain, e)),
     t.client
-      .readContract({ address: input.address, abi: erc20Abi, functionName: "balanceOf", args: [t.account] })
+      .readContract({
+        blockTag: NEXT_BLOCK,
+        address: input.address,
+        abi: erc20Abi,
+        functionName: "balanceOf",
+        args: [t.account],
+      })
       .catch((e) => rethrowRpc(t.chain, e)),
   ]);
   requireWhitelisted(whitelist, t.account);

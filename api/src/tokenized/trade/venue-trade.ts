@@ -4,6 +4,7 @@ import type { AccountCall } from "../../accounts/multisend.ts";
 import { readAccountState } from "../../accounts/state.ts";
 import { rethrowRpc } from "../../chain/clients.ts";
 import { multicall3Abi } from "../../chain/multicall.ts";
+import { NEXT_BLOCK } from "../../chain/next-block.ts";
 import { MULTICALL3 } from "../../config/chains.ts";
 import { DomainError } from "../../http/errors.ts";
 import { erc20ErrorsAbi, rwaExchangeAbi } from "../abi.ts";
@@ -30,31 +31,42 @@ export async function venueTrade(t: Trade): Promise<TradeResult> {
   const [state, balance, allowance, market, quote, inventory, now] = await Promise.all([
     readAccountState(client, t.account),
     client.readContract({
+      blockTag: NEXT_BLOCK,
       address: input.address,
       abi: erc20Abi,
       functionName: "balanceOf",
       args: [t.account],
     }),
     client.readContract({
+      blockTag: NEXT_BLOCK,
       address: input.address,
       abi: erc20Abi,
       functionName: "allowance",
       args: [t.account, venue],
     }),
     client.readContract({
+      blockTag: NEXT_BLOCK,
       address: venue,
       abi: rwaExchangeAbi,
       functionName: "markets",
       args: [t.asset.address],
     }),
     client.readContract({
+      blockTag: NEXT_BLOCK,
       address: venue,
       abi: rwaExchangeAbi,
       functionName: buying ? "quoteBuy" : "quoteSell",
       args: [t.asset.address, t.amountIn],
     }),
-    client.readContract({ address: output.address, abi: erc20Abi, functionName: "balanceOf", args: [venue] }),
     client.readContract({
+      blockTag: NEXT_BLOCK,
+      address: output.address,
+      abi: erc20Abi,
+      functionName: "balanceOf",
+      args: [venue],
+    }),
+    client.readContract({
+      blockTag: NEXT_BLOCK,
       address: MULTICALL3,
       abi: multicall3Abi,
       functionName: "getCurrentBlockTimestamp",
