@@ -27,6 +27,8 @@ export const approveTransfer = defineOperation({
       already_approved: z.boolean().describe("Ours: Permit2 already has an unlimited allowance"),
     })
     .meta({ id: "ApproveTransferResponse" }),
+  // builds an unsigned payload for the user's own wallet: safe behind a publishable key
+  widget: true,
   cli: { aliases: ["at"], short: { chain: "c", gas_sponsorship: "g", token: "t" } },
   async handler({ body }, ctx) {
     const client = ctx.services.chains.get(body.chain, ["body", "chain"]);

@@ -23,6 +23,8 @@ export const createAccount = defineOperation({
       tokenized_assets_account_address: z.string().describe("predicted (or existing) account address"),
     })
     .meta({ id: "TokenizedAssetsCreateAccountResponse" }),
+  // builds an unsigned payload for the user's own wallet: safe behind a publishable key
+  widget: true,
   cli: { aliases: ["ca"], short: { chain: "c", estimate_gas: "e", sender: "s" } },
   async handler({ body }, ctx) {
     const client = ctx.services.chains.get(body.chain, ["body", "chain"]);

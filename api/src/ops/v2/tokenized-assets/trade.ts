@@ -86,6 +86,8 @@ function tradeOperation(side: Side) {
       },
     ],
     errorModel: "domain",
+    // builds an unsigned payload for the user's own wallet: safe behind a publishable key
+    widget: true,
     cli: {
       short: { amount_in: "a", chain: "c", fee: "f", gas_sponsorship: "g", slippage: "s", wisdomtree: "w" },
     },

@@ -32,6 +32,8 @@ export const transfer = defineOperation({
     .meta({ id: "TokenizedAssetsTransferResponse" }),
   errors: [{ status: 400, description: "unknown token, account not deployed, or Permit2 approval missing" }],
   errorModel: "mixed",
+  // builds an unsigned payload for the user's own wallet: safe behind a publishable key
+  widget: true,
   cli: { short: { chain: "c", gas_sponsorship: "g", spender: "s", token: "t" } },
   async handler({ body }, ctx) {
     const client = ctx.services.chains.get(body.chain, ["body", "chain"]);
