@@ -41,7 +41,9 @@ export function issuerChain(book: DevnetAddressBook, devnetDir: string): IssuerC
   if (!entry || !fundToken) throw new Error(`the address book lists no ${MMF_SYMBOL} on ${MMF_CHAIN}`);
   const chain = viemChain(chainSpecByName(MMF_CHAIN), entry.rpcUrl);
   const transport = http(entry.rpcUrl, { retryCount: 0 });
-  const client = createPublicClient({ chain, transport, pollingInterval: 50 }) as PublicClient;
+  // cacheTime 0: viem would otherwise serve a cached block number to a pass right after another one,
+  // and a tick requested just after a transaction must see that transaction's block.
+  const client = createPublicClient({ chain, transport, pollingInterval: 50, cacheTime: 0 }) as PublicClient;
   const account = privateKeyToAccount(book.roles.fund_issuer.privateKey);
   const wallet = createWalletClient({ chain, transport, account });
   const usdc = USDC[MMF_CHAIN]!.address;
