@@ -11,6 +11,7 @@
 import type { ChildProcess } from "node:child_process";
 import { mkdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
+import { formatReport, runResilience } from "../e2e/resilience/run.ts";
 import { buildAll } from "./build.ts";
 import { exec, run, stop } from "./lib/proc.ts";
 import { ROOT, type Stack, startStack } from "./lib/stack.ts";
@@ -80,10 +81,13 @@ try {
       npx("vitest", ["run", "--config", "vitest.config.ts"], {}, join(ROOT, "stories")),
   );
 
-  const needStack = ["stack", "integration", "python", "e2e"].some(want);
+  const needStack = ["stack", "integration", "python", "e2e", "resilience"].some(want);
   if (needStack && built) {
-    const dir = join(ROOT, `.test-devnet`);
-    rmSync(dir, { recursive: true, force: true });
+    // A directory per run: a previous run's chains that are still writing their final state on the way
+    // out can never touch this run's state.
+    const parent = join(ROOT, ".test-devnet");
+    rmSync(parent, { recursive: true, force: true });
+    const dir = join(parent, `run-${process.pid}`);
     mkdirSync(dir, { recursive: true });
     await step("stack", async () => {
       stack = await startStack({
@@ -146,6 +150,18 @@ try {
       await step("e2e", () =>
         npx("playwright", ["test", "-c", "playwright.config.ts"], testEnv, join(ROOT, "e2e")),
       );
+      await step("resilience", async () => {
+        const report = await runResilience({
+          url: testEnv.COMPASS_TEST_URL,
+          devnetDir: testEnv.COMPASS_DEVNET_DIR,
+          perOp: Number(process.env.COMPASS_FUZZ_PER_OP ?? 60),
+          loadSeconds: 5,
+          faultPortBase: PORT_BASE + 200,
+          accessPort: PORT_BASE + 58,
+        });
+        console.log(formatReport(report));
+        return report.ok ? 0 : 1;
+      });
     }
   }
 } finally {
