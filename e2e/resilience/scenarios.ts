@@ -4,6 +4,7 @@
  */
 import type { DevnetHandle } from "../../devnet/src/index.ts";
 import type { LoadRequest } from "./load.ts";
+import { TOKENIZED_FAULTS, tokenizedLoad } from "./tokenized.ts";
 
 export interface Book {
   accounts: { dev: { address: string }[] };
@@ -26,6 +27,7 @@ export const LOAD_MIX: ((book: Book) => LoadRequest[])[] = [
     },
     { label: "openapi", method: "GET", path: "/v2/openapi.json" },
   ],
+  tokenizedLoad,
 ];
 
 export interface FaultContext {
@@ -77,4 +79,5 @@ export const FAULTS: FaultScenario[] = [
       return { during: "server stopped", after: "200, same answer (the API holds no state)" };
     },
   },
+  ...TOKENIZED_FAULTS,
 ];

@@ -4,7 +4,7 @@ import { fieldError } from "../../../http/errors.ts";
 import { defineOperation } from "../../../registry/define.ts";
 import { Chain } from "../../../schemas/common.ts";
 import { matchesFilters } from "../../../tokenized/filters.ts";
-import { marketChains, marketsOn } from "../../../tokenized/markets.ts";
+import { marketChains, marketsAcross } from "../../../tokenized/markets.ts";
 import { Market, TokenizedAssetClass, TokenizedAssetProvider } from "./schemas.ts";
 
 export const markets = defineOperation({
@@ -12,7 +12,7 @@ export const markets = defineOperation({
   path: "/v2/tokenized_assets/markets",
   summary: "List tokenized-asset markets",
   description:
-    "Every listed tokenized asset per chain with its live price, 24 h change, yield, TVL and trading status. Filters combine: `category` (sector tag), `search` (substring of symbol, underlying ticker or name), `provider`, `asset_class`, `chain`.",
+    "Every listed tokenized asset per chain with its live price, 24 h change, yield, TVL and trading status. Filters combine: `category` (sector tag), `search` (substring of symbol, underlying ticker or name), `provider`, `asset_class`, `chain`. A chain or issuer that cannot be reached is left out (502 only when nothing can be listed).",
   query: z.object({
     category: z
       .string()
@@ -39,9 +39,6 @@ export const markets = defineOperation({
     if (query.chain && !servesChain(ctx.config, query.chain))
       throw fieldError(["query", "chain"], `Chain '${query.chain}' is not available in ${ctx.config.env}`);
     const chains = query.chain ? [query.chain] : marketChains(ctx);
-    const lists = await Promise.all(
-      chains.map((chain) => marketsOn(ctx, chain, (token) => matchesFilters(token.asset!, query))),
-    );
-    return { markets: lists.flat() };
+    return { markets: await marketsAcross(ctx, chains, (token) => matchesFilters(token.asset!, query)) };
   },
 });
