@@ -104,13 +104,28 @@ export function modelHistory24h(p: PriceParams, now: number) {
   });
 }
 
-/** 52-week range from daily samples (and now). */
+const dailyCloses = new Map<string, bigint>();
+
+/** The reference price at 00:00 UTC of day `day` (days since the epoch); a day's close never changes. */
+function dailyClose(p: PriceParams, day: number): bigint {
+  const key = `${p.seed}:${p.p0}:${day}`;
+  let v = dailyCloses.get(key);
+  if (v === undefined) {
+    if (dailyCloses.size > 50_000) dailyCloses.clear();
+    v = referencePrice(p, day * DAY);
+    dailyCloses.set(key, v);
+  }
+  return v;
+}
+
+/** 52-week range from the daily (00:00 UTC) prices, memoised, and the price now. */
 export function modelRange52w(p: PriceParams, now: number): { high: string; low: string } {
   let high = referencePrice(p, now);
   let low = high;
-  for (let t = now - 365 * DAY; t < now; t += DAY) {
-    if (t < p.t0) continue;
-    const v = referencePrice(p, t);
+  const today = Math.floor(now / DAY);
+  for (let day = today - 364; day <= today; day++) {
+    if (day * DAY < p.t0) continue;
+    const v = dailyClose(p, day);
     if (v > high) high = v;
     if (v < low) low = v;
   }

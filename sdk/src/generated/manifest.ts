@@ -108,7 +108,7 @@ export const manifest: OperationManifest[] = [
     "method": "GET",
     "path": "/v2/tokenized_assets/markets",
     "summary": "List tokenized-asset markets",
-    "description": "Every listed tokenized asset per chain with its live price, 24 h change, yield, TVL and trading status. Filters combine: `category` (sector tag), `search` (substring of symbol, underlying ticker or name), `provider`, `asset_class`, `chain`.",
+    "description": "Every listed tokenized asset per chain with its live price, 24 h change, yield, TVL and trading status. Filters combine: `category` (sector tag), `search` (substring of symbol, underlying ticker or name), `provider`, `asset_class`, `chain`. A chain or issuer that cannot be reached is left out (502 only when nothing can be listed).",
     "readOnly": true,
     "destructive": false,
     "idempotent": true,
