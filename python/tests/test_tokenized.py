@@ -45,7 +45,12 @@ def send(tx):
     """The dev accounts are anvil's unlocked ones: the node signs (Python's stdlib has no secp256k1)."""
     fields = {k: tx[k] for k in ("from", "to", "data", "value", "gas", "nonce", "maxFeePerGas", "maxPriorityFeePerGas") if tx.get(k)}
     tx_hash = rpc("eth_sendTransaction", [fields])
-    receipt = rpc("eth_getTransactionReceipt", [tx_hash])
+    receipt = None
+    for _ in range(200):  # the node may answer the send before the receipt is queryable
+        receipt = rpc("eth_getTransactionReceipt", [tx_hash])
+        if receipt:
+            break
+        time.sleep(0.05)
     assert receipt and receipt["status"] == "0x1", receipt
     return receipt
 
