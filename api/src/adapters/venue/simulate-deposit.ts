@@ -1,0 +1,51 @@
+import { type Address, decodeEventLog, type Hex, type PublicClient, parseAbi } from "viem";
+import { simulateCalls } from "viem/actions";
+import { BRIDGE2, bridge2Abi } from "./bridge.ts";
+import { ARBITRUM_USDC } from "./permit.ts";
+
+const transferAbi = parseAbi(["event Transfer(address indexed from, address indexed to, uint256 value)"]);
+const FAILURE: Record<number, string> = {
+  0: "the bridge could not use the permit (bad signature, used nonce or expired deadline)",
+  1: "the bridge could not pull the USDC (balance, pause or blacklist)",
+};
+
+/**
+ * Runs the relay transaction with eth_simulateV1 and reads its logs, because Bridge2 does not revert
+ * for a bad deposit: it emits FailedPermitDeposit and succeeds. Returns the reason the deposit would
+ * not happen, or undefined when USDC would move from the owner to the bridge. Nodes without
+ * eth_simulateV1 answer undefined; the checks made before (balance, deadline, signer) still hold.
+ */
+export async function depositFailure(
+  client: PublicClient,
+  sender: Address,
+  owner: Address,
+  amount: bigint,
+  data: Hex,
+): Promise<string | undefined> {
+  let logs: { address: Address; data: Hex; topics: [Hex, ...Hex[]] | [] }[];
+  try {
+    const { results } = await simulateCalls(client, { account: sender, calls: [{ to: BRIDGE2, data }] });
+    const result = results[0]!;
+    if (result.status !== "success")
+      return `the relay transaction reverts (${result.error?.message ?? "no reason"})`;
+    logs = (result.logs ?? []) as typeof logs;
+  } catch (error) {
+    if (
+      /eth_simulateV1|method not found|not supported|does not exist/i.test(String((error as Error)?.message))
+    )
+      return undefined;
+    throw error;
+  }
+  for (const log of logs) {
+    if (log.address.toLowerCase() !== BRIDGE2.toLowerCase()) continue;
+    const event = decodeEventLog({ abi: bridge2Abi, data: log.data, topics: log.topics, strict: false });
+    if (event.eventName === "FailedPermitDeposit")
+      return FAILURE[Number(event.args.errorCode)] ?? "the bridge refused the deposit";
+  }
+  const moved = logs.some((log) => {
+    if (log.address.toLowerCase() !== ARBITRUM_USDC.address.toLowerCase()) return false;
+    const event = decodeEventLog({ abi: transferAbi, data: log.data, topics: log.topics, strict: false });
+    return event.args.from === owner && event.args.to === BRIDGE2 && event.args.value === amount;
+  });
+  return moved ? undefined : "no USDC would move to the bridge";
+}
