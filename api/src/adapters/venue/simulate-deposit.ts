@@ -1,4 +1,4 @@
-import { type Address, decodeEventLog, type Hex, type PublicClient, parseAbi } from "viem";
+import { type Address, type Hex, type Log, type PublicClient, parseAbi, parseEventLogs } from "viem";
 import { simulateCalls } from "viem/actions";
 import { BRIDGE2, bridge2Abi } from "./bridge.ts";
 import { ARBITRUM_USDC } from "./permit.ts";
@@ -22,13 +22,13 @@ export async function depositFailure(
   amount: bigint,
   data: Hex,
 ): Promise<string | undefined> {
-  let logs: { address: Address; data: Hex; topics: [Hex, ...Hex[]] | [] }[];
+  let logs: Log[];
   try {
     const { results } = await simulateCalls(client, { account: sender, calls: [{ to: BRIDGE2, data }] });
     const result = results[0]!;
     if (result.status !== "success")
       return `the relay transaction reverts (${result.error?.message ?? "no reason"})`;
-    logs = (result.logs ?? []) as typeof logs;
+    logs = result.logs ?? [];
   } catch (error) {
     if (
       /eth_simulateV1|method not found|not supported|does not exist/i.test(String((error as Error)?.message))
@@ -36,16 +36,19 @@ export async function depositFailure(
       return undefined;
     throw error;
   }
-  for (const log of logs) {
-    if (log.address.toLowerCase() !== BRIDGE2.toLowerCase()) continue;
-    const event = decodeEventLog({ abi: bridge2Abi, data: log.data, topics: log.topics, strict: false });
-    if (event.eventName === "FailedPermitDeposit")
-      return FAILURE[Number(event.args.errorCode)] ?? "the bridge refused the deposit";
-  }
-  const moved = logs.some((log) => {
-    if (log.address.toLowerCase() !== ARBITRUM_USDC.address.toLowerCase()) return false;
-    const event = decodeEventLog({ abi: transferAbi, data: log.data, topics: log.topics, strict: false });
-    return event.args.from === owner && event.args.to === BRIDGE2 && event.args.value === amount;
-  });
+  const bridge = BRIDGE2.toLowerCase();
+  const failed = parseEventLogs({
+    abi: bridge2Abi,
+    logs,
+    eventName: "FailedPermitDeposit",
+  }).find((l) => l.address.toLowerCase() === bridge);
+  if (failed) return FAILURE[Number(failed.args.errorCode)] ?? "the bridge refused the deposit";
+  const moved = parseEventLogs({ abi: transferAbi, logs, eventName: "Transfer" }).some(
+    (l) =>
+      l.address.toLowerCase() === ARBITRUM_USDC.address.toLowerCase() &&
+      l.args.from === owner &&
+      l.args.to === BRIDGE2 &&
+      l.args.value === amount,
+  );
   return moved ? undefined : "no USDC would move to the bridge";
 }
