@@ -77,10 +77,13 @@ export const depositSponsorPrepare = defineOperation({
     try {
       const failure = await depositFailure(client, body.sender, body.owner, amount, data);
       if (failure) throw fieldError(["body", "signature"], `The deposit would not happen: ${failure}`);
-      return { transaction: await unsignedTransaction(client, { from: body.sender, to: BRIDGE2, data }) };
+      return {
+        transaction: await unsignedTransaction(client, { from: body.sender, to: BRIDGE2, data }, [
+          "body",
+          "sender",
+        ]),
+      };
     } catch (error) {
-      if (/insufficient funds/i.test(String((error as Error)?.message)))
-        throw fieldError(["body", "sender"], "The sender has too little ETH on Arbitrum to pay for gas");
       return rethrowRpc("arbitrum", error);
     }
   },
