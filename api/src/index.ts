@@ -1,4 +1,4 @@
-export { type Config, loadConfig } from "./config/env.ts";
+export { addressBook, type Config, loadConfig, rpcUrl, servesChain, upstream } from "./config/env.ts";
 export { createHttpApp, type HttpApp } from "./http/app.ts";
 export { buildOpenApi } from "./openapi/build.ts";
 export type { Operation } from "./registry/define.ts";

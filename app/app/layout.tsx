@@ -1,15 +1,33 @@
+import { headers } from "next/headers";
+import Link from "next/link";
 import type { ReactNode } from "react";
+import { publicChains } from "../lib/wallet/public-chains.ts";
 import "./globals.css";
+import { Providers } from "./providers.tsx";
+import { WalletBar } from "./wallet-bar.tsx";
 
 export const metadata = {
   title: "Compass",
   description: "Universal DeFi API: on-ramp, tokenized assets, perpetuals — non-custodial",
 };
 
-export default function RootLayout({ children }: { children: ReactNode }) {
+export default async function RootLayout({ children }: { children: ReactNode }) {
+  const { chains, devWallet, env } = publicChains();
+  const cookie = (await headers()).get("cookie");
   return (
     <html lang="en">
-      <body>{children}</body>
+      <body>
+        <Providers chains={chains} devWallet={devWallet} cookie={cookie}>
+          <header className="site-header">
+            <Link href="/" className="brand">
+              Compass
+            </Link>
+            {env === "staging" ? <span className="env-badge">staging</span> : null}
+            <WalletBar />
+          </header>
+          {children}
+        </Providers>
+      </body>
     </html>
   );
 }
