@@ -29,8 +29,10 @@ export const opportunities = defineOperation({
   description:
     "Every listed market with mark and oracle price, open interest and 24 h volume in USD, hourly funding, maximum leverage and size decimals. Sorted by open interest, largest first, unless `sort_by`/`sort_order` say otherwise.",
   query: z.object({
-    min_open_interest: qNumber({ description: "USD floor on open interest" }).optional(),
-    min_volume_24h: qNumber({ description: "USD floor on 24 h volume" }).optional(),
+    min_open_interest: qNumber({ description: "USD floor on open interest" })
+      .pipe(z.number().min(0))
+      .optional(),
+    min_volume_24h: qNumber({ description: "USD floor on 24 h volume" }).pipe(z.number().min(0)).optional(),
     category: Category.optional(),
     sort_by: z.enum(SORT_KEYS).default("open_interest"),
     sort_order: z.enum(["asc", "desc"]).default("desc"),
