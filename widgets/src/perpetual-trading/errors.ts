@@ -1,4 +1,5 @@
 import { CompassError, ValidationError } from "@compass/sdk";
+import { getAddress } from "viem";
 import type { PerpetualTradingError } from "./status.ts";
 
 /** The venue refused an action (HTTP 200 from /execute with status "error", or a per-order error). */
@@ -31,7 +32,7 @@ export function explain(error: unknown, owner?: string, domainChainId?: number):
     if (stranger && owner && stranger[1]!.toLowerCase() !== owner.toLowerCase())
       return {
         kind: "venue",
-        message: `The venue refused the signature: it was made by ${short(stranger[1]!)}, not by your account ${short(owner)}. Sign with the connected account and try again.`,
+        message: `The venue refused the signature: it was made by ${short(getAddress(stranger[1]!))}, not by your account ${short(owner)}. Sign with the connected account and try again.`,
         cause: error,
       };
     return { kind: "venue", message: `The venue refused it: ${error.message}`, cause: error };

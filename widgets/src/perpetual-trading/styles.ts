@@ -15,6 +15,7 @@ ${S} th{text-align:left;font-weight:600;color:var(--cw-muted);padding:4px 6px;bo
 ${S} td{padding:6px;border-bottom:1px solid var(--cw-border);font-variant-numeric:tabular-nums}
 ${S} .pt-num{text-align:right}
 ${S} .pt-row{cursor:pointer}
+${S} .pt-row td:first-child{white-space:nowrap}
 ${S} .pt-row[aria-selected="true"]{background:var(--cw-surface-alt)}
 ${S} .pt-chips{display:flex;flex-wrap:wrap;gap:4px;margin-bottom:8px}
 ${S} .pt-chip{border:1px solid var(--cw-border);background:var(--cw-surface);border-radius:999px;padding:2px 10px;font-size:12px;cursor:pointer}
