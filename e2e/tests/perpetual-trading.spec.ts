@@ -22,7 +22,7 @@ async function open(page: Page) {
 
 const status = (page: Page) => page.getByTestId("perps-status");
 
-test("default: deposit → market buy → the venue holds the position → close → PnL in fills and account value", async ({
+test("default: deposit → market buy → the venue holds the position → close → PnL in fills and account value → withdraw", async ({
   page,
 }) => {
   test.setTimeout(180_000);
@@ -70,6 +70,17 @@ test("default: deposit → market buy → the venue holds the position → close
   );
   await expect(page.getByTestId("perps-account-value")).toHaveText(money(after));
   await expect(page.getByTestId("perps-no-positions")).toBeVisible();
+
+  // and back to Arbitrum: the venue keeps $1
+  const usdcBeforeWithdraw = await usdcBalance("arbitrum", owner());
+  await page.getByTestId("perps-withdraw-amount").fill("100");
+  await page.getByTestId("perps-withdraw-submit").click();
+  await expect(status(page)).toHaveText(/Withdrawal accepted: 99\.00 USDC/, { timeout: 60_000 });
+  const paid = await until(
+    () => usdcBalance("arbitrum", owner()),
+    (b) => b > usdcBeforeWithdraw,
+  );
+  expect(paid - usdcBeforeWithdraw).toBe(99_000_000n);
 });
 
 test("default: a limit order rests, shows in open orders, and cancels", async ({ page }) => {
