@@ -10,9 +10,8 @@ import {
   parseEventLogs,
 } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
+import { BRIDGE2 } from "../../api/src/adapters/venue/bridge.ts";
 import { addressBook, chainClient } from "./env.ts";
-
-export const BRIDGE2 = "0x2Df1c51E09aECF9cacB7bc98cB1742757f163dF7" as const;
 
 /** A dev account that signs the API's typed data locally (permits and venue actions alike). */
 export function trader(index: number) {

@@ -1,13 +1,14 @@
-import { type PerpetualTradingExecuteResponse, perpetualTradingExecute, type Transport } from "@compass/sdk";
+import {
+  type PerpetualTradingExecuteResponse,
+  perpetualTradingExecute,
+  type Transport,
+  type TypedData,
+} from "@compass/sdk";
 import { type Address, type Hex, recoverTypedDataAddress } from "viem";
 import { VenueRefusal, WrongSignerError } from "./errors.ts";
 
-export interface TypedDataPayload {
-  domain: Record<string, unknown>;
-  types: Record<string, { name: string; type: string }[]>;
-  primaryType: string;
-  message: Record<string, unknown>;
-}
+/** The API's EIP-712 payload (`typed_data`, a permit). */
+export type TypedDataPayload = TypedData;
 
 /** What a flow needs from the host's wallet: the trading account and an EIP-712 signer. */
 export interface Signer {
@@ -16,7 +17,7 @@ export interface Signer {
 }
 
 export interface Prepared {
-  typed_data: TypedDataPayload | Record<string, unknown>;
+  typed_data: TypedData;
   action: Record<string, unknown>;
   nonce: number;
 }
@@ -38,7 +39,7 @@ export async function signAndExecute(
   prepared: Prepared,
   onSigned?: () => void,
 ): Promise<PerpetualTradingExecuteResponse> {
-  const typedData = withoutDomainType(prepared.typed_data as TypedDataPayload);
+  const typedData = withoutDomainType(prepared.typed_data);
   const signature = await signer.signTypedData(typedData);
   onSigned?.();
   const recovered = await recoverTypedDataAddress({ ...(typedData as any), signature });

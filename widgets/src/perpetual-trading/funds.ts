@@ -10,6 +10,7 @@ import { withoutDomainType } from "./execute.ts";
 import { type FlowContext, runSteps } from "./flow.ts";
 
 const ARBITRUM = 42161;
+/** The venue's Arbitrum bridge (Bridge2); widgets depend on the SDK only, so the address is repeated here. */
 const BRIDGE2 = "0x2df1c51e09aecf9cacb7bc98cb1742757f163df7";
 
 /** What a host's sponsor relays: the owner's signed permit (see /deposit/sponsor_prepare). */

@@ -80,49 +80,50 @@ export function updateLeverageAction(
   return signableL1(action, nextNonce(), network);
 }
 
-export function withdrawAction(
-  destination: string,
-  amount: string,
-  network: VenueNetwork,
-): Promise<SignableAction> {
-  const time = nextNonce();
-  const action = v.parse(Withdraw3Request.entries.action, {
-    type: "withdraw3",
-    signatureChainId: SIGNATURE_CHAIN_ID,
-    hyperliquidChain: network,
-    destination,
-    amount,
-    time,
-  });
-  return signableUserAction(action, Withdraw3Types, time);
-}
-
-export function approveBuilderFeeAction(
-  builder: string,
-  maxFeeRate: string,
+/**
+ * A user-signed action: the chain fields, the action's own fields, and a fresh nonce under `nonceField`
+ * (the action's nonce is the request's nonce too).
+ */
+function userSigned(
+  schema: v.GenericSchema,
+  types: Record<string, { name: string; type: string }[]>,
+  fields: Record<string, unknown>,
+  nonceField: "nonce" | "time",
   network: VenueNetwork,
 ): Promise<SignableAction> {
   const nonce = nextNonce();
-  const action = v.parse(ApproveBuilderFeeRequest.entries.action, {
-    type: "approveBuilderFee",
+  const action = v.parse(schema, {
+    ...fields,
     signatureChainId: SIGNATURE_CHAIN_ID,
     hyperliquidChain: network,
-    maxFeeRate,
-    builder,
-    nonce,
-  });
-  return signableUserAction(action, ApproveBuilderFeeTypes, nonce);
+    [nonceField]: nonce,
+  }) as { signatureChainId: `0x${string}` };
+  return signableUserAction(action, types, nonce);
 }
 
-export function unifiedAccountAction(user: string, network: VenueNetwork): Promise<SignableAction> {
-  const nonce = nextNonce();
-  const action = v.parse(UserSetAbstractionRequest.entries.action, {
-    type: "userSetAbstraction",
-    signatureChainId: SIGNATURE_CHAIN_ID,
-    hyperliquidChain: network,
-    user,
-    abstraction: "unifiedAccount",
-    nonce,
-  });
-  return signableUserAction(action, UserSetAbstractionTypes, nonce);
-}
+export const withdrawAction = (destination: string, amount: string, network: VenueNetwork) =>
+  userSigned(
+    Withdraw3Request.entries.action,
+    Withdraw3Types,
+    { type: "withdraw3", destination, amount },
+    "time",
+    network,
+  );
+
+export const approveBuilderFeeAction = (builder: string, maxFeeRate: string, network: VenueNetwork) =>
+  userSigned(
+    ApproveBuilderFeeRequest.entries.action,
+    ApproveBuilderFeeTypes,
+    { type: "approveBuilderFee", maxFeeRate, builder },
+    "nonce",
+    network,
+  );
+
+export const unifiedAccountAction = (user: string, network: VenueNetwork) =>
+  userSigned(
+    UserSetAbstractionRequest.entries.action,
+    UserSetAbstractionTypes,
+    { type: "userSetAbstraction", user, abstraction: "unifiedAccount" },
+    "nonce",
+    network,
+  );

@@ -1,4 +1,4 @@
-import { encodeFunctionData, formatUnits, type Hex, parseSignature } from "viem";
+import { encodeFunctionData, formatUnits, parseSignature } from "viem";
 import { z } from "zod";
 import { arbitrum } from "../../adapters/venue/arbitrum.ts";
 import { BRIDGE2, bridge2Abi } from "../../adapters/venue/bridge.ts";
@@ -9,13 +9,7 @@ import { unsignedTransaction } from "../../chain/unsigned-tx.ts";
 import { fieldError } from "../../http/errors.ts";
 import { defineOperation } from "../../registry/define.ts";
 import { Address, SafeInt, UnsignedTransaction } from "../../schemas/common.ts";
-
-const Signature = z
-  .string()
-  .trim()
-  .regex(/^(0x)?[0-9a-fA-F]{130}$/, "Input should be a 65-byte hex signature")
-  .transform((s) => (s.startsWith("0x") ? s : `0x${s}`) as Hex)
-  .meta({ description: "owner's permit signature, 65-byte hex, with or without 0x" });
+import { HexSignature } from "./schemas.ts";
 
 export const depositSponsorPrepare = defineOperation({
   method: "POST",
@@ -28,7 +22,7 @@ export const depositSponsorPrepare = defineOperation({
       owner: Address.describe("permit signer (Arbitrum EOA)"),
       amount_raw: SafeInt.min(1).describe("as returned by /deposit"),
       deadline: SafeInt.min(0).describe("permit.message.deadline (unix s)"),
-      signature: Signature,
+      signature: HexSignature("owner's permit signature, 65-byte hex, with or without 0x"),
       sender: Address.describe("sponsor wallet that will broadcast (sets `from` and nonce)"),
     })
     .meta({ id: "PerpetualTradingSponsorPrepareRequest" }),

@@ -1,14 +1,8 @@
-import { type Hex, parseSignature } from "viem";
+import { parseSignature } from "viem";
 import { z } from "zod";
 import { defineOperation } from "../../registry/define.ts";
 import { Address, SafeInt } from "../../schemas/common.ts";
-
-const Signature = z
-  .string()
-  .trim()
-  .regex(/^(0x)?[0-9a-fA-F]{130}$/, "Input should be a 65-byte hex signature")
-  .transform((s) => (s.startsWith("0x") ? s : `0x${s}`) as Hex)
-  .meta({ description: "owner's EIP-712 signature over typed_data, 65-byte hex" });
+import { HexSignature } from "./schemas.ts";
 
 export const execute = defineOperation({
   method: "POST",
@@ -27,7 +21,7 @@ export const execute = defineOperation({
         )
         .describe("the `action` from the prepare operation, unchanged"),
       nonce: SafeInt.min(0).describe("the `nonce` from the prepare operation"),
-      signature: Signature,
+      signature: HexSignature("owner's EIP-712 signature over typed_data, 65-byte hex"),
       vault_address: Address.nullable().optional().describe("venue vault or sub-account to act for"),
     })
     .meta({ id: "PerpetualTradingExecuteRequest" }),

@@ -1,4 +1,5 @@
 /** Wire shapes shared by the perpetual-trading operations (spec perpetual-trading.md §2). */
+import type { Hex } from "viem";
 import { z } from "zod";
 import { Address, decimalString, TypedData } from "../../schemas/common.ts";
 
@@ -95,3 +96,12 @@ export const OwnerAsset = {
 /** USDC amounts in human units, 6 decimals at most. */
 export const Usdc = (description: string, example: string) =>
   decimalString({ maxDecimals: 6, description, example });
+
+/** A 65-byte ECDSA signature as wallets return it, with or without 0x. */
+export const HexSignature = (description: string) =>
+  z
+    .string()
+    .trim()
+    .regex(/^(0x)?[0-9a-fA-F]{130}$/, "Input should be a 65-byte hex signature")
+    .transform((s) => (s.startsWith("0x") ? s : `0x${s}`) as Hex)
+    .meta({ description });

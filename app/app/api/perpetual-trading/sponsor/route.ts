@@ -1,12 +1,11 @@
 import { addressBook, loadConfig, rpcUrl } from "@compass/api";
+import { BRIDGE2 } from "@compass/api/adapters/venue/bridge";
 import { createWalletClient, defineChain, erc20Abi, http, parseEventLogs, publicActions } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { handleApi } from "../../../../lib/api.ts";
 import { sponsorKey } from "../../../../lib/sponsor.ts";
 
 export const dynamic = "force-dynamic";
-
-const BRIDGE2 = "0x2df1c51e09aecf9cacb7bc98cb1742757f163df7";
 
 /**
  * The app's deposit sponsor: relays an owner's signed USDC permit to the venue's bridge from the
@@ -48,7 +47,7 @@ export async function POST(request: Request): Promise<Response> {
   const receipt = await wallet.waitForTransactionReceipt({ hash: txHash });
   const usdc = addressBook(config)?.chains.arbitrum?.contracts.USDC?.toLowerCase();
   const moved = parseEventLogs({ abi: erc20Abi, logs: receipt.logs, eventName: "Transfer" }).some(
-    (l) => l.address.toLowerCase() === usdc && l.args.to.toLowerCase() === BRIDGE2,
+    (l) => l.address.toLowerCase() === usdc && l.args.to === BRIDGE2,
   );
   if (receipt.status !== "success" || !moved)
     return Response.json({ detail: `The relay ${txHash} moved no USDC into the bridge` }, { status: 502 });
