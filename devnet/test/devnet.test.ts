@@ -25,6 +25,7 @@ import {
   startDevnet,
 } from "../src/index.ts";
 import { rpcCall } from "../src/rpc.ts";
+import { TWINS } from "../src/twins/registry.ts";
 import { clients, dev, ONE_MILLION_USDC, tempDir } from "./helpers.ts";
 
 // COMPASS_UNIT_PORT_BASE moves every devnet test, so parallel checkouts never collide.
@@ -61,7 +62,8 @@ describe("address book", () => {
     expect(book.accounts.dev).toHaveLength(10);
     expect(book.accounts.dev[0]!.address).toBe("0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266");
     expect(book.roles.onramp_treasury.index).toBe(ROLE_INDEX.onramp_treasury);
-    expect(book.twins).toEqual({});
+    expect(Object.keys(book.twins)).toEqual(TWINS.map((t) => t.name));
+    expect(book.chains.arbitrum!.contracts.Bridge2).toBe("0x2Df1c51E09aECF9cacB7bc98cB1742757f163dF7");
   });
 });
 
