@@ -1,4 +1,5 @@
 import { IssuerClient } from "./adapters/issuer/client.ts";
+import { VenueClient } from "./adapters/venue/client.ts";
 import { ChainClients } from "./chain/clients.ts";
 import type { Config } from "./config/env.ts";
 import { MemoryStore } from "./http/shared/memory-store.ts";
@@ -8,6 +9,8 @@ import type { SharedStore } from "./http/shared/store.ts";
 /** Long-lived clients shared by all requests of one app instance. */
 export interface Services {
   chains: ChainClients;
+  /** the perpetuals venue's HTTP API (info/exchange) */
+  venue: VenueClient;
   /** rate-limit counters and idempotency records: memory, or Redis shared by every instance */
   shared: SharedStore;
   /** the money-market-fund issuer (sandbox twin on the devnet) */
@@ -17,6 +20,7 @@ export interface Services {
 export function createServices(config: Config): Services {
   return {
     chains: new ChainClients(config),
+    venue: new VenueClient(config),
     shared: config.redisUrl ? new RedisStore(config.redisUrl) : new MemoryStore(),
     issuer: new IssuerClient(config),
   };

@@ -1,4 +1,5 @@
 import type { Address } from "viem";
+import { bridge2Extension } from "./bootstrap/bridge2.ts";
 import type { ChainSpec, DevnetChainName } from "./config.ts";
 import { permit2Extension } from "./permit2.ts";
 import type { DevnetClients } from "./rpc.ts";
@@ -30,7 +31,12 @@ export interface ExtensionContext {
 }
 
 /** Every capability's chain extension; capabilities append theirs. */
-export const EXTENSIONS: ChainExtension[] = [permit2Extension, rwaMarketsExtension, mmfSandboxExtension];
+export const EXTENSIONS: ChainExtension[] = [
+  bridge2Extension,
+  permit2Extension,
+  rwaMarketsExtension,
+  mmfSandboxExtension,
+];
 
 export async function ensureExtensions(
   ctx: ExtensionContext,

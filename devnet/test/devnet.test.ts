@@ -70,6 +70,7 @@ describe("address book", () => {
     expect(book.accounts.dev[0]!.address).toBe("0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266");
     expect(book.roles.onramp_treasury.index).toBe(ROLE_INDEX.onramp_treasury);
     expect(Object.keys(book.twins)).toEqual(TWINS.map((t) => t.name));
+    expect(book.chains.arbitrum!.contracts.Bridge2).toBe("0x2Df1c51E09aECF9cacB7bc98cB1742757f163dF7");
   });
 });
 

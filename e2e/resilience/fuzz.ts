@@ -44,6 +44,12 @@ function kindOf(schema: Json | undefined): string | undefined {
   return b ? kindOf(b) : undefined;
 }
 
+/** The schema accepts JSON null (e.g. an optional destination that defaults to the owner). */
+function nullable(schema: Json): boolean {
+  const types = Array.isArray(schema.type) ? schema.type : [schema.type];
+  return types.includes("null") || (schema.anyOf ?? schema.oneOf ?? []).some((b: Json) => nullable(b));
+}
+
 export function casesFor(op: OperationManifest, ctx: BaselineContext, count: number, seed: number): Case[] {
   const params: Record<string, unknown> = {};
   const query: Record<string, unknown> = {};
@@ -89,6 +95,7 @@ export function casesFor(op: OperationManifest, ctx: BaselineContext, count: num
       const asText = typeof m.value === "boolean" || typeof m.value === "number";
       c.invalid =
         m.invalid &&
+        !(m.value === null && nullable(f.schema)) &&
         (f.where === "body" ||
           (typeof m.value !== "object" && m.value !== null && !(asText && kindOf(f.schema) === "string")));
       if (f.where === "path") c.params[f.name] = m.value;

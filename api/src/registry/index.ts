@@ -1,3 +1,4 @@
+import { perpetualTrading } from "../ops/perpetual-trading/index.ts";
 import { tokenBalance } from "../ops/v1/token-balance.ts";
 import { approveTransfer } from "../ops/v2/gas-sponsorship/approve-transfer.ts";
 import { prepare } from "../ops/v2/gas-sponsorship/prepare.ts";
@@ -24,4 +25,5 @@ export const operations: Operation[] = [
   sell,
   prepare,
   approveTransfer,
+  ...perpetualTrading,
 ];

@@ -1,8 +1,15 @@
 import type { BenchSection } from "../types.ts";
 import { coldStart } from "./cold-start.ts";
 import { httpMounts } from "./http-mounts.ts";
+import { perpetualTrading } from "./perpetual-trading.ts";
 import { rpcPerRequest } from "./rpc-per-request.ts";
 import { tokenizedAssets } from "./tokenized-assets.ts";
 
 /** Every bench section, in order. Capabilities add theirs here. */
-export const SECTIONS: BenchSection[] = [httpMounts, rpcPerRequest, tokenizedAssets, coldStart];
+export const SECTIONS: BenchSection[] = [
+  httpMounts,
+  rpcPerRequest,
+  tokenizedAssets,
+  coldStart,
+  perpetualTrading,
+];

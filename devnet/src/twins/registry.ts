@@ -9,6 +9,15 @@ import type { TwinSpec } from "./types.ts";
  */
 export const TWINS: TwinSpec[] = [
   {
+    // Perpetuals venue (Hyperliquid info/exchange, xyz dex). The API needs no key for it, as for the
+    // live venue; `apiKey` guards only the devnet's /_twin/* controls (tests send it as a bearer token).
+    name: "venue",
+    portOffset: 11,
+    entry: fileURLToPath(new URL("./venue-bridge/main.ts", import.meta.url)),
+    apiKey: "devnet-venue-admin",
+    addressBook: { network: "Mainnet" },
+  },
+  {
     name: "issuer",
     portOffset: 12,
     entry: fileURLToPath(new URL("./issuer/main.ts", import.meta.url)),
