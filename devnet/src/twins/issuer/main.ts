@@ -5,7 +5,8 @@
  * subscription and shares sent back a redemption, and each settles at the next NAV cycle after the
  * 3:30 PM New York cutoff, on devnet time. State persists in its state file.
  */
-import { loadState, readAddressBook, readTwinConfig, saveState, serveTwin } from "../runtime.ts";
+import { MMF_CHAIN, MMF_SYMBOL } from "@compass/api/tokenized/mmf";
+import { loadState, readAddressBook, readTwinConfig, saveState, sendJson, serveTwin } from "../runtime.ts";
 import { issuerChain } from "./chain.ts";
 import { Issuer } from "./issuer.ts";
 import { issuerRoutes } from "./routes.ts";
@@ -15,25 +16,34 @@ import { initialState } from "./state.ts";
 const POLL_MS = Number(process.env.ISSUER_POLL_MS ?? 200);
 
 const config = readTwinConfig();
-const state = loadState(config, initialState());
-const save = () => saveState(config, state);
-const issuer = new Issuer(issuerChain(readAddressBook(config), config.devnetDir), state, save);
-const portalUrl = `http://${config.host}:${config.port}/portal`;
+const book = readAddressBook(config);
 
-let timer: NodeJS.Timeout | undefined;
-const loop = () => {
-  issuer
-    .tick()
-    .catch((error: unknown) => console.error(`issuer pass failed: ${(error as Error).message}`))
-    .finally(() => {
-      timer = setTimeout(loop, POLL_MS);
-    });
-};
+if (!book.chains[MMF_CHAIN] || !book.tokens?.[MMF_CHAIN]?.[MMF_SYMBOL]) {
+  // A devnet started without the fund's chain (a subset of chains): stay up, answer that the fund is absent.
+  await serveTwin(config, (_req, res) =>
+    sendJson(res, 503, { error: `the fund's chain (${MMF_CHAIN}) is not part of this devnet` }),
+  );
+} else {
+  const state = loadState(config, initialState());
+  const save = () => saveState(config, state);
+  const issuer = new Issuer(issuerChain(book, config.devnetDir), state, save);
+  const portalUrl = `http://${config.host}:${config.port}/portal`;
 
-await serveTwin(config, issuerRoutes(issuer, config.apiKey, portalUrl), {
-  onShutdown: () => {
-    clearTimeout(timer);
-    save();
-  },
-});
-loop();
+  let timer: NodeJS.Timeout | undefined;
+  const loop = () => {
+    issuer
+      .tick()
+      .catch((error: unknown) => console.error(`issuer pass failed: ${(error as Error).message}`))
+      .finally(() => {
+        timer = setTimeout(loop, POLL_MS);
+      });
+  };
+
+  await serveTwin(config, issuerRoutes(issuer, config.apiKey, portalUrl), {
+    onShutdown: () => {
+      clearTimeout(timer);
+      save();
+    },
+  });
+  loop();
+}
