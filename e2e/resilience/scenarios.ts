@@ -4,6 +4,7 @@
  */
 import type { DevnetHandle } from "../../devnet/src/index.ts";
 import type { LoadRequest } from "./load.ts";
+import { venueDownMidFlow } from "./perpetual-trading.ts";
 import { TOKENIZED_FAULTS, tokenizedLoad } from "./tokenized.ts";
 
 export interface Book {
@@ -26,6 +27,35 @@ export const LOAD_MIX: ((book: Book) => LoadRequest[])[] = [
       path: `/v1/token/balance?chain=base&user=${b.accounts.dev[2]!.address}&token=ETH`,
     },
     { label: "openapi", method: "GET", path: "/v2/openapi.json" },
+  ],
+  (b) => [
+    {
+      label: "perps opportunities",
+      method: "GET",
+      path: "/v2/perpetual_trading/opportunities?category=stock",
+    },
+    {
+      label: "perps candles",
+      method: "GET",
+      path: "/v2/perpetual_trading/candles?symbol=AAPL&interval=1h&limit=200",
+    },
+    {
+      label: "perps positions",
+      method: "GET",
+      path: `/v2/perpetual_trading/positions?owner=${b.accounts.dev[1]!.address}`,
+    },
+    {
+      label: "perps build limit order",
+      method: "POST",
+      path: "/v2/perpetual_trading/limit_order",
+      body: { owner: b.accounts.dev[1]!.address, asset: "AAPL", side: "buy", size: "1", price: "100" },
+    },
+    {
+      label: "perps build deposit permit",
+      method: "POST",
+      path: "/v2/perpetual_trading/deposit",
+      body: { owner: b.accounts.dev[1]!.address, amount: "10" },
+    },
   ],
   tokenizedLoad,
 ];
@@ -79,5 +109,6 @@ export const FAULTS: FaultScenario[] = [
       return { during: "server stopped", after: "200, same answer (the API holds no state)" };
     },
   },
+  venueDownMidFlow,
   ...TOKENIZED_FAULTS,
 ];
