@@ -1,3 +1,4 @@
+import { IssuerClient } from "./adapters/issuer/client.ts";
 import { VenueClient } from "./adapters/venue/client.ts";
 import { ChainClients } from "./chain/clients.ts";
 import type { Config } from "./config/env.ts";
@@ -12,6 +13,8 @@ export interface Services {
   venue: VenueClient;
   /** rate-limit counters and idempotency records: memory, or Redis shared by every instance */
   shared: SharedStore;
+  /** the money-market-fund issuer (sandbox twin on the devnet) */
+  issuer: IssuerClient;
 }
 
 export function createServices(config: Config): Services {
@@ -19,5 +22,6 @@ export function createServices(config: Config): Services {
     chains: new ChainClients(config),
     venue: new VenueClient(config),
     shared: config.redisUrl ? new RedisStore(config.redisUrl) : new MemoryStore(),
+    issuer: new IssuerClient(config),
   };
 }

@@ -5,6 +5,7 @@
 import type { DevnetHandle } from "../../devnet/src/index.ts";
 import type { LoadRequest } from "./load.ts";
 import { venueDownMidFlow } from "./perpetual-trading.ts";
+import { TOKENIZED_FAULTS, tokenizedLoad } from "./tokenized.ts";
 
 export interface Book {
   accounts: { dev: { address: string }[] };
@@ -56,6 +57,7 @@ export const LOAD_MIX: ((book: Book) => LoadRequest[])[] = [
       body: { owner: b.accounts.dev[1]!.address, amount: "10" },
     },
   ],
+  tokenizedLoad,
 ];
 
 export interface FaultContext {
@@ -108,4 +110,5 @@ export const FAULTS: FaultScenario[] = [
     },
   },
   venueDownMidFlow,
+  ...TOKENIZED_FAULTS,
 ];

@@ -3,6 +3,13 @@ import { coldStart } from "./cold-start.ts";
 import { httpMounts } from "./http-mounts.ts";
 import { perpetualTrading } from "./perpetual-trading.ts";
 import { rpcPerRequest } from "./rpc-per-request.ts";
+import { tokenizedAssets } from "./tokenized-assets.ts";
 
 /** Every bench section, in order. Capabilities add theirs here. */
-export const SECTIONS: BenchSection[] = [httpMounts, rpcPerRequest, coldStart, perpetualTrading];
+export const SECTIONS: BenchSection[] = [
+  httpMounts,
+  rpcPerRequest,
+  tokenizedAssets,
+  coldStart,
+  perpetualTrading,
+];

@@ -15,7 +15,16 @@ export interface Artifact {
   compiler: string;
 }
 
-export const DEVNET_CONTRACTS = ["Bridge2Twin", "Create2Deployer", "FiatTokenTwin", "Multicall3"] as const;
+export const DEVNET_CONTRACTS = [
+  "Bridge2Twin",
+  "Create2Deployer",
+  "FiatTokenTwin",
+  "FundShareToken",
+  "Multicall3",
+  "Permit2Twin",
+  "RwaExchange",
+  "RwaToken",
+] as const;
 export type DevnetContract = (typeof DEVNET_CONTRACTS)[number];
 
 export const ARTIFACTS_DIR = fileURLToPath(new URL("../../artifacts/", import.meta.url));
