@@ -7,7 +7,7 @@ import unittest
 import urllib.request
 from decimal import Decimal
 
-from compass_api import CompassClient, CompassError
+from compass_api import ApiError, CompassClient, CompassError
 
 URL = os.environ.get("COMPASS_TEST_URL")
 PROD_URL = os.environ.get("COMPASS_TEST_PROD_URL")
@@ -85,7 +85,7 @@ class MoneyMarketFundTest(unittest.TestCase):
         send(client.tokenized_assets.transfer({"owner": owner, "chain": CHAIN, "token": "USDC", "amount": "75", "action": "DEPOSIT"})["transaction"])
 
         order = {"owner": owner, "chain": CHAIN, "token_in": "USDC", "token_out": "SBGOV", "amount_in": "75"}
-        with self.assertRaises(CompassError) as refused:
+        with self.assertRaises(ApiError) as refused:
             client.tokenized_assets.buy(order)
         self.assertEqual(refused.exception.status, 422)
         self.assertEqual(refused.exception.body["error"], "Account not whitelisted")

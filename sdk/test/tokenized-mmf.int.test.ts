@@ -11,7 +11,7 @@ import {
   sendUnsigned,
   tokenBalance,
 } from "../../e2e/helpers/tokenized.ts";
-import { CompassClient, CompassError } from "../src/index.ts";
+import { ApiError, CompassClient } from "../src/index.ts";
 
 const { url, devnetDir } = testEnv();
 const OWNER_INDEX = 6;
@@ -98,7 +98,7 @@ describe("money-market-fund sandbox through the TypeScript SDK", () => {
     const error = await client.tokenizedAssets
       .buy({ owner: stranger, chain: CHAIN, token_in: "USDC", token_out: "SBGOV", amount_in: "1" })
       .catch((e) => e);
-    expect(error).toBeInstanceOf(CompassError);
+    expect(error).toBeInstanceOf(ApiError);
     expect(error.status).toBe(422);
     expect(error.body).toMatchObject({
       error: "Account not whitelisted",
