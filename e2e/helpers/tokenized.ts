@@ -3,20 +3,12 @@ import { execFile } from "node:child_process";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { type Address, erc20Abi, type Hex } from "viem";
+import type { UnsignedTransaction } from "../../sdk/src/index.ts";
 import { addressBook, chainClient, testEnv } from "./env.ts";
 import { devWallet } from "./wallet.ts";
 
-export interface UnsignedTx {
-  chainId: string;
-  data: string;
-  from: string;
-  gas: string | null;
-  to: string;
-  value: string;
-  nonce: string;
-  maxFeePerGas: string;
-  maxPriorityFeePerGas: string;
-}
+/** The wire type, as the SDK generates it from the registry. */
+export type UnsignedTx = UnsignedTransaction;
 
 /** Signs and sends an UnsignedTransaction exactly as returned (gas, nonce, fees) with a dev key. */
 export async function sendUnsigned(devIndex: number, chain: string, tx: UnsignedTx) {

@@ -1,5 +1,6 @@
-import type { Address, Hex, PublicClient } from "viem";
+import { type Address, formatEther, type Hex, type PublicClient } from "viem";
 import { MULTICALL3 } from "../config/chains.ts";
+import { fieldError, type Loc } from "../http/errors.ts";
 import type { ChainName } from "../schemas/common.ts";
 import { rethrowRpc } from "./clients.ts";
 import { multicall3Abi } from "./multicall.ts";
@@ -62,6 +63,8 @@ export interface BuildOptions {
   estimateGas?: boolean;
   /** turns a simulation revert into a precise error; default: RevertError with the raw reason */
   explain?: (revertData: Hex | undefined, error: unknown) => Promise<never> | never;
+  /** refuse (422 on this field) when the sender cannot pay the gas: the transaction would never be mined */
+  senderLoc?: Loc;
 }
 
 /**
@@ -80,7 +83,7 @@ export async function buildUnsignedTransaction(
     options.estimateGas === false
       ? client.request({ method: "eth_call", params: [call as any, NEXT_BLOCK] }).then(() => null)
       : client.request({ method: "eth_estimateGas", params: [call as any, NEXT_BLOCK] }).then(BigInt);
-  const [gas, f] = await Promise.all([
+  const [gas, f, balance] = await Promise.all([
     simulate.catch(async (error) => {
       const data = revertDataOf(error);
       if (data === undefined && !/revert/i.test(String((error as Error)?.message))) rethrowRpc(chain, error);
@@ -88,7 +91,17 @@ export async function buildUnsignedTransaction(
       throw new RevertError(String((error as any)?.details ?? (error as Error).message).slice(0, 300));
     }),
     fields,
+    options.senderLoc ? client.getBalance({ address: request.from }) : undefined,
   ]);
+  if (options.senderLoc && gas !== null && balance !== undefined) {
+    const cost = padGas(gas) * f.maxFeePerGas + (request.value ?? 0n);
+    if (balance < cost) {
+      throw fieldError(
+        options.senderLoc,
+        `The sender holds ${formatEther(balance)} ETH, less than the ${formatEther(cost)} ETH this transaction may cost`,
+      );
+    }
+  }
   return {
     chainId: hex(client.chain!.id),
     data: request.data,
