@@ -8,6 +8,11 @@ export { MULTICALL3 };
 
 /** Every contract the devnet provides on a chain, under the names the address book uses. */
 export function chainContracts(spec: ChainSpec): Record<string, Address> {
+  return { ...baselineContracts(spec), ...extensionContracts(spec.name) };
+}
+
+/** The contracts every chain gets before any capability's extension runs. */
+export function baselineContracts(spec: ChainSpec): Record<string, Address> {
   const safes = Object.fromEntries(
     (Object.keys(SAFE_CONTRACTS) as SafeContractName[]).map((name) => [name, SAFE_CONTRACTS[name].address]),
   );
@@ -16,6 +21,5 @@ export function chainContracts(spec: ChainSpec): Record<string, Address> {
     Multicall3: MULTICALL3,
     SafeSingletonFactory: SAFE_SINGLETON_FACTORY,
     ...safes,
-    ...extensionContracts(spec.name),
   };
 }

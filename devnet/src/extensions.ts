@@ -1,5 +1,6 @@
 import type { Address } from "viem";
 import type { ChainSpec, DevnetChainName } from "./config.ts";
+import { oneTimeWalletExtension } from "./onramp/extension.ts";
 import type { DevnetClients } from "./rpc.ts";
 
 /**
@@ -27,7 +28,7 @@ export interface ExtensionContext {
 }
 
 /** Every capability's chain extension; capabilities append theirs. */
-export const EXTENSIONS: ChainExtension[] = [];
+export const EXTENSIONS: ChainExtension[] = [oneTimeWalletExtension];
 
 export async function ensureExtensions(
   ctx: ExtensionContext,

@@ -1,4 +1,4 @@
-import { chainContracts, MULTICALL3 } from "../addresses.ts";
+import { baselineContracts, MULTICALL3 } from "../addresses.ts";
 import type { ChainSpec } from "../config.ts";
 import { type DevnetContract, loadArtifact } from "../contracts/artifacts.ts";
 import type { DevnetClients } from "../rpc.ts";
@@ -42,13 +42,14 @@ export async function ensureBaseline(clients: DevnetClients, spec: ChainSpec): P
 const BASELINE_MARKER = "0x00000000000000000000000000000000c0dEBa5E" as const;
 
 /**
- * Every address-book contract must have code (a foreign or damaged state file fails here). Our own
+ * Every baseline contract must have code (a foreign or damaged state file fails here); extensions ensure
+ * their own contracts after this, so a chain saved before an extension existed just gains them. Our own
  * contracts are also compared with the committed artifacts: state created before a contract change
  * keeps the old code until `devnet reset`.
  */
 async function verifyBaseline(clients: DevnetClients, spec: ChainSpec): Promise<DevnetContract[]> {
   const missing = [];
-  for (const [name, address] of Object.entries(chainContracts(spec))) {
+  for (const [name, address] of Object.entries(baselineContracts(spec))) {
     if (!(await hasCode(clients, address))) missing.push(`${name} ${address}`);
   }
   if (missing.length > 0) {

@@ -15,7 +15,13 @@ export interface Artifact {
   compiler: string;
 }
 
-export const DEVNET_CONTRACTS = ["Create2Deployer", "FiatTokenTwin", "Multicall3"] as const;
+export const DEVNET_CONTRACTS = [
+  "Create2Deployer",
+  "FiatTokenTwin",
+  "Multicall3",
+  "OneTimeWallet",
+  "OneTimeWalletFactory",
+] as const;
 export type DevnetContract = (typeof DEVNET_CONTRACTS)[number];
 
 export const ARTIFACTS_DIR = fileURLToPath(new URL("../../artifacts/", import.meta.url));
