@@ -1,3 +1,4 @@
+import { onrampTwin } from "./onramp/spec.ts";
 import type { TwinSpec } from "./types.ts";
 
 /**
@@ -6,4 +7,4 @@ import type { TwinSpec } from "./types.ts";
  * Example entry:
  *   { name: "onramp", portOffset: 10, entry: fileURLToPath(new URL("./onramp/main.ts", import.meta.url)), apiKey: "devnet-onramp" }
  */
-export const TWINS: TwinSpec[] = [];
+export const TWINS: TwinSpec[] = [onrampTwin];
