@@ -6,6 +6,7 @@ import { buildOpenApi } from "../openapi/build.ts";
 import type { Operation } from "../registry/define.ts";
 import { operations as allOperations } from "../registry/index.ts";
 import { createServices, type Services } from "../services.ts";
+import { allowWidgetOrigins } from "./cors.ts";
 import { JSON_HEADERS, operationHandler } from "./handler.ts";
 import { createLogger } from "./logger.ts";
 import { renderError } from "./render.ts";
@@ -69,6 +70,7 @@ export function createHttpApp(options: HttpAppOptions = {}): HttpApp {
   const methodsByPath = new Map<string, string[]>([["/v2/openapi.json", ["GET"]]]);
   for (const op of operations) {
     const path = op.path.replace(/\{([^}]+)\}/g, ":$1");
+    if (op.widget) allowWidgetOrigins(hono, path);
     methodsByPath.set(path, [...(methodsByPath.get(path) ?? []), op.method]);
     hono.on(op.method, path, operationHandler(op, config, services, log));
   }
