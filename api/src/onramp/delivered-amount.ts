@@ -12,7 +12,7 @@ export async function deliveredAmount(
   to: `0x${string}`,
 ): Promise<string | null> {
   const receipt = await client.getTransactionReceipt({ hash: txHash }).catch(() => null);
-  if (!receipt || receipt.status !== "success") return null;
+  if (receipt?.status !== "success") return null;
   const transfers = parseEventLogs({ abi: erc20Abi, logs: receipt.logs, eventName: "Transfer" }).filter(
     (log) =>
       isAddressEqual(log.address, token.address) &&
