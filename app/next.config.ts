@@ -21,6 +21,15 @@ const config: NextConfig = {
           },
         ],
       },
+      {
+        // The checkout handles payments: no other site may frame it (it frames the provider's card form).
+        source: "/onramp/checkout",
+        headers: [
+          { key: "Content-Security-Policy", value: "frame-ancestors 'self'" },
+          { key: "X-Frame-Options", value: "SAMEORIGIN" },
+          { key: "Referrer-Policy", value: "strict-origin-when-cross-origin" },
+        ],
+      },
     ];
   },
 };

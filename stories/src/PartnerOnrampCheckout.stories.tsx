@@ -129,7 +129,7 @@ export const Delivered: Story = {
     await waitForStatus(args, "success");
     await expect(c.getByTestId("onramp-delivered-amount")).toHaveTextContent("100 USDC");
     await expect(c.getByTestId("onramp-tx-hash")).toHaveTextContent(TX);
-    await waitFor(() => expect(c.getByTestId("onramp-balance")).toHaveTextContent("1000100 USDC"));
+    await waitFor(() => expect(c.getByTestId("onramp-balance")).toHaveTextContent("1,000,100 USDC"));
     await expect(args.onSuccess).toHaveBeenCalledWith({
       paymentId: "cos_story",
       outputAmount: "100",

@@ -83,12 +83,12 @@ async function run(args: ParsedArgs, g: Globals, io: Io): Promise<number> {
 function describeQuote(q: V2OnrampQuoteResponse): string {
   const c = q.fiat_currency;
   const total = [q.fiat_amount, q.fees.provider_fee, q.fees.network_fee].reduce(
-    (sum, v) => sum + Math.round(Number(v) * 100),
+    (sum, v) => sum + cents(v),
     0,
   );
   return [
     `Quote: ${q.fiat_amount} ${c} → ${q.output_amount} USDC on Ethereum (${q.exchange_rate} USDC per ${c})`,
-    `Fees:  provider ${q.fees.provider_fee} ${c}, network ${q.fees.network_fee} ${c}; card total ${(total / 100).toFixed(2)} ${c}`,
+    `Fees:  provider ${q.fees.provider_fee} ${c}, network ${q.fees.network_fee} ${c}; card total ${Math.floor(total / 100)}.${String(total % 100).padStart(2, "0")} ${c}`,
     "",
   ].join("\n");
 }

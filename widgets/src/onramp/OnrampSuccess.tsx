@@ -2,7 +2,7 @@ import { type ReactNode, useEffect, useRef } from "react";
 import { erc20Abi, formatUnits } from "viem";
 import { useReadContract } from "wagmi";
 import { useOnrampContext, useTestIds } from "./context.ts";
-import { shortAddress } from "./format.ts";
+import { groupDigits, shortAddress } from "./format.ts";
 
 /** USDC on Ethereum mainnet, where the on-ramp delivers. */
 const USDC = "0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48" as const;
@@ -53,7 +53,7 @@ export function OnrampSuccess({ children }: OnrampSuccessProps) {
         {balance.data !== undefined ? (
           <>
             <dt>Wallet balance</dt>
-            <dd {...testId("balance")}>{formatUnits(balance.data, 6)} USDC</dd>
+            <dd {...testId("balance")}>{groupDigits(formatUnits(balance.data, 6))} USDC</dd>
           </>
         ) : null}
       </dl>

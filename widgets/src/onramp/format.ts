@@ -21,5 +21,12 @@ export function addFiat(...values: string[]): string {
 /** "1000.5" → "1,000.50" (digits grouped the same everywhere, so SSR and hydration agree). */
 export function formatFiat(value: string): string {
   const [whole = "0", fraction = ""] = value.split(".");
-  return `${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ",")}.${fraction.padEnd(2, "0").slice(0, 2)}`;
+  return groupDigits(`${whole}.${fraction.padEnd(2, "0").slice(0, 2)}`);
+}
+
+/** Thousands grouped, decimals kept as they are: "1000100.5" → "1,000,100.5". */
+export function groupDigits(value: string): string {
+  const [whole = "0", fraction] = value.split(".");
+  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+  return fraction ? `${grouped}.${fraction}` : grouped;
 }

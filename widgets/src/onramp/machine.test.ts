@@ -33,17 +33,16 @@ const run = (...actions: OnrampAction[]) => actions.reduce(onrampReducer, initia
 
 describe("onramp state machine", () => {
   test("default: init → quoting → ready → creating → pending → processing → success", () => {
-    const states = [
+    const actions: OnrampAction[] = [
       { type: "quoting" },
       { type: "quoted", quote },
       { type: "creating" },
       { type: "created", payment },
       { type: "status", status: status("processing") },
       { type: "status", status: status("delivered") },
-    ].reduce(
-      (acc, a) => [...acc, onrampReducer(acc.at(-1)!, a as OnrampAction)],
-      [initialState("100", "USD")],
-    );
+    ];
+    const states = [initialState("100", "USD")];
+    for (const a of actions) states.push(onrampReducer(states.at(-1)!, a));
     expect(states.map((s) => s.phase)).toEqual([
       "init",
       "quoting",
