@@ -1,4 +1,5 @@
 import { UpstreamError } from "../../http/errors.ts";
+import { type HttpCallResult, httpCall } from "../http-call.ts";
 
 export const UNAVAILABLE = "On-ramp provider unavailable";
 
@@ -30,30 +31,34 @@ export async function stripeRequest(
   const form = new URLSearchParams();
   for (const [k, v] of Object.entries(params)) if (v !== undefined) form.append(k, v);
   const url = `${endpoint.url.replace(/\/$/, "")}${path}${method === "GET" && form.size ? `?${form}` : ""}`;
-  const signals = [AbortSignal.timeout(endpoint.timeoutMs), ...(options.signal ? [options.signal] : [])];
-  let res: Response;
+  const timeout = AbortSignal.timeout(endpoint.timeoutMs);
+  const signal = options.signal ? AbortSignal.any([timeout, options.signal]) : timeout;
+  const body = method === "POST" ? form.toString() : undefined;
+  let res: HttpCallResult;
   try {
-    res = await fetch(url, {
+    res = await httpCall(new URL(url), {
       method,
       headers: {
         accept: "application/json",
         ...(endpoint.apiKey && { authorization: `Bearer ${endpoint.apiKey}` }),
-        ...(method === "POST" && { "content-type": "application/x-www-form-urlencoded" }),
+        ...(body !== undefined && {
+          "content-type": "application/x-www-form-urlencoded",
+          "content-length": String(Buffer.byteLength(body)),
+        }),
         ...(options.idempotencyKey && { "idempotency-key": options.idempotencyKey }),
       },
-      body: method === "POST" ? form : undefined,
-      signal: AbortSignal.any(signals),
+      body,
+      signal,
     });
   } catch (error) {
-    const why = (error as Error)?.name === "TimeoutError" ? "did not answer in time" : "is unreachable";
+    const why = timeout.aborted ? "did not answer in time" : "is unreachable";
     throw new UpstreamError("onramp", `The on-ramp provider ${why}`, UNAVAILABLE);
   }
-  const text = await res.text().catch(() => "");
-  let body: any = null;
+  let parsed: any = null;
   try {
-    body = text ? JSON.parse(text) : null;
+    parsed = res.text ? JSON.parse(res.text) : null;
   } catch {}
-  if (res.status >= 500 || res.status === 429 || body === null)
+  if (res.status >= 500 || res.status === 429 || parsed === null)
     throw new UpstreamError("onramp", `The on-ramp provider answered HTTP ${res.status}`, UNAVAILABLE);
-  return { status: res.status, body, replayed: res.headers.get("idempotent-replayed") === "true" };
+  return { status: res.status, body: parsed, replayed: res.headers["idempotent-replayed"] === "true" };
 }
