@@ -13,6 +13,33 @@ import next from "next";
 const API_PATH = /^\/v[12](?:[/?#]|$)/;
 const MCP_PATH = /^\/mcp(?:[/?#]|$)/;
 
+/**
+ * Liveness for load balancers. Loopback callers also get memory and shared-store figures (load tests
+ * watch them for unbounded growth); others get only the status.
+ */
+async function health(
+  req: IncomingMessage,
+  res: ServerResponse,
+  api: ReturnType<typeof createHttpApp>,
+): Promise<void> {
+  const local = ["127.0.0.1", "::1", "::ffff:127.0.0.1"].includes(req.socket.remoteAddress ?? "");
+  const body: Record<string, unknown> = { status: "ok", env: api.config.env };
+  if (local) {
+    // a forced collection (when started with --expose-gc) makes leak checks exact
+    if (req.url?.includes("gc=1")) (globalThis as { gc?: () => void }).gc?.();
+    const m = process.memoryUsage();
+    body.uptime_s = Math.round(process.uptime());
+    body.memory = { rss: m.rss, heap_used: m.heapUsed, heap_total: m.heapTotal, external: m.external };
+    body.shared_store = {
+      kind: api.services.shared.kind,
+      entries: await api.services.shared.size().catch(() => null),
+    };
+  }
+  res
+    .writeHead(200, { "content-type": "application/json", "cache-control": "no-store" })
+    .end(JSON.stringify(body));
+}
+
 export interface ServerHandle {
   url: string;
   close(): Promise<void>;
@@ -42,6 +69,7 @@ export async function startServer(
     const url = req.url ?? "/";
     if (API_PATH.test(url)) return void apiListener(req, res);
     if (MCP_PATH.test(url)) return void mcpListener(req, res);
+    if (url === "/healthz" || url.startsWith("/healthz?")) return void health(req, res, api);
     if (nextHandler) return void nextHandler(req, res);
     res.writeHead(404, { "content-type": "application/json" }).end('{"detail":"Not Found"}');
   });

@@ -7,12 +7,15 @@
  *   npm test -- --only=unit,e2e  selected steps
  *   npm test -- --keep           leave the stack running after the tests (prints its URLs)
  */
+
+import type { ChildProcess } from "node:child_process";
 import { mkdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
+import { formatReport, runResilience } from "../e2e/resilience/run.ts";
 import { buildAll } from "./build.ts";
-import { exec } from "./lib/proc.ts";
+import { exec, run, stop } from "./lib/proc.ts";
 import { ROOT, type Stack, startStack } from "./lib/stack.ts";
-import { ensureChromium, ensurePython } from "./lib/system.ts";
+import { ensureChromium, ensurePython, ensureRedis } from "./lib/system.ts";
 
 const args = process.argv.slice(2);
 const only = args
@@ -27,6 +30,7 @@ const PORT_BASE = Number(process.env.COMPASS_TEST_PORT_BASE ?? 18545);
 process.env.COMPASS_UNIT_PORT_BASE ??= String(PORT_BASE + 10_000);
 const STAGING_PORT = PORT_BASE + 55;
 const PROD_PORT = PORT_BASE + 56;
+const REDIS_PORT = PORT_BASE + 57;
 export const TEST_API_KEY = "sk_test_compass_e2e_0001";
 
 const results: { step: string; ok: boolean; seconds: number }[] = [];
@@ -53,6 +57,7 @@ async function step(name: string, fn: () => Promise<unknown>): Promise<boolean> 
 
 const started = performance.now();
 let stack: Stack | undefined;
+let redis: ChildProcess | undefined;
 const env = { NODE_ENV: "test", NEXT_TELEMETRY_DISABLED: "1", STORYBOOK_DISABLE_TELEMETRY: "1" };
 Object.assign(process.env, env);
 
@@ -60,6 +65,7 @@ try {
   await step("prerequisites", async () => {
     if (want("e2e") || want("stories")) process.env.CHROMIUM_PATH = ensureChromium();
     if (want("python")) ensurePython();
+    if (want("integration")) ensureRedis();
   });
   await step("generated", () =>
     exec(process.execPath, ["--import", "tsx", join(ROOT, "api/scripts/generate.ts"), "--check"]),
@@ -75,10 +81,13 @@ try {
       npx("vitest", ["run", "--config", "vitest.config.ts"], {}, join(ROOT, "stories")),
   );
 
-  const needStack = ["stack", "integration", "python", "e2e"].some(want);
+  const needStack = ["stack", "integration", "python", "e2e", "resilience"].some(want);
   if (needStack && built) {
-    const dir = join(ROOT, `.test-devnet`);
-    rmSync(dir, { recursive: true, force: true });
+    // A directory per run: a previous run's chains that are still writing their final state on the way
+    // out can never touch this run's state.
+    const parent = join(ROOT, ".test-devnet");
+    rmSync(parent, { recursive: true, force: true });
+    const dir = join(parent, `run-${process.pid}`);
     mkdirSync(dir, { recursive: true });
     await step("stack", async () => {
       stack = await startStack({
@@ -88,7 +97,12 @@ try {
           {
             name: "staging",
             port: STAGING_PORT,
-            env: { COMPASS_ENV: "staging", LOG_LEVEL: "warn", COMPASS_VALIDATE_RESPONSES: "1" },
+            env: {
+              COMPASS_ENV: "staging",
+              LOG_LEVEL: "warn",
+              COMPASS_VALIDATE_RESPONSES: "1",
+              COMPASS_RATE_LIMIT: "off",
+            },
           },
           {
             name: "production",
@@ -104,8 +118,22 @@ try {
         log: (line) => /"level":(50|60)/.test(line) && console.error(line),
       });
     });
+    if (stack && want("integration")) {
+      redis = run("/usr/bin/redis-server", [
+        "--port",
+        String(REDIS_PORT),
+        "--bind",
+        "127.0.0.1",
+        "--save",
+        "",
+        "--appendonly",
+        "no",
+      ]);
+      await waitForRedis(REDIS_PORT);
+    }
     if (stack) {
       const testEnv = {
+        REDIS_TEST_URL: `redis://127.0.0.1:${REDIS_PORT}`,
         COMPASS_TEST_URL: stack.servers.staging!.url,
         COMPASS_TEST_PROD_URL: stack.servers.production!.url,
         COMPASS_TEST_API_KEY: TEST_API_KEY,
@@ -122,6 +150,18 @@ try {
       await step("e2e", () =>
         npx("playwright", ["test", "-c", "playwright.config.ts"], testEnv, join(ROOT, "e2e")),
       );
+      await step("resilience", async () => {
+        const report = await runResilience({
+          url: testEnv.COMPASS_TEST_URL,
+          devnetDir: testEnv.COMPASS_DEVNET_DIR,
+          perOp: Number(process.env.COMPASS_FUZZ_PER_OP ?? 60),
+          loadSeconds: 5,
+          faultPortBase: PORT_BASE + 200,
+          accessPort: PORT_BASE + 58,
+        });
+        console.log(formatReport(report));
+        return report.ok ? 0 : 1;
+      });
     }
   }
 } finally {
@@ -133,6 +173,7 @@ try {
     );
     process.on("SIGINT", () => stack!.stop().then(() => process.exit(0)));
   } else if (stack) await stack.stop();
+  await stop(redis);
 }
 
 const total = (performance.now() - started) / 1000;
@@ -141,3 +182,19 @@ console.log(
 );
 const failed = results.filter((r) => !r.ok);
 if (!keep) process.exit(failed.length ? 1 : 0);
+
+async function waitForRedis(port: number): Promise<void> {
+  const { createConnection } = await import("node:net");
+  for (let i = 0; i < 100; i++) {
+    const ok = await new Promise<boolean>((resolve) => {
+      const sock = createConnection({ port, host: "127.0.0.1" }, () => {
+        sock.end("PING\r\n");
+        resolve(true);
+      });
+      sock.on("error", () => resolve(false));
+    });
+    if (ok) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`redis did not start on ${port}`);
+}

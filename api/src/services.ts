@@ -1,11 +1,16 @@
 import { ChainClients } from "./chain/clients.ts";
 import { type Config, upstream } from "./config/env.ts";
+import { MemoryStore } from "./http/shared/memory-store.ts";
+import { RedisStore } from "./http/shared/redis-store.ts";
+import type { SharedStore } from "./http/shared/store.ts";
 import type { OnrampProvider } from "./onramp/provider.ts";
 import { stripeOnramp } from "./onramp/stripe/adapter.ts";
 
 /** Long-lived clients shared by all requests of one app instance. */
 export interface Services {
   chains: ChainClients;
+  /** rate-limit counters and idempotency records: memory, or Redis shared by every instance */
+  shared: SharedStore;
   /** the on-ramp provider (its URL and key are re-read from configuration on every call) */
   onramp: OnrampProvider;
 }
@@ -13,6 +18,7 @@ export interface Services {
 export function createServices(config: Config): Services {
   return {
     chains: new ChainClients(config),
+    shared: config.redisUrl ? new RedisStore(config.redisUrl) : new MemoryStore(),
     onramp: stripeOnramp(() => ({ ...upstream(config, "onramp"), timeoutMs: config.upstreamTimeoutMs })),
   };
 }

@@ -48,6 +48,7 @@ export const testOps = [
     method: "GET",
     path: "/v2/test/items/{symbol}",
     summary: "path + query",
+    widget: true,
     params: z.object({ symbol: z.string().min(1) }),
     query: z.object({ limit: qInt({ min: 1, max: 5000 }).optional() }),
     response: z.object({ symbol: z.string(), limit: z.int().nullable() }),
@@ -63,6 +64,30 @@ export const testOps = [
     },
   }),
 ];
+
+/** Counts executions, so tests can prove an idempotent retry ran the handler once. */
+export const executions = { count: 0 };
+testOps.push(
+  defineOperation({
+    method: "POST",
+    path: "/v2/test/charge",
+    summary: "slow, counted",
+    errorModel: "domain",
+    body: z.object({
+      amount: decimalString(),
+      delay_ms: z.int().max(2000).optional(),
+      fail: z.boolean().optional(),
+    }),
+    response: z.object({ charge: z.int(), amount: z.string() }),
+    handler: async ({ body }) => {
+      executions.count++;
+      const charge = executions.count;
+      if (body.delay_ms) await new Promise((r) => setTimeout(r, body.delay_ms));
+      if (body.fail) throw new Error("boom");
+      return { charge, amount: body.amount };
+    },
+  }),
+);
 
 export function testApp(env: Partial<Record<string, string>> = {}, overrides: Partial<Config> = {}) {
   const config = {

@@ -39,3 +39,13 @@ export function ensurePython(): string {
   aptInstall(["python3"]);
   return "python3";
 }
+
+/** Debian's redis-server, for the multi-instance tests (rate limits and idempotency keys shared). */
+export function ensureRedis(): string {
+  const path = "/usr/bin/redis-server";
+  if (!existsSync(path)) {
+    console.log("installing Debian's redis-server…");
+    aptInstall(["redis-server"]);
+  }
+  return path;
+}

@@ -30,6 +30,21 @@ export interface Config {
   /** public origin of the web app (checkout links), e.g. http://127.0.0.1:3000 */
   publicUrl: string;
   upstreamTimeoutMs: number;
+  /** requests per window per caller (key, or IP when anonymous); null = unlimited */
+  rateLimit: { limit: number; windowMs: number } | null;
+  /** shared state for several instances (rate limits, idempotency keys); memory when unset */
+  redisUrl?: string;
+  /** take the client IP from X-Forwarded-For (behind a trusted proxy only) */
+  trustProxy: boolean;
+}
+
+/** `600/60s`, `100/1s`, `5000/1m`, or `off`. */
+export function parseRateLimit(raw: string | undefined): Config["rateLimit"] {
+  if (!raw || raw === "off") return raw === "off" ? null : { limit: 1200, windowMs: 60_000 };
+  const m = /^(\d+)\/(\d+)(ms|s|m|h)$/.exec(raw.trim());
+  if (!m) throw new Error(`COMPASS_RATE_LIMIT must look like 600/60s or "off" (got ${JSON.stringify(raw)})`);
+  const unit = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 }[m[3] as "ms" | "s" | "m" | "h"];
+  return { limit: Number(m[1]), windowMs: Number(m[2]) * unit };
 }
 
 export function sha256(value: string): Buffer {
@@ -88,6 +103,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     validateResponses: env.COMPASS_VALIDATE_RESPONSES === "1",
     publicUrl: (env.COMPASS_PUBLIC_URL ?? `http://127.0.0.1:${env.PORT ?? 3000}`).replace(/\/$/, ""),
     upstreamTimeoutMs: Number(env.COMPASS_UPSTREAM_TIMEOUT_MS ?? 10_000),
+    rateLimit: parseRateLimit(env.COMPASS_RATE_LIMIT),
+    redisUrl: env.REDIS_URL || undefined,
+    trustProxy: env.COMPASS_TRUST_PROXY === "1",
   };
 }
 

@@ -6,7 +6,7 @@ import { buildOpenApi } from "../openapi/build.ts";
 import type { Operation } from "../registry/define.ts";
 import { operations as allOperations } from "../registry/index.ts";
 import { createServices, type Services } from "../services.ts";
-import { allowWidgetOrigins } from "./cors.ts";
+import { allowedOrigin, corsHeaders, preflightHeaders } from "./cors.ts";
 import { JSON_HEADERS, operationHandler } from "./handler.ts";
 import { createLogger } from "./logger.ts";
 import { renderError } from "./render.ts";
@@ -61,6 +61,14 @@ export function createHttpApp(options: HttpAppOptions = {}): HttpApp {
     }
   });
 
+  // CORS: browsers may call from origins listed on a publishable key (any origin when no keys are required).
+  hono.use("*", async (c, next) => {
+    const allowed = allowedOrigin(config, c.req.header("origin") ?? null);
+    if (c.req.method === "OPTIONS") return c.body(null, 204, allowed ? preflightHeaders(allowed) : {});
+    await next();
+    if (allowed) for (const [k, v] of Object.entries(corsHeaders(allowed))) c.res.headers.set(k, v);
+  });
+
   let openapi: string | undefined;
   hono.get("/v2/openapi.json", (c) => {
     openapi ??= JSON.stringify(buildOpenApi(operations, { env: config.env, serverUrl: config.publicUrl }));
@@ -70,7 +78,6 @@ export function createHttpApp(options: HttpAppOptions = {}): HttpApp {
   const methodsByPath = new Map<string, string[]>([["/v2/openapi.json", ["GET"]]]);
   for (const op of operations) {
     const path = op.path.replace(/\{([^}]+)\}/g, ":$1");
-    if (op.widget) allowWidgetOrigins(hono, path);
     methodsByPath.set(path, [...(methodsByPath.get(path) ?? []), op.method]);
     hono.on(op.method, path, operationHandler(op, config, services, log));
   }

@@ -1,20 +1,27 @@
 import { timingSafeEqual } from "node:crypto";
 import { type ApiKeyEntry, type Config, sha256 } from "../config/env.ts";
 
-export type Caller = { kind: "anonymous" } | { kind: "secret" } | { kind: "publishable"; origins?: string[] };
+export type Caller =
+  | { kind: "anonymous"; id: string }
+  | { kind: "secret"; id: string }
+  | { kind: "publishable"; id: string; origins: string[] };
 
 /**
  * Resolve the caller from `x-api-key`. Comparison is on sha256 digests with `timingSafeEqual`, over every
- * configured key, so neither the key nor which entry matched leaks through timing.
+ * configured key, so neither the key nor which entry matched leaks through timing. `id` identifies the
+ * caller for rate limits and idempotency scopes without being the key itself.
  */
-export function identify(config: Config, key: string | null): Caller | null {
-  if (!config.requireKeys) return { kind: "anonymous" };
-  if (!key) return null;
+export function identify(config: Config, key: string | null, ip: string): Caller | null {
+  if (!config.requireKeys && !key) return { kind: "anonymous", id: `ip:${ip}` };
+  if (!key) return config.requireKeys ? null : { kind: "anonymous", id: `ip:${ip}` };
   const digest = sha256(key);
   let match: ApiKeyEntry | undefined;
   for (const entry of config.apiKeys) {
     if (entry.hash.length === digest.length && timingSafeEqual(entry.hash, digest) && !match) match = entry;
   }
-  if (!match) return null;
-  return match.kind === "secret" ? { kind: "secret" } : { kind: "publishable", origins: match.origins };
+  if (!match) return config.requireKeys ? null : { kind: "anonymous", id: `ip:${ip}` };
+  const id = `key:${digest.subarray(0, 12).toString("hex")}`;
+  return match.kind === "secret"
+    ? { kind: "secret", id }
+    : { kind: "publishable", id, origins: match.origins ?? [] };
 }

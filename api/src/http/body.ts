@@ -4,7 +4,10 @@ import { ApiError, RequestValidationError } from "./errors.ts";
 export const NO_BODY = Symbol("no body");
 
 /** Read a JSON request body, enforcing the size limit while streaming (no trust in Content-Length). */
-export async function readJsonBody(req: Request, limitBytes: number): Promise<unknown> {
+export async function readJsonBody(
+  req: Request,
+  limitBytes: number,
+): Promise<{ text: string; value: unknown }> {
   const declared = req.headers.get("content-length");
   if (declared && Number(declared) > limitBytes) throw tooLarge(limitBytes);
   const type = (req.headers.get("content-type") ?? "").toLowerCase();
@@ -20,9 +23,9 @@ export async function readJsonBody(req: Request, limitBytes: number): Promise<un
     });
   }
   const text = await readText(req, limitBytes);
-  if (text.trim() === "") return NO_BODY;
+  if (text.trim() === "") return { text, value: NO_BODY };
   try {
-    return parseJson(text);
+    return { text, value: parseJson(text) };
   } catch (error) {
     const position = error instanceof JsonSyntaxError ? error.position : 0;
     const msg =

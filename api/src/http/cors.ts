@@ -1,25 +1,32 @@
-import type { Hono } from "hono";
+import type { Config } from "../config/env.ts";
+
+const ALLOW_HEADERS = "content-type, x-api-key, idempotency-key, x-request-id";
+const EXPOSE_HEADERS =
+  "x-request-id, retry-after, idempotent-replayed, ratelimit-limit, ratelimit-remaining, ratelimit-reset";
 
 /**
- * Widgets call their operations from partners' pages on other origins, with a publishable key in
- * `x-api-key` (never cookies), so those operations answer CORS for any origin. Which origins may use a
- * given publishable key is the key's own rule, not CORS's.
+ * Which browser origins may call the API: with keys required, only origins listed on a publishable key;
+ * without keys (the embedded default) any origin, since there is nothing to protect but public reads.
  */
-const ALLOW = {
-  "access-control-allow-origin": "*",
-  "access-control-expose-headers": "x-request-id, retry-after",
-};
-const PREFLIGHT = {
-  ...ALLOW,
-  "access-control-allow-methods": "GET, POST, OPTIONS",
-  "access-control-allow-headers": "content-type, x-api-key, idempotency-key, x-request-id",
-  "access-control-max-age": "600",
-};
+export function allowedOrigin(config: Config, origin: string | null): string | null {
+  if (!origin) return null;
+  if (!config.requireKeys) return "*";
+  return config.apiKeys.some((k) => k.kind === "publishable" && k.origins?.includes(origin)) ? origin : null;
+}
 
-export function allowWidgetOrigins(hono: Hono, path: string): void {
-  hono.options(path, (c) => c.body(null, 204, PREFLIGHT));
-  hono.use(path, async (c, next) => {
-    await next();
-    for (const [k, v] of Object.entries(ALLOW)) c.res.headers.set(k, v);
-  });
+export function corsHeaders(allowed: string): Record<string, string> {
+  return {
+    "access-control-allow-origin": allowed,
+    "access-control-expose-headers": EXPOSE_HEADERS,
+    ...(allowed === "*" ? {} : { vary: "Origin" }),
+  };
+}
+
+export function preflightHeaders(allowed: string): Record<string, string> {
+  return {
+    ...corsHeaders(allowed),
+    "access-control-allow-methods": "GET, POST, OPTIONS",
+    "access-control-allow-headers": ALLOW_HEADERS,
+    "access-control-max-age": "600",
+  };
 }

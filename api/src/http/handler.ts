@@ -7,7 +7,11 @@ import type { Operation } from "../registry/define.ts";
 import type { Services } from "../services.ts";
 import { identify } from "./auth.ts";
 import { NO_BODY, readJsonBody } from "./body.ts";
+import { clientIp } from "./client-ip.ts";
 import type { ValidationIssue } from "./errors.ts";
+import { beginIdempotent, finishIdempotent } from "./idempotency.ts";
+import { checkScope } from "./policy.ts";
+import { rateLimit } from "./rate-limit.ts";
 import { renderError, renderValidation } from "./render.ts";
 import { toValidationIssues } from "./zod-issues.ts";
 
@@ -32,41 +36,72 @@ function queryObject(url: string): Record<string, string> {
   return out;
 }
 
-/** The one adapter between HTTP and an operation: auth, parse, call, render. */
+/**
+ * The one adapter between HTTP and an operation, in order: who is calling (key → caller), may they
+ * (publishable-key scope and origin), how often (rate limit), parse and validate, idempotency, call,
+ * render. Every operation gets exactly this; nothing is written per handler.
+ */
 export function operationHandler(op: Operation, config: Config, services: Services, log: Logger) {
   return async (c: HonoContext) => {
     const requestId = c.get("requestId" as never) as string;
-    const send = (status: number, body: unknown) =>
-      c.body(JSON.stringify(body), status as never, JSON_HEADERS);
+    const headers: Record<string, string> = { ...JSON_HEADERS };
+    const send = (status: number, body: string) => c.body(body, status as never, headers);
+    let idem: { scope: string; fp: string } | undefined;
     try {
       const req = c.req.raw;
-      if (!identify(config, req.headers.get("x-api-key")))
-        return send(401, { detail: "API key missing or invalid" });
+      const caller = identify(config, req.headers.get("x-api-key"), clientIp(c, config));
+      if (!caller) return send(401, JSON.stringify({ detail: "API key missing or invalid" }));
+      checkScope(caller, op, req.headers.get("origin"));
+      Object.assign(
+        headers,
+        (
+          await rateLimit(config, services.shared, caller.id, (e) =>
+            log.warn({ err: String(e) }, "rate-limit store unavailable"),
+          )
+        ).headers,
+      );
       const params = parse(op.params, c.req.param(), "path");
       const query = parse(op.query, op.query ? queryObject(req.url) : undefined, "query");
       let body: Parsed = { ok: true, data: undefined };
+      let raw = "";
       if (op.body) {
-        const raw = await readJsonBody(req, config.bodyLimitBytes);
+        const read = await readJsonBody(req, config.bodyLimitBytes);
+        raw = read.text;
         body =
-          raw === NO_BODY
+          read.value === NO_BODY
             ? { ok: false, issues: [{ loc: ["body"], msg: "Field required", type: "missing" }] }
-            : parse(op.body, raw, "body");
+            : parse(op.body, read.value, "body");
       }
       const issues = [params, query, body].flatMap((p) => (p.ok ? [] : p.issues));
-      if (issues.length) return send(422, renderValidation(issues, op).body);
+      if (issues.length) return send(422, JSON.stringify(renderValidation(issues, op).body));
+      const idempotencyKey = req.headers.get("idempotency-key") ?? undefined;
+      if (idempotencyKey !== undefined && op.method === "POST") {
+        const begun = await beginIdempotent(services.shared, caller.id, op.operationId, idempotencyKey, raw);
+        if ("replay" in begun) {
+          headers["idempotent-replayed"] = "true";
+          return send(begun.replay.status, begun.replay.body);
+        }
+        idem = begun;
+      }
+      const input = {
+        params: params.ok && params.data,
+        query: query.ok && query.data,
+        body: body.ok && body.data,
+      };
       const result = await op.handler(
-        {
-          params: params.ok && params.data,
-          query: query.ok && query.data,
-          body: body.ok && body.data,
-        } as never,
-        context(config, services, log, requestId, op, req),
+        input as never,
+        context(config, services, log, requestId, op, req, idempotencyKey),
       );
       if (config.validateResponses) checkResponse(op, result);
-      return send(200, result);
+      const text = JSON.stringify(result);
+      if (idem) await finishIdempotent(services.shared, idem.scope, idem.fp, 200, text);
+      return send(200, text);
     } catch (error) {
       const rendered = renderError(error, op, log, requestId);
-      return send(rendered.status, rendered.body);
+      Object.assign(headers, rendered.headers);
+      const text = JSON.stringify(rendered.body);
+      if (idem) await finishIdempotent(services.shared, idem.scope, idem.fp, rendered.status, text);
+      return send(rendered.status, text);
     }
   };
 }
@@ -78,6 +113,7 @@ function context(
   requestId: string,
   op: Operation,
   req: Request,
+  idempotencyKey?: string,
 ): Context {
   let child: Logger | undefined;
   return {
@@ -90,7 +126,7 @@ function context(
     requestId,
     signal: req.signal,
     headers: req.headers,
-    idempotencyKey: req.headers.get("idempotency-key") ?? undefined,
+    idempotencyKey,
   };
 }
 

@@ -12,6 +12,7 @@ import {
 const STATUS_LABEL: Record<number, string> = {
   400: "Bad request",
   401: "Unauthorized",
+  403: "Forbidden",
   404: "Not found",
   409: "Conflict",
   413: "Payload too large",
@@ -40,7 +41,7 @@ export function renderError(
   op: Operation | undefined,
   log: Logger,
   requestId: string,
-): { status: number; body: unknown } {
+): { status: number; body: unknown; headers?: Record<string, string> } {
   const domain = op?.errorModel === "domain";
   if (error instanceof RequestValidationError) return renderValidation(error.issues, op);
   if (error instanceof DomainError) {
@@ -60,16 +61,18 @@ export function renderError(
   }
   if (error instanceof ApiError) {
     const issues = error.extra.issues as ValidationIssue[] | undefined;
+    const headers = error.extra.headers as Record<string, string> | undefined;
     if (domain)
       return {
         status: error.status,
+        headers,
         body: {
           error: STATUS_LABEL[error.status] ?? "Error",
           message: error.message,
           ...(issues && { detail: issues }),
         },
       };
-    return { status: error.status, body: { detail: issues ?? error.message } };
+    return { status: error.status, headers, body: { detail: issues ?? error.message } };
   }
   log.error(
     {

@@ -50,7 +50,7 @@ export async function stripeRequest(
       body,
       signal,
     });
-  } catch (error) {
+  } catch {
     const why = timeout.aborted ? "did not answer in time" : "is unreachable";
     throw new UpstreamError("onramp", `The on-ramp provider ${why}`, UNAVAILABLE);
   }

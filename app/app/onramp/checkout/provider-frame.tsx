@@ -11,7 +11,6 @@ export function ProviderFrame({ url }: { url: string | null }) {
       <iframe
         src={url}
         title="Card payment form of the payment provider"
-        allow="payment"
         sandbox="allow-forms allow-scripts allow-same-origin allow-popups"
         referrerPolicy="no-referrer"
         data-testid="checkout-provider-frame"

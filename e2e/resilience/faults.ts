@@ -1,0 +1,76 @@
+import { readFileSync } from "node:fs";
+import { stop } from "../../scripts/lib/proc.ts";
+import { type Stack, startServer as startServerProcess, startStack } from "../../scripts/lib/stack.ts";
+import { type Book, FAULTS, type FaultContext } from "./scenarios.ts";
+
+export interface FaultResult {
+  name: string;
+  survived: boolean;
+  during?: string;
+  after?: string;
+  error?: string;
+}
+
+/** Runs every fault scenario on a stack of its own (faults are destructive), then stops it. */
+export async function runFaults(opts: {
+  dir: string;
+  portBase: number;
+  port: number;
+}): Promise<FaultResult[]> {
+  const stack: Stack = await startStack({
+    dir: opts.dir,
+    portBase: opts.portBase,
+    servers: [
+      { name: "faults", port: opts.port, ui: false, env: { COMPASS_RATE_LIMIT: "off", LOG_LEVEL: "error" } },
+    ],
+  });
+  let server = stack.servers.faults!;
+  const url = server.url;
+  const call = async (path: string, init?: RequestInit) => {
+    const res = await fetch(url + path, init);
+    const text = await res.text();
+    let body: any = text;
+    try {
+      body = JSON.parse(text);
+    } catch {}
+    return { status: res.status, body };
+  };
+  const ctx: FaultContext = {
+    url,
+    devnet: stack.devnet,
+    book: JSON.parse(readFileSync(stack.devnet.addressBookPath, "utf8")) as Book,
+    get: (path) => call(path),
+    post: (path, body, headers = {}) =>
+      call(path, {
+        method: "POST",
+        body: JSON.stringify(body),
+        headers: { "content-type": "application/json", ...headers },
+      }),
+    async restartServer() {
+      await stop(server.child);
+      server = await startServerProcess(
+        {
+          name: "faults",
+          port: opts.port,
+          ui: false,
+          env: { COMPASS_RATE_LIMIT: "off", LOG_LEVEL: "error" },
+        },
+        stack.devnet.dir,
+      );
+      stack.servers.faults = server;
+    },
+  };
+  const results: FaultResult[] = [];
+  try {
+    for (const f of FAULTS) {
+      try {
+        results.push({ name: f.name, survived: true, ...(await f.run(ctx)) });
+      } catch (error) {
+        results.push({ name: f.name, survived: false, error: (error as Error).message });
+      }
+    }
+  } finally {
+    await stack.stop();
+  }
+  return results;
+}

@@ -1,0 +1,106 @@
+/**
+ * The resilience report: hostile inputs per operation, faults injected and survived, load held, access
+ * control. `npm run resilience` runs it in full; `npm test` runs a bounded form.
+ */
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { manifest } from "../../sdk/src/manifest.ts";
+import { type AccessCheck, runAccess } from "./access.ts";
+import { type FaultResult, runFaults } from "./faults.ts";
+import { type FuzzReport, fuzzOperation } from "./fuzz.ts";
+import { type LoadResult, runLoad } from "./load.ts";
+import { type Book, LOAD_MIX } from "./scenarios.ts";
+
+export interface ResilienceOptions {
+  /** staging server of a running stack (rate limit off) and its devnet dir */
+  url: string;
+  devnetDir: string;
+  perOp: number;
+  loadSeconds: number;
+  /** free ports for the fault stack and the access server */
+  faultPortBase: number;
+  accessPort: number;
+  log?: (line: string) => void;
+}
+
+export interface ResilienceReport {
+  hostile: FuzzReport[];
+  faults: FaultResult[];
+  load: LoadResult;
+  access: AccessCheck[];
+  ok: boolean;
+}
+
+export async function runResilience(o: ResilienceOptions): Promise<ResilienceReport> {
+  const log = o.log ?? (() => {});
+  const book = JSON.parse(readFileSync(join(o.devnetDir, "addressbook.json"), "utf8")) as Book;
+  const ctx = { addresses: book.accounts.dev.map((a) => a.address) };
+  const hostile: FuzzReport[] = [];
+  for (const op of manifest) {
+    const r = await fuzzOperation(o.url, op, ctx, { count: o.perOp });
+    log(`  hostile ${op.operationId}: ${r.tried} inputs, ${r.findings.length} findings`);
+    hostile.push(r);
+  }
+  log("  load…");
+  const load = await runLoad(
+    o.url,
+    LOAD_MIX.flatMap((f) => f(book)),
+    { seconds: o.loadSeconds, connections: 100 },
+  );
+  log("  faults…");
+  const dir = mkdtempSync(join(tmpdir(), "compass-faults-"));
+  const faults = await runFaults({ dir, portBase: o.faultPortBase, port: o.faultPortBase + 55 }).finally(() =>
+    rmSync(dir, { recursive: true, force: true }),
+  );
+  log("  access…");
+  const access = await runAccess({
+    port: o.accessPort,
+    devnetDir: o.devnetDir,
+    user: book.accounts.dev[1]!.address,
+  });
+  const ok =
+    hostile.every((h) => h.findings.length === 0) &&
+    faults.every((f) => f.survived) &&
+    load.errors === 0 &&
+    load.non2xx === 0 &&
+    access.every((a) => a.ok);
+  return { hostile, faults, load, access, ok };
+}
+
+export function formatReport(r: ResilienceReport): string {
+  const lines: string[] = [];
+  const fivexx = r.hostile.reduce((n, h) => n + h.findings.filter((f) => f.problem === "5xx").length, 0);
+  const tried = r.hostile.reduce((n, h) => n + h.tried, 0);
+  lines.push(
+    `Hostile input: ${tried} inputs over ${r.hostile.length} operations, ${fivexx} 5xx, ${r.hostile.reduce((n, h) => n + h.findings.length, 0)} findings`,
+  );
+  for (const h of r.hostile) {
+    const by = Object.entries(h.statuses)
+      .map(([s, n]) => `${s}×${n}`)
+      .join(" ");
+    lines.push(
+      `  ${h.op.padEnd(52)} ${String(h.tried).padStart(4)} tried  ${by}${
+        h.findings.length
+          ? `  FINDINGS: ${h.findings
+              .slice(0, 3)
+              .map((f) => `${f.case} → ${f.status} ${f.problem}`)
+              .join("; ")}`
+          : ""
+      }`,
+    );
+  }
+  lines.push(`Faults: ${r.faults.filter((f) => f.survived).length}/${r.faults.length} survived`);
+  for (const f of r.faults)
+    lines.push(
+      `  ${f.survived ? "✔" : "✘"} ${f.name}: ${f.survived ? `during: ${f.during}; after: ${f.after}` : f.error}`,
+    );
+  const mb = (b: number) => `${(b / 1048576).toFixed(1)} MB`;
+  lines.push(
+    `Load: ${r.load.requests} requests at concurrency 100, ${r.load.errors} errors, ${r.load.non2xx} non-2xx, ${Math.round(r.load.rps)} req/s, p50 ${r.load.p50} ms, p99 ${r.load.p99} ms, server RSS ${mb(r.load.memoryBefore)} → ${mb(r.load.memoryAfter)}`,
+  );
+  lines.push(`Access: ${r.access.filter((a) => a.ok).length}/${r.access.length} checks`);
+  for (const a of r.access) lines.push(`  ${a.ok ? "✔" : "✘"} ${a.name} (${a.detail.slice(0, 80)})`);
+  lines.push(r.ok ? "RESULT: all held" : "RESULT: FAILED");
+  return lines.join("\n");
+}

@@ -1,0 +1,80 @@
+/**
+ * What the load and fault checks exercise. Each capability appends its requests and fault scenarios, so
+ * `npm run resilience` covers it without this file knowing the capability's internals.
+ */
+import type { DevnetHandle } from "../../devnet/src/index.ts";
+import type { LoadRequest } from "./load.ts";
+
+export interface Book {
+  accounts: { dev: { address: string }[] };
+  chains: Record<string, { contracts: Record<string, string> }>;
+  twins: Record<string, { url: string }>;
+}
+
+/** Requests a live stack answers with 2xx, mixed reads and writes. */
+export const LOAD_MIX: ((book: Book) => LoadRequest[])[] = [
+  (b) => [
+    {
+      label: "balance ethereum",
+      method: "GET",
+      path: `/v1/token/balance?chain=ethereum&user=${b.accounts.dev[1]!.address}&token=USDC`,
+    },
+    {
+      label: "balance base (ETH)",
+      method: "GET",
+      path: `/v1/token/balance?chain=base&user=${b.accounts.dev[2]!.address}&token=ETH`,
+    },
+    { label: "openapi", method: "GET", path: "/v2/openapi.json" },
+  ],
+];
+
+export interface FaultContext {
+  url: string;
+  devnet: DevnetHandle;
+  book: Book;
+  /** restarts the API server process (fresh memory, same configuration) */
+  restartServer(): Promise<void>;
+  get(path: string): Promise<{ status: number; body: any }>;
+  post(path: string, body: unknown, headers?: Record<string, string>): Promise<{ status: number; body: any }>;
+}
+
+export interface FaultScenario {
+  name: string;
+  /** runs the flow, injects the fault, checks the answer, recovers, checks nothing was lost; throws on failure */
+  run(ctx: FaultContext): Promise<{ during: string; after: string }>;
+}
+
+export const FAULTS: FaultScenario[] = [
+  {
+    name: "chain down mid-read",
+    async run({ devnet, book, get }) {
+      const q = (chain: string) =>
+        `/v1/token/balance?chain=${chain}&user=${book.accounts.dev[1]!.address}&token=USDC`;
+      const before = await get(q("ethereum"));
+      if (before.status !== 200) throw new Error(`baseline ${before.status}`);
+      await devnet.stopChain("ethereum");
+      const down = await get(q("ethereum"));
+      const other = await get(q("base"));
+      if (down.status !== 502 || !/Ethereum RPC is unreachable/.test(down.body.detail))
+        throw new Error(`while down: ${down.status} ${JSON.stringify(down.body)}`);
+      if (other.status !== 200) throw new Error(`other chain while down: ${other.status}`);
+      await devnet.startChain("ethereum");
+      const after = await get(q("ethereum"));
+      if (after.status !== 200 || after.body.balance_raw !== before.body.balance_raw)
+        throw new Error(`after restart: ${after.status} ${JSON.stringify(after.body)}`);
+      return { during: `502 "${down.body.detail}", other chains 200`, after: "200, balance unchanged" };
+    },
+  },
+  {
+    name: "API server restart",
+    async run({ book, get, restartServer }) {
+      const q = `/v1/token/balance?chain=arbitrum&user=${book.accounts.dev[2]!.address}&token=USDC`;
+      const before = await get(q);
+      await restartServer();
+      const after = await get(q);
+      if (after.status !== 200 || after.body.balance_raw !== before.body.balance_raw)
+        throw new Error(`after restart: ${after.status}`);
+      return { during: "server stopped", after: "200, same answer (the API holds no state)" };
+    },
+  },
+];
