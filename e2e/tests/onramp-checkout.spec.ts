@@ -130,9 +130,14 @@ test("behavior: keyboard only — amount, buy and the card form are reachable by
   await expect(page.getByTestId("checkout-buy")).toBeFocused();
   await page.keyboard.press("Enter");
   await expect(page.getByRole("heading", { name: "Pay by card" })).toBeFocused();
+  // Focus moved to the payment step; the provider's form is the next stop.
+  const cardNumber = providerFrame(page).getByLabel("Card number");
+  await expect(cardNumber).toBeVisible();
   await page.keyboard.press("Tab");
+  await expect(cardNumber).toBeFocused();
+  await page.keyboard.type("4242424242424242");
   await page.keyboard.press("Tab");
-  await expect(providerFrame(page).getByLabel("Card number")).toBeFocused();
+  await expect(providerFrame(page).getByLabel("Expiry (MM / YY)")).toBeFocused();
 });
 
 test("default: axe reports no serious or critical violation on the checkout (amount entry and card step)", async ({

@@ -105,6 +105,7 @@ export const Pending: Story = {
       "href",
       expect.stringContaining("payment=cos_story"),
     );
+    await expect(c.getByTestId("onramp-handoff")).toHaveTextContent("blocked the payment window");
     await expect(c.getByTestId("onramp-amount")).toBeDisabled();
   },
 };

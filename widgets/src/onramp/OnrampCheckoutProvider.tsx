@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useReducer, useRef } from "react";
+import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from "react";
 import { isAddress } from "viem";
 import { useAccount } from "wagmi";
 import { onrampApi } from "./api.ts";
@@ -47,6 +47,7 @@ export function OnrampCheckoutProvider(props: OnrampCheckoutProviderProps) {
 
   // One idempotency key per purchase intent: a retried create of the same body returns the same payment.
   const attempt = useRef<{ body: string; key: string } | null>(null);
+  const [popupBlocked, setPopupBlocked] = useState(false);
   const onCreated = useRef(props.onPaymentCreated);
   useEffect(() => {
     onCreated.current = props.onPaymentCreated;
@@ -55,6 +56,7 @@ export function OnrampCheckoutProvider(props: OnrampCheckoutProviderProps) {
   const buy = useCallback(() => {
     if (state.phase !== "ready" || !state.quote || !destination) return;
     const popup = handoff === "popup" ? openPaymentWindow() : null;
+    setPopupBlocked(handoff === "popup" && !popup);
     const body = {
       fiat_amount: state.amount,
       fiat_currency: state.currency,
@@ -85,6 +87,7 @@ export function OnrampCheckoutProvider(props: OnrampCheckoutProviderProps) {
     destination,
     destinationError,
     api,
+    popupBlocked,
     buy,
     retry: () => dispatch({ type: "retry" }),
     restart: () => dispatch({ type: "restart" }),

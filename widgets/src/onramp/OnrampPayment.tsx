@@ -12,7 +12,7 @@ export interface OnrampPaymentProps {
  * person pressed Buy; this says so, offers to reopen it, and follows the payment to delivery.
  */
 export function OnrampPayment({ children }: OnrampPaymentProps) {
-  const { state, destination, openCheckout } = useOnrampContext();
+  const { state, destination, openCheckout, popupBlocked } = useOnrampContext();
   const testId = useTestIds();
   const heading = useRef<HTMLHeadingElement>(null);
   const active = state.phase === "pending" || state.phase === "processing";
@@ -35,8 +35,10 @@ export function OnrampPayment({ children }: OnrampPaymentProps) {
       ) : (
         (children ?? (
           <>
-            <p>
-              Complete the payment in the window that opened. This page updates by itself when it is done.
+            <p {...testId("handoff")}>
+              {popupBlocked
+                ? "Your browser blocked the payment window. Open the payment page to pay by card; this page updates by itself when it is done."
+                : "Complete the payment in the window that opened. This page updates by itself when it is done."}
             </p>
             {url ? (
               <div className="cw-actions">
@@ -46,7 +48,7 @@ export function OnrampPayment({ children }: OnrampPaymentProps) {
                   onClick={openCheckout}
                   {...testId("open-checkout")}
                 >
-                  Open the payment page again
+                  {popupBlocked ? "Open the payment page" : "Open the payment page again"}
                 </button>
                 <a
                   className="cw-link"

@@ -11,6 +11,8 @@ export interface OnrampContextValue {
   /** set when `destination` was given but is not an address */
   destinationError: OnrampErrorInfo | null;
   api: OnrampApi;
+  /** the browser refused the payment window: the person must open the checkout from a link */
+  popupBlocked: boolean;
   /** starts the purchase; call it from a click (the payment window needs the user's gesture) */
   buy(): void;
   /** the recovery that fits the current error (retry, fresh quote, follow the payment again) */
