@@ -138,22 +138,4 @@ describe("on-ramp operations without a provider", () => {
     expect(missing.json.message).toMatch(/^payment_id: /);
     expect((await call(app, "GET", "/v2/onramp/status?payment_id=../../x")).status).toBe(422);
   });
-
-  test("behavior: widget operations answer CORS preflights from any origin", async () => {
-    const res = await app.fetch(
-      new Request("http://test/v2/onramp/quote", {
-        method: "OPTIONS",
-        headers: { origin: "https://partner.example", "access-control-request-method": "POST" },
-      }),
-    );
-    expect(res.status).toBe(204);
-    expect(res.headers.get("access-control-allow-origin")).toBe("*");
-    expect(res.headers.get("access-control-allow-headers")).toMatch(/x-api-key/);
-    const r = await post(
-      "/v2/onramp/quote",
-      { fiat_amount: "0", destination_address: owner },
-      { origin: "https://partner.example" },
-    );
-    expect(r.headers.get("access-control-allow-origin")).toBe("*");
-  });
 });

@@ -21,6 +21,16 @@ export default meta;
 type Story = StoryObj<typeof PartnerOnrampCheckout>;
 
 const lastStatus = (args: any) => (args.onStatus as ReturnType<typeof fn>).mock.lastCall?.[0];
+/** Presses Buy in a browser that blocks the payment window (the widget must then offer a link). */
+async function buyWithPopupBlocked(canvasElement: HTMLElement) {
+  const open = window.open;
+  window.open = () => null;
+  try {
+    await userEvent.click(within(canvasElement).getByTestId("onramp-buy"));
+  } finally {
+    window.open = open;
+  }
+}
 const waitForStatus = (args: any, status: string) =>
   waitFor(() => expect(lastStatus(args)?.status).toBe(status), { timeout: 5000 });
 
@@ -92,14 +102,7 @@ export const Pending: Story = {
   play: async ({ canvasElement, args }) => {
     const c = within(canvasElement);
     await waitForStatus(args, "ready");
-    // The browser blocks the payment window here: the widget offers the link instead.
-    const open = window.open;
-    window.open = () => null;
-    try {
-      await userEvent.click(c.getByTestId("onramp-buy"));
-    } finally {
-      window.open = open;
-    }
+    await buyWithPopupBlocked(canvasElement);
     await waitForStatus(args, "pending");
     await expect(c.getByTestId("onramp-checkout-link")).toHaveAttribute(
       "href",
@@ -185,13 +188,7 @@ export const IdentityVerificationRequired: Story = {
   play: async ({ canvasElement, args }) => {
     const c = within(canvasElement);
     await waitForStatus(args, "ready");
-    const open = window.open;
-    window.open = () => null;
-    try {
-      await userEvent.click(c.getByTestId("onramp-buy"));
-    } finally {
-      window.open = open;
-    }
+    await buyWithPopupBlocked(canvasElement);
     await waitFor(() =>
       expect(c.getByTestId("onramp-verify-link")).toHaveAttribute("href", "https://provider.example/verify"),
     );
