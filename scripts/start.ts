@@ -36,6 +36,7 @@ Compass is running (${((Date.now() - started) / 1000).toFixed(1)} s, ${process.e
   API reference    ${app}/docs
   OpenAPI          ${app}/v2/openapi.json
   On-ramp checkout ${app}/onramp/checkout?chain=ethereum&asset=USDC&destination=<address>
+  Perp trading     ${app}/perpetual-trading
   MCP (HTTP)       ${app}/mcp
 ${Object.entries(book.chains)
   .map(([name, c]) => `  chain ${name.padEnd(17)} ${c.rpcUrl}  (chain id ${c.chainId})`)

@@ -1,3 +1,4 @@
+import { VenueClient } from "./adapters/venue/client.ts";
 import { ChainClients } from "./chain/clients.ts";
 import { type Config, upstream } from "./config/env.ts";
 import { MemoryStore } from "./http/shared/memory-store.ts";
@@ -9,6 +10,8 @@ import { stripeOnramp } from "./onramp/stripe/adapter.ts";
 /** Long-lived clients shared by all requests of one app instance. */
 export interface Services {
   chains: ChainClients;
+  /** the perpetuals venue's HTTP API (info/exchange) */
+  venue: VenueClient;
   /** rate-limit counters and idempotency records: memory, or Redis shared by every instance */
   shared: SharedStore;
   /** the on-ramp provider (its URL and key are re-read from configuration on every call) */
@@ -18,6 +21,7 @@ export interface Services {
 export function createServices(config: Config): Services {
   return {
     chains: new ChainClients(config),
+    venue: new VenueClient(config),
     shared: config.redisUrl ? new RedisStore(config.redisUrl) : new MemoryStore(),
     onramp: stripeOnramp(() => ({ ...upstream(config, "onramp"), timeoutMs: config.upstreamTimeoutMs })),
   };

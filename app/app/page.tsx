@@ -16,6 +16,10 @@ export default function Home() {
         <li>
           <Link href="/onramp/checkout?chain=ethereum&asset=USDC">Hosted on-ramp checkout</Link>
         </li>
+        <li>
+          <Link href="/perpetual-trading">Perpetual trading</Link> — stocks, commodities and forex perps with
+          your own wallet
+        </li>
       </ul>
       <p>
         Try a read:{" "}

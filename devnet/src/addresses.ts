@@ -6,12 +6,7 @@ import { SAFE_CONTRACTS, SAFE_SINGLETON_FACTORY, type SafeContractName } from ".
 
 export { MULTICALL3 };
 
-/** Every contract the devnet provides on a chain, under the names the address book uses. */
-export function chainContracts(spec: ChainSpec): Record<string, Address> {
-  return { ...baselineContracts(spec), ...extensionContracts(spec.name) };
-}
-
-/** The contracts every chain gets before any capability's extension runs. */
+/** The contracts every chain's baseline installs (before any capability's extension runs). */
 export function baselineContracts(spec: ChainSpec): Record<string, Address> {
   const safes = Object.fromEntries(
     (Object.keys(SAFE_CONTRACTS) as SafeContractName[]).map((name) => [name, SAFE_CONTRACTS[name].address]),
@@ -22,4 +17,9 @@ export function baselineContracts(spec: ChainSpec): Record<string, Address> {
     SafeSingletonFactory: SAFE_SINGLETON_FACTORY,
     ...safes,
   };
+}
+
+/** Every contract the devnet provides on a chain, under the names the address book uses. */
+export function chainContracts(spec: ChainSpec): Record<string, Address> {
+  return { ...baselineContracts(spec), ...extensionContracts(spec.name) };
 }

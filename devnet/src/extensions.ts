@@ -1,4 +1,5 @@
 import type { Address } from "viem";
+import { bridge2Extension } from "./bootstrap/bridge2.ts";
 import type { ChainSpec, DevnetChainName } from "./config.ts";
 import { oneTimeWalletExtension } from "./onramp/extension.ts";
 import type { DevnetClients } from "./rpc.ts";
@@ -28,7 +29,7 @@ export interface ExtensionContext {
 }
 
 /** Every capability's chain extension; capabilities append theirs. */
-export const EXTENSIONS: ChainExtension[] = [oneTimeWalletExtension];
+export const EXTENSIONS: ChainExtension[] = [bridge2Extension, oneTimeWalletExtension];
 
 export async function ensureExtensions(
   ctx: ExtensionContext,

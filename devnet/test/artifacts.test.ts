@@ -4,6 +4,7 @@ import { toFunctionSignature } from "viem";
 import { describe, expect, it } from "vitest";
 import { fiatTokenAbi } from "../src/contracts/abi.ts";
 import { ARTIFACTS_DIR, type Artifact, DEVNET_CONTRACTS } from "../src/contracts/artifacts.ts";
+import { bridge2TwinAbi } from "../src/contracts/bridge2.ts";
 import { compileContracts } from "../src/contracts/compile.ts";
 
 // Recompiles devnet/contracts in memory: committed artifacts must match byte for byte.
@@ -27,14 +28,17 @@ describe("committed artifacts", () => {
     });
   }
 
-  it("the hand-written USDC twin ABI matches the compiled one", () => {
+  it.each([
+    ["FiatTokenTwin", fiatTokenAbi],
+    ["Bridge2Twin", bridge2TwinAbi],
+  ] as const)("the hand-written %s ABI matches the compiled one", (name, abi) => {
     const signatures = (abi: readonly unknown[]) =>
       new Set(
         (abi as { type: string }[])
           .filter((item) => item.type === "function")
           .map((item) => toFunctionSignature(item as Parameters<typeof toFunctionSignature>[0])),
       );
-    const compiledAbi = signatures(compiled.FiatTokenTwin!.abi);
-    for (const signature of signatures(fiatTokenAbi)) expect(compiledAbi, signature).toContain(signature);
+    const compiledAbi = signatures(compiled[name]!.abi);
+    for (const signature of signatures(abi)) expect(compiledAbi, signature).toContain(signature);
   });
 });

@@ -23,9 +23,9 @@ import {
   ROLE_INDEX,
   SAFE_CONTRACTS,
   startDevnet,
-  TWINS,
 } from "../src/index.ts";
 import { rpcCall } from "../src/rpc.ts";
+import { TWINS } from "../src/twins/registry.ts";
 import { clients, dev, ONE_MILLION_USDC, tempDir } from "./helpers.ts";
 
 // COMPASS_UNIT_PORT_BASE moves every devnet test, so parallel checkouts never collide.
@@ -63,6 +63,7 @@ describe("address book", () => {
     expect(book.accounts.dev[0]!.address).toBe("0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266");
     expect(book.roles.onramp_treasury.index).toBe(ROLE_INDEX.onramp_treasury);
     expect(Object.keys(book.twins)).toEqual(TWINS.map((t) => t.name));
+    expect(book.chains.arbitrum!.contracts.Bridge2).toBe("0x2Df1c51E09aECF9cacB7bc98cB1742757f163dF7");
   });
 });
 

@@ -44,6 +44,12 @@ function kindOf(schema: Json | undefined): string | undefined {
   return b ? kindOf(b) : undefined;
 }
 
+/** The schema accepts JSON null (e.g. an optional destination that defaults to the owner). */
+function nullable(schema: Json): boolean {
+  const types = Array.isArray(schema.type) ? schema.type : [schema.type];
+  return types.includes("null") || (schema.anyOf ?? schema.oneOf ?? []).some((b: Json) => nullable(b));
+}
+
 export function casesFor(op: OperationManifest, ctx: BaselineContext, count: number, seed: number): Case[] {
   const params: Record<string, unknown> = {};
   const query: Record<string, unknown> = {};
@@ -85,7 +91,10 @@ export function casesFor(op: OperationManifest, ctx: BaselineContext, count: num
       c.label = `${f.name}: ${m.label}`;
       c.field = f.name;
       // path and query values travel as strings: only some mutations stay meaningful there
-      c.invalid = m.invalid && (f.where === "body" || (typeof m.value !== "object" && m.value !== null));
+      c.invalid =
+        m.invalid &&
+        !(m.value === null && nullable(f.schema)) &&
+        (f.where === "body" || (typeof m.value !== "object" && m.value !== null));
       if (f.where === "path") c.params[f.name] = m.value;
       else if (f.where === "query") c.query[f.name] = m.value;
       else (c.body as Json)[f.name] = m.value;

@@ -7,6 +7,7 @@ export const INSTRUCTIONS = `Compass API tools. Every tool is one API operation,
 - Reads (read-only) return chain or venue state. Builders return unsigned transactions or EIP-712 typed data: the user's own wallet signs them; these tools never hold keys or submit anything, except v2_perpetual_trading_execute and v2_tokenized_assets_order_submit, which submit a user-signed payload.
 - Amounts are human-unit decimal strings (e.g. "100.5"), addresses are 0x hex.
 - On-ramp: v2_onramp_quote → v2_onramp_create → give checkout_url to the user (payment needs a browser) → poll v2_onramp_status every few seconds until delivered or failed.
+- Perpetual trading: a prepare tool (v2_perpetual_trading_market_order, _limit_order, _cancel_order, _withdraw, _set_leverage, …) returns {typed_data, action, nonce}; the user's wallet signs typed_data; then v2_perpetual_trading_execute with {action, nonce, signature}. Deposits: v2_perpetual_trading_deposit → the user signs the permit → v2_perpetual_trading_deposit_sponsor_prepare → the integrator's sponsor wallet broadcasts.
 - Prefer filters (chain, provider, asset, limit) on list reads: unfiltered lists are large.
 - Errors come back as the API's JSON body: 422 {"detail":[{"loc":[...],"msg":...}]} or {"error","message"} naming the field or cause.`;
 

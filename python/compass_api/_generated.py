@@ -43,6 +43,156 @@ OPERATIONS = {
         "has_body": False,
         "body_fields": [],
     },
+    "v2_perpetual_trading_opportunities": {
+        "method": "GET",
+        "path": "/v2/perpetual_trading/opportunities",
+        "idempotent": True,
+        "path_params": [],
+        "query_params": ["min_open_interest", "min_volume_24h", "category", "sort_by", "sort_order"],
+        "required_query": [],
+        "has_body": False,
+        "body_fields": [],
+    },
+    "v2_perpetual_trading_positions": {
+        "method": "GET",
+        "path": "/v2/perpetual_trading/positions",
+        "idempotent": True,
+        "path_params": [],
+        "query_params": ["owner", "asset"],
+        "required_query": ["owner"],
+        "has_body": False,
+        "body_fields": [],
+    },
+    "v2_perpetual_trading_candles": {
+        "method": "GET",
+        "path": "/v2/perpetual_trading/candles",
+        "idempotent": True,
+        "path_params": [],
+        "query_params": ["symbol", "interval", "limit", "start_time", "end_time"],
+        "required_query": ["symbol", "interval"],
+        "has_body": False,
+        "body_fields": [],
+    },
+    "v2_perpetual_trading_activity": {
+        "method": "GET",
+        "path": "/v2/perpetual_trading/activity",
+        "idempotent": True,
+        "path_params": [],
+        "query_params": ["owner", "builder"],
+        "required_query": ["owner"],
+        "has_body": False,
+        "body_fields": [],
+    },
+    "v2_perpetual_trading_deposit": {
+        "method": "POST",
+        "path": "/v2/perpetual_trading/deposit",
+        "idempotent": False,
+        "path_params": [],
+        "query_params": [],
+        "required_query": [],
+        "has_body": True,
+        "body_fields": ["owner", "amount"],
+    },
+    "v2_perpetual_trading_deposit_sponsor_prepare": {
+        "method": "POST",
+        "path": "/v2/perpetual_trading/deposit/sponsor_prepare",
+        "idempotent": False,
+        "path_params": [],
+        "query_params": [],
+        "required_query": [],
+        "has_body": True,
+        "body_fields": ["owner", "amount_raw", "deadline", "signature", "sender"],
+    },
+    "v2_perpetual_trading_withdraw": {
+        "method": "POST",
+        "path": "/v2/perpetual_trading/withdraw",
+        "idempotent": False,
+        "path_params": [],
+        "query_params": [],
+        "required_query": [],
+        "has_body": True,
+        "body_fields": ["owner", "amount", "destination"],
+    },
+    "v2_perpetual_trading_market_order": {
+        "method": "POST",
+        "path": "/v2/perpetual_trading/market_order",
+        "idempotent": False,
+        "path_params": [],
+        "query_params": [],
+        "required_query": [],
+        "has_body": True,
+        "body_fields": ["owner", "asset", "side", "size", "slippage_percent", "reduce_only", "builder"],
+    },
+    "v2_perpetual_trading_limit_order": {
+        "method": "POST",
+        "path": "/v2/perpetual_trading/limit_order",
+        "idempotent": False,
+        "path_params": [],
+        "query_params": [],
+        "required_query": [],
+        "has_body": True,
+        "body_fields": ["owner", "asset", "side", "size", "price", "time_in_force", "reduce_only", "client_order_id", "builder"],
+    },
+    "v2_perpetual_trading_cancel_order": {
+        "method": "POST",
+        "path": "/v2/perpetual_trading/cancel_order",
+        "idempotent": False,
+        "path_params": [],
+        "query_params": [],
+        "required_query": [],
+        "has_body": True,
+        "body_fields": ["owner", "asset", "order_id", "client_order_id"],
+    },
+    "v2_perpetual_trading_execute": {
+        "method": "POST",
+        "path": "/v2/perpetual_trading/execute",
+        "idempotent": False,
+        "path_params": [],
+        "query_params": [],
+        "required_query": [],
+        "has_body": True,
+        "body_fields": ["action", "nonce", "signature", "vault_address"],
+    },
+    "v2_perpetual_trading_approve_builder_fee": {
+        "method": "POST",
+        "path": "/v2/perpetual_trading/approve_builder_fee",
+        "idempotent": False,
+        "path_params": [],
+        "query_params": [],
+        "required_query": [],
+        "has_body": True,
+        "body_fields": ["owner", "builder"],
+    },
+    "v2_perpetual_trading_enable_unified_account": {
+        "method": "POST",
+        "path": "/v2/perpetual_trading/enable_unified_account",
+        "idempotent": False,
+        "path_params": [],
+        "query_params": [],
+        "required_query": [],
+        "has_body": True,
+        "body_fields": ["owner"],
+    },
+    "v2_perpetual_trading_ensure_leverage": {
+        "method": "POST",
+        "path": "/v2/perpetual_trading/ensure_leverage",
+        "idempotent": False,
+        "path_params": [],
+        "query_params": [],
+        "required_query": [],
+        "has_body": True,
+        "body_fields": ["owner", "asset"],
+    },
+    "v2_perpetual_trading_set_leverage": {
+        "method": "POST",
+        "path": "/v2/perpetual_trading/set_leverage",
+        "idempotent": False,
+        "path_params": [],
+        "query_params": [],
+        "required_query": [],
+        "has_body": True,
+        "body_fields": ["owner", "asset", "leverage"],
+    },
 }
 
 
@@ -68,8 +218,72 @@ class OnrampNamespace(_Namespace):
         """Status of a card purchase of USDC — GET /v2/onramp/status"""
         return self._call("v2_onramp_status", [], None, kwargs)
 
+class PerpetualTradingNamespace(_Namespace):
+    """`perpetual_trading` operations."""
+
+    def opportunities(self, /, **kwargs):
+        """Perpetual markets on stocks, commodities and forex — GET /v2/perpetual_trading/opportunities"""
+        return self._call("v2_perpetual_trading_opportunities", [], None, kwargs)
+
+    def positions(self, /, **kwargs):
+        """Open positions and account value of a trader — GET /v2/perpetual_trading/positions"""
+        return self._call("v2_perpetual_trading_positions", [], None, kwargs)
+
+    def candles(self, /, **kwargs):
+        """Price candles of a market — GET /v2/perpetual_trading/candles"""
+        return self._call("v2_perpetual_trading_candles", [], None, kwargs)
+
+    def activity(self, /, **kwargs):
+        """Positions, fills, open orders and builder approval of a trader in one call — GET /v2/perpetual_trading/activity"""
+        return self._call("v2_perpetual_trading_activity", [], None, kwargs)
+
+    def deposit(self, body=None, /, **kwargs):
+        """Permit to deposit USDC from Arbitrum into the venue — POST /v2/perpetual_trading/deposit"""
+        return self._call("v2_perpetual_trading_deposit", [], body, kwargs)
+
+    def deposit_sponsor_prepare(self, body=None, /, **kwargs):
+        """Arbitrum transaction for a sponsor wallet to relay a signed deposit permit — POST /v2/perpetual_trading/deposit/sponsor_prepare"""
+        return self._call("v2_perpetual_trading_deposit_sponsor_prepare", [], body, kwargs)
+
+    def withdraw(self, body=None, /, **kwargs):
+        """Withdraw USDC from the venue to Arbitrum (to sign) — POST /v2/perpetual_trading/withdraw"""
+        return self._call("v2_perpetual_trading_withdraw", [], body, kwargs)
+
+    def market_order(self, body=None, /, **kwargs):
+        """Market order to sign — POST /v2/perpetual_trading/market_order"""
+        return self._call("v2_perpetual_trading_market_order", [], body, kwargs)
+
+    def limit_order(self, body=None, /, **kwargs):
+        """Limit order to sign — POST /v2/perpetual_trading/limit_order"""
+        return self._call("v2_perpetual_trading_limit_order", [], body, kwargs)
+
+    def cancel_order(self, body=None, /, **kwargs):
+        """Cancel a resting order (to sign) — POST /v2/perpetual_trading/cancel_order"""
+        return self._call("v2_perpetual_trading_cancel_order", [], body, kwargs)
+
+    def execute(self, body=None, /, **kwargs):
+        """Send a signed action to the venue — POST /v2/perpetual_trading/execute"""
+        return self._call("v2_perpetual_trading_execute", [], body, kwargs)
+
+    def approve_builder_fee(self, body=None, /, **kwargs):
+        """Approve a builder's fee (to sign) — POST /v2/perpetual_trading/approve_builder_fee"""
+        return self._call("v2_perpetual_trading_approve_builder_fee", [], body, kwargs)
+
+    def enable_unified_account(self, body=None, /, **kwargs):
+        """Let the traditional-asset markets use the account's collateral (to sign) — POST /v2/perpetual_trading/enable_unified_account"""
+        return self._call("v2_perpetual_trading_enable_unified_account", [], body, kwargs)
+
+    def ensure_leverage(self, body=None, /, **kwargs):
+        """Make sure an asset trades at 1× cross (to sign when it does not) — POST /v2/perpetual_trading/ensure_leverage"""
+        return self._call("v2_perpetual_trading_ensure_leverage", [], body, kwargs)
+
+    def set_leverage(self, body=None, /, **kwargs):
+        """Set an asset's leverage, cross margin (to sign) — POST /v2/perpetual_trading/set_leverage"""
+        return self._call("v2_perpetual_trading_set_leverage", [], body, kwargs)
+
 
 NAMESPACES = {
     "token": TokenNamespace,
     "onramp": OnrampNamespace,
+    "perpetual_trading": PerpetualTradingNamespace,
 }

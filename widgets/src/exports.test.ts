@@ -1,28 +1,46 @@
 import { describe, expect, test } from "vitest";
 import * as root from "./index.ts";
 import * as onramp from "./onramp.ts";
+import * as perps from "./perpetual-trading.ts";
 
-// The public surface, reviewed as a list: adding or removing an export changes this snapshot.
-describe("package exports", () => {
+/** The public surface, spelled out: a change to it shows up in review. */
+describe("widget exports", () => {
   test("default: the root entry", () => {
-    expect(Object.keys(root).sort()).toMatchInlineSnapshot(`
-      [
-        "OnrampAmount",
-        "OnrampBuyButton",
-        "OnrampCheckoutProvider",
-        "OnrampDestination",
-        "OnrampError",
-        "OnrampPayment",
-        "OnrampQuoteDetails",
-        "OnrampStatusLive",
-        "OnrampSuccess",
-        "PartnerOnrampCheckout",
-        "darkTheme",
-        "lightTheme",
-        "themeVars",
-        "useOnrampContext",
-      ]
-    `);
+    expect(Object.keys(root).sort()).toEqual([
+      "OnrampAmount",
+      "OnrampBuyButton",
+      "OnrampCheckoutProvider",
+      "OnrampDestination",
+      "OnrampError",
+      "OnrampPayment",
+      "OnrampQuoteDetails",
+      "OnrampStatusLive",
+      "OnrampSuccess",
+      "PartnerOnrampCheckout",
+      "PerpetualTradingProvider",
+      "PerpetualTradingWidget",
+      "activityQueryOptions",
+      "candlesQueryOptions",
+      "darkTheme",
+      "feeEstimate",
+      "lightTheme",
+      "liquidationPrice",
+      "marginRequired",
+      "opportunitiesQueryOptions",
+      "sizeFromUsd",
+      "themeVars",
+      "unrealizedPnl",
+      "useOnrampContext",
+      "usePerpetualActivity",
+      "usePerpetualCandles",
+      "usePerpetualOpportunities",
+      "usePerpetualTradingContext",
+    ]);
+  });
+
+  test("parameters: the per-widget entry carries the widget and no old name", () => {
+    expect(perps.PerpetualTradingWidget).toBe(root.PerpetualTradingWidget);
+    expect(Object.keys(perps).some((k) => /TraditionalInvesting|GlobalMarkets/i.test(k))).toBe(false);
   });
 
   test("parameters: everything the on-ramp entry exports is exported from the root too", () => {

@@ -24,4 +24,5 @@ export {
   type PartnerOnrampCheckoutProps,
   useOnrampContext,
 } from "./onramp.ts";
+export * from "./perpetual-trading.ts";
 export { darkTheme, lightTheme, type Theme, type ThemeOverrides, themeVars } from "./theme/theme.ts";

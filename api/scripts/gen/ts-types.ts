@@ -4,6 +4,8 @@ type Json = Record<string, any>;
 export function tsType(schema: Json | undefined, indent = ""): string {
   if (!schema || Object.keys(schema).length === 0) return "unknown";
   if (schema.$ref) return schema.$ref.split("/").pop()!;
+  // uint128 ids travel as JSON integers beyond 2^53: bigint (or a digit string) in TS, never a lossy number.
+  if (schema.format === "uint128") return "bigint | string";
   if (schema.const !== undefined) return JSON.stringify(schema.const);
   if (schema.enum) return schema.enum.map((v: unknown) => JSON.stringify(v)).join(" | ");
   if (schema.anyOf || schema.oneOf)
@@ -14,7 +16,7 @@ export function tsType(schema: Json | undefined, indent = ""): string {
     case "string":
       return "string";
     case "integer":
-      return schema.format === "uint128" ? "bigint | string | number" : "number";
+      return "number";
     case "number":
       return "number";
     case "boolean":

@@ -4,4 +4,5 @@ import { parseAbi } from "viem";
 export const multicall3Abi = parseAbi([
   "function getBlockNumber() view returns (uint256)",
   "function getEthBalance(address addr) view returns (uint256)",
+  "function getCurrentBlockTimestamp() view returns (uint256 timestamp)",
 ]);

@@ -30,6 +30,8 @@ export interface Config {
   /** public origin of the web app (checkout links), e.g. http://127.0.0.1:3000 */
   publicUrl: string;
   upstreamTimeoutMs: number;
+  /** the perpetuals venue's chain name in signed actions (COMPASS_VENUE_NETWORK; default: address book, then Mainnet) */
+  venueNetwork?: "Mainnet" | "Testnet";
   /** requests per window per caller (key, or IP when anonymous); null = unlimited */
   rateLimit: { limit: number; windowMs: number } | null;
   /** shared state for several instances (rate limits, idempotency keys); memory when unset */
@@ -103,10 +105,18 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     validateResponses: env.COMPASS_VALIDATE_RESPONSES === "1",
     publicUrl: (env.COMPASS_PUBLIC_URL ?? `http://127.0.0.1:${env.PORT ?? 3000}`).replace(/\/$/, ""),
     upstreamTimeoutMs: Number(env.COMPASS_UPSTREAM_TIMEOUT_MS ?? 10_000),
+    venueNetwork: parseVenueNetwork(env.COMPASS_VENUE_NETWORK),
     rateLimit: parseRateLimit(env.COMPASS_RATE_LIMIT),
     redisUrl: env.REDIS_URL || undefined,
     trustProxy: env.COMPASS_TRUST_PROXY === "1",
   };
+}
+
+function parseVenueNetwork(value: string | undefined): Config["venueNetwork"] {
+  if (value === undefined || value === "") return undefined;
+  if (value !== "Mainnet" && value !== "Testnet")
+    throw new Error(`COMPASS_VENUE_NETWORK must be "Mainnet" or "Testnet", got ${JSON.stringify(value)}`);
+  return value;
 }
 
 /** Chains this environment serves: production never serves staging-only chains. */

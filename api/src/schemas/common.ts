@@ -104,10 +104,14 @@ export function amountUnion(opts: AmountOptions = {}) {
 }
 
 /** Unsigned integer that may exceed 2^53 (e.g. uint128 client order ids): JSON integer or digit string. */
-export function bigIntField(opts: { max?: bigint; description?: string } = {}) {
+export function bigIntField(opts: { max?: bigint; description?: string; format?: "uint128" } = {}) {
   return z
     .union([z.number(), z.string(), losslessNumber])
-    .meta({ description: opts.description, type: "integer" } as any)
+    .meta({
+      description: opts.description,
+      type: "integer",
+      ...(opts.format && { format: opts.format }),
+    } as any)
     .transform((v, ctx) => {
       const text = typeof v === "string" ? v.trim() : typeof v === "number" ? String(v) : v.text;
       if (!/^(0|[1-9][0-9]{0,77})$/.test(text)) {

@@ -2,7 +2,8 @@ import type { BenchSection } from "../types.ts";
 import { coldStart } from "./cold-start.ts";
 import { httpMounts } from "./http-mounts.ts";
 import { onramp } from "./onramp.ts";
+import { perpetualTrading } from "./perpetual-trading.ts";
 import { rpcPerRequest } from "./rpc-per-request.ts";
 
 /** Every bench section, in order. Capabilities add theirs here. */
-export const SECTIONS: BenchSection[] = [httpMounts, rpcPerRequest, coldStart, onramp];
+export const SECTIONS: BenchSection[] = [httpMounts, rpcPerRequest, coldStart, onramp, perpetualTrading];

@@ -42,8 +42,8 @@ export async function ensureBaseline(clients: DevnetClients, spec: ChainSpec): P
 const BASELINE_MARKER = "0x00000000000000000000000000000000c0dEBa5E" as const;
 
 /**
- * Every baseline contract must have code (a foreign or damaged state file fails here); extensions ensure
- * their own contracts after this, so a chain saved before an extension existed just gains them. Our own
+ * Every baseline contract must have code (a foreign or damaged state file fails here); extensions run
+ * after this and install their own, so a state that predates an extension still starts. Our own
  * contracts are also compared with the committed artifacts: state created before a contract change
  * keeps the old code until `devnet reset`.
  */

@@ -16,6 +16,7 @@ export interface Artifact {
 }
 
 export const DEVNET_CONTRACTS = [
+  "Bridge2Twin",
   "Create2Deployer",
   "FiatTokenTwin",
   "Multicall3",

@@ -13,6 +13,13 @@ export const groups: GroupManifest[] = [
     "namespace": "onramp",
     "cli": "onramp",
     "description": "Fiat on-ramp: card payment to USDC on Ethereum, delivered to the user's own wallet"
+  },
+  {
+    "group": "perpetual_trading",
+    "namespace": "perpetualTrading",
+    "cli": "perpetual-trading",
+    "cliAlias": "pt",
+    "description": "Perpetual futures on stocks, commodities and forex; the user signs every action"
   }
 ];
 
@@ -239,5 +246,1047 @@ export const manifest: OperationManifest[] = [
     "mcpName": "v2_onramp_status",
     "bodyRef": null,
     "responseRef": "OnrampStatus"
+  },
+  {
+    "operationId": "v2_perpetual_trading_opportunities",
+    "group": "perpetual_trading",
+    "namespace": "perpetualTrading",
+    "name": "opportunities",
+    "method": "GET",
+    "path": "/v2/perpetual_trading/opportunities",
+    "summary": "Perpetual markets on stocks, commodities and forex",
+    "description": "Every listed market with mark and oracle price, open interest and 24 h volume in USD, hourly funding, maximum leverage and size decimals. Sorted by open interest, largest first, unless `sort_by`/`sort_order` say otherwise.",
+    "readOnly": true,
+    "destructive": false,
+    "idempotent": true,
+    "errorModel": "validation",
+    "params": [
+      {
+        "name": "min_open_interest",
+        "in": "query",
+        "required": false,
+        "description": "USD floor on open interest",
+        "schema": {
+          "type": "number"
+        }
+      },
+      {
+        "name": "min_volume_24h",
+        "in": "query",
+        "required": false,
+        "description": "USD floor on 24 h volume",
+        "schema": {
+          "type": "number"
+        }
+      },
+      {
+        "name": "category",
+        "in": "query",
+        "required": false,
+        "schema": {
+          "type": "string",
+          "enum": [
+            "stock",
+            "commodity",
+            "forex"
+          ]
+        }
+      },
+      {
+        "name": "sort_by",
+        "in": "query",
+        "required": false,
+        "schema": {
+          "default": "open_interest",
+          "type": "string",
+          "enum": [
+            "open_interest",
+            "volume_24h",
+            "funding_rate"
+          ]
+        }
+      },
+      {
+        "name": "sort_order",
+        "in": "query",
+        "required": false,
+        "schema": {
+          "default": "desc",
+          "type": "string",
+          "enum": [
+            "asc",
+            "desc"
+          ]
+        }
+      }
+    ],
+    "body": null,
+    "cli": {
+      "command": "opportunities",
+      "aliases": [],
+      "short": {
+        "category": "c"
+      }
+    },
+    "mcpName": "v2_perpetual_trading_opportunities",
+    "bodyRef": null,
+    "responseRef": "PerpetualTradingOpportunitiesResponse"
+  },
+  {
+    "operationId": "v2_perpetual_trading_positions",
+    "group": "perpetual_trading",
+    "namespace": "perpetualTrading",
+    "name": "positions",
+    "method": "GET",
+    "path": "/v2/perpetual_trading/positions",
+    "summary": "Open positions and account value of a trader",
+    "description": "The owner's open positions on the traditional-asset perps (empty when flat), with account value (margin + unrealized PnL) and the USDC withdrawable now.",
+    "readOnly": true,
+    "destructive": false,
+    "idempotent": true,
+    "errorModel": "validation",
+    "params": [
+      {
+        "name": "owner",
+        "in": "query",
+        "required": true,
+        "description": "user EOA (the venue account)",
+        "schema": {
+          "type": "string"
+        }
+      },
+      {
+        "name": "asset",
+        "in": "query",
+        "required": false,
+        "description": "only this ticker",
+        "schema": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 32,
+          "pattern": "^([a-z0-9]+:)?[A-Za-z0-9]+$",
+          "examples": [
+            "AAPL"
+          ]
+        }
+      }
+    ],
+    "body": null,
+    "cli": {
+      "command": "positions",
+      "aliases": [],
+      "short": {
+        "asset": "a"
+      }
+    },
+    "mcpName": "v2_perpetual_trading_positions",
+    "bodyRef": null,
+    "responseRef": "PerpetualTradingPositionsResponse"
+  },
+  {
+    "operationId": "v2_perpetual_trading_candles",
+    "group": "perpetual_trading",
+    "namespace": "perpetualTrading",
+    "name": "candles",
+    "method": "GET",
+    "path": "/v2/perpetual_trading/candles",
+    "summary": "Price candles of a market",
+    "description": "OHLC candles oldest first. Input times are unix milliseconds, output `time` is unix seconds (candle open). `limit` defaults to 500 and is clamped to 5000; `start_time` defaults to `end_time − limit × interval`, `end_time` to now. Cached 15 s.",
+    "readOnly": true,
+    "destructive": false,
+    "idempotent": true,
+    "errorModel": "validation",
+    "params": [
+      {
+        "name": "symbol",
+        "in": "query",
+        "required": true,
+        "description": "ticker, e.g. AAPL (the `xyz:` prefix is added when absent)",
+        "schema": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 32,
+          "pattern": "^([a-z0-9]+:)?[A-Za-z0-9]+$",
+          "examples": [
+            "AAPL"
+          ]
+        }
+      },
+      {
+        "name": "interval",
+        "in": "query",
+        "required": true,
+        "schema": {
+          "type": "string",
+          "enum": [
+            "1m",
+            "5m",
+            "15m",
+            "1h",
+            "4h",
+            "1d",
+            "1w"
+          ]
+        }
+      },
+      {
+        "name": "limit",
+        "in": "query",
+        "required": false,
+        "description": "number of candles (max 5000; larger values are clamped)",
+        "schema": {
+          "type": "integer",
+          "minimum": 1
+        }
+      },
+      {
+        "name": "start_time",
+        "in": "query",
+        "required": false,
+        "description": "window start, unix ms",
+        "schema": {
+          "type": "integer",
+          "minimum": 0
+        }
+      },
+      {
+        "name": "end_time",
+        "in": "query",
+        "required": false,
+        "description": "window end, unix ms (default now)",
+        "schema": {
+          "type": "integer",
+          "minimum": 0
+        }
+      }
+    ],
+    "body": null,
+    "cli": {
+      "command": "candles",
+      "aliases": [],
+      "short": {
+        "interval": "i",
+        "limit": "l",
+        "end_time": "e"
+      }
+    },
+    "mcpName": "v2_perpetual_trading_candles",
+    "bodyRef": null,
+    "responseRef": "PerpetualTradingCandlesResponse"
+  },
+  {
+    "operationId": "v2_perpetual_trading_activity",
+    "group": "perpetual_trading",
+    "namespace": "perpetualTrading",
+    "name": "activity",
+    "method": "GET",
+    "path": "/v2/perpetual_trading/activity",
+    "summary": "Positions, fills, open orders and builder approval of a trader in one call",
+    "description": "Sections are fetched in parallel. A failed section is null and listed in `partial_errors` (200); only when every requested section fails is the answer 502. An empty list means no activity.",
+    "readOnly": true,
+    "destructive": false,
+    "idempotent": true,
+    "errorModel": "validation",
+    "params": [
+      {
+        "name": "owner",
+        "in": "query",
+        "required": true,
+        "description": "user EOA (the venue account)",
+        "schema": {
+          "type": "string"
+        }
+      },
+      {
+        "name": "builder",
+        "in": "query",
+        "required": false,
+        "description": "also report this builder's fee approval",
+        "schema": {
+          "type": "string"
+        }
+      }
+    ],
+    "body": null,
+    "cli": {
+      "command": "activity",
+      "aliases": [],
+      "short": {
+        "builder": "b"
+      }
+    },
+    "mcpName": "v2_perpetual_trading_activity",
+    "bodyRef": null,
+    "responseRef": "PerpetualTradingActivityResponse"
+  },
+  {
+    "operationId": "v2_perpetual_trading_deposit",
+    "group": "perpetual_trading",
+    "namespace": "perpetualTrading",
+    "name": "deposit",
+    "method": "POST",
+    "path": "/v2/perpetual_trading/deposit",
+    "summary": "Permit to deposit USDC from Arbitrum into the venue",
+    "description": "An EIP-2612 permit of Arbitrum USDC for the venue's bridge (Bridge2). The owner signs it (no gas); the integrator's sponsor wallet then relays it — see deposit/sponsor_prepare. The venue credits `destination` (= owner). Minimum 5 USDC; the permit is valid for an hour of chain time.",
+    "readOnly": false,
+    "destructive": false,
+    "idempotent": false,
+    "errorModel": "validation",
+    "params": [],
+    "body": {
+      "type": "object",
+      "properties": {
+        "owner": {
+          "description": "user EOA on Arbitrum; signs the permit and is credited at the venue",
+          "type": "string"
+        },
+        "amount": {
+          "type": "string",
+          "description": "USDC in human units",
+          "examples": [
+            "1000.0"
+          ]
+        }
+      },
+      "required": [
+        "owner",
+        "amount"
+      ]
+    },
+    "cli": {
+      "command": "deposit",
+      "aliases": [],
+      "short": {
+        "amount": "a"
+      }
+    },
+    "mcpName": "v2_perpetual_trading_deposit",
+    "bodyRef": "PerpetualTradingDepositRequest",
+    "responseRef": "PerpetualTradingDepositResponse"
+  },
+  {
+    "operationId": "v2_perpetual_trading_deposit_sponsor_prepare",
+    "group": "perpetual_trading",
+    "namespace": "perpetualTrading",
+    "name": "depositSponsorPrepare",
+    "method": "POST",
+    "path": "/v2/perpetual_trading/deposit/sponsor_prepare",
+    "summary": "Arbitrum transaction for a sponsor wallet to relay a signed deposit permit",
+    "description": "Bridge2.batchedDepositWithPermit with the owner's signed permit, for `sender` (the integrator's sponsor wallet) to sign and broadcast — the API never broadcasts. Checked first: deadline, the owner's USDC balance, the permit's signer, and a simulation (the bridge does not revert on a bad permit, so the simulation must show USDC moving). After the receipt, confirm a USDC Transfer to the bridge was emitted.",
+    "readOnly": false,
+    "destructive": false,
+    "idempotent": false,
+    "errorModel": "validation",
+    "params": [],
+    "body": {
+      "type": "object",
+      "properties": {
+        "owner": {
+          "description": "permit signer (Arbitrum EOA)",
+          "type": "string"
+        },
+        "amount_raw": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 9007199254740991,
+          "description": "as returned by /deposit"
+        },
+        "deadline": {
+          "type": "integer",
+          "minimum": 0,
+          "maximum": 9007199254740991,
+          "description": "permit.message.deadline (unix s)"
+        },
+        "signature": {
+          "description": "owner's permit signature, 65-byte hex, with or without 0x",
+          "type": "string",
+          "pattern": "^(0x)?[0-9a-fA-F]{130}$"
+        },
+        "sender": {
+          "description": "sponsor wallet that will broadcast (sets `from` and nonce)",
+          "type": "string"
+        }
+      },
+      "required": [
+        "owner",
+        "amount_raw",
+        "deadline",
+        "signature",
+        "sender"
+      ]
+    },
+    "cli": {
+      "command": "deposit-sponsor-prepare",
+      "aliases": [
+        "dsp"
+      ],
+      "short": {
+        "amount_raw": "a"
+      }
+    },
+    "mcpName": "v2_perpetual_trading_deposit_sponsor_prepare",
+    "bodyRef": "PerpetualTradingSponsorPrepareRequest",
+    "responseRef": "PerpetualTradingSponsorPrepareResponse"
+  },
+  {
+    "operationId": "v2_perpetual_trading_withdraw",
+    "group": "perpetual_trading",
+    "namespace": "perpetualTrading",
+    "name": "withdraw",
+    "method": "POST",
+    "path": "/v2/perpetual_trading/withdraw",
+    "summary": "Withdraw USDC from the venue to Arbitrum (to sign)",
+    "description": "A user-signed `withdraw3` action paying `amount` less the venue's $1 fee to `destination` (default: owner) on Arbitrum. Checked first against what the account can withdraw now. Execute it via /execute; the payout follows on chain.",
+    "readOnly": false,
+    "destructive": false,
+    "idempotent": false,
+    "errorModel": "validation",
+    "params": [],
+    "body": {
+      "type": "object",
+      "properties": {
+        "owner": {
+          "description": "user EOA (the venue account)",
+          "type": "string"
+        },
+        "amount": {
+          "type": "string",
+          "description": "USDC in human units, the $1 fee included",
+          "examples": [
+            "500.0"
+          ]
+        },
+        "destination": {
+          "description": "Arbitrum address paid (default owner)",
+          "anyOf": [
+            {
+              "description": "0x-prefixed EVM address",
+              "type": "string"
+            },
+            {
+              "type": "null"
+            }
+          ]
+        }
+      },
+      "required": [
+        "owner",
+        "amount"
+      ]
+    },
+    "cli": {
+      "command": "withdraw",
+      "aliases": [],
+      "short": {
+        "amount": "a"
+      }
+    },
+    "mcpName": "v2_perpetual_trading_withdraw",
+    "bodyRef": "PerpetualTradingWithdrawRequest",
+    "responseRef": "PerpetualTradingSignableActionResponse"
+  },
+  {
+    "operationId": "v2_perpetual_trading_market_order",
+    "group": "perpetual_trading",
+    "namespace": "perpetualTrading",
+    "name": "marketOrder",
+    "method": "POST",
+    "path": "/v2/perpetual_trading/market_order",
+    "summary": "Market order to sign",
+    "description": "An immediate-or-cancel limit at the mark price ± `slippage_percent` (default 5), built as the venue's `order` action. Checked first: asset, size step, $10 minimum, a position to reduce when `reduce_only`, builder fee approval. Sign `typed_data`, then POST /execute.",
+    "readOnly": false,
+    "destructive": false,
+    "idempotent": false,
+    "errorModel": "validation",
+    "params": [],
+    "body": {
+      "type": "object",
+      "properties": {
+        "owner": {
+          "description": "user EOA (the venue account)",
+          "type": "string"
+        },
+        "asset": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 32,
+          "pattern": "^([a-z0-9]+:)?[A-Za-z0-9]+$",
+          "description": "ticker, e.g. AAPL, GOLD, EUR (the `xyz:` prefix is optional)",
+          "examples": [
+            "AAPL"
+          ]
+        },
+        "side": {
+          "type": "string",
+          "enum": [
+            "buy",
+            "sell"
+          ]
+        },
+        "size": {
+          "type": "string",
+          "description": "contracts, human units (a multiple of the market's size step)",
+          "examples": [
+            "0.5"
+          ]
+        },
+        "slippage_percent": {
+          "description": "price band around the mark, percent (0–100)",
+          "type": "number",
+          "minimum": 0,
+          "maximum": 100
+        },
+        "reduce_only": {
+          "description": "only reduce an existing position",
+          "type": "boolean"
+        },
+        "builder": {
+          "description": "attach a builder fee (approved beforehand)",
+          "anyOf": [
+            {
+              "type": "object",
+              "properties": {
+                "address": {
+                  "description": "fee recipient; must not be the zero address and must hold ≥ 100 USDC at the venue",
+                  "type": "string"
+                },
+                "max_fee_rate": {
+                  "type": "string",
+                  "pattern": "^[0-9]+(\\.[0-9]+)?%$",
+                  "description": "fee rate in percent with a trailing \"%\", at most \"0.1%\" on orders, e.g. \"0.01%\""
+                }
+              },
+              "required": [
+                "address",
+                "max_fee_rate"
+              ]
+            },
+            {
+              "type": "null"
+            }
+          ]
+        }
+      },
+      "required": [
+        "owner",
+        "asset",
+        "side",
+        "size"
+      ]
+    },
+    "cli": {
+      "command": "market-order",
+      "aliases": [
+        "mo"
+      ],
+      "short": {
+        "asset": "a",
+        "builder": "b",
+        "reduce_only": "r"
+      }
+    },
+    "mcpName": "v2_perpetual_trading_market_order",
+    "bodyRef": "PerpetualTradingMarketOrderRequest",
+    "responseRef": "PerpetualTradingSignableActionResponse"
+  },
+  {
+    "operationId": "v2_perpetual_trading_limit_order",
+    "group": "perpetual_trading",
+    "namespace": "perpetualTrading",
+    "name": "limitOrder",
+    "method": "POST",
+    "path": "/v2/perpetual_trading/limit_order",
+    "summary": "Limit order to sign",
+    "description": "A resting limit order: `gtc` (default) rests until filled or cancelled, `alo` (post-only) is refused by the venue if it would match at once. Checked first: asset, price ticks (≤ 5 significant figures), size step, $10 minimum, reduce-only, builder fee approval.",
+    "readOnly": false,
+    "destructive": false,
+    "idempotent": false,
+    "errorModel": "validation",
+    "params": [],
+    "body": {
+      "type": "object",
+      "properties": {
+        "owner": {
+          "description": "user EOA (the venue account)",
+          "type": "string"
+        },
+        "asset": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 32,
+          "pattern": "^([a-z0-9]+:)?[A-Za-z0-9]+$",
+          "description": "ticker, e.g. AAPL, GOLD, EUR (the `xyz:` prefix is optional)",
+          "examples": [
+            "AAPL"
+          ]
+        },
+        "side": {
+          "type": "string",
+          "enum": [
+            "buy",
+            "sell"
+          ]
+        },
+        "size": {
+          "type": "string",
+          "description": "contracts, human units (a multiple of the market's size step)",
+          "examples": [
+            "0.5"
+          ]
+        },
+        "price": {
+          "type": "string",
+          "description": "limit price, human units",
+          "examples": [
+            "231.5"
+          ]
+        },
+        "time_in_force": {
+          "description": "gtc (default) or alo (post-only)",
+          "type": "string",
+          "enum": [
+            "gtc",
+            "alo"
+          ]
+        },
+        "reduce_only": {
+          "type": "boolean"
+        },
+        "client_order_id": {
+          "anyOf": [
+            {
+              "anyOf": [
+                {
+                  "type": "number"
+                },
+                {
+                  "type": "string"
+                },
+                {}
+              ],
+              "description": "caller's id for the order, uint128 (sent to the venue as its 16-byte cloid)",
+              "type": "integer",
+              "format": "uint128"
+            },
+            {
+              "type": "null"
+            }
+          ]
+        },
+        "builder": {
+          "anyOf": [
+            {
+              "type": "object",
+              "properties": {
+                "address": {
+                  "description": "fee recipient; must not be the zero address and must hold ≥ 100 USDC at the venue",
+                  "type": "string"
+                },
+                "max_fee_rate": {
+                  "type": "string",
+                  "pattern": "^[0-9]+(\\.[0-9]+)?%$",
+                  "description": "fee rate in percent with a trailing \"%\", at most \"0.1%\" on orders, e.g. \"0.01%\""
+                }
+              },
+              "required": [
+                "address",
+                "max_fee_rate"
+              ]
+            },
+            {
+              "type": "null"
+            }
+          ]
+        }
+      },
+      "required": [
+        "owner",
+        "asset",
+        "side",
+        "size",
+        "price"
+      ]
+    },
+    "cli": {
+      "command": "limit-order",
+      "aliases": [
+        "lo"
+      ],
+      "short": {
+        "asset": "a",
+        "builder": "b",
+        "client_order_id": "c",
+        "price": "p",
+        "reduce_only": "r",
+        "time_in_force": "t"
+      }
+    },
+    "mcpName": "v2_perpetual_trading_limit_order",
+    "bodyRef": "PerpetualTradingLimitOrderRequest",
+    "responseRef": "PerpetualTradingSignableActionResponse"
+  },
+  {
+    "operationId": "v2_perpetual_trading_cancel_order",
+    "group": "perpetual_trading",
+    "namespace": "perpetualTrading",
+    "name": "cancelOrder",
+    "method": "POST",
+    "path": "/v2/perpetual_trading/cancel_order",
+    "summary": "Cancel a resting order (to sign)",
+    "description": "Cancels by the venue's `order_id` or by the caller's `client_order_id` — exactly one. The order must be open on `asset` for `owner`.",
+    "readOnly": false,
+    "destructive": false,
+    "idempotent": false,
+    "errorModel": "validation",
+    "params": [],
+    "body": {
+      "type": "object",
+      "properties": {
+        "owner": {
+          "description": "user EOA (the venue account)",
+          "type": "string"
+        },
+        "asset": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 32,
+          "pattern": "^([a-z0-9]+:)?[A-Za-z0-9]+$",
+          "description": "ticker, e.g. AAPL, GOLD, EUR (the `xyz:` prefix is optional)",
+          "examples": [
+            "AAPL"
+          ]
+        },
+        "order_id": {
+          "description": "venue oid",
+          "anyOf": [
+            {
+              "type": "integer",
+              "minimum": 0,
+              "maximum": 9007199254740991
+            },
+            {
+              "type": "null"
+            }
+          ]
+        },
+        "client_order_id": {
+          "description": "alternative to order_id",
+          "anyOf": [
+            {
+              "anyOf": [
+                {
+                  "type": "number"
+                },
+                {
+                  "type": "string"
+                },
+                {}
+              ],
+              "description": "caller's id for the order, uint128 (sent to the venue as its 16-byte cloid)",
+              "type": "integer",
+              "format": "uint128"
+            },
+            {
+              "type": "null"
+            }
+          ]
+        }
+      },
+      "required": [
+        "owner",
+        "asset"
+      ]
+    },
+    "cli": {
+      "command": "cancel-order",
+      "aliases": [
+        "co"
+      ],
+      "short": {
+        "asset": "a",
+        "client_order_id": "c"
+      }
+    },
+    "mcpName": "v2_perpetual_trading_cancel_order",
+    "bodyRef": "PerpetualTradingCancelOrderRequest",
+    "responseRef": "PerpetualTradingSignableActionResponse"
+  },
+  {
+    "operationId": "v2_perpetual_trading_execute",
+    "group": "perpetual_trading",
+    "namespace": "perpetualTrading",
+    "name": "execute",
+    "method": "POST",
+    "path": "/v2/perpetual_trading/execute",
+    "summary": "Send a signed action to the venue",
+    "description": "Relays `{action, nonce, signature}` from any prepare operation to the venue and returns its answer: `status: \"ok\"` with the venue's response (per-order statuses for orders), or `status: \"error\"` with `response.error` holding the venue's reason (wrong signer, reused or stale nonce, insufficient margin…). Registers nothing.",
+    "readOnly": false,
+    "destructive": true,
+    "idempotent": false,
+    "errorModel": "validation",
+    "params": [],
+    "body": {
+      "type": "object",
+      "properties": {
+        "action": {
+          "type": "object",
+          "propertyNames": {
+            "type": "string"
+          },
+          "additionalProperties": {},
+          "description": "the `action` from the prepare operation, unchanged"
+        },
+        "nonce": {
+          "type": "integer",
+          "minimum": 0,
+          "maximum": 9007199254740991,
+          "description": "the `nonce` from the prepare operation"
+        },
+        "signature": {
+          "description": "owner's EIP-712 signature over typed_data, 65-byte hex",
+          "type": "string",
+          "pattern": "^(0x)?[0-9a-fA-F]{130}$"
+        },
+        "vault_address": {
+          "description": "venue vault or sub-account to act for",
+          "anyOf": [
+            {
+              "description": "0x-prefixed EVM address",
+              "type": "string"
+            },
+            {
+              "type": "null"
+            }
+          ]
+        }
+      },
+      "required": [
+        "action",
+        "nonce",
+        "signature"
+      ]
+    },
+    "cli": {
+      "command": "execute",
+      "aliases": [],
+      "short": {
+        "action": "a",
+        "nonce": "n",
+        "signature": "s",
+        "vault_address": "v"
+      }
+    },
+    "mcpName": "v2_perpetual_trading_execute",
+    "bodyRef": "PerpetualTradingExecuteRequest",
+    "responseRef": "PerpetualTradingExecuteResponse"
+  },
+  {
+    "operationId": "v2_perpetual_trading_approve_builder_fee",
+    "group": "perpetual_trading",
+    "namespace": "perpetualTrading",
+    "name": "approveBuilderFee",
+    "method": "POST",
+    "path": "/v2/perpetual_trading/approve_builder_fee",
+    "summary": "Approve a builder's fee (to sign)",
+    "description": "A user-signed `approveBuilderFee` action, needed once per (user, builder) before the first order carrying that builder. Orders may then charge up to the approved rate (at most 0.1 % on perps).",
+    "readOnly": false,
+    "destructive": false,
+    "idempotent": false,
+    "errorModel": "validation",
+    "params": [],
+    "body": {
+      "type": "object",
+      "properties": {
+        "owner": {
+          "description": "user EOA (the venue account)",
+          "type": "string"
+        },
+        "builder": {
+          "type": "object",
+          "properties": {
+            "address": {
+              "description": "fee recipient; must not be the zero address and must hold ≥ 100 USDC at the venue",
+              "type": "string"
+            },
+            "max_fee_rate": {
+              "type": "string",
+              "pattern": "^[0-9]+(\\.[0-9]+)?%$",
+              "description": "fee rate in percent with a trailing \"%\", at most \"0.1%\" on orders, e.g. \"0.01%\""
+            }
+          },
+          "required": [
+            "address",
+            "max_fee_rate"
+          ]
+        }
+      },
+      "required": [
+        "owner",
+        "builder"
+      ]
+    },
+    "cli": {
+      "command": "approve-builder-fee",
+      "aliases": [
+        "abf"
+      ],
+      "short": {
+        "builder": "b"
+      }
+    },
+    "mcpName": "v2_perpetual_trading_approve_builder_fee",
+    "bodyRef": "PerpetualTradingApproveBuilderFeeRequest",
+    "responseRef": "PerpetualTradingSignableActionResponse"
+  },
+  {
+    "operationId": "v2_perpetual_trading_enable_unified_account",
+    "group": "perpetual_trading",
+    "namespace": "perpetualTrading",
+    "name": "enableUnifiedAccount",
+    "method": "POST",
+    "path": "/v2/perpetual_trading/enable_unified_account",
+    "summary": "Let the traditional-asset markets use the account's collateral (to sign)",
+    "description": "Reads the account's mode. Already unified (or portfolio margin, reported as \"portfolioMargin\") → the mode and nothing to sign. Otherwise a user-signed `userSetAbstraction` action to execute. The venue refuses accounts it never credited: deposit first.",
+    "readOnly": false,
+    "destructive": false,
+    "idempotent": false,
+    "errorModel": "validation",
+    "params": [],
+    "body": {
+      "type": "object",
+      "properties": {
+        "owner": {
+          "description": "user EOA (the venue account)",
+          "type": "string"
+        }
+      },
+      "required": [
+        "owner"
+      ]
+    },
+    "cli": {
+      "command": "enable-unified-account",
+      "aliases": [
+        "eua"
+      ],
+      "short": {}
+    },
+    "mcpName": "v2_perpetual_trading_enable_unified_account",
+    "bodyRef": "PerpetualTradingEnableUnifiedAccountRequest",
+    "responseRef": "PerpetualTradingEnableUnifiedAccountResponse"
+  },
+  {
+    "operationId": "v2_perpetual_trading_ensure_leverage",
+    "group": "perpetual_trading",
+    "namespace": "perpetualTrading",
+    "name": "ensureLeverage",
+    "method": "POST",
+    "path": "/v2/perpetual_trading/ensure_leverage",
+    "summary": "Make sure an asset trades at 1× cross (to sign when it does not)",
+    "description": "Target 1× cross margin. Already there → `leverage_ok: true` and nothing to sign; otherwise an `updateLeverage` action.",
+    "readOnly": false,
+    "destructive": false,
+    "idempotent": false,
+    "errorModel": "validation",
+    "params": [],
+    "body": {
+      "type": "object",
+      "properties": {
+        "owner": {
+          "description": "user EOA (the venue account)",
+          "type": "string"
+        },
+        "asset": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 32,
+          "pattern": "^([a-z0-9]+:)?[A-Za-z0-9]+$",
+          "description": "ticker, e.g. AAPL, GOLD, EUR (the `xyz:` prefix is optional)",
+          "examples": [
+            "AAPL"
+          ]
+        }
+      },
+      "required": [
+        "owner",
+        "asset"
+      ]
+    },
+    "cli": {
+      "command": "ensure-leverage",
+      "aliases": [
+        "el"
+      ],
+      "short": {
+        "asset": "a"
+      }
+    },
+    "mcpName": "v2_perpetual_trading_ensure_leverage",
+    "bodyRef": "PerpetualTradingEnsureLeverageRequest",
+    "responseRef": "PerpetualTradingLeverageResponse"
+  },
+  {
+    "operationId": "v2_perpetual_trading_set_leverage",
+    "group": "perpetual_trading",
+    "namespace": "perpetualTrading",
+    "name": "setLeverage",
+    "method": "POST",
+    "path": "/v2/perpetual_trading/set_leverage",
+    "summary": "Set an asset's leverage, cross margin (to sign)",
+    "description": "Whole-number multiplier in [1, the asset's max_leverage]; omitted or null → the maximum. Cross margin. Already at that value → `leverage_ok: true` and nothing to sign.",
+    "readOnly": false,
+    "destructive": false,
+    "idempotent": false,
+    "errorModel": "validation",
+    "params": [],
+    "body": {
+      "type": "object",
+      "properties": {
+        "owner": {
+          "description": "user EOA (the venue account)",
+          "type": "string"
+        },
+        "asset": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 32,
+          "pattern": "^([a-z0-9]+:)?[A-Za-z0-9]+$",
+          "description": "ticker, e.g. AAPL, GOLD, EUR (the `xyz:` prefix is optional)",
+          "examples": [
+            "AAPL"
+          ]
+        },
+        "leverage": {
+          "description": "multiplier; default the asset's maximum",
+          "anyOf": [
+            {
+              "type": "integer",
+              "minimum": 1,
+              "maximum": 9007199254740991
+            },
+            {
+              "type": "null"
+            }
+          ]
+        }
+      },
+      "required": [
+        "owner",
+        "asset"
+      ]
+    },
+    "cli": {
+      "command": "set-leverage",
+      "aliases": [
+        "sl"
+      ],
+      "short": {
+        "asset": "a",
+        "leverage": "l"
+      }
+    },
+    "mcpName": "v2_perpetual_trading_set_leverage",
+    "bodyRef": "PerpetualTradingSetLeverageRequest",
+    "responseRef": "PerpetualTradingLeverageResponse"
   }
 ];

@@ -34,13 +34,95 @@ export class OnrampNamespace {
 
 }
 
+export class PerpetualTradingNamespace {
+  constructor(private readonly transport: Transport) {}
+
+  /** Perpetual markets on stocks, commodities and forex — `GET /v2/perpetual_trading/opportunities` */
+  opportunities(query?: T.V2PerpetualTradingOpportunitiesQuery, options?: RequestOptions): Promise<T.V2PerpetualTradingOpportunitiesResponse> {
+    return ops.perpetualTradingOpportunities(this.transport, query, options);
+  }
+
+  /** Open positions and account value of a trader — `GET /v2/perpetual_trading/positions` */
+  positions(query: T.V2PerpetualTradingPositionsQuery, options?: RequestOptions): Promise<T.V2PerpetualTradingPositionsResponse> {
+    return ops.perpetualTradingPositions(this.transport, query, options);
+  }
+
+  /** Price candles of a market — `GET /v2/perpetual_trading/candles` */
+  candles(query: T.V2PerpetualTradingCandlesQuery, options?: RequestOptions): Promise<T.V2PerpetualTradingCandlesResponse> {
+    return ops.perpetualTradingCandles(this.transport, query, options);
+  }
+
+  /** Positions, fills, open orders and builder approval of a trader in one call — `GET /v2/perpetual_trading/activity` */
+  activity(query: T.V2PerpetualTradingActivityQuery, options?: RequestOptions): Promise<T.V2PerpetualTradingActivityResponse> {
+    return ops.perpetualTradingActivity(this.transport, query, options);
+  }
+
+  /** Permit to deposit USDC from Arbitrum into the venue — `POST /v2/perpetual_trading/deposit` */
+  deposit(body: T.V2PerpetualTradingDepositBody, options?: RequestOptions): Promise<T.V2PerpetualTradingDepositResponse> {
+    return ops.perpetualTradingDeposit(this.transport, body, options);
+  }
+
+  /** Arbitrum transaction for a sponsor wallet to relay a signed deposit permit — `POST /v2/perpetual_trading/deposit/sponsor_prepare` */
+  depositSponsorPrepare(body: T.V2PerpetualTradingDepositSponsorPrepareBody, options?: RequestOptions): Promise<T.V2PerpetualTradingDepositSponsorPrepareResponse> {
+    return ops.perpetualTradingDepositSponsorPrepare(this.transport, body, options);
+  }
+
+  /** Withdraw USDC from the venue to Arbitrum (to sign) — `POST /v2/perpetual_trading/withdraw` */
+  withdraw(body: T.V2PerpetualTradingWithdrawBody, options?: RequestOptions): Promise<T.V2PerpetualTradingWithdrawResponse> {
+    return ops.perpetualTradingWithdraw(this.transport, body, options);
+  }
+
+  /** Market order to sign — `POST /v2/perpetual_trading/market_order` */
+  marketOrder(body: T.V2PerpetualTradingMarketOrderBody, options?: RequestOptions): Promise<T.V2PerpetualTradingMarketOrderResponse> {
+    return ops.perpetualTradingMarketOrder(this.transport, body, options);
+  }
+
+  /** Limit order to sign — `POST /v2/perpetual_trading/limit_order` */
+  limitOrder(body: T.V2PerpetualTradingLimitOrderBody, options?: RequestOptions): Promise<T.V2PerpetualTradingLimitOrderResponse> {
+    return ops.perpetualTradingLimitOrder(this.transport, body, options);
+  }
+
+  /** Cancel a resting order (to sign) — `POST /v2/perpetual_trading/cancel_order` */
+  cancelOrder(body: T.V2PerpetualTradingCancelOrderBody, options?: RequestOptions): Promise<T.V2PerpetualTradingCancelOrderResponse> {
+    return ops.perpetualTradingCancelOrder(this.transport, body, options);
+  }
+
+  /** Send a signed action to the venue — `POST /v2/perpetual_trading/execute` */
+  execute(body: T.V2PerpetualTradingExecuteBody, options?: RequestOptions): Promise<T.V2PerpetualTradingExecuteResponse> {
+    return ops.perpetualTradingExecute(this.transport, body, options);
+  }
+
+  /** Approve a builder's fee (to sign) — `POST /v2/perpetual_trading/approve_builder_fee` */
+  approveBuilderFee(body: T.V2PerpetualTradingApproveBuilderFeeBody, options?: RequestOptions): Promise<T.V2PerpetualTradingApproveBuilderFeeResponse> {
+    return ops.perpetualTradingApproveBuilderFee(this.transport, body, options);
+  }
+
+  /** Let the traditional-asset markets use the account's collateral (to sign) — `POST /v2/perpetual_trading/enable_unified_account` */
+  enableUnifiedAccount(body: T.V2PerpetualTradingEnableUnifiedAccountBody, options?: RequestOptions): Promise<T.V2PerpetualTradingEnableUnifiedAccountResponse> {
+    return ops.perpetualTradingEnableUnifiedAccount(this.transport, body, options);
+  }
+
+  /** Make sure an asset trades at 1× cross (to sign when it does not) — `POST /v2/perpetual_trading/ensure_leverage` */
+  ensureLeverage(body: T.V2PerpetualTradingEnsureLeverageBody, options?: RequestOptions): Promise<T.V2PerpetualTradingEnsureLeverageResponse> {
+    return ops.perpetualTradingEnsureLeverage(this.transport, body, options);
+  }
+
+  /** Set an asset's leverage, cross margin (to sign) — `POST /v2/perpetual_trading/set_leverage` */
+  setLeverage(body: T.V2PerpetualTradingSetLeverageBody, options?: RequestOptions): Promise<T.V2PerpetualTradingSetLeverageResponse> {
+    return ops.perpetualTradingSetLeverage(this.transport, body, options);
+  }
+
+}
+
 /** One property per URL group; CompassClient extends this. */
 export class Namespaces {
   readonly token: TokenNamespace;
   readonly onramp: OnrampNamespace;
+  readonly perpetualTrading: PerpetualTradingNamespace;
 
   constructor(transport: Transport) {
     this.token = new TokenNamespace(transport);
     this.onramp = new OnrampNamespace(transport);
+    this.perpetualTrading = new PerpetualTradingNamespace(transport);
   }
 }

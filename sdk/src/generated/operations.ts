@@ -30,3 +30,108 @@ export const v2_onramp_status_op: OperationDescriptor = {"id":"v2_onramp_status"
 export function onrampStatus(transport: Transport, query: T.V2OnrampStatusQuery, options?: RequestOptions): Promise<T.V2OnrampStatusResponse> {
   return transport.request(v2_onramp_status_op, { query: query as Record<string, unknown> | undefined }, options);
 }
+
+export const v2_perpetual_trading_opportunities_op: OperationDescriptor = {"id":"v2_perpetual_trading_opportunities","method":"GET","path":"/v2/perpetual_trading/opportunities","idempotent":true};
+
+/** Perpetual markets on stocks, commodities and forex — `GET /v2/perpetual_trading/opportunities` */
+export function perpetualTradingOpportunities(transport: Transport, query?: T.V2PerpetualTradingOpportunitiesQuery, options?: RequestOptions): Promise<T.V2PerpetualTradingOpportunitiesResponse> {
+  return transport.request(v2_perpetual_trading_opportunities_op, { query: query as Record<string, unknown> | undefined }, options);
+}
+
+export const v2_perpetual_trading_positions_op: OperationDescriptor = {"id":"v2_perpetual_trading_positions","method":"GET","path":"/v2/perpetual_trading/positions","idempotent":true};
+
+/** Open positions and account value of a trader — `GET /v2/perpetual_trading/positions` */
+export function perpetualTradingPositions(transport: Transport, query: T.V2PerpetualTradingPositionsQuery, options?: RequestOptions): Promise<T.V2PerpetualTradingPositionsResponse> {
+  return transport.request(v2_perpetual_trading_positions_op, { query: query as Record<string, unknown> | undefined }, options);
+}
+
+export const v2_perpetual_trading_candles_op: OperationDescriptor = {"id":"v2_perpetual_trading_candles","method":"GET","path":"/v2/perpetual_trading/candles","idempotent":true};
+
+/** Price candles of a market — `GET /v2/perpetual_trading/candles` */
+export function perpetualTradingCandles(transport: Transport, query: T.V2PerpetualTradingCandlesQuery, options?: RequestOptions): Promise<T.V2PerpetualTradingCandlesResponse> {
+  return transport.request(v2_perpetual_trading_candles_op, { query: query as Record<string, unknown> | undefined }, options);
+}
+
+export const v2_perpetual_trading_activity_op: OperationDescriptor = {"id":"v2_perpetual_trading_activity","method":"GET","path":"/v2/perpetual_trading/activity","idempotent":true};
+
+/** Positions, fills, open orders and builder approval of a trader in one call — `GET /v2/perpetual_trading/activity` */
+export function perpetualTradingActivity(transport: Transport, query: T.V2PerpetualTradingActivityQuery, options?: RequestOptions): Promise<T.V2PerpetualTradingActivityResponse> {
+  return transport.request(v2_perpetual_trading_activity_op, { query: query as Record<string, unknown> | undefined }, options);
+}
+
+export const v2_perpetual_trading_deposit_op: OperationDescriptor = {"id":"v2_perpetual_trading_deposit","method":"POST","path":"/v2/perpetual_trading/deposit","idempotent":false};
+
+/** Permit to deposit USDC from Arbitrum into the venue — `POST /v2/perpetual_trading/deposit` */
+export function perpetualTradingDeposit(transport: Transport, body: T.V2PerpetualTradingDepositBody, options?: RequestOptions): Promise<T.V2PerpetualTradingDepositResponse> {
+  return transport.request(v2_perpetual_trading_deposit_op, { body }, options);
+}
+
+export const v2_perpetual_trading_deposit_sponsor_prepare_op: OperationDescriptor = {"id":"v2_perpetual_trading_deposit_sponsor_prepare","method":"POST","path":"/v2/perpetual_trading/deposit/sponsor_prepare","idempotent":false};
+
+/** Arbitrum transaction for a sponsor wallet to relay a signed deposit permit — `POST /v2/perpetual_trading/deposit/sponsor_prepare` */
+export function perpetualTradingDepositSponsorPrepare(transport: Transport, body: T.V2PerpetualTradingDepositSponsorPrepareBody, options?: RequestOptions): Promise<T.V2PerpetualTradingDepositSponsorPrepareResponse> {
+  return transport.request(v2_perpetual_trading_deposit_sponsor_prepare_op, { body }, options);
+}
+
+export const v2_perpetual_trading_withdraw_op: OperationDescriptor = {"id":"v2_perpetual_trading_withdraw","method":"POST","path":"/v2/perpetual_trading/withdraw","idempotent":false};
+
+/** Withdraw USDC from the venue to Arbitrum (to sign) — `POST /v2/perpetual_trading/withdraw` */
+export function perpetualTradingWithdraw(transport: Transport, body: T.V2PerpetualTradingWithdrawBody, options?: RequestOptions): Promise<T.V2PerpetualTradingWithdrawResponse> {
+  return transport.request(v2_perpetual_trading_withdraw_op, { body }, options);
+}
+
+export const v2_perpetual_trading_market_order_op: OperationDescriptor = {"id":"v2_perpetual_trading_market_order","method":"POST","path":"/v2/perpetual_trading/market_order","idempotent":false};
+
+/** Market order to sign — `POST /v2/perpetual_trading/market_order` */
+export function perpetualTradingMarketOrder(transport: Transport, body: T.V2PerpetualTradingMarketOrderBody, options?: RequestOptions): Promise<T.V2PerpetualTradingMarketOrderResponse> {
+  return transport.request(v2_perpetual_trading_market_order_op, { body }, options);
+}
+
+export const v2_perpetual_trading_limit_order_op: OperationDescriptor = {"id":"v2_perpetual_trading_limit_order","method":"POST","path":"/v2/perpetual_trading/limit_order","idempotent":false};
+
+/** Limit order to sign — `POST /v2/perpetual_trading/limit_order` */
+export function perpetualTradingLimitOrder(transport: Transport, body: T.V2PerpetualTradingLimitOrderBody, options?: RequestOptions): Promise<T.V2PerpetualTradingLimitOrderResponse> {
+  return transport.request(v2_perpetual_trading_limit_order_op, { body }, options);
+}
+
+export const v2_perpetual_trading_cancel_order_op: OperationDescriptor = {"id":"v2_perpetual_trading_cancel_order","method":"POST","path":"/v2/perpetual_trading/cancel_order","idempotent":false};
+
+/** Cancel a resting order (to sign) — `POST /v2/perpetual_trading/cancel_order` */
+export function perpetualTradingCancelOrder(transport: Transport, body: T.V2PerpetualTradingCancelOrderBody, options?: RequestOptions): Promise<T.V2PerpetualTradingCancelOrderResponse> {
+  return transport.request(v2_perpetual_trading_cancel_order_op, { body }, options);
+}
+
+export const v2_perpetual_trading_execute_op: OperationDescriptor = {"id":"v2_perpetual_trading_execute","method":"POST","path":"/v2/perpetual_trading/execute","idempotent":false};
+
+/** Send a signed action to the venue — `POST /v2/perpetual_trading/execute` */
+export function perpetualTradingExecute(transport: Transport, body: T.V2PerpetualTradingExecuteBody, options?: RequestOptions): Promise<T.V2PerpetualTradingExecuteResponse> {
+  return transport.request(v2_perpetual_trading_execute_op, { body }, options);
+}
+
+export const v2_perpetual_trading_approve_builder_fee_op: OperationDescriptor = {"id":"v2_perpetual_trading_approve_builder_fee","method":"POST","path":"/v2/perpetual_trading/approve_builder_fee","idempotent":false};
+
+/** Approve a builder's fee (to sign) — `POST /v2/perpetual_trading/approve_builder_fee` */
+export function perpetualTradingApproveBuilderFee(transport: Transport, body: T.V2PerpetualTradingApproveBuilderFeeBody, options?: RequestOptions): Promise<T.V2PerpetualTradingApproveBuilderFeeResponse> {
+  return transport.request(v2_perpetual_trading_approve_builder_fee_op, { body }, options);
+}
+
+export const v2_perpetual_trading_enable_unified_account_op: OperationDescriptor = {"id":"v2_perpetual_trading_enable_unified_account","method":"POST","path":"/v2/perpetual_trading/enable_unified_account","idempotent":false};
+
+/** Let the traditional-asset markets use the account's collateral (to sign) — `POST /v2/perpetual_trading/enable_unified_account` */
+export function perpetualTradingEnableUnifiedAccount(transport: Transport, body: T.V2PerpetualTradingEnableUnifiedAccountBody, options?: RequestOptions): Promise<T.V2PerpetualTradingEnableUnifiedAccountResponse> {
+  return transport.request(v2_perpetual_trading_enable_unified_account_op, { body }, options);
+}
+
+export const v2_perpetual_trading_ensure_leverage_op: OperationDescriptor = {"id":"v2_perpetual_trading_ensure_leverage","method":"POST","path":"/v2/perpetual_trading/ensure_leverage","idempotent":false};
+
+/** Make sure an asset trades at 1× cross (to sign when it does not) — `POST /v2/perpetual_trading/ensure_leverage` */
+export function perpetualTradingEnsureLeverage(transport: Transport, body: T.V2PerpetualTradingEnsureLeverageBody, options?: RequestOptions): Promise<T.V2PerpetualTradingEnsureLeverageResponse> {
+  return transport.request(v2_perpetual_trading_ensure_leverage_op, { body }, options);
+}
+
+export const v2_perpetual_trading_set_leverage_op: OperationDescriptor = {"id":"v2_perpetual_trading_set_leverage","method":"POST","path":"/v2/perpetual_trading/set_leverage","idempotent":false};
+
+/** Set an asset's leverage, cross margin (to sign) — `POST /v2/perpetual_trading/set_leverage` */
+export function perpetualTradingSetLeverage(transport: Transport, body: T.V2PerpetualTradingSetLeverageBody, options?: RequestOptions): Promise<T.V2PerpetualTradingSetLeverageResponse> {
+  return transport.request(v2_perpetual_trading_set_leverage_op, { body }, options);
+}

@@ -98,6 +98,302 @@ export type OnrampStatus = {
   updated_at?: string | null;
 };
 
+export type PerpetualTradingActivityResponse = {
+  /** queried address, checksummed */
+  owner: string;
+  /** null if that section failed */
+  positions: Array<PerpetualTradingPosition> | null;
+  account_value: string | null;
+  withdrawable: string | null;
+  /** recent fills, newest first; null on failure */
+  fills: Array<PerpetualTradingFill> | null;
+  /** resting orders; null on failure */
+  open_orders: Array<PerpetualTradingOpenOrder> | null;
+  /** only when `builder` was passed; null on failure */
+  builder_approval?: {
+    builder: string;
+    max_fee_tenth_bps: number;
+    approved: boolean;
+  } | null;
+  /** one entry per failed section */
+  partial_errors?: Array<{
+    section: "positions" | "fills" | "open_orders" | "builder_approval";
+    message: string;
+  }>;
+};
+
+export type PerpetualTradingApproveBuilderFeeRequest = {
+  /** user EOA (the venue account) */
+  owner: string;
+  builder: PerpetualTradingBuilder;
+};
+
+export type PerpetualTradingBuilder = {
+  /** fee recipient; must not be the zero address and must hold ≥ 100 USDC at the venue */
+  address: string;
+  /** fee rate in percent with a trailing "%", at most "0.1%" on orders, e.g. "0.01%" */
+  max_fee_rate: string;
+};
+
+export type PerpetualTradingCancelOrderRequest = {
+  /** user EOA (the venue account) */
+  owner: string;
+  /** ticker, e.g. AAPL, GOLD, EUR (the `xyz:` prefix is optional) */
+  asset: string;
+  /** venue oid */
+  order_id?: number | null;
+  /** alternative to order_id */
+  client_order_id?: bigint | string | null;
+};
+
+export type PerpetualTradingCandle = {
+  /** candle open, unix seconds */
+  time: number;
+  open: string;
+  high: string;
+  low: string;
+  close: string;
+  /** base units */
+  volume: string;
+  trades: number;
+};
+
+export type PerpetualTradingCandlesResponse = {
+  symbol: string;
+  interval: string;
+  candles: Array<PerpetualTradingCandle>;
+};
+
+export type PerpetualTradingCategory = "stock" | "commodity" | "forex";
+
+export type PerpetualTradingDepositRequest = {
+  /** user EOA on Arbitrum; signs the permit and is credited at the venue */
+  owner: string;
+  /** USDC in human units */
+  amount: string;
+};
+
+export type PerpetualTradingDepositResponse = {
+  /** ERC-20 Permit typed data (spender = Bridge2, value = amount_raw) */
+  permit: TypedData;
+  /** USDC in 6-decimal raw units */
+  amount_raw: number;
+  /** address credited at the venue (= owner) */
+  destination: string;
+};
+
+export type PerpetualTradingEnableUnifiedAccountRequest = {
+  /** user EOA (the venue account) */
+  owner: string;
+};
+
+export type PerpetualTradingEnableUnifiedAccountResponse = {
+  /** current account mode, e.g. "default", "unifiedAccount", "portfolioMargin" */
+  mode: string;
+  typed_data: TypedData | null;
+  action: {
+    [key: string]: unknown;
+  } | null;
+  nonce: number | null;
+};
+
+export type PerpetualTradingEnsureLeverageRequest = {
+  /** user EOA (the venue account) */
+  owner: string;
+  /** ticker, e.g. AAPL, GOLD, EUR (the `xyz:` prefix is optional) */
+  asset: string;
+};
+
+export type PerpetualTradingExecuteRequest = {
+  /** the `action` from the prepare operation, unchanged */
+  action: {
+    [key: string]: unknown;
+  };
+  /** the `nonce` from the prepare operation */
+  nonce: number;
+  /** owner's EIP-712 signature over typed_data, 65-byte hex */
+  signature: string;
+  /** venue vault or sub-account to act for */
+  vault_address?: string | null;
+};
+
+export type PerpetualTradingExecuteResponse = {
+  status: "ok" | "error";
+  /** the venue's reply, e.g. {"type":"order","data":{"statuses":[{"resting":{"oid":123}}]}}; on "error", {"error": "<reason>"} */
+  response?: {
+    [key: string]: unknown;
+  };
+};
+
+export type PerpetualTradingFill = {
+  asset: string;
+  side: PerpetualTradingSide;
+  price: string;
+  /** contracts */
+  size: string;
+  /** USDC, builder fee included */
+  fee: string;
+  /** USDC part of `fee` paid to the builder */
+  builder_fee: string | null;
+  /** realised USDC (before fees) */
+  closed_pnl: string | null;
+  order_id: number;
+  time_ms: number;
+};
+
+export type PerpetualTradingLeverageResponse = {
+  /** true = already at target; nothing to sign */
+  leverage_ok: boolean;
+  typed_data: TypedData | null;
+  action: {
+    [key: string]: unknown;
+  } | null;
+  nonce: number | null;
+};
+
+export type PerpetualTradingLimitOrderRequest = {
+  /** user EOA (the venue account) */
+  owner: string;
+  /** ticker, e.g. AAPL, GOLD, EUR (the `xyz:` prefix is optional) */
+  asset: string;
+  side: PerpetualTradingSide;
+  /** contracts, human units (a multiple of the market's size step) */
+  size: string;
+  /** limit price, human units */
+  price: string;
+  /** gtc (default) or alo (post-only) */
+  time_in_force?: "gtc" | "alo";
+  reduce_only?: boolean;
+  client_order_id?: bigint | string | null;
+  builder?: PerpetualTradingBuilder | null;
+};
+
+export type PerpetualTradingMarketOrderRequest = {
+  /** user EOA (the venue account) */
+  owner: string;
+  /** ticker, e.g. AAPL, GOLD, EUR (the `xyz:` prefix is optional) */
+  asset: string;
+  side: PerpetualTradingSide;
+  /** contracts, human units (a multiple of the market's size step) */
+  size: string;
+  /** price band around the mark, percent (0–100) */
+  slippage_percent?: number;
+  /** only reduce an existing position */
+  reduce_only?: boolean;
+  /** attach a builder fee (approved beforehand) */
+  builder?: PerpetualTradingBuilder | null;
+};
+
+export type PerpetualTradingOpenOrder = {
+  asset: string;
+  side: PerpetualTradingSide;
+  limit_price: string;
+  /** remaining contracts */
+  size: string;
+  order_id: number;
+  time_ms: number;
+  reduce_only: boolean;
+};
+
+export type PerpetualTradingOpportunitiesResponse = {
+  opportunities: Array<PerpetualTradingOpportunity>;
+};
+
+export type PerpetualTradingOpportunity = {
+  /** ticker, e.g. AAPL */
+  asset: string;
+  /** venue asset index (`a` in actions) */
+  asset_id: number;
+  category: PerpetualTradingCategory;
+  mark_price: string;
+  oracle_price: string;
+  /** USD notional open (open contracts × mark) */
+  open_interest: string;
+  /** USD traded over the last 24 h */
+  volume_24h: string;
+  /** hourly funding rate as the venue states it */
+  funding_rate: string;
+  max_leverage: number;
+  /** decimals allowed in order sizes */
+  sz_decimals: number;
+};
+
+export type PerpetualTradingPosition = {
+  asset: string;
+  /** venue asset index (`a` in actions) */
+  asset_id: number;
+  side: "long" | "short";
+  /** contracts (absolute) */
+  size: string;
+  entry_price: string;
+  mark_price: string;
+  /** estimate; null when the account cannot be liquidated */
+  liquidation_price: string | null;
+  /** USD */
+  unrealized_pnl: string;
+  leverage: string;
+  /** USD */
+  margin_used: string;
+  /** cumulative funding since open; negative = paid */
+  funding_accrued: string;
+};
+
+export type PerpetualTradingPositionsResponse = {
+  positions: Array<PerpetualTradingPosition>;
+  /** USD: margin + unrealized PnL */
+  account_value?: string;
+  /** USDC that can be withdrawn now */
+  withdrawable?: string;
+};
+
+export type PerpetualTradingSetLeverageRequest = {
+  /** user EOA (the venue account) */
+  owner: string;
+  /** ticker, e.g. AAPL, GOLD, EUR (the `xyz:` prefix is optional) */
+  asset: string;
+  /** multiplier; default the asset's maximum */
+  leverage?: number | null;
+};
+
+export type PerpetualTradingSide = "buy" | "sell";
+
+export type PerpetualTradingSignableActionResponse = {
+  /** EIP-712 payload to sign with eth_signTypedData_v4 */
+  typed_data: TypedData;
+  /** raw venue action; send back unchanged to /execute */
+  action: {
+    [key: string]: unknown;
+  };
+  /** millisecond timestamp the action was hashed with; send back unchanged */
+  nonce: number;
+};
+
+export type PerpetualTradingSponsorPrepareRequest = {
+  /** permit signer (Arbitrum EOA) */
+  owner: string;
+  /** as returned by /deposit */
+  amount_raw: number;
+  /** permit.message.deadline (unix s) */
+  deadline: number;
+  /** owner's permit signature, 65-byte hex, with or without 0x */
+  signature: string;
+  /** sponsor wallet that will broadcast (sets `from` and nonce) */
+  sender: string;
+};
+
+export type PerpetualTradingSponsorPrepareResponse = {
+  transaction: UnsignedTransaction;
+};
+
+export type PerpetualTradingWithdrawRequest = {
+  /** user EOA (the venue account) */
+  owner: string;
+  /** USDC in human units, the $1 fee included */
+  amount: string;
+  /** Arbitrum address paid (default owner) */
+  destination?: string | null;
+};
+
 export type TokenBalanceResponse = {
   /** balance in human units */
   amount: string;
@@ -109,6 +405,38 @@ export type TokenBalanceResponse = {
   balance_raw: string;
   /** block the balance was read at */
   block_number: number;
+};
+
+/** EIP-712 payload {domain, types, primaryType, message} */
+export type TypedData = {
+  domain: {
+    [key: string]: unknown;
+  };
+  types: {
+    [key: string]: Array<{
+      name: string;
+      type: string;
+    }>;
+  };
+  primaryType: string;
+  message: {
+    [key: string]: unknown;
+  };
+};
+
+/** Transaction for the sender to sign and broadcast */
+export type UnsignedTransaction = {
+  /** hex chain id, e.g. "0x1" */
+  chainId: string;
+  data: string;
+  from: string;
+  /** hex gas limit; pass it as the explicit gas limit */
+  gas: string | null;
+  to: string;
+  value: string;
+  nonce: string;
+  maxFeePerGas: string;
+  maxPriorityFeePerGas: string;
 };
 
 export type V1Chain = "arbitrum" | "base" | "ethereum";
@@ -139,3 +467,91 @@ export type V2OnrampStatusQuery = {
 };
 
 export type V2OnrampStatusResponse = OnrampStatus;
+
+export type V2PerpetualTradingOpportunitiesQuery = {
+  /** USD floor on open interest */
+  min_open_interest?: number;
+  /** USD floor on 24 h volume */
+  min_volume_24h?: number;
+  category?: "stock" | "commodity" | "forex";
+  sort_by?: "open_interest" | "volume_24h" | "funding_rate";
+  sort_order?: "asc" | "desc";
+};
+
+export type V2PerpetualTradingOpportunitiesResponse = PerpetualTradingOpportunitiesResponse;
+
+export type V2PerpetualTradingPositionsQuery = {
+  /** user EOA (the venue account) */
+  owner: string;
+  /** only this ticker */
+  asset?: string;
+};
+
+export type V2PerpetualTradingPositionsResponse = PerpetualTradingPositionsResponse;
+
+export type V2PerpetualTradingCandlesQuery = {
+  /** ticker, e.g. AAPL (the `xyz:` prefix is added when absent) */
+  symbol: string;
+  interval: "1m" | "5m" | "15m" | "1h" | "4h" | "1d" | "1w";
+  /** number of candles (max 5000; larger values are clamped) */
+  limit?: number;
+  /** window start, unix ms */
+  start_time?: number;
+  /** window end, unix ms (default now) */
+  end_time?: number;
+};
+
+export type V2PerpetualTradingCandlesResponse = PerpetualTradingCandlesResponse;
+
+export type V2PerpetualTradingActivityQuery = {
+  /** user EOA (the venue account) */
+  owner: string;
+  /** also report this builder's fee approval */
+  builder?: string;
+};
+
+export type V2PerpetualTradingActivityResponse = PerpetualTradingActivityResponse;
+
+export type V2PerpetualTradingDepositBody = PerpetualTradingDepositRequest;
+
+export type V2PerpetualTradingDepositResponse = PerpetualTradingDepositResponse;
+
+export type V2PerpetualTradingDepositSponsorPrepareBody = PerpetualTradingSponsorPrepareRequest;
+
+export type V2PerpetualTradingDepositSponsorPrepareResponse = PerpetualTradingSponsorPrepareResponse;
+
+export type V2PerpetualTradingWithdrawBody = PerpetualTradingWithdrawRequest;
+
+export type V2PerpetualTradingWithdrawResponse = PerpetualTradingSignableActionResponse;
+
+export type V2PerpetualTradingMarketOrderBody = PerpetualTradingMarketOrderRequest;
+
+export type V2PerpetualTradingMarketOrderResponse = PerpetualTradingSignableActionResponse;
+
+export type V2PerpetualTradingLimitOrderBody = PerpetualTradingLimitOrderRequest;
+
+export type V2PerpetualTradingLimitOrderResponse = PerpetualTradingSignableActionResponse;
+
+export type V2PerpetualTradingCancelOrderBody = PerpetualTradingCancelOrderRequest;
+
+export type V2PerpetualTradingCancelOrderResponse = PerpetualTradingSignableActionResponse;
+
+export type V2PerpetualTradingExecuteBody = PerpetualTradingExecuteRequest;
+
+export type V2PerpetualTradingExecuteResponse = PerpetualTradingExecuteResponse;
+
+export type V2PerpetualTradingApproveBuilderFeeBody = PerpetualTradingApproveBuilderFeeRequest;
+
+export type V2PerpetualTradingApproveBuilderFeeResponse = PerpetualTradingSignableActionResponse;
+
+export type V2PerpetualTradingEnableUnifiedAccountBody = PerpetualTradingEnableUnifiedAccountRequest;
+
+export type V2PerpetualTradingEnableUnifiedAccountResponse = PerpetualTradingEnableUnifiedAccountResponse;
+
+export type V2PerpetualTradingEnsureLeverageBody = PerpetualTradingEnsureLeverageRequest;
+
+export type V2PerpetualTradingEnsureLeverageResponse = PerpetualTradingLeverageResponse;
+
+export type V2PerpetualTradingSetLeverageBody = PerpetualTradingSetLeverageRequest;
+
+export type V2PerpetualTradingSetLeverageResponse = PerpetualTradingLeverageResponse;

@@ -1,0 +1,129 @@
+import {
+  ApproveBuilderFeeRequest,
+  ApproveBuilderFeeTypes,
+  CancelByCloidRequest,
+  CancelRequest,
+  OrderRequest,
+  UpdateLeverageRequest,
+  UserSetAbstractionRequest,
+  UserSetAbstractionTypes,
+  Withdraw3Request,
+  Withdraw3Types,
+} from "@nktkas/hyperliquid/api/exchange";
+import * as v from "valibot";
+import type { VenueNetwork } from "./client.ts";
+import { nextNonce } from "./nonce.ts";
+import { type SignableAction, signableL1, signableUserAction } from "./signable.ts";
+
+/**
+ * Venue actions in their canonical form. Each goes through the maintained library's own request schema,
+ * which fixes key order, trims decimals and lower-cases hex — the venue hashes its re-serialization of
+ * an action, so anything else would recover a different signer.
+ */
+
+/** User-signed actions are signed in the domain of this chain id (421614), as the venue's own front end does. */
+export const SIGNATURE_CHAIN_ID = "0x66eee" as const;
+
+export interface OrderWire {
+  a: number;
+  b: boolean;
+  p: string;
+  s: string;
+  r: boolean;
+  t: { limit: { tif: "Gtc" | "Ioc" | "Alo" } };
+  c?: `0x${string}`;
+}
+
+export function orderAction(
+  order: OrderWire,
+  network: VenueNetwork,
+  builder?: { b: `0x${string}`; f: number },
+): Promise<SignableAction> {
+  const action = v.parse(OrderRequest.entries.action, {
+    type: "order",
+    orders: [order],
+    grouping: "na",
+    builder,
+  });
+  return signableL1(action, nextNonce(), network);
+}
+
+export function cancelAction(asset: number, oid: number, network: VenueNetwork): Promise<SignableAction> {
+  const action = v.parse(CancelRequest.entries.action, { type: "cancel", cancels: [{ a: asset, o: oid }] });
+  return signableL1(action, nextNonce(), network);
+}
+
+export function cancelByCloidAction(
+  asset: number,
+  cloid: `0x${string}`,
+  network: VenueNetwork,
+): Promise<SignableAction> {
+  const action = v.parse(CancelByCloidRequest.entries.action, {
+    type: "cancelByCloid",
+    cancels: [{ asset, cloid }],
+  });
+  return signableL1(action, nextNonce(), network);
+}
+
+/** Cross margin always: the product offers cross only (spec §7, **Ours**). */
+export function updateLeverageAction(
+  asset: number,
+  leverage: number,
+  network: VenueNetwork,
+): Promise<SignableAction> {
+  const action = v.parse(UpdateLeverageRequest.entries.action, {
+    type: "updateLeverage",
+    asset,
+    isCross: true,
+    leverage,
+  });
+  return signableL1(action, nextNonce(), network);
+}
+
+/**
+ * A user-signed action: the chain fields, the action's own fields, and a fresh nonce under `nonceField`
+ * (the action's nonce is the request's nonce too).
+ */
+function userSigned(
+  schema: v.GenericSchema,
+  types: Record<string, { name: string; type: string }[]>,
+  fields: Record<string, unknown>,
+  nonceField: "nonce" | "time",
+  network: VenueNetwork,
+): Promise<SignableAction> {
+  const nonce = nextNonce();
+  const action = v.parse(schema, {
+    ...fields,
+    signatureChainId: SIGNATURE_CHAIN_ID,
+    hyperliquidChain: network,
+    [nonceField]: nonce,
+  }) as { signatureChainId: `0x${string}` };
+  return signableUserAction(action, types, nonce);
+}
+
+export const withdrawAction = (destination: string, amount: string, network: VenueNetwork) =>
+  userSigned(
+    Withdraw3Request.entries.action,
+    Withdraw3Types,
+    { type: "withdraw3", destination, amount },
+    "time",
+    network,
+  );
+
+export const approveBuilderFeeAction = (builder: string, maxFeeRate: string, network: VenueNetwork) =>
+  userSigned(
+    ApproveBuilderFeeRequest.entries.action,
+    ApproveBuilderFeeTypes,
+    { type: "approveBuilderFee", maxFeeRate, builder },
+    "nonce",
+    network,
+  );
+
+export const unifiedAccountAction = (user: string, network: VenueNetwork) =>
+  userSigned(
+    UserSetAbstractionRequest.entries.action,
+    UserSetAbstractionTypes,
+    { type: "userSetAbstraction", user, abstraction: "unifiedAccount" },
+    "nonce",
+    network,
+  );

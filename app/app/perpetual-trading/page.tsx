@@ -1,0 +1,19 @@
+import { sponsorKey } from "../../lib/sponsor.ts";
+import { Trading } from "./trading.tsx";
+
+export const metadata = { title: "Perpetual trading — Compass" };
+export const dynamic = "force-dynamic";
+
+/** Perpetuals on stocks, commodities and forex, traded with the connected wallet. */
+export default function PerpetualTradingPage() {
+  return (
+    <main className="home wide">
+      <h1>Perpetual trading</h1>
+      <p>
+        Stocks, commodities and forex perps. Every action is signed by your own wallet; deposits are a USDC
+        permit on Arbitrum{sponsorKey() ? ", relayed by our sponsor (no gas)" : ""}.
+      </p>
+      <Trading sponsored={!!sponsorKey()} />
+    </main>
+  );
+}

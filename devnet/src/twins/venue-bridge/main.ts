@@ -1,0 +1,63 @@
+import { join } from "node:path";
+import { createPublicClient, http, type PublicClient } from "viem";
+import { privateKeyToAccount } from "viem/accounts";
+import { chainSpecByName } from "../../config.ts";
+import { BRIDGE2 } from "../../contracts/bridge2.ts";
+import { viemChain } from "../../rpc.ts";
+import { readAddressBook, readTwinConfig } from "../runtime.ts";
+import { startVenue } from "../venue/index.ts";
+import { DepositWatcher } from "./deposits.ts";
+import { BridgePayoutExecutor } from "./payouts.ts";
+
+/**
+ * The devnet's venue twin process: the venue (../venue) wired to the local Arbitrum — deposits into
+ * the Bridge2 twin are credited from its USDC transfers, withdrawals are paid by the bridge as the
+ * `venue_operator` role. Started by the devnet launcher (registry.ts) with COMPASS_TWIN_* variables.
+ */
+const config = readTwinConfig();
+const book = readAddressBook(config);
+const arbitrum = book.chains.arbitrum;
+if (!arbitrum) throw new Error("the venue twin needs the devnet's arbitrum chain");
+const chain = viemChain(chainSpecByName("arbitrum"), arbitrum.rpcUrl);
+const client = createPublicClient({
+  chain,
+  transport: http(arbitrum.rpcUrl, { retryCount: 1 }),
+}) as PublicClient;
+const bridge = arbitrum.contracts.Bridge2 ?? BRIDGE2;
+const operator = privateKeyToAccount(book.roles.venue_operator.privateKey);
+const log = (line: string) => console.error(line);
+
+const venue = await startVenue({
+  host: config.host,
+  port: config.port,
+  stateFile: config.stateFile,
+  seed: process.env.VENUE_SEED ?? "compass-devnet",
+  adminKey: config.apiKey,
+  payoutExecutor: new BridgePayoutExecutor(client, chain, arbitrum.rpcUrl, operator, bridge),
+});
+const watcher = new DepositWatcher({
+  client,
+  usdc: arbitrum.contracts.USDC!,
+  bridge,
+  credit: (user, usd, key) => venue.engine.credit(user, usd, key),
+  cursorFile: join(config.twinDir, "bridge-cursor.json"),
+  log,
+});
+watcher.start();
+
+let closing = false;
+async function shutdown(): Promise<void> {
+  if (closing) return;
+  closing = true;
+  try {
+    await watcher.stop();
+    await venue.stop();
+  } finally {
+    process.exit(0);
+  }
+}
+process.once("SIGTERM", shutdown);
+process.once("SIGINT", shutdown);
+// The launcher's stdin pipe closing means it died: stop with it.
+process.stdin.on("end", shutdown).on("close", shutdown).resume();
+console.log(JSON.stringify({ ready: true, name: config.name, url: venue.url }));

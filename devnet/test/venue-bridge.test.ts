@@ -1,0 +1,172 @@
+import { ExchangeClient, HttpTransport, InfoClient } from "@nktkas/hyperliquid";
+import { type Address, encodeFunctionData, erc20Abi, parseSignature, parseUnits } from "viem";
+import { privateKeyToAccount } from "viem/accounts";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { BRIDGE2, bridge2TwinAbi } from "../src/contracts/bridge2.ts";
+import { type DevnetHandle, startDevnet } from "../src/index.ts";
+import { BridgePayoutExecutor } from "../src/twins/venue-bridge/payouts.ts";
+import { clients, dev, tempDir } from "./helpers.ts";
+
+// COMPASS_UNIT_PORT_BASE moves every devnet test, so parallel checkouts never collide.
+const PORT_BASE = Number(process.env.COMPASS_UNIT_PORT_BASE ?? 28545) + 3000;
+const dir = tempDir("devnet-venue-bridge");
+let devnet: DevnetHandle;
+let chain: ReturnType<typeof clients>;
+let info: InfoClient;
+
+beforeAll(async () => {
+  devnet = await startDevnet({ dir: dir.path, portBase: PORT_BASE, chains: ["arbitrum"] });
+  chain = clients(devnet, "arbitrum");
+  info = new InfoClient({ transport: new HttpTransport({ apiUrl: devnet.twins.venue!.url }) });
+});
+
+afterAll(async () => {
+  await devnet?.stop();
+  dir.remove();
+});
+
+const usdc = () => devnet.addressBook.chains.arbitrum!.contracts.USDC!;
+const balance = (owner: Address) =>
+  chain.public.readContract({ address: usdc(), abi: erc20Abi, functionName: "balanceOf", args: [owner] });
+const accountValue = async (user: Address) =>
+  Number((await info.clearinghouseState({ user })).marginSummary.accountValue);
+
+/** The owner's EIP-2612 permit for the bridge, relayed by the sponsor role in Bridge2's batch call. */
+async function depositWithPermit(ownerIndex: number, usd: bigint, signer = ownerIndex) {
+  const owner = dev(devnet, ownerIndex).address;
+  const key = dev(devnet, signer).privateKey;
+  const deadline = BigInt(Math.floor(Date.now() / 1000) + 3600);
+  const nonce = await chain.public.readContract({
+    address: usdc(),
+    abi: [
+      {
+        type: "function",
+        name: "nonces",
+        stateMutability: "view",
+        inputs: [{ type: "address" }],
+        outputs: [{ type: "uint256" }],
+      },
+    ],
+    functionName: "nonces",
+    args: [owner],
+  });
+  const signature = await privateKeyToAccount(key).signTypedData({
+    domain: { name: "USD Coin", version: "2", chainId: 42161, verifyingContract: usdc() },
+    types: {
+      Permit: [
+        { name: "owner", type: "address" },
+        { name: "spender", type: "address" },
+        { name: "value", type: "uint256" },
+        { name: "nonce", type: "uint256" },
+        { name: "deadline", type: "uint256" },
+      ],
+    },
+    primaryType: "Permit",
+    message: { owner, spender: BRIDGE2, value: usd, nonce, deadline },
+  });
+  const { r, s, v } = parseSignature(signature);
+  const data = encodeFunctionData({
+    abi: bridge2TwinAbi,
+    functionName: "batchedDepositWithPermit",
+    args: [[{ user: owner, usd, deadline, signature: { r: BigInt(r), s: BigInt(s), v: Number(v) } }]],
+  });
+  const sponsor = devnet.addressBook.roles.sponsor.address;
+  const hash = await chain.wallet.sendTransaction({
+    account: sponsor,
+    to: BRIDGE2,
+    data,
+    chain: chain.chain,
+  });
+  return chain.public.waitForTransactionReceipt({ hash });
+}
+
+async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, ms = 15_000): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const value = await read();
+    if (done(value) || Date.now() > end) return value;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+describe("venue bridge on the local arbitrum", () => {
+  it("default: a permit deposit relayed by the sponsor is credited to the owner at the venue", async () => {
+    const owner = dev(devnet, 1).address;
+    const before = await balance(owner);
+    const receipt = await depositWithPermit(1, parseUnits("250", 6));
+    expect(receipt.status).toBe("success");
+    expect(await balance(owner)).toBe(before - parseUnits("250", 6));
+    expect(
+      await until(
+        () => accountValue(owner),
+        (v) => v === 250,
+      ),
+    ).toBe(250);
+  });
+
+  it("behavior: a permit signed by another key moves nothing and credits nothing (the batch does not revert)", async () => {
+    const owner = dev(devnet, 2).address;
+    const before = await balance(owner);
+    const receipt = await depositWithPermit(2, parseUnits("100", 6), 3);
+    expect(receipt.status).toBe("success");
+    expect(receipt.logs.some((l) => l.address.toLowerCase() === BRIDGE2.toLowerCase())).toBe(true); // FailedPermitDeposit
+    expect(await balance(owner)).toBe(before);
+    await new Promise((r) => setTimeout(r, 1_500));
+    expect(await accountValue(owner)).toBe(0);
+  });
+
+  it("default: a signed withdraw3 is paid on chain by the bridge, less the venue's $1 fee", async () => {
+    const owner = dev(devnet, 1).address;
+    const destination = dev(devnet, 4).address;
+    const before = await balance(destination);
+    const exchange = new ExchangeClient({
+      wallet: privateKeyToAccount(dev(devnet, 1).privateKey),
+      transport: new HttpTransport({ apiUrl: devnet.twins.venue!.url }),
+      signatureChainId: "0x66eee",
+    });
+    await exchange.withdraw3({ destination, amount: "100" });
+    expect(await accountValue(owner)).toBe(150);
+    expect(
+      await until(
+        () => balance(destination),
+        (b) => b > before,
+      ),
+    ).toBe(before + parseUnits("99", 6));
+  });
+
+  it("behavior: a restarted twin neither credits a deposit again nor pays a payout twice", async () => {
+    const owner = dev(devnet, 1).address;
+    const destination = dev(devnet, 4).address;
+    const paid = await balance(destination);
+    await devnet.stopTwin("venue");
+    await devnet.startTwin("venue");
+    await new Promise((r) => setTimeout(r, 1_500));
+    expect(await accountValue(owner)).toBe(150);
+    expect(await balance(destination)).toBe(paid);
+    const bridge = { address: BRIDGE2, abi: bridge2TwinAbi } as const;
+    expect(await chain.public.readContract({ ...bridge, functionName: "payoutPaid", args: [1n] })).toBe(true);
+  });
+
+  it("behavior: paying an already-paid payout again (a crash before it was recorded) reports the first transaction", async () => {
+    const destination = dev(devnet, 4).address;
+    const paid = await balance(destination);
+    const rpcUrl = devnet.chains.arbitrum!.rpcUrl;
+    const operator = privateKeyToAccount(devnet.addressBook.roles.venue_operator.privateKey);
+    const executor = new BridgePayoutExecutor(chain.public as never, chain.chain, rpcUrl, operator, BRIDGE2);
+    const payout = {
+      id: 1,
+      user: dev(devnet, 1).address,
+      destination,
+      usd: "99",
+      nonce: 1,
+      requestedAt: 0,
+      status: "pending" as const,
+      txHash: null,
+      paidAt: null,
+    };
+    const hash = await executor.pay(payout);
+    const receipt = await chain.public.getTransactionReceipt({ hash: hash as `0x${string}` });
+    expect(receipt.status).toBe("success");
+    expect(await balance(destination)).toBe(paid);
+  });
+});

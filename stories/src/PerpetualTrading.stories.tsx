@@ -1,0 +1,133 @@
+import type { Meta, StoryObj } from "@storybook/react-vite";
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { expect, userEvent, within } from "storybook/test";
+import { WagmiProvider } from "wagmi";
+import { darkTheme, type PerpetualTradingStatus, PerpetualTradingWidget } from "../../widgets/src/index.ts";
+import { fakeApi, type Scenario } from "./perpetual-trading/fake-api.ts";
+import { storyConfig, type WalletBehaviour } from "./perpetual-trading/wallet.ts";
+
+interface Args {
+  scenario: Scenario;
+  connected: boolean;
+  behaviour?: WalletBehaviour;
+  dark?: boolean;
+  onStatus?: (s: PerpetualTradingStatus) => void;
+}
+
+/** The host's providers around the widget, as an app would nest them. */
+function Host({
+  scenario,
+  dark,
+  onStatus,
+  config,
+}: Args & { config: Awaited<ReturnType<typeof storyConfig>> }) {
+  return (
+    <WagmiProvider config={config}>
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <PerpetualTradingWidget
+          apiBaseUrl="http://story"
+          fetch={fakeApi(scenario)}
+          theme={dark ? darkTheme() : undefined}
+          onStatus={onStatus}
+        />
+      </QueryClientProvider>
+    </WagmiProvider>
+  );
+}
+
+const meta: Meta<Args> = {
+  title: "Widgets/PerpetualTradingWidget",
+  loaders: [
+    async ({ args }) => ({
+      config: await storyConfig({ connected: args.connected, behaviour: args.behaviour }),
+    }),
+  ],
+  render: (args, { loaded }) => <Host {...args} config={loaded.config} />,
+  parameters: { layout: "fullscreen" },
+};
+export default meta;
+type Story = StoryObj<Args>;
+
+const submitGold = async (canvasElement: HTMLElement) => {
+  const canvas = within(canvasElement);
+  await userEvent.click(await canvas.findByTestId("perps-market-GOLD"));
+  await userEvent.type(canvas.getByTestId("perps-size"), "0.01");
+  await userEvent.click(canvas.getByTestId("perps-submit"));
+  return canvas;
+};
+
+export const Loading: Story = {
+  args: { scenario: { loading: true }, connected: false },
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByText("Loading markets…")).toBeVisible();
+  },
+};
+
+export const Disconnected: Story = {
+  args: { scenario: {}, connected: false },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByTestId("perps-market-GOLD")).toBeVisible();
+    await expect(canvas.getByTestId("perps-submit")).toHaveTextContent("Connect a wallet to trade");
+    await expect(canvas.getByTestId("perps-submit")).toBeDisabled();
+    // category filter
+    await userEvent.click(canvas.getByTestId("perps-category-forex"));
+    await expect(await canvas.findByTestId("perps-market-EUR")).toBeVisible();
+    await expect(canvas.queryByTestId("perps-market-GOLD")).toBeNull();
+  },
+};
+
+export const EmptyAccount: Story = {
+  args: { scenario: {}, connected: true },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByTestId("perps-deposit-amount")).toBeVisible();
+    await expect(await canvas.findByTestId("perps-no-positions")).toBeVisible();
+  },
+};
+
+export const Trading: Story = {
+  args: { scenario: { trading: true }, connected: true },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByTestId("perps-position-AAPL")).toHaveTextContent("long 5×");
+    await expect(canvas.getByTestId("perps-account-value")).toHaveTextContent("$1,008.52");
+    await expect(canvas.getByTestId("perps-open-order-1000244")).toBeVisible();
+    await expect(canvas.getByTestId("perps-fill-1-pnl")).toHaveTextContent("+$3.85");
+  },
+};
+
+export const AwaitingSignature: Story = {
+  args: { scenario: { trading: true }, connected: true, behaviour: "waits" },
+  play: async ({ canvasElement }) => {
+    const canvas = await submitGold(canvasElement);
+    await expect(await canvas.findByText(/Confirm in your wallet \(3\/3\): Buy 0\.01 GOLD/)).toBeVisible();
+  },
+};
+
+export const OrderFilled: Story = {
+  args: { scenario: { trading: true, execute: "filled" }, connected: true },
+  play: async ({ canvasElement }) => {
+    const canvas = await submitGold(canvasElement);
+    await expect(await canvas.findByText("Bought 0.01 GOLD at 4013.1")).toBeVisible();
+  },
+};
+
+export const RefusedSignature: Story = {
+  args: { scenario: { trading: true, execute: "stranger" }, connected: true },
+  play: async ({ canvasElement }) => {
+    const canvas = await submitGold(canvasElement);
+    const alert = await canvas.findByRole("alert");
+    await expect(alert).toHaveTextContent(/The venue refused the signature: it was made by 0x5e1f…beef/i);
+  },
+};
+
+export const WalletRefusesVenueChain: Story = {
+  args: { scenario: { trading: true }, connected: true, behaviour: "strict-chain" },
+  play: async ({ canvasElement }) => {
+    const canvas = await submitGold(canvasElement);
+    await expect(await canvas.findByRole("alert")).toHaveTextContent(/chain id 1337/);
+  },
+};
+
+export const Dark: Story = { args: { scenario: { trading: true }, connected: true, dark: true } };

@@ -1,0 +1,32 @@
+/** Per-widget entry: `import { PerpetualTradingWidget } from "@compass/widgets/perpetual-trading"`. */
+
+export type { PerpetualTradingProviderProps } from "./perpetual-trading/context.tsx";
+export { PerpetualTradingProvider, usePerpetualTradingContext } from "./perpetual-trading/context.tsx";
+export type { SponsorDeposit, SponsorDepositRequest } from "./perpetual-trading/funds.ts";
+export {
+  usePerpetualActivity,
+  usePerpetualCandles,
+  usePerpetualOpportunities,
+} from "./perpetual-trading/hooks.ts";
+export {
+  feeEstimate,
+  liquidationPrice,
+  marginRequired,
+  sizeFromUsd,
+  unrealizedPnl,
+} from "./perpetual-trading/math.ts";
+export {
+  PerpetualTradingWidget,
+  type PerpetualTradingWidgetProps,
+} from "./perpetual-trading/PerpetualTradingWidget.tsx";
+export {
+  activityQueryOptions,
+  candlesQueryOptions,
+  opportunitiesQueryOptions,
+} from "./perpetual-trading/queries.ts";
+export type {
+  PerpetualTradingAction,
+  PerpetualTradingError,
+  PerpetualTradingErrorKind,
+  PerpetualTradingStatus,
+} from "./perpetual-trading/status.ts";

@@ -1,0 +1,99 @@
+"use client";
+import type { PerpetualTradingCandle } from "@compass/sdk";
+import { useState } from "react";
+import { formatPrice } from "./format.ts";
+import { usePerpetualCandles } from "./hooks.ts";
+import type { CandleInterval } from "./queries.ts";
+import type { TestIds } from "./test-ids.ts";
+
+const INTERVALS: CandleInterval[] = ["5m", "15m", "1h", "4h", "1d"];
+const W = 600;
+const H = 220;
+const PAD = 8;
+
+/** A small SVG candle chart (no charting library: a few hundred bytes instead of tens of kilobytes). */
+export function PriceChart({ asset, ids }: { asset: string | undefined; ids: TestIds }) {
+  const [interval, setChartInterval] = useState<CandleInterval>("15m");
+  const { data, isPending, error } = usePerpetualCandles(asset, interval);
+  return (
+    <section className="cw-card" aria-labelledby="pt-chart">
+      <div className="cw-row">
+        <h2 id="pt-chart">{asset ? `${asset} price` : "Price"}</h2>
+        <fieldset className="pt-chips">
+          <legend className="cw-sr-only">Interval</legend>
+          {INTERVALS.map((i) => (
+            <button
+              key={i}
+              type="button"
+              className="pt-chip"
+              aria-pressed={i === interval}
+              onClick={() => setChartInterval(i)}
+            >
+              {i}
+            </button>
+          ))}
+        </fieldset>
+      </div>
+      {error ? <p className="cw-error">Candles are unavailable: {error.message}</p> : null}
+      {isPending && asset ? <p className="pt-empty">Loading candles…</p> : null}
+      {data?.candles.length ? (
+        <Candles candles={data.candles} label={`${asset} ${interval}`} ids={ids} />
+      ) : null}
+    </section>
+  );
+}
+
+function Candles({
+  candles,
+  label,
+  ids,
+}: {
+  candles: PerpetualTradingCandle[];
+  label: string;
+  ids: TestIds;
+}) {
+  const highs = candles.map((c) => Number(c.high));
+  const lows = candles.map((c) => Number(c.low));
+  const max = Math.max(...highs);
+  const min = Math.min(...lows);
+  const span = max - min || max * 0.01 || 1;
+  const y = (p: number) => PAD + ((max - p) / span) * (H - 2 * PAD);
+  const step = (W - 2 * PAD) / candles.length;
+  const last = candles[candles.length - 1]!;
+  return (
+    <svg
+      className="pt-chart"
+      viewBox={`0 0 ${W} ${H}`}
+      role="img"
+      preserveAspectRatio="none"
+      {...ids("chart")}
+    >
+      <title>{`${label}: last ${formatPrice(last.close)}, range ${formatPrice(min)}–${formatPrice(max)}`}</title>
+      {candles.map((c, i) => {
+        const [o, cl, hi, lo] = [Number(c.open), Number(c.close), Number(c.high), Number(c.low)];
+        const x = PAD + i * step + step / 2;
+        const color = cl >= o ? "var(--cw-success)" : "var(--cw-danger)";
+        return (
+          <g key={c.time}>
+            <line x1={x} x2={x} y1={y(hi)} y2={y(lo)} stroke={color} strokeWidth={1} />
+            <rect
+              x={x - step * 0.35}
+              width={step * 0.7}
+              y={Math.min(y(o), y(cl))}
+              height={Math.max(1, Math.abs(y(o) - y(cl)))}
+              fill={color}
+            />
+          </g>
+        );
+      })}
+      <line
+        x1={PAD}
+        x2={W - PAD}
+        y1={y(Number(last.close))}
+        y2={y(Number(last.close))}
+        stroke="var(--cw-muted)"
+        strokeDasharray="4 4"
+      />
+    </svg>
+  );
+}

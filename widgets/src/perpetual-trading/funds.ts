@@ -1,0 +1,120 @@
+import {
+  perpetualTradingDeposit,
+  perpetualTradingDepositSponsorPrepare,
+  perpetualTradingEnableUnifiedAccount,
+  perpetualTradingPositions,
+  perpetualTradingWithdraw,
+} from "@compass/sdk";
+import { type Address, erc20Abi, parseEventLogs } from "viem";
+import { withoutDomainType } from "./execute.ts";
+import { type FlowContext, runSteps } from "./flow.ts";
+
+const ARBITRUM = 42161;
+/** The venue's Arbitrum bridge (Bridge2); widgets depend on the SDK only, so the address is repeated here. */
+const BRIDGE2 = "0x2df1c51e09aecf9cacb7bc98cb1742757f163df7";
+
+/** What a host's sponsor relays: the owner's signed permit (see /deposit/sponsor_prepare). */
+export interface SponsorDepositRequest {
+  owner: Address;
+  amount_raw: number;
+  deadline: number;
+  signature: `0x${string}`;
+}
+
+/**
+ * The host's gas sponsor: relays the permit from its own wallet (typically a server route holding the
+ * sponsor key, which calls sponsor_prepare, signs, broadcasts and waits). Resolves with the transaction.
+ */
+export type SponsorDeposit = (request: SponsorDepositRequest) => Promise<{ txHash: `0x${string}` }>;
+
+/**
+ * Deposit: the owner signs a USDC permit (no gas); the host's sponsor relays it — or, without one, the
+ * owner sends the relay transaction on Arbitrum and pays its gas. Then waits for the venue's credit and
+ * enables the account for the traditional-asset markets.
+ */
+export async function deposit(ctx: FlowContext, amount: string, sponsor?: SponsorDeposit): Promise<void> {
+  const owner = ctx.signer.address;
+  const t = ctx.transport;
+  const before = Number((await perpetualTradingPositions(t, { owner })).account_value ?? 0);
+  ctx.report({ status: "preparing", action: "deposit", label: `Deposit ${amount} USDC` });
+  const { permit, amount_raw } = await perpetualTradingDeposit(t, { owner, amount });
+  await ctx.chain?.ensureChain(ARBITRUM);
+  ctx.report({
+    status: "signing",
+    action: "deposit",
+    label: "Sign the USDC permit (no gas)",
+    step: 1,
+    steps: 2,
+  });
+  const request: SponsorDepositRequest = {
+    owner,
+    amount_raw,
+    deadline: Number((permit.message as { deadline: string }).deadline),
+    signature: await ctx.signer.signTypedData(withoutDomainType(permit as never)),
+  };
+  ctx.report({ status: "submitting", action: "deposit", label: "Relaying the deposit on Arbitrum" });
+  const txHash = sponsor ? (await sponsor(request)).txHash : await relayYourself(ctx, request);
+  ctx.report({
+    status: "confirming",
+    action: "deposit",
+    label: "Waiting for the venue to credit the deposit",
+    txHash,
+  });
+  await until(
+    async () => Number((await perpetualTradingPositions(t, { owner })).account_value ?? 0) > before,
+  );
+  await runSteps(ctx, "deposit", [
+    {
+      label: "Enable trading on traditional-asset markets",
+      prepare: async () => {
+        const p = await perpetualTradingEnableUnifiedAccount(t, { owner });
+        return p.typed_data ? (p as never) : null;
+      },
+    },
+  ]);
+  ctx.report({ status: "success", action: "deposit", message: `Deposited ${amount} USDC`, txHash });
+}
+
+/** No sponsor: the owner broadcasts the bridge call and pays Arbitrum gas; success means USDC moved. */
+async function relayYourself(ctx: FlowContext, request: SponsorDepositRequest): Promise<`0x${string}`> {
+  if (!ctx.chain)
+    throw new Error("This wallet cannot send the deposit transaction, and no sponsor is configured");
+  const { transaction } = await perpetualTradingDepositSponsorPrepare(ctx.transport, {
+    ...request,
+    sender: request.owner,
+  });
+  const hash = await ctx.chain.sendTransaction(transaction);
+  const receipt = await ctx.chain.waitForReceipt(hash);
+  const moved = parseEventLogs({ abi: erc20Abi, logs: receipt.logs as never, eventName: "Transfer" }).some(
+    (l) => l.args.to.toLowerCase() === BRIDGE2 && l.args.from.toLowerCase() === request.owner.toLowerCase(),
+  );
+  // The bridge does not revert on a failed permit: without the Transfer, nothing was deposited.
+  if (receipt.status !== "success" || !moved)
+    throw new Error(`The deposit transaction ${hash} moved no USDC`);
+  return hash;
+}
+
+export async function withdraw(ctx: FlowContext, amount: string, destination?: Address): Promise<void> {
+  const owner = ctx.signer.address;
+  await runSteps(ctx, "withdraw", [
+    {
+      label: `Withdraw ${amount} USDC to Arbitrum`,
+      prepare: () => perpetualTradingWithdraw(ctx.transport, { owner, amount, destination }),
+    },
+  ]);
+  const paid = (Number(amount) - 1).toFixed(2);
+  ctx.report({
+    status: "success",
+    action: "withdraw",
+    message: `Withdrawal accepted: ${paid} USDC (after the venue's $1 fee) is on its way to Arbitrum`,
+  });
+}
+
+async function until(done: () => Promise<boolean>, ms = 120_000): Promise<void> {
+  const end = Date.now() + ms;
+  while (!(await done())) {
+    if (Date.now() > end)
+      throw new Error("The venue has not credited the deposit yet; it will appear shortly");
+    await new Promise((r) => setTimeout(r, 1_000));
+  }
+}

@@ -1,0 +1,146 @@
+import {
+  type PerpetualTradingOpenOrder,
+  type PerpetualTradingPosition,
+  perpetualTradingActivity,
+  perpetualTradingApproveBuilderFee,
+  perpetualTradingCancelOrder,
+  perpetualTradingEnableUnifiedAccount,
+  perpetualTradingLimitOrder,
+  perpetualTradingMarketOrder,
+  perpetualTradingSetLeverage,
+} from "@compass/sdk";
+import { orderOutcome, type Prepared } from "./execute.ts";
+import { type FlowContext, runSteps, type Step } from "./flow.ts";
+
+export interface OrderIntent {
+  asset: string;
+  side: "buy" | "sell";
+  /** contracts, a multiple of the market's step */
+  size: string;
+  type: "market" | "limit";
+  price?: string;
+  timeInForce?: "gtc" | "alo";
+  slippagePercent?: number;
+  reduceOnly: boolean;
+  leverage: number;
+}
+
+/** "0.01%" → tenths of a basis point, as the venue counts approvals. */
+const tenthBps = (rate: string) => Math.round(Number(rate.replace(/%$/, "")) * 1000);
+
+/** The setup an order needs and the order itself: unified account, leverage, builder approval, order. */
+export function orderSteps(ctx: FlowContext, o: OrderIntent): Step[] {
+  const owner = ctx.signer.address;
+  const t = ctx.transport;
+  const builder = ctx.builder
+    ? { address: ctx.builder.address, max_fee_rate: ctx.builder.maxFeeRate }
+    : undefined;
+  const nullable = (p: { typed_data: unknown } & Record<string, any>): Prepared | null =>
+    p.typed_data ? (p as Prepared) : null;
+  const steps: Step[] = [
+    {
+      label: "Enable trading on traditional-asset markets",
+      prepare: async () => nullable(await perpetualTradingEnableUnifiedAccount(t, { owner })),
+    },
+  ];
+  if (!o.reduceOnly)
+    steps.push({
+      label: `Set ${o.asset} leverage to ${o.leverage}×`,
+      prepare: async () =>
+        nullable(await perpetualTradingSetLeverage(t, { owner, asset: o.asset, leverage: o.leverage })),
+    });
+  if (builder)
+    steps.push({
+      label: `Approve the partner fee of ${builder.max_fee_rate}`,
+      prepare: async () => {
+        const { builder_approval } = await perpetualTradingActivity(t, { owner, builder: builder.address });
+        if ((builder_approval?.max_fee_tenth_bps ?? 0) >= tenthBps(builder.max_fee_rate)) return null;
+        return perpetualTradingApproveBuilderFee(t, { owner, builder });
+      },
+    });
+  steps.push({
+    label: `${o.side === "buy" ? "Buy" : "Sell"} ${o.size} ${o.asset}`,
+    prepare: () => {
+      const common = {
+        owner,
+        asset: o.asset,
+        side: o.side,
+        size: o.size,
+        reduce_only: o.reduceOnly,
+        builder,
+      };
+      return o.type === "market"
+        ? perpetualTradingMarketOrder(t, { ...common, slippage_percent: o.slippagePercent })
+        : perpetualTradingLimitOrder(t, {
+            ...common,
+            price: o.price!,
+            time_in_force: o.timeInForce ?? "gtc",
+          });
+    },
+  });
+  return steps;
+}
+
+export async function placeOrder(ctx: FlowContext, o: OrderIntent): Promise<void> {
+  const result = await runSteps(ctx, "order", orderSteps(ctx, o));
+  const outcome = result && orderOutcome(result);
+  const verb = o.side === "buy" ? "Bought" : "Sold";
+  ctx.report(
+    outcome && "filled" in outcome
+      ? {
+          status: "success",
+          action: "order",
+          message: `${verb} ${outcome.filled.totalSz} ${o.asset} at ${outcome.filled.avgPx}`,
+          orderId: outcome.filled.oid,
+        }
+      : {
+          status: "success",
+          action: "order",
+          message: `Order to ${o.side} ${o.size} ${o.asset} at ${o.price} is open`,
+          orderId: outcome && "resting" in outcome ? outcome.resting.oid : undefined,
+        },
+  );
+}
+
+/** Closes a whole position with a reduce-only market order on the other side. */
+export async function closePosition(ctx: FlowContext, p: PerpetualTradingPosition, slippagePercent?: number) {
+  const side = p.side === "long" ? "sell" : "buy";
+  const result = await runSteps(ctx, "close", [
+    {
+      label: `Close ${p.size} ${p.asset}`,
+      prepare: () =>
+        perpetualTradingMarketOrder(ctx.transport, {
+          owner: ctx.signer.address,
+          asset: p.asset,
+          side,
+          size: p.size,
+          reduce_only: true,
+          slippage_percent: slippagePercent,
+        }),
+    },
+  ]);
+  const outcome = result && orderOutcome(result);
+  ctx.report({
+    status: "success",
+    action: "close",
+    message:
+      outcome && "filled" in outcome
+        ? `Closed ${outcome.filled.totalSz} ${p.asset} at ${outcome.filled.avgPx}`
+        : `Closed ${p.asset}`,
+  });
+}
+
+export async function cancelOrder(ctx: FlowContext, o: PerpetualTradingOpenOrder) {
+  await runSteps(ctx, "cancel", [
+    {
+      label: `Cancel the ${o.side} order for ${o.size} ${o.asset}`,
+      prepare: () =>
+        perpetualTradingCancelOrder(ctx.transport, {
+          owner: ctx.signer.address,
+          asset: o.asset,
+          order_id: o.order_id,
+        }),
+    },
+  ]);
+  ctx.report({ status: "success", action: "cancel", message: `Cancelled the ${o.asset} order` });
+}

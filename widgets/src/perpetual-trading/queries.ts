@@ -1,0 +1,51 @@
+import {
+  type PerpetualTradingActivityResponse,
+  type PerpetualTradingCandlesResponse,
+  type PerpetualTradingOpportunitiesResponse,
+  perpetualTradingActivity,
+  perpetualTradingCandles,
+  perpetualTradingOpportunities,
+  type Transport,
+  type V2PerpetualTradingOpportunitiesQuery,
+} from "@compass/sdk";
+
+/**
+ * TanStack Query options over the SDK's standalone functions (no React here): keys, fetchers and how
+ * fresh each read needs to be. The widget's hooks only wire these to useQuery.
+ */
+const root = (transport: Transport) => ["compass", "perpetual_trading", transport.serverURL] as const;
+
+export function opportunitiesQueryOptions(transport: Transport, query: V2PerpetualTradingOpportunitiesQuery) {
+  return {
+    queryKey: [...root(transport), "opportunities", query] as const,
+    queryFn: ({ signal }: { signal: AbortSignal }): Promise<PerpetualTradingOpportunitiesResponse> =>
+      perpetualTradingOpportunities(transport, query, { signal }),
+    refetchInterval: 10_000,
+  };
+}
+
+export function activityQueryOptions(transport: Transport, owner: string | undefined) {
+  return {
+    queryKey: [...root(transport), "activity", owner] as const,
+    queryFn: ({ signal }: { signal: AbortSignal }): Promise<PerpetualTradingActivityResponse> =>
+      perpetualTradingActivity(transport, { owner: owner! }, { signal }),
+    enabled: !!owner,
+    refetchInterval: 3_000,
+  };
+}
+
+export type CandleInterval = "5m" | "15m" | "1h" | "4h" | "1d";
+
+export function candlesQueryOptions(
+  transport: Transport,
+  symbol: string | undefined,
+  interval: CandleInterval,
+) {
+  return {
+    queryKey: [...root(transport), "candles", symbol, interval] as const,
+    queryFn: ({ signal }: { signal: AbortSignal }): Promise<PerpetualTradingCandlesResponse> =>
+      perpetualTradingCandles(transport, { symbol: symbol!, interval, limit: 120 }, { signal }),
+    enabled: !!symbol,
+    refetchInterval: 15_000,
+  };
+}

@@ -1,0 +1,4 @@
+import { testIds } from "../internal/testid.ts";
+
+export type TestIds = ReturnType<typeof testIds>;
+export { testIds };
