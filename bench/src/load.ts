@@ -4,8 +4,6 @@ export interface LoadResult {
   rps: number;
   p50: number;
   p99: number;
-  /** mean latency in ms, with sub-millisecond precision (p50/p99 are whole milliseconds) */
-  mean: number;
   errors: number;
   non2xx: number;
 }
@@ -39,7 +37,6 @@ export async function load(
     rps: result.requests.average,
     p50: result.latency.p50,
     p99: result.latency.p99,
-    mean: result.latency.average,
     errors: result.errors + result.timeouts,
     non2xx: wrong,
   };
