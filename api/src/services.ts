@@ -1,3 +1,4 @@
+import { IssuerClient } from "./adapters/issuer/client.ts";
 import { VenueClient } from "./adapters/venue/client.ts";
 import { ChainClients } from "./chain/clients.ts";
 import { type Config, upstream } from "./config/env.ts";
@@ -16,6 +17,8 @@ export interface Services {
   shared: SharedStore;
   /** the on-ramp provider (its URL and key are re-read from configuration on every call) */
   onramp: OnrampProvider;
+  /** the money-market-fund issuer (sandbox twin on the devnet) */
+  issuer: IssuerClient;
 }
 
 export function createServices(config: Config): Services {
@@ -24,5 +27,6 @@ export function createServices(config: Config): Services {
     venue: new VenueClient(config),
     shared: config.redisUrl ? new RedisStore(config.redisUrl) : new MemoryStore(),
     onramp: stripeOnramp(() => ({ ...upstream(config, "onramp"), timeoutMs: config.upstreamTimeoutMs })),
+    issuer: new IssuerClient(config),
   };
 }

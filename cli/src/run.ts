@@ -8,17 +8,24 @@ import { commandFields, commandHelp, GLOBAL_FLAGS, groupHelp, rootHelp } from ".
 export const VERSION = "0.0.1";
 
 /** Entry point: parse, call the API through the SDK, print. Returns the exit code. */
-export async function run(argv: string[], io: Io): Promise<number> {
-  const switches = new Set(
-    manifest.flatMap((op) =>
+/** Boolean flags of `ops` (long and short): they take no value. */
+function switchesOf(ops: OperationManifest[]): Set<string> {
+  return new Set(
+    ops.flatMap((op) =>
       commandFields(op)
         .filter((f) => isSwitch(f.schema))
         .flatMap((f) => [kebab(f.name), ...(op.cli.short[f.name] ? [op.cli.short[f.name]!] : [])]),
     ),
   );
+}
+
+export async function run(argv: string[], io: Io): Promise<number> {
+  const switches = switchesOf(manifest);
   for (const list of Object.values(EXTRA_COMMANDS))
     for (const c of list) for (const s of c.switches ?? []) switches.add(s);
-  const args = parseArgv(argv, switches);
+  // First pass only finds the group and command; a short flag is a switch in one command and takes a
+  // value in another (`-r` is reduce-only in `pt`, range in `ta market`), so flags are parsed again below.
+  let args = parseArgv(argv, switches);
   let g: Globals | undefined;
   try {
     g = globalsFrom(args.flags, io);
@@ -53,6 +60,7 @@ export async function run(argv: string[], io: Io): Promise<number> {
         `Unknown command '${commandName}' in '${group.cli}'. Run 'compass ${group.cli} --help'.`,
       );
     if (help) return print0(io, `${commandHelp(group, op)}\n\n${GLOBAL_FLAGS}\n`);
+    args = parseArgv(argv, switchesOf([op]));
     const input = await buildInput(op, args.flags, io);
     if (g.dryRun) {
       io.stderr(

@@ -3,22 +3,29 @@
  * devnet status [--dir D]                  what the address book lists, and what answers
  * devnet time advance <90|15m|1h|2d>       move every chain's clock forward (running devnet)
  * devnet reset [--dir D]                   delete chain and twin state (devnet must be stopped)
+ * devnet send --account <i> | --role <r>   sign and send the UnsignedTransaction JSON on stdin (dev wallet)
+ * devnet issuer <register|approve|status> <account>   the fund issuer's connect portal
  */
 import { rmSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { findDevnetDir } from "@compass/api/config/addressbook";
 import { type DevnetAddressBook, readDevnetAddressBook } from "./addressbook.ts";
 import { advanceDevnetTime, devnetTime, parseDuration } from "./clock.ts";
+import { issuerPortal } from "./commands/issuer.ts";
+import { sendFromStdin } from "./commands/send.ts";
 import { DEFAULT_PORT_BASE } from "./config.ts";
 import { startDevnet } from "./devnet.ts";
 import { devnetPaths } from "./layout.ts";
 import { rpcCall } from "./rpc.ts";
+import { notifyTwinsOfTime } from "./twins/notify.ts";
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
   options: {
     dir: { type: "string" },
     "port-base": { type: "string" },
+    account: { type: "string" },
+    role: { type: "string" },
     help: { type: "boolean", short: "h" },
   },
 });
@@ -84,7 +91,8 @@ async function status(): Promise<void> {
 async function advance(amount: string | undefined): Promise<void> {
   if (!amount) throw new Error("usage: devnet time advance <seconds|15m|1h|2d>");
   const seconds = parseDuration(amount);
-  const chains = Object.entries(requireBook().chains);
+  const book = requireBook();
+  const chains = Object.entries(book.chains);
   const results = await advanceDevnetTime(
     paths,
     chains.map(([, c]) => c.rpcUrl),
@@ -96,6 +104,7 @@ async function advance(amount: string | undefined): Promise<void> {
       `  ${name.padEnd(17)} ${result.status === "fulfilled" ? `+${seconds}s` : "down — catches up when it starts"}`,
     );
   });
+  await notifyTwinsOfTime(book.twins);
 }
 
 async function reset(): Promise<void> {
@@ -120,13 +129,21 @@ const commands: Record<string, () => Promise<void>> = {
   start,
   status,
   reset,
+  send: async () => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+    await sendFromStdin(requireBook(), values, Buffer.concat(chunks).toString("utf8"));
+  },
+  issuer: () => issuerPortal(requireBook(), rest[0], rest[1]),
   time: () =>
     rest[0] === "advance" ? advance(rest[1]) : Promise.reject(new Error("usage: devnet time advance <d>")),
 };
 
 const run = command && !values.help ? commands[command] : undefined;
 if (!run) {
-  console.log("usage: devnet <start|status|time advance <d>|reset> [--dir D] [--port-base N]");
+  console.log(
+    "usage: devnet <start|status|time advance <d>|reset|send --account <i>|issuer <action> <account>> [--dir D] [--port-base N]",
+  );
   process.exitCode = values.help ? 0 : 2;
 } else {
   run().catch((error: unknown) => {

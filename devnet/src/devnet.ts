@@ -15,6 +15,7 @@ import { devnetPaths } from "./layout.ts";
 import type { ManagedChild } from "./process/child.ts";
 import { closeGuard } from "./process/guard.ts";
 import { assertPortFree } from "./process/ports.ts";
+import { notifyTwinsOfTime } from "./twins/notify.ts";
 import { TWINS } from "./twins/registry.ts";
 import { type RunningTwin, startTwin, twinAddressBookEntry, twinPort, twinUrl } from "./twins/supervisor.ts";
 import type { TwinSpec } from "./twins/types.ts";
@@ -134,6 +135,7 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<DevnetHa
       const urls = [...chains.values()].map((c) => c.rpcUrl);
       const failed = (await advanceDevnetTime(paths, urls, seconds)).find((r) => r.status === "rejected");
       if (failed) throw (failed as PromiseRejectedResult).reason;
+      await notifyTwinsOfTime(addressBook.twins);
     },
   };
 }

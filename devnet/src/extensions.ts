@@ -2,7 +2,10 @@ import type { Address } from "viem";
 import { bridge2Extension } from "./bootstrap/bridge2.ts";
 import type { ChainSpec, DevnetChainName } from "./config.ts";
 import { oneTimeWalletExtension } from "./onramp/extension.ts";
+import { permit2Extension } from "./permit2.ts";
 import type { DevnetClients } from "./rpc.ts";
+import { rwaMarketsExtension } from "./tokenized/extension.ts";
+import { mmfSandboxExtension } from "./tokenized/mmf-extension.ts";
 
 /**
  * A capability's contracts on the devnet (one-time-wallet factory, venue bridge, fund token, AMM…).
@@ -29,7 +32,13 @@ export interface ExtensionContext {
 }
 
 /** Every capability's chain extension; capabilities append theirs. */
-export const EXTENSIONS: ChainExtension[] = [bridge2Extension, oneTimeWalletExtension];
+export const EXTENSIONS: ChainExtension[] = [
+  bridge2Extension,
+  permit2Extension,
+  rwaMarketsExtension,
+  mmfSandboxExtension,
+  oneTimeWalletExtension,
+];
 
 export async function ensureExtensions(
   ctx: ExtensionContext,

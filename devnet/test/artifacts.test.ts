@@ -1,5 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { permit2Abi } from "@compass/api/accounts/permit2";
+import { fundShareTokenAbi, rwaExchangeAbi, rwaTokenAbi } from "@compass/api/tokenized/abi";
 import { toFunctionSignature } from "viem";
 import { describe, expect, it } from "vitest";
 import { fiatTokenAbi } from "../src/contracts/abi.ts";
@@ -40,5 +42,26 @@ describe("committed artifacts", () => {
       );
     const compiledAbi = signatures(compiled[name]!.abi);
     for (const signature of signatures(abi)) expect(compiledAbi, signature).toContain(signature);
+  });
+});
+
+describe("hand-written ABIs of the tokenized-assets contracts", () => {
+  const entries = (abi: readonly unknown[]) =>
+    new Set(
+      (abi as { type: string; name?: string }[])
+        .filter((item) => item.type === "function" || item.type === "error" || item.type === "event")
+        .map(
+          (item) => `${item.type} ${toFunctionSignature(item as Parameters<typeof toFunctionSignature>[0])}`,
+        ),
+    );
+  const cases = [
+    ["RwaExchange", rwaExchangeAbi],
+    ["RwaToken", rwaTokenAbi],
+    ["FundShareToken", fundShareTokenAbi],
+    ["Permit2Twin", permit2Abi],
+  ] as const;
+  it.each(cases)("every entry of the %s ABI exists in the compiled contract", (name, abi) => {
+    const compiledAbi = entries(compiled[name]!.abi);
+    for (const entry of entries(abi)) expect(compiledAbi, entry).toContain(entry);
   });
 });

@@ -52,7 +52,14 @@ describe("address book", () => {
       rpcUrl: `http://127.0.0.1:${PORT_BASE + 1}`,
     });
     expect(Object.keys(book.chains.base!.contracts).sort()).toEqual(
-      ["USDC", "Multicall3", "SafeSingletonFactory", ...Object.keys(SAFE_CONTRACTS)].sort(),
+      [
+        "USDC",
+        "Multicall3",
+        "SafeSingletonFactory",
+        ...Object.keys(SAFE_CONTRACTS),
+        "Permit2",
+        "RwaExchange",
+      ].sort(),
     );
     expect(book.tokens?.ethereum_sepolia?.USDC).toMatchObject({
       name: "USDC",

@@ -90,11 +90,14 @@ export function casesFor(op: OperationManifest, ctx: BaselineContext, count: num
       const c = base();
       c.label = `${f.name}: ${m.label}`;
       c.field = f.name;
-      // path and query values travel as strings: only some mutations stay meaningful there
+      // path and query values travel as strings: only some mutations stay meaningful there (a boolean or
+      // number becomes a perfectly valid string for a free-text parameter such as `search`)
+      const asText = typeof m.value === "boolean" || typeof m.value === "number";
       c.invalid =
         m.invalid &&
         !(m.value === null && nullable(f.schema)) &&
-        (f.where === "body" || (typeof m.value !== "object" && m.value !== null));
+        (f.where === "body" ||
+          (typeof m.value !== "object" && m.value !== null && !(asText && kindOf(f.schema) === "string")));
       if (f.where === "path") c.params[f.name] = m.value;
       else if (f.where === "query") c.query[f.name] = m.value;
       else (c.body as Json)[f.name] = m.value;
@@ -214,7 +217,14 @@ function judge(op: OperationManifest, c: Case, status: number, text: string): Fi
     );
   const detailString = typeof body?.detail === "string";
   const generic = (status === 404 || status === 405) && detailString; // routing answers before an operation is matched
-  const ok = op.errorModel === "domain" ? domainShape || generic : detailList || detailString;
+  const ok =
+    op.errorModel === "domain"
+      ? domainShape || generic
+      : op.errorModel === "mixed" // 422 as a detail list, every other error in the domain envelope
+        ? status === 422
+          ? detailList
+          : domainShape || generic
+        : detailList || detailString;
   if (!ok) return "envelope";
   if (status === 422 && c.invalid && c.field) {
     const named =

@@ -4,6 +4,8 @@
  */
 import type { DevnetHandle } from "../../devnet/src/index.ts";
 import type { LoadRequest } from "./load.ts";
+import { venueDownMidFlow } from "./perpetual-trading.ts";
+import { TOKENIZED_FAULTS, tokenizedLoad } from "./tokenized.ts";
 
 export interface Book {
   accounts: { dev: { address: string }[] };
@@ -26,6 +28,36 @@ export const LOAD_MIX: ((book: Book) => LoadRequest[])[] = [
     },
     { label: "openapi", method: "GET", path: "/v2/openapi.json" },
   ],
+  (b) => [
+    {
+      label: "perps opportunities",
+      method: "GET",
+      path: "/v2/perpetual_trading/opportunities?category=stock",
+    },
+    {
+      label: "perps candles",
+      method: "GET",
+      path: "/v2/perpetual_trading/candles?symbol=AAPL&interval=1h&limit=200",
+    },
+    {
+      label: "perps positions",
+      method: "GET",
+      path: `/v2/perpetual_trading/positions?owner=${b.accounts.dev[1]!.address}`,
+    },
+    {
+      label: "perps build limit order",
+      method: "POST",
+      path: "/v2/perpetual_trading/limit_order",
+      body: { owner: b.accounts.dev[1]!.address, asset: "AAPL", side: "buy", size: "1", price: "100" },
+    },
+    {
+      label: "perps build deposit permit",
+      method: "POST",
+      path: "/v2/perpetual_trading/deposit",
+      body: { owner: b.accounts.dev[1]!.address, amount: "10" },
+    },
+  ],
+  tokenizedLoad,
 ];
 
 export interface FaultContext {
@@ -77,4 +109,6 @@ export const FAULTS: FaultScenario[] = [
       return { during: "server stopped", after: "200, same answer (the API holds no state)" };
     },
   },
+  venueDownMidFlow,
+  ...TOKENIZED_FAULTS,
 ];

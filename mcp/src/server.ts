@@ -8,6 +8,7 @@ export const INSTRUCTIONS = `Compass API tools. Every tool is one API operation,
 - Amounts are human-unit decimal strings (e.g. "100.5"), addresses are 0x hex.
 - On-ramp: v2_onramp_quote → v2_onramp_create → give checkout_url to the user (payment needs a browser) → poll v2_onramp_status every few seconds until delivered or failed.
 - Perpetual trading: a prepare tool (v2_perpetual_trading_market_order, _limit_order, _cancel_order, _withdraw, _set_leverage, …) returns {typed_data, action, nonce}; the user's wallet signs typed_data; then v2_perpetual_trading_execute with {action, nonce, signature}. Deposits: v2_perpetual_trading_deposit → the user signs the permit → v2_perpetual_trading_deposit_sponsor_prepare → the integrator's sponsor wallet broadcasts.
+- Tokenized assets: v2_tokenized_assets_create_account → v2_tokenized_assets_transfer (DEPOSIT USDC) → v2_tokenized_assets_transact_buy; the user signs each returned transaction. The sandbox money-market fund (staging, ethereum_sepolia) settles async: shares arrive at the next NAV cycle — poll v2_tokenized_assets_redemptions; an account must first be approved in the issuer's connect portal (the 422 says how).
 - Prefer filters (chain, provider, asset, limit) on list reads: unfiltered lists are large.
 - Errors come back as the API's JSON body: 422 {"detail":[{"loc":[...],"msg":...}]} or {"error","message"} naming the field or cause.`;
 

@@ -43,6 +43,116 @@ OPERATIONS = {
         "has_body": False,
         "body_fields": [],
     },
+    "v2_tokenized_assets_markets": {
+        "method": "GET",
+        "path": "/v2/tokenized_assets/markets",
+        "idempotent": True,
+        "path_params": [],
+        "query_params": ["category", "search", "provider", "asset_class", "chain"],
+        "required_query": [],
+        "has_body": False,
+        "body_fields": [],
+    },
+    "v2_tokenized_assets_markets_{symbol}": {
+        "method": "GET",
+        "path": "/v2/tokenized_assets/markets/{symbol}",
+        "idempotent": True,
+        "path_params": ["symbol"],
+        "query_params": ["chain", "interval", "range"],
+        "required_query": [],
+        "has_body": False,
+        "body_fields": [],
+    },
+    "v2_tokenized_assets_positions": {
+        "method": "GET",
+        "path": "/v2/tokenized_assets/positions",
+        "idempotent": True,
+        "path_params": [],
+        "query_params": ["owner", "chain"],
+        "required_query": ["owner"],
+        "has_body": False,
+        "body_fields": [],
+    },
+    "v2_tokenized_assets_balances": {
+        "method": "GET",
+        "path": "/v2/tokenized_assets/balances",
+        "idempotent": True,
+        "path_params": [],
+        "query_params": ["owner", "chain"],
+        "required_query": ["owner"],
+        "has_body": False,
+        "body_fields": [],
+    },
+    "v2_tokenized_assets_redemptions": {
+        "method": "GET",
+        "path": "/v2/tokenized_assets/redemptions",
+        "idempotent": True,
+        "path_params": [],
+        "query_params": ["owner", "chain", "vault"],
+        "required_query": ["owner"],
+        "has_body": False,
+        "body_fields": [],
+    },
+    "v2_tokenized_assets_create_account": {
+        "method": "POST",
+        "path": "/v2/tokenized_assets/create_account",
+        "idempotent": False,
+        "path_params": [],
+        "query_params": [],
+        "required_query": [],
+        "has_body": True,
+        "body_fields": ["sender", "owner", "estimate_gas", "chain"],
+    },
+    "v2_tokenized_assets_transfer": {
+        "method": "POST",
+        "path": "/v2/tokenized_assets/transfer",
+        "idempotent": False,
+        "path_params": [],
+        "query_params": [],
+        "required_query": [],
+        "has_body": True,
+        "body_fields": ["owner", "chain", "token", "amount", "action", "gas_sponsorship", "spender"],
+    },
+    "v2_tokenized_assets_transact_buy": {
+        "method": "POST",
+        "path": "/v2/tokenized_assets/transact/buy",
+        "idempotent": False,
+        "path_params": [],
+        "query_params": [],
+        "required_query": [],
+        "has_body": True,
+        "body_fields": ["token_in", "token_out", "amount_in", "slippage", "owner", "chain", "gas_sponsorship", "wisdomtree", "fee"],
+    },
+    "v2_tokenized_assets_transact_sell": {
+        "method": "POST",
+        "path": "/v2/tokenized_assets/transact/sell",
+        "idempotent": False,
+        "path_params": [],
+        "query_params": [],
+        "required_query": [],
+        "has_body": True,
+        "body_fields": ["token_in", "token_out", "amount_in", "slippage", "owner", "chain", "gas_sponsorship", "wisdomtree", "fee"],
+    },
+    "v2_gas_sponsorship_prepare": {
+        "method": "POST",
+        "path": "/v2/gas_sponsorship/prepare",
+        "idempotent": False,
+        "path_params": [],
+        "query_params": [],
+        "required_query": [],
+        "has_body": True,
+        "body_fields": ["owner", "chain", "product", "eip_712", "signature", "sender"],
+    },
+    "v2_gas_sponsorship_approve_transfer": {
+        "method": "POST",
+        "path": "/v2/gas_sponsorship/approve_transfer",
+        "idempotent": False,
+        "path_params": [],
+        "query_params": [],
+        "required_query": [],
+        "has_body": True,
+        "body_fields": ["owner", "chain", "token", "gas_sponsorship"],
+    },
     "v2_perpetual_trading_opportunities": {
         "method": "GET",
         "path": "/v2/perpetual_trading/opportunities",
@@ -218,6 +328,56 @@ class OnrampNamespace(_Namespace):
         """Status of a card purchase of USDC — GET /v2/onramp/status"""
         return self._call("v2_onramp_status", [], None, kwargs)
 
+class TokenizedAssetsNamespace(_Namespace):
+    """`tokenized_assets` operations."""
+
+    def markets(self, /, **kwargs):
+        """List tokenized-asset markets — GET /v2/tokenized_assets/markets"""
+        return self._call("v2_tokenized_assets_markets", [], None, kwargs)
+
+    def market(self, symbol, /, **kwargs):
+        """One tokenized-asset market with price history — GET /v2/tokenized_assets/markets/{symbol}"""
+        return self._call("v2_tokenized_assets_markets_{symbol}", [symbol], None, kwargs)
+
+    def positions(self, /, **kwargs):
+        """Positions of the Tokenized Assets Account — GET /v2/tokenized_assets/positions"""
+        return self._call("v2_tokenized_assets_positions", [], None, kwargs)
+
+    def balances(self, /, **kwargs):
+        """Balances of the Tokenized Assets Account — GET /v2/tokenized_assets/balances"""
+        return self._call("v2_tokenized_assets_balances", [], None, kwargs)
+
+    def redemptions(self, /, **kwargs):
+        """Pending and settled fund requests — GET /v2/tokenized_assets/redemptions"""
+        return self._call("v2_tokenized_assets_redemptions", [], None, kwargs)
+
+    def create_account(self, body=None, /, **kwargs):
+        """Create the Tokenized Assets Account — POST /v2/tokenized_assets/create_account"""
+        return self._call("v2_tokenized_assets_create_account", [], body, kwargs)
+
+    def transfer(self, body=None, /, **kwargs):
+        """Move tokens between the owner and the Tokenized Assets Account — POST /v2/tokenized_assets/transfer"""
+        return self._call("v2_tokenized_assets_transfer", [], body, kwargs)
+
+    def buy(self, body=None, /, **kwargs):
+        """Buy a tokenized asset — POST /v2/tokenized_assets/transact/buy"""
+        return self._call("v2_tokenized_assets_transact_buy", [], body, kwargs)
+
+    def sell(self, body=None, /, **kwargs):
+        """Sell a tokenized asset — POST /v2/tokenized_assets/transact/sell"""
+        return self._call("v2_tokenized_assets_transact_sell", [], body, kwargs)
+
+class GasSponsorshipNamespace(_Namespace):
+    """`gas_sponsorship` operations."""
+
+    def prepare(self, body=None, /, **kwargs):
+        """Turn an owner-signed payload into a transaction a sponsor sends — POST /v2/gas_sponsorship/prepare"""
+        return self._call("v2_gas_sponsorship_prepare", [], body, kwargs)
+
+    def approve_transfer(self, body=None, /, **kwargs):
+        """One-time Permit2 approval of a token — POST /v2/gas_sponsorship/approve_transfer"""
+        return self._call("v2_gas_sponsorship_approve_transfer", [], body, kwargs)
+
 class PerpetualTradingNamespace(_Namespace):
     """`perpetual_trading` operations."""
 
@@ -285,5 +445,7 @@ class PerpetualTradingNamespace(_Namespace):
 NAMESPACES = {
     "token": TokenNamespace,
     "onramp": OnrampNamespace,
+    "tokenized_assets": TokenizedAssetsNamespace,
+    "gas_sponsorship": GasSponsorshipNamespace,
     "perpetual_trading": PerpetualTradingNamespace,
 }

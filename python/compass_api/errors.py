@@ -53,8 +53,12 @@ class TimeoutError(NetworkError):  # noqa: A001 - mirrors the TypeScript SDK's n
 
 
 def error_from_response(status, body, request_id=None):
-    if status == 422:
+    """A 422 listing fields (``detail: [...]``) is a ValidationError; a 422 business rule in the domain
+    envelope (e.g. "Account not whitelisted") is an ApiError, like every other ``{error, message}``."""
+    domain = isinstance(body, dict) and isinstance(body.get("error"), str) and isinstance(body.get("message"), str)
+    listed = isinstance(body, dict) and isinstance(body.get("detail"), list) and len(body["detail"]) > 0
+    if status == 422 and (listed or not domain):
         return ValidationError(body if isinstance(body, dict) else {}, request_id)
-    if isinstance(body, dict) and isinstance(body.get("error"), str) and isinstance(body.get("message"), str):
+    if domain:
         return ApiError(status, body, request_id)
     return HttpError(status, body, request_id)

@@ -80,9 +80,15 @@ export class TimeoutError extends CompassError {
   }
 }
 
+/**
+ * A 422 that lists fields (`detail: [...]`) is a ValidationError; a 422 that is a business rule in the
+ * domain envelope (e.g. "Account not whitelisted") is an ApiError, like every other `{error, message}`.
+ */
 export function errorFromResponse(status: number, body: unknown, requestId?: string): CompassError {
-  if (status === 422) return new ValidationError(body, requestId);
   const b = body as any;
+  const domain = b && typeof b === "object" && typeof b.error === "string" && typeof b.message === "string";
+  if (status === 422 && !(domain && !(Array.isArray(b.detail) && b.detail.length)))
+    return new ValidationError(body, requestId);
   if (b && typeof b === "object" && typeof b.error === "string" && typeof b.message === "string")
     return new ApiError(status, b, requestId);
   return new HttpError(status, body, requestId);

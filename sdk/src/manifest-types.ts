@@ -13,7 +13,7 @@ export interface OperationManifest {
   readOnly: boolean;
   destructive: boolean;
   idempotent: boolean;
-  errorModel: "validation" | "domain";
+  errorModel: "validation" | "domain" | "mixed";
   params: { name: string; in: "path" | "query"; required: boolean; description?: string; schema: Json }[];
   body: Json | null;
   cli: { command: string; aliases: string[]; short: Record<string, string> };

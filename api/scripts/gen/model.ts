@@ -26,7 +26,7 @@ export interface OperationModel {
   readOnly: boolean;
   destructive: boolean;
   idempotent: boolean;
-  errorModel: "validation" | "domain";
+  errorModel: "validation" | "domain" | "mixed";
   params: ParamModel[];
   /** JSON Schema of the request body with every $ref inlined, or null */
   body: Json | null;

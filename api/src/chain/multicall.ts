@@ -4,5 +4,6 @@ import { parseAbi } from "viem";
 export const multicall3Abi = parseAbi([
   "function getBlockNumber() view returns (uint256)",
   "function getEthBalance(address addr) view returns (uint256)",
+  "function getBasefee() view returns (uint256 basefee)",
   "function getCurrentBlockTimestamp() view returns (uint256 timestamp)",
 ]);

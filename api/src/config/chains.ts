@@ -90,3 +90,6 @@ export const USDC: Partial<Record<ChainName, TokenInfo>> = {
 };
 
 export const MULTICALL3 = "0xcA11bde05977b3631167028862bE2a173976CA11" as const;
+
+/** Uniswap's Permit2 (same address on every chain): sponsored deposits are Permit2 signature transfers. */
+export const PERMIT2 = "0x000000000022D473030F116dDEE9F6B43aC78BA3" as const;

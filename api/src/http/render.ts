@@ -42,9 +42,15 @@ export function renderError(
   log: Logger,
   requestId: string,
 ): { status: number; body: unknown; headers?: Record<string, string> } {
-  const domain = op?.errorModel === "domain";
+  const domain = op?.errorModel === "domain" || op?.errorModel === "mixed";
   if (error instanceof RequestValidationError) return renderValidation(error.issues, op);
   if (error instanceof DomainError) {
+    // A 422 of a validation-model operation keeps the HTTPValidationError shape its clients parse.
+    if (!domain && error.status === 422)
+      return renderValidation(
+        [{ loc: [op?.method === "GET" ? "query" : "body"], msg: error.message, type: "value_error" }],
+        op,
+      );
     return {
       status: error.status,
       body: domain

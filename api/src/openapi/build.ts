@@ -62,13 +62,13 @@ export function buildOpenApi(operations: Operation[], opts: { env: Environment; 
         content: { "application/json": { schema: toSchema(op.response, "output") } },
       },
     };
-    const errorBody = op.errorModel === "domain" ? domain : detail;
+    const errorBody = op.errorModel === "validation" ? detail : domain;
     for (const e of op.errors) {
       responses[String(e.status)] = {
         description: e.description,
         content: {
           "application/json": {
-            schema: e.status === 422 && op.errorModel === "validation" ? validation : errorBody,
+            schema: e.status === 422 && op.errorModel !== "domain" ? validation : errorBody,
           },
         },
       };

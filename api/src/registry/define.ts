@@ -4,8 +4,12 @@ import type { Context } from "../context.ts";
 export type HttpMethod = "GET" | "POST";
 export type Env = "production" | "staging";
 
-/** How an operation renders its errors: FastAPI `detail` lists, or the `{error, message}` domain envelope. */
-export type ErrorModel = "validation" | "domain";
+/**
+ * How an operation renders its errors: FastAPI `detail` lists, the `{error, message}` domain envelope, or
+ * `mixed` — 422s as `detail` lists and every other error as `{error, message}` (the spec's "422 V, 4xx D"
+ * operations, e.g. the tokenized-asset reads and transfer).
+ */
+export type ErrorModel = "validation" | "domain" | "mixed";
 
 export interface ErrorSpec {
   status: number;

@@ -4,6 +4,14 @@ import { httpMounts } from "./http-mounts.ts";
 import { onramp } from "./onramp.ts";
 import { perpetualTrading } from "./perpetual-trading.ts";
 import { rpcPerRequest } from "./rpc-per-request.ts";
+import { tokenizedAssets } from "./tokenized-assets.ts";
 
 /** Every bench section, in order. Capabilities add theirs here. */
-export const SECTIONS: BenchSection[] = [httpMounts, rpcPerRequest, coldStart, onramp, perpetualTrading];
+export const SECTIONS: BenchSection[] = [
+  httpMounts,
+  rpcPerRequest,
+  tokenizedAssets,
+  coldStart,
+  onramp,
+  perpetualTrading,
+];

@@ -19,9 +19,13 @@ export const DEVNET_CONTRACTS = [
   "Bridge2Twin",
   "Create2Deployer",
   "FiatTokenTwin",
+  "FundShareToken",
   "Multicall3",
   "OneTimeWallet",
   "OneTimeWalletFactory",
+  "Permit2Twin",
+  "RwaExchange",
+  "RwaToken",
 ] as const;
 export type DevnetContract = (typeof DEVNET_CONTRACTS)[number];
 

@@ -19,4 +19,11 @@ export const TWINS: TwinSpec[] = [
     apiKey: "devnet-venue-admin",
     addressBook: { network: "Mainnet" },
   },
+  {
+    name: "issuer",
+    portOffset: 12,
+    entry: fileURLToPath(new URL("./issuer/main.ts", import.meta.url)),
+    apiKey: "devnet-issuer",
+    addressBook: { portal: "/portal" },
+  },
 ];

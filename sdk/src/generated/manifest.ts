@@ -15,6 +15,20 @@ export const groups: GroupManifest[] = [
     "description": "Fiat on-ramp: card payment to USDC on Ethereum, delivered to the user's own wallet"
   },
   {
+    "group": "tokenized_assets",
+    "namespace": "tokenizedAssets",
+    "cli": "tokenized-assets",
+    "cliAlias": "ta",
+    "description": "Tokenized securities and real-world assets held in a Safe product account"
+  },
+  {
+    "group": "gas_sponsorship",
+    "namespace": "gasSponsorship",
+    "cli": "gas-sponsorship",
+    "cliAlias": "gs",
+    "description": "Sponsor-paid execution of owner-signed payloads"
+  },
+  {
     "group": "perpetual_trading",
     "namespace": "perpetualTrading",
     "cli": "perpetual-trading",
@@ -246,6 +260,1173 @@ export const manifest: OperationManifest[] = [
     "mcpName": "v2_onramp_status",
     "bodyRef": null,
     "responseRef": "OnrampStatus"
+  },
+  {
+    "operationId": "v2_tokenized_assets_markets",
+    "group": "tokenized_assets",
+    "namespace": "tokenizedAssets",
+    "name": "markets",
+    "method": "GET",
+    "path": "/v2/tokenized_assets/markets",
+    "summary": "List tokenized-asset markets",
+    "description": "Every listed tokenized asset per chain with its live price, 24 h change, yield, TVL and trading status. Filters combine: `category` (sector tag), `search` (substring of symbol, underlying ticker or name), `provider`, `asset_class`, `chain`. A chain or issuer that cannot be reached is left out (502 only when nothing can be listed).",
+    "readOnly": true,
+    "destructive": false,
+    "idempotent": true,
+    "errorModel": "mixed",
+    "params": [
+      {
+        "name": "category",
+        "in": "query",
+        "required": false,
+        "description": "sector filter, e.g. treasuries, crypto, equities",
+        "schema": {
+          "anyOf": [
+            {
+              "type": "string",
+              "maxLength": 64
+            },
+            {
+              "type": "null"
+            }
+          ]
+        }
+      },
+      {
+        "name": "search",
+        "in": "query",
+        "required": false,
+        "description": "case-insensitive substring of symbol, ticker or name",
+        "schema": {
+          "anyOf": [
+            {
+              "type": "string",
+              "maxLength": 64
+            },
+            {
+              "type": "null"
+            }
+          ]
+        }
+      },
+      {
+        "name": "provider",
+        "in": "query",
+        "required": false,
+        "schema": {
+          "anyOf": [
+            {
+              "type": "string",
+              "enum": [
+                "ondo",
+                "midas",
+                "ixs",
+                "centrifuge",
+                "wisdomtree",
+                "issuer"
+              ]
+            },
+            {
+              "type": "null"
+            }
+          ]
+        }
+      },
+      {
+        "name": "asset_class",
+        "in": "query",
+        "required": false,
+        "schema": {
+          "anyOf": [
+            {
+              "type": "string",
+              "enum": [
+                "EQUITY",
+                "T_BILLS",
+                "BASIS_TRADE",
+                "BTC_YIELD",
+                "MANAGED_VAULT",
+                "DERWA",
+                "MONEY_MARKET"
+              ]
+            },
+            {
+              "type": "null"
+            }
+          ]
+        }
+      },
+      {
+        "name": "chain",
+        "in": "query",
+        "required": false,
+        "schema": {
+          "anyOf": [
+            {
+              "type": "string",
+              "enum": [
+                "base",
+                "ethereum",
+                "arbitrum",
+                "hyperevm",
+                "tempo",
+                "bsc",
+                "ethereum_sepolia"
+              ],
+              "description": "Network name"
+            },
+            {
+              "type": "null"
+            }
+          ]
+        }
+      }
+    ],
+    "body": null,
+    "cli": {
+      "command": "markets",
+      "aliases": [],
+      "short": {
+        "asset_class": "a",
+        "provider": "p",
+        "search": "s"
+      }
+    },
+    "mcpName": "v2_tokenized_assets_markets",
+    "bodyRef": null,
+    "responseRef": "MarketsResponse"
+  },
+  {
+    "operationId": "v2_tokenized_assets_markets_{symbol}",
+    "group": "tokenized_assets",
+    "namespace": "tokenizedAssets",
+    "name": "market",
+    "method": "GET",
+    "path": "/v2/tokenized_assets/markets/{symbol}",
+    "summary": "One tokenized-asset market with price history",
+    "description": "The market of `symbol` on `chain`: live data, 24 h price history, 52-week range, venue volumes, holders and, when `interval` and `range` are given together, OHLC candles. Valid pairs: 1day → 1min/5min/15min/1hour; 1month → 1hour/4hour/12hour/1day; 3month and 6month → 4hour/12hour/1day; 1year → 12hour/1day; all → 1day.",
+    "readOnly": true,
+    "destructive": false,
+    "idempotent": true,
+    "errorModel": "mixed",
+    "params": [
+      {
+        "name": "symbol",
+        "in": "path",
+        "required": true,
+        "description": "on-chain symbol, e.g. mTBILL",
+        "schema": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 64
+        }
+      },
+      {
+        "name": "chain",
+        "in": "query",
+        "required": false,
+        "schema": {
+          "type": "string",
+          "enum": [
+            "base",
+            "ethereum",
+            "arbitrum",
+            "hyperevm",
+            "tempo",
+            "bsc",
+            "ethereum_sepolia"
+          ],
+          "description": "Network name",
+          "default": "ethereum"
+        }
+      },
+      {
+        "name": "interval",
+        "in": "query",
+        "required": false,
+        "schema": {
+          "type": "string",
+          "enum": [
+            "1min",
+            "5min",
+            "15min",
+            "1hour",
+            "4hour",
+            "12hour",
+            "1day"
+          ]
+        }
+      },
+      {
+        "name": "range",
+        "in": "query",
+        "required": false,
+        "schema": {
+          "type": "string",
+          "enum": [
+            "1day",
+            "1month",
+            "3month",
+            "6month",
+            "1year",
+            "all"
+          ]
+        }
+      }
+    ],
+    "body": null,
+    "cli": {
+      "command": "market",
+      "aliases": [],
+      "short": {
+        "chain": "c",
+        "interval": "i",
+        "range": "r",
+        "symbol": "s"
+      }
+    },
+    "mcpName": "v2_tokenized_assets_markets_symbol",
+    "bodyRef": null,
+    "responseRef": "MarketDetail"
+  },
+  {
+    "operationId": "v2_tokenized_assets_positions",
+    "group": "tokenized_assets",
+    "namespace": "tokenizedAssets",
+    "name": "positions",
+    "method": "GET",
+    "path": "/v2/tokenized_assets/positions",
+    "summary": "Positions of the Tokenized Assets Account",
+    "description": "Non-zero holdings of the owner's account on `chain` with USD value, activity (buys, sells, transfers) and average-cost PnL reconstructed from on-chain events. `pending_orders` lists fund orders waiting for their NAV cycle.",
+    "readOnly": true,
+    "destructive": false,
+    "idempotent": true,
+    "errorModel": "mixed",
+    "params": [
+      {
+        "name": "owner",
+        "in": "query",
+        "required": true,
+        "description": "owner wallet; the Tokenized Assets Account is derived from it",
+        "schema": {
+          "type": "string"
+        }
+      },
+      {
+        "name": "chain",
+        "in": "query",
+        "required": false,
+        "schema": {
+          "type": "string",
+          "enum": [
+            "base",
+            "ethereum",
+            "arbitrum",
+            "hyperevm",
+            "tempo",
+            "bsc",
+            "ethereum_sepolia"
+          ],
+          "description": "Network name",
+          "default": "ethereum"
+        }
+      }
+    ],
+    "body": null,
+    "cli": {
+      "command": "positions",
+      "aliases": [],
+      "short": {
+        "chain": "c"
+      }
+    },
+    "mcpName": "v2_tokenized_assets_positions",
+    "bodyRef": null,
+    "responseRef": "PositionsResponse"
+  },
+  {
+    "operationId": "v2_tokenized_assets_balances",
+    "group": "tokenized_assets",
+    "namespace": "tokenizedAssets",
+    "name": "balances",
+    "method": "GET",
+    "path": "/v2/tokenized_assets/balances",
+    "summary": "Balances of the Tokenized Assets Account",
+    "description": "USDC and every listed asset the owner's account holds or has held on `chain` (zero balances of exited tokens included), each with its full transfer history.",
+    "readOnly": true,
+    "destructive": false,
+    "idempotent": true,
+    "errorModel": "mixed",
+    "params": [
+      {
+        "name": "owner",
+        "in": "query",
+        "required": true,
+        "description": "owner wallet; the Tokenized Assets Account is derived from it",
+        "schema": {
+          "type": "string"
+        }
+      },
+      {
+        "name": "chain",
+        "in": "query",
+        "required": false,
+        "schema": {
+          "type": "string",
+          "enum": [
+            "base",
+            "ethereum",
+            "arbitrum",
+            "hyperevm",
+            "tempo",
+            "bsc",
+            "ethereum_sepolia"
+          ],
+          "description": "Network name",
+          "default": "ethereum"
+        }
+      }
+    ],
+    "body": null,
+    "cli": {
+      "command": "balances",
+      "aliases": [],
+      "short": {
+        "chain": "c"
+      }
+    },
+    "mcpName": "v2_tokenized_assets_balances",
+    "bodyRef": null,
+    "responseRef": "BalancesResponse"
+  },
+  {
+    "operationId": "v2_tokenized_assets_redemptions",
+    "group": "tokenized_assets",
+    "namespace": "tokenizedAssets",
+    "name": "redemptions",
+    "method": "GET",
+    "path": "/v2/tokenized_assets/redemptions",
+    "summary": "Pending and settled fund requests",
+    "description": "Every subscription (buy) and redemption (sell) of the owner's account with an asynchronously settled fund, oldest first: `pending` until the fund's NAV cycle, then `finalized` (shares minted or USDC paid). Read live from the issuer and the chain; nothing is stored. The poll endpoint of async trades.",
+    "readOnly": true,
+    "destructive": false,
+    "idempotent": true,
+    "errorModel": "domain",
+    "params": [
+      {
+        "name": "owner",
+        "in": "query",
+        "required": true,
+        "description": "owner wallet",
+        "schema": {
+          "type": "string"
+        }
+      },
+      {
+        "name": "chain",
+        "in": "query",
+        "required": false,
+        "schema": {
+          "anyOf": [
+            {
+              "type": "string",
+              "enum": [
+                "base",
+                "ethereum",
+                "arbitrum",
+                "hyperevm",
+                "tempo",
+                "bsc",
+                "ethereum_sepolia"
+              ],
+              "description": "Network name"
+            },
+            {
+              "type": "null"
+            }
+          ]
+        }
+      },
+      {
+        "name": "vault",
+        "in": "query",
+        "required": false,
+        "description": "fund symbol (e.g. SBGOV) or token address",
+        "schema": {
+          "anyOf": [
+            {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 64
+            },
+            {
+              "type": "null"
+            }
+          ]
+        }
+      }
+    ],
+    "body": null,
+    "cli": {
+      "command": "redemptions",
+      "aliases": [],
+      "short": {
+        "chain": "c",
+        "vault": "v"
+      }
+    },
+    "mcpName": "v2_tokenized_assets_redemptions",
+    "bodyRef": null,
+    "responseRef": "RedemptionsResponse"
+  },
+  {
+    "operationId": "v2_tokenized_assets_create_account",
+    "group": "tokenized_assets",
+    "namespace": "tokenizedAssets",
+    "name": "createAccount",
+    "method": "POST",
+    "path": "/v2/tokenized_assets/create_account",
+    "summary": "Create the Tokenized Assets Account",
+    "description": "The owner's Tokenized Assets Account: a Safe v1.4.1 at an address derived from (owner, product), the same on every chain and known before deployment. Returns the creation transaction for `sender` to sign and broadcast, or `transaction: null` once the account exists (safe to call again).",
+    "readOnly": false,
+    "destructive": false,
+    "idempotent": false,
+    "errorModel": "validation",
+    "params": [],
+    "body": {
+      "type": "object",
+      "properties": {
+        "sender": {
+          "description": "wallet that signs and pays for the creation transaction",
+          "type": "string"
+        },
+        "owner": {
+          "description": "EOA that will own and control the account",
+          "type": "string"
+        },
+        "estimate_gas": {
+          "default": true,
+          "description": "estimate gas (which also simulates the transaction)",
+          "type": "boolean"
+        },
+        "chain": {
+          "type": "string",
+          "enum": [
+            "base",
+            "ethereum",
+            "arbitrum",
+            "hyperevm",
+            "tempo",
+            "bsc",
+            "ethereum_sepolia"
+          ],
+          "description": "Network name",
+          "default": "ethereum"
+        }
+      },
+      "required": [
+        "sender",
+        "owner"
+      ]
+    },
+    "cli": {
+      "command": "create-account",
+      "aliases": [
+        "ca"
+      ],
+      "short": {
+        "chain": "c",
+        "estimate_gas": "e",
+        "sender": "s"
+      }
+    },
+    "mcpName": "v2_tokenized_assets_create_account",
+    "bodyRef": "TokenizedAssetsCreateAccountRequest",
+    "responseRef": "TokenizedAssetsCreateAccountResponse"
+  },
+  {
+    "operationId": "v2_tokenized_assets_transfer",
+    "group": "tokenized_assets",
+    "namespace": "tokenizedAssets",
+    "name": "transfer",
+    "method": "POST",
+    "path": "/v2/tokenized_assets/transfer",
+    "summary": "Move tokens between the owner and the Tokenized Assets Account",
+    "description": "DEPOSIT moves `token` from the owner's wallet into the account (an ERC-20 transfer, or with `gas_sponsorship` a Permit2 signature whose spender is `spender` or the account); WITHDRAW moves it back to the owner (the account's execTransaction, or a SafeTx to sign for `POST /v2/gas_sponsorship/prepare`). Simulated before it is returned.",
+    "readOnly": false,
+    "destructive": false,
+    "idempotent": false,
+    "errorModel": "mixed",
+    "params": [],
+    "body": {
+      "type": "object",
+      "properties": {
+        "owner": {
+          "description": "owner wallet",
+          "type": "string"
+        },
+        "chain": {
+          "type": "string",
+          "enum": [
+            "base",
+            "ethereum",
+            "arbitrum",
+            "hyperevm",
+            "tempo",
+            "bsc",
+            "ethereum_sepolia"
+          ],
+          "description": "Network name",
+          "default": "ethereum"
+        },
+        "token": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 64,
+          "description": "symbol (USDC, a listed asset) or 0x address"
+        },
+        "amount": {
+          "anyOf": [
+            {
+              "type": "number"
+            },
+            {
+              "type": "string"
+            },
+            {}
+          ],
+          "description": "amount in human units",
+          "examples": [
+            "100"
+          ]
+        },
+        "action": {
+          "type": "string",
+          "enum": [
+            "DEPOSIT",
+            "WITHDRAW"
+          ]
+        },
+        "gas_sponsorship": {
+          "default": false,
+          "description": "return typed data for a sponsor to relay",
+          "type": "boolean"
+        },
+        "spender": {
+          "description": "sponsored DEPOSIT only: who calls Permit2 (a sponsor); default the account itself (bundles)",
+          "anyOf": [
+            {
+              "description": "0x-prefixed EVM address",
+              "type": "string"
+            },
+            {
+              "type": "null"
+            }
+          ]
+        }
+      },
+      "required": [
+        "owner",
+        "token",
+        "amount",
+        "action"
+      ]
+    },
+    "cli": {
+      "command": "transfer",
+      "aliases": [],
+      "short": {
+        "chain": "c",
+        "gas_sponsorship": "g",
+        "spender": "s",
+        "token": "t"
+      }
+    },
+    "mcpName": "v2_tokenized_assets_transfer",
+    "bodyRef": "TokenizedAssetsTransferRequest",
+    "responseRef": "TokenizedAssetsTransferResponse"
+  },
+  {
+    "operationId": "v2_tokenized_assets_transact_buy",
+    "group": "tokenized_assets",
+    "namespace": "tokenizedAssets",
+    "name": "buy",
+    "method": "POST",
+    "path": "/v2/tokenized_assets/transact/buy",
+    "summary": "Buy a tokenized asset",
+    "description": "Buys `token_out` with USDC held in the Tokenized Assets Account. Secondary-market assets swap instantly on the venue within `slippage`; the money-market fund (sandbox, `ethereum_sepolia`) sends USDC to the issuer and mints shares at its next NAV cycle (`settlement: \"async\"`, poll `poll_endpoint`). Returns `transaction` for the owner to send, or with `gas_sponsorship` SafeTx typed data to sign for `POST /v2/gas_sponsorship/prepare`. Simulated before it is returned.",
+    "readOnly": false,
+    "destructive": false,
+    "idempotent": false,
+    "errorModel": "domain",
+    "params": [],
+    "body": {
+      "type": "object",
+      "properties": {
+        "token_in": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 64,
+          "description": "buy: USDC; sell: the asset (symbol or 0x address)"
+        },
+        "token_out": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 64,
+          "description": "buy: the asset; sell: USDC"
+        },
+        "amount_in": {
+          "anyOf": [
+            {
+              "type": "number"
+            },
+            {
+              "type": "string"
+            },
+            {}
+          ],
+          "description": "human units of token_in",
+          "examples": [
+            "100"
+          ]
+        },
+        "slippage": {
+          "anyOf": [
+            {
+              "type": "number"
+            },
+            {
+              "type": "string"
+            },
+            {}
+          ],
+          "description": "tolerance in percent (default 0.5; 0 < slippage ≤ 50)",
+          "examples": [
+            "0.5"
+          ]
+        },
+        "owner": {
+          "description": "owner wallet of the Tokenized Assets Account",
+          "type": "string"
+        },
+        "chain": {
+          "type": "string",
+          "enum": [
+            "base",
+            "ethereum",
+            "arbitrum",
+            "hyperevm",
+            "tempo",
+            "bsc",
+            "ethereum_sepolia"
+          ],
+          "description": "Network name"
+        },
+        "gas_sponsorship": {
+          "default": false,
+          "description": "return SafeTx typed data for a sponsor to relay",
+          "type": "boolean"
+        },
+        "wisdomtree": {
+          "anyOf": [
+            {
+              "type": "object",
+              "properties": {
+                "client_id": {
+                  "type": "string",
+                  "maxLength": 256
+                },
+                "client_secret": {
+                  "type": "string",
+                  "maxLength": 512
+                },
+                "username": {
+                  "type": "string",
+                  "maxLength": 256
+                },
+                "password": {
+                  "type": "string",
+                  "maxLength": 512
+                }
+              },
+              "required": [
+                "client_id",
+                "client_secret",
+                "username",
+                "password"
+              ],
+              "description": "per-organisation issuer credentials; accepted for compatibility, never stored or logged (the sandbox does not need them)"
+            },
+            {
+              "type": "null"
+            }
+          ]
+        },
+        "fee": {
+          "description": "sell only: partner fee taken from the USDC proceeds in the same execution",
+          "anyOf": [
+            {
+              "type": "object",
+              "properties": {
+                "recipient": {
+                  "description": "who receives the fee (USDC)",
+                  "type": "string"
+                },
+                "amount": {
+                  "anyOf": [
+                    {
+                      "type": "number"
+                    },
+                    {
+                      "type": "string"
+                    },
+                    {}
+                  ],
+                  "description": "percent of the proceeds (PERCENTAGE) or USDC (FIXED)",
+                  "examples": [
+                    "0.5"
+                  ]
+                },
+                "denomination": {
+                  "description": "default PERCENTAGE",
+                  "anyOf": [
+                    {
+                      "type": "string",
+                      "enum": [
+                        "PERCENTAGE",
+                        "FIXED"
+                      ]
+                    },
+                    {
+                      "type": "null"
+                    }
+                  ]
+                }
+              },
+              "required": [
+                "recipient",
+                "amount"
+              ]
+            },
+            {
+              "type": "null"
+            }
+          ]
+        }
+      },
+      "required": [
+        "token_in",
+        "token_out",
+        "amount_in",
+        "owner",
+        "chain"
+      ]
+    },
+    "cli": {
+      "command": "buy",
+      "aliases": [],
+      "short": {
+        "amount_in": "a",
+        "chain": "c",
+        "fee": "f",
+        "gas_sponsorship": "g",
+        "slippage": "s",
+        "wisdomtree": "w"
+      }
+    },
+    "mcpName": "v2_tokenized_assets_transact_buy",
+    "bodyRef": "TradeRequest",
+    "responseRef": "TradeResponse"
+  },
+  {
+    "operationId": "v2_tokenized_assets_transact_sell",
+    "group": "tokenized_assets",
+    "namespace": "tokenizedAssets",
+    "name": "sell",
+    "method": "POST",
+    "path": "/v2/tokenized_assets/transact/sell",
+    "summary": "Sell a tokenized asset",
+    "description": "Sells `token_in` for USDC into the Tokenized Assets Account. Secondary-market assets swap instantly within `slippage`, optionally paying `fee` from the proceeds; fund shares go back to the issuer and USDC is paid at the next NAV cycle (`settlement: \"async\"`). Simulated before it is returned.",
+    "readOnly": false,
+    "destructive": false,
+    "idempotent": false,
+    "errorModel": "domain",
+    "params": [],
+    "body": {
+      "type": "object",
+      "properties": {
+        "token_in": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 64,
+          "description": "buy: USDC; sell: the asset (symbol or 0x address)"
+        },
+        "token_out": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 64,
+          "description": "buy: the asset; sell: USDC"
+        },
+        "amount_in": {
+          "anyOf": [
+            {
+              "type": "number"
+            },
+            {
+              "type": "string"
+            },
+            {}
+          ],
+          "description": "human units of token_in",
+          "examples": [
+            "100"
+          ]
+        },
+        "slippage": {
+          "anyOf": [
+            {
+              "type": "number"
+            },
+            {
+              "type": "string"
+            },
+            {}
+          ],
+          "description": "tolerance in percent (default 0.5; 0 < slippage ≤ 50)",
+          "examples": [
+            "0.5"
+          ]
+        },
+        "owner": {
+          "description": "owner wallet of the Tokenized Assets Account",
+          "type": "string"
+        },
+        "chain": {
+          "type": "string",
+          "enum": [
+            "base",
+            "ethereum",
+            "arbitrum",
+            "hyperevm",
+            "tempo",
+            "bsc",
+            "ethereum_sepolia"
+          ],
+          "description": "Network name"
+        },
+        "gas_sponsorship": {
+          "default": false,
+          "description": "return SafeTx typed data for a sponsor to relay",
+          "type": "boolean"
+        },
+        "wisdomtree": {
+          "anyOf": [
+            {
+              "type": "object",
+              "properties": {
+                "client_id": {
+                  "type": "string",
+                  "maxLength": 256
+                },
+                "client_secret": {
+                  "type": "string",
+                  "maxLength": 512
+                },
+                "username": {
+                  "type": "string",
+                  "maxLength": 256
+                },
+                "password": {
+                  "type": "string",
+                  "maxLength": 512
+                }
+              },
+              "required": [
+                "client_id",
+                "client_secret",
+                "username",
+                "password"
+              ],
+              "description": "per-organisation issuer credentials; accepted for compatibility, never stored or logged (the sandbox does not need them)"
+            },
+            {
+              "type": "null"
+            }
+          ]
+        },
+        "fee": {
+          "description": "sell only: partner fee taken from the USDC proceeds in the same execution",
+          "anyOf": [
+            {
+              "type": "object",
+              "properties": {
+                "recipient": {
+                  "description": "who receives the fee (USDC)",
+                  "type": "string"
+                },
+                "amount": {
+                  "anyOf": [
+                    {
+                      "type": "number"
+                    },
+                    {
+                      "type": "string"
+                    },
+                    {}
+                  ],
+                  "description": "percent of the proceeds (PERCENTAGE) or USDC (FIXED)",
+                  "examples": [
+                    "0.5"
+                  ]
+                },
+                "denomination": {
+                  "description": "default PERCENTAGE",
+                  "anyOf": [
+                    {
+                      "type": "string",
+                      "enum": [
+                        "PERCENTAGE",
+                        "FIXED"
+                      ]
+                    },
+                    {
+                      "type": "null"
+                    }
+                  ]
+                }
+              },
+              "required": [
+                "recipient",
+                "amount"
+              ]
+            },
+            {
+              "type": "null"
+            }
+          ]
+        }
+      },
+      "required": [
+        "token_in",
+        "token_out",
+        "amount_in",
+        "owner",
+        "chain"
+      ]
+    },
+    "cli": {
+      "command": "sell",
+      "aliases": [],
+      "short": {
+        "amount_in": "a",
+        "chain": "c",
+        "fee": "f",
+        "gas_sponsorship": "g",
+        "slippage": "s",
+        "wisdomtree": "w"
+      }
+    },
+    "mcpName": "v2_tokenized_assets_transact_sell",
+    "bodyRef": "TradeRequest",
+    "responseRef": "TradeResponse"
+  },
+  {
+    "operationId": "v2_gas_sponsorship_prepare",
+    "group": "gas_sponsorship",
+    "namespace": "gasSponsorship",
+    "name": "prepare",
+    "method": "POST",
+    "path": "/v2/gas_sponsorship/prepare",
+    "summary": "Turn an owner-signed payload into a transaction a sponsor sends",
+    "description": "Takes the `eip_712` an operation returned with `gas_sponsorship: true` and the owner's signature, and builds the transaction `sender` (the sponsor) broadcasts and pays for: SafeTx → the product account's `execTransaction`; ERC-20 Permit → `permit`; Permit2 `PermitTransferFrom` → `permitTransferFrom` into the owner's product account (`product`, default earn; the sponsor must be the signed spender). The signature is checked against the owner and the result simulated.",
+    "readOnly": false,
+    "destructive": false,
+    "idempotent": false,
+    "errorModel": "validation",
+    "params": [],
+    "body": {
+      "type": "object",
+      "properties": {
+        "owner": {
+          "description": "account owner who signed",
+          "type": "string"
+        },
+        "chain": {
+          "type": "string",
+          "enum": [
+            "base",
+            "ethereum",
+            "arbitrum",
+            "hyperevm",
+            "tempo",
+            "bsc",
+            "ethereum_sepolia"
+          ],
+          "description": "Network name"
+        },
+        "product": {
+          "description": "product account the payload targets; SafeTx payloads name it themselves (default earn for Permit2)",
+          "anyOf": [
+            {
+              "type": "string",
+              "enum": [
+                "earn",
+                "credit",
+                "tokenized_assets"
+              ]
+            },
+            {
+              "type": "null"
+            }
+          ]
+        },
+        "eip_712": {
+          "type": "object",
+          "properties": {
+            "domain": {
+              "type": "object",
+              "propertyNames": {
+                "type": "string"
+              },
+              "additionalProperties": {}
+            },
+            "types": {
+              "type": "object",
+              "propertyNames": {
+                "type": "string"
+              },
+              "additionalProperties": {
+                "type": "array",
+                "items": {
+                  "type": "object",
+                  "properties": {
+                    "name": {
+                      "type": "string"
+                    },
+                    "type": {
+                      "type": "string"
+                    }
+                  },
+                  "required": [
+                    "name",
+                    "type"
+                  ],
+                  "additionalProperties": false
+                }
+              }
+            },
+            "primaryType": {
+              "type": "string"
+            },
+            "message": {
+              "type": "object",
+              "propertyNames": {
+                "type": "string"
+              },
+              "additionalProperties": {}
+            }
+          },
+          "required": [
+            "domain",
+            "types",
+            "primaryType",
+            "message"
+          ],
+          "additionalProperties": false,
+          "description": "exactly the object that was signed"
+        },
+        "signature": {
+          "type": "string",
+          "pattern": "^0x[0-9a-fA-F]+$",
+          "description": "the owner's signature"
+        },
+        "sender": {
+          "description": "sponsor wallet that broadcasts and pays gas",
+          "type": "string"
+        }
+      },
+      "required": [
+        "owner",
+        "chain",
+        "eip_712",
+        "signature",
+        "sender"
+      ]
+    },
+    "cli": {
+      "command": "prepare",
+      "aliases": [],
+      "short": {}
+    },
+    "mcpName": "v2_gas_sponsorship_prepare",
+    "bodyRef": "SponsorPrepareRequest",
+    "responseRef": "SponsorPrepareResponse"
+  },
+  {
+    "operationId": "v2_gas_sponsorship_approve_transfer",
+    "group": "gas_sponsorship",
+    "namespace": "gasSponsorship",
+    "name": "approveTransfer",
+    "method": "POST",
+    "path": "/v2/gas_sponsorship/approve_transfer",
+    "summary": "One-time Permit2 approval of a token",
+    "description": "Gives Permit2 an unlimited allowance of `token` so later sponsored deposits need only one Permit2 signature. With `gas_sponsorship`, an EIP-2612 permit to sign and relay through `POST /v2/gas_sponsorship/prepare` (permit tokens such as USDC); otherwise an `approve` transaction the owner sends. `already_approved` is true when nothing needs doing.",
+    "readOnly": false,
+    "destructive": false,
+    "idempotent": false,
+    "errorModel": "validation",
+    "params": [],
+    "body": {
+      "type": "object",
+      "properties": {
+        "owner": {
+          "description": "token holder",
+          "type": "string"
+        },
+        "chain": {
+          "type": "string",
+          "enum": [
+            "base",
+            "ethereum",
+            "arbitrum",
+            "hyperevm",
+            "tempo",
+            "bsc",
+            "ethereum_sepolia"
+          ],
+          "description": "Network name"
+        },
+        "token": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 64,
+          "description": "symbol (e.g. USDC) or 0x address"
+        },
+        "gas_sponsorship": {
+          "default": false,
+          "type": "boolean"
+        }
+      },
+      "required": [
+        "owner",
+        "chain",
+        "token"
+      ]
+    },
+    "cli": {
+      "command": "approve-transfer",
+      "aliases": [
+        "at"
+      ],
+      "short": {
+        "chain": "c",
+        "gas_sponsorship": "g",
+        "token": "t"
+      }
+    },
+    "mcpName": "v2_gas_sponsorship_approve_transfer",
+    "bodyRef": "ApproveTransferRequest",
+    "responseRef": "ApproveTransferResponse"
   },
   {
     "operationId": "v2_perpetual_trading_opportunities",

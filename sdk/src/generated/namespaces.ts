@@ -34,6 +34,71 @@ export class OnrampNamespace {
 
 }
 
+export class TokenizedAssetsNamespace {
+  constructor(private readonly transport: Transport) {}
+
+  /** List tokenized-asset markets — `GET /v2/tokenized_assets/markets` */
+  markets(query?: T.V2TokenizedAssetsMarketsQuery, options?: RequestOptions): Promise<T.V2TokenizedAssetsMarketsResponse> {
+    return ops.tokenizedAssetsMarkets(this.transport, query, options);
+  }
+
+  /** One tokenized-asset market with price history — `GET /v2/tokenized_assets/markets/{symbol}` */
+  market(symbol: string, query?: T.V2TokenizedAssetsMarketsSymbolQuery, options?: RequestOptions): Promise<T.V2TokenizedAssetsMarketsSymbolResponse> {
+    return ops.tokenizedAssetsMarket(this.transport, symbol, query, options);
+  }
+
+  /** Positions of the Tokenized Assets Account — `GET /v2/tokenized_assets/positions` */
+  positions(query: T.V2TokenizedAssetsPositionsQuery, options?: RequestOptions): Promise<T.V2TokenizedAssetsPositionsResponse> {
+    return ops.tokenizedAssetsPositions(this.transport, query, options);
+  }
+
+  /** Balances of the Tokenized Assets Account — `GET /v2/tokenized_assets/balances` */
+  balances(query: T.V2TokenizedAssetsBalancesQuery, options?: RequestOptions): Promise<T.V2TokenizedAssetsBalancesResponse> {
+    return ops.tokenizedAssetsBalances(this.transport, query, options);
+  }
+
+  /** Pending and settled fund requests — `GET /v2/tokenized_assets/redemptions` */
+  redemptions(query: T.V2TokenizedAssetsRedemptionsQuery, options?: RequestOptions): Promise<T.V2TokenizedAssetsRedemptionsResponse> {
+    return ops.tokenizedAssetsRedemptions(this.transport, query, options);
+  }
+
+  /** Create the Tokenized Assets Account — `POST /v2/tokenized_assets/create_account` */
+  createAccount(body: T.V2TokenizedAssetsCreateAccountBody, options?: RequestOptions): Promise<T.V2TokenizedAssetsCreateAccountResponse> {
+    return ops.tokenizedAssetsCreateAccount(this.transport, body, options);
+  }
+
+  /** Move tokens between the owner and the Tokenized Assets Account — `POST /v2/tokenized_assets/transfer` */
+  transfer(body: T.V2TokenizedAssetsTransferBody, options?: RequestOptions): Promise<T.V2TokenizedAssetsTransferResponse> {
+    return ops.tokenizedAssetsTransfer(this.transport, body, options);
+  }
+
+  /** Buy a tokenized asset — `POST /v2/tokenized_assets/transact/buy` */
+  buy(body: T.V2TokenizedAssetsTransactBuyBody, options?: RequestOptions): Promise<T.V2TokenizedAssetsTransactBuyResponse> {
+    return ops.tokenizedAssetsBuy(this.transport, body, options);
+  }
+
+  /** Sell a tokenized asset — `POST /v2/tokenized_assets/transact/sell` */
+  sell(body: T.V2TokenizedAssetsTransactSellBody, options?: RequestOptions): Promise<T.V2TokenizedAssetsTransactSellResponse> {
+    return ops.tokenizedAssetsSell(this.transport, body, options);
+  }
+
+}
+
+export class GasSponsorshipNamespace {
+  constructor(private readonly transport: Transport) {}
+
+  /** Turn an owner-signed payload into a transaction a sponsor sends — `POST /v2/gas_sponsorship/prepare` */
+  prepare(body: T.V2GasSponsorshipPrepareBody, options?: RequestOptions): Promise<T.V2GasSponsorshipPrepareResponse> {
+    return ops.gasSponsorshipPrepare(this.transport, body, options);
+  }
+
+  /** One-time Permit2 approval of a token — `POST /v2/gas_sponsorship/approve_transfer` */
+  approveTransfer(body: T.V2GasSponsorshipApproveTransferBody, options?: RequestOptions): Promise<T.V2GasSponsorshipApproveTransferResponse> {
+    return ops.gasSponsorshipApproveTransfer(this.transport, body, options);
+  }
+
+}
+
 export class PerpetualTradingNamespace {
   constructor(private readonly transport: Transport) {}
 
@@ -118,11 +183,15 @@ export class PerpetualTradingNamespace {
 export class Namespaces {
   readonly token: TokenNamespace;
   readonly onramp: OnrampNamespace;
+  readonly tokenizedAssets: TokenizedAssetsNamespace;
+  readonly gasSponsorship: GasSponsorshipNamespace;
   readonly perpetualTrading: PerpetualTradingNamespace;
 
   constructor(transport: Transport) {
     this.token = new TokenNamespace(transport);
     this.onramp = new OnrampNamespace(transport);
+    this.tokenizedAssets = new TokenizedAssetsNamespace(transport);
+    this.gasSponsorship = new GasSponsorshipNamespace(transport);
     this.perpetualTrading = new PerpetualTradingNamespace(transport);
   }
 }

@@ -31,6 +31,83 @@ export function onrampStatus(transport: Transport, query: T.V2OnrampStatusQuery,
   return transport.request(v2_onramp_status_op, { query: query as Record<string, unknown> | undefined }, options);
 }
 
+export const v2_tokenized_assets_markets_op: OperationDescriptor = {"id":"v2_tokenized_assets_markets","method":"GET","path":"/v2/tokenized_assets/markets","idempotent":true};
+
+/** List tokenized-asset markets — `GET /v2/tokenized_assets/markets` */
+export function tokenizedAssetsMarkets(transport: Transport, query?: T.V2TokenizedAssetsMarketsQuery, options?: RequestOptions): Promise<T.V2TokenizedAssetsMarketsResponse> {
+  return transport.request(v2_tokenized_assets_markets_op, { query: query as Record<string, unknown> | undefined }, options);
+}
+
+export const v2_tokenized_assets_markets_symbol_op: OperationDescriptor = {"id":"v2_tokenized_assets_markets_{symbol}","method":"GET","path":"/v2/tokenized_assets/markets/{symbol}","idempotent":true};
+
+/** One tokenized-asset market with price history — `GET /v2/tokenized_assets/markets/{symbol}` */
+export function tokenizedAssetsMarket(transport: Transport, symbol: string, query?: T.V2TokenizedAssetsMarketsSymbolQuery, options?: RequestOptions): Promise<T.V2TokenizedAssetsMarketsSymbolResponse> {
+  return transport.request(v2_tokenized_assets_markets_symbol_op, { params: { "symbol": symbol }, query: query as Record<string, unknown> | undefined }, options);
+}
+
+export const v2_tokenized_assets_positions_op: OperationDescriptor = {"id":"v2_tokenized_assets_positions","method":"GET","path":"/v2/tokenized_assets/positions","idempotent":true};
+
+/** Positions of the Tokenized Assets Account — `GET /v2/tokenized_assets/positions` */
+export function tokenizedAssetsPositions(transport: Transport, query: T.V2TokenizedAssetsPositionsQuery, options?: RequestOptions): Promise<T.V2TokenizedAssetsPositionsResponse> {
+  return transport.request(v2_tokenized_assets_positions_op, { query: query as Record<string, unknown> | undefined }, options);
+}
+
+export const v2_tokenized_assets_balances_op: OperationDescriptor = {"id":"v2_tokenized_assets_balances","method":"GET","path":"/v2/tokenized_assets/balances","idempotent":true};
+
+/** Balances of the Tokenized Assets Account — `GET /v2/tokenized_assets/balances` */
+export function tokenizedAssetsBalances(transport: Transport, query: T.V2TokenizedAssetsBalancesQuery, options?: RequestOptions): Promise<T.V2TokenizedAssetsBalancesResponse> {
+  return transport.request(v2_tokenized_assets_balances_op, { query: query as Record<string, unknown> | undefined }, options);
+}
+
+export const v2_tokenized_assets_redemptions_op: OperationDescriptor = {"id":"v2_tokenized_assets_redemptions","method":"GET","path":"/v2/tokenized_assets/redemptions","idempotent":true};
+
+/** Pending and settled fund requests — `GET /v2/tokenized_assets/redemptions` */
+export function tokenizedAssetsRedemptions(transport: Transport, query: T.V2TokenizedAssetsRedemptionsQuery, options?: RequestOptions): Promise<T.V2TokenizedAssetsRedemptionsResponse> {
+  return transport.request(v2_tokenized_assets_redemptions_op, { query: query as Record<string, unknown> | undefined }, options);
+}
+
+export const v2_tokenized_assets_create_account_op: OperationDescriptor = {"id":"v2_tokenized_assets_create_account","method":"POST","path":"/v2/tokenized_assets/create_account","idempotent":false};
+
+/** Create the Tokenized Assets Account — `POST /v2/tokenized_assets/create_account` */
+export function tokenizedAssetsCreateAccount(transport: Transport, body: T.V2TokenizedAssetsCreateAccountBody, options?: RequestOptions): Promise<T.V2TokenizedAssetsCreateAccountResponse> {
+  return transport.request(v2_tokenized_assets_create_account_op, { body }, options);
+}
+
+export const v2_tokenized_assets_transfer_op: OperationDescriptor = {"id":"v2_tokenized_assets_transfer","method":"POST","path":"/v2/tokenized_assets/transfer","idempotent":false};
+
+/** Move tokens between the owner and the Tokenized Assets Account — `POST /v2/tokenized_assets/transfer` */
+export function tokenizedAssetsTransfer(transport: Transport, body: T.V2TokenizedAssetsTransferBody, options?: RequestOptions): Promise<T.V2TokenizedAssetsTransferResponse> {
+  return transport.request(v2_tokenized_assets_transfer_op, { body }, options);
+}
+
+export const v2_tokenized_assets_transact_buy_op: OperationDescriptor = {"id":"v2_tokenized_assets_transact_buy","method":"POST","path":"/v2/tokenized_assets/transact/buy","idempotent":false};
+
+/** Buy a tokenized asset — `POST /v2/tokenized_assets/transact/buy` */
+export function tokenizedAssetsBuy(transport: Transport, body: T.V2TokenizedAssetsTransactBuyBody, options?: RequestOptions): Promise<T.V2TokenizedAssetsTransactBuyResponse> {
+  return transport.request(v2_tokenized_assets_transact_buy_op, { body }, options);
+}
+
+export const v2_tokenized_assets_transact_sell_op: OperationDescriptor = {"id":"v2_tokenized_assets_transact_sell","method":"POST","path":"/v2/tokenized_assets/transact/sell","idempotent":false};
+
+/** Sell a tokenized asset — `POST /v2/tokenized_assets/transact/sell` */
+export function tokenizedAssetsSell(transport: Transport, body: T.V2TokenizedAssetsTransactSellBody, options?: RequestOptions): Promise<T.V2TokenizedAssetsTransactSellResponse> {
+  return transport.request(v2_tokenized_assets_transact_sell_op, { body }, options);
+}
+
+export const v2_gas_sponsorship_prepare_op: OperationDescriptor = {"id":"v2_gas_sponsorship_prepare","method":"POST","path":"/v2/gas_sponsorship/prepare","idempotent":false};
+
+/** Turn an owner-signed payload into a transaction a sponsor sends — `POST /v2/gas_sponsorship/prepare` */
+export function gasSponsorshipPrepare(transport: Transport, body: T.V2GasSponsorshipPrepareBody, options?: RequestOptions): Promise<T.V2GasSponsorshipPrepareResponse> {
+  return transport.request(v2_gas_sponsorship_prepare_op, { body }, options);
+}
+
+export const v2_gas_sponsorship_approve_transfer_op: OperationDescriptor = {"id":"v2_gas_sponsorship_approve_transfer","method":"POST","path":"/v2/gas_sponsorship/approve_transfer","idempotent":false};
+
+/** One-time Permit2 approval of a token — `POST /v2/gas_sponsorship/approve_transfer` */
+export function gasSponsorshipApproveTransfer(transport: Transport, body: T.V2GasSponsorshipApproveTransferBody, options?: RequestOptions): Promise<T.V2GasSponsorshipApproveTransferResponse> {
+  return transport.request(v2_gas_sponsorship_approve_transfer_op, { body }, options);
+}
+
 export const v2_perpetual_trading_opportunities_op: OperationDescriptor = {"id":"v2_perpetual_trading_opportunities","method":"GET","path":"/v2/perpetual_trading/opportunities","idempotent":true};
 
 /** Perpetual markets on stocks, commodities and forex — `GET /v2/perpetual_trading/opportunities` */

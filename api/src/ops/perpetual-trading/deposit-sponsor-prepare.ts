@@ -5,7 +5,7 @@ import { BRIDGE2, bridge2Abi } from "../../adapters/venue/bridge.ts";
 import { permitSigner, permitState } from "../../adapters/venue/permit.ts";
 import { depositFailure } from "../../adapters/venue/simulate-deposit.ts";
 import { rethrowRpc } from "../../chain/clients.ts";
-import { unsignedTransaction } from "../../chain/unsigned-tx.ts";
+import { buildUnsignedTransaction, prefetchTxFields } from "../../chain/transaction.ts";
 import { fieldError } from "../../http/errors.ts";
 import { defineOperation } from "../../registry/define.ts";
 import { Address, SafeInt, UnsignedTransaction } from "../../schemas/common.ts";
@@ -72,10 +72,13 @@ export const depositSponsorPrepare = defineOperation({
       const failure = await depositFailure(client, body.sender, body.owner, amount, data);
       if (failure) throw fieldError(["body", "signature"], `The deposit would not happen: ${failure}`);
       return {
-        transaction: await unsignedTransaction(client, { from: body.sender, to: BRIDGE2, data }, [
-          "body",
-          "sender",
-        ]),
+        transaction: await buildUnsignedTransaction(
+          client,
+          "arbitrum",
+          { from: body.sender, to: BRIDGE2, data },
+          prefetchTxFields(client, "arbitrum", body.sender),
+          { senderLoc: ["body", "sender"] },
+        ),
       };
     } catch (error) {
       return rethrowRpc("arbitrum", error);

@@ -1,0 +1,116 @@
+import { type Address, formatEther, type Hex, type PublicClient } from "viem";
+import { MULTICALL3 } from "../config/chains.ts";
+import { fieldError, type Loc } from "../http/errors.ts";
+import type { ChainName } from "../schemas/common.ts";
+import { rethrowRpc } from "./clients.ts";
+import { multicall3Abi } from "./multicall.ts";
+import { NEXT_BLOCK } from "./next-block.ts";
+import { RevertError, revertDataOf } from "./revert.ts";
+
+export interface UnsignedTx {
+  chainId: string;
+  data: Hex;
+  from: Address;
+  gas: string | null;
+  to: Address;
+  value: string;
+  nonce: string;
+  maxFeePerGas: string;
+  maxPriorityFeePerGas: string;
+}
+
+export interface TxFields {
+  nonce: number;
+  maxFeePerGas: bigint;
+  maxPriorityFeePerGas: bigint;
+}
+
+const hex = (n: bigint | number) => `0x${n.toString(16)}`;
+
+/**
+ * The sender's nonce and EIP-1559 fees. Started alongside an operation's own reads: the base fee comes
+ * from Multicall3, so it rides in the same batched eth_call; nonce and tip are one call each.
+ */
+export function prefetchTxFields(client: PublicClient, chain: ChainName, from: Address): Promise<TxFields> {
+  const baseFee = client.readContract({
+    blockTag: NEXT_BLOCK,
+    address: MULTICALL3,
+    abi: multicall3Abi,
+    functionName: "getBasefee",
+  });
+  const nonce = client.getTransactionCount({ address: from, blockTag: "pending" });
+  const tip = client.request({ method: "eth_maxPriorityFeePerGas" }).then(BigInt);
+  const fields = Promise.all([baseFee, nonce, tip]).then(
+    ([base, n, priority]) => ({
+      nonce: n,
+      maxPriorityFeePerGas: priority,
+      maxFeePerGas: base * 2n + priority,
+    }),
+    (error) => rethrowRpc(chain, error),
+  );
+  // Awaited only after the operation's own checks: mark it handled so an early failure is not "unhandled".
+  fields.catch(() => {});
+  return fields;
+}
+
+/** Safe executions under-estimate (the 63/64 rule at the inner call): pad generously. */
+export function padGas(estimate: bigint): bigint {
+  return estimate + estimate / 4n + 15_000n;
+}
+
+export interface BuildOptions {
+  /** estimate (and so simulate) gas; false still simulates with eth_call but leaves `gas` null */
+  estimateGas?: boolean;
+  /** turns a simulation revert into a precise error; default: RevertError with the raw reason */
+  explain?: (revertData: Hex | undefined, error: unknown) => Promise<never> | never;
+  /** refuse (422 on this field) when the sender cannot pay the gas: the transaction would never be mined */
+  senderLoc?: Loc;
+}
+
+/**
+ * Simulates the call from its sender for the next block (eth_estimateGas, or eth_call) and returns it as an
+ * UnsignedTransaction. A revert never becomes a transaction: `explain` (or RevertError) is thrown.
+ */
+export async function buildUnsignedTransaction(
+  client: PublicClient,
+  chain: ChainName,
+  request: { from: Address; to: Address; data: Hex; value?: bigint },
+  fields: Promise<TxFields>,
+  options: BuildOptions = {},
+): Promise<UnsignedTx> {
+  const call = { from: request.from, to: request.to, data: request.data, value: hex(request.value ?? 0n) };
+  const simulate =
+    options.estimateGas === false
+      ? client.request({ method: "eth_call", params: [call as any, NEXT_BLOCK] }).then(() => null)
+      : client.request({ method: "eth_estimateGas", params: [call as any, NEXT_BLOCK] }).then(BigInt);
+  const [gas, f, balance] = await Promise.all([
+    simulate.catch(async (error) => {
+      const data = revertDataOf(error);
+      if (data === undefined && !/revert/i.test(String((error as Error)?.message))) rethrowRpc(chain, error);
+      if (options.explain) return options.explain(data, error);
+      throw new RevertError(String((error as any)?.details ?? (error as Error).message).slice(0, 300));
+    }),
+    fields,
+    options.senderLoc ? client.getBalance({ address: request.from }) : undefined,
+  ]);
+  if (options.senderLoc && gas !== null && balance !== undefined) {
+    const cost = padGas(gas) * f.maxFeePerGas + (request.value ?? 0n);
+    if (balance < cost) {
+      throw fieldError(
+        options.senderLoc,
+        `The sender holds ${formatEther(balance)} ETH, less than the ${formatEther(cost)} ETH this transaction may cost`,
+      );
+    }
+  }
+  return {
+    chainId: hex(client.chain!.id),
+    data: request.data,
+    from: request.from,
+    gas: gas === null ? null : hex(padGas(gas)),
+    to: request.to,
+    value: hex(request.value ?? 0n),
+    nonce: hex(f.nonce),
+    maxFeePerGas: hex(f.maxFeePerGas),
+    maxPriorityFeePerGas: hex(f.maxPriorityFeePerGas),
+  };
+}

@@ -1,0 +1,292 @@
+import { permit2Abi } from "@compass/api/accounts/permit2";
+import { PERMIT2 } from "@compass/api/config/chains";
+import { fundShareTokenAbi, rwaExchangeAbi } from "@compass/api/tokenized/abi";
+import { referencePrice } from "@compass/api/tokenized/price-model";
+import { type Address, type BaseError, erc20Abi, maxUint256, parseUnits } from "viem";
+import { privateKeyToAccount } from "viem/accounts";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type DevnetHandle, roleAccount, startDevnet } from "../src/index.ts";
+import { DEVNET_MARKETS } from "../src/tokenized/markets.ts";
+import { clients, dev, tempDir } from "./helpers.ts";
+
+// COMPASS_UNIT_PORT_BASE moves every devnet test, so parallel checkouts never collide.
+const PORT_BASE = Number(process.env.COMPASS_UNIT_PORT_BASE ?? 28545) + 5000;
+const dir = tempDir("devnet-tokenized");
+let devnet: DevnetHandle;
+
+beforeAll(async () => {
+  devnet = await startDevnet({
+    dir: dir.path,
+    portBase: PORT_BASE,
+    chains: ["ethereum", "base", "ethereum_sepolia"],
+    twins: [],
+  });
+});
+afterAll(async () => {
+  await devnet?.stop();
+  dir.remove();
+});
+
+const tokenOf = (chain: string, symbol: string) =>
+  devnet.addressBook.tokens![chain]![symbol]!.address as Address;
+const venueOf = (chain: string) => devnet.addressBook.chains[chain]!.contracts.RwaExchange as Address;
+const revertName = (e: unknown): string =>
+  ((e as BaseError).walk((x: any) => x?.data?.errorName) as any)?.data?.errorName ?? (e as Error).message;
+
+describe("RWA venue", () => {
+  it("prices every market exactly as the API's TypeScript model does, at any time", async () => {
+    const c = clients(devnet, "ethereum");
+    const venue = venueOf("ethereum");
+    const now = Number((await c.public.getBlock()).timestamp);
+    for (const market of DEVNET_MARKETS.filter((m) => m.asset.chains.includes("ethereum"))) {
+      const token = tokenOf("ethereum", market.asset.symbol);
+      const p = await c.public.readContract({
+        address: venue,
+        abi: rwaExchangeAbi,
+        functionName: "params",
+        args: [token],
+      });
+      const params = { seed: p.seed, p0: p.p0, t0: Number(p.t0), apyBps: p.apyBps, volBps: p.volBps };
+      for (const t of [params.t0, params.t0 + 299, now - 86_400 * 400, now - 3_333, now, now + 86_400 * 30]) {
+        const onChain = await c.public.readContract({
+          address: venue,
+          abi: rwaExchangeAbi,
+          functionName: "referencePrice",
+          args: [token, BigInt(t)],
+        });
+        expect(onChain, `${market.asset.symbol} at ${t}`).toBe(referencePrice(params, t));
+      }
+    }
+  });
+
+  it("sells inventory at the quoted amount and refuses a minimum above it", async () => {
+    const c = clients(devnet, "base");
+    const trader = privateKeyToAccount(dev(devnet, 6).privateKey);
+    const [venue, token, usdc] = [
+      venueOf("base"),
+      tokenOf("base", "mBASIS"),
+      devnet.addressBook.chains.base!.contracts.USDC!,
+    ];
+    const send = async (to: Address, abi: any, functionName: string, args: unknown[]) =>
+      c.public.waitForTransactionReceipt({
+        hash: await c.wallet.writeContract({
+          account: trader,
+          chain: c.chain,
+          address: to,
+          abi,
+          functionName,
+          args,
+        }),
+      });
+    await send(usdc, erc20Abi, "approve", [venue, maxUint256]);
+    const amount = parseUnits("1000", 6);
+    const quote = await c.public.readContract({
+      address: venue,
+      abi: rwaExchangeAbi,
+      functionName: "quoteBuy",
+      args: [token, amount],
+    });
+    const error = await c.public
+      .simulateContract({
+        account: trader,
+        address: venue,
+        abi: rwaExchangeAbi,
+        functionName: "buy",
+        args: [token, amount, quote * 2n, trader.address],
+      })
+      .catch((e) => e);
+    expect(revertName(error)).toBe("Slippage");
+    await send(venue, rwaExchangeAbi, "buy", [token, amount, (quote * 999n) / 1000n, trader.address]);
+    const got = await c.public.readContract({
+      address: token,
+      abi: erc20Abi,
+      functionName: "balanceOf",
+      args: [trader.address],
+    });
+    expect(got).toBeGreaterThanOrEqual((quote * 999n) / 1000n);
+    expect(got).toBeLessThanOrEqual((quote * 1001n) / 1000n);
+  });
+
+  it("lets the issuer pause a market; trades then revert with MarketPaused", async () => {
+    const c = clients(devnet, "ethereum");
+    const [venue, token] = [venueOf("ethereum"), tokenOf("ethereum", "mBTC")];
+    const setPaused = async (from: Address, paused: boolean) =>
+      c.public.waitForTransactionReceipt({
+        hash: await c.wallet.writeContract({
+          account: from,
+          chain: c.chain,
+          address: venue,
+          abi: rwaExchangeAbi,
+          functionName: "setPaused",
+          args: [token, paused],
+        }),
+      });
+    const stranger = await c.public
+      .simulateContract({
+        account: dev(devnet, 6).address,
+        address: venue,
+        abi: rwaExchangeAbi,
+        functionName: "setPaused",
+        args: [token, true],
+      })
+      .catch((e) => e);
+    expect(revertName(stranger)).toBe("NotPauser");
+    await setPaused(roleAccount("fund_issuer").address, true);
+    const error = await c.public
+      .simulateContract({
+        account: dev(devnet, 6).address,
+        address: venue,
+        abi: rwaExchangeAbi,
+        functionName: "buy",
+        args: [token, 1_000_000n, 0n, dev(devnet, 6).address],
+      })
+      .catch((e) => e);
+    expect(revertName(error)).toBe("MarketPaused");
+    await setPaused(roleAccount("fund_issuer").address, false);
+  });
+
+  it("moves prices with the devnet clock", async () => {
+    const c = clients(devnet, "base");
+    const [venue, token] = [venueOf("base"), tokenOf("base", "deSPXA")];
+    const before = await c.public.readContract({
+      address: venue,
+      abi: rwaExchangeAbi,
+      functionName: "price",
+      args: [token],
+    });
+    await devnet.advanceTime(6 * 3600);
+    const now = Number((await c.public.getBlock()).timestamp);
+    const after = await c.public.readContract({
+      address: venue,
+      abi: rwaExchangeAbi,
+      functionName: "price",
+      args: [token],
+    });
+    expect(after).not.toBe(before);
+    expect(after).toBe(
+      await c.public.readContract({
+        address: venue,
+        abi: rwaExchangeAbi,
+        functionName: "referencePrice",
+        args: [token, BigInt(now)],
+      }),
+    );
+  });
+});
+
+describe("sandbox fund token", () => {
+  it("is named as a no-value sandbox token, minted only by the issuer, held only by allow-listed accounts", async () => {
+    const c = clients(devnet, "ethereum_sepolia");
+    const token = tokenOf("ethereum_sepolia", "SBGOV");
+    expect(
+      await c.public.readContract({ address: token, abi: fundShareTokenAbi, functionName: "name" }),
+    ).toMatch(/no economic value/);
+    expect(
+      await c.public.readContract({ address: token, abi: fundShareTokenAbi, functionName: "NOTICE" }),
+    ).toMatch(/no economic value/);
+    const someone = dev(devnet, 6).address;
+    const notIssuer = await c.public
+      .simulateContract({
+        account: someone,
+        address: token,
+        abi: fundShareTokenAbi,
+        functionName: "mint",
+        args: [someone, 1n],
+      })
+      .catch((e) => e);
+    expect(revertName(notIssuer)).toBe("NotIssuer");
+    const notAllowed = await c.public
+      .simulateContract({
+        account: roleAccount("fund_issuer").address,
+        address: token,
+        abi: fundShareTokenAbi,
+        functionName: "mint",
+        args: [someone, 1n],
+      })
+      .catch((e) => e);
+    expect(revertName(notAllowed)).toBe("NotAllowListed");
+  });
+});
+
+describe("Permit2 twin", () => {
+  it("honours a PermitTransferFrom signed for the canonical Permit2 exactly once", async () => {
+    const c = clients(devnet, "ethereum");
+    const owner = privateKeyToAccount(dev(devnet, 7).privateKey);
+    const spender = dev(devnet, 8).address;
+    const usdc = devnet.addressBook.chains.ethereum!.contracts.USDC!;
+    await c.public.waitForTransactionReceipt({
+      hash: await c.wallet.writeContract({
+        account: owner,
+        chain: c.chain,
+        address: usdc,
+        abi: erc20Abi,
+        functionName: "approve",
+        args: [PERMIT2, maxUint256],
+      }),
+    });
+    const permit = { permitted: { token: usdc, amount: 5_000_000n }, nonce: 77n, deadline: 2n ** 40n };
+    const signature = await owner.signTypedData({
+      domain: { name: "Permit2", chainId: 1, verifyingContract: PERMIT2 },
+      types: {
+        PermitTransferFrom: [
+          { name: "permitted", type: "TokenPermissions" },
+          { name: "spender", type: "address" },
+          { name: "nonce", type: "uint256" },
+          { name: "deadline", type: "uint256" },
+        ],
+        TokenPermissions: [
+          { name: "token", type: "address" },
+          { name: "amount", type: "uint256" },
+        ],
+      },
+      primaryType: "PermitTransferFrom",
+      message: { ...permit, spender },
+    });
+    const recipient = dev(devnet, 9).address;
+    const args = [permit, { to: recipient, requestedAmount: 5_000_000n }, owner.address, signature] as const;
+    const wrongCaller = await c.public
+      .simulateContract({
+        account: dev(devnet, 6).address,
+        address: PERMIT2,
+        abi: permit2Abi,
+        functionName: "permitTransferFrom",
+        args,
+      })
+      .catch((e) => e);
+    expect(revertName(wrongCaller)).toBe("InvalidSigner");
+    const before = await c.public.readContract({
+      address: usdc,
+      abi: erc20Abi,
+      functionName: "balanceOf",
+      args: [recipient],
+    });
+    await c.public.waitForTransactionReceipt({
+      hash: await c.wallet.writeContract({
+        account: spender,
+        chain: c.chain,
+        address: PERMIT2,
+        abi: permit2Abi,
+        functionName: "permitTransferFrom",
+        args,
+      }),
+    });
+    expect(
+      await c.public.readContract({
+        address: usdc,
+        abi: erc20Abi,
+        functionName: "balanceOf",
+        args: [recipient],
+      }),
+    ).toBe(before + 5_000_000n);
+    const replay = await c.public
+      .simulateContract({
+        account: spender,
+        address: PERMIT2,
+        abi: permit2Abi,
+        functionName: "permitTransferFrom",
+        args,
+      })
+      .catch((e) => e);
+    expect(revertName(replay)).toBe("InvalidNonce");
+  });
+});

@@ -1,0 +1,77 @@
+/** Helpers for tests of the tokenized-assets flows against the live stack `npm test` starts. */
+import { execFile } from "node:child_process";
+import { join } from "node:path";
+import { promisify } from "node:util";
+import { type Address, erc20Abi, type Hex } from "viem";
+import type { UnsignedTransaction } from "../../sdk/src/index.ts";
+import { addressBook, chainClient, testEnv } from "./env.ts";
+import { devWallet } from "./wallet.ts";
+
+/** The wire type, as the SDK generates it from the registry. */
+export type UnsignedTx = UnsignedTransaction;
+
+/** Signs and sends an UnsignedTransaction exactly as returned (gas, nonce, fees) with a dev key. */
+export async function sendUnsigned(devIndex: number, chain: string, tx: UnsignedTx) {
+  const wallet = devWallet(devIndex, chain);
+  if (tx.from.toLowerCase() !== wallet.account.address.toLowerCase())
+    throw new Error(`transaction is from ${tx.from}, not dev account ${devIndex}`);
+  const hash = await wallet.sendTransaction({
+    to: tx.to as Address,
+    data: tx.data as Hex,
+    value: BigInt(tx.value),
+    gas: tx.gas ? BigInt(tx.gas) : undefined,
+    nonce: Number(tx.nonce),
+    maxFeePerGas: BigInt(tx.maxFeePerGas),
+    maxPriorityFeePerGas: BigInt(tx.maxPriorityFeePerGas),
+  });
+  const receipt = await wallet.waitForTransactionReceipt({ hash });
+  if (receipt.status !== "success") throw new Error(`transaction ${hash} reverted`);
+  return receipt;
+}
+
+export function tokenAddress(chain: string, symbol: string): Address {
+  const book = addressBook() as any;
+  return book.tokens[chain][symbol].address;
+}
+
+export function tokenBalance(chain: string, symbol: string, who: Address): Promise<bigint> {
+  return chainClient(chain).readContract({
+    address: tokenAddress(chain, symbol),
+    abi: erc20Abi,
+    functionName: "balanceOf",
+    args: [who],
+  });
+}
+
+export async function chainTime(chain: string): Promise<number> {
+  return Number((await chainClient(chain).getBlock()).timestamp);
+}
+
+/** `npm run devnet -- time advance <s>`: moves every chain, then lets the twins act (no sleeping). */
+export async function advanceDevnet(seconds: number): Promise<void> {
+  const cli = join(import.meta.dirname, "../../devnet/bin/devnet.mjs");
+  await promisify(execFile)(process.execPath, [
+    cli,
+    "time",
+    "advance",
+    String(Math.ceil(seconds)),
+    "--dir",
+    testEnv().devnetDir,
+  ]);
+}
+
+/** The fund issuer's connect portal (the twin): register, then approve, a product account. */
+export async function issuerPortal(action: "register" | "approve", account: Address) {
+  const { url } = (addressBook().twins as any).issuer;
+  const res = await fetch(`${url}/portal/api/${action}`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ account }),
+  });
+  if (!res.ok) throw new Error(`portal ${action}: ${res.status} ${await res.text()}`);
+  return res.json();
+}
+
+export function issuerAddress(): Address {
+  return (addressBook() as any).roles.fund_issuer.address;
+}
