@@ -13,13 +13,20 @@ export type PaymentLookup =
  */
 export async function lookupPayment(paymentId: string): Promise<PaymentLookup> {
   services ??= createServices(loadConfig());
+  const onramp = services.onramp;
   try {
-    const p = await services.onramp.get(paymentId);
+    // One quiet retry: a page render should not fail on a single dropped connection.
+    const p = await onramp.get(paymentId).catch((error) => {
+      if (error instanceof DomainError) throw error;
+      return new Promise((r) => setTimeout(r, 250)).then(() => onramp.get(paymentId));
+    });
     return { ok: true, pageUrl: p.paymentPageUrl, status: p.status, destination: p.destination };
   } catch (error) {
-    return {
-      ok: false,
-      problem: error instanceof DomainError && error.status === 404 ? "not_found" : "unavailable",
-    };
+    if (error instanceof DomainError && error.status === 404) return { ok: false, problem: "not_found" };
+    // Logged like the API's own errors (JSON, level 50), so an outage seen by the checkout is on record.
+    console.error(
+      JSON.stringify({ level: 50, msg: "on-ramp payment lookup failed", paymentId, err: String(error) }),
+    );
+    return { ok: false, problem: "unavailable" };
   }
 }

@@ -16,11 +16,28 @@ export interface HttpCallResult {
 /**
  * One HTTP exchange with node:http — several times cheaper per call than `fetch` on Node 20, which matters
  * on a proxy whose every request is one upstream call. Rejects on connection errors and on `signal`.
+ *
+ * A kept-alive socket the server has just closed fails with ECONNRESET before the server saw the request;
+ * that attempt is repeated once on a fresh socket (what fetch does for you), so idle gaps never surface
+ * as an outage.
  */
-export function httpCall(
-  url: URL,
-  init: { method: string; headers: Record<string, string>; body?: string; signal: AbortSignal },
-): Promise<HttpCallResult> {
+export async function httpCall(url: URL, init: CallInit): Promise<HttpCallResult> {
+  try {
+    return await once(url, init);
+  } catch (error) {
+    if (!(error as { staleSocket?: boolean }).staleSocket) throw error;
+    return once(url, init);
+  }
+}
+
+interface CallInit {
+  method: string;
+  headers: Record<string, string>;
+  body?: string;
+  signal: AbortSignal;
+}
+
+function once(url: URL, init: CallInit): Promise<HttpCallResult> {
   const client = url.protocol === "https:" ? https : http;
   return new Promise((resolve, reject) => {
     const req = client.request(
@@ -44,7 +61,10 @@ export function httpCall(
         res.on("error", reject);
       },
     );
-    req.on("error", reject);
+    req.on("error", (error: NodeJS.ErrnoException) => {
+      const stale = req.reusedSocket && (error.code === "ECONNRESET" || error.code === "EPIPE");
+      reject(stale ? Object.assign(error, { staleSocket: true }) : error);
+    });
     req.end(init.body);
   });
 }
