@@ -1,0 +1,15 @@
+import { chromium } from "playwright";
+const b = await chromium.launch({ executablePath: "/usr/bin/chromium", args: ["--no-sandbox","--headless","--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"] });
+const p = await b.newPage({ viewport: { width: 1360, height: 1000 } });
+const errs = [];
+p.on("pageerror", (e) => errs.push(e.message));
+p.on("console", (m) => m.type() === "error" && errs.push(m.text()));
+await p.goto("http://127.0.0.1:18600/perpetual-trading");
+await p.getByTestId("connect-compassDevWallet").click();
+await p.waitForTimeout(4000);
+await p.screenshot({ path: "/tmp/perps.png", fullPage: true });
+await p.setViewportSize({ width: 390, height: 900 });
+await p.waitForTimeout(800);
+await p.screenshot({ path: "/tmp/perps-mobile.png", fullPage: false });
+console.log("errors:", JSON.stringify(errs.slice(0, 5)));
+await b.close();
