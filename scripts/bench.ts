@@ -22,7 +22,14 @@ rmSync(dir, { recursive: true, force: true });
 const stack = await startStack({
   dir,
   portBase,
-  servers: [{ name: "staging", port: portBase + 55, env: { COMPASS_ENV: "staging", LOG_LEVEL: "info" } }],
+  servers: [
+    {
+      name: "staging",
+      port: portBase + 55,
+      // throughput is the figure: a per-caller rate limit would cap it
+      env: { COMPASS_ENV: "staging", LOG_LEVEL: "info", COMPASS_RATE_LIMIT: "off" },
+    },
+  ],
 });
 const rows: BenchRow[] = [];
 try {

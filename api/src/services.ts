@@ -1,10 +1,12 @@
 import { IssuerClient } from "./adapters/issuer/client.ts";
 import { VenueClient } from "./adapters/venue/client.ts";
 import { ChainClients } from "./chain/clients.ts";
-import type { Config } from "./config/env.ts";
+import { type Config, upstream } from "./config/env.ts";
 import { MemoryStore } from "./http/shared/memory-store.ts";
 import { RedisStore } from "./http/shared/redis-store.ts";
 import type { SharedStore } from "./http/shared/store.ts";
+import type { OnrampProvider } from "./onramp/provider.ts";
+import { stripeOnramp } from "./onramp/stripe/adapter.ts";
 
 /** Long-lived clients shared by all requests of one app instance. */
 export interface Services {
@@ -13,6 +15,8 @@ export interface Services {
   venue: VenueClient;
   /** rate-limit counters and idempotency records: memory, or Redis shared by every instance */
   shared: SharedStore;
+  /** the on-ramp provider (its URL and key are re-read from configuration on every call) */
+  onramp: OnrampProvider;
   /** the money-market-fund issuer (sandbox twin on the devnet) */
   issuer: IssuerClient;
 }
@@ -22,6 +26,7 @@ export function createServices(config: Config): Services {
     chains: new ChainClients(config),
     venue: new VenueClient(config),
     shared: config.redisUrl ? new RedisStore(config.redisUrl) : new MemoryStore(),
+    onramp: stripeOnramp(() => ({ ...upstream(config, "onramp"), timeoutMs: config.upstreamTimeoutMs })),
     issuer: new IssuerClient(config),
   };
 }

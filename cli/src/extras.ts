@@ -1,5 +1,6 @@
 import type { ParsedArgs } from "./argv.ts";
 import type { Globals, Io } from "./context.ts";
+import { onrampBuy } from "./onramp/buy.ts";
 
 /** A hand-written command attached under a generated group (e.g. `compass onramp buy`). */
 export interface ExtraCommand {
@@ -12,4 +13,4 @@ export interface ExtraCommand {
   run: (args: ParsedArgs, g: Globals, io: Io) => Promise<number>;
 }
 
-export const EXTRA_COMMANDS: Record<string, ExtraCommand[]> = {};
+export const EXTRA_COMMANDS: Record<string, ExtraCommand[]> = { onramp: [onrampBuy] };

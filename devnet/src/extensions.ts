@@ -1,6 +1,7 @@
 import type { Address } from "viem";
 import { bridge2Extension } from "./bootstrap/bridge2.ts";
 import type { ChainSpec, DevnetChainName } from "./config.ts";
+import { oneTimeWalletExtension } from "./onramp/extension.ts";
 import { permit2Extension } from "./permit2.ts";
 import type { DevnetClients } from "./rpc.ts";
 import { rwaMarketsExtension } from "./tokenized/extension.ts";
@@ -36,6 +37,7 @@ export const EXTENSIONS: ChainExtension[] = [
   permit2Extension,
   rwaMarketsExtension,
   mmfSandboxExtension,
+  oneTimeWalletExtension,
 ];
 
 export async function ensureExtensions(

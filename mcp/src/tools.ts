@@ -45,8 +45,9 @@ const BROWSER_NOTE: Record<string, string> = {
 export function toolDescription(op: OperationManifest): string {
   const parts = [op.summary];
   if (op.description) parts.push(op.description);
+  // A browser step is the whole story of such a tool: it builds nothing for a wallet to sign.
   if (BROWSER_NOTE[op.operationId]) parts.push(BROWSER_NOTE[op.operationId]!);
-  if (!op.readOnly && !op.destructive)
+  else if (!op.readOnly && !op.destructive)
     parts.push(
       "Builds an unsigned transaction or typed data for the user's wallet to sign; nothing is submitted.",
     );

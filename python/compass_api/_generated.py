@@ -13,6 +13,36 @@ OPERATIONS = {
         "has_body": False,
         "body_fields": [],
     },
+    "v2_onramp_quote": {
+        "method": "POST",
+        "path": "/v2/onramp/quote",
+        "idempotent": True,
+        "path_params": [],
+        "query_params": [],
+        "required_query": [],
+        "has_body": True,
+        "body_fields": ["fiat_amount", "fiat_currency", "destination_address"],
+    },
+    "v2_onramp_create": {
+        "method": "POST",
+        "path": "/v2/onramp/create",
+        "idempotent": False,
+        "path_params": [],
+        "query_params": [],
+        "required_query": [],
+        "has_body": True,
+        "body_fields": ["fiat_amount", "fiat_currency", "destination_address", "quote_id"],
+    },
+    "v2_onramp_status": {
+        "method": "GET",
+        "path": "/v2/onramp/status",
+        "idempotent": True,
+        "path_params": [],
+        "query_params": ["payment_id"],
+        "required_query": ["payment_id"],
+        "has_body": False,
+        "body_fields": [],
+    },
     "v2_tokenized_assets_markets": {
         "method": "GET",
         "path": "/v2/tokenized_assets/markets",
@@ -283,6 +313,21 @@ class TokenNamespace(_Namespace):
         """Token balance of a wallet — GET /v1/token/balance"""
         return self._call("v1_token_balance", [], None, kwargs)
 
+class OnrampNamespace(_Namespace):
+    """`onramp` operations."""
+
+    def quote(self, body=None, /, **kwargs):
+        """Quote a card purchase of USDC on Ethereum — POST /v2/onramp/quote"""
+        return self._call("v2_onramp_quote", [], body, kwargs)
+
+    def create(self, body=None, /, **kwargs):
+        """Create a card purchase of USDC on Ethereum — POST /v2/onramp/create"""
+        return self._call("v2_onramp_create", [], body, kwargs)
+
+    def status(self, /, **kwargs):
+        """Status of a card purchase of USDC — GET /v2/onramp/status"""
+        return self._call("v2_onramp_status", [], None, kwargs)
+
 class TokenizedAssetsNamespace(_Namespace):
     """`tokenized_assets` operations."""
 
@@ -399,6 +444,7 @@ class PerpetualTradingNamespace(_Namespace):
 
 NAMESPACES = {
     "token": TokenNamespace,
+    "onramp": OnrampNamespace,
     "tokenized_assets": TokenizedAssetsNamespace,
     "gas_sponsorship": GasSponsorshipNamespace,
     "perpetual_trading": PerpetualTradingNamespace,

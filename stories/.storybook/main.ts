@@ -17,6 +17,20 @@ const config: StorybookConfig = {
       "@compass/widgets": src("widgets/src/index.ts"),
       "@compass/sdk": src("sdk/src/index.ts"),
     };
+    // Pre-bundled up front: a dependency discovered mid-run makes Vite reload and fails every story of a file.
+    config.optimizeDeps = {
+      ...config.optimizeDeps,
+      include: [
+        ...(config.optimizeDeps?.include ?? []),
+        "@tanstack/react-query",
+        "viem",
+        "viem/accounts",
+        "viem/chains",
+        "wagmi",
+        "wagmi/actions",
+        "wagmi/chains",
+      ],
+    };
     return config;
   },
 };

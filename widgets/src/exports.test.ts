@@ -1,11 +1,22 @@
 import { describe, expect, test } from "vitest";
 import * as root from "./index.ts";
+import * as onramp from "./onramp.ts";
 import * as perps from "./perpetual-trading.ts";
 
 /** The public surface, spelled out: a change to it shows up in review. */
 describe("widget exports", () => {
   test("default: the root entry", () => {
     expect(Object.keys(root).sort()).toEqual([
+      "OnrampAmount",
+      "OnrampBuyButton",
+      "OnrampCheckoutProvider",
+      "OnrampDestination",
+      "OnrampError",
+      "OnrampPayment",
+      "OnrampQuoteDetails",
+      "OnrampStatusLive",
+      "OnrampSuccess",
+      "PartnerOnrampCheckout",
       "PerpetualTradingProvider",
       "PerpetualTradingWidget",
       "activityQueryOptions",
@@ -19,6 +30,7 @@ describe("widget exports", () => {
       "sizeFromUsd",
       "themeVars",
       "unrealizedPnl",
+      "useOnrampContext",
       "usePerpetualActivity",
       "usePerpetualCandles",
       "usePerpetualOpportunities",
@@ -29,5 +41,9 @@ describe("widget exports", () => {
   test("parameters: the per-widget entry carries the widget and no old name", () => {
     expect(perps.PerpetualTradingWidget).toBe(root.PerpetualTradingWidget);
     expect(Object.keys(perps).some((k) => /TraditionalInvesting|GlobalMarkets/i.test(k))).toBe(false);
+  });
+
+  test("parameters: everything the on-ramp entry exports is exported from the root too", () => {
+    for (const name of Object.keys(onramp)) expect(root, name).toHaveProperty(name, (onramp as any)[name]);
   });
 });

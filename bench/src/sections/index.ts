@@ -1,6 +1,7 @@
 import type { BenchSection } from "../types.ts";
 import { coldStart } from "./cold-start.ts";
 import { httpMounts } from "./http-mounts.ts";
+import { onramp } from "./onramp.ts";
 import { perpetualTrading } from "./perpetual-trading.ts";
 import { rpcPerRequest } from "./rpc-per-request.ts";
 import { tokenizedAssets } from "./tokenized-assets.ts";
@@ -11,5 +12,6 @@ export const SECTIONS: BenchSection[] = [
   rpcPerRequest,
   tokenizedAssets,
   coldStart,
+  onramp,
   perpetualTrading,
 ];

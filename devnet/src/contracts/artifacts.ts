@@ -21,6 +21,8 @@ export const DEVNET_CONTRACTS = [
   "FiatTokenTwin",
   "FundShareToken",
   "Multicall3",
+  "OneTimeWallet",
+  "OneTimeWalletFactory",
   "Permit2Twin",
   "RwaExchange",
   "RwaToken",

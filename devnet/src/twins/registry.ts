@@ -1,4 +1,5 @@
 import { fileURLToPath } from "node:url";
+import { onrampTwin } from "./onramp/spec.ts";
 import type { TwinSpec } from "./types.ts";
 
 /**
@@ -8,6 +9,7 @@ import type { TwinSpec } from "./types.ts";
  *   { name: "onramp", portOffset: 10, entry: fileURLToPath(new URL("./onramp/main.ts", import.meta.url)), apiKey: "devnet-onramp" }
  */
 export const TWINS: TwinSpec[] = [
+  onrampTwin,
   {
     // Perpetuals venue (Hyperliquid info/exchange, xyz dex). The API needs no key for it, as for the
     // live venue; `apiKey` guards only the devnet's /_twin/* controls (tests send it as a bearer token).

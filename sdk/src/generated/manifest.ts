@@ -9,6 +9,12 @@ export const groups: GroupManifest[] = [
     "description": "Token balances and prices (v1)"
   },
   {
+    "group": "onramp",
+    "namespace": "onramp",
+    "cli": "onramp",
+    "description": "Fiat on-ramp: card payment to USDC on Ethereum, delivered to the user's own wallet"
+  },
+  {
     "group": "tokenized_assets",
     "namespace": "tokenizedAssets",
     "cli": "tokenized-assets",
@@ -106,6 +112,154 @@ export const manifest: OperationManifest[] = [
     "mcpName": "v1_token_balance",
     "bodyRef": null,
     "responseRef": "TokenBalanceResponse"
+  },
+  {
+    "operationId": "v2_onramp_quote",
+    "group": "onramp",
+    "namespace": "onramp",
+    "name": "quote",
+    "method": "POST",
+    "path": "/v2/onramp/quote",
+    "summary": "Quote a card purchase of USDC on Ethereum",
+    "description": "Prices `fiat_amount` of `fiat_currency` in USDC delivered on Ethereum, with the provider and network fees itemised (charged on top of fiat_amount), the provider's limits and when the quote expires. Read live from the on-ramp provider; nothing is stored.",
+    "readOnly": true,
+    "destructive": false,
+    "idempotent": true,
+    "errorModel": "domain",
+    "params": [],
+    "body": {
+      "type": "object",
+      "properties": {
+        "fiat_amount": {
+          "type": "string",
+          "description": "Fiat to convert to USDC, as a decimal string; provider and network fees are charged on top",
+          "examples": [
+            "100"
+          ]
+        },
+        "fiat_currency": {
+          "description": "ISO-4217 code of the card payment",
+          "type": "string",
+          "pattern": "^[A-Za-z]{3}$"
+        },
+        "destination_address": {
+          "description": "Wallet that receives the USDC on Ethereum",
+          "type": "string"
+        }
+      },
+      "required": [
+        "fiat_amount",
+        "destination_address"
+      ]
+    },
+    "cli": {
+      "command": "quote",
+      "aliases": [],
+      "short": {}
+    },
+    "mcpName": "v2_onramp_quote",
+    "bodyRef": "OnrampQuoteRequest",
+    "responseRef": "OnrampQuote"
+  },
+  {
+    "operationId": "v2_onramp_create",
+    "group": "onramp",
+    "namespace": "onramp",
+    "name": "create",
+    "method": "POST",
+    "path": "/v2/onramp/create",
+    "summary": "Create a card purchase of USDC on Ethereum",
+    "description": "Creates the payment at the on-ramp provider and returns its `checkout_url`, where the user pays by card. The USDC is settled into `deposit_address` — a one-time wallet whose only owner is `destination_address` — and forwarded to `destination_address` in the same transaction. Send `Idempotency-Key` to make retries safe: a repeated request returns the same payment and charges once.",
+    "readOnly": false,
+    "destructive": false,
+    "idempotent": false,
+    "errorModel": "domain",
+    "params": [],
+    "body": {
+      "type": "object",
+      "properties": {
+        "fiat_amount": {
+          "type": "string",
+          "description": "Fiat to convert to USDC, as a decimal string; provider and network fees are charged on top",
+          "examples": [
+            "100"
+          ]
+        },
+        "fiat_currency": {
+          "description": "ISO-4217 code of the card payment",
+          "type": "string",
+          "pattern": "^[A-Za-z]{3}$"
+        },
+        "destination_address": {
+          "description": "Wallet that receives the USDC on Ethereum",
+          "type": "string"
+        },
+        "quote_id": {
+          "description": "The provider's handle of an earlier quote (`OnrampQuote.quote_id`) to lock in; absent: priced afresh",
+          "anyOf": [
+            {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 200
+            },
+            {
+              "type": "null"
+            }
+          ]
+        }
+      },
+      "required": [
+        "fiat_amount",
+        "destination_address"
+      ]
+    },
+    "cli": {
+      "command": "create",
+      "aliases": [],
+      "short": {}
+    },
+    "mcpName": "v2_onramp_create",
+    "bodyRef": "OnrampCreateRequest",
+    "responseRef": "OnrampCreate"
+  },
+  {
+    "operationId": "v2_onramp_status",
+    "group": "onramp",
+    "namespace": "onramp",
+    "name": "status",
+    "method": "GET",
+    "path": "/v2/onramp/status",
+    "summary": "Status of a card purchase of USDC",
+    "description": "Where the payment is, read live from the provider: pending (not paid yet), processing, delivered (with the delivery transaction and the USDC amount read from it on chain) or failed (declined, expired or refunded).",
+    "readOnly": true,
+    "destructive": false,
+    "idempotent": true,
+    "errorModel": "domain",
+    "params": [
+      {
+        "name": "payment_id",
+        "in": "query",
+        "required": true,
+        "description": "the payment_id returned by create",
+        "schema": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 200,
+          "pattern": "^[A-Za-z0-9_.:-]+$"
+        }
+      }
+    ],
+    "body": null,
+    "cli": {
+      "command": "status",
+      "aliases": [],
+      "short": {
+        "payment_id": "p"
+      }
+    },
+    "mcpName": "v2_onramp_status",
+    "bodyRef": null,
+    "responseRef": "OnrampStatus"
   },
   {
     "operationId": "v2_tokenized_assets_markets",

@@ -14,6 +14,26 @@ export class TokenNamespace {
 
 }
 
+export class OnrampNamespace {
+  constructor(private readonly transport: Transport) {}
+
+  /** Quote a card purchase of USDC on Ethereum — `POST /v2/onramp/quote` */
+  quote(body: T.V2OnrampQuoteBody, options?: RequestOptions): Promise<T.V2OnrampQuoteResponse> {
+    return ops.onrampQuote(this.transport, body, options);
+  }
+
+  /** Create a card purchase of USDC on Ethereum — `POST /v2/onramp/create` */
+  create(body: T.V2OnrampCreateBody, options?: RequestOptions): Promise<T.V2OnrampCreateResponse> {
+    return ops.onrampCreate(this.transport, body, options);
+  }
+
+  /** Status of a card purchase of USDC — `GET /v2/onramp/status` */
+  status(query: T.V2OnrampStatusQuery, options?: RequestOptions): Promise<T.V2OnrampStatusResponse> {
+    return ops.onrampStatus(this.transport, query, options);
+  }
+
+}
+
 export class TokenizedAssetsNamespace {
   constructor(private readonly transport: Transport) {}
 
@@ -162,12 +182,14 @@ export class PerpetualTradingNamespace {
 /** One property per URL group; CompassClient extends this. */
 export class Namespaces {
   readonly token: TokenNamespace;
+  readonly onramp: OnrampNamespace;
   readonly tokenizedAssets: TokenizedAssetsNamespace;
   readonly gasSponsorship: GasSponsorshipNamespace;
   readonly perpetualTrading: PerpetualTradingNamespace;
 
   constructor(transport: Transport) {
     this.token = new TokenNamespace(transport);
+    this.onramp = new OnrampNamespace(transport);
     this.tokenizedAssets = new TokenizedAssetsNamespace(transport);
     this.gasSponsorship = new GasSponsorshipNamespace(transport);
     this.perpetualTrading = new PerpetualTradingNamespace(transport);

@@ -10,6 +10,27 @@ export function tokenBalance(transport: Transport, query: T.V1TokenBalanceQuery,
   return transport.request(v1_token_balance_op, { query: query as Record<string, unknown> | undefined }, options);
 }
 
+export const v2_onramp_quote_op: OperationDescriptor = {"id":"v2_onramp_quote","method":"POST","path":"/v2/onramp/quote","idempotent":true};
+
+/** Quote a card purchase of USDC on Ethereum — `POST /v2/onramp/quote` */
+export function onrampQuote(transport: Transport, body: T.V2OnrampQuoteBody, options?: RequestOptions): Promise<T.V2OnrampQuoteResponse> {
+  return transport.request(v2_onramp_quote_op, { body }, options);
+}
+
+export const v2_onramp_create_op: OperationDescriptor = {"id":"v2_onramp_create","method":"POST","path":"/v2/onramp/create","idempotent":false};
+
+/** Create a card purchase of USDC on Ethereum — `POST /v2/onramp/create` */
+export function onrampCreate(transport: Transport, body: T.V2OnrampCreateBody, options?: RequestOptions): Promise<T.V2OnrampCreateResponse> {
+  return transport.request(v2_onramp_create_op, { body }, options);
+}
+
+export const v2_onramp_status_op: OperationDescriptor = {"id":"v2_onramp_status","method":"GET","path":"/v2/onramp/status","idempotent":true};
+
+/** Status of a card purchase of USDC — `GET /v2/onramp/status` */
+export function onrampStatus(transport: Transport, query: T.V2OnrampStatusQuery, options?: RequestOptions): Promise<T.V2OnrampStatusResponse> {
+  return transport.request(v2_onramp_status_op, { query: query as Record<string, unknown> | undefined }, options);
+}
+
 export const v2_tokenized_assets_markets_op: OperationDescriptor = {"id":"v2_tokenized_assets_markets","method":"GET","path":"/v2/tokenized_assets/markets","idempotent":true};
 
 /** List tokenized-asset markets — `GET /v2/tokenized_assets/markets` */

@@ -134,6 +134,85 @@ export type MarketsResponse = {
   markets: Array<Market>;
 };
 
+export type OnrampCreate = {
+  /** provider payment id; poll GET /v2/onramp/status with it */
+  payment_id: string;
+  /** one-time wallet of this payment, owned only by destination_address; never send funds to it */
+  deposit_address: string;
+  /** page where the user pays by card (and verifies identity if asked) */
+  checkout_url: string;
+  user_instructions: string;
+  status: OnrampPaymentStatus;
+  quote: OnrampQuote;
+};
+
+export type OnrampCreateRequest = {
+  /** Fiat to convert to USDC, as a decimal string; provider and network fees are charged on top */
+  fiat_amount: string;
+  /** ISO-4217 code of the card payment */
+  fiat_currency?: string;
+  /** Wallet that receives the USDC on Ethereum */
+  destination_address: string;
+  /** The provider's handle of an earlier quote (`OnrampQuote.quote_id`) to lock in; absent: priced afresh */
+  quote_id?: string | null;
+};
+
+export type OnrampFees = {
+  /** provider's fee, in the fiat currency */
+  provider_fee: string;
+  /** Ethereum gas for the delivery, in the fiat currency */
+  network_fee: string;
+  /** always "0": no operator fee is charged */
+  business_fees?: string;
+};
+
+/** pending: not yet paid; processing: paid, USDC on its way; delivered: USDC in the wallet (terminal); failed: declined, expired or refunded (terminal) */
+export type OnrampPaymentStatus = "pending" | "processing" | "delivered" | "failed";
+
+export type OnrampQuote = {
+  /** fiat converted to USDC (fees are on top) */
+  fiat_amount: string;
+  /** ISO-4217 code */
+  fiat_currency: string;
+  /** USDC delivered, human units (6-decimal token) */
+  output_amount: string;
+  output_asset?: "USDC";
+  /** display name of the delivery chain */
+  output_chain?: "Ethereum";
+  /** USDC per unit of fiat */
+  exchange_rate: string;
+  fees: OnrampFees;
+  /** smallest fiat_amount the provider accepts */
+  min_amount?: string | null;
+  /** largest fiat_amount the provider accepts */
+  max_amount?: string | null;
+  /** ISO-8601; the quote is stale after this */
+  expires_at?: string | null;
+  /** pass to `create` as quote_id to lock these terms in */
+  quote_id?: string | null;
+};
+
+export type OnrampQuoteRequest = {
+  /** Fiat to convert to USDC, as a decimal string; provider and network fees are charged on top */
+  fiat_amount: string;
+  /** ISO-4217 code of the card payment */
+  fiat_currency?: string;
+  /** Wallet that receives the USDC on Ethereum */
+  destination_address: string;
+};
+
+export type OnrampStatus = {
+  payment_id: string;
+  status: OnrampPaymentStatus;
+  /** USDC delivered, human units; read from the delivery transaction */
+  output_amount_delivered?: string | null;
+  /** Ethereum transaction that delivered the USDC */
+  delivery_tx_hash?: string | null;
+  destination_address?: string | null;
+  /** ISO-8601 time of the last status change */
+  updated_at?: string | null;
+};
+
 export type PendingFundOrder = {
   id: number;
   symbol: string;
@@ -743,6 +822,21 @@ export type V1TokenBalanceQuery = {
 };
 
 export type V1TokenBalanceResponse = TokenBalanceResponse;
+
+export type V2OnrampQuoteBody = OnrampQuoteRequest;
+
+export type V2OnrampQuoteResponse = OnrampQuote;
+
+export type V2OnrampCreateBody = OnrampCreateRequest;
+
+export type V2OnrampCreateResponse = OnrampCreate;
+
+export type V2OnrampStatusQuery = {
+  /** the payment_id returned by create */
+  payment_id: string;
+};
+
+export type V2OnrampStatusResponse = OnrampStatus;
 
 export type V2TokenizedAssetsMarketsQuery = {
   /** sector filter, e.g. treasuries, crypto, equities */

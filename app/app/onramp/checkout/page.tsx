@@ -1,17 +1,35 @@
+import { lookupPayment } from "../../../lib/onramp.ts";
+import { CheckoutClient } from "./checkout-client.tsx";
+import { checkoutParams, type Search } from "./params.ts";
+
 export const metadata = { title: "Buy USDC — Compass checkout" };
+export const dynamic = "force-dynamic";
 
-type Search = Promise<Record<string, string | string[] | undefined>>;
-
-/** Hosted checkout shell: card → USDC on Ethereum, delivered to `destination`. */
-export default async function CheckoutPage({ searchParams }: { searchParams: Search }) {
-  const q = await searchParams;
-  const destination = typeof q.destination === "string" ? q.destination : "";
+/**
+ * Hosted checkout: card → USDC on Ethereum, delivered to `destination` (or the connected wallet). With
+ * `payment`, it resumes that payment, embedding the provider's card form.
+ */
+export default async function CheckoutPage({ searchParams }: { searchParams: Promise<Search> }) {
+  const params = checkoutParams(await searchParams);
+  const payment = params.paymentId ? await lookupPayment(params.paymentId) : null;
   return (
-    <main className="home">
+    <main className="checkout">
       <h1>Buy USDC</h1>
-      <p>
-        USDC on Ethereum, delivered straight to {destination ? <code>{destination}</code> : "your wallet"}.
+      <p className="checkout-lead">
+        Pay by card; the USDC lands in your own wallet on Ethereum. Nobody else ever holds it.
       </p>
+      {params.unsupported ? (
+        <p role="alert" className="checkout-problem">
+          {params.unsupported}
+        </p>
+      ) : (
+        // A publishable key (production requires one) is handed to the page, never put in its URL.
+        <CheckoutClient
+          params={params}
+          payment={payment}
+          publishableKey={process.env.COMPASS_CHECKOUT_PUBLISHABLE_KEY}
+        />
+      )}
     </main>
   );
 }

@@ -1,0 +1,63 @@
+import type { CallOptions, CreateInput, OnrampProvider, QuoteInput } from "../provider.ts";
+import { providerError } from "./errors.ts";
+import { quoteTerms, sessionPayment } from "./map.ts";
+import { type StripeEndpoint, stripeRequest } from "./request.ts";
+
+/**
+ * The provider adapter for Stripe's Crypto Onramp API (quotes and onramp sessions). Settlement goes to the
+ * one-time wallet: the session's wallet is the deposit address, and the owner and salt travel as metadata
+ * so the settlement can deploy the wallet and forward to the owner in one transaction.
+ */
+export function stripeOnramp(endpoint: () => StripeEndpoint): OnrampProvider {
+  const call = async (
+    method: "GET" | "POST",
+    path: string,
+    params: Record<string, string | undefined>,
+    o: CallOptions = {},
+  ) => {
+    const reply = await stripeRequest(endpoint(), method, path, params, o);
+    if (reply.status !== 200) providerError(reply.status, reply.body);
+    return reply;
+  };
+  const get = async (id: string, o: CallOptions = {}) =>
+    sessionPayment((await call("GET", `/v1/crypto/onramp_sessions/${encodeURIComponent(id)}`, {}, o)).body);
+
+  return {
+    async quote(input: QuoteInput, o?: CallOptions) {
+      const reply = await call(
+        "GET",
+        "/v1/crypto/onramp/quotes",
+        {
+          source_amount: input.fiatAmount,
+          source_currency: input.fiatCurrency.toLowerCase(),
+          "destination_currencies[]": "usdc",
+          "destination_networks[]": "ethereum",
+        },
+        o,
+      );
+      return quoteTerms(reply.body);
+    },
+    async create(input: CreateInput, o: CallOptions = {}) {
+      const reply = await call(
+        "POST",
+        "/v1/crypto/onramp_sessions",
+        {
+          "wallet_addresses[ethereum]": input.depositAddress,
+          lock_wallet_address: "true",
+          source_amount: input.fiatAmount,
+          source_currency: input.fiatCurrency.toLowerCase(),
+          destination_currency: "usdc",
+          destination_network: "ethereum",
+          quote: input.quoteId ?? undefined,
+          "metadata[destination_address]": input.destination,
+          "metadata[one_time_wallet_salt]": input.salt,
+        },
+        o,
+      );
+      // A replayed answer is the session as first created; the caller wants where it is now.
+      if (reply.replayed) return { ...(await get(reply.body.id, { signal: o.signal })), replayed: true };
+      return sessionPayment(reply.body);
+    },
+    get,
+  };
+}

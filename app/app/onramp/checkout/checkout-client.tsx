@@ -1,0 +1,127 @@
+"use client";
+import {
+  darkTheme,
+  OnrampAmount,
+  OnrampBuyButton,
+  OnrampDestination,
+  OnrampError,
+  type OnrampLifecycle,
+  OnrampPayment,
+  OnrampQuoteDetails,
+  OnrampStatusLive,
+  OnrampSuccess,
+  PartnerOnrampCheckout,
+} from "@compass/widgets";
+import { usePathname, useRouter } from "next/navigation";
+import { useMemo, useState } from "react";
+import { isAddress } from "viem";
+import { useAccount } from "wagmi";
+import type { PaymentLookup } from "../../../lib/onramp.ts";
+import type { CheckoutParams } from "./params.ts";
+import { ProviderFrame } from "./provider-frame.tsx";
+
+interface Props {
+  params: CheckoutParams;
+  payment: PaymentLookup | null;
+  publishableKey?: string;
+}
+
+/** The checkout widget laid out as a page: the provider's card form embedded, the way back after delivery. */
+export function CheckoutClient({ params, payment, publishableKey }: Props) {
+  const router = useRouter();
+  const pathname = usePathname();
+  const account = useAccount();
+  const theme = useMemo(() => darkTheme(), []);
+  const [done, setDone] = useState(false);
+  const go = (changes: Record<string, string | null>) => {
+    const q = new URLSearchParams(window.location.search);
+    for (const [k, v] of Object.entries(changes)) v === null ? q.delete(k) : q.set(k, v);
+    router.replace(`${pathname}?${q}`, { scroll: false });
+  };
+  const badDestination = params.destination !== null && !isAddress(params.destination, { strict: false });
+
+  if (payment && !payment.ok) {
+    return (
+      <section role="alert" className="checkout-problem" data-testid="checkout-payment-problem">
+        {payment.problem === "not_found" ? (
+          <>
+            <p>
+              We could not find this payment. It may belong to another deployment, or the link is incomplete.
+            </p>
+            <button type="button" onClick={() => go({ payment: null })}>
+              Start a new payment
+            </button>
+          </>
+        ) : (
+          <>
+            <p>The payment provider is not reachable right now, so we cannot show this payment.</p>
+            <button type="button" onClick={() => router.refresh()} data-testid="checkout-reload">
+              Try again
+            </button>
+          </>
+        )}
+      </section>
+    );
+  }
+
+  const onStatus = (event: OnrampLifecycle) => {
+    setDone(event.status === "success");
+    // A new purchase after "Buy more" must not resume the old payment on reload.
+    if (params.paymentId && (event.status === "init" || event.status === "ready")) go({ payment: null });
+  };
+
+  return (
+    <>
+      {badDestination && account.address ? (
+        <p className="checkout-problem">
+          The link&apos;s receiving wallet is not a valid address.{" "}
+          <button
+            type="button"
+            onClick={() => go({ destination: account.address! })}
+            data-testid="checkout-use-connected"
+          >
+            Send to my connected wallet instead
+          </button>
+        </p>
+      ) : null}
+      <PartnerOnrampCheckout
+        destination={(params.destination ?? undefined) as `0x${string}` | undefined}
+        paymentId={params.paymentId ?? undefined}
+        publishableKey={publishableKey}
+        handoff="none"
+        pollIntervalMs={2000}
+        theme={theme}
+        testId="checkout"
+        onStatus={onStatus}
+        // The payment goes in the URL: a reload (or the link in another tab) resumes it.
+        onPaymentCreated={(p) =>
+          go({ payment: p.payment_id, destination: params.destination ?? account.address ?? null })
+        }
+      >
+        <div className="cw-stack">
+          <OnrampDestination />
+          <OnrampAmount />
+          <OnrampQuoteDetails />
+          <OnrampBuyButton />
+          <OnrampPayment>
+            <ProviderFrame url={payment?.ok ? payment.pageUrl : null} />
+          </OnrampPayment>
+          <OnrampSuccess>
+            {params.returnTo ? (
+              <a className="cw-button" href={params.returnTo} data-testid="checkout-return">
+                Return to {new URL(params.returnTo).host}
+              </a>
+            ) : null}
+          </OnrampSuccess>
+          <OnrampError />
+          <OnrampStatusLive />
+        </div>
+      </PartnerOnrampCheckout>
+      {params.returnTo && !done ? (
+        <p className="checkout-cancel">
+          <a href={params.returnTo}>Cancel and return to {new URL(params.returnTo).host}</a>
+        </p>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,174 @@
+import {
+  ONE_TIME_WALLET_FACTORY,
+  ONE_TIME_WALLET_INIT_CODE_HASH,
+  oneTimeWalletAddress,
+} from "@compass/api/onramp/one-time-wallet";
+import {
+  type Address,
+  type Hex,
+  keccak256,
+  maxUint256,
+  parseEventLogs,
+  toFunctionSignature,
+  toHex,
+} from "viem";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { compileContracts } from "../../src/contracts/compile.ts";
+import { type DevnetHandle, fiatTokenAbi, roleAccount, startDevnet } from "../../src/index.ts";
+import { oneTimeWalletAbi, oneTimeWalletFactoryAbi } from "../../src/onramp/abi.ts";
+import { clients, dev, tempDir } from "../helpers.ts";
+
+// COMPASS_UNIT_PORT_BASE moves every devnet test, so parallel checkouts never collide.
+const PORT_BASE = Number(process.env.COMPASS_UNIT_PORT_BASE ?? 28545) + 4300;
+const dir = tempDir("devnet-onramp-wallet");
+let devnet: DevnetHandle;
+let c: ReturnType<typeof clients>;
+let usdc: Address;
+const treasury = roleAccount("onramp_treasury").address;
+const admin = roleAccount("usdc_admin").address;
+const AMOUNT = 100_000_000n; // 100 USDC
+const compiled = compileContracts();
+
+beforeAll(async () => {
+  devnet = await startDevnet({ dir: dir.path, portBase: PORT_BASE, chains: ["ethereum"], twins: [] });
+  c = clients(devnet, "ethereum");
+  usdc = devnet.addressBook.chains.ethereum!.contracts.USDC!;
+  await send(treasury, usdc, fiatTokenAbi, "approve", [ONE_TIME_WALLET_FACTORY, maxUint256]);
+});
+
+afterAll(async () => {
+  await devnet?.stop();
+  dir.remove();
+});
+
+async function send(from: Address, address: Address, abi: any, functionName: string, args: unknown[]) {
+  const hash = await c.wallet.writeContract({ account: from, address, abi, functionName, args } as any);
+  const receipt = await c.public.waitForTransactionReceipt({ hash });
+  expect(receipt.status).toBe("success");
+  return receipt;
+}
+
+const balance = (who: Address) =>
+  c.public.readContract({ address: usdc, abi: fiatTokenAbi, functionName: "balanceOf", args: [who] });
+const salt = (label: string): Hex => keccak256(toHex(label));
+
+describe("one-time wallet factory", () => {
+  it("is deployed at the API's constant address and computes the API's deposit addresses", async () => {
+    expect(devnet.addressBook.chains.ethereum!.contracts.OneTimeWalletFactory).toBe(ONE_TIME_WALLET_FACTORY);
+    expect(keccak256(compiled.OneTimeWallet!.bytecode)).toBe(ONE_TIME_WALLET_INIT_CODE_HASH);
+    const owner = dev(devnet, 2).address;
+    const onChain = await c.public.readContract({
+      address: ONE_TIME_WALLET_FACTORY,
+      abi: oneTimeWalletFactoryAbi,
+      functionName: "walletAddress",
+      args: [owner, salt("a")],
+    });
+    expect(onChain).toBe(oneTimeWalletAddress(owner, salt("a")));
+    expect(oneTimeWalletAddress(owner, salt("b"))).not.toBe(onChain);
+  });
+
+  it("the hand-written ABIs match the compiled ones", () => {
+    const signatures = (abi: readonly unknown[]) =>
+      (abi as { type: string }[])
+        .filter((i) => i.type === "function")
+        .map((i) => toFunctionSignature(i as Parameters<typeof toFunctionSignature>[0]));
+    for (const [name, abi] of [
+      ["OneTimeWalletFactory", oneTimeWalletFactoryAbi],
+      ["OneTimeWallet", oneTimeWalletAbi],
+    ] as const) {
+      const known = new Set(signatures(compiled[name]!.abi));
+      for (const s of signatures(abi)) expect(known, `${name}.${s}`).toContain(s);
+    }
+  });
+
+  it("default: one transaction deploys the wallet, pays it from the treasury and forwards to the owner", async () => {
+    const owner = dev(devnet, 2).address;
+    const wallet = oneTimeWalletAddress(owner, salt("pay-1"));
+    expect(await c.public.getCode({ address: wallet })).toBeUndefined();
+    const [ownerBefore, treasuryBefore] = [await balance(owner), await balance(treasury)];
+    const receipt = await send(treasury, ONE_TIME_WALLET_FACTORY, oneTimeWalletFactoryAbi, "deliver", [
+      usdc,
+      owner,
+      salt("pay-1"),
+      AMOUNT,
+    ]);
+    expect(await balance(owner)).toBe(ownerBefore + AMOUNT);
+    expect(await balance(treasury)).toBe(treasuryBefore - AMOUNT);
+    expect(await balance(wallet)).toBe(0n);
+    const [delivered] = parseEventLogs({
+      abi: oneTimeWalletFactoryAbi,
+      logs: receipt.logs,
+      eventName: "Delivered",
+    });
+    expect(delivered!.args).toMatchObject({ wallet, owner, amount: AMOUNT, forwarded: true });
+    expect(
+      await c.public.readContract({ address: wallet, abi: oneTimeWalletAbi, functionName: "owner" }),
+    ).toBe(owner);
+  });
+
+  it("behavior: a wallet is delivered to at most once", async () => {
+    const owner = dev(devnet, 2).address;
+    await expect(
+      c.public.simulateContract({
+        account: treasury,
+        address: ONE_TIME_WALLET_FACTORY,
+        abi: oneTimeWalletFactoryAbi,
+        functionName: "deliver",
+        args: [usdc, owner, salt("pay-1"), AMOUNT],
+      }),
+    ).rejects.toThrow(/already delivered/);
+  });
+
+  it("behavior: when the token blocks the owner, funds stay in the wallet and only the owner can recover them", async () => {
+    const owner = dev(devnet, 3).address;
+    const other = dev(devnet, 4).address;
+    const fresh = "0x000000000000000000000000000000000000F00D" as const;
+    const wallet = oneTimeWalletAddress(owner, salt("pay-2"));
+    await send(admin, usdc, fiatTokenAbi, "blacklist", [owner]);
+    try {
+      const ownerBefore = await balance(owner);
+      const receipt = await send(treasury, ONE_TIME_WALLET_FACTORY, oneTimeWalletFactoryAbi, "deliver", [
+        usdc,
+        owner,
+        salt("pay-2"),
+        AMOUNT,
+      ]);
+      const [delivered] = parseEventLogs({
+        abi: oneTimeWalletFactoryAbi,
+        logs: receipt.logs,
+        eventName: "Delivered",
+      });
+      expect(delivered!.args.forwarded).toBe(false);
+      expect(await balance(wallet)).toBe(AMOUNT);
+      expect(await balance(owner)).toBe(ownerBefore);
+
+      for (const [from, fn, args] of [
+        [other, "recover", [usdc, other]],
+        [treasury, "recover", [usdc, treasury]],
+      ] as const) {
+        await expect(
+          c.public.simulateContract({
+            account: from,
+            address: wallet,
+            abi: oneTimeWalletAbi,
+            functionName: fn,
+            args,
+          }),
+        ).rejects.toThrow(/only the owner/);
+      }
+      // Anyone may retry the forward, but it can only pay the owner — still blocked here.
+      await send(other, ONE_TIME_WALLET_FACTORY, oneTimeWalletFactoryAbi, "forward", [
+        usdc,
+        owner,
+        salt("pay-2"),
+      ]);
+      expect(await balance(wallet)).toBe(AMOUNT);
+
+      await send(owner, wallet, oneTimeWalletAbi, "recover", [usdc, fresh]);
+      expect(await balance(fresh)).toBe(AMOUNT);
+      expect(await balance(wallet)).toBe(0n);
+    } finally {
+      await send(admin, usdc, fiatTokenAbi, "unBlacklist", [owner]);
+    }
+  });
+});

@@ -1,0 +1,207 @@
+import type { Meta, StoryObj } from "@storybook/react-vite";
+import { expect, fn, userEvent, waitFor, within } from "storybook/test";
+import { darkTheme, PartnerOnrampCheckout } from "../../widgets/src/index.ts";
+import { BUYER, fakeFetch, ok, quoteFor, statusOf, TX, unavailable } from "./onramp/fake-api.ts";
+import { StoryProviders } from "./onramp/wagmi.tsx";
+
+/** One story per lifecycle state; each play function checks what the person sees and what `onStatus` got. */
+const meta: Meta<typeof PartnerOnrampCheckout> = {
+  title: "Widgets/PartnerOnrampCheckout",
+  component: PartnerOnrampCheckout,
+  decorators: [(Story) => <StoryProviders>{Story()}</StoryProviders>],
+  args: {
+    destination: BUYER,
+    onStatus: fn(),
+    onSuccess: fn(),
+    apiBaseUrl: "https://compass.example",
+    pollIntervalMs: 200,
+  },
+};
+export default meta;
+type Story = StoryObj<typeof PartnerOnrampCheckout>;
+
+const lastStatus = (args: any) => (args.onStatus as ReturnType<typeof fn>).mock.lastCall?.[0];
+/** Presses Buy in a browser that blocks the payment window (the widget must then offer a link). */
+async function buyWithPopupBlocked(canvasElement: HTMLElement) {
+  const open = window.open;
+  window.open = () => null;
+  try {
+    await userEvent.click(within(canvasElement).getByTestId("onramp-buy"));
+  } finally {
+    window.open = open;
+  }
+}
+const waitForStatus = (args: any, status: string) =>
+  waitFor(() => expect(lastStatus(args)?.status).toBe(status), { timeout: 5000 });
+
+export const Idle: Story = {
+  args: { defaultAmount: "", fetch: fakeFetch() },
+  play: async ({ canvasElement, args }) => {
+    const c = within(canvasElement);
+    await expect(c.getByTestId("onramp-buy")).toBeDisabled();
+    await expect(c.getByTestId("onramp-buy")).toHaveTextContent("Enter an amount");
+    await waitForStatus(args, "init");
+  },
+};
+
+export const Quoting: Story = {
+  args: { fetch: fakeFetch({ quote: () => "hang" }) },
+  play: async ({ canvasElement, args }) => {
+    await waitForStatus(args, "quoting");
+    await expect(within(canvasElement).getByTestId("onramp-quoting")).toHaveTextContent("Getting a quote");
+  },
+};
+
+export const Ready: Story = {
+  args: { fetch: fakeFetch() },
+  play: async ({ canvasElement, args }) => {
+    const c = within(canvasElement);
+    await waitForStatus(args, "ready");
+    await expect(c.getByTestId("onramp-output")).toHaveTextContent("100 USDC");
+    await expect(c.getByTestId("onramp-provider-fee")).toHaveTextContent("2.50 USD");
+    await expect(c.getByTestId("onramp-network-fee")).toHaveTextContent("0.34 USD");
+    await expect(c.getByTestId("onramp-total")).toHaveTextContent("102.84 USD");
+    await expect(c.getByTestId("onramp-limits")).toHaveTextContent("From 10.00 to 10,000.00 USD");
+    await expect(c.getByTestId("onramp-buy")).toBeEnabled();
+    // A preset re-quotes: the amount is what the person picked.
+    await userEvent.click(c.getByTestId("onramp-preset-250"));
+    await waitFor(() => expect(c.getByTestId("onramp-output")).toHaveTextContent("250 USDC"));
+  },
+};
+
+export const AmountBelowMinimum: Story = {
+  args: {
+    defaultAmount: "5",
+    fetch: fakeFetch({
+      quote: () => ({
+        status: 422,
+        body: {
+          error: "Validation error",
+          message: "fiat_amount: The minimum purchase is 10.00 USD.",
+          detail: [
+            { loc: ["body", "fiat_amount"], msg: "The minimum purchase is 10.00 USD.", type: "value_error" },
+          ],
+        },
+      }),
+    }),
+  },
+  play: async ({ canvasElement, args }) => {
+    const c = within(canvasElement);
+    await waitFor(() =>
+      expect(c.getByTestId("onramp-amount-error")).toHaveTextContent("The minimum purchase is 10.00 USD."),
+    );
+    await expect(c.getByTestId("onramp-amount")).toHaveAttribute("aria-invalid", "true");
+    await waitFor(() =>
+      expect(lastStatus(args)).toMatchObject({ status: "error", error: { kind: "invalid_amount" } }),
+    );
+  },
+};
+
+export const Pending: Story = {
+  args: { fetch: fakeFetch() },
+  play: async ({ canvasElement, args }) => {
+    const c = within(canvasElement);
+    await waitForStatus(args, "ready");
+    await buyWithPopupBlocked(canvasElement);
+    await waitForStatus(args, "pending");
+    await expect(c.getByTestId("onramp-checkout-link")).toHaveAttribute(
+      "href",
+      expect.stringContaining("payment=cos_story"),
+    );
+    await expect(c.getByTestId("onramp-handoff")).toHaveTextContent("blocked the payment window");
+    await expect(c.getByTestId("onramp-amount")).toBeDisabled();
+  },
+};
+
+export const Processing: Story = {
+  args: { paymentId: "cos_story", fetch: fakeFetch({ status: () => ok(statusOf("processing")) }) },
+  play: async ({ canvasElement, args }) => {
+    await waitForStatus(args, "processing");
+    await expect(within(canvasElement).getByTestId("onramp-processing")).toHaveTextContent(
+      "Delivering your USDC",
+    );
+  },
+};
+
+export const Delivered: Story = {
+  args: {
+    paymentId: "cos_story",
+    fetch: fakeFetch({ status: (_, n) => ok(statusOf(n === 0 ? "processing" : "delivered")) }),
+  },
+  play: async ({ canvasElement, args }) => {
+    const c = within(canvasElement);
+    await waitForStatus(args, "success");
+    await expect(c.getByTestId("onramp-delivered-amount")).toHaveTextContent("100 USDC");
+    await expect(c.getByTestId("onramp-tx-hash")).toHaveTextContent(TX);
+    await waitFor(() => expect(c.getByTestId("onramp-balance")).toHaveTextContent("1,000,100 USDC"));
+    await expect(args.onSuccess).toHaveBeenCalledWith({
+      paymentId: "cos_story",
+      outputAmount: "100",
+      txHash: TX,
+      destination: BUYER,
+    });
+    await expect(canvasElement.ownerDocument.activeElement).toHaveTextContent("USDC delivered");
+  },
+};
+
+export const Failed: Story = {
+  args: { paymentId: "cos_story", fetch: fakeFetch({ status: () => ok(statusOf("failed")) }) },
+  play: async ({ canvasElement, args }) => {
+    const c = within(canvasElement);
+    await waitForStatus(args, "error");
+    await expect(lastStatus(args)).toMatchObject({
+      error: { kind: "payment_failed", recoverable: true },
+      paymentId: "cos_story",
+    });
+    await expect(c.getByTestId("onramp-error")).toHaveTextContent("Payment failed");
+    await userEvent.click(c.getByTestId("onramp-start-over"));
+    await waitForStatus(args, "ready");
+  },
+};
+
+export const ProviderUnavailable: Story = {
+  args: { fetch: fakeFetch({ quote: (b, n) => (n < 2 ? unavailable : ok(quoteFor(b.fiat_amount))) }) },
+  play: async ({ canvasElement, args }) => {
+    const c = within(canvasElement);
+    await waitForStatus(args, "error");
+    await expect(lastStatus(args).error).toMatchObject({ kind: "provider_unavailable", httpStatus: 502 });
+    await expect(c.getByTestId("onramp-error")).toHaveTextContent("Payment provider unavailable");
+    await userEvent.click(c.getByTestId("onramp-retry"));
+    await waitForStatus(args, "ready");
+  },
+};
+
+export const IdentityVerificationRequired: Story = {
+  args: {
+    defaultAmount: "5000",
+    fetch: fakeFetch({
+      create: () => ({
+        status: 402,
+        body: {
+          error: "Identity verification required",
+          message: "Purchases above 1000 USD need a verified identity.",
+          verification_url: "https://provider.example/verify",
+        },
+      }),
+    }),
+  },
+  play: async ({ canvasElement, args }) => {
+    const c = within(canvasElement);
+    await waitForStatus(args, "ready");
+    await buyWithPopupBlocked(canvasElement);
+    await waitFor(() =>
+      expect(c.getByTestId("onramp-verify-link")).toHaveAttribute("href", "https://provider.example/verify"),
+    );
+  },
+};
+
+export const InvalidDestination: Story = {
+  args: { destination: "0x1234" as `0x${string}`, fetch: fakeFetch() },
+  play: async ({ canvasElement }) => {
+    const c = within(canvasElement);
+    await expect(c.getByTestId("onramp-error")).toHaveTextContent("Invalid receiving wallet");
+    await expect(c.getByTestId("onramp-buy")).toBeDisabled();
+  },
+};
+
+export const Dark: Story = { args: { theme: darkTheme(), fetch: fakeFetch() } };
