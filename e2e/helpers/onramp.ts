@@ -15,8 +15,11 @@ export function providerTwin(): { url: string; apiKey: string } {
 }
 
 /** The provider's own record of a payment (its secret key is in the devnet's address book). */
-export async function providerSession(paymentId: string): Promise<any> {
-  const { url, apiKey } = providerTwin();
+export async function providerSession(
+  paymentId: string,
+  twin: { url: string; apiKey: string } = providerTwin(),
+): Promise<any> {
+  const { url, apiKey } = twin;
   const r = await getJson(`${url}/v1/crypto/onramp_sessions/${paymentId}`, {
     headers: { authorization: `Bearer ${apiKey}` },
   });
@@ -25,8 +28,12 @@ export async function providerSession(paymentId: string): Promise<any> {
 }
 
 /** Opens the hosted payment page and submits a card (and the identity code when asked), as its form does. */
-export async function payAtProvider(paymentId: string, card: string = CARDS.success): Promise<void> {
-  const session = await providerSession(paymentId);
+export async function payAtProvider(
+  paymentId: string,
+  card: string = CARDS.success,
+  twin: { url: string; apiKey: string } = providerTwin(),
+): Promise<void> {
+  const session = await providerSession(paymentId, twin);
   await fetch(session.redirect_url);
   const post = async (path: string, fields: Record<string, string>) => {
     const res = await fetch(`${new URL(session.redirect_url).origin}/pay/${paymentId}/${path}`, {

@@ -4,6 +4,7 @@
  */
 import type { DevnetHandle } from "../../devnet/src/index.ts";
 import type { LoadRequest } from "./load.ts";
+import { ONRAMP_FAULTS, onrampLoad } from "./onramp.ts";
 import { venueDownMidFlow } from "./perpetual-trading.ts";
 import { TOKENIZED_FAULTS, tokenizedLoad } from "./tokenized.ts";
 
@@ -58,6 +59,7 @@ export const LOAD_MIX: ((book: Book) => LoadRequest[])[] = [
     },
   ],
   tokenizedLoad,
+  onrampLoad,
 ];
 
 export interface FaultContext {
@@ -111,4 +113,5 @@ export const FAULTS: FaultScenario[] = [
   },
   venueDownMidFlow,
   ...TOKENIZED_FAULTS,
+  ...ONRAMP_FAULTS,
 ];

@@ -1,6 +1,8 @@
 /** Tokenized assets in the resilience report: their reads and builders under load, their outside systems failing. */
+import { createWalletClient, defineChain, erc20Abi, type Hex, http, publicActions } from "viem";
+import { privateKeyToAccount } from "viem/accounts";
 import type { LoadRequest } from "./load.ts";
-import type { Book, FaultScenario } from "./scenarios.ts";
+import type { Book, FaultContext, FaultScenario } from "./scenarios.ts";
 
 export function tokenizedLoad(b: Book): LoadRequest[] {
   const dev = (i: number) => b.accounts.dev[i]!.address;
@@ -94,4 +96,112 @@ export const TOKENIZED_FAULTS: FaultScenario[] = [
       return { during: '502 "Chain unavailable", list without base', after: "answers from chain again" };
     },
   },
+  {
+    name: "API server and fund issuer restart mid-settlement",
+    run: fundSettlementSurvivesRestarts,
+  },
 ];
+
+/**
+ * A money-market-fund subscription paid on chain and pending at the issuer; then the API server and the
+ * issuer twin restart before the NAV cycle. The order is still pending through the API, and the cycle
+ * still mints the shares into the account.
+ */
+async function fundSettlementSurvivesRestarts(ctx: FaultContext): Promise<{ during: string; after: string }> {
+  const CHAIN = "ethereum_sepolia";
+  const FUND = "SBGOV";
+  const book = ctx.book as any;
+  const chain = book.chains[CHAIN];
+  const wallet = createWalletClient({
+    account: privateKeyToAccount(book.accounts.dev[8].privateKey),
+    chain: defineChain({
+      id: chain.chainId,
+      name: CHAIN,
+      nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 },
+      rpcUrls: { default: { http: [chain.rpcUrl] } },
+    }),
+    transport: http(chain.rpcUrl),
+  }).extend(publicActions);
+  const owner = wallet.account.address;
+  const ok = async (r: Promise<{ status: number; body: any }>, what: string) => {
+    const res = await r;
+    if (res.status !== 200) throw new Error(`${what}: ${res.status} ${JSON.stringify(res.body)}`);
+    return res.body;
+  };
+  const send = async (tx: any) => {
+    if (!tx) return;
+    const hash = await wallet.sendTransaction({
+      to: tx.to,
+      data: tx.data,
+      value: BigInt(tx.value),
+      gas: tx.gas ? BigInt(tx.gas) : undefined,
+      nonce: Number(tx.nonce),
+    });
+    const receipt = await wallet.waitForTransactionReceipt({ hash });
+    if (receipt.status !== "success") throw new Error(`transaction ${hash} reverted`);
+  };
+
+  const created = await ok(
+    ctx.post("/v2/tokenized_assets/create_account", { sender: owner, owner, chain: CHAIN }),
+    "create_account",
+  );
+  const account = created.tokenized_assets_account_address as Hex;
+  await send(created.transaction);
+  const deposit = { owner, chain: CHAIN, token: "USDC", amount: "25", action: "DEPOSIT" };
+  await send((await ok(ctx.post("/v2/tokenized_assets/transfer", deposit), "deposit")).transaction);
+  for (const action of ["register", "approve"])
+    await fetch(`${book.twins.issuer.url}/portal/api/${action}`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ account }),
+    });
+  const order = { owner, chain: CHAIN, token_in: "USDC", token_out: FUND, amount_in: "25" };
+  const buy = await ok(ctx.post("/v2/tokenized_assets/transact/buy", order), "buy");
+  if (buy.settlement !== "async") throw new Error(`settlement ${buy.settlement}`);
+  const shares = () =>
+    wallet.readContract({
+      address: book.tokens[CHAIN][FUND].address,
+      abi: erc20Abi,
+      functionName: "balanceOf",
+      args: [account],
+    });
+  const sharesBefore = await shares();
+  await send(buy.transaction);
+
+  const q = `/v2/tokenized_assets/redemptions?owner=${owner}&chain=${CHAIN}&vault=${FUND}`;
+  const pending = async () =>
+    ((await ok(ctx.get(q), "redemptions")).redemptions as any[]).filter(
+      (r) => r.status === "pending" && r.kind === "subscription",
+    );
+  let waiting = await pending();
+  for (let i = 0; !waiting.length && i < 100; i++) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    waiting = await pending();
+  }
+  if (!waiting.length) throw new Error("the issuer never saw the subscription");
+
+  await ctx.restartServer();
+  await ctx.devnet.stopTwin("issuer");
+  await ctx.devnet.startTwin("issuer");
+  const still = await pending();
+  if (still.length !== waiting.length || (await shares()) !== sharesBefore)
+    throw new Error(`after the restarts: ${JSON.stringify(still)}`);
+
+  const settlesAt = Math.max(...still.map((r) => r.expected_settlement_at));
+  const now = Number((await wallet.getBlock()).timestamp);
+  await ctx.devnet.advanceTime(Math.max(1, settlesAt - now + 60));
+  let minted = 0n;
+  for (let i = 0; i < 100 && minted <= 0n; i++) {
+    minted = (await shares()) - sharesBefore;
+    if (minted <= 0n) await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  const settled = ((await ok(ctx.get(q), "redemptions")).redemptions as any[]).find(
+    (r) => r.id === still[0].id,
+  );
+  if (minted <= 0n || settled?.status !== "finalized")
+    throw new Error(`after the NAV cycle: ${minted} shares, ${JSON.stringify(settled)}`);
+  return {
+    during: `subscription #${still[0].id} still pending through the restarted API and issuer`,
+    after: `NAV cycle finalized it: ${Number(minted) / 1e6} ${FUND} minted into the account`,
+  };
+}

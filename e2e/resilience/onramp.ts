@@ -1,0 +1,91 @@
+/** The on-ramp in the resilience report: quotes under load; the provider failing in the middle of a payment. */
+import { createPublicClient, erc20Abi, http, parseUnits } from "viem";
+import { CARDS, payAtProvider } from "../helpers/onramp.ts";
+import type { LoadRequest } from "./load.ts";
+import type { Book, FaultContext, FaultScenario } from "./scenarios.ts";
+
+export function onrampLoad(b: Book): LoadRequest[] {
+  return [
+    {
+      label: "onramp quote",
+      method: "POST",
+      path: "/v2/onramp/quote",
+      body: { fiat_amount: "100", destination_address: b.accounts.dev[5]!.address },
+    },
+  ];
+}
+
+interface OnrampBook extends Book {
+  chains: Record<string, { rpcUrl: string; contracts: Record<string, string> }>;
+  twins: Record<string, { url: string; apiKey: string }>;
+}
+
+async function usdcOf(book: OnrampBook, owner: string): Promise<bigint> {
+  const chain = book.chains.ethereum!;
+  const client = createPublicClient({ transport: http(chain.rpcUrl) });
+  return client.readContract({
+    address: chain.contracts.USDC as `0x${string}`,
+    abi: erc20Abi,
+    functionName: "balanceOf",
+    args: [owner as `0x${string}`],
+  });
+}
+
+async function statusUntil(ctx: FaultContext, id: string, want: string[]): Promise<any> {
+  for (let i = 0; i < 100; i++) {
+    const r = await ctx.get(`/v2/onramp/status?payment_id=${id}`);
+    if (r.status === 200 && want.includes(r.body.status)) return r.body;
+    await new Promise((resolve) => setTimeout(resolve, 300));
+  }
+  throw new Error(`payment ${id} never reached ${want.join("|")}`);
+}
+
+export const ONRAMP_FAULTS: FaultScenario[] = [
+  {
+    name: "on-ramp provider down mid-payment",
+    async run(ctx) {
+      const book = ctx.book as OnrampBook;
+      const twin = book.twins.onramp!;
+      const owner = book.accounts.dev[6]!.address;
+      const created = await ctx.post(
+        "/v2/onramp/create",
+        { fiat_amount: "42", destination_address: owner },
+        { "idempotency-key": `resilience-${Date.now()}` },
+      );
+      if (created.status !== 200)
+        throw new Error(`create: ${created.status} ${JSON.stringify(created.body)}`);
+      const id = created.body.payment_id as string;
+      const before = await usdcOf(book, owner);
+
+      await ctx.devnet.stopTwin("onramp");
+      const status = await ctx.get(`/v2/onramp/status?payment_id=${id}`);
+      const quote = await ctx.post("/v2/onramp/quote", { fiat_amount: "10", destination_address: owner });
+      const other = await ctx.get(`/v1/token/balance?chain=ethereum&user=${owner}&token=USDC`);
+      for (const [what, r] of [
+        ["status", status],
+        ["quote", quote],
+      ] as const)
+        if (r.status !== 502 || r.body.error !== "On-ramp provider unavailable")
+          throw new Error(`${what} while down: ${r.status} ${JSON.stringify(r.body)}`);
+      if (other.status !== 200) throw new Error(`other routes while down: ${other.status}`);
+
+      // the provider comes back with the payment it had; the API restarting changes nothing (it stores nothing)
+      await ctx.devnet.startTwin("onramp");
+      await ctx.restartServer();
+      const back = await ctx.get(`/v2/onramp/status?payment_id=${id}`);
+      if (back.status !== 200 || back.body.payment_id !== id || back.body.status !== "pending")
+        throw new Error(`after recovery: ${back.status} ${JSON.stringify(back.body)}`);
+
+      // and the person can still pay: the USDC lands in their own wallet
+      await payAtProvider(id, CARDS.success, twin);
+      const done = await statusUntil(ctx, id, ["delivered", "failed"]);
+      const rose = (await usdcOf(book, owner)) - before;
+      if (done.status !== "delivered" || rose !== parseUnits(done.output_amount_delivered, 6))
+        throw new Error(`after paying: ${done.status}, balance rose by ${rose} (${JSON.stringify(done)})`);
+      return {
+        during: `502 "${status.body.error}" on status and quote; other routes 200`,
+        after: `payment still pending at the provider after its and the API's restart; paid → delivered, +${done.output_amount_delivered} USDC on chain`,
+      };
+    },
+  },
+];
