@@ -2,13 +2,21 @@
  * The shipped server: one node:http listener. `/v1/*` and `/v2/*` go straight to the registry's HTTP app
  * (no framework in between), `/mcp` to the MCP endpoint, everything else (checkout, docs, widgets) to Next.
  */
+
+import { existsSync } from "node:fs";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
-import { dirname } from "node:path";
+import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { createHttpApp } from "@compass/api";
 import { createMcpHttpHandler } from "@compass/mcp";
 import { getRequestListener } from "@hono/node-server";
 import next from "next";
+
+/** The Next app's directory: this file's, or its parent's when running from the bundle in `app/dist/`. */
+function appDir(): string {
+  const here = dirname(fileURLToPath(import.meta.url));
+  return existsSync(join(here, "next.config.ts")) ? here : dirname(here);
+}
 
 const API_PATH = /^\/v[12](?:[/?#]|$)/;
 const MCP_PATH = /^\/mcp(?:[/?#]|$)/;
@@ -60,7 +68,7 @@ export async function startServer(
 
   let nextHandler: ((req: IncomingMessage, res: ServerResponse) => Promise<void>) | undefined;
   if (opts.ui !== false) {
-    const app = next({ dev: false, dir: dirname(fileURLToPath(import.meta.url)), hostname: host, port });
+    const app = next({ dev: false, dir: appDir(), hostname: host, port });
     await app.prepare();
     nextHandler = app.getRequestHandler();
   }

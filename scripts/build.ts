@@ -2,7 +2,11 @@
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { bundleNode } from "../devnet/src/process/bundle.ts";
+import { TWINS } from "../devnet/src/twins/registry.ts";
+import { twinBundlePath } from "../devnet/src/twins/supervisor.ts";
 import { exec } from "./lib/proc.ts";
+import { SERVER_BUNDLE, SERVER_ENTRY } from "./lib/stack.ts";
 
 export const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const SKIP = new Set(["node_modules", "dist", ".next", "storybook-static", "test-results", "public"]);
@@ -47,6 +51,14 @@ export async function buildAll({
       if (code) throw new Error(`build of ${pkg.dir} failed`);
     }
   }
+  // the twins and the shipped server start from bundles (tsx stays the fallback while one is stale)
+  const bundles = [
+    ...TWINS.map((t) => ({ name: `twin ${t.name}`, entry: t.entry, out: twinBundlePath(t.name) })),
+    { name: "server", entry: SERVER_ENTRY, out: SERVER_BUNDLE },
+  ];
+  const built = await Promise.all(bundles.map((b) => bundleNode(b.entry, b.out, force)));
+  const names = bundles.filter((_, i) => built[i]).map((b) => b.name);
+  if (names.length) log(`bundled ${names.join(", ")}`);
   if (
     app &&
     (force ||

@@ -5,10 +5,14 @@
 import type { ChildProcess } from "node:child_process";
 import { join } from "node:path";
 import { type DevnetHandle, startDevnet } from "../../devnet/src/index.ts";
+import { nodeArgs } from "../../devnet/src/process/bundle.ts";
 import { assertPortFree } from "../../devnet/src/process/ports.ts";
 import { run, stop, waitForHttp } from "./proc.ts";
 
 export const ROOT = join(import.meta.dirname, "../..");
+/** The shipped server, and the bundle `npm run build` makes of it (run while fresh; else tsx runs the source) */
+export const SERVER_ENTRY = join(ROOT, "app/server.ts");
+export const SERVER_BUNDLE = join(ROOT, "app/dist/server.mjs");
 
 export interface ServerSpec {
   name: string;
@@ -32,7 +36,7 @@ export async function startServer(
 ): Promise<RunningServer> {
   await assertPortFree(spec.port, `${spec.name} server`);
   const logs: string[] = [];
-  const child = run(process.execPath, ["--import", "tsx", join(ROOT, "app/server.ts")], {
+  const child = run(process.execPath, nodeArgs(SERVER_ENTRY, SERVER_BUNDLE, "tsx"), {
     cwd: join(ROOT, "app"),
     env: {
       PORT: String(spec.port),

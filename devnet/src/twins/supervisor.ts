@@ -1,7 +1,8 @@
 import { mkdirSync } from "node:fs";
 import { createRequire } from "node:module";
-import { pathToFileURL } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import type { DevnetPaths } from "../layout.ts";
+import { nodeArgs } from "../process/bundle.ts";
 import { type ManagedChild, spawnManaged } from "../process/child.ts";
 import { assertPortFree } from "../process/ports.ts";
 import { waitUntil } from "../process/wait.ts";
@@ -15,6 +16,11 @@ export interface RunningTwin {
 
 /** Absolute URL of tsx's loader: a bare `--import tsx` would resolve from the twin's cwd, not from here. */
 const tsxLoader = pathToFileURL(createRequire(import.meta.url).resolve("tsx")).href;
+
+/** Where `npm run build` puts a twin's bundle (used while fresh; see process/bundle.ts). */
+export function twinBundlePath(name: string): string {
+  return fileURLToPath(new URL(`../../dist/twins/${name}.mjs`, import.meta.url));
+}
 
 export function twinPort(portBase: number, spec: Pick<TwinSpec, "portOffset">): number {
   return portBase + spec.portOffset;
@@ -64,7 +70,7 @@ export async function startTwin(spec: TwinSpec, portBase: number, paths: DevnetP
   const child = spawnManaged({
     name: `twin ${spec.name}`,
     command: process.execPath,
-    args: ["--import", tsxLoader, spec.entry],
+    args: nodeArgs(spec.entry, twinBundlePath(spec.name), tsxLoader),
     env: { ...process.env, ...spec.env, ...twinEnv(config) },
     cwd: config.twinDir,
     logFile: paths.log(`twin-${spec.name}`),
