@@ -15,11 +15,8 @@ export function providerTwin(): { url: string; apiKey: string } {
 }
 
 /** The provider's own record of a payment (its secret key is in the devnet's address book). */
-export async function providerSession(
-  paymentId: string,
-  twin: { url: string; apiKey: string } = providerTwin(),
-): Promise<any> {
-  const { url, apiKey } = twin;
+export async function providerSession(paymentId: string): Promise<any> {
+  const { url, apiKey } = providerTwin();
   const r = await getJson(`${url}/v1/crypto/onramp_sessions/${paymentId}`, {
     headers: { authorization: `Bearer ${apiKey}` },
   });
@@ -28,12 +25,8 @@ export async function providerSession(
 }
 
 /** Opens the hosted payment page and submits a card (and the identity code when asked), as its form does. */
-export async function payAtProvider(
-  paymentId: string,
-  card: string = CARDS.success,
-  twin: { url: string; apiKey: string } = providerTwin(),
-): Promise<void> {
-  const session = await providerSession(paymentId, twin);
+export async function payAtProvider(paymentId: string, card: string = CARDS.success): Promise<void> {
+  const session = await providerSession(paymentId);
   await fetch(session.redirect_url);
   const post = async (path: string, fields: Record<string, string>) => {
     const res = await fetch(`${new URL(session.redirect_url).origin}/pay/${paymentId}/${path}`, {

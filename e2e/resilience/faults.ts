@@ -26,6 +26,10 @@ export async function runFaults(opts: {
   });
   let server = stack.servers.faults!;
   const url = server.url;
+  // The e2e helpers find the stack under test through these (as under `npm test`): point them at this one.
+  const saved = { url: process.env.COMPASS_TEST_URL, dir: process.env.COMPASS_DEVNET_DIR };
+  process.env.COMPASS_TEST_URL = url;
+  process.env.COMPASS_DEVNET_DIR = stack.devnet.dir;
   const call = async (path: string, init?: RequestInit) => {
     const res = await fetch(url + path, init);
     const text = await res.text();
@@ -71,6 +75,12 @@ export async function runFaults(opts: {
     }
   } finally {
     await stack.stop();
+    for (const [name, value] of [
+      ["COMPASS_TEST_URL", saved.url],
+      ["COMPASS_DEVNET_DIR", saved.dir],
+    ] as const)
+      if (value === undefined) delete process.env[name];
+      else process.env[name] = value;
   }
   return results;
 }

@@ -1,8 +1,9 @@
 /** The on-ramp in the resilience report: quotes under load; the provider failing in the middle of a payment. */
-import { createPublicClient, erc20Abi, http, parseUnits } from "viem";
-import { CARDS, payAtProvider } from "../helpers/onramp.ts";
+import { parseUnits } from "viem";
+import { usdcBalance } from "../helpers/env.ts";
+import { CARDS, payAtProvider, waitForStatus } from "../helpers/onramp.ts";
 import type { LoadRequest } from "./load.ts";
-import type { Book, FaultContext, FaultScenario } from "./scenarios.ts";
+import type { Book, FaultScenario } from "./scenarios.ts";
 
 export function onrampLoad(b: Book): LoadRequest[] {
   return [
@@ -15,38 +16,11 @@ export function onrampLoad(b: Book): LoadRequest[] {
   ];
 }
 
-interface OnrampBook extends Book {
-  chains: Record<string, { rpcUrl: string; contracts: Record<string, string> }>;
-  twins: Record<string, { url: string; apiKey: string }>;
-}
-
-async function usdcOf(book: OnrampBook, owner: string): Promise<bigint> {
-  const chain = book.chains.ethereum!;
-  const client = createPublicClient({ transport: http(chain.rpcUrl) });
-  return client.readContract({
-    address: chain.contracts.USDC as `0x${string}`,
-    abi: erc20Abi,
-    functionName: "balanceOf",
-    args: [owner as `0x${string}`],
-  });
-}
-
-async function statusUntil(ctx: FaultContext, id: string, want: string[]): Promise<any> {
-  for (let i = 0; i < 100; i++) {
-    const r = await ctx.get(`/v2/onramp/status?payment_id=${id}`);
-    if (r.status === 200 && want.includes(r.body.status)) return r.body;
-    await new Promise((resolve) => setTimeout(resolve, 300));
-  }
-  throw new Error(`payment ${id} never reached ${want.join("|")}`);
-}
-
 export const ONRAMP_FAULTS: FaultScenario[] = [
   {
     name: "on-ramp provider down mid-payment",
     async run(ctx) {
-      const book = ctx.book as OnrampBook;
-      const twin = book.twins.onramp!;
-      const owner = book.accounts.dev[6]!.address;
+      const owner = ctx.book.accounts.dev[6]!.address as `0x${string}`;
       const created = await ctx.post(
         "/v2/onramp/create",
         { fiat_amount: "42", destination_address: owner },
@@ -55,7 +29,7 @@ export const ONRAMP_FAULTS: FaultScenario[] = [
       if (created.status !== 200)
         throw new Error(`create: ${created.status} ${JSON.stringify(created.body)}`);
       const id = created.body.payment_id as string;
-      const before = await usdcOf(book, owner);
+      const before = await usdcBalance("ethereum", owner);
 
       await ctx.devnet.stopTwin("onramp");
       const status = await ctx.get(`/v2/onramp/status?payment_id=${id}`);
@@ -77,9 +51,9 @@ export const ONRAMP_FAULTS: FaultScenario[] = [
         throw new Error(`after recovery: ${back.status} ${JSON.stringify(back.body)}`);
 
       // and the person can still pay: the USDC lands in their own wallet
-      await payAtProvider(id, CARDS.success, twin);
-      const done = await statusUntil(ctx, id, ["delivered", "failed"]);
-      const rose = (await usdcOf(book, owner)) - before;
+      await payAtProvider(id, CARDS.success);
+      const done = await waitForStatus(ctx.url, id);
+      const rose = (await usdcBalance("ethereum", owner)) - before;
       if (done.status !== "delivered" || rose !== parseUnits(done.output_amount_delivered, 6))
         throw new Error(`after paying: ${done.status}, balance rose by ${rose} (${JSON.stringify(done)})`);
       return {

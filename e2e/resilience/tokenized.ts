@@ -1,6 +1,13 @@
 /** Tokenized assets in the resilience report: their reads and builders under load, their outside systems failing. */
-import { createWalletClient, defineChain, erc20Abi, type Hex, http, publicActions } from "viem";
-import { privateKeyToAccount } from "viem/accounts";
+import type { Address } from "viem";
+import { until } from "../helpers/perps.ts";
+import {
+  chainTime,
+  issuerPortal,
+  sendUnsigned,
+  tokenBalance,
+  type UnsignedTx,
+} from "../helpers/tokenized.ts";
 import type { LoadRequest } from "./load.ts";
 import type { Book, FaultContext, FaultScenario } from "./scenarios.ts";
 
@@ -110,61 +117,29 @@ export const TOKENIZED_FAULTS: FaultScenario[] = [
 async function fundSettlementSurvivesRestarts(ctx: FaultContext): Promise<{ during: string; after: string }> {
   const CHAIN = "ethereum_sepolia";
   const FUND = "SBGOV";
-  const book = ctx.book as any;
-  const chain = book.chains[CHAIN];
-  const wallet = createWalletClient({
-    account: privateKeyToAccount(book.accounts.dev[8].privateKey),
-    chain: defineChain({
-      id: chain.chainId,
-      name: CHAIN,
-      nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 },
-      rpcUrls: { default: { http: [chain.rpcUrl] } },
-    }),
-    transport: http(chain.rpcUrl),
-  }).extend(publicActions);
-  const owner = wallet.account.address;
+  const DEV = 8;
+  const owner = ctx.book.accounts.dev[DEV]!.address;
   const ok = async (r: Promise<{ status: number; body: any }>, what: string) => {
     const res = await r;
     if (res.status !== 200) throw new Error(`${what}: ${res.status} ${JSON.stringify(res.body)}`);
     return res.body;
   };
-  const send = async (tx: any) => {
-    if (!tx) return;
-    const hash = await wallet.sendTransaction({
-      to: tx.to,
-      data: tx.data,
-      value: BigInt(tx.value),
-      gas: tx.gas ? BigInt(tx.gas) : undefined,
-      nonce: Number(tx.nonce),
-    });
-    const receipt = await wallet.waitForTransactionReceipt({ hash });
-    if (receipt.status !== "success") throw new Error(`transaction ${hash} reverted`);
-  };
+  const send = async (tx: UnsignedTx | null) => tx && (await sendUnsigned(DEV, CHAIN, tx));
 
   const created = await ok(
     ctx.post("/v2/tokenized_assets/create_account", { sender: owner, owner, chain: CHAIN }),
     "create_account",
   );
-  const account = created.tokenized_assets_account_address as Hex;
+  const account = created.tokenized_assets_account_address as Address;
   await send(created.transaction);
   const deposit = { owner, chain: CHAIN, token: "USDC", amount: "25", action: "DEPOSIT" };
   await send((await ok(ctx.post("/v2/tokenized_assets/transfer", deposit), "deposit")).transaction);
-  for (const action of ["register", "approve"])
-    await fetch(`${book.twins.issuer.url}/portal/api/${action}`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ account }),
-    });
+  await issuerPortal("register", account);
+  await issuerPortal("approve", account);
   const order = { owner, chain: CHAIN, token_in: "USDC", token_out: FUND, amount_in: "25" };
   const buy = await ok(ctx.post("/v2/tokenized_assets/transact/buy", order), "buy");
   if (buy.settlement !== "async") throw new Error(`settlement ${buy.settlement}`);
-  const shares = () =>
-    wallet.readContract({
-      address: book.tokens[CHAIN][FUND].address,
-      abi: erc20Abi,
-      functionName: "balanceOf",
-      args: [account],
-    });
+  const shares = () => tokenBalance(CHAIN, FUND, account);
   const sharesBefore = await shares();
   await send(buy.transaction);
 
@@ -173,11 +148,8 @@ async function fundSettlementSurvivesRestarts(ctx: FaultContext): Promise<{ duri
     ((await ok(ctx.get(q), "redemptions")).redemptions as any[]).filter(
       (r) => r.status === "pending" && r.kind === "subscription",
     );
-  let waiting = await pending();
-  for (let i = 0; !waiting.length && i < 100; i++) {
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    waiting = await pending();
-  }
+  // the issuer sees the deposit at its next look at the chain
+  const waiting = await until(pending, (p) => p.length > 0, 10_000);
   if (!waiting.length) throw new Error("the issuer never saw the subscription");
 
   await ctx.restartServer();
@@ -188,13 +160,8 @@ async function fundSettlementSurvivesRestarts(ctx: FaultContext): Promise<{ duri
     throw new Error(`after the restarts: ${JSON.stringify(still)}`);
 
   const settlesAt = Math.max(...still.map((r) => r.expected_settlement_at));
-  const now = Number((await wallet.getBlock()).timestamp);
-  await ctx.devnet.advanceTime(Math.max(1, settlesAt - now + 60));
-  let minted = 0n;
-  for (let i = 0; i < 100 && minted <= 0n; i++) {
-    minted = (await shares()) - sharesBefore;
-    if (minted <= 0n) await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  await ctx.devnet.advanceTime(Math.max(1, settlesAt - (await chainTime(CHAIN)) + 60));
+  const minted = (await until(shares, (b) => b > sharesBefore, 10_000)) - sharesBefore;
   const settled = ((await ok(ctx.get(q), "redemptions")).redemptions as any[]).find(
     (r) => r.id === still[0].id,
   );
