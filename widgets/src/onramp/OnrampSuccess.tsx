@@ -1,5 +1,4 @@
 import { type ReactNode, useEffect, useRef, useState } from "react";
-import { formatUnits } from "viem";
 import { useOnrampContext, useTestIds } from "./context.ts";
 import { groupDigits, shortAddress } from "./format.ts";
 import { useOptionalWagmiConfig } from "./wallet.ts";
@@ -20,7 +19,7 @@ export function OnrampSuccess({ children }: OnrampSuccessProps) {
   // Read from chain through the host's wagmi config once delivered; hidden when the host has no wagmi
   // provider (yet) or no Ethereum chain. The reading code loads on demand.
   const config = useOptionalWagmiConfig();
-  const [balance, setBalance] = useState<{ tx: string; value: bigint } | null>(null);
+  const [balance, setBalance] = useState<{ tx: string; value: string } | null>(null);
   useEffect(() => {
     if (!done || !to || !tx || !config) return;
     let live = true;
@@ -59,7 +58,7 @@ export function OnrampSuccess({ children }: OnrampSuccessProps) {
         {balance && balance.tx === tx ? (
           <>
             <dt>Wallet balance</dt>
-            <dd {...testId("balance")}>{groupDigits(formatUnits(balance.value, 6))} USDC</dd>
+            <dd {...testId("balance")}>{groupDigits(balance.value)} USDC</dd>
           </>
         ) : null}
       </dl>

@@ -1,3 +1,4 @@
+import { formatUnits } from "viem";
 import type { Config } from "wagmi";
 import { readContract } from "wagmi/actions";
 
@@ -15,15 +16,17 @@ const balanceOfAbi = [
 ] as const;
 
 /**
- * The wallet's USDC balance on Ethereum through the host's wagmi config (rejects when it has no chain 1).
- * Loaded on demand once a purchase is delivered, so the reading code is not part of the checkout's first load.
+ * The wallet's USDC balance on Ethereum through the host's wagmi config, as a decimal string (rejects when it
+ * has no chain 1). Loaded on demand once a purchase is delivered, so the reading code is not part of the
+ * checkout's first load.
  */
-export function readUsdcBalance(config: Config, owner: `0x${string}`): Promise<bigint> {
-  return readContract(config, {
+export async function readUsdcBalance(config: Config, owner: `0x${string}`): Promise<string> {
+  const units = await readContract(config, {
     address: USDC,
     abi: balanceOfAbi,
     functionName: "balanceOf",
     args: [owner],
     chainId: 1,
   });
+  return formatUnits(units, 6);
 }
