@@ -2,6 +2,7 @@ import { headers } from "next/headers";
 import Link from "next/link";
 import type { ReactNode } from "react";
 import { publicChains } from "../lib/wallet/public-chains.ts";
+import { hasStoredConnection } from "../lib/wallet/session.ts";
 import "./globals.css";
 import { Providers } from "./providers.tsx";
 import { WalletBar } from "./wallet-bar.tsx";
@@ -13,11 +14,11 @@ export const metadata = {
 
 export default async function RootLayout({ children }: { children: ReactNode }) {
   const { chains, devWallet, env } = publicChains();
-  const cookie = (await headers()).get("cookie");
+  const reconnect = hasStoredConnection((await headers()).get("cookie"));
   return (
     <html lang="en">
       <body>
-        <Providers chains={chains} devWallet={devWallet} cookie={cookie}>
+        <Providers chains={chains} devWallet={devWallet} reconnect={reconnect}>
           <header className="site-header">
             <Link href="/" className="brand">
               Compass

@@ -1,26 +1,24 @@
 "use client";
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { type ReactNode, useState } from "react";
-import { cookieToInitialState, WagmiProvider } from "wagmi";
-import { createWagmiConfig } from "../lib/wallet/config.ts";
+import type { ReactNode } from "react";
+import { WalletLayerProvider } from "../lib/wallet/lazy.tsx";
 import type { PublicChain } from "../lib/wallet/public-chains.ts";
 
 export interface ProvidersProps {
   chains: PublicChain[];
   devWallet: boolean;
-  cookie: string | null;
+  /** a wallet connected in an earlier visit (the wagmi cookie): reconnect it at once */
+  reconnect: boolean;
   children: ReactNode;
 }
 
-/** The host app owns the providers (widgets never do): WagmiProvider → QueryClientProvider. */
-export function Providers({ chains, devWallet, cookie, children }: ProvidersProps) {
-  const [config] = useState(() => createWagmiConfig(chains, devWallet));
-  const [queryClient] = useState(
-    () => new QueryClient({ defaultOptions: { queries: { staleTime: 5_000 } } }),
-  );
+/**
+ * The host app owns the providers (widgets never do): wagmi → react-query, loaded lazily — when someone
+ * connects a wallet, reconnects one, or a page needs them (`lib/wallet/lazy.tsx`).
+ */
+export function Providers({ chains, devWallet, reconnect, children }: ProvidersProps) {
   return (
-    <WagmiProvider config={config} initialState={cookieToInitialState(config, cookie)}>
-      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
-    </WagmiProvider>
+    <WalletLayerProvider chains={chains} devWallet={devWallet} reconnect={reconnect}>
+      {children}
+    </WalletLayerProvider>
   );
 }

@@ -1,90 +1,70 @@
 "use client";
 import { useEffect, useState } from "react";
-import type { Address } from "viem";
-import { useChains, useConnect, useConnection, useConnectors, useDisconnect, useSwitchChain } from "wagmi";
+import { connectorLabel } from "../lib/wallet/labels.ts";
+import { useWalletLayer } from "../lib/wallet/lazy.tsx";
 
-type DevConnector = { selectAccount(i: number): Promise<void>; listAccounts(): Promise<Address[]> };
+interface Announced {
+  info: { uuid: string; name: string; rdns: string };
+}
 
-const short = (a: string) => `${a.slice(0, 6)}…${a.slice(-4)}`;
-
-/** Connect / switch / disconnect — the host app's job. In staging it offers the dev wallet. */
+/**
+ * The wallet bar. Before the layer has loaded it offers the same buttons as wagmi would (the injected wallet,
+ * wallets announced through EIP-6963, the dev wallet in staging) without wagmi; a click loads the layer, which
+ * connects the chosen wallet.
+ */
 export function WalletBar() {
-  const { address, chainId, connector, status } = useConnection();
-  const connectors = useConnectors();
-  const connect = useConnect();
-  const disconnect = useDisconnect();
-  const switchChain = useSwitchChain();
-  const chains = useChains();
-  const [devAccounts, setDevAccounts] = useState<Address[]>([]);
-  const isDev = connector?.id === "compassDevWallet";
-  // After an SSR reload `connector` is restored from the cookie (data only): act on the live instance.
-  const dev = connectors.find((c) => c.id === "compassDevWallet") as unknown as DevConnector | undefined;
-
-  useEffect(() => {
-    if (isDev && dev) void dev.listAccounts().then(setDevAccounts);
-  }, [isDev, dev]);
-
-  if (status !== "connected" || !address) {
+  const { layer, load, devWallet, reconnecting } = useWalletLayer();
+  const [chosen, setChosen] = useState<string | null>(null);
+  const [failed, setFailed] = useState<string | null>(null);
+  const announced = useAnnouncedWallets(!layer);
+  if (layer) return <layer.ConnectedWalletBar connectTo={chosen} />;
+  if (reconnecting)
     return (
       <nav className="wallet-bar" aria-label="Wallet">
-        {connectors.map((c) => (
-          <button
-            key={c.uid}
-            type="button"
-            onClick={() => connect.mutate({ connector: c })}
-            disabled={connect.isPending}
-            data-testid={`connect-${c.id}`}
-          >
-            {c.id === "compassDevWallet"
-              ? "Use dev wallet"
-              : c.id === "injected"
-                ? "Connect browser wallet"
-                : `Connect ${c.name}`}
-          </button>
-        ))}
-        {connect.error ? <span role="alert">{connect.error.message}</span> : null}
+        <span className="wallet-address" aria-live="polite">
+          Reconnecting…
+        </span>
       </nav>
     );
-  }
+  const connectors = [
+    { id: "injected", name: "Injected" },
+    ...(devWallet ? [{ id: "compassDevWallet", name: "Dev wallet" }] : []),
+    ...announced.map((w) => ({ id: w.info.rdns, name: w.info.name })),
+  ];
   return (
     <nav className="wallet-bar" aria-label="Wallet">
-      {isDev && devAccounts.length ? (
-        <label>
-          <span className="sr-only">Dev account</span>
-          <select
-            data-testid="dev-account"
-            value={address}
-            onChange={(e) => dev?.selectAccount(devAccounts.indexOf(e.target.value as Address))}
-          >
-            {devAccounts.map((a, i) => (
-              <option key={a} value={a}>
-                Dev #{i} {short(a)}
-              </option>
-            ))}
-          </select>
-        </label>
-      ) : (
-        <code className="wallet-address" data-testid="wallet-address" title={address}>
-          {short(address)}
-        </code>
-      )}
-      <label>
-        <span className="sr-only">Network</span>
-        <select
-          value={chainId}
-          onChange={(e) => switchChain.mutate({ chainId: Number(e.target.value) })}
-          data-testid="wallet-chain"
+      {connectors.map((c) => (
+        <button
+          key={c.id}
+          type="button"
+          onClick={() => {
+            setChosen(c.id);
+            load().catch((e: Error) => setFailed(`The wallet could not be loaded: ${e.message}`));
+          }}
+          disabled={chosen !== null && !failed}
+          data-testid={`connect-${c.id}`}
         >
-          {chains.map((c) => (
-            <option key={c.id} value={c.id}>
-              {c.name}
-            </option>
-          ))}
-        </select>
-      </label>
-      <button type="button" onClick={() => disconnect.mutate({})} data-testid="disconnect">
-        Disconnect
-      </button>
+          {connectorLabel(c)}
+        </button>
+      ))}
+      {failed ? <span role="alert">{failed}</span> : null}
     </nav>
   );
+}
+
+/** EIP-6963 announcements (what wagmi's multi-injected discovery lists), while `listen` is true. */
+function useAnnouncedWallets(listen: boolean): Announced[] {
+  const [wallets, setWallets] = useState<Announced[]>([]);
+  useEffect(() => {
+    if (!listen) return;
+    const onAnnounce = (event: Event) => {
+      const detail = (event as CustomEvent<Announced>).detail;
+      if (!detail?.info?.rdns) return;
+      setWallets((list) => (list.some((w) => w.info.rdns === detail.info.rdns) ? list : [...list, detail]));
+    };
+    window.addEventListener("eip6963:announceProvider", onAnnounce);
+    window.dispatchEvent(new Event("eip6963:requestProvider"));
+    return () => window.removeEventListener("eip6963:announceProvider", onAnnounce);
+  }, [listen]);
+  return wallets;
 }

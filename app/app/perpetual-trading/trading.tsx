@@ -1,6 +1,7 @@
 "use client";
 import { darkTheme } from "@compass/widgets";
 import { PerpetualTradingWidget, type SponsorDeposit } from "@compass/widgets/perpetual-trading";
+import { WithWalletLayer } from "../../lib/wallet/lazy.tsx";
 
 /** Relays through the app's own sponsor route (app/api/perpetual-trading/sponsor). */
 const sponsorDeposit: SponsorDeposit = async (request) => {
@@ -21,12 +22,15 @@ const sponsorDeposit: SponsorDeposit = async (request) => {
 
 const theme = darkTheme();
 
+/** The widget reads the venue through react-query and signs with wagmi: it renders once the wallet layer is loaded. */
 export function Trading({ sponsored }: { sponsored: boolean }) {
   return (
-    <PerpetualTradingWidget
-      apiBaseUrl=""
-      theme={theme}
-      sponsorDeposit={sponsored ? sponsorDeposit : undefined}
-    />
+    <WithWalletLayer fallback={<p aria-busy="true">Loading the trading widget…</p>}>
+      <PerpetualTradingWidget
+        apiBaseUrl=""
+        theme={theme}
+        sponsorDeposit={sponsored ? sponsorDeposit : undefined}
+      />
+    </WithWalletLayer>
   );
 }

@@ -7,7 +7,11 @@ import type { PublicChain } from "./public-chains.ts";
 
 const MULTICALL3 = "0xcA11bde05977b3631167028862bE2a173976CA11";
 
-/** wagmi for the app: SSR with cookie storage (no hydration mismatch), injected wallets, and the dev wallet in staging. */
+/**
+ * wagmi for the app: cookie storage (the server sees a stored connection, `session.ts`), injected wallets, and
+ * the dev wallet in staging. Created in the browser when the wallet layer loads (`layer.tsx`); `ssr: true` so
+ * the stored connection is restored and reconnected by wagmi's `Hydrate`, as under `WagmiProvider`.
+ */
 export function createWagmiConfig(chains: PublicChain[], withDevWallet: boolean) {
   const viemChains = chains.map((c) =>
     defineChain({

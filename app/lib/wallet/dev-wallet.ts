@@ -1,7 +1,10 @@
 "use client";
-import { type Address, createWalletClient, getAddress, type Hex, http, numberToHex } from "viem";
-import { type PrivateKeyAccount, privateKeyToAccount } from "viem/accounts";
+import { type Address, getAddress, type Hex, numberToHex } from "viem";
+import type { PrivateKeyAccount } from "viem/accounts";
 import { createConnector } from "wagmi";
+
+/** secp256k1 and viem's wallet actions load with the keys, at connect time (never at page load). */
+const signer = () => import("./dev-signer.ts");
 
 export interface DevAccount {
   address: Address;
@@ -13,7 +16,8 @@ const STORAGE = "compass.devWallet";
 /**
  * A wagmi connector over the devnet's funded test keys, so anyone can try every flow without a browser
  * extension. Staging only: the keys come from /api/devnet/accounts at connect time (never from the bundle),
- * and the route does not exist in production. Transactions and typed data are signed locally with viem.
+ * and the route does not exist in production. Transactions and typed data are signed locally with viem
+ * (`dev-signer.ts`, loaded with the keys).
  */
 export function devWallet(options: { load: () => Promise<DevAccount[]> }) {
   let accounts: PrivateKeyAccount[] = [];
@@ -32,7 +36,10 @@ export function devWallet(options: { load: () => Promise<DevAccount[]> }) {
   return createConnector((config) => {
     const chain = () => config.chains.find((c) => c.id === chainId) ?? config.chains[0]!;
     const ensureKeys = async () => {
-      if (!accounts.length) accounts = (await options.load()).map((a) => privateKeyToAccount(a.privateKey));
+      if (!accounts.length) {
+        const [list, { accountsFromKeys }] = await Promise.all([options.load(), signer()]);
+        accounts = accountsFromKeys(list.map((a) => a.privateKey));
+      }
       if (!accounts.length) throw new Error("The devnet has no dev accounts");
     };
     const rpc = async (method: string, params: unknown) => {
@@ -77,19 +84,8 @@ export function devWallet(options: { load: () => Promise<DevAccount[]> }) {
             });
           }
           case "eth_sendTransaction": {
-            const tx = params[0];
-            const client = createWalletClient({
-              account: account!,
-              chain: chain(),
-              transport: http(chain().rpcUrls.default.http[0]),
-            });
-            return client.sendTransaction({
-              to: tx.to,
-              data: tx.data,
-              value: tx.value ? BigInt(tx.value) : undefined,
-              gas: tx.gas ? BigInt(tx.gas) : undefined,
-              nonce: tx.nonce !== undefined ? Number(tx.nonce) : undefined,
-            } as any);
+            const { sendDevTransaction } = await signer();
+            return sendDevTransaction(account!, chain(), params[0]);
           }
           default:
             return rpc(method, params);

@@ -1,6 +1,4 @@
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from "react";
-import { isAddress } from "viem";
-import { useAccount } from "wagmi";
 import { onrampApi } from "./api.ts";
 import { OnrampContext, type OnrampContextValue } from "./context.ts";
 import { toOnrampError } from "./errors.ts";
@@ -10,6 +8,7 @@ import type { OnrampCheckoutProviderProps, OnrampErrorInfo } from "./types.ts";
 import { useLifecycle } from "./useLifecycle.ts";
 import { usePaymentStatus } from "./usePaymentStatus.ts";
 import { useQuoting } from "./useQuoting.ts";
+import { isHexAddress, useConnectedAddress } from "./wallet.ts";
 
 /**
  * The on-ramp checkout's state machine and its effects (quotes, the purchase, status polling, lifecycle
@@ -24,10 +23,10 @@ export function OnrampCheckoutProvider(props: OnrampCheckoutProviderProps) {
     () => onrampApi({ apiBaseUrl, publishableKey, fetch: fetchImpl }),
     [apiBaseUrl, publishableKey, fetchImpl],
   );
-  const account = useAccount();
+  const connected = useConnectedAddress();
   const given = props.destination;
   const destinationError: OnrampErrorInfo | null =
-    given && !isAddress(given, { strict: false })
+    given && !isHexAddress(given)
       ? {
           kind: "invalid_destination",
           message: `"${given}" is not a valid Ethereum address.`,
@@ -35,7 +34,7 @@ export function OnrampCheckoutProvider(props: OnrampCheckoutProviderProps) {
           httpStatus: 0,
         }
       : null;
-  const destination = destinationError ? null : ((given ?? account.address ?? null) as `0x${string}` | null);
+  const destination = destinationError ? null : ((given ?? connected ?? null) as `0x${string}` | null);
 
   useQuoting(state, dispatch, api, destination);
   usePaymentStatus(state, dispatch, api, props.pollIntervalMs ?? 3_000);

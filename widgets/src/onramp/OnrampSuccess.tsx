@@ -1,11 +1,7 @@
-import { type ReactNode, useEffect, useRef } from "react";
-import { erc20Abi, formatUnits } from "viem";
-import { useReadContract } from "wagmi";
+import { type ReactNode, useEffect, useRef, useState } from "react";
 import { useOnrampContext, useTestIds } from "./context.ts";
 import { groupDigits, shortAddress } from "./format.ts";
-
-/** USDC on Ethereum mainnet, where the on-ramp delivers. */
-const USDC = "0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48" as const;
+import { useOptionalWagmiConfig } from "./wallet.ts";
 
 export interface OnrampSuccessProps {
   /** extra actions, e.g. the hosted page's link back to the partner */
@@ -19,20 +15,29 @@ export function OnrampSuccess({ children }: OnrampSuccessProps) {
   const heading = useRef<HTMLHeadingElement>(null);
   const done = state.phase === "success";
   const to = state.status?.destination_address as `0x${string}` | undefined;
-  // Read from chain through the host's wagmi config; hidden when it has no Ethereum chain.
-  const balance = useReadContract({
-    address: USDC,
-    abi: erc20Abi,
-    functionName: "balanceOf",
-    args: to ? [to] : undefined,
-    chainId: 1,
-    query: { enabled: done && !!to },
-  });
+  const tx = state.status?.delivery_tx_hash;
+  // Read from chain through the host's wagmi config once delivered; hidden when the host has no wagmi
+  // provider (yet) or no Ethereum chain. The reading code loads on demand.
+  const config = useOptionalWagmiConfig();
+  const [balance, setBalance] = useState<{ tx: string; value: string } | null>(null);
+  useEffect(() => {
+    if (!done || !to || !tx || !config) return;
+    let live = true;
+    import("./balance.ts")
+      .then(({ readUsdcBalance }) => readUsdcBalance(config, to))
+      .then(
+        (value) => live && setBalance({ tx, value }),
+        () => undefined,
+      );
+    return () => {
+      live = false;
+    };
+  }, [done, to, tx, config]);
   useEffect(() => {
     if (done) heading.current?.focus();
   }, [done]);
   if (!done || !state.status) return null;
-  const { output_amount_delivered: amount, delivery_tx_hash: tx } = state.status;
+  const amount = state.status.output_amount_delivered;
   return (
     <section className="cw-stack" aria-labelledby="cw-onramp-success" {...testId("success")}>
       <h2 id="cw-onramp-success" ref={heading} tabIndex={-1} className="cw-success">
@@ -50,10 +55,10 @@ export function OnrampSuccess({ children }: OnrampSuccessProps) {
         <dd className="cw-mono cw-break" {...testId("tx-hash")}>
           {tx}
         </dd>
-        {balance.data !== undefined ? (
+        {balance && balance.tx === tx ? (
           <>
             <dt>Wallet balance</dt>
-            <dd {...testId("balance")}>{groupDigits(formatUnits(balance.data, 6))} USDC</dd>
+            <dd {...testId("balance")}>{groupDigits(balance.value)} USDC</dd>
           </>
         ) : null}
       </dl>

@@ -14,9 +14,8 @@ import {
 } from "@compass/widgets";
 import { usePathname, useRouter } from "next/navigation";
 import { useMemo, useState } from "react";
-import { isAddress } from "viem";
-import { useAccount } from "wagmi";
 import type { PaymentLookup } from "../../../lib/onramp.ts";
+import { useWalletAddress, useWalletLayer } from "../../../lib/wallet/lazy.tsx";
 import type { CheckoutParams } from "./params.ts";
 import { ProviderFrame } from "./provider-frame.tsx";
 
@@ -30,7 +29,10 @@ interface Props {
 export function CheckoutClient({ params, payment, publishableKey }: Props) {
   const router = useRouter();
   const pathname = usePathname();
-  const account = useAccount();
+  // The wallet layer (wagmi) is not part of this page's load: it comes when someone connects a wallet (or
+  // reconnects one), and after delivery, to read the wallet's new balance through it.
+  const wallet = useWalletLayer();
+  const connected = useWalletAddress();
   const theme = useMemo(() => darkTheme(), []);
   const [done, setDone] = useState(false);
   const go = (changes: Record<string, string | null>) => {
@@ -38,7 +40,8 @@ export function CheckoutClient({ params, payment, publishableKey }: Props) {
     for (const [k, v] of Object.entries(changes)) v === null ? q.delete(k) : q.set(k, v);
     router.replace(`${pathname}?${q}`, { scroll: false });
   };
-  const badDestination = params.destination !== null && !isAddress(params.destination, { strict: false });
+  // viem's isAddress(…, { strict: false }) without its checksum code: 0x and 40 hex digits, any case
+  const badDestination = params.destination !== null && !/^0x[a-fA-F0-9]{40}$/.test(params.destination);
 
   if (payment && !payment.ok) {
     return (
@@ -66,18 +69,19 @@ export function CheckoutClient({ params, payment, publishableKey }: Props) {
 
   const onStatus = (event: OnrampLifecycle) => {
     setDone(event.status === "success");
+    if (event.status === "success") void wallet.load();
     // A new purchase after "Buy more" must not resume the old payment on reload.
     if (params.paymentId && (event.status === "init" || event.status === "ready")) go({ payment: null });
   };
 
   return (
     <>
-      {badDestination && account.address ? (
+      {badDestination && connected ? (
         <p className="checkout-problem">
           The link&apos;s receiving wallet is not a valid address.{" "}
           <button
             type="button"
-            onClick={() => go({ destination: account.address! })}
+            onClick={() => go({ destination: connected })}
             data-testid="checkout-use-connected"
           >
             Send to my connected wallet instead
@@ -95,7 +99,7 @@ export function CheckoutClient({ params, payment, publishableKey }: Props) {
         onStatus={onStatus}
         // The payment goes in the URL: a reload (or the link in another tab) resumes it.
         onPaymentCreated={(p) =>
-          go({ payment: p.payment_id, destination: params.destination ?? account.address ?? null })
+          go({ payment: p.payment_id, destination: params.destination ?? connected ?? null })
         }
       >
         <div className="cw-stack">
