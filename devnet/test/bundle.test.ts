@@ -12,7 +12,7 @@ const entry = join(dir, "main.ts");
 const dep = join(dir, "dep.ts");
 const out = join(dir, "dist/main.mjs");
 writeFileSync(dep, "export const answer: number = 42;\n");
-writeFileSync(entry, 'import { answer } from "./dep.ts";\nconsole.log(`answer ${answer}`);\n');
+writeFileSync(entry, 'import { answer } from "./dep.ts";\nconsole.log("answer " + answer);\n');
 
 describe("prebuilt bundles for launched programs", () => {
   test("default: the bundle runs the program and is used while fresh", async () => {
