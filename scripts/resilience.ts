@@ -24,6 +24,7 @@ const stack = await startStack({
       name: "staging",
       port: portBase + 55,
       ui: false,
+      nodeFlags: ["--expose-gc"],
       env: { COMPASS_RATE_LIMIT: "off", LOG_LEVEL: "error", COMPASS_VALIDATE_RESPONSES: "1" },
     },
   ],

@@ -98,6 +98,7 @@ try {
           {
             name: "staging",
             port: STAGING_PORT,
+            nodeFlags: ["--expose-gc"], // the resilience step's leak check collects before measuring
             env: {
               COMPASS_ENV: "staging",
               LOG_LEVEL: "warn",

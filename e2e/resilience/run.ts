@@ -64,6 +64,7 @@ export async function runResilience(o: ResilienceOptions): Promise<ResilienceRep
     faults.every((f) => f.survived) &&
     load.errors === 0 &&
     load.non2xx === 0 &&
+    load.growth === "ok" &&
     access.every((a) => a.ok);
   return { hostile, faults, load, access, ok };
 }
@@ -98,6 +99,12 @@ export function formatReport(r: ResilienceReport): string {
   const mb = (b: number) => `${(b / 1048576).toFixed(1)} MB`;
   lines.push(
     `Load: ${r.load.requests} requests at concurrency 100, ${r.load.errors} errors, ${r.load.non2xx} non-2xx, ${Math.round(r.load.rps)} req/s, p50 ${r.load.p50} ms, p99 ${r.load.p99} ms, server RSS ${mb(r.load.memoryBefore)} → ${mb(r.load.memoryAfter)}`,
+  );
+  const heaps = r.load.heapAfterGc.filter((h): h is number => h !== null);
+  lines.push(
+    heaps.length
+      ? `  heap after GC per round ${heaps.map((h) => (h / 1048576).toFixed(1)).join(" → ")} MB; shared-store entries ${r.load.storeEntries.join(" → ")}; ${r.load.growth === "ok" ? "no unbounded growth" : `✘ ${r.load.growth}`}`
+      : "  heap after GC: not measured (server started without --expose-gc)",
   );
   lines.push(`Access: ${r.access.filter((a) => a.ok).length}/${r.access.length} checks`);
   for (const a of r.access) lines.push(`  ${a.ok ? "✔" : "✘"} ${a.name} (${a.detail.slice(0, 80)})`);

@@ -20,6 +20,8 @@ export interface ServerSpec {
   env?: Record<string, string>;
   /** false: API only (no Next) */
   ui?: boolean;
+  /** flags for node before the program, e.g. --expose-gc so /healthz?gc=1 can collect before measuring */
+  nodeFlags?: string[];
 }
 
 export interface RunningServer {
@@ -36,25 +38,29 @@ export async function startServer(
 ): Promise<RunningServer> {
   await assertPortFree(spec.port, `${spec.name} server`);
   const logs: string[] = [];
-  const child = run(process.execPath, nodeArgs(SERVER_ENTRY, SERVER_BUNDLE, "tsx"), {
-    cwd: join(ROOT, "app"),
-    env: {
-      PORT: String(spec.port),
-      HOST: "127.0.0.1",
-      COMPASS_DEVNET_DIR: devnetDir,
-      COMPASS_PUBLIC_URL: `http://127.0.0.1:${spec.port}`,
-      COMPASS_UI: spec.ui === false ? "0" : "1",
-      COMPASS_EXIT_WITH_PARENT: "1",
-      NEXT_TELEMETRY_DISABLED: "1",
-      ...spec.env,
+  const child = run(
+    process.execPath,
+    [...(spec.nodeFlags ?? []), ...nodeArgs(SERVER_ENTRY, SERVER_BUNDLE, "tsx")],
+    {
+      cwd: join(ROOT, "app"),
+      env: {
+        PORT: String(spec.port),
+        HOST: "127.0.0.1",
+        COMPASS_DEVNET_DIR: devnetDir,
+        COMPASS_PUBLIC_URL: `http://127.0.0.1:${spec.port}`,
+        COMPASS_UI: spec.ui === false ? "0" : "1",
+        COMPASS_EXIT_WITH_PARENT: "1",
+        NEXT_TELEMETRY_DISABLED: "1",
+        ...spec.env,
+      },
+      stdinPipe: true,
+      onLine: (line: string) => {
+        logs.push(line);
+        if (logs.length > 2000) logs.shift();
+        log(line);
+      },
     },
-    stdinPipe: true,
-    onLine: (line: string) => {
-      logs.push(line);
-      if (logs.length > 2000) logs.shift();
-      log(line);
-    },
-  });
+  );
   const url = `http://127.0.0.1:${spec.port}`;
   await waitForHttp(`${url}/v2/openapi.json`, { child, timeoutMs: 90_000 }).catch((error: Error) => {
     throw new Error(`${spec.name} server did not start: ${error.message}\n${logs.slice(-30).join("\n")}`);
