@@ -1,0 +1,47 @@
+import { createServer, type Server } from "node:http";
+import { setFlagsFromString } from "node:v8";
+import { runInNewContext } from "node:vm";
+import { afterEach, describe, expect, test } from "vitest";
+import { runLoad } from "../../e2e/resilience/load.ts";
+
+/** The resilience load's leak check must tell a server that retains memory per request from one that does not. */
+setFlagsFromString("--expose-gc");
+const gc = runInNewContext("gc") as () => void;
+
+let server: Server | undefined;
+afterEach(() => new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve())));
+
+/** A server like ours (`/healthz?gc=1` collects, then reports memory); `retain` bytes kept per request. */
+async function serve(retain: number): Promise<string> {
+  const kept: Buffer[] = [];
+  server = createServer((req, res) => {
+    if (req.url?.startsWith("/healthz")) {
+      if (req.url.includes("gc=1")) gc();
+      const m = process.memoryUsage();
+      res.end(JSON.stringify({ memory: { rss: m.rss, heap_used: m.heapUsed + m.arrayBuffers } }));
+      return;
+    }
+    if (retain) kept.push(Buffer.alloc(retain, 1));
+    res.end("{}");
+  });
+  await new Promise<void>((resolve) => server!.listen(0, "127.0.0.1", resolve));
+  const address = server.address() as { port: number };
+  return `http://127.0.0.1:${address.port}`;
+}
+
+const mix = [{ label: "x", method: "GET" as const, path: "/x" }];
+
+describe("leak check of the resilience load", () => {
+  test("behavior: memory kept per request fails it, naming the growth", async () => {
+    const r = await runLoad(await serve(64 * 1024), mix, { seconds: 3, connections: 10, rounds: 3 });
+    expect(r.errors + r.non2xx).toBe(0);
+    expect(r.growth).toMatch(/heap after GC grew every round/);
+  });
+
+  test("default: a server that keeps nothing passes", async () => {
+    const r = await runLoad(await serve(0), mix, { seconds: 3, connections: 10, rounds: 3 });
+    expect(r.requests).toBeGreaterThan(100);
+    expect(r.heapAfterGc.every((h) => typeof h === "number")).toBe(true);
+    expect(r.growth).toBe("ok");
+  });
+});
