@@ -1,11 +1,10 @@
 import { usEquitySession } from "@compass/api/calendar/index";
 import { rwaExchangeAbi } from "@compass/api/tokenized/abi";
-import { type Address, createWalletClient, defineChain, http, publicActions } from "viem";
-import { privateKeyToAccount } from "viem/accounts";
+import type { Address } from "viem";
 import { beforeAll, describe, expect, test } from "vitest";
 import { addressBook, chainClient, getJson, testEnv } from "../../e2e/helpers/env.ts";
 import { chainTime, sendUnsigned, tokenAddress, tokenBalance } from "../../e2e/helpers/tokenized.ts";
-import { devWallet } from "../../e2e/helpers/wallet.ts";
+import { devWallet, roleWallet } from "../../e2e/helpers/wallet.ts";
 
 const { url, prodUrl, apiKey } = testEnv();
 const OWNER_INDEX = 5;
@@ -206,17 +205,7 @@ describe("secondary-market trading", () => {
       eip_712: { primaryType: "SafeTx", domain: { verifyingContract: account } },
     });
     const signature = await devWallet(OWNER_INDEX, "base").signTypedData(r.body.eip_712);
-    const c = addressBook().chains.base!;
-    const sponsor = createWalletClient({
-      account: privateKeyToAccount((addressBook() as any).roles.sponsor.privateKey),
-      chain: defineChain({
-        id: c.chainId,
-        name: "base",
-        nativeCurrency: { name: "ETH", symbol: "ETH", decimals: 18 },
-        rpcUrls: { default: { http: [c.rpcUrl] } },
-      }),
-      transport: http(c.rpcUrl),
-    }).extend(publicActions);
+    const sponsor = roleWallet("sponsor", "base");
     const prepared = await post("/v2/gas_sponsorship/prepare", {
       owner,
       chain: "base",
@@ -288,16 +277,7 @@ describe("secondary-market trading", () => {
 
   test("behavior: a market the issuer paused is a 422, never a reverting transaction", async () => {
     const c = addressBook().chains.base!;
-    const issuer = createWalletClient({
-      account: privateKeyToAccount((addressBook() as any).roles.fund_issuer.privateKey),
-      chain: defineChain({
-        id: c.chainId,
-        name: "base",
-        nativeCurrency: { name: "ETH", symbol: "ETH", decimals: 18 },
-        rpcUrls: { default: { http: [c.rpcUrl] } },
-      }),
-      transport: http(c.rpcUrl),
-    }).extend(publicActions);
+    const issuer = roleWallet("fund_issuer", "base");
     const setPaused = async (paused: boolean) =>
       issuer.waitForTransactionReceipt({
         hash: await issuer.writeContract({

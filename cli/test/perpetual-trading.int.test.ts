@@ -5,7 +5,7 @@ import { parseUnits } from "viem";
 import { describe, expect, test } from "vitest";
 import { testEnv, usdcBalance } from "../../e2e/helpers/env.ts";
 import {
-  bridgeTransfer,
+  depositLanded,
   sponsorAddress,
   sponsorBroadcast,
   trader,
@@ -50,8 +50,10 @@ async function execute(prepared: { typed_data: unknown; action: unknown; nonce: 
 
 describe("compass perpetual-trading (alias pt) end to end", () => {
   test("default: deposit → sponsor relay → credited at the venue", async () => {
-    const before = await usdcBalance("arbitrum", owner);
-    const value = await venueAccountValue(owner);
+    const before = {
+      usdc: await usdcBalance("arbitrum", owner),
+      accountValue: await venueAccountValue(owner),
+    };
     const deposit = await compass("perpetual-trading", "deposit", "--owner", owner, "-a", "250");
     const { transaction } = await compass(
       "pt",
@@ -68,14 +70,10 @@ describe("compass perpetual-trading (alias pt) end to end", () => {
       sponsorAddress(),
     );
     const receipt = await sponsorBroadcast(transaction);
-    expect(bridgeTransfer(receipt, owner)).toBe(parseUnits("250", 6));
-    expect(await usdcBalance("arbitrum", owner)).toBe(before - parseUnits("250", 6));
-    expect(
-      await until(
-        () => venueAccountValue(owner),
-        (v) => v > value,
-      ),
-    ).toBeCloseTo(value + 250, 6);
+    const landed = await depositLanded(receipt, owner, before);
+    expect(landed.bridged).toBe(parseUnits("250", 6));
+    expect(landed.spent).toBe(parseUnits("250", 6));
+    expect(landed.credited).toBeCloseTo(250, 6);
   });
 
   test("default: eua, mo buy, position at the venue, mo sell -r closes it", async () => {

@@ -28,17 +28,22 @@ export function addressBook(): Book {
   return JSON.parse(readFileSync(join(testEnv().devnetDir, "addressbook.json"), "utf8"));
 }
 
+/** A devnet chain for viem: its real chain id, its local RPC URL. */
+export function devnetChain(chain: string) {
+  const c = addressBook().chains[chain]!;
+  return defineChain({
+    id: c.chainId,
+    name: chain,
+    nativeCurrency: { name: "ETH", symbol: "ETH", decimals: 18 },
+    rpcUrls: { default: { http: [c.rpcUrl] } },
+  });
+}
+
 /** An independent chain reader (not the API's), to assert outcomes on chain. */
 export function chainClient(chain: string): PublicClient {
-  const c = addressBook().chains[chain]!;
   return createPublicClient({
-    chain: defineChain({
-      id: c.chainId,
-      name: chain,
-      nativeCurrency: { name: "ETH", symbol: "ETH", decimals: 18 },
-      rpcUrls: { default: { http: [c.rpcUrl] } },
-    }),
-    transport: http(c.rpcUrl),
+    chain: devnetChain(chain),
+    transport: http(),
     cacheTime: 0,
   }) as PublicClient;
 }

@@ -1,17 +1,10 @@
 /** Perpetual-trading test helpers: dev-key signing, the sponsor's relay, and independent venue/chain reads. */
 import { HttpTransport, InfoClient } from "@nktkas/hyperliquid";
-import {
-  type Address,
-  createWalletClient,
-  defineChain,
-  erc20Abi,
-  type Hex,
-  http,
-  parseEventLogs,
-} from "viem";
+import { type Address, erc20Abi, type Hex, parseEventLogs } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { BRIDGE2 } from "../../api/src/adapters/venue/bridge.ts";
-import { addressBook, chainClient } from "./env.ts";
+import { addressBook, usdcBalance } from "./env.ts";
+import { roleWallet } from "./wallet.ts";
 
 /** A dev account that signs the API's typed data locally (permits and venue actions alike). */
 export function trader(index: number) {
@@ -31,18 +24,7 @@ export async function sponsorBroadcast(tx: {
   maxFeePerGas: string;
   maxPriorityFeePerGas: string;
 }) {
-  const book = addressBook();
-  const arb = book.chains.arbitrum!;
-  const wallet = createWalletClient({
-    account: privateKeyToAccount(book.roles!.sponsor!.privateKey),
-    chain: defineChain({
-      id: arb.chainId,
-      name: "arbitrum",
-      nativeCurrency: { name: "ETH", symbol: "ETH", decimals: 18 },
-      rpcUrls: { default: { http: [arb.rpcUrl] } },
-    }),
-    transport: http(arb.rpcUrl),
-  });
+  const wallet = roleWallet("sponsor", "arbitrum");
   const hash = await wallet.sendTransaction({
     to: tx.to as Address,
     data: tx.data as Hex,
@@ -51,7 +33,7 @@ export async function sponsorBroadcast(tx: {
     maxFeePerGas: BigInt(tx.maxFeePerGas),
     maxPriorityFeePerGas: BigInt(tx.maxPriorityFeePerGas),
   });
-  return chainClient("arbitrum").waitForTransactionReceipt({ hash });
+  return wallet.waitForTransactionReceipt({ hash });
 }
 
 export const sponsorAddress = (): Address => addressBook().roles!.sponsor!.address;
@@ -90,4 +72,24 @@ export async function until<T>(read: () => Promise<T>, done: (v: T) => boolean, 
     if (done(value) || Date.now() > end) return value;
     await new Promise((r) => setTimeout(r, 200));
   }
+}
+
+/**
+ * What a sponsored deposit did: USDC moved from `owner` into the bridge (this receipt), the owner's USDC
+ * on arbitrum since `usdcBefore`, and the venue's account value once it credits (waits for it).
+ */
+export async function depositLanded(
+  receipt: { logs: any[] },
+  owner: Address,
+  before: { usdc: bigint; accountValue: number },
+) {
+  return {
+    bridged: bridgeTransfer(receipt, owner),
+    spent: before.usdc - (await usdcBalance("arbitrum", owner)),
+    credited:
+      (await until(
+        () => venueAccountValue(owner),
+        (v) => v > before.accountValue,
+      )) - before.accountValue,
+  };
 }

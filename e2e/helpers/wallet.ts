@@ -1,20 +1,26 @@
 /** Dev wallets for tests: real keys of the devnet's funded accounts, signing real transactions. */
-import { createWalletClient, defineChain, http, publicActions } from "viem";
+import { createWalletClient, type Hex, http, publicActions } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
-import { addressBook } from "./env.ts";
+import { addressBook, devnetChain } from "./env.ts";
 
-export function devWallet(index: number, chain: string) {
-  const book = addressBook();
-  const c = book.chains[chain]!;
-  const account = privateKeyToAccount(book.accounts.dev[index]!.privateKey);
+/** A wallet over `privateKey` on a devnet chain, with public actions (receipts, reads). */
+export function keyWallet(privateKey: Hex, chain: string) {
   return createWalletClient({
-    account,
-    chain: defineChain({
-      id: c.chainId,
-      name: chain,
-      nativeCurrency: { name: "ETH", symbol: "ETH", decimals: 18 },
-      rpcUrls: { default: { http: [c.rpcUrl] } },
-    }),
-    transport: http(c.rpcUrl),
+    account: privateKeyToAccount(privateKey),
+    chain: devnetChain(chain),
+    transport: http(),
+    cacheTime: 0,
   }).extend(publicActions);
+}
+
+/** Dev account `index` of the address book. */
+export function devWallet(index: number, chain: string) {
+  return keyWallet(addressBook().accounts.dev[index]!.privateKey, chain);
+}
+
+/** The key of a devnet role (sponsor, fund_issuer, …). */
+export function roleWallet(role: string, chain: string) {
+  const key = addressBook().roles?.[role]?.privateKey;
+  if (!key) throw new Error(`the devnet has no ${role} role`);
+  return keyWallet(key, chain);
 }

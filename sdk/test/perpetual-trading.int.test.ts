@@ -2,7 +2,7 @@ import { parseUnits } from "viem";
 import { describe, expect, test } from "vitest";
 import { testEnv, usdcBalance } from "../../e2e/helpers/env.ts";
 import {
-  bridgeTransfer,
+  depositLanded,
   sponsorAddress,
   sponsorBroadcast,
   trader,
@@ -29,8 +29,10 @@ async function signAndExecute(prepared: {
 
 describe("TypeScript SDK: perpetual trading end to end", () => {
   test("default: deposit by permit, relayed by the sponsor, is credited at the venue", async () => {
-    const before = await usdcBalance("arbitrum", owner);
-    const value = await venueAccountValue(owner);
+    const before = {
+      usdc: await usdcBalance("arbitrum", owner),
+      accountValue: await venueAccountValue(owner),
+    };
     const { permit, amount_raw, destination } = await client.perpetualTrading.deposit({
       owner,
       amount: "300",
@@ -44,14 +46,10 @@ describe("TypeScript SDK: perpetual trading end to end", () => {
       sender: sponsorAddress(),
     });
     const receipt = await sponsorBroadcast(transaction);
-    expect(bridgeTransfer(receipt, owner)).toBe(parseUnits("300", 6));
-    expect(await usdcBalance("arbitrum", owner)).toBe(before - parseUnits("300", 6));
-    expect(
-      await until(
-        () => venueAccountValue(owner),
-        (v) => v > value,
-      ),
-    ).toBeCloseTo(value + 300, 6);
+    const landed = await depositLanded(receipt, owner, before);
+    expect(landed.bridged).toBe(parseUnits("300", 6));
+    expect(landed.spent).toBe(parseUnits("300", 6));
+    expect(landed.credited).toBeCloseTo(300, 6);
   });
 
   test("default: unified account, market buy, position at the venue, close with realised PnL", async () => {
