@@ -51,7 +51,8 @@ const big = (value: unknown, loc: string[]): bigint => {
   return BigInt(String(value));
 };
 
-interface PrepareInput {
+/** What every sponsored `prepare` works from: the owner's signed payload and who sends (and pays). */
+export interface PrepareInput {
   client: PublicClient;
   chain: ChainName;
   owner: Address;

@@ -1,23 +1,15 @@
-import {
-  type Address,
-  getAddress,
-  type Hex,
-  isAddress,
-  isAddressEqual,
-  isHex,
-  type PublicClient,
-} from "viem";
+import { type Address, getAddress, type Hex, isAddress, isAddressEqual, isHex } from "viem";
 import { productAccountAddress } from "../accounts/address.ts";
 import { PRODUCTS, type Product } from "../accounts/products.ts";
-import { execTransactionData, type SafeTx, type TypedDataPayload } from "../accounts/safe-tx.ts";
+import { execTransactionData, type SafeTx } from "../accounts/safe-tx.ts";
 import { simulateSafeTx } from "../accounts/simulate.ts";
 import { readAccountState } from "../accounts/state.ts";
 import { rethrowRpc } from "../chain/clients.ts";
 import { describeRevert, RevertError } from "../chain/revert.ts";
 import { buildUnsignedTransaction, prefetchTxFields, type UnsignedTx } from "../chain/transaction.ts";
 import { fieldError } from "../http/errors.ts";
-import type { ChainName } from "../schemas/common.ts";
 import { erc20ErrorsAbi, fundShareTokenAbi, rwaExchangeAbi } from "../tokenized/abi.ts";
+import type { PrepareInput } from "./permits.ts";
 import { ownerSignature } from "./signature.ts";
 
 const LOC = ["body", "eip_712"];
@@ -76,15 +68,7 @@ function targetProduct(verifyingContract: unknown, owner: Address, product?: Pro
 }
 
 /** SafeTx → the account's execTransaction with the owner's signature, sent (and paid) by `sender`. */
-export async function prepareSafeTx(input: {
-  client: PublicClient;
-  chain: ChainName;
-  owner: Address;
-  sender: Address;
-  product?: Product;
-  payload: TypedDataPayload;
-  signature: Hex;
-}): Promise<UnsignedTx> {
+export async function prepareSafeTx(input: PrepareInput): Promise<UnsignedTx> {
   const { client, chain, payload } = input;
   const product = targetProduct(payload.domain.verifyingContract, input.owner, input.product);
   const account = productAccountAddress(input.owner, product);

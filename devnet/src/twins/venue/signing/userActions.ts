@@ -17,35 +17,27 @@ export interface UserActionDef {
 
 const chainField = { name: "hyperliquidChain", type: "string" } as const;
 
+/** Withdraw and UsdSend sign the same fields: USDC `amount` to `destination`, `time` as the nonce. */
+function usdTransfer(primaryType: string): UserActionDef {
+  return {
+    primaryType,
+    fields: [
+      chainField,
+      { name: "destination", type: "string" },
+      { name: "amount", type: "string" },
+      { name: "time", type: "uint64" },
+    ],
+    nonceField: "time",
+    check: (raw) => {
+      address(raw.destination, "destination");
+      decimal(raw.amount, "amount");
+    },
+  };
+}
+
 export const USER_ACTIONS: Record<string, UserActionDef> = {
-  withdraw3: {
-    primaryType: "HyperliquidTransaction:Withdraw",
-    fields: [
-      chainField,
-      { name: "destination", type: "string" },
-      { name: "amount", type: "string" },
-      { name: "time", type: "uint64" },
-    ],
-    nonceField: "time",
-    check: (raw) => {
-      address(raw.destination, "destination");
-      decimal(raw.amount, "amount");
-    },
-  },
-  usdSend: {
-    primaryType: "HyperliquidTransaction:UsdSend",
-    fields: [
-      chainField,
-      { name: "destination", type: "string" },
-      { name: "amount", type: "string" },
-      { name: "time", type: "uint64" },
-    ],
-    nonceField: "time",
-    check: (raw) => {
-      address(raw.destination, "destination");
-      decimal(raw.amount, "amount");
-    },
-  },
+  withdraw3: usdTransfer("HyperliquidTransaction:Withdraw"),
+  usdSend: usdTransfer("HyperliquidTransaction:UsdSend"),
   approveBuilderFee: {
     primaryType: "HyperliquidTransaction:ApproveBuilderFee",
     fields: [
