@@ -1,12 +1,12 @@
-import { IssuerClient } from "./adapters/issuer/client.ts";
-import { VenueClient } from "./adapters/venue/client.ts";
 import { ChainClients } from "./chain/clients.ts";
 import { type Config, upstream } from "./config/env.ts";
-import { MemoryStore } from "./http/shared/memory-store.ts";
-import { RedisStore } from "./http/shared/redis-store.ts";
-import type { SharedStore } from "./http/shared/store.ts";
-import type { OnrampProvider } from "./onramp/provider.ts";
+import type { OnrampProvider } from "./onramp/domain/provider.ts";
 import { stripeOnramp } from "./onramp/stripe/adapter.ts";
+import { VenueClient } from "./perpetual-trading/venue/client.ts";
+import { MemoryStore } from "./store/memory-store.ts";
+import { RedisStore } from "./store/redis-store.ts";
+import type { SharedStore } from "./store/store.ts";
+import { IssuerClient } from "./tokenized-assets/issuer/client.ts";
 
 /** Long-lived clients shared by all requests of one app instance. */
 export interface Services {

@@ -1,8 +1,8 @@
 import { z } from "zod";
 import type { Config } from "../src/config/env.ts";
 import { loadConfig } from "../src/config/env.ts";
+import { DomainError } from "../src/errors.ts";
 import { createHttpApp } from "../src/http/app.ts";
-import { DomainError } from "../src/http/errors.ts";
 import { defineOperation } from "../src/registry/define.ts";
 import { Address, amountUnion, bigIntField, decimalString, qInt } from "../src/schemas/common.ts";
 

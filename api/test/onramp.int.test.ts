@@ -9,7 +9,7 @@ import {
   providerSession,
   waitForStatus,
 } from "../../e2e/helpers/onramp.ts";
-import { oneTimeWalletAddress, paymentSalt } from "../src/onramp/one-time-wallet.ts";
+import { oneTimeWalletAddress, paymentSalt } from "../src/onramp/domain/one-time-wallet.ts";
 
 const { url, prodUrl, apiKey } = testEnv();
 const buyer = addressBook().accounts.dev[2]!.address;

@@ -1,10 +1,10 @@
 import { describe, expect, test } from "vitest";
 import { loadConfig } from "../src/config/env.ts";
+import { DomainError, RequestValidationError, UpstreamError } from "../src/errors.ts";
 import { createHttpApp } from "../src/http/app.ts";
-import { DomainError, RequestValidationError, UpstreamError } from "../src/http/errors.ts";
+import { exchangeRate, onrampQuote } from "../src/onramp/domain/terms.ts";
 import { providerError } from "../src/onramp/stripe/errors.ts";
 import { sessionPayment } from "../src/onramp/stripe/map.ts";
-import { exchangeRate, onrampQuote } from "../src/onramp/terms.ts";
 import { call } from "./fixtures.ts";
 
 const owner = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8";

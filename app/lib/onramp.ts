@@ -1,5 +1,5 @@
 import { createServices, loadConfig, type Services } from "@compass/api";
-import { DomainError } from "@compass/api/http/errors";
+import { DomainError } from "@compass/api/errors";
 
 let services: Services | undefined;
 

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { permit2Abi } from "@compass/api/accounts/permit2";
-import { fundShareTokenAbi, rwaExchangeAbi, rwaTokenAbi } from "@compass/api/tokenized/abi";
+import { permit2Abi } from "@compass/api/product-accounts/domain/permit2";
+import { fundShareTokenAbi, rwaExchangeAbi, rwaTokenAbi } from "@compass/api/tokenized-assets/domain/abi";
 import { toFunctionSignature } from "viem";
 import { describe, expect, it } from "vitest";
 import { fiatTokenAbi } from "../src/contracts/abi.ts";

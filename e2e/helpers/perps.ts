@@ -2,7 +2,7 @@
 import { HttpTransport, InfoClient } from "@nktkas/hyperliquid";
 import { type Address, erc20Abi, type Hex, parseEventLogs } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
-import { BRIDGE2 } from "../../api/src/adapters/venue/bridge.ts";
+import { BRIDGE2 } from "../../api/src/perpetual-trading/bridge/bridge2.ts";
 import { addressBook, usdcBalance } from "./env.ts";
 import { roleWallet } from "./wallet.ts";
 

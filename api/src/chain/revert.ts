@@ -1,5 +1,5 @@
 import { type Abi, decodeErrorResult, type Hex, isHex } from "viem";
-import { DomainError } from "../http/errors.ts";
+import { DomainError } from "../errors.ts";
 
 /** A transaction we were about to return reverts in simulation: a 4xx naming the reason, never a tx. */
 export class RevertError extends DomainError {

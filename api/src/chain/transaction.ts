@@ -1,6 +1,6 @@
 import { type Address, formatEther, type Hex, type PublicClient } from "viem";
 import { MULTICALL3 } from "../config/chains.ts";
-import { fieldError, type Loc } from "../http/errors.ts";
+import { fieldError, type Loc } from "../errors.ts";
 import type { ChainName } from "../schemas/common.ts";
 import { rethrowRpc } from "./clients.ts";
 import { multicall3Abi } from "./multicall.ts";

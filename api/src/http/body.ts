@@ -1,5 +1,5 @@
+import { ApiError, RequestValidationError } from "../errors.ts";
 import { JsonSyntaxError, parseJson } from "../lib/json.ts";
-import { ApiError, RequestValidationError } from "./errors.ts";
 
 export const NO_BODY = Symbol("no body");
 

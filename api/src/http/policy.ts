@@ -1,6 +1,6 @@
+import { ApiError } from "../errors.ts";
 import type { Operation } from "../registry/define.ts";
 import type { Caller } from "./auth.ts";
-import { ApiError } from "./errors.ts";
 
 /**
  * Publishable keys ship inside browser widgets: they only work from their own origins, and only for the

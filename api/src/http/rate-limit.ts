@@ -1,6 +1,6 @@
 import type { Config } from "../config/env.ts";
-import { ApiError } from "./errors.ts";
-import type { SharedStore } from "./shared/store.ts";
+import { ApiError } from "../errors.ts";
+import type { SharedStore } from "../store/store.ts";
 
 export interface RateLimitResult {
   headers: Record<string, string>;

@@ -1,5 +1,4 @@
 import type { Logger } from "pino";
-import type { Operation } from "../registry/define.ts";
 import {
   ApiError,
   DomainError,
@@ -7,7 +6,8 @@ import {
   RequestValidationError,
   UpstreamError,
   type ValidationIssue,
-} from "./errors.ts";
+} from "../errors.ts";
+import type { Operation } from "../registry/define.ts";
 
 const STATUS_LABEL: Record<number, string> = {
   400: "Bad request",

@@ -1,4 +1,4 @@
-import { fieldError, type Loc } from "../http/errors.ts";
+import { fieldError, type Loc } from "../errors.ts";
 import { parseUnitsExact } from "./decimal.ts";
 
 /** A validated human amount in raw units; more decimals than the token has is a 422 on the field. */

@@ -2,11 +2,15 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { decodeFunctionData, getAddress, isAddressEqual } from "viem";
 import { describe, expect, test } from "vitest";
-import { createAccountCall, productAccountAddress } from "../../src/accounts/address.ts";
-import { encodeMultiSend } from "../../src/accounts/multisend.ts";
-import { SAFE, safeProxyFactoryAbi } from "../../src/accounts/safe.ts";
-import { SAFE_PROXY_CREATION_CODE } from "../../src/accounts/safe-proxy-code.ts";
-import { prevalidatedSignature, safeTxFor, safeTxTypedData } from "../../src/accounts/safe-tx.ts";
+import { createAccountCall, productAccountAddress } from "../../src/product-accounts/domain/address.ts";
+import { encodeMultiSend } from "../../src/product-accounts/domain/multisend.ts";
+import { SAFE, safeProxyFactoryAbi } from "../../src/product-accounts/domain/safe.ts";
+import { SAFE_PROXY_CREATION_CODE } from "../../src/product-accounts/domain/safe-proxy-code.ts";
+import {
+  prevalidatedSignature,
+  safeTxFor,
+  safeTxTypedData,
+} from "../../src/product-accounts/domain/safe-tx.ts";
 
 const owner = getAddress("0x70997970c51812dc3a010c7d01b50e0d17dc79c8");
 

@@ -1,7 +1,7 @@
-import { bridge2Abi } from "@compass/api/adapters/venue/bridge";
+import { bridge2Abi } from "@compass/api/perpetual-trading/bridge/bridge2";
 import { parseAbi } from "viem";
 
-export { BRIDGE2 } from "@compass/api/adapters/venue/bridge";
+export { BRIDGE2 } from "@compass/api/perpetual-trading/bridge/bridge2";
 
 /**
  * Bridge2Twin's ABI: the real Bridge2's deposit interface (shared with the API) plus the twin's own

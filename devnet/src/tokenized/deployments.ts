@@ -1,6 +1,6 @@
 import { USDC } from "@compass/api/config/chains";
-import { ASSETS } from "@compass/api/tokenized/catalog";
-import { MMF_SYMBOL } from "@compass/api/tokenized/mmf";
+import { ASSETS } from "@compass/api/tokenized-assets/domain/catalog";
+import { MMF_SYMBOL } from "@compass/api/tokenized-assets/domain/mmf";
 import { type Address, encodeAbiParameters, type Hex } from "viem";
 import { roleAccount } from "../accounts.ts";
 import { create2Address, saltOf } from "../bootstrap/create2.ts";

@@ -1,4 +1,4 @@
-import { oneTimeWalletAddress } from "@compass/api/onramp/one-time-wallet";
+import { oneTimeWalletAddress } from "@compass/api/onramp/domain/one-time-wallet";
 import { type Address, type Hex, keccak256, toHex } from "viem";
 import { type DevnetHandle, fiatTokenAbi, startDevnet } from "../../src/index.ts";
 import { onrampTwin } from "../../src/twins/onramp/spec.ts";

@@ -2,7 +2,7 @@ import {
   ONE_TIME_WALLET_FACTORY,
   ONE_TIME_WALLET_INIT_CODE_HASH,
   oneTimeWalletAddress,
-} from "@compass/api/onramp/one-time-wallet";
+} from "@compass/api/onramp/domain/one-time-wallet";
 import {
   type Address,
   type Hex,

@@ -1,4 +1,4 @@
-import type { CallOptions, CreateInput, OnrampProvider, QuoteInput } from "../provider.ts";
+import type { CallOptions, CreateInput, OnrampProvider, QuoteInput } from "../domain/provider.ts";
 import { providerError } from "./errors.ts";
 import { quoteTerms, sessionPayment } from "./map.ts";
 import { type StripeEndpoint, stripeRequest } from "./request.ts";

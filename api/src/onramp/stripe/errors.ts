@@ -1,4 +1,4 @@
-import { DomainError, fieldError, UpstreamError } from "../../http/errors.ts";
+import { DomainError, fieldError, UpstreamError } from "../../errors.ts";
 import { UNAVAILABLE } from "./request.ts";
 
 /** Stripe's parameter names → the fields of our requests, so a 422 names the caller's field. */

@@ -1,6 +1,6 @@
 import { getAddress, type Hex } from "viem";
-import { UpstreamError } from "../../http/errors.ts";
-import type { PaymentStatus, ProviderPayment, QuoteTerms } from "../provider.ts";
+import { UpstreamError } from "../../errors.ts";
+import type { PaymentStatus, ProviderPayment, QuoteTerms } from "../domain/provider.ts";
 
 /** Stripe's session statuses on the spec's enum (onramp.md §4); expired and refused sessions are `rejected`. */
 const STATUS: Record<string, PaymentStatus> = {

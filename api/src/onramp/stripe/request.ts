@@ -1,5 +1,5 @@
-import { UpstreamError } from "../../http/errors.ts";
-import { type HttpCallResult, httpCall } from "../http-call.ts";
+import { UpstreamError } from "../../errors.ts";
+import { type HttpCallResult, httpCall } from "../../upstream/http-call.ts";
 
 export const UNAVAILABLE = "On-ramp provider unavailable";
 

@@ -1,6 +1,6 @@
 import { USDC } from "@compass/api/config/chains";
-import { fundShareTokenAbi } from "@compass/api/tokenized/abi";
-import { MMF_CHAIN, MMF_SYMBOL } from "@compass/api/tokenized/mmf";
+import { fundShareTokenAbi } from "@compass/api/tokenized-assets/domain/abi";
+import { MMF_CHAIN, MMF_SYMBOL } from "@compass/api/tokenized-assets/domain/mmf";
 import {
   type Address,
   createPublicClient,

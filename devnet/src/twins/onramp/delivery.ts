@@ -1,4 +1,4 @@
-import { oneTimeWalletAddress } from "@compass/api/onramp/one-time-wallet";
+import { oneTimeWalletAddress } from "@compass/api/onramp/domain/one-time-wallet";
 import {
   type Address,
   createPublicClient,

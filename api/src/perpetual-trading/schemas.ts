@@ -1,0 +1,118 @@
+/** Wire shapes shared by the perpetual-trading operations (spec perpetual-trading.md §2). */
+import type { Hex } from "viem";
+import { z } from "zod";
+import { Address, bigIntField, decimalString, TypedData } from "../schemas/common.ts";
+
+const id = (name: string) => `PerpetualTrading${name}`;
+
+/** Bare ticker as the spec takes it; `xyz:`-prefixed names and any case are accepted too. */
+export const Asset = z
+  .string()
+  .trim()
+  .min(1)
+  .max(32)
+  .regex(/^([a-z0-9]+:)?[A-Za-z0-9]+$/, "Input should be a ticker such as AAPL, GOLD or EUR")
+  .meta({ description: "ticker, e.g. AAPL, GOLD, EUR (the `xyz:` prefix is optional)", examples: ["AAPL"] });
+
+export const Side = z.enum(["buy", "sell"]).meta({ id: id("Side") });
+
+export const Builder = z
+  .object({
+    address: Address.describe(
+      "fee recipient; must not be the zero address and must hold ≥ 100 USDC at the venue",
+    ),
+    max_fee_rate: z
+      .string()
+      .trim()
+      .regex(/^[0-9]+(\.[0-9]+)?%$/, 'Input should be a percentage ending in "%", e.g. "0.01%"')
+      .describe('fee rate in percent with a trailing "%", at most "0.1%" on orders, e.g. "0.01%"'),
+  })
+  .meta({ id: id("Builder") });
+
+export const SignableAction = z
+  .object({
+    typed_data: TypedData.describe("EIP-712 payload to sign with eth_signTypedData_v4"),
+    action: z.record(z.string(), z.unknown()).describe("raw venue action; send back unchanged to /execute"),
+    nonce: z.int().describe("millisecond timestamp the action was hashed with; send back unchanged"),
+  })
+  .meta({ id: id("SignableActionResponse") });
+
+export const Position = z
+  .object({
+    asset: z.string(),
+    asset_id: z.int().describe("venue asset index (`a` in actions)"),
+    side: z.enum(["long", "short"]),
+    size: z.string().describe("contracts (absolute)"),
+    entry_price: z.string(),
+    mark_price: z.string(),
+    liquidation_price: z.string().nullable().describe("estimate; null when the account cannot be liquidated"),
+    unrealized_pnl: z.string().describe("USD"),
+    leverage: z.string(),
+    margin_used: z.string().describe("USD"),
+    funding_accrued: z.string().describe("cumulative funding since open; negative = paid"),
+  })
+  .meta({ id: id("Position") });
+
+export const Fill = z
+  .object({
+    asset: z.string(),
+    side: Side,
+    price: z.string(),
+    size: z.string().describe("contracts"),
+    fee: z.string().describe("USDC, builder fee included"),
+    builder_fee: z.string().nullable().describe("USDC part of `fee` paid to the builder"),
+    closed_pnl: z.string().nullable().describe("realised USDC (before fees)"),
+    order_id: z.int(),
+    time_ms: z.int(),
+  })
+  .meta({ id: id("Fill") });
+
+export const OpenOrder = z
+  .object({
+    asset: z.string(),
+    side: Side,
+    limit_price: z.string(),
+    size: z.string().describe("remaining contracts"),
+    order_id: z.int(),
+    time_ms: z.int(),
+    reduce_only: z.boolean(),
+  })
+  .meta({ id: id("OpenOrder") });
+
+export const LeverageResponse = z
+  .object({
+    leverage_ok: z.boolean().describe("true = already at target; nothing to sign"),
+    typed_data: TypedData.nullable(),
+    action: z.record(z.string(), z.unknown()).nullable(),
+    nonce: z.int().nullable(),
+  })
+  .meta({ id: id("LeverageResponse") });
+
+export const OwnerAsset = {
+  owner: Address.describe("user EOA (the venue account)"),
+  asset: Asset,
+};
+
+/** USDC amounts in human units, 6 decimals at most. */
+export const Usdc = (description: string, example: string) =>
+  decimalString({ maxDecimals: 6, description, example });
+
+/** A 65-byte ECDSA signature as wallets return it, with or without 0x. */
+export const HexSignature = (description: string) =>
+  z
+    .string()
+    .trim()
+    .regex(/^(0x)?[0-9a-fA-F]{130}$/, "Input should be a 65-byte hex signature")
+    .transform((s) => (s.startsWith("0x") ? s : `0x${s}`) as Hex)
+    .meta({ description });
+
+export const OrderSize = decimalString({
+  description: "contracts, human units (a multiple of the market's size step)",
+  example: "0.5",
+});
+
+export const ClientOrderId = bigIntField({
+  max: 2n ** 128n - 1n,
+  format: "uint128",
+  description: "caller's id for the order, uint128 (sent to the venue as its 16-byte cloid)",
+});

@@ -1,0 +1,107 @@
+import { randomBytes } from "node:crypto";
+import type { Address } from "viem";
+import { PERMIT2 } from "../../config/chains.ts";
+import { jsonInt } from "../../lib/amounts.ts";
+import type { TypedDataPayload } from "./safe-tx.ts";
+
+export const PERMIT2_TYPES: TypedDataPayload["types"] = {
+  EIP712Domain: [
+    { name: "name", type: "string" },
+    { name: "chainId", type: "uint256" },
+    { name: "verifyingContract", type: "address" },
+  ],
+  PermitTransferFrom: [
+    { name: "permitted", type: "TokenPermissions" },
+    { name: "spender", type: "address" },
+    { name: "nonce", type: "uint256" },
+    { name: "deadline", type: "uint256" },
+  ],
+  TokenPermissions: [
+    { name: "token", type: "address" },
+    { name: "amount", type: "uint256" },
+  ],
+};
+
+/**
+ * A fresh unordered Permit2 nonce. Permit2 keeps one bit per nonce, so any unused value works; 52 random
+ * bits keep it an exact JSON integer (the spec's `nonce: int`) with a negligible chance of reuse.
+ */
+export function randomPermit2Nonce(): bigint {
+  return BigInt(`0x${randomBytes(7).toString("hex")}`) & ((1n << 52n) - 1n);
+}
+
+/** Permit2 `PermitTransferFrom` typed data (spec README §6): one signature lets `spender` pull `amount`. */
+export function permit2TransferTypedData(p: {
+  chainId: number;
+  token: Address;
+  amount: bigint;
+  spender: Address;
+  nonce: bigint;
+  deadline: bigint;
+}): TypedDataPayload {
+  return {
+    domain: { name: "Permit2", chainId: p.chainId, verifyingContract: PERMIT2 },
+    types: PERMIT2_TYPES,
+    primaryType: "PermitTransferFrom",
+    message: {
+      permitted: { token: p.token, amount: jsonInt(p.amount) },
+      spender: p.spender,
+      nonce: jsonInt(p.nonce),
+      deadline: jsonInt(p.deadline),
+    },
+  };
+}
+
+export const permit2Abi = [
+  {
+    type: "function",
+    name: "permitTransferFrom",
+    stateMutability: "nonpayable",
+    inputs: [
+      {
+        name: "permit",
+        type: "tuple",
+        components: [
+          {
+            name: "permitted",
+            type: "tuple",
+            components: [
+              { name: "token", type: "address" },
+              { name: "amount", type: "uint256" },
+            ],
+          },
+          { name: "nonce", type: "uint256" },
+          { name: "deadline", type: "uint256" },
+        ],
+      },
+      {
+        name: "transferDetails",
+        type: "tuple",
+        components: [
+          { name: "to", type: "address" },
+          { name: "requestedAmount", type: "uint256" },
+        ],
+      },
+      { name: "owner", type: "address" },
+      { name: "signature", type: "bytes" },
+    ],
+    outputs: [],
+  },
+  {
+    type: "function",
+    name: "nonceBitmap",
+    stateMutability: "view",
+    inputs: [
+      { name: "owner", type: "address" },
+      { name: "wordPos", type: "uint256" },
+    ],
+    outputs: [{ name: "", type: "uint256" }],
+  },
+  { type: "error", name: "SignatureExpired", inputs: [{ name: "signatureDeadline", type: "uint256" }] },
+  { type: "error", name: "InvalidNonce", inputs: [] },
+  { type: "error", name: "InvalidAmount", inputs: [{ name: "maxAmount", type: "uint256" }] },
+  { type: "error", name: "InvalidSignature", inputs: [] },
+  { type: "error", name: "InvalidSigner", inputs: [] },
+  { type: "error", name: "InvalidSignatureLength", inputs: [] },
+  { type: "error", name: "InvalidContractSignature", inputs: [] },
+] as const;

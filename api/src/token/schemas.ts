@@ -1,0 +1,15 @@
+/** Wire schemas of the v1 token operations. */
+import { z } from "zod";
+
+export const V1Chain = z.enum(["arbitrum", "base", "ethereum"]).meta({ id: "V1Chain" });
+
+export const TokenBalanceResponse = z
+  .object({
+    amount: z.string().describe("balance in human units"),
+    decimals: z.int(),
+    token_symbol: z.string(),
+    token_address: z.string().describe("token contract, or the zero address for the native coin"),
+    balance_raw: z.string().describe("balance in the token's smallest unit"),
+    block_number: z.int().describe("block the balance was read at"),
+  })
+  .meta({ id: "TokenBalanceResponse" });

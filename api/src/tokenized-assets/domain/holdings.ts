@@ -1,0 +1,89 @@
+import { type Address, erc20Abi, type Log } from "viem";
+import { rethrowRpc } from "../../chain/clients.ts";
+import { blockTimes, transfersOf } from "../../chain/logs.ts";
+import { NEXT_BLOCK } from "../../chain/next-block.ts";
+import type { Context } from "../../context.ts";
+import { parseDecimal } from "../../lib/format.ts";
+import { productAccountAddress } from "../../product-accounts/index.ts";
+import type { ChainName } from "../../schemas/common.ts";
+import type { IssuerFund, IssuerOrder } from "../issuer/types.ts";
+import { venueSnapshot } from "./markets.ts";
+import { type KnownToken, knownTokens } from "./tokens.ts";
+
+export type TransferLog = Log<bigint, number, false> & {
+  args: { from: Address; to: Address; value: bigint };
+};
+
+/** Everything balances and positions are derived from, read live (nothing is stored by the API). */
+export interface Holdings {
+  chain: ChainName;
+  account: Address;
+  tokens: KnownToken[];
+  /** raw balance per token address */
+  balances: Map<Address, bigint>;
+  /** USD per whole token, 18 decimals, per token address (USDC = 1) */
+  prices: Map<Address, bigint>;
+  /** the account's transfers of every known token, in chain order */
+  logs: TransferLog[];
+  times: Map<bigint, number>;
+  /** fund orders of the account at the issuer (primary-market assets on this chain) */
+  orders: IssuerOrder[];
+  funds: IssuerFund[];
+}
+
+const ONE = 10n ** 18n;
+
+/**
+ * Balances (with venue prices, in the same batched eth_call), the account's transfer history (two
+ * eth_getLogs) and, where the chain lists a fund, its orders and NAV from the issuer.
+ */
+export async function readHoldings(ctx: Context, chain: ChainName, owner: Address): Promise<Holdings> {
+  const client = ctx.services.chains.get(chain);
+  const account = productAccountAddress(owner, "tokenized_assets");
+  const tokens = knownTokens(ctx.config, chain);
+  const funds = tokens.filter((t) => t.asset?.flow === "primary");
+  const [balances, snapshot, logs, issuer] = await Promise.all([
+    Promise.all(
+      tokens.map((t) =>
+        client.readContract({
+          blockTag: NEXT_BLOCK,
+          address: t.address,
+          abi: erc20Abi,
+          functionName: "balanceOf",
+          args: [account],
+        }),
+      ),
+    ),
+    venueSnapshot(ctx, chain),
+    transfersOf(
+      client,
+      tokens.map((t) => t.address),
+      account,
+    ),
+    Promise.all([
+      funds.length ? ctx.services.issuer.orders(account) : Promise.resolve([]),
+      Promise.all(funds.map((f) => ctx.services.issuer.fund(f.symbol))),
+    ]),
+  ]).catch((error) => rethrowRpc(chain, error));
+  const prices = new Map<Address, bigint>();
+  for (const t of tokens) if (!t.asset) prices.set(t.address, ONE);
+  for (const m of snapshot?.markets ?? []) prices.set(m.token.address, m.price);
+  for (const [i, f] of issuer[1].entries()) prices.set(funds[i]!.address, parseDecimal(f.nav.per_share, 18));
+  return {
+    chain,
+    account,
+    tokens,
+    balances: new Map(tokens.map((t, i) => [t.address, balances[i]!])),
+    prices,
+    logs: logs as TransferLog[],
+    times: await blockTimes(client, logs).catch((error) => rethrowRpc(chain, error)),
+    orders: issuer[0],
+    funds: issuer[1],
+  };
+}
+
+/** USD value (18 decimals) of `raw` units of `token`, or null when unpriced. */
+export function usdValue(h: Holdings, token: KnownToken, raw: bigint): bigint | null {
+  const price = h.prices.get(token.address);
+  return price === undefined ? null : (raw * price) / 10n ** BigInt(token.decimals);
+}

@@ -1,0 +1,89 @@
+import type { Context } from "../../context.ts";
+import { UpstreamError } from "../../errors.ts";
+import { CHAINS, type ChainName } from "../../schemas/common.ts";
+import { fundMarketItem, type MarketItem, venueMarketItem } from "./market-item.ts";
+import { assetsOn, type KnownToken, venueAddress } from "./tokens.ts";
+import { readVenue, type VenueSnapshot } from "./venue.ts";
+
+/** Chains with listed assets in this deployment (production never includes staging-only chains). */
+export function marketChains(ctx: Context): ChainName[] {
+  return CHAINS.filter((chain) => assetsOn(ctx.config, chain).length > 0);
+}
+
+/** The venue's view of the secondary-market assets on `chain` (one eth_call). */
+export async function venueSnapshot(
+  ctx: Context,
+  chain: ChainName,
+  include: (token: KnownToken) => boolean = () => true,
+): Promise<VenueSnapshot | undefined> {
+  const tokens = assetsOn(ctx.config, chain).filter((t) => t.asset!.flow === "secondary" && include(t));
+  const venue = venueAddress(ctx.config, chain);
+  if (!tokens.length || !venue) return undefined;
+  return readVenue(ctx.services.chains.get(chain), chain, venue, tokens);
+}
+
+/** Every listed asset on `chain`, priced now: venue assets from chain, the fund from its issuer. */
+export async function marketsOn(
+  ctx: Context,
+  chain: ChainName,
+  include: (token: KnownToken) => boolean = () => true,
+): Promise<MarketItem[]> {
+  const tokens = assetsOn(ctx.config, chain).filter(include);
+  if (!tokens.length) return [];
+  const funds = tokens.filter((t) => t.asset!.flow === "primary");
+  const [snapshot, fundItems] = await Promise.all([
+    venueSnapshot(ctx, chain, include),
+    Promise.all(funds.map((token) => fundItem(ctx, chain, token))),
+  ]);
+  const venueItems = snapshot?.markets.map((m) => venueMarketItem(chain, m, snapshot.now)) ?? [];
+  const order = tokens.map((t) => t.symbol);
+  return [...venueItems, ...fundItems].sort((a, b) => order.indexOf(a.symbol) - order.indexOf(b.symbol));
+}
+
+async function fundItem(ctx: Context, chain: ChainName, token: KnownToken): Promise<MarketItem> {
+  const [fund, history] = await Promise.all([
+    ctx.services.issuer.fund(token.symbol),
+    ctx.services.issuer.navHistory(token.symbol, 40),
+  ]);
+  return fundMarketItem(chain, token, fund, history);
+}
+
+/**
+ * Markets of several chains. A chain (or the fund issuer) that cannot be reached is left out of the list
+ * rather than failing it — the rest is still worth showing — unless nothing at all could be listed.
+ */
+export async function marketsAcross(
+  ctx: Context,
+  chains: ChainName[],
+  include: (token: KnownToken) => boolean,
+): Promise<MarketItem[]> {
+  const settled = await Promise.allSettled(
+    chains.flatMap((chain) => {
+      const tokens = assetsOn(ctx.config, chain).filter(include);
+      const venue = tokens.some((t) => t.asset!.flow === "secondary")
+        ? [marketsOn(ctx, chain, (t) => t.asset!.flow === "secondary" && include(t))]
+        : [];
+      const funds = tokens
+        .filter((t) => t.asset!.flow === "primary")
+        .map((t) => fundItem(ctx, chain, t).then((m) => [m]));
+      return [...venue, ...funds];
+    }),
+  );
+  const failures = settled
+    .filter((r): r is PromiseRejectedResult => r.status === "rejected")
+    .map((r) => r.reason);
+  const hard = failures.find((e) => !(e instanceof UpstreamError));
+  if (hard) throw hard;
+  const items = settled.flatMap((r) => (r.status === "fulfilled" ? r.value : []));
+  if (failures.length && !items.length) throw failures[0];
+  for (const error of failures)
+    ctx.log.warn({ err: (error as Error).message }, "markets listed without an unreachable source");
+  const order = new Map(
+    chains.flatMap((c) => assetsOn(ctx.config, c).map((t, i) => [`${c}:${t.symbol}`, i] as const)),
+  );
+  return items.sort(
+    (a, b) =>
+      chains.indexOf(a.chain) - chains.indexOf(b.chain) ||
+      order.get(`${a.chain}:${a.symbol}`)! - order.get(`${b.chain}:${b.symbol}`)!,
+  );
+}

@@ -1,0 +1,26 @@
+import type { Operation } from "../registry/define.ts";
+import { balances } from "./operations/balances.ts";
+import { buy } from "./operations/buy.ts";
+import { createAccount } from "./operations/create-account.ts";
+import { market } from "./operations/market.ts";
+import { markets } from "./operations/markets.ts";
+import { positions } from "./operations/positions.ts";
+import { redemptions } from "./operations/redemptions.ts";
+import { sell } from "./operations/sell.ts";
+import { transfer } from "./operations/transfer.ts";
+
+/** The /v2/tokenized_assets operations, in the spec's order. */
+export const operations: Operation[] = [
+  markets,
+  market,
+  positions,
+  balances,
+  redemptions,
+  createAccount,
+  transfer,
+  buy,
+  sell,
+];
+
+export { knownTokens } from "./domain/tokens.ts";
+export { IssuerClient } from "./issuer/client.ts";
