@@ -3,7 +3,7 @@ import type { NextConfig } from "next";
 const config: NextConfig = {
   reactStrictMode: true,
   poweredByHeader: false,
-  transpilePackages: ["@compass/api"],
+  transpilePackages: ["@compass/api", "@compass/constants"],
   serverExternalPackages: ["pino", "ioredis"],
   // Types are checked by `npm run typecheck` (tsc -p app); the build need not repeat it.
   typescript: { ignoreBuildErrors: true },

@@ -1,5 +1,5 @@
 import { usEquitySession } from "@compass/api/calendar/index";
-import { rwaExchangeAbi } from "@compass/api/tokenized-assets/domain/abi";
+import { rwaExchangeAbi } from "@compass/constants";
 import type { Address } from "viem";
 import { beforeAll, describe, expect, test } from "vitest";
 import { addressBook, chainClient, getJson, testEnv } from "../../e2e/helpers/env.ts";

@@ -1,4 +1,4 @@
-import type { AddressBook } from "@compass/api/config/addressbook";
+import type { AddressBook } from "@compass/constants";
 import { devAccounts, ROLE_INDEX, type RoleName, roleAccount } from "./accounts.ts";
 import { chainContracts } from "./addresses.ts";
 import type { ChainSpec } from "./config.ts";

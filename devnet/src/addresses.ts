@@ -1,4 +1,4 @@
-import { MULTICALL3 } from "@compass/api/config/chains";
+import { MULTICALL3 } from "@compass/constants";
 import type { Address } from "viem";
 import type { ChainSpec } from "./config.ts";
 import { extensionContracts } from "./extensions.ts";

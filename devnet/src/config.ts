@@ -1,4 +1,4 @@
-import { CHAIN_INFO, DEVNET_CHAINS, USDC } from "@compass/api/config/chains";
+import { CHAIN_INFO, DEVNET_CHAINS, USDC } from "@compass/constants";
 import type { Address } from "viem";
 
 export type DevnetChainName = (typeof DEVNET_CHAINS)[number];
@@ -17,7 +17,7 @@ export const TWIN_PORT_OFFSET = 10;
 
 function chainSpec(name: DevnetChainName, index: number): ChainSpec {
   const usdc = USDC[name];
-  if (!usdc?.permit) throw new Error(`api/src/config/chains.ts has no USDC permit domain for ${name}`);
+  if (!usdc?.permit) throw new Error(`@compass/constants has no USDC permit domain for ${name}`);
   return {
     name,
     chainId: CHAIN_INFO[name].chainId,

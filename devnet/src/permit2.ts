@@ -1,4 +1,4 @@
-import { PERMIT2 } from "@compass/api/config/chains";
+import { PERMIT2 } from "@compass/constants";
 import { loadArtifact } from "./contracts/artifacts.ts";
 import type { ChainExtension } from "./extensions.ts";
 

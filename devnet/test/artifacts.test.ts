@@ -1,7 +1,6 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { permit2Abi } from "@compass/api/product-accounts/domain/permit2";
-import { fundShareTokenAbi, rwaExchangeAbi, rwaTokenAbi } from "@compass/api/tokenized-assets/domain/abi";
+import { fundShareTokenAbi, permit2Abi, rwaExchangeAbi, rwaTokenAbi } from "@compass/constants";
 import { toFunctionSignature } from "viem";
 import { describe, expect, it } from "vitest";
 import { fiatTokenAbi } from "../src/contracts/abi.ts";

@@ -1,4 +1,4 @@
-import { fundShareTokenAbi } from "@compass/api/tokenized-assets/domain/abi";
+import { fundShareTokenAbi } from "@compass/constants";
 import { type Address, erc20Abi, parseUnits } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

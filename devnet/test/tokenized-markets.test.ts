@@ -1,7 +1,5 @@
-import { PERMIT2 } from "@compass/api/config/chains";
-import { permit2Abi } from "@compass/api/product-accounts/domain/permit2";
-import { fundShareTokenAbi, rwaExchangeAbi } from "@compass/api/tokenized-assets/domain/abi";
 import { referencePrice } from "@compass/api/tokenized-assets/domain/price-model";
+import { fundShareTokenAbi, PERMIT2, permit2Abi, rwaExchangeAbi } from "@compass/constants";
 import { type Address, type BaseError, erc20Abi, maxUint256, parseUnits } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

@@ -1,8 +1,9 @@
 /** Perpetual-trading test helpers: dev-key signing, the sponsor's relay, and independent venue/chain reads. */
+
+import { BRIDGE2 } from "@compass/constants";
 import { HttpTransport, InfoClient } from "@nktkas/hyperliquid";
 import { type Address, erc20Abi, type Hex, parseEventLogs } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
-import { BRIDGE2 } from "../../api/src/perpetual-trading/bridge/bridge2.ts";
 import { addressBook, usdcBalance } from "./env.ts";
 import { roleWallet } from "./wallet.ts";
 

@@ -1,5 +1,5 @@
+import { CHAIN_INFO, MULTICALL3 } from "@compass/constants";
 import { createPublicClient, defineChain, http, type PublicClient } from "viem";
-import { CHAIN_INFO, MULTICALL3 } from "../config/chains.ts";
 import { type Config, rpcUrl, servesChain } from "../config/env.ts";
 import { fieldError, UpstreamError } from "../errors.ts";
 import type { ChainName } from "../schemas/common.ts";

@@ -1,5 +1,5 @@
+import { MULTICALL3 } from "@compass/constants";
 import { type Address, formatEther, type Hex, type PublicClient } from "viem";
-import { MULTICALL3 } from "../config/chains.ts";
 import { fieldError, type Loc } from "../errors.ts";
 import type { ChainName } from "../schemas/common.ts";
 import { rethrowRpc } from "./clients.ts";

@@ -1,8 +1,8 @@
 import { createHash } from "node:crypto";
 import { join } from "node:path";
+import { type AddressBook, CHAIN_INFO } from "@compass/constants";
 import { CHAINS, type ChainName } from "../schemas/common.ts";
-import { type AddressBook, findDevnetDir, readAddressBook } from "./addressbook.ts";
-import { CHAIN_INFO } from "./chains.ts";
+import { findDevnetDir, readAddressBook } from "./addressbook.ts";
 
 export type Environment = "production" | "staging";
 

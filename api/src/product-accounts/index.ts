@@ -10,7 +10,6 @@ export { type ActionEnvelope, buildAccountAction } from "./domain/action.ts";
 export { productAccountAddress } from "./domain/address.ts";
 export { buildCreateAccount } from "./domain/create.ts";
 export type { AccountCall } from "./domain/multisend.ts";
-export { permit2Abi } from "./domain/permit2.ts";
 export { PRODUCT_LABEL, PRODUCTS, type Product } from "./domain/products.ts";
 export { execTransactionData, type SafeTx, type TypedDataPayload } from "./domain/safe-tx.ts";
 export { simulateSafeTx } from "./domain/simulate.ts";

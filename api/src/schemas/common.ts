@@ -1,18 +1,10 @@
 /** Field types shared by every operation. Each carries its wire description for the OpenAPI document. */
+import { CHAINS, type ChainName } from "@compass/constants";
 import { getAddress } from "viem";
 import { z } from "zod";
 import { isPlainDecimal, jsonNumberToDecimal, LosslessNumber } from "../lib/index.ts";
 
-export const CHAINS = [
-  "base",
-  "ethereum",
-  "arbitrum",
-  "hyperevm",
-  "tempo",
-  "bsc",
-  "ethereum_sepolia",
-] as const;
-export type ChainName = (typeof CHAINS)[number];
+export { CHAINS, type ChainName };
 export const Chain = z.enum(CHAINS).meta({ id: "Chain", description: "Network name" });
 
 /** 0x address in any case; a mixed-case address must carry a valid EIP-55 checksum. Output is checksummed. */

@@ -1,7 +1,8 @@
 /** Wire schemas of the tokenized-assets operations (spec tokenized-assets.md §1–§3). */
+
+import { ASSET_CLASSES, PROVIDERS } from "@compass/constants";
 import { z } from "zod";
 import { Address, amountUnion, Chain, TypedData, UnsignedTransaction } from "../schemas/common.ts";
-import { ASSET_CLASSES, PROVIDERS } from "./domain/catalog.ts";
 import { POLL_ENDPOINT } from "./domain/mmf.ts";
 
 export const TokenizedAssetProvider = z.enum(PROVIDERS).meta({ id: "TokenizedAssetProvider" });

@@ -1,5 +1,5 @@
 import { addressBook, loadConfig, rpcUrl } from "@compass/api";
-import { CHAIN_INFO } from "@compass/api/config/chains";
+import { CHAIN_INFO } from "@compass/constants";
 
 export interface PublicChain {
   id: number;

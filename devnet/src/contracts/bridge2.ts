@@ -1,7 +1,7 @@
-import { bridge2Abi } from "@compass/api/perpetual-trading/bridge/bridge2";
+import { bridge2Abi } from "@compass/constants";
 import { parseAbi } from "viem";
 
-export { BRIDGE2 } from "@compass/api/perpetual-trading/bridge/bridge2";
+export { BRIDGE2 } from "@compass/constants";
 
 /**
  * Bridge2Twin's ABI: the real Bridge2's deposit interface (shared with the API) plus the twin's own

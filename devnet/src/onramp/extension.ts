@@ -1,4 +1,4 @@
-import { ONE_TIME_WALLET_FACTORY } from "@compass/api/onramp/domain/one-time-wallet";
+import { ONE_TIME_WALLET_FACTORY } from "@compass/constants";
 import { getContractAddress, type Hex } from "viem";
 import { roleAccount } from "../accounts.ts";
 import { hasCode, sendAndConfirm } from "../bootstrap/tx.ts";

@@ -1,6 +1,4 @@
-import { USDC } from "@compass/api/config/chains";
-import { ASSETS } from "@compass/api/tokenized-assets/domain/catalog";
-import { MMF_SYMBOL } from "@compass/api/tokenized-assets/domain/mmf";
+import { ASSETS, MMF_SYMBOL, USDC } from "@compass/constants";
 import { type Address, encodeAbiParameters, type Hex } from "viem";
 import { roleAccount } from "../accounts.ts";
 import { create2Address, saltOf } from "../bootstrap/create2.ts";

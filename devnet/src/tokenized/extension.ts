@@ -1,5 +1,4 @@
-import { USDC } from "@compass/api/config/chains";
-import { rwaExchangeAbi, rwaTokenAbi } from "@compass/api/tokenized-assets/domain/abi";
+import { rwaExchangeAbi, rwaTokenAbi, USDC } from "@compass/constants";
 import { type Address, encodeFunctionData, erc20Abi, type Hex, parseUnits } from "viem";
 import { roleAccount } from "../accounts.ts";
 import { ensureCreate2 } from "../bootstrap/create2.ts";

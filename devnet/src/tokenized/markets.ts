@@ -1,4 +1,4 @@
-import { ASSETS, type AssetInfo } from "@compass/api/tokenized-assets/domain/catalog";
+import { ASSETS, type AssetInfo } from "@compass/constants";
 import { keccak256, parseUnits, toBytes } from "viem";
 
 /** 2024-01-01T00:00:00Z: every devnet market's price model starts here (the `all` candle range too). */

@@ -1,4 +1,4 @@
-import { MMF_SYMBOL } from "@compass/api/tokenized-assets/domain/mmf";
+import { MMF_SYMBOL } from "@compass/constants";
 import { roleAccount } from "../accounts.ts";
 import { ensureCreate2 } from "../bootstrap/create2.ts";
 import type { ChainExtension } from "../extensions.ts";

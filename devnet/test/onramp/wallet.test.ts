@@ -1,8 +1,5 @@
-import {
-  ONE_TIME_WALLET_FACTORY,
-  ONE_TIME_WALLET_INIT_CODE_HASH,
-  oneTimeWalletAddress,
-} from "@compass/api/onramp/domain/one-time-wallet";
+import { oneTimeWalletAddress } from "@compass/api/onramp/domain/one-time-wallet";
+import { ONE_TIME_WALLET_FACTORY, ONE_TIME_WALLET_INIT_CODE_HASH } from "@compass/constants";
 import {
   type Address,
   type Hex,

@@ -1,10 +1,10 @@
+import { MULTICALL3, PERMIT2, USDC } from "@compass/constants";
 import { type Address, encodeFunctionData, erc20Abi, maxUint256, type PublicClient } from "viem";
 import { rethrowRpc } from "../../chain/clients.ts";
 import { multicall3Abi } from "../../chain/multicall.ts";
 import { NEXT_BLOCK } from "../../chain/next-block.ts";
 import { describeRevert, RevertError } from "../../chain/revert.ts";
 import { buildUnsignedTransaction, prefetchTxFields, type UnsignedTx } from "../../chain/transaction.ts";
-import { MULTICALL3, PERMIT2, USDC } from "../../config/chains.ts";
 import { fieldError } from "../../errors.ts";
 import type { TypedDataPayload } from "../../product-accounts/index.ts";
 import type { ChainName } from "../../schemas/common.ts";

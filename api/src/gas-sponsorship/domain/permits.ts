@@ -1,3 +1,4 @@
+import { erc20ErrorsAbi, PERMIT2, permit2Abi } from "@compass/constants";
 import {
   type Address,
   encodeFunctionData,
@@ -10,12 +11,10 @@ import {
 } from "viem";
 import { describeRevert, RevertError } from "../../chain/revert.ts";
 import { buildUnsignedTransaction, prefetchTxFields, type UnsignedTx } from "../../chain/transaction.ts";
-import { PERMIT2 } from "../../config/chains.ts";
 import { fieldError } from "../../errors.ts";
 import type { Product, TypedDataPayload } from "../../product-accounts/index.ts";
-import { permit2Abi, productAccountAddress } from "../../product-accounts/index.ts";
+import { productAccountAddress } from "../../product-accounts/index.ts";
 import type { ChainName } from "../../schemas/common.ts";
-import { erc20ErrorsAbi } from "../../tokenized-assets/domain/abi.ts";
 import { ownerSignature } from "./signature.ts";
 
 const LOC = ["body", "eip_712"];

@@ -1,3 +1,4 @@
+import { erc20ErrorsAbi, fundShareTokenAbi, rwaExchangeAbi } from "@compass/constants";
 import { type Address, getAddress, type Hex, isAddress, isAddressEqual, isHex } from "viem";
 import { rethrowRpc } from "../../chain/clients.ts";
 import { describeRevert, RevertError } from "../../chain/revert.ts";
@@ -12,7 +13,6 @@ import {
   type SafeTx,
   simulateSafeTx,
 } from "../../product-accounts/index.ts";
-import { erc20ErrorsAbi, fundShareTokenAbi, rwaExchangeAbi } from "../../tokenized-assets/domain/abi.ts";
 import type { PrepareInput } from "./permits.ts";
 import { ownerSignature } from "./signature.ts";
 

@@ -1,4 +1,4 @@
-import { USDC } from "../../config/chains.ts";
+import { USDC } from "@compass/constants";
 import { defineOperation } from "../../registry/define.ts";
 import { deliveredAmount } from "../domain/delivered-amount.ts";
 import { plainDecimal } from "../domain/terms.ts";

@@ -1,7 +1,6 @@
+import { BRIDGE2, MULTICALL3, USDC } from "@compass/constants";
 import { type Address, erc20Abi, type Hex, type PublicClient, parseAbi, recoverTypedDataAddress } from "viem";
 import { multicall3Abi } from "../../chain/multicall.ts";
-import { MULTICALL3, USDC } from "../../config/chains.ts";
-import { BRIDGE2 } from "./bridge2.ts";
 
 const ARBITRUM_USDC = USDC.arbitrum!;
 const noncesAbi = parseAbi(["function nonces(address owner) view returns (uint256)"]);

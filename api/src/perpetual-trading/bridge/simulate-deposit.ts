@@ -1,6 +1,6 @@
+import { BRIDGE2, bridge2Abi } from "@compass/constants";
 import { type Address, type Hex, type Log, type PublicClient, parseAbi, parseEventLogs } from "viem";
 import { simulateCalls } from "viem/actions";
-import { BRIDGE2, bridge2Abi } from "./bridge2.ts";
 import { ARBITRUM_USDC } from "./permit.ts";
 
 const transferAbi = parseAbi(["event Transfer(address indexed from, address indexed to, uint256 value)"]);

@@ -1,3 +1,4 @@
+import { BRIDGE2, bridge2Abi } from "@compass/constants";
 import { encodeFunctionData, formatUnits, parseSignature } from "viem";
 import { z } from "zod";
 import { rethrowRpc } from "../../chain/clients.ts";
@@ -6,7 +7,6 @@ import { fieldError } from "../../errors.ts";
 import { defineOperation } from "../../registry/define.ts";
 import { Address, SafeInt, UnsignedTransaction } from "../../schemas/common.ts";
 import { arbitrum } from "../bridge/arbitrum.ts";
-import { BRIDGE2, bridge2Abi } from "../bridge/bridge2.ts";
 import { permitSigner, permitState } from "../bridge/permit.ts";
 import { depositFailure } from "../bridge/simulate-deposit.ts";
 import { HexSignature } from "../schemas.ts";

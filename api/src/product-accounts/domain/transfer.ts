@@ -1,10 +1,10 @@
+import { MULTICALL3, PERMIT2 } from "@compass/constants";
 import { type Address, encodeFunctionData, erc20Abi, formatUnits, type PublicClient } from "viem";
 import { rethrowRpc } from "../../chain/clients.ts";
 import { multicall3Abi } from "../../chain/multicall.ts";
 import { NEXT_BLOCK } from "../../chain/next-block.ts";
 import { describeRevert, RevertError } from "../../chain/revert.ts";
 import { buildUnsignedTransaction, prefetchTxFields } from "../../chain/transaction.ts";
-import { MULTICALL3, PERMIT2 } from "../../config/chains.ts";
 import { DomainError, fieldError } from "../../errors.ts";
 import type { ChainName } from "../../schemas/common.ts";
 import { type ActionEnvelope, buildAccountAction } from "./action.ts";

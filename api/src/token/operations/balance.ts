@@ -1,8 +1,8 @@
+import { MULTICALL3, USDC } from "@compass/constants";
 import { erc20Abi, formatUnits, getAddress, isAddress, type PublicClient } from "viem";
 import { z } from "zod";
 import { rethrowRpc } from "../../chain/clients.ts";
 import { multicall3Abi } from "../../chain/multicall.ts";
-import { MULTICALL3, USDC } from "../../config/chains.ts";
 import { addressBook, type Config } from "../../config/env.ts";
 import { DomainError, fieldError } from "../../errors.ts";
 import { defineOperation } from "../../registry/define.ts";

@@ -1,4 +1,4 @@
-import type { AssetInfo } from "./catalog.ts";
+import type { AssetInfo } from "@compass/constants";
 
 export interface MarketFilters {
   category?: string | null;

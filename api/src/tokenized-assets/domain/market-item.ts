@@ -1,7 +1,7 @@
+import type { AssetInfo } from "@compass/constants";
 import { formatDecimal, parseDecimal } from "../../lib/format.ts";
 import type { ChainName } from "../../schemas/common.ts";
 import type { IssuerFund, IssuerNavPoint } from "../issuer/types.ts";
-import type { AssetInfo } from "./catalog.ts";
 import { growth, referencePrice } from "./price-model.ts";
 import { type TradingStatus, tradingStatus } from "./status.ts";
 import type { KnownToken } from "./tokens.ts";

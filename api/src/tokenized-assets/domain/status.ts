@@ -1,5 +1,5 @@
+import type { TradingHours } from "@compass/constants";
 import { closedReason, nextRegularSession, usEquitySession } from "../../calendar/index.ts";
-import type { TradingHours } from "./catalog.ts";
 
 export type TradingState = "OPEN" | "CLOSED" | "PAUSED" | "LIMITED";
 

@@ -1,9 +1,8 @@
+import { ASSETS, type AssetInfo, USDC } from "@compass/constants";
 import { type Address, getAddress, isAddress } from "viem";
-import { USDC } from "../../config/chains.ts";
 import { addressBook, type Config, servesChain } from "../../config/env.ts";
 import { DomainError, type Loc } from "../../errors.ts";
 import type { ChainName } from "../../schemas/common.ts";
-import { ASSETS, type AssetInfo } from "./catalog.ts";
 
 /** A token the tokenized-assets API knows on one chain: USDC or a listed asset. */
 export interface KnownToken {

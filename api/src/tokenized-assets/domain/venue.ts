@@ -1,10 +1,9 @@
+import { MULTICALL3, rwaExchangeAbi } from "@compass/constants";
 import { type Address, erc20Abi, type PublicClient } from "viem";
 import { rethrowRpc } from "../../chain/clients.ts";
 import { multicall3Abi } from "../../chain/multicall.ts";
 import { NEXT_BLOCK } from "../../chain/next-block.ts";
-import { MULTICALL3 } from "../../config/chains.ts";
 import type { ChainName } from "../../schemas/common.ts";
-import { rwaExchangeAbi } from "./abi.ts";
 import type { PriceParams } from "./price-model.ts";
 import type { KnownToken } from "./tokens.ts";
 

@@ -1,6 +1,4 @@
-import { USDC } from "@compass/api/config/chains";
-import { fundShareTokenAbi } from "@compass/api/tokenized-assets/domain/abi";
-import { MMF_CHAIN, MMF_SYMBOL } from "@compass/api/tokenized-assets/domain/mmf";
+import { fundShareTokenAbi, MMF_CHAIN, MMF_SYMBOL, USDC } from "@compass/constants";
 import {
   type Address,
   createPublicClient,

@@ -7,7 +7,7 @@ import {
   isoDate,
   zonedTime,
 } from "@compass/api/calendar/index";
-import { MMF_CUTOFF } from "@compass/api/tokenized-assets/domain/mmf";
+import { MMF_CUTOFF } from "@compass/constants";
 
 /** The NAV cycle an order placed at `t` joins: its business day and when that day's strike happens. */
 export function cycleFor(t: number): { date: string; at: number } {

@@ -1,5 +1,5 @@
 import { addDays, cutoffAt, isBusinessDay, isoDate } from "@compass/api/calendar/index";
-import { MMF_CUTOFF } from "@compass/api/tokenized-assets/domain/mmf";
+import { MMF_CUTOFF } from "@compass/constants";
 import type { Address } from "viem";
 import type { IssuerChain } from "./chain.ts";
 import { lastStrike } from "./cycles.ts";

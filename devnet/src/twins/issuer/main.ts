@@ -5,7 +5,7 @@
  * subscription and shares sent back a redemption, and each settles at the next NAV cycle after the
  * 3:30 PM New York cutoff, on devnet time. State persists in its state file.
  */
-import { MMF_CHAIN, MMF_SYMBOL } from "@compass/api/tokenized-assets/domain/mmf";
+import { MMF_CHAIN, MMF_SYMBOL } from "@compass/constants";
 import { loadState, readAddressBook, readTwinConfig, saveState, sendJson, serveTwin } from "../runtime.ts";
 import { issuerChain } from "./chain.ts";
 import { Issuer } from "./issuer.ts";

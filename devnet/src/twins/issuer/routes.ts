@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { MMF_SYMBOL } from "@compass/api/tokenized-assets/domain/mmf";
+import { MMF_SYMBOL } from "@compass/constants";
 import { getAddress, isAddress } from "viem";
 import { readJsonBody, sendJson } from "../runtime.ts";
 import type { Issuer } from "./issuer.ts";

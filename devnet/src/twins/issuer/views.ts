@@ -1,5 +1,5 @@
 import { isoDate } from "@compass/api/calendar/index";
-import { MMF_CHAIN, MMF_CUTOFF, MMF_SYMBOL } from "@compass/api/tokenized-assets/domain/mmf";
+import { MMF_CHAIN, MMF_CUTOFF, MMF_SYMBOL } from "@compass/constants";
 import { formatUnits } from "viem";
 import type { IssuerChain } from "./chain.ts";
 import { lastStrike, nextStrike } from "./cycles.ts";

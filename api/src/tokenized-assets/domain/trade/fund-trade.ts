@@ -1,10 +1,10 @@
+import { erc20ErrorsAbi, fundShareTokenAbi } from "@compass/constants";
 import { encodeFunctionData, erc20Abi, formatUnits } from "viem";
 import { rethrowRpc } from "../../../chain/clients.ts";
 import { NEXT_BLOCK } from "../../../chain/next-block.ts";
 import { DomainError } from "../../../errors.ts";
 import { parseDecimal } from "../../../lib/format.ts";
 import { buildAccountAction, readAccountState } from "../../../product-accounts/index.ts";
-import { erc20ErrorsAbi, fundShareTokenAbi } from "../abi.ts";
 import { POLL_ENDPOINT } from "../mmf.ts";
 import { requireBalance, requireDeployed } from "./checks.ts";
 import type { Trade, TradeResult } from "./context.ts";

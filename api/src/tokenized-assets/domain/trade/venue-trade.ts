@@ -1,12 +1,11 @@
+import { erc20ErrorsAbi, MULTICALL3, rwaExchangeAbi } from "@compass/constants";
 import { encodeFunctionData, erc20Abi, formatUnits } from "viem";
 import { rethrowRpc } from "../../../chain/clients.ts";
 import { multicall3Abi } from "../../../chain/multicall.ts";
 import { NEXT_BLOCK } from "../../../chain/next-block.ts";
-import { MULTICALL3 } from "../../../config/chains.ts";
 import { DomainError } from "../../../errors.ts";
 import type { AccountCall } from "../../../product-accounts/index.ts";
 import { buildAccountAction, readAccountState } from "../../../product-accounts/index.ts";
-import { erc20ErrorsAbi, rwaExchangeAbi } from "../abi.ts";
 import { tradingStatus } from "../status.ts";
 import { venueAddress } from "../tokens.ts";
 import { requireBalance, requireDeployed } from "./checks.ts";

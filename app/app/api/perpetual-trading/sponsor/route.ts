@@ -1,5 +1,5 @@
 import { addressBook, loadConfig, rpcUrl } from "@compass/api";
-import { BRIDGE2 } from "@compass/api/perpetual-trading/bridge/bridge2";
+import { BRIDGE2 } from "@compass/constants";
 import { createWalletClient, defineChain, erc20Abi, http, parseEventLogs, publicActions } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { handleApi } from "../../../../lib/api.ts";

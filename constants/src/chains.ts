@@ -1,4 +1,15 @@
-import type { ChainName } from "../schemas/common.ts";
+/** Chain names of the wire contract, their real chain ids, and canonical token and contract addresses. */
+
+export const CHAINS = [
+  "base",
+  "ethereum",
+  "arbitrum",
+  "hyperevm",
+  "tempo",
+  "bsc",
+  "ethereum_sepolia",
+] as const;
+export type ChainName = (typeof CHAINS)[number];
 
 export interface ChainInfo {
   name: ChainName;

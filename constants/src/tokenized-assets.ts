@@ -1,4 +1,4 @@
-import type { ChainName } from "../../schemas/common.ts";
+import type { ChainName } from "./chains.ts";
 import { MMF_SYMBOL } from "./mmf.ts";
 
 export const PROVIDERS = ["ondo", "midas", "ixs", "centrifuge", "wisdomtree", "issuer"] as const;

@@ -1,8 +1,8 @@
 import { erc20Abi, parseAbi } from "viem";
 
 /**
- * ABIs of the contracts the tokenized-assets capability talks to, in viem's human-readable form (typed).
- * devnet/test/artifacts.test.ts checks each entry against the compiled devnet contracts.
+ * ABIs of the tokenized-asset contracts (venue, tokens, the sandbox fund's share token), in viem's human-readable form (typed).
+ * A test checks each entry against the compiled devnet contracts.
  */
 export const rwaExchangeAbi = parseAbi([
   "struct Params { uint256 seed; uint256 p0; uint64 t0; uint32 apyBps; uint32 volBps; }",

@@ -1,0 +1,27 @@
+export type { AddressBook } from "./addressbook.ts";
+export { BRIDGE2, bridge2Abi } from "./bridge2.ts";
+export {
+  CHAIN_INFO,
+  CHAINS,
+  type ChainInfo,
+  type ChainName,
+  DEVNET_CHAINS,
+  MULTICALL3,
+  PERMIT2,
+  type TokenInfo,
+  USDC,
+} from "./chains.ts";
+export { MMF_CHAIN, MMF_CUTOFF, MMF_SYMBOL } from "./mmf.ts";
+export { ONE_TIME_WALLET_FACTORY, ONE_TIME_WALLET_INIT_CODE_HASH } from "./onramp.ts";
+export { permit2Abi } from "./permit2.ts";
+export { erc20ErrorsAbi, fundShareTokenAbi, rwaExchangeAbi, rwaTokenAbi } from "./tokenized-abis.ts";
+export {
+  ASSET_CLASSES,
+  ASSETS,
+  type AssetClass,
+  type AssetInfo,
+  PROVIDERS,
+  type Provider,
+  type TradeFlow,
+  type TradingHours,
+} from "./tokenized-assets.ts";
