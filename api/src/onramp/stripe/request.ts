@@ -1,5 +1,5 @@
 import { UpstreamError } from "../../errors.ts";
-import { type HttpCallResult, httpCall } from "../../upstream/http-call.ts";
+import { upstreamRequest } from "../../upstream/request.ts";
 
 export const UNAVAILABLE = "On-ramp provider unavailable";
 
@@ -16,8 +16,9 @@ export interface StripeReply {
 }
 
 /**
- * One call to a Stripe-style API: Bearer secret key, form-encoded parameters (`a[b]=c`), JSON back. A
- * connection failure, timeout or 5xx is a 502 "On-ramp provider unavailable"; other answers are returned.
+ * One call to a Stripe-style API: Bearer secret key, form-encoded parameters (`a[b]=c`), JSON back. An
+ * outage is a 502 "On-ramp provider unavailable" (504 when it did not answer in time); a non-JSON answer
+ * is one too. Other answers are returned for the adapter to read.
  */
 export async function stripeRequest(
   endpoint: StripeEndpoint,
@@ -26,39 +27,33 @@ export async function stripeRequest(
   params: Record<string, string | undefined>,
   options: { signal?: AbortSignal; idempotencyKey?: string } = {},
 ): Promise<StripeReply> {
-  if (!endpoint.url)
-    throw new UpstreamError("onramp", "No on-ramp provider is configured (COMPASS_ONRAMP_URL)", UNAVAILABLE);
   const form = new URLSearchParams();
   for (const [k, v] of Object.entries(params)) if (v !== undefined) form.append(k, v);
-  const url = `${endpoint.url.replace(/\/$/, "")}${path}${method === "GET" && form.size ? `?${form}` : ""}`;
-  const timeout = AbortSignal.timeout(endpoint.timeoutMs);
-  const signal = options.signal ? AbortSignal.any([timeout, options.signal]) : timeout;
   const body = method === "POST" ? form.toString() : undefined;
-  let res: HttpCallResult;
-  try {
-    res = await httpCall(new URL(url), {
-      method,
-      headers: {
-        accept: "application/json",
-        ...(endpoint.apiKey && { authorization: `Bearer ${endpoint.apiKey}` }),
-        ...(body !== undefined && {
-          "content-type": "application/x-www-form-urlencoded",
-          "content-length": String(Buffer.byteLength(body)),
-        }),
-        ...(options.idempotencyKey && { "idempotency-key": options.idempotencyKey }),
-      },
-      body,
-      signal,
-    });
-  } catch {
-    const why = timeout.aborted ? "did not answer in time" : "is unreachable";
-    throw new UpstreamError("onramp", `The on-ramp provider ${why}`, UNAVAILABLE);
-  }
-  let parsed: any = null;
-  try {
-    parsed = res.text ? JSON.parse(res.text) : null;
-  } catch {}
-  if (res.status >= 500 || res.status === 429 || parsed === null)
-    throw new UpstreamError("onramp", `The on-ramp provider answered HTTP ${res.status}`, UNAVAILABLE);
-  return { status: res.status, body: parsed, replayed: res.headers["idempotent-replayed"] === "true" };
+  const target = {
+    service: "onramp",
+    title: "The on-ramp provider",
+    label: UNAVAILABLE,
+    url: endpoint.url,
+    timeoutMs: endpoint.timeoutMs,
+  };
+  const res = await upstreamRequest(target, {
+    method,
+    path: `${path}${method === "GET" && form.size ? `?${form}` : ""}`,
+    headers: {
+      ...(endpoint.apiKey && { authorization: `Bearer ${endpoint.apiKey}` }),
+      ...(body !== undefined && { "content-type": "application/x-www-form-urlencoded" }),
+      ...(options.idempotencyKey && { "idempotency-key": options.idempotencyKey }),
+    },
+    body,
+    signal: options.signal,
+    // reads, and creates under an Idempotency-Key, are safe to repeat
+    retry: method === "GET" || !!options.idempotencyKey,
+  });
+  if (res.json === undefined) return upstreamNotJson(res.status);
+  return { status: res.status, body: res.json, replayed: res.headers["idempotent-replayed"] === "true" };
+}
+
+function upstreamNotJson(status: number): never {
+  throw new UpstreamError("onramp", `The on-ramp provider answered HTTP ${status} without JSON`, UNAVAILABLE);
 }

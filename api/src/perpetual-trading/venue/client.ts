@@ -1,5 +1,6 @@
 import { addressBook, type Config, upstream } from "../../config/env.ts";
 import { UpstreamError } from "../../errors.ts";
+import { upstreamRequest } from "../../upstream/request.ts";
 
 export type VenueNetwork = "Mainnet" | "Testnet";
 
@@ -14,11 +15,9 @@ export type ExchangeReply = { status: "ok"; response: unknown } | { status: "err
 export class VenueClient {
   constructor(private readonly config: Config) {}
 
-  /** Base URL of the venue's API (throws a 502 when none is configured). */
+  /** Base URL of the venue's API ("" when none is configured; requests then answer 502). */
   get url(): string {
-    const url = upstream(this.config, "venue").url;
-    if (!url) throw new UpstreamError("venue", "Perpetuals venue is not configured (set COMPASS_VENUE_URL)");
-    return url.replace(/\/$/, "");
+    return upstream(this.config, "venue").url?.replace(/\/$/, "") ?? "";
   }
 
   /** "Mainnet" unless the deployment says otherwise (COMPASS_VENUE_NETWORK, or the address book's entry). */
@@ -39,32 +38,31 @@ export class VenueClient {
   }
 
   private async post(path: string, body: unknown, signal?: AbortSignal, rejectionsAreReplies = false) {
-    const url = this.url;
-    const timeout = AbortSignal.timeout(this.config.upstreamTimeoutMs);
-    let response: Response;
-    try {
-      response = await fetch(`${url}${path}`, {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify(body),
-        signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
-      });
-    } catch (error) {
-      const reason = timeout.aborted ? "timed out" : "is unreachable";
-      throw new UpstreamError("venue", `Perpetuals venue ${reason} (${(error as Error).message})`);
-    }
-    const text = await response.text();
-    if (rejectionsAreReplies && response.status >= 400 && response.status < 500)
-      return { status: "err", response: text.trim() || `HTTP ${response.status}` };
-    if (!response.ok)
+    const target = {
+      service: "venue",
+      title: "Perpetuals venue",
+      label: "venue unavailable",
+      url: this.url || undefined,
+      timeoutMs: this.config.upstreamTimeoutMs,
+    };
+    // reads may be repeated; a signed action is sent once (its nonce makes a repeat a refusal anyway)
+    const reply = await upstreamRequest(target, {
+      method: "POST",
+      path,
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(body),
+      signal,
+      retry: path === "/info",
+    });
+    if (rejectionsAreReplies && reply.status >= 400 && reply.status < 500)
+      return { status: "err", response: reply.text.trim() || `HTTP ${reply.status}` };
+    if (reply.status !== 200)
       throw new UpstreamError(
         "venue",
-        `Perpetuals venue answered HTTP ${response.status}: ${text.slice(0, 200)}`,
+        `Perpetuals venue answered HTTP ${reply.status}: ${reply.text.slice(0, 200)}`,
       );
-    try {
-      return JSON.parse(text);
-    } catch {
+    if (reply.json === undefined)
       throw new UpstreamError("venue", "Perpetuals venue answered with something other than JSON");
-    }
+    return reply.json;
   }
 }

@@ -1,6 +1,9 @@
 import { type Config, upstream } from "../../config/env.ts";
 import { UpstreamError } from "../../errors.ts";
+import { upstreamRequest } from "../../upstream/request.ts";
 import type { IssuerAccount, IssuerFund, IssuerNavPoint, IssuerOrder } from "./types.ts";
+
+const UNAVAILABLE = "Issuer unavailable";
 
 /**
  * Adapter to the money-market-fund issuer's API (COMPASS_ISSUER_URL / the devnet twin). The API stores
@@ -28,33 +31,26 @@ export class IssuerClient {
 
   private async get<T>(path: string, signal?: AbortSignal): Promise<T> {
     const { url, apiKey } = upstream(this.config, "issuer");
-    if (!url)
+    const target = {
+      service: "issuer",
+      title: "The fund issuer",
+      label: UNAVAILABLE,
+      url,
+      timeoutMs: this.config.upstreamTimeoutMs,
+    };
+    const reply = await upstreamRequest(target, {
+      method: "GET",
+      path,
+      headers: apiKey ? { "x-api-key": apiKey } : {},
+      signal,
+      retry: true,
+    });
+    if (reply.status !== 200 || reply.json === undefined)
       throw new UpstreamError(
         "issuer",
-        "No fund issuer is configured (COMPASS_ISSUER_URL)",
-        "Issuer unavailable",
+        `The fund issuer answered HTTP ${reply.status}: ${reply.text.slice(0, 200)}`,
+        UNAVAILABLE,
       );
-    let response: Response;
-    try {
-      response = await fetch(`${url}${path}`, {
-        headers: apiKey ? { "x-api-key": apiKey } : {},
-        signal: signal ?? AbortSignal.timeout(this.config.upstreamTimeoutMs),
-      });
-    } catch (error) {
-      throw new UpstreamError(
-        "issuer",
-        `Fund issuer unreachable: ${(error as Error).message}`,
-        "Issuer unavailable",
-      );
-    }
-    if (!response.ok) {
-      const text = await response.text().catch(() => "");
-      throw new UpstreamError(
-        "issuer",
-        `Fund issuer answered ${response.status}: ${text.slice(0, 200)}`,
-        "Issuer unavailable",
-      );
-    }
-    return (await response.json()) as T;
+    return reply.json as T;
   }
 }
