@@ -7,10 +7,11 @@ import { existsSync } from "node:fs";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { createHttpApp } from "@compass/api";
+import type { HttpApp } from "@compass/api";
 import { createMcpHttpHandler } from "@compass/mcp";
 import { getRequestListener } from "@hono/node-server";
 import next from "next";
+import { compass } from "./lib/compass.ts";
 
 /** The Next app's directory: this file's, or its parent's when running from the bundle in `app/dist/`. */
 function appDir(): string {
@@ -25,11 +26,7 @@ const MCP_PATH = /^\/mcp(?:[/?#]|$)/;
  * Liveness for load balancers. Loopback callers also get memory and shared-store figures (load tests
  * watch them for unbounded growth); others get only the status.
  */
-async function health(
-  req: IncomingMessage,
-  res: ServerResponse,
-  api: ReturnType<typeof createHttpApp>,
-): Promise<void> {
+async function health(req: IncomingMessage, res: ServerResponse, api: HttpApp): Promise<void> {
   const local = ["127.0.0.1", "::1", "::ffff:127.0.0.1"].includes(req.socket.remoteAddress ?? "");
   const body: Record<string, unknown> = { status: "ok", env: api.config.env };
   if (local) {
@@ -58,7 +55,7 @@ export async function startServer(
 ): Promise<ServerHandle> {
   const port = opts.port ?? Number(process.env.PORT ?? 3000);
   const host = opts.host ?? process.env.HOST ?? "127.0.0.1";
-  const api = createHttpApp();
+  const api = compass();
   const apiListener = getRequestListener(api.fetch);
   const mcp = createMcpHttpHandler({
     serverURL: "http://in-process",

@@ -1,6 +1,9 @@
+/** @compass/api — the operation registry, its HTTP app, and what a host app composes them with. */
 export { addressBook, type Config, loadConfig, rpcUrl, servesChain, upstream } from "./config/env.ts";
-export { createHttpApp, type HttpApp } from "./http/app.ts";
+export { ApiError, DomainError, UpstreamError } from "./errors.ts";
+export { createHttpApp, type HttpApp, type HttpAppOptions } from "./http/app.ts";
 export { buildOpenApi } from "./openapi/build.ts";
+export { type SponsorWallet, sponsorRelayRoute } from "./perpetual-trading/index.ts";
 export type { Operation } from "./registry/define.ts";
 export { operations } from "./registry/index.ts";
 export { createServices, type Services } from "./services.ts";

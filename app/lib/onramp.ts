@@ -1,7 +1,4 @@
-import { createServices, loadConfig, type Services } from "@compass/api";
-import { DomainError } from "@compass/api/errors";
-
-let services: Services | undefined;
+import { compass } from "./compass.ts";
 
 export type PaymentLookup =
   | { ok: true; pageUrl: string; status: string; destination: string }
@@ -9,20 +6,16 @@ export type PaymentLookup =
 
 /**
  * Where the provider's hosted card form for a payment is, read live from the provider on the server (the
- * API keeps nothing, so the checkout asks the provider like every status read does).
+ * API keeps nothing, so the checkout asks the provider like every status read does). The provider
+ * adapter already repeats a read once after a dropped connection.
  */
 export async function lookupPayment(paymentId: string): Promise<PaymentLookup> {
-  services ??= createServices(loadConfig());
-  const onramp = services.onramp;
   try {
-    // One quiet retry: a page render should not fail on a single dropped connection.
-    const p = await onramp.get(paymentId).catch((error) => {
-      if (error instanceof DomainError) throw error;
-      return new Promise((r) => setTimeout(r, 250)).then(() => onramp.get(paymentId));
-    });
+    const p = await compass().services.onramp.get(paymentId);
     return { ok: true, pageUrl: p.paymentPageUrl, status: p.status, destination: p.destination };
   } catch (error) {
-    if (error instanceof DomainError && error.status === 404) return { ok: false, problem: "not_found" };
+    // by status, not class: the services may come from server.ts's copy of the API code, not Next's
+    if ((error as { status?: number }).status === 404) return { ok: false, problem: "not_found" };
     // Logged like the API's own errors (JSON, level 50), so an outage seen by the checkout is on record.
     console.error(
       JSON.stringify({ level: 50, msg: "on-ramp payment lookup failed", paymentId, err: String(error) }),

@@ -1,4 +1,5 @@
-import { loadConfig, upstream } from "@compass/api";
+import { upstream } from "@compass/api";
+import { appConfig } from "./config.ts";
 import { publicChains } from "./wallet/public-chains.ts";
 
 const origin = (url?: string) => {
@@ -15,7 +16,7 @@ let cached:
 
 /** Origins the pages may reach, from configuration: browser RPCs, the on-ramp provider's payment page. */
 function sources() {
-  const config = loadConfig();
+  const config = appConfig();
   const key = `${config.env}|${config.addressBookPath}|${process.env.COMPASS_CHECKOUT_FRAME_ANCESTORS ?? ""}`;
   if (cached?.key === key) return cached.value;
   const rpc = publicChains().chains.map((c) => origin(c.rpcUrl));

@@ -15,6 +15,11 @@ export interface HttpAppOptions {
   config?: Config;
   services?: Services;
   operations?: Operation[];
+  /**
+   * The host app's own endpoints (e.g. its deposit sponsor), served with the operations' auth, limits,
+   * validation and errors, but not part of the public contract: no OpenAPI entry, no SDK method.
+   */
+  routes?: Operation[];
   logger?: Logger;
 }
 
@@ -76,7 +81,7 @@ export function createHttpApp(options: HttpAppOptions = {}): HttpApp {
   });
 
   const methodsByPath = new Map<string, string[]>([["/v2/openapi.json", ["GET"]]]);
-  for (const op of operations) {
+  for (const op of [...operations, ...(options.routes ?? [])]) {
     const path = op.path.replace(/\{([^}]+)\}/g, ":$1");
     methodsByPath.set(path, [...(methodsByPath.get(path) ?? []), op.method]);
     hono.on(op.method, path, operationHandler(op, config, services, log));

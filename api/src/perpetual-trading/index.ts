@@ -34,4 +34,6 @@ export const operations: Operation[] = [
   setLeverage,
 ];
 
+export type { SponsorWallet } from "./domain/sponsored-deposit.ts";
+export { sponsorRelayRoute } from "./routes/sponsor-relay.ts";
 export { VenueClient } from "./venue/client.ts";

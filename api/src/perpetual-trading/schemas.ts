@@ -1,7 +1,7 @@
 /** Wire shapes shared by the perpetual-trading operations (spec perpetual-trading.md §2). */
 import type { Hex } from "viem";
 import { z } from "zod";
-import { Address, bigIntField, decimalString, TypedData } from "../schemas/common.ts";
+import { Address, bigIntField, decimalString, SafeInt, TypedData } from "../schemas/common.ts";
 
 const id = (name: string) => `PerpetualTrading${name}`;
 
@@ -116,3 +116,14 @@ export const ClientOrderId = bigIntField({
   format: "uint128",
   description: "caller's id for the order, uint128 (sent to the venue as its 16-byte cloid)",
 });
+
+/** An owner's signed deposit permit, for a sponsor wallet to relay (deposit/sponsor_prepare). */
+export const SponsoredDepositRequest = z
+  .object({
+    owner: Address.describe("permit signer (Arbitrum EOA)"),
+    amount_raw: SafeInt.min(1).describe("as returned by /deposit"),
+    deadline: SafeInt.min(0).describe("permit.message.deadline (unix s)"),
+    signature: HexSignature("owner's permit signature, 65-byte hex, with or without 0x"),
+    sender: Address.describe("sponsor wallet that will broadcast (sets `from` and nonce)"),
+  })
+  .meta({ id: "PerpetualTradingSponsorPrepareRequest" });

@@ -1,5 +1,5 @@
 import { createMcpHttpHandler } from "@compass/mcp";
-import { handleApi } from "../../lib/api";
+import { handleApi } from "../../lib/compass.ts";
 
 export const dynamic = "force-dynamic";
 export const runtime = "nodejs";

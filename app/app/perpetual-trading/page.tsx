@@ -1,4 +1,4 @@
-import { sponsorKey } from "../../lib/sponsor.ts";
+import { hasSponsor } from "../../lib/compass.ts";
 import { Trading } from "./trading.tsx";
 
 export const metadata = { title: "Perpetual trading — Compass" };
@@ -11,9 +11,9 @@ export default function PerpetualTradingPage() {
       <h1>Perpetual trading</h1>
       <p>
         Stocks, commodities and forex perps. Every action is signed by your own wallet; deposits are a USDC
-        permit on Arbitrum{sponsorKey() ? ", relayed by our sponsor (no gas)" : ""}.
+        permit on Arbitrum{hasSponsor() ? ", relayed by our sponsor (no gas)" : ""}.
       </p>
-      <Trading sponsored={!!sponsorKey()} />
+      <Trading sponsored={!!hasSponsor()} />
     </main>
   );
 }

@@ -1,5 +1,6 @@
-import { addressBook, loadConfig, rpcUrl } from "@compass/api";
+import { addressBook, rpcUrl } from "@compass/api";
 import { CHAIN_INFO } from "@compass/constants";
+import { appConfig } from "../config.ts";
 
 export interface PublicChain {
   id: number;
@@ -24,7 +25,7 @@ const PUBLIC_RPC: Record<(typeof BROWSER_CHAINS)[number], string> = {
  * address book at request time. Never empty: wagmi needs at least one chain.
  */
 export function publicChains(): { env: "production" | "staging"; chains: PublicChain[]; devWallet: boolean } {
-  const config = loadConfig();
+  const config = appConfig();
   const chains: PublicChain[] = [];
   for (const key of BROWSER_CHAINS) {
     const info = CHAIN_INFO[key];

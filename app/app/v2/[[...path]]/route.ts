@@ -1,4 +1,4 @@
-import { handleApi } from "../../../lib/api";
+import { handleApi } from "../../../lib/compass.ts";
 
 export const dynamic = "force-dynamic";
 export const runtime = "nodejs";

@@ -1,4 +1,5 @@
-import { addressBook, loadConfig } from "@compass/api";
+import { addressBook } from "@compass/api";
+import { appConfig } from "../../../../lib/config.ts";
 
 export const dynamic = "force-dynamic";
 
@@ -7,7 +8,7 @@ export const dynamic = "force-dynamic";
  * public knowledge (anvil's default mnemonic); production answers 404 and never ships them.
  */
 export function GET(): Response {
-  const config = loadConfig();
+  const config = appConfig();
   const accounts = config.env === "staging" ? addressBook(config)?.accounts?.dev : undefined;
   if (!accounts?.length) return Response.json({ detail: "Not Found" }, { status: 404 });
   return Response.json({ accounts }, { headers: { "cache-control": "no-store" } });
