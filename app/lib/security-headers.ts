@@ -35,14 +35,11 @@ function sources() {
 /** Security headers for a page; `nonce` lets Next's own scripts run under a strict script-src. */
 export function securityHeaders(pathname: string, nonce: string): Record<string, string> {
   const s = sources();
-  const docs = pathname === "/docs" || pathname.startsWith("/docs/");
   const checkout = pathname.startsWith("/onramp/checkout");
   const csp = [
     "default-src 'self'",
-    // the reference renderer on /docs evaluates code; every other page runs only nonce'd scripts
-    docs
-      ? "script-src 'self' 'unsafe-inline' 'unsafe-eval'"
-      : `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'`,
+    // every page, the API reference included, runs only nonce'd scripts
+    `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'`,
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
     "font-src 'self' data:",
