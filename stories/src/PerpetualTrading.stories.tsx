@@ -2,7 +2,11 @@ import type { Meta, StoryObj } from "@storybook/react-vite";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { expect, userEvent, within } from "storybook/test";
 import { WagmiProvider } from "wagmi";
-import { darkTheme, type PerpetualTradingStatus, PerpetualTradingWidget } from "../../widgets/src/index.ts";
+import {
+  darkTheme,
+  type PerpetualTradingLifecycle,
+  PerpetualTradingWidget,
+} from "../../widgets/src/index.ts";
 import { fakeApi, type Scenario } from "./perpetual-trading/fake-api.ts";
 import { storyConfig, type WalletBehaviour } from "./perpetual-trading/wallet.ts";
 
@@ -11,7 +15,7 @@ interface Args {
   connected: boolean;
   behaviour?: WalletBehaviour;
   dark?: boolean;
-  onStatus?: (s: PerpetualTradingStatus) => void;
+  onStatus?: (s: PerpetualTradingLifecycle) => void;
 }
 
 /** The host's providers around the widget, as an app would nest them. */

@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, within } from "storybook/test";
 import { darkTheme, lightTheme, type Theme } from "../../widgets/src/index.ts";
-import { WidgetRoot } from "../../widgets/src/internal/WidgetRoot.tsx";
+import { WidgetRoot } from "../../widgets/src/kit/WidgetRoot.tsx";
 
 function Swatches({ theme }: { theme: Theme }) {
   return (

@@ -1,5 +1,6 @@
 "use client";
 import { useState } from "react";
+import { useTestIds } from "../kit/test-ids.ts";
 import { usePerpetualTradingContext } from "./context.tsx";
 import { formatPrice, formatUsd } from "./format.ts";
 import { usePerpetualActivity, useSelectedMarket } from "./hooks.ts";
@@ -14,7 +15,6 @@ import {
   sizeStep,
 } from "./math.ts";
 import { placeOrder } from "./orders.ts";
-import type { TestIds } from "./test-ids.ts";
 
 type Side = "buy" | "sell";
 
@@ -22,7 +22,8 @@ type Side = "buy" | "sell";
  * Market and limit orders: size in contracts or USD, leverage up to the market's max, preview before
  * signing. Mounted per market (keyed by ticker), so switching markets starts a fresh ticket.
  */
-export function OrderTicket({ ids }: { ids: TestIds }) {
+export function OrderTicket() {
+  const ids = useTestIds();
   const { owner, busy, run, builder } = usePerpetualTradingContext();
   const market = useSelectedMarket();
   const account = usePerpetualActivity().data;
