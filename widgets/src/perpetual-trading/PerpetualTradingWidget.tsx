@@ -8,7 +8,7 @@ import { FundingClock } from "./FundingClock.tsx";
 import { useSelectedMarket } from "./hooks.ts";
 import { MarketList } from "./MarketList.tsx";
 import { OpenOrders } from "./OpenOrders.tsx";
-import { OrderTicket } from "./OrderTicket.tsx";
+import { OrderTicket } from "./order-ticket/OrderTicket.tsx";
 import { Positions } from "./Positions.tsx";
 import { PriceChart } from "./PriceChart.tsx";
 import { StatusBanner } from "./StatusBanner.tsx";
