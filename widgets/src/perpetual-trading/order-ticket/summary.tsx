@@ -17,17 +17,11 @@ export function OrderSummary({ ticket, market }: OrderTicketPartProps) {
   const { size, refPrice } = ticketSize(ticket, market);
   const contracts = Number(size);
   const margin = marginRequired(contracts, refPrice, ticket.leverage);
+  const side = ticket.side === "buy" ? "long" : "short";
   // Cross margin: the whole account backs the position (before connecting: just the margin it needs).
+  const collateral = account ? Number(account) : margin;
   const liq =
-    contracts > 0
-      ? liquidationPrice(
-          ticket.side === "buy" ? "long" : "short",
-          contracts,
-          refPrice,
-          account ? Number(account) : margin,
-          market.max_leverage,
-        )
-      : null;
+    contracts > 0 ? liquidationPrice(side, contracts, refPrice, collateral, market.max_leverage) : null;
   const { reduceOnly } = ticket;
   return (
     <dl className="pt-preview" {...ids("preview")}>
@@ -60,6 +54,7 @@ const liquidationText = (price: number | null) => (price ? formatPrice(price) : 
 export function SubmitOrder({ ticket, market, valid }: OrderTicketPartProps & { valid: boolean }) {
   const ids = useTestIds();
   const { owner, busy, run } = usePerpetualTradingContext();
+  const verb = ticket.side === "buy" ? "Buy" : "Sell";
   return (
     <button
       type="button"
@@ -69,7 +64,7 @@ export function SubmitOrder({ ticket, market, valid }: OrderTicketPartProps & { 
       onClick={() => run("order", (ctx) => placeOrder(ctx, orderIntent(ticket, market)))}
       {...ids("submit")}
     >
-      {owner ? `${ticket.side === "buy" ? "Buy" : "Sell"} ${market.asset}` : "Connect a wallet to trade"}
+      {owner ? `${verb} ${market.asset}` : "Connect a wallet to trade"}
     </button>
   );
 }
