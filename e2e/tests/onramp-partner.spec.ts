@@ -20,7 +20,7 @@ test.beforeAll(async () => {
 });
 test.afterAll(() => partner?.close());
 
-test("default: the widget on a partner's page, with a mock-connector wallet, completes a purchase", async ({
+test("default: the widget on a partner's page, configured by its CompassProvider, with a mock-connector wallet, completes a purchase", async ({
   page,
 }) => {
   await page.goto(partner.url);
@@ -45,4 +45,9 @@ test("default: the widget on a partner's page, with a mock-connector wallet, com
   expect(events[0]).toBe("init");
   expect(events).toEqual(expect.arrayContaining(["quoting", "ready", "pending", "success"]));
   expect(events.at(-1)).toBe("success");
+  const [result, ...more] = await page.evaluate(() => window.__ONRAMP_SUCCESS__);
+  expect(more).toEqual([]);
+  expect(result).toMatchObject({ outputAmount: "80", destination: expect.stringMatching(/^0x/i) });
+  expect(result!.destination.toLowerCase()).toBe(account.toLowerCase());
+  expect(await page.evaluate(() => window.__ONRAMP_ERRORS__)).toEqual([]);
 });

@@ -1,6 +1,6 @@
+import { CompassProvider, darkTheme, PartnerOnrampCheckout } from "@compass/widgets";
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, fn, userEvent, waitFor, within } from "storybook/test";
-import { darkTheme, PartnerOnrampCheckout } from "../../widgets/src/index.ts";
 import { BUYER, fakeFetch, ok, quoteFor, statusOf, TX, unavailable } from "./onramp/fake-api.ts";
 import { StoryProviders } from "./onramp/wagmi.tsx";
 
@@ -13,6 +13,7 @@ const meta: Meta<typeof PartnerOnrampCheckout> = {
     destination: BUYER,
     onStatus: fn(),
     onSuccess: fn(),
+    onError: fn(),
     apiBaseUrl: "https://compass.example",
     pollIntervalMs: 200,
   },
@@ -154,6 +155,11 @@ export const Failed: Story = {
       paymentId: "cos_story",
     });
     await expect(c.getByTestId("onramp-error")).toHaveTextContent("Payment failed");
+    await expect(args.onError).toHaveBeenCalledWith(
+      expect.objectContaining({ kind: "payment_failed" }),
+      expect.objectContaining({ status: "error", paymentId: "cos_story" }),
+    );
+    await expect(args.onSuccess).not.toHaveBeenCalled();
     await userEvent.click(c.getByTestId("onramp-start-over"));
     await waitForStatus(args, "ready");
   },
@@ -165,6 +171,7 @@ export const ProviderUnavailable: Story = {
     const c = within(canvasElement);
     await waitForStatus(args, "error");
     await expect(lastStatus(args).error).toMatchObject({ kind: "provider_unavailable", httpStatus: 502 });
+    await expect(args.onError).toHaveBeenLastCalledWith(lastStatus(args).error, lastStatus(args));
     await expect(c.getByTestId("onramp-error")).toHaveTextContent("Payment provider unavailable");
     await userEvent.click(c.getByTestId("onramp-retry"));
     await waitForStatus(args, "ready");
@@ -205,3 +212,38 @@ export const InvalidDestination: Story = {
 };
 
 export const Dark: Story = { args: { theme: darkTheme(), fetch: fakeFetch() } };
+
+/** Calls the widget made under the provider story: where they went and with which key. */
+const providerCalls: { url: string; key: string | null }[] = [];
+
+/** No API props on the widget: base URL, key, fetch and theme come from a CompassProvider around it. */
+export const FromCompassProvider: Story = {
+  render: ({ apiBaseUrl: _url, fetch: _fetch, ...args }) => {
+    const inner = fakeFetch();
+    const recording: typeof fetch = (input, init) => {
+      providerCalls.push({ url: String(input), key: new Headers(init?.headers).get("x-api-key") });
+      return inner(input, init);
+    };
+    return (
+      <CompassProvider
+        apiBaseUrl="https://provider.example"
+        publishableKey="pk_story"
+        fetch={recording}
+        theme={darkTheme()}
+      >
+        <PartnerOnrampCheckout {...args} />
+      </CompassProvider>
+    );
+  },
+  play: async ({ canvasElement, args }) => {
+    await waitForStatus(args, "ready");
+    await expect(providerCalls.at(-1)).toEqual({
+      url: "https://provider.example/v2/onramp/quote",
+      key: "pk_story",
+    });
+    const root = within(canvasElement).getByTestId("onramp");
+    await expect(getComputedStyle(root).getPropertyValue("--cw-accent").trim()).toBe(
+      darkTheme().colors.accent,
+    );
+  },
+};

@@ -1,25 +1,31 @@
+import {
+  darkTheme,
+  type LifecycleCallbacks,
+  type PerpetualTradingLifecycle,
+  PerpetualTradingWidget,
+} from "@compass/widgets";
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { expect, userEvent, within } from "storybook/test";
+import { expect, fn, userEvent, waitFor, within } from "storybook/test";
 import { WagmiProvider } from "wagmi";
-import { darkTheme, type PerpetualTradingStatus, PerpetualTradingWidget } from "../../widgets/src/index.ts";
 import { fakeApi, type Scenario } from "./perpetual-trading/fake-api.ts";
 import { storyConfig, type WalletBehaviour } from "./perpetual-trading/wallet.ts";
 
-interface Args {
+interface Args extends LifecycleCallbacks<PerpetualTradingLifecycle> {
   scenario: Scenario;
   connected: boolean;
   behaviour?: WalletBehaviour;
   dark?: boolean;
-  onStatus?: (s: PerpetualTradingStatus) => void;
 }
 
 /** The host's providers around the widget, as an app would nest them. */
 function Host({
   scenario,
   dark,
-  onStatus,
   config,
+  connected: _,
+  behaviour: __,
+  ...callbacks
 }: Args & { config: Awaited<ReturnType<typeof storyConfig>> }) {
   return (
     <WagmiProvider config={config}>
@@ -28,7 +34,7 @@ function Host({
           apiBaseUrl="http://story"
           fetch={fakeApi(scenario)}
           theme={dark ? darkTheme() : undefined}
-          onStatus={onStatus}
+          {...callbacks}
         />
       </QueryClientProvider>
     </WagmiProvider>
@@ -37,6 +43,7 @@ function Host({
 
 const meta: Meta<Args> = {
   title: "Widgets/PerpetualTradingWidget",
+  args: { onStatus: fn(), onSuccess: fn(), onError: fn() },
   loaders: [
     async ({ args }) => ({
       config: await storyConfig({ connected: args.connected, behaviour: args.behaviour }),
@@ -107,26 +114,43 @@ export const AwaitingSignature: Story = {
 
 export const OrderFilled: Story = {
   args: { scenario: { trading: true, execute: "filled" }, connected: true },
-  play: async ({ canvasElement }) => {
+  play: async ({ canvasElement, args }) => {
     const canvas = await submitGold(canvasElement);
     await expect(await canvas.findByText("Bought 0.01 GOLD at 4013.1")).toBeVisible();
+    await expect(args.onStatus).toHaveBeenNthCalledWith(1, { status: "init" });
+    await expect(args.onStatus).toHaveBeenCalledWith(expect.objectContaining({ status: "signing", step: 3 }));
+    await expect(args.onSuccess).toHaveBeenCalledWith({
+      action: "order",
+      message: "Bought 0.01 GOLD at 4013.1",
+      orderId: 1000301,
+    });
   },
 };
 
 export const RefusedSignature: Story = {
   args: { scenario: { trading: true, execute: "stranger" }, connected: true },
-  play: async ({ canvasElement }) => {
+  play: async ({ canvasElement, args }) => {
     const canvas = await submitGold(canvasElement);
     const alert = await canvas.findByRole("alert");
     await expect(alert).toHaveTextContent(/The venue refused the signature: it was made by 0x5e1f…beef/i);
+    await waitFor(() =>
+      expect(args.onError).toHaveBeenCalledWith(
+        expect.objectContaining({ kind: "venue", recoverable: true, httpStatus: 200 }),
+        expect.objectContaining({ status: "error", action: "order" }),
+      ),
+    );
   },
 };
 
 export const WalletRefusesVenueChain: Story = {
   args: { scenario: { trading: true }, connected: true, behaviour: "strict-chain" },
-  play: async ({ canvasElement }) => {
+  play: async ({ canvasElement, args }) => {
     const canvas = await submitGold(canvasElement);
     await expect(await canvas.findByRole("alert")).toHaveTextContent(/chain id 1337/);
+    await expect(args.onError).toHaveBeenCalledWith(
+      expect.objectContaining({ kind: "chain_mismatch" }),
+      expect.anything(),
+    );
   },
 };
 

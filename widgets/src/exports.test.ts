@@ -7,6 +7,7 @@ import * as perps from "./perpetual-trading.ts";
 describe("widget exports", () => {
   test("default: the root entry", () => {
     expect(Object.keys(root).sort()).toEqual([
+      "CompassProvider",
       "OnrampAmount",
       "OnrampBuyButton",
       "OnrampCheckoutProvider",
@@ -30,6 +31,7 @@ describe("widget exports", () => {
       "sizeFromUsd",
       "themeVars",
       "unrealizedPnl",
+      "useCompassLocale",
       "useOnrampContext",
       "usePerpetualActivity",
       "usePerpetualCandles",
@@ -43,7 +45,15 @@ describe("widget exports", () => {
     expect(Object.keys(perps).some((k) => /TraditionalInvesting|GlobalMarkets/i.test(k))).toBe(false);
   });
 
-  test("parameters: everything the on-ramp entry exports is exported from the root too", () => {
-    for (const name of Object.keys(onramp)) expect(root, name).toHaveProperty(name, (onramp as any)[name]);
+  test("parameters: everything a per-widget entry exports is exported from the root too", () => {
+    for (const entry of [onramp, perps])
+      for (const name of Object.keys(entry)) expect(root, name).toHaveProperty(name, (entry as any)[name]);
+  });
+
+  test("parameters: the per-widget entries leave the provider and the themes to the root", () => {
+    for (const entry of [onramp, perps])
+      expect(
+        Object.keys(entry).filter((k) => /^(CompassProvider|useCompassLocale|\w+Theme|themeVars)$/.test(k)),
+      ).toEqual([]);
   });
 });

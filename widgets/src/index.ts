@@ -1,28 +1,6 @@
-export {
-  OnrampAmount,
-  type OnrampAmountProps,
-  OnrampBuyButton,
-  OnrampCheckoutProvider,
-  type OnrampCheckoutProviderProps,
-  type OnrampContextValue,
-  type OnrampCreate,
-  OnrampDestination,
-  OnrampError,
-  type OnrampErrorInfo,
-  type OnrampErrorKind,
-  type OnrampLifecycle,
-  OnrampPayment,
-  type OnrampPaymentProps,
-  type OnrampQuote,
-  OnrampQuoteDetails,
-  type OnrampStatus,
-  OnrampStatusLive,
-  OnrampSuccess,
-  type OnrampSuccessProps,
-  type OnrampSuccessResult,
-  PartnerOnrampCheckout,
-  type PartnerOnrampCheckoutProps,
-  useOnrampContext,
-} from "./onramp.ts";
+/** `@compass/widgets` — every widget, the CompassProvider and the themes. */
+
+export { CompassProvider, useCompassLocale } from "./kit/CompassProvider.tsx";
+export { darkTheme, lightTheme, themeVars } from "./kit/theme.ts";
+export * from "./onramp.ts";
 export * from "./perpetual-trading.ts";
-export { darkTheme, lightTheme, type Theme, type ThemeOverrides, themeVars } from "./theme/theme.ts";

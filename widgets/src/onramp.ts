@@ -1,5 +1,6 @@
 /** `@compass/widgets/onramp` — the on-ramp checkout alone (its own entry keeps its size budget honest). */
 
+export * from "./kit/index.ts";
 export { type OnrampContextValue, useOnrampContext } from "./onramp/context.ts";
 export { OnrampAmount, type OnrampAmountProps } from "./onramp/OnrampAmount.tsx";
 export { OnrampBuyButton } from "./onramp/OnrampBuyButton.tsx";

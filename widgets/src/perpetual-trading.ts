@@ -1,5 +1,6 @@
 /** Per-widget entry: `import { PerpetualTradingWidget } from "@compass/widgets/perpetual-trading"`. */
 
+export * from "./kit/index.ts";
 export type { PerpetualTradingProviderProps } from "./perpetual-trading/context.tsx";
 export { PerpetualTradingProvider, usePerpetualTradingContext } from "./perpetual-trading/context.tsx";
 export type { SponsorDeposit, SponsorDepositRequest } from "./perpetual-trading/funds.ts";
@@ -26,7 +27,8 @@ export {
 } from "./perpetual-trading/queries.ts";
 export type {
   PerpetualTradingAction,
-  PerpetualTradingError,
+  PerpetualTradingErrorInfo,
   PerpetualTradingErrorKind,
-  PerpetualTradingStatus,
+  PerpetualTradingLifecycle,
+  PerpetualTradingSuccess,
 } from "./perpetual-trading/status.ts";

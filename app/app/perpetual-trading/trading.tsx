@@ -26,11 +26,7 @@ const theme = darkTheme();
 export function Trading({ sponsored }: { sponsored: boolean }) {
   return (
     <WithWalletLayer fallback={<p aria-busy="true">Loading the trading widget…</p>}>
-      <PerpetualTradingWidget
-        apiBaseUrl=""
-        theme={theme}
-        sponsorDeposit={sponsored ? sponsorDeposit : undefined}
-      />
+      <PerpetualTradingWidget theme={theme} sponsorDeposit={sponsored ? sponsorDeposit : undefined} />
     </WithWalletLayer>
   );
 }

@@ -2,7 +2,7 @@
  * A stand-in for the API's three on-ramp operations, so each story holds the widget in one state. It answers
  * with the API's real shapes (the ones the provider twin produces) through the widget's `fetch` prop.
  */
-import type { OnrampCreate, OnrampQuote, OnrampStatus } from "../../../widgets/src/index.ts";
+import type { OnrampCreate, OnrampQuote, OnrampStatus } from "@compass/widgets";
 
 export const BUYER = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8" as const;
 export const TX = "0x81f56f5e1cae7f1eb57635a07f14d0ee3ea4c94b4a7fb026242f2003b14ea516";

@@ -1,5 +1,6 @@
 import { useId } from "react";
-import { useOnrampContext, useTestIds } from "./context.ts";
+import { useTestIds } from "../kit/test-ids.ts";
+import { useOnrampContext } from "./context.ts";
 import { formatFiat } from "./format.ts";
 
 export interface OnrampAmountProps {

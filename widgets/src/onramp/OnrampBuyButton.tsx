@@ -1,4 +1,5 @@
-import { useOnrampContext, useTestIds } from "./context.ts";
+import { useTestIds } from "../kit/test-ids.ts";
+import { useOnrampContext } from "./context.ts";
 import { addFiat, formatFiat, isFiatAmount } from "./format.ts";
 
 /** The one primary action before payment; its label says why it cannot be pressed yet. */

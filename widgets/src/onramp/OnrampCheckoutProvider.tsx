@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from "react";
+import { useWidgetTransport } from "../kit/transport.ts";
 import { onrampApi } from "./api.ts";
 import { OnrampContext, type OnrampContextValue } from "./context.ts";
 import { toOnrampError } from "./errors.ts";
@@ -15,14 +16,12 @@ import { isHexAddress, useConnectedAddress } from "./wallet.ts";
  * events). Renders no markup: put the Onramp* parts, or your own, inside it.
  */
 export function OnrampCheckoutProvider(props: OnrampCheckoutProviderProps) {
-  const { apiBaseUrl, publishableKey, fetch: fetchImpl, handoff = "popup" } = props;
+  const { apiBaseUrl, publishableKey, fetch, onStatus, onSuccess, onError, handoff = "popup" } = props;
   const [state, dispatch] = useReducer(onrampReducer, undefined, () =>
     initialState(props.defaultAmount ?? "100", (props.fiatCurrency ?? "USD").toUpperCase(), props.paymentId),
   );
-  const api = useMemo(
-    () => onrampApi({ apiBaseUrl, publishableKey, fetch: fetchImpl }),
-    [apiBaseUrl, publishableKey, fetchImpl],
-  );
+  const transport = useWidgetTransport({ apiBaseUrl, publishableKey, fetch });
+  const api = useMemo(() => onrampApi(transport), [transport]);
   const connected = useConnectedAddress();
   const given = props.destination;
   const destinationError: OnrampErrorInfo | null =
@@ -38,11 +37,11 @@ export function OnrampCheckoutProvider(props: OnrampCheckoutProviderProps) {
 
   useQuoting(state, dispatch, api, destination);
   usePaymentStatus(state, dispatch, api, props.pollIntervalMs ?? 3_000);
-  useLifecycle(
-    destinationError ? { ...state, error: destinationError } : state,
-    props.onStatus,
-    props.onSuccess,
-  );
+  useLifecycle(destinationError ? { ...state, error: destinationError } : state, {
+    onStatus,
+    onSuccess,
+    onError,
+  });
 
   // One idempotency key per purchase intent: a retried create of the same body returns the same payment.
   const attempt = useRef<{ body: string; key: string } | null>(null);

@@ -1,5 +1,6 @@
-import { useOnrampContext, useTestIds } from "./context.ts";
-import { shortAddress } from "./format.ts";
+import { shortAddress } from "../kit/format.ts";
+import { useTestIds } from "../kit/test-ids.ts";
+import { useOnrampContext } from "./context.ts";
 
 /** Where the USDC goes, or that a wallet is needed first (connecting is the host app's job). */
 export function OnrampDestination() {

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from "react";
-import { useOnrampContext, useTestIds } from "./context.ts";
+import { useTestIds } from "../kit/test-ids.ts";
+import { useOnrampContext } from "./context.ts";
 
 const TITLES: Record<string, string> = {
   payment_failed: "Payment failed",
@@ -9,6 +10,10 @@ const TITLES: Record<string, string> = {
   invalid_destination: "Invalid receiving wallet",
   unauthorized: "Checkout unavailable",
   payment_not_found: "Payment not found",
+};
+
+const RETRY_LABELS: Record<string, string> = {
+  identity_verification_required: "I have verified — try again",
 };
 
 /** A problem that stops the checkout, with the way forward (retry, verify, start over) as a button. */
@@ -53,11 +58,7 @@ export function OnrampError() {
             onClick={again ? restart : retry}
             {...testId(again ? "start-over" : "retry")}
           >
-            {again
-              ? "Start a new payment"
-              : error.kind === "identity_verification_required"
-                ? "I have verified — try again"
-                : "Try again"}
+            {again ? "Start a new payment" : (RETRY_LABELS[error.kind] ?? "Try again")}
           </button>
         </div>
       ) : null}

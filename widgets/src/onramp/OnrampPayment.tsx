@@ -1,6 +1,7 @@
 import { type ReactNode, useEffect, useRef } from "react";
-import { useOnrampContext, useTestIds } from "./context.ts";
-import { shortAddress } from "./format.ts";
+import { shortAddress } from "../kit/format.ts";
+import { useTestIds } from "../kit/test-ids.ts";
+import { useOnrampContext } from "./context.ts";
 
 export interface OnrampPaymentProps {
   /** replaces the default hand-off (a window with the hosted checkout, or a link to it) */

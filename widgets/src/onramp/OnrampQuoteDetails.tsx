@@ -1,4 +1,5 @@
-import { useOnrampContext, useTestIds } from "./context.ts";
+import { useTestIds } from "../kit/test-ids.ts";
+import { useOnrampContext } from "./context.ts";
 import { addFiat, formatFiat } from "./format.ts";
 
 /** What the person gets and pays: USDC out, each fee on its own line, the card total. */

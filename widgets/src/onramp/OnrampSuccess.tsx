@@ -1,6 +1,8 @@
 import { type ReactNode, useEffect, useRef, useState } from "react";
-import { useOnrampContext, useTestIds } from "./context.ts";
-import { groupDigits, shortAddress } from "./format.ts";
+import { shortAddress } from "../kit/format.ts";
+import { useTestIds } from "../kit/test-ids.ts";
+import { useOnrampContext } from "./context.ts";
+import { groupDigits } from "./format.ts";
 import { useOptionalWagmiConfig } from "./wallet.ts";
 
 export interface OnrampSuccessProps {

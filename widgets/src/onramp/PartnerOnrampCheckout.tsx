@@ -1,6 +1,4 @@
-import { testIds } from "../internal/testid.ts";
-import { WidgetRoot } from "../internal/WidgetRoot.tsx";
-import { OnrampTestIds } from "./context.ts";
+import { WidgetRoot } from "../kit/WidgetRoot.tsx";
 import { OnrampAmount } from "./OnrampAmount.tsx";
 import { OnrampBuyButton } from "./OnrampBuyButton.tsx";
 import { OnrampCheckoutProvider } from "./OnrampCheckoutProvider.tsx";
@@ -35,23 +33,21 @@ export function PartnerOnrampCheckout({
       className={className}
       label="Buy USDC"
     >
-      <OnrampTestIds.Provider value={testIds(testId)}>
-        <OnrampCheckoutProvider {...props}>
-          {children ?? (
-            <div className="cw-stack">
-              <h2>Buy USDC</h2>
-              <OnrampDestination />
-              <OnrampAmount presets={presets} />
-              <OnrampQuoteDetails />
-              <OnrampBuyButton />
-              <OnrampPayment />
-              <OnrampSuccess />
-              <OnrampError />
-              <OnrampStatusLive />
-            </div>
-          )}
-        </OnrampCheckoutProvider>
-      </OnrampTestIds.Provider>
+      <OnrampCheckoutProvider {...props}>
+        {children ?? (
+          <div className="cw-stack">
+            <h2>Buy USDC</h2>
+            <OnrampDestination />
+            <OnrampAmount presets={presets} />
+            <OnrampQuoteDetails />
+            <OnrampBuyButton />
+            <OnrampPayment />
+            <OnrampSuccess />
+            <OnrampError />
+            <OnrampStatusLive />
+          </div>
+        )}
+      </OnrampCheckoutProvider>
     </WidgetRoot>
   );
 }

@@ -35,8 +35,3 @@ export function useOnrampContext(): OnrampContextValue {
     );
   return value;
 }
-
-type TestIds = (part: string) => { "data-testid"?: string };
-/** `data-testid` values of the parts: `<prefix>-<part>` under <PartnerOnrampCheckout testId>, none otherwise. */
-export const OnrampTestIds = createContext<TestIds>(() => ({}));
-export const useTestIds = () => useContext(OnrampTestIds);

@@ -1,4 +1,5 @@
 import { CompassError, ValidationError } from "@compass/sdk";
+import { commonErrorKind, httpStatusOf } from "../kit/errors.ts";
 import type { OnrampErrorInfo, OnrampErrorKind } from "./types.ts";
 
 const MESSAGES: Partial<Record<OnrampErrorKind, string>> = {
@@ -11,7 +12,7 @@ const MESSAGES: Partial<Record<OnrampErrorKind, string>> = {
 
 /** Any failure of an API call as a typed, displayable error. */
 export function toOnrampError(error: unknown): OnrampErrorInfo {
-  const status = error instanceof CompassError ? error.status : 0;
+  const status = httpStatusOf(error);
   const body = (error as { body?: any })?.body ?? {};
   const serverMessage = (error as CompassError)?.shortMessage ?? String(error);
   const info = (
@@ -33,13 +34,11 @@ export function toOnrampError(error: unknown): OnrampErrorInfo {
     return info("invalid_amount", true, msg);
   }
   if (!(error instanceof CompassError)) return info("internal", true);
-  if (error.kind === "network" || error.kind === "timeout") return info("network", true);
+  const common = commonErrorKind(error);
+  if (common) return info(common, common === "network");
   switch (status) {
     case 400:
       return info("unsupported_currency", true);
-    case 401:
-    case 403:
-      return info("unauthorized", false);
     case 402:
       return { ...info("identity_verification_required", true), verificationUrl: body.verification_url };
     case 404:

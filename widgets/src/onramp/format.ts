@@ -1,7 +1,5 @@
 /** Display helpers; plain string arithmetic so server and browser render the same text. */
 
-export const shortAddress = (a: string) => `${a.slice(0, 6)}…${a.slice(-4)}`;
-
 /** A fiat amount as typed: digits with at most two decimals, above zero. */
 export function isFiatAmount(value: string): boolean {
   return /^(0|[1-9]\d{0,12})(\.\d{1,2})?$/.test(value) && !/^0(\.0*)?$/.test(value);

@@ -1,11 +1,15 @@
 import type { OnrampCreate, OnrampQuote, OnrampStatus } from "@compass/sdk";
 import type { ReactNode } from "react";
-import type { Theme } from "../theme/theme.ts";
+import type { CommonErrorKind, WidgetErrorInfo } from "../kit/errors.ts";
+import type { LifecycleCallbacks, WidgetLifecycle } from "../kit/lifecycle.ts";
+import type { Theme } from "../kit/theme.ts";
+import type { CompassApiOptions } from "../kit/transport.ts";
 
 export type { OnrampCreate, OnrampQuote, OnrampStatus };
 
-/** Why the checkout cannot go on, typed so hosts can branch without reading messages. */
+/** Why the checkout cannot go on: the kinds every widget shares, and the checkout's own. */
 export type OnrampErrorKind =
+  | CommonErrorKind
   | "invalid_destination"
   | "invalid_amount"
   | "unsupported_currency"
@@ -13,18 +17,9 @@ export type OnrampErrorKind =
   | "quote_expired"
   | "payment_failed"
   | "payment_not_found"
-  | "provider_unavailable"
-  | "network"
-  | "unauthorized"
-  | "internal";
+  | "provider_unavailable";
 
-export interface OnrampErrorInfo {
-  kind: OnrampErrorKind;
-  message: string;
-  /** the user can fix it here (retry, other amount, start over) */
-  recoverable: boolean;
-  /** HTTP status of the API's answer, 0 when none arrived */
-  httpStatus: number;
+export interface OnrampErrorInfo extends WidgetErrorInfo<OnrampErrorKind> {
   /** where the user verifies their identity (identity_verification_required) */
   verificationUrl?: string;
 }
@@ -37,27 +32,23 @@ export interface OnrampSuccessResult {
   destination: `0x${string}`;
 }
 
-/** The lifecycle reported to `onStatus`: one event per change, discriminated by `status`. */
-export type OnrampLifecycle =
-  | { status: "init" }
+/** The lifecycle reported to `onStatus`: `init`, the checkout's own steps, then `success` or `error`. */
+export type OnrampLifecycle = WidgetLifecycle<
   | { status: "quoting"; fiatAmount: string; fiatCurrency: string }
   | { status: "ready"; quote: OnrampQuote }
   | { status: "pending"; paymentId: string; checkoutUrl: string | null }
-  | { status: "processing"; paymentId: string }
-  | ({ status: "success" } & OnrampSuccessResult)
-  | { status: "error"; error: OnrampErrorInfo; paymentId: string | null };
+  | { status: "processing"; paymentId: string },
+  OnrampSuccessResult,
+  { error: OnrampErrorInfo; paymentId: string | null }
+>;
 
-export interface OnrampCheckoutProviderProps {
+export interface OnrampCheckoutProviderProps extends CompassApiOptions, LifecycleCallbacks<OnrampLifecycle> {
   /** wallet that receives the USDC; defaults to the connected wagmi account */
   destination?: `0x${string}`;
   /** amount shown first (fiat, decimal string) */
   defaultAmount?: string;
   /** ISO-4217 code of the card payment (default USD) */
   fiatCurrency?: string;
-  /** base URL of the Compass API (default: this page's origin) */
-  apiBaseUrl?: string;
-  /** publishable key, sent as `x-api-key` (never a secret key in a browser) */
-  publishableKey?: string;
   /** resume an existing payment (e.g. from `checkout_url`) */
   paymentId?: string;
   /**
@@ -67,16 +58,13 @@ export interface OnrampCheckoutProviderProps {
   handoff?: "popup" | "none";
   /** how often the status is read while a payment is in flight (default 3000 ms) */
   pollIntervalMs?: number;
-  onStatus?: (event: OnrampLifecycle) => void;
-  onSuccess?: (result: OnrampSuccessResult) => void;
   /** called once the payment exists, before the card step */
   onPaymentCreated?: (payment: OnrampCreate) => void;
-  /** custom fetch (server proxies, tests) */
-  fetch?: typeof fetch;
   children?: ReactNode;
 }
 
 export interface PartnerOnrampCheckoutProps extends Omit<OnrampCheckoutProviderProps, "children"> {
+  /** the checkout's theme (default: the CompassProvider's, else `lightTheme()`) */
   theme?: Theme;
   /** preset amounts offered as buttons (default 50, 100, 250) */
   presets?: string[];

@@ -1,28 +1,19 @@
 import { useEffect, useRef } from "react";
+import { type LifecycleCallbacks, notifyLifecycle } from "../kit/lifecycle.ts";
 import { lifecycleOf, type OnrampState } from "./machine.ts";
-import type { OnrampLifecycle, OnrampSuccessResult } from "./types.ts";
+import type { OnrampLifecycle } from "./types.ts";
 
 /** Reports each change of the lifecycle to the host once (never during render, so SSR stays pure). */
-export function useLifecycle(
-  state: OnrampState,
-  onStatus?: (event: OnrampLifecycle) => void,
-  onSuccess?: (result: OnrampSuccessResult) => void,
-) {
+export function useLifecycle(state: OnrampState, callbacks: LifecycleCallbacks<OnrampLifecycle>) {
   const last = useRef<string>("");
-  const callbacks = useRef({ onStatus, onSuccess });
+  const latest = useRef(callbacks);
   useEffect(() => {
-    callbacks.current = { onStatus, onSuccess };
+    latest.current = callbacks;
   });
-  const event = lifecycleOf(state);
-  const key = JSON.stringify(event);
+  const key = JSON.stringify(lifecycleOf(state));
   useEffect(() => {
     if (key === last.current) return;
     last.current = key;
-    const e = JSON.parse(key) as OnrampLifecycle;
-    callbacks.current.onStatus?.(e);
-    if (e.status === "success") {
-      const { status: _, ...result } = e;
-      callbacks.current.onSuccess?.(result);
-    }
+    notifyLifecycle(JSON.parse(key) as OnrampLifecycle, latest.current);
   }, [key]);
 }

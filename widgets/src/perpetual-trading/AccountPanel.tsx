@@ -1,15 +1,16 @@
 "use client";
 import { useState } from "react";
+import { useTestIds } from "../kit/test-ids.ts";
 import { usePerpetualTradingContext } from "./context.tsx";
 import { formatUsd } from "./format.ts";
 import { deposit, withdraw } from "./funds.ts";
 import { usePerpetualActivity } from "./hooks.ts";
-import type { TestIds } from "./test-ids.ts";
 
 const DECIMAL = /^\d+(\.\d{1,6})?$/;
 
 /** Account value and withdrawable, with deposit (USDC permit) and withdraw (to Arbitrum). */
-export function AccountPanel({ ids }: { ids: TestIds }) {
+export function AccountPanel() {
+  const ids = useTestIds();
   const { owner, busy, run, sponsorDeposit } = usePerpetualTradingContext();
   const { data } = usePerpetualActivity();
   const [depositAmount, setDepositAmount] = useState("");

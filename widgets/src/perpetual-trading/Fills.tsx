@@ -1,11 +1,12 @@
 "use client";
+import { useTestIds } from "../kit/test-ids.ts";
 import { usePerpetualTradingContext } from "./context.tsx";
 import { formatPrice, formatSigned, formatUsd } from "./format.ts";
 import { usePerpetualActivity } from "./hooks.ts";
-import type { TestIds } from "./test-ids.ts";
 
 /** Recent fills with the PnL each realised and the fee paid. */
-export function Fills({ ids }: { ids: TestIds }) {
+export function Fills() {
+  const ids = useTestIds();
   const { owner } = usePerpetualTradingContext();
   const { data } = usePerpetualActivity();
   if (!owner) return null;

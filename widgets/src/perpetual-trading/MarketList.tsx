@@ -1,10 +1,10 @@
 "use client";
 import type { PerpetualTradingCategory } from "@compass/sdk";
 import { useState } from "react";
+import { useTestIds } from "../kit/test-ids.ts";
 import { usePerpetualTradingContext } from "./context.tsx";
 import { formatCompactUsd, formatFunding, formatPrice } from "./format.ts";
 import { usePerpetualOpportunities, useSelectedMarket } from "./hooks.ts";
-import type { TestIds } from "./test-ids.ts";
 
 const CATEGORIES: { value: PerpetualTradingCategory | undefined; label: string }[] = [
   { value: undefined, label: "All" },
@@ -20,7 +20,8 @@ const SORTS: Record<SortKey, string> = {
 };
 
 /** Markets with a category filter and server-side sorting; a row selects the market for the ticket. */
-export function MarketList({ ids }: { ids: TestIds }) {
+export function MarketList() {
+  const ids = useTestIds();
   const { selectAsset } = usePerpetualTradingContext();
   const [category, setCategory] = useState<PerpetualTradingCategory | undefined>();
   const [sort, setSort] = useState<SortKey>("open_interest");

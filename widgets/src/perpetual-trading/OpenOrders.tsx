@@ -1,11 +1,12 @@
 "use client";
+import { useTestIds } from "../kit/test-ids.ts";
 import { usePerpetualTradingContext } from "./context.tsx";
 import { formatPrice } from "./format.ts";
 import { usePerpetualActivity } from "./hooks.ts";
 import { cancelOrder } from "./orders.ts";
-import type { TestIds } from "./test-ids.ts";
 
-export function OpenOrders({ ids }: { ids: TestIds }) {
+export function OpenOrders() {
+  const ids = useTestIds();
   const { owner, busy, run } = usePerpetualTradingContext();
   const { data } = usePerpetualActivity();
   if (!owner) return null;

@@ -1,6 +1,6 @@
 "use client";
-import { WidgetRoot } from "../internal/WidgetRoot.tsx";
-import type { Theme } from "../theme/theme.ts";
+import type { Theme } from "../kit/theme.ts";
+import { WidgetRoot } from "../kit/WidgetRoot.tsx";
 import { AccountPanel } from "./AccountPanel.tsx";
 import { PerpetualTradingProvider, type PerpetualTradingProviderProps } from "./context.tsx";
 import { Fills } from "./Fills.tsx";
@@ -8,14 +8,14 @@ import { FundingClock } from "./FundingClock.tsx";
 import { useSelectedMarket } from "./hooks.ts";
 import { MarketList } from "./MarketList.tsx";
 import { OpenOrders } from "./OpenOrders.tsx";
-import { OrderTicket } from "./OrderTicket.tsx";
+import { OrderTicket } from "./order-ticket/OrderTicket.tsx";
 import { Positions } from "./Positions.tsx";
 import { PriceChart } from "./PriceChart.tsx";
 import { StatusBanner } from "./StatusBanner.tsx";
 import { PERPS_CSS } from "./styles.ts";
-import { type TestIds, testIds } from "./test-ids.ts";
 
 export interface PerpetualTradingWidgetProps extends Omit<PerpetualTradingProviderProps, "children"> {
+  /** the widget's theme (default: the CompassProvider's, else `lightTheme()`) */
   theme?: Theme;
   /** prefix of every data-testid (default "perps") */
   testId?: string;
@@ -33,7 +33,6 @@ export function PerpetualTradingWidget({
   className,
   ...props
 }: PerpetualTradingWidgetProps) {
-  const ids = testIds(testId);
   return (
     <PerpetualTradingProvider {...props}>
       <WidgetRoot
@@ -44,29 +43,29 @@ export function PerpetualTradingWidget({
         className={className}
         label="Perpetual trading"
       >
-        <StatusBanner ids={ids} />
-        <Layout ids={ids} />
+        <StatusBanner />
+        <Layout />
       </WidgetRoot>
     </PerpetualTradingProvider>
   );
 }
 
-function Layout({ ids }: { ids: TestIds }) {
+function Layout() {
   const market = useSelectedMarket();
   return (
     <div className="pt-grid">
-      <MarketList ids={ids} />
+      <MarketList />
       <div className="cw-stack">
-        <PriceChart asset={market?.asset} ids={ids} />
+        <PriceChart asset={market?.asset} />
         <FundingClock rate={market?.funding_rate} />
-        <OpenOrders ids={ids} />
-        <Fills ids={ids} />
+        <OpenOrders />
+        <Fills />
       </div>
       <div className="cw-stack">
-        <OrderTicket key={market?.asset} ids={ids} />
-        <AccountPanel ids={ids} />
+        <OrderTicket key={market?.asset} />
+        <AccountPanel />
       </div>
-      <Positions ids={ids} />
+      <Positions />
     </div>
   );
 }

@@ -1,13 +1,14 @@
 "use client";
+import { useTestIds } from "../kit/test-ids.ts";
 import { usePerpetualTradingContext } from "./context.tsx";
 import { formatPrice, formatSigned, formatUsd } from "./format.ts";
 import { usePerpetualActivity } from "./hooks.ts";
 import { roe } from "./math.ts";
 import { closePosition } from "./orders.ts";
-import type { TestIds } from "./test-ids.ts";
 
 /** Open positions with mark, unrealized PnL (and ROE), liquidation price, margin, funding, and Close. */
-export function Positions({ ids }: { ids: TestIds }) {
+export function Positions() {
+  const ids = useTestIds();
   const { owner, busy, run, selectAsset } = usePerpetualTradingContext();
   const { data } = usePerpetualActivity();
   if (!owner) return null;

@@ -1,10 +1,10 @@
 "use client";
 import type { PerpetualTradingCandle } from "@compass/sdk";
 import { useState } from "react";
+import { useTestIds } from "../kit/test-ids.ts";
 import { formatPrice } from "./format.ts";
 import { usePerpetualCandles } from "./hooks.ts";
 import type { CandleInterval } from "./queries.ts";
-import type { TestIds } from "./test-ids.ts";
 
 const INTERVALS: CandleInterval[] = ["5m", "15m", "1h", "4h", "1d"];
 const W = 600;
@@ -12,7 +12,7 @@ const H = 220;
 const PAD = 8;
 
 /** A small SVG candle chart (no charting library: a few hundred bytes instead of tens of kilobytes). */
-export function PriceChart({ asset, ids }: { asset: string | undefined; ids: TestIds }) {
+export function PriceChart({ asset }: { asset: string | undefined }) {
   const [interval, setChartInterval] = useState<CandleInterval>("15m");
   const { data, isPending, error } = usePerpetualCandles(asset, interval);
   return (
@@ -36,22 +36,13 @@ export function PriceChart({ asset, ids }: { asset: string | undefined; ids: Tes
       </div>
       {error ? <p className="cw-error">Candles are unavailable: {error.message}</p> : null}
       {isPending && asset ? <p className="pt-empty">Loading candles…</p> : null}
-      {data?.candles.length ? (
-        <Candles candles={data.candles} label={`${asset} ${interval}`} ids={ids} />
-      ) : null}
+      {data?.candles.length ? <Candles candles={data.candles} label={`${asset} ${interval}`} /> : null}
     </section>
   );
 }
 
-function Candles({
-  candles,
-  label,
-  ids,
-}: {
-  candles: PerpetualTradingCandle[];
-  label: string;
-  ids: TestIds;
-}) {
+function Candles({ candles, label }: { candles: PerpetualTradingCandle[]; label: string }) {
+  const ids = useTestIds();
   const highs = candles.map((c) => Number(c.high));
   const lows = candles.map((c) => Number(c.low));
   const max = Math.max(...highs);

@@ -1,13 +1,15 @@
 "use client";
+import { shortAddress } from "../kit/format.ts";
+import { useTestIds } from "../kit/test-ids.ts";
 import { usePerpetualTradingContext } from "./context.tsx";
-import { shortAddress } from "./format.ts";
-import type { TestIds } from "./test-ids.ts";
 
 /** Where a flow stands, in words: which signature is asked for, what is happening, how it ended. */
-export function StatusBanner({ ids }: { ids: TestIds }) {
+export function StatusBanner() {
+  const ids = useTestIds();
   const { status, dismiss } = usePerpetualTradingContext();
-  if (status.status === "idle") return null;
-  const kind = status.status === "error" ? "error" : status.status === "success" ? "success" : "progress";
+  if (status.status === "init") return null;
+  const ended = status.status === "error" || status.status === "success";
+  const kind = ended ? status.status : "progress";
   let text: string;
   switch (status.status) {
     case "preparing":
@@ -37,14 +39,12 @@ export function StatusBanner({ ids }: { ids: TestIds }) {
       aria-live="polite"
       {...ids("status")}
     >
-      <span className={kind === "error" ? "cw-error" : kind === "success" ? "cw-success" : undefined}>
-        {text}
-      </span>
-      {kind === "progress" ? null : (
+      <span className={ended ? `cw-${kind}` : undefined}>{text}</span>
+      {ended ? (
         <button type="button" className="cw-button cw-secondary pt-small" onClick={dismiss}>
           Dismiss
         </button>
-      )}
+      ) : null}
     </div>
   );
 }

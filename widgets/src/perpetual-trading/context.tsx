@@ -1,22 +1,33 @@
 "use client";
 import type { Transport } from "@compass/sdk";
 import { useQueryClient } from "@tanstack/react-query";
-import { createContext, type ReactNode, useCallback, useContext, useMemo, useRef, useState } from "react";
+import {
+  createContext,
+  type ReactNode,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from "react";
 import type { Address } from "viem";
 import { useAccount, useConfig } from "wagmi";
-import { type ApiOptions, transportFor } from "./client.ts";
+import { type LifecycleCallbacks, notifyLifecycle } from "../kit/lifecycle.ts";
+import { type CompassApiOptions, useWidgetTransport } from "../kit/transport.ts";
 import { explain } from "./errors.ts";
 import type { FlowContext } from "./flow.ts";
 import type { SponsorDeposit } from "./funds.ts";
-import type { PerpetualTradingAction, PerpetualTradingStatus, StatusListener } from "./status.ts";
+import type { PerpetualTradingAction, PerpetualTradingLifecycle } from "./status.ts";
 import { wagmiChainOps, wagmiSigner } from "./wallet.ts";
 
-export interface PerpetualTradingProviderProps extends ApiOptions {
+export interface PerpetualTradingProviderProps
+  extends CompassApiOptions,
+    LifecycleCallbacks<PerpetualTradingLifecycle> {
   /** partner builder fee attached to every order (approved once by each trader) */
   builder?: { address: Address; maxFeeRate: string };
   /** relays deposits from the host's gas sponsor; without it traders pay Arbitrum gas themselves */
   sponsorDeposit?: SponsorDeposit;
-  onStatus?: StatusListener;
   /** ticker selected first (default: the market with the most open interest) */
   defaultAsset?: string;
   children: ReactNode;
@@ -28,7 +39,7 @@ interface PerpetualTradingContextValue {
   owner: Address | undefined;
   asset: string | undefined;
   selectAsset(ticker: string): void;
-  status: PerpetualTradingStatus;
+  status: PerpetualTradingLifecycle;
   busy: boolean;
   builder: PerpetualTradingProviderProps["builder"];
   sponsorDeposit: SponsorDeposit | undefined;
@@ -45,25 +56,30 @@ export function usePerpetualTradingContext(): PerpetualTradingContextValue {
   return value;
 }
 
+const INIT: PerpetualTradingLifecycle = { status: "init" };
+
 /** The widget's state machine: selection, the current flow's status, and the wallet wiring. */
 export function PerpetualTradingProvider(props: PerpetualTradingProviderProps) {
-  const { apiBaseUrl, publishableKey, fetch, builder, sponsorDeposit, onStatus, defaultAsset, children } =
-    props;
-  const transport = useMemo(
-    () => transportFor({ apiBaseUrl, publishableKey, fetch }),
-    [apiBaseUrl, publishableKey, fetch],
-  );
+  const { builder, sponsorDeposit, defaultAsset, children } = props;
+  const transport = useWidgetTransport(props);
   const { address } = useAccount(); // wagmi 2 and 3 (an alias of useConnection in 3)
   const config = useConfig();
   const queryClient = useQueryClient();
   const [asset, selectAsset] = useState<string | undefined>(defaultAsset);
-  const [status, setStatus] = useState<PerpetualTradingStatus>({ status: "idle" });
-  const listener = useRef(onStatus);
-  listener.current = onStatus;
+  const [status, setStatus] = useState<PerpetualTradingLifecycle>(INIT);
+  const callbacks = useRef<LifecycleCallbacks<PerpetualTradingLifecycle>>(props);
+  callbacks.current = props;
 
-  const report = useCallback((next: PerpetualTradingStatus) => {
+  // Flows report synchronously, step by step: an effect would let React batch away the steps in between.
+  const report = useCallback((next: PerpetualTradingLifecycle) => {
     setStatus(next);
-    listener.current?.(next);
+    notifyLifecycle(next, callbacks.current);
+  }, []);
+  // `init` once mounted, as every widget does (the ref keeps StrictMode's second mount quiet)
+  const mounted = useRef(false);
+  useEffect(() => {
+    if (!mounted.current) notifyLifecycle(INIT, callbacks.current);
+    mounted.current = true;
   }, []);
 
   const run = useCallback<PerpetualTradingContextValue["run"]>(
@@ -93,7 +109,7 @@ export function PerpetualTradingProvider(props: PerpetualTradingProviderProps) {
       builder,
       sponsorDeposit,
       run,
-      dismiss: () => report({ status: "idle" }),
+      dismiss: () => report(INIT),
     }),
     [transport, address, asset, status, busy, builder, sponsorDeposit, run, report],
   );

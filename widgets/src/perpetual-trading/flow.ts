@@ -1,12 +1,12 @@
 import type { Transport } from "@compass/sdk";
 import { type Prepared, type Signer, signAndExecute } from "./execute.ts";
-import type { PerpetualTradingAction, PerpetualTradingStatus } from "./status.ts";
+import type { PerpetualTradingAction, PerpetualTradingLifecycle } from "./status.ts";
 
 /** Everything a flow touches: the API, the wallet, and where progress is reported. */
 export interface FlowContext {
   transport: Transport;
   signer: Signer;
-  report(status: PerpetualTradingStatus): void;
+  report(status: PerpetualTradingLifecycle): void;
   /** the host's partner builder fee, attached to every order when set */
   builder?: { address: string; maxFeeRate: string };
   /** the wallet's chain operations, for deposits the owner relays themselves */

@@ -7,7 +7,7 @@ import type { Signer } from "./execute.ts";
 import type { FlowContext } from "./flow.ts";
 import { withdraw } from "./funds.ts";
 import { cancelOrder, closePosition, placeOrder } from "./orders.ts";
-import type { PerpetualTradingStatus } from "./status.ts";
+import type { PerpetualTradingLifecycle } from "./status.ts";
 
 /**
  * The widget's flows (no React) against the real API over a venue twin: each signs with a local dev key
@@ -17,7 +17,7 @@ let h: Harness;
 const account = privateKeyToAccount(KEYS[2]);
 const signer: Signer = { address: account.address, signTypedData: (td) => account.signTypedData(td as any) };
 
-function context(statuses: PerpetualTradingStatus[], s: Signer = signer): FlowContext {
+function context(statuses: PerpetualTradingLifecycle[], s: Signer = signer): FlowContext {
   const transport = new Transport({
     serverURL: "http://api",
     fetch: (input, init) => h.app.fetch(new Request(input, init)),
@@ -35,7 +35,7 @@ const positions = async () => (await h.get("positions", { owner: account.address
 
 describe("widget flows", () => {
   test("default: a market order enables the account, sets leverage, fills, and reports each step", async () => {
-    const statuses: PerpetualTradingStatus[] = [];
+    const statuses: PerpetualTradingLifecycle[] = [];
     await placeOrder(context(statuses), {
       asset: "AAPL",
       side: "buy",
@@ -58,14 +58,14 @@ describe("widget flows", () => {
   });
 
   test("default: closing the position leaves the account flat", async () => {
-    const statuses: PerpetualTradingStatus[] = [];
+    const statuses: PerpetualTradingLifecycle[] = [];
     await closePosition(context(statuses), (await positions())[0]);
     expect(statuses.at(-1)).toMatchObject({ status: "success", action: "close" });
     expect(await positions()).toEqual([]);
   });
 
   test("default: a limit order rests and cancels", async () => {
-    const statuses: PerpetualTradingStatus[] = [];
+    const statuses: PerpetualTradingLifecycle[] = [];
     await placeOrder(context(statuses), {
       asset: "GOLD",
       side: "buy",
@@ -82,7 +82,7 @@ describe("widget flows", () => {
   });
 
   test("default: withdraw is accepted and queued for the payout", async () => {
-    const statuses: PerpetualTradingStatus[] = [];
+    const statuses: PerpetualTradingLifecycle[] = [];
     await withdraw(context(statuses), "100");
     expect(statuses.at(-1)).toMatchObject({
       status: "success",
@@ -103,7 +103,7 @@ describe("widget flows", () => {
       leverage: 3,
     }).catch((e) => e);
     expect(explain(error, account.address)).toMatchObject({
-      kind: "wrong-signer",
+      kind: "wrong_signer",
       message: expect.stringMatching(/signed with 0x/),
     });
   });
@@ -133,7 +133,7 @@ describe("widget flows", () => {
   test("behavior: a wallet refusing another chain's domain is explained", () => {
     const e = new Error('Provided chainId "1337" must match the active chainId "42161"');
     expect(explain(e, account.address, 1337)).toMatchObject({
-      kind: "chain-mismatch",
+      kind: "chain_mismatch",
       message: expect.stringMatching(/chain id 1337/),
     });
     expect(explain(Object.assign(new Error("User rejected the request."), { code: 4001 }))).toMatchObject({

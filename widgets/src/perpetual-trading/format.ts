@@ -24,8 +24,6 @@ export const formatFunding = (rate: string | number): string => {
 export const formatSigned = (value: number): string =>
   `${value >= 0 ? "+" : "−"}${formatUsd(Math.abs(value))}`;
 
-export const shortAddress = (a: string): string => `${a.slice(0, 6)}…${a.slice(-4)}`;
-
 export const formatCountdown = (ms: number): string => {
   const s = Math.floor(ms / 1000);
   return `${String(Math.floor(s / 60)).padStart(2, "0")}:${String(s % 60).padStart(2, "0")}`;

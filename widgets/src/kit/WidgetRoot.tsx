@@ -1,13 +1,17 @@
 import type { CSSProperties, ReactNode } from "react";
-import { BASE_CSS } from "../theme/base-css.ts";
-import { lightTheme, type Theme, themeVars } from "../theme/theme.ts";
+import { BASE_CSS } from "./base-css.ts";
+import { useCompassConfig } from "./CompassProvider.tsx";
+import { TestIdsContext, testIds } from "./test-ids.ts";
+import { lightTheme, type Theme, themeVars } from "./theme.ts";
 
 export interface WidgetRootProps {
   /** widget kind, scopes its styles: `[data-compass-widget="onramp"]` */
   name: string;
+  /** the widget's own theme; else the CompassProvider's; else `lightTheme()` */
   theme?: Theme;
   /** widget-specific CSS (already scoped by its author) */
   css?: string;
+  /** prefix of the `data-testid` of the root and of every part inside it */
   testId?: string;
   className?: string;
   label: string;
@@ -19,13 +23,14 @@ export interface WidgetRootProps {
  * React 19's `<style href precedence>` (deduplicated, works in SSR, needs no CSS loader in the host).
  */
 export function WidgetRoot({ name, theme, css, testId, className, label, children }: WidgetRootProps) {
+  const shared = useCompassConfig().theme;
   return (
     <section
       data-compass-widget={name}
       data-testid={testId}
       aria-label={label}
       className={className}
-      style={themeVars(theme ?? lightTheme()) as CSSProperties}
+      style={themeVars(theme ?? shared ?? lightTheme()) as CSSProperties}
     >
       <style href="compass-widgets-base" precedence="compass">
         {BASE_CSS}
@@ -35,7 +40,7 @@ export function WidgetRoot({ name, theme, css, testId, className, label, childre
           {css}
         </style>
       ) : null}
-      {children}
+      <TestIdsContext.Provider value={testIds(testId)}>{children}</TestIdsContext.Provider>
     </section>
   );
 }

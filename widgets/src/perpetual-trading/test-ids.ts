@@ -1,4 +1,0 @@
-import { testIds } from "../internal/testid.ts";
-
-export type TestIds = ReturnType<typeof testIds>;
-export { testIds };
