@@ -9,6 +9,7 @@ import {
   percentToRate,
   roe,
   sizeFromUsd,
+  sizeStep,
   slippageLimit,
   unrealizedPnl,
 } from "./math.ts";
@@ -73,5 +74,18 @@ describe("market order band and funding clock", () => {
 
   test("default: funding is paid on the hour", () => {
     expect(msToFunding(3_600_000 * 5 + 1_000)).toBe(3_599_000);
+  });
+});
+
+describe("sizeStep", () => {
+  test("behavior: reads as the decimal people type, for every size precision the venue uses", () => {
+    expect([0, 1, 2, 3, 4, 5].map((d) => String(sizeStep(d)))).toEqual([
+      "1",
+      "0.1",
+      "0.01",
+      "0.001",
+      "0.0001",
+      "0.00001",
+    ]);
   });
 });

@@ -9,7 +9,8 @@ export const MAKER_FEE = 0.00015;
 export const MIN_ORDER_USD = 10;
 
 /** Size step of a market: 10^-szDecimals. */
-export const sizeStep = (szDecimals: number): number => 10 ** -szDecimals;
+// 1 / 10^d, not 10^-d: 10 ** -4 is 0.00009999999999999999 in binary floating point
+export const sizeStep = (szDecimals: number): number => 1 / 10 ** szDecimals;
 
 /** Floors a size to the market's step and prints it with exactly szDecimals decimals. */
 export function floorSize(size: number, szDecimals: number): string {
