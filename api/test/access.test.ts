@@ -27,7 +27,13 @@ describe("publishable keys", () => {
       status: 403,
       json: { detail: expect.stringContaining("origin https://evil.example") },
     });
-    expect(elsewhere.headers.get("access-control-allow-origin")).toBeNull();
+    // the refusal is readable by the page that made it (so a widget can say what is wrong); no data is
+    expect(elsewhere.headers.get("access-control-allow-origin")).toBe("https://evil.example");
+    const secretFromPage = await call(app, "GET", "/v2/test/items/X", {
+      headers: { "x-api-key": SK, origin: "https://evil.example" },
+    });
+    expect(secretFromPage.status).toBe(200);
+    expect(secretFromPage.headers.get("access-control-allow-origin")).toBeNull();
     const noOrigin = await call(app, "GET", "/v2/test/items/X", { headers: { "x-api-key": PK } });
     expect(noOrigin.status).toBe(403);
     const notForWidgets = await call(app, "POST", "/v2/test/echo", {
@@ -42,7 +48,7 @@ describe("publishable keys", () => {
     expect(secret.status).toBe(422);
   });
 
-  test("behavior: preflight answers allowed origins only", async () => {
+  test("behavior: preflight answers every origin; the request itself is checked", async () => {
     const app = secured();
     const pre = await app.fetch(
       new Request("http://t/v2/test/items/X", {
@@ -53,13 +59,39 @@ describe("publishable keys", () => {
     expect(pre.status).toBe(204);
     expect(pre.headers.get("access-control-allow-origin")).toBe("https://partner.example");
     expect(pre.headers.get("access-control-allow-headers")).toContain("x-api-key");
-    const bad = await app.fetch(
+    const other = await app.fetch(
       new Request("http://t/v2/test/items/X", {
         method: "OPTIONS",
         headers: { origin: "https://evil.example" },
       }),
     );
-    expect(bad.headers.get("access-control-allow-origin")).toBeNull();
+    expect(other.headers.get("access-control-allow-origin")).toBe("https://evil.example");
+  });
+
+  test("behavior: a wrong key is a 401 the page can read, in every mode — staging too", async () => {
+    for (const app of [secured(), testApp()]) {
+      const wrong = await call(app, "GET", "/v2/test/items/X", {
+        headers: { "x-api-key": "pk_test_typo", origin: "https://shop.example" },
+      });
+      expect(wrong).toMatchObject({
+        status: 401,
+        json: {
+          detail: "API key missing or invalid",
+          hint: expect.stringContaining("not a key of this server"),
+        },
+      });
+      expect(wrong.headers.get("access-control-allow-origin")).toBeTruthy();
+    }
+    const missing = await call(secured(), "GET", "/v2/test/items/X", {
+      headers: { origin: "https://shop.example" },
+    });
+    expect(missing).toMatchObject({
+      status: 401,
+      json: { detail: "API key missing or invalid", hint: expect.stringContaining("x-api-key is missing") },
+    });
+    expect(missing.headers.get("access-control-allow-origin")).toBe("https://shop.example");
+    // no key at all on a server that needs none is still fine
+    expect((await call(testApp(), "GET", "/v2/test/items/X")).status).toBe(200);
   });
 
   test("parameters: without keys (embedded default) any origin may read", async () => {

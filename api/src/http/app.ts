@@ -67,11 +67,16 @@ export function createHttpApp(options: HttpAppOptions = {}): HttpApp {
   });
 
   // CORS: browsers may call from origins listed on a publishable key (any origin when no keys are required).
+  // Preflights are answered for every origin and auth failures carry CORS headers, so a page whose key or
+  // origin is wrong can read why (the key and origin checks themselves happen on the request).
   hono.use("*", async (c, next) => {
-    const allowed = allowedOrigin(config, c.req.header("origin") ?? null);
-    if (c.req.method === "OPTIONS") return c.body(null, 204, allowed ? preflightHeaders(allowed) : {});
+    const origin = c.req.header("origin") ?? null;
+    const allowed = allowedOrigin(config, origin);
+    if (c.req.method === "OPTIONS")
+      return c.body(null, 204, origin ? preflightHeaders(allowed ?? origin) : {});
     await next();
-    if (allowed) for (const [k, v] of Object.entries(corsHeaders(allowed))) c.res.headers.set(k, v);
+    const readable = allowed ?? (origin && (c.res.status === 401 || c.res.status === 403) ? origin : null);
+    if (readable) for (const [k, v] of Object.entries(corsHeaders(readable))) c.res.headers.set(k, v);
   });
 
   let openapi: string | undefined;

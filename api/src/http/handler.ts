@@ -49,8 +49,9 @@ export function operationHandler(op: Operation, config: Config, services: Servic
     let idem: { scope: string; fp: string } | undefined;
     try {
       const req = c.req.raw;
-      const caller = identify(config, req.headers.get("x-api-key"), clientIp(c, config));
-      if (!caller) return send(401, JSON.stringify({ detail: "API key missing or invalid" }));
+      const key = req.headers.get("x-api-key");
+      const caller = identify(config, key, clientIp(c, config));
+      if (!caller) return send(401, JSON.stringify(unauthorized(key)));
       checkScope(caller, op, req.headers.get("origin"));
       Object.assign(
         headers,
@@ -128,6 +129,14 @@ function context(
     headers: req.headers,
     idempotencyKey,
   };
+}
+
+/** The spec's 401 body, plus which of the two mistakes it is (`hint`, ours). */
+function unauthorized(key: string | null) {
+  const hint = key
+    ? "x-api-key is not a key of this server (check the key, and that it belongs to this environment)"
+    : "x-api-key is missing: send a secret key from a server, or a publishable key from a browser";
+  return { detail: "API key missing or invalid", hint };
 }
 
 function checkResponse(op: Operation, result: unknown): void {
