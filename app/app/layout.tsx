@@ -1,6 +1,7 @@
 import { headers } from "next/headers";
 import Link from "next/link";
 import type { ReactNode } from "react";
+import { appConfig } from "../lib/config.ts";
 import { publicChains } from "../lib/wallet/public-chains.ts";
 import { hasStoredConnection } from "../lib/wallet/session.ts";
 import "./globals.css";
@@ -18,7 +19,12 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
   return (
     <html lang="en">
       <body>
-        <Providers chains={chains} devWallet={devWallet} reconnect={reconnect}>
+        <Providers
+          chains={chains}
+          devWallet={devWallet}
+          reconnect={reconnect}
+          publishableKey={appConfig().appPublishableKey}
+        >
           <header className="site-header">
             <Link href="/" className="brand">
               Compass

@@ -29,6 +29,8 @@ export interface Config {
   validateResponses: boolean;
   /** public origin of the web app (checkout links), e.g. http://127.0.0.1:3000 */
   publicUrl: string;
+  /** publishable key the app's own pages use (COMPASS_APP_PUBLISHABLE_KEY); allowed from `publicUrl`'s origin */
+  appPublishableKey?: string;
   upstreamTimeoutMs: number;
   /** the perpetuals venue's chain name in signed actions (COMPASS_VENUE_NETWORK; default: address book, then Mainnet) */
   venueNetwork?: "Mainnet" | "Testnet";
@@ -76,10 +78,18 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (mode !== "production" && mode !== "staging") {
     throw new Error(`COMPASS_ENV must be "production" or "staging", got ${JSON.stringify(env.COMPASS_ENV)}`);
   }
+  const publicUrl = (env.COMPASS_PUBLIC_URL ?? `http://127.0.0.1:${env.PORT ?? 3000}`).replace(/\/$/, "");
   const apiKeys = [
     ...parseKeys(env.COMPASS_API_KEYS, "secret"),
     ...parseKeys(env.COMPASS_PUBLISHABLE_KEYS, "publishable"),
   ];
+  // The app's own pages (checkout, trading) call the API from its public origin with this key.
+  const appPublishableKey = env.COMPASS_APP_PUBLISHABLE_KEY || env.COMPASS_CHECKOUT_PUBLISHABLE_KEY || undefined;
+  if (appPublishableKey) {
+    const hash = sha256(appPublishableKey);
+    if (!apiKeys.some((k) => k.hash.equals(hash)))
+      apiKeys.push({ hash, kind: "publishable", origins: [new URL(publicUrl).origin] });
+  }
   const devnetDir = env.COMPASS_DEVNET_DIR ?? findDevnetDir();
   const rpcOverrides: Config["rpcOverrides"] = {};
   for (const chain of CHAINS) {
@@ -103,7 +113,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     bodyLimitBytes: Number(env.COMPASS_BODY_LIMIT_BYTES ?? 256 * 1024),
     logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === "test" ? "warn" : "info"),
     validateResponses: env.COMPASS_VALIDATE_RESPONSES === "1",
-    publicUrl: (env.COMPASS_PUBLIC_URL ?? `http://127.0.0.1:${env.PORT ?? 3000}`).replace(/\/$/, ""),
+    publicUrl,
+    appPublishableKey,
     upstreamTimeoutMs: Number(env.COMPASS_UPSTREAM_TIMEOUT_MS ?? 10_000),
     venueNetwork: parseVenueNetwork(env.COMPASS_VENUE_NETWORK),
     rateLimit: parseRateLimit(env.COMPASS_RATE_LIMIT),

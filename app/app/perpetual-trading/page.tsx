@@ -1,4 +1,5 @@
 import { hasSponsor } from "../../lib/compass.ts";
+import { appConfig } from "../../lib/config.ts";
 import { Trading } from "./trading.tsx";
 
 export const metadata = { title: "Perpetual trading — Compass" };
@@ -13,7 +14,7 @@ export default function PerpetualTradingPage() {
         Stocks, commodities and forex perps. Every action is signed by your own wallet; deposits are a USDC
         permit on Arbitrum{hasSponsor() ? ", relayed by our sponsor (no gas)" : ""}.
       </p>
-      <Trading sponsored={!!hasSponsor()} />
+      <Trading sponsored={hasSponsor()} publishableKey={appConfig().appPublishableKey} />
     </main>
   );
 }

@@ -22,11 +22,10 @@ import { ProviderFrame } from "./provider-frame.tsx";
 interface Props {
   params: CheckoutParams;
   payment: PaymentLookup | null;
-  publishableKey?: string;
 }
 
 /** The checkout widget laid out as a page: the provider's card form embedded, the way back after delivery. */
-export function CheckoutClient({ params, payment, publishableKey }: Props) {
+export function CheckoutClient({ params, payment }: Props) {
   const router = useRouter();
   const pathname = usePathname();
   // The wallet layer (wagmi) is not part of this page's load: it comes when someone connects a wallet (or
@@ -91,7 +90,6 @@ export function CheckoutClient({ params, payment, publishableKey }: Props) {
       <PartnerOnrampCheckout
         destination={(params.destination ?? undefined) as `0x${string}` | undefined}
         paymentId={params.paymentId ?? undefined}
-        publishableKey={publishableKey}
         handoff="none"
         pollIntervalMs={2000}
         theme={theme}

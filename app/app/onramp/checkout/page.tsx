@@ -23,12 +23,8 @@ export default async function CheckoutPage({ searchParams }: { searchParams: Pro
           {params.unsupported}
         </p>
       ) : (
-        // A publishable key (production requires one) is handed to the page, never put in its URL.
-        <CheckoutClient
-          params={params}
-          payment={payment}
-          publishableKey={process.env.COMPASS_CHECKOUT_PUBLISHABLE_KEY}
-        />
+        // the app's publishable key reaches the widget through the layout's CompassProvider, never the URL
+        <CheckoutClient params={params} payment={payment} />
       )}
     </main>
   );
