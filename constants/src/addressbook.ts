@@ -5,7 +5,16 @@
 export interface AddressBook {
   version: 1;
   environment?: string;
-  chains: Record<string, { chainId: number; rpcUrl: string; contracts: Record<string, `0x${string}`> }>;
+  chains: Record<
+    string,
+    {
+      chainId: number;
+      rpcUrl: string;
+      contracts: Record<string, `0x${string}`>;
+      /** block each contract was deployed in, by lower-case address: event reads start there */
+      deployBlocks?: Record<string, number>;
+    }
+  >;
   twins: Record<string, { url: string; apiKey?: string; [k: string]: unknown }>;
   tokens?: Record<
     string,

@@ -1,8 +1,9 @@
 import { CHAIN_INFO, MULTICALL3 } from "@compass/constants";
 import { createPublicClient, defineChain, http, type PublicClient } from "viem";
-import { type Config, rpcUrl, servesChain } from "../config/env.ts";
+import { addressBook, type Config, rpcUrl, servesChain } from "../config/env.ts";
 import { fieldError, UpstreamError } from "../errors.ts";
 import type { ChainName } from "../schemas/common.ts";
+import { LogReader } from "./log-reader.ts";
 
 export interface RpcStats {
   /** HTTP requests sent to RPC endpoints */
@@ -15,8 +16,21 @@ export interface RpcStats {
 export class ChainClients {
   readonly stats: RpcStats = { requests: 0, calls: 0 };
   private readonly clients = new Map<string, PublicClient>();
+  /** event reads in bounded ranges from each contract's deployment block, final pages kept */
+  readonly logs: LogReader;
 
-  constructor(private readonly config: Config) {}
+  constructor(private readonly config: Config) {
+    this.logs = new LogReader({
+      maxRange: BigInt(config.logs.maxRange),
+      finality: BigInt(config.logs.finality),
+      maxPages: config.logs.maxPages,
+      knownDeployBlock: (chainId, address) => {
+        const chain = Object.values(CHAIN_INFO).find((c) => c.chainId === chainId)?.name;
+        const block = chain && addressBook(config)?.chains[chain]?.deployBlocks?.[address.toLowerCase()];
+        return block === undefined || block === null ? undefined : BigInt(block);
+      },
+    });
+  }
 
   /** The client for `chain`, or a 422 naming `loc` when this deployment does not serve it. */
   get(chain: ChainName, loc: (string | number)[] = ["query", "chain"]): PublicClient {

@@ -1,4 +1,5 @@
 import { type Address, type Log, type PublicClient, parseAbiItem } from "viem";
+import type { LogReader } from "./log-reader.ts";
 
 export const TRANSFER_EVENT = parseAbiItem(
   "event Transfer(address indexed from, address indexed to, uint256 value)",
@@ -25,13 +26,21 @@ export async function blockTimes(client: PublicClient, logs: Log[]): Promise<Map
   return times;
 }
 
-/** ERC-20 transfers of `tokens` into or out of `holder` (two eth_getLogs, run together), in chain order. */
-export async function transfersOf(client: PublicClient, tokens: Address[], holder: Address) {
+/**
+ * ERC-20 transfers of `tokens` into or out of `holder` (in and out read together, each in bounded pages
+ * from the tokens' deployment), in chain order.
+ */
+export async function transfersOf(
+  reader: LogReader,
+  client: PublicClient,
+  tokens: Address[],
+  holder: Address,
+) {
   if (!tokens.length) return [];
-  const [incoming, outgoing] = await Promise.all([
-    client.getLogs({ address: tokens, event: TRANSFER_EVENT, args: { to: holder }, fromBlock: 0n }),
-    client.getLogs({ address: tokens, event: TRANSFER_EVENT, args: { from: holder }, fromBlock: 0n }),
-  ]);
+  const [incoming, outgoing] = (await Promise.all([
+    reader.getLogs(client, { address: tokens, event: TRANSFER_EVENT, args: { to: holder } }),
+    reader.getLogs(client, { address: tokens, event: TRANSFER_EVENT, args: { from: holder } }),
+  ])) as Log<bigint, number, false, typeof TRANSFER_EVENT>[][];
   const seen = new Set<string>();
   return [...incoming, ...outgoing]
     .filter((l) => {

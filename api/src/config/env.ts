@@ -29,6 +29,8 @@ export interface Config {
   validateResponses: boolean;
   /** public origin of the web app (checkout links), e.g. http://127.0.0.1:3000 */
   publicUrl: string;
+  /** eth_getLogs limits: widest range per call, blocks until a page is final, most pages per read */
+  logs: { maxRange: number; finality: number; maxPages: number };
   /** publishable key the app's own pages use (COMPASS_APP_PUBLISHABLE_KEY); allowed from `publicUrl`'s origin */
   appPublishableKey?: string;
   upstreamTimeoutMs: number;
@@ -84,7 +86,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     ...parseKeys(env.COMPASS_PUBLISHABLE_KEYS, "publishable"),
   ];
   // The app's own pages (checkout, trading) call the API from its public origin with this key.
-  const appPublishableKey = env.COMPASS_APP_PUBLISHABLE_KEY || env.COMPASS_CHECKOUT_PUBLISHABLE_KEY || undefined;
+  const appPublishableKey =
+    env.COMPASS_APP_PUBLISHABLE_KEY || env.COMPASS_CHECKOUT_PUBLISHABLE_KEY || undefined;
   if (appPublishableKey) {
     const hash = sha256(appPublishableKey);
     if (!apiKeys.some((k) => k.hash.equals(hash)))
@@ -115,6 +118,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     validateResponses: env.COMPASS_VALIDATE_RESPONSES === "1",
     publicUrl,
     appPublishableKey,
+    logs: {
+      maxRange: Number(env.COMPASS_LOGS_MAX_RANGE ?? 10_000),
+      finality: Number(env.COMPASS_LOGS_FINALITY ?? 64),
+      maxPages: Number(env.COMPASS_LOGS_MAX_PAGES ?? 500),
+    },
     upstreamTimeoutMs: Number(env.COMPASS_UPSTREAM_TIMEOUT_MS ?? 10_000),
     venueNetwork: parseVenueNetwork(env.COMPASS_VENUE_NETWORK),
     rateLimit: parseRateLimit(env.COMPASS_RATE_LIMIT),

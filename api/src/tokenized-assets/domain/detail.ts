@@ -52,8 +52,8 @@ export async function marketDetail(
   if (!snapshot || !market)
     throw new DomainError(404, "Not on this chain", `${asset.symbol} is not listed on ${chain}`);
   const [volume, holders] = await Promise.all([
-    venueVolume(client, venue, token.address, snapshot.now),
-    holderCount(client, token.address),
+    venueVolume(ctx.services.chains.logs, client, venue, token.address, snapshot.now),
+    holderCount(ctx.services.chains.logs, client, token.address),
   ]).catch((error) => rethrowRpc(chain, error));
   const range52 = modelRange52w(market.params, snapshot.now);
   const supply = formatDecimal(market.supply, token.decimals, token.decimals);
@@ -80,7 +80,7 @@ async function fundDetail(ctx: Context, chain: ChainName, token: KnownToken) {
   const [fund, history, holders] = await Promise.all([
     ctx.services.issuer.fund(token.symbol),
     ctx.services.issuer.navHistory(token.symbol, 370),
-    holderCount(client, token.address).catch((error) => rethrowRpc(chain, error)),
+    holderCount(ctx.services.chains.logs, client, token.address).catch((error) => rethrowRpc(chain, error)),
   ]);
   const item = fundMarketItem(chain, token, fund, history);
   const navs = history.map((p) => parseDecimal(p.per_share, 18));

@@ -56,6 +56,7 @@ export async function readHoldings(ctx: Context, chain: ChainName, owner: Addres
     ),
     venueSnapshot(ctx, chain),
     transfersOf(
+      ctx.services.chains.logs,
       client,
       tokens.map((t) => t.address),
       account,

@@ -1,4 +1,5 @@
-import { type Address, type PublicClient, parseAbiItem } from "viem";
+import { type Address, type Log, type PublicClient, parseAbiItem } from "viem";
+import type { LogReader } from "../../chain/log-reader.ts";
 import { blockTimes, TRANSFER_EVENT } from "../../chain/logs.ts";
 import { formatDecimal } from "../../lib/format.ts";
 
@@ -8,8 +9,19 @@ const TRADE = parseAbiItem(
 const DAY = 86_400;
 
 /** USD volume at the venue: the last 24 h and the daily average over 30 days. */
-export async function venueVolume(client: PublicClient, venue: Address, token: Address, now: number) {
-  const logs = await client.getLogs({ address: venue, event: TRADE, args: { token }, fromBlock: 0n });
+export async function venueVolume(
+  reader: LogReader,
+  client: PublicClient,
+  venue: Address,
+  token: Address,
+  now: number,
+) {
+  const logs = (await reader.getLogs(client, { address: venue, event: TRADE, args: { token } })) as Log<
+    bigint,
+    number,
+    false,
+    typeof TRADE
+  >[];
   const times = await blockTimes(client, logs);
   let day = 0n;
   let month = 0n;
@@ -22,8 +34,13 @@ export async function venueVolume(client: PublicClient, venue: Address, token: A
 }
 
 /** Addresses holding a non-zero balance, replayed from the token's Transfer events. */
-export async function holderCount(client: PublicClient, token: Address): Promise<number> {
-  const logs = await client.getLogs({ address: token, event: TRANSFER_EVENT, fromBlock: 0n });
+export async function holderCount(reader: LogReader, client: PublicClient, token: Address): Promise<number> {
+  const logs = (await reader.getLogs(client, { address: token, event: TRANSFER_EVENT })) as Log<
+    bigint,
+    number,
+    false,
+    typeof TRANSFER_EVENT
+  >[];
   const balances = new Map<string, bigint>();
   for (const { args } of logs) {
     if (BigInt(args.from!) !== 0n) balances.set(args.from!, (balances.get(args.from!) ?? 0n) - args.value!);

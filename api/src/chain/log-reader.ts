@@ -1,0 +1,141 @@
+import type { AbiEvent, Address, Log, PublicClient } from "viem";
+import { UpstreamError } from "../errors.ts";
+
+export interface LogReaderOptions {
+  /** widest block range one eth_getLogs may ask for (public providers cap it, often at 10,000 or less) */
+  maxRange: bigint;
+  /** blocks behind the head after which a page is final and kept */
+  finality: bigint;
+  /** most pages one read may take before it is refused as too long a history for this RPC */
+  maxPages: number;
+  /** final pages kept, oldest dropped first */
+  cachePages?: number;
+  /** deployment blocks the deployment already knows (address book), by lower-case address */
+  knownDeployBlock?: (chainId: number, address: Address) => bigint | undefined;
+}
+
+export interface LogQuery {
+  address: Address | Address[];
+  event: AbiEvent;
+  args?: Record<string, unknown>;
+}
+
+const CONCURRENCY = 4;
+/** no code at the head: nothing to read (yet) */
+const NOT_DEPLOYED = 2n ** 64n;
+
+/**
+ * eth_getLogs the way public RPC providers allow it: from the contracts' deployment block (never from 0),
+ * in block windows no wider than `maxRange`, aligned so that a window once final (older than `finality`)
+ * is the same for every later read and is served from memory. Deployment blocks are found once per
+ * contract — from the address book when it lists them, else by bisecting eth_getCode — and kept.
+ */
+export class LogReader {
+  private readonly deployed = new Map<string, Promise<bigint>>();
+  private readonly pages = new Map<string, Log[]>();
+  /** RPC calls made for logs (pages fetched), for the bench and tests */
+  readonly stats = { pages: 0, cachedPages: 0, deploySearches: 0 };
+
+  constructor(private readonly options: LogReaderOptions) {}
+
+  async getLogs(client: PublicClient, query: LogQuery): Promise<Log[]> {
+    const addresses = (Array.isArray(query.address) ? query.address : [query.address]).map(
+      (a) => a.toLowerCase() as Address,
+    );
+    if (!addresses.length) return [];
+    const [head, starts] = await Promise.all([
+      client.getBlockNumber({ cacheTime: 0 }),
+      Promise.all(addresses.map((a) => this.deploymentBlock(client, a))),
+    ]);
+    const from = starts.reduce((a, b) => (a < b ? a : b));
+    if (from > head) return [];
+    const { maxRange, finality } = this.options;
+    const windows: [bigint, bigint][] = [];
+    for (let start = (from / maxRange) * maxRange; start <= head; start += maxRange)
+      windows.push([
+        start < from ? from : start,
+        start + maxRange - 1n > head ? head : start + maxRange - 1n,
+      ]);
+    if (windows.length > this.options.maxPages)
+      throw new UpstreamError(
+        "chain",
+        `Reading these events takes ${windows.length} eth_getLogs pages of ${maxRange} blocks, more than the ${this.options.maxPages} this deployment allows; list the contracts' deployment blocks in the address book or use an RPC with wider ranges (COMPASS_LOGS_MAX_RANGE)`,
+        "Chain unavailable",
+      );
+    const key = `${client.chain?.id}|${addresses.sort().join(",")}|${query.event.name}|${JSON.stringify(query.args ?? {}, (_, v) => (typeof v === "bigint" ? v.toString() : v))}`;
+    const results: Log[][] = new Array(windows.length);
+    let next = 0;
+    const worker = async () => {
+      for (let i = next++; i < windows.length; i = next++) {
+        const [fromBlock, toBlock] = windows[i]!;
+        const pageKey = `${key}|${fromBlock}-${toBlock}`;
+        const hit = this.pages.get(pageKey);
+        if (hit) {
+          this.stats.cachedPages++;
+          results[i] = hit;
+          continue;
+        }
+        this.stats.pages++;
+        const logs = (await client.getLogs({
+          address: addresses,
+          event: query.event,
+          args: query.args,
+          fromBlock,
+          toBlock,
+        } as Parameters<PublicClient["getLogs"]>[0])) as Log[];
+        results[i] = logs;
+        // a window behind finality never changes, and the same window comes back on every later read
+        if (toBlock + finality <= head) this.keep(pageKey, logs);
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(CONCURRENCY, windows.length) }, worker));
+    return results.flat();
+  }
+
+  /** The first block where `address` holds code (0 when that cannot be read). */
+  deploymentBlock(client: PublicClient, address: Address): Promise<bigint> {
+    const chainId = client.chain?.id ?? 0;
+    const key = `${chainId}|${address}`;
+    let found = this.deployed.get(key);
+    if (!found) {
+      const known = this.options.knownDeployBlock?.(chainId, address);
+      found = known !== undefined ? Promise.resolve(known) : this.bisect(client, address);
+      this.deployed.set(key, found);
+      // a failed search, or a contract not deployed yet, is looked up again on the next read
+      found.then(
+        (block) => block === NOT_DEPLOYED && this.deployed.delete(key),
+        () => this.deployed.delete(key),
+      );
+    }
+    return found;
+  }
+
+  private async bisect(client: PublicClient, address: Address): Promise<bigint> {
+    this.stats.deploySearches++;
+    const hasCode = async (blockNumber: bigint) => {
+      try {
+        const code = await client.getCode({ address, blockNumber });
+        return !!code && code !== "0x";
+      } catch {
+        // a node without that block's state (pruned history) cannot say: assume the code may be there,
+        // so the search errs towards reading more blocks, never towards missing a log
+        return true;
+      }
+    };
+    let lo = 0n;
+    let hi = await client.getBlockNumber({ cacheTime: 0 });
+    if (!(await hasCode(hi))) return NOT_DEPLOYED;
+    while (lo < hi) {
+      const mid = (lo + hi) / 2n;
+      if (await hasCode(mid)) hi = mid;
+      else lo = mid + 1n;
+    }
+    return lo;
+  }
+
+  private keep(key: string, logs: Log[]) {
+    const limit = this.options.cachePages ?? 2000;
+    if (this.pages.size >= limit) this.pages.delete(this.pages.keys().next().value!);
+    this.pages.set(key, logs);
+  }
+}
