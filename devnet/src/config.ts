@@ -31,7 +31,7 @@ function chainSpec(name: DevnetChainName, index: number): ChainSpec {
   };
 }
 
-/** The chains the devnet runs, in port order; chain ids and USDC domains come from the API's config. */
+/** The chains the devnet runs, in port order; chain ids and USDC domains come from @compass/constants. */
 export const CHAINS: readonly ChainSpec[] = DEVNET_CHAINS.map(chainSpec);
 
 export function chainSpecByName(name: string): ChainSpec {

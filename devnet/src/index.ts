@@ -25,7 +25,8 @@ export {
 } from "./config.ts";
 export { fiatTokenAbi } from "./contracts/abi.ts";
 export { type DevnetHandle, type DevnetOptions, startDevnet } from "./devnet.ts";
-export { type ChainExtension, EXTENSIONS, type ExtensionContext } from "./extensions.ts";
+export { EXTENSIONS } from "./extensions/index.ts";
+export type { ChainExtension, ExtensionContext } from "./extensions/types.ts";
 export { devnetPaths } from "./layout.ts";
 export { viemChain } from "./rpc.ts";
 export { SAFE_CONTRACTS, SAFE_SINGLETON_FACTORY, type SafeContractName } from "./safe.ts";

@@ -11,8 +11,8 @@ import {
 } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { compileContracts } from "../../src/contracts/compile.ts";
+import { oneTimeWalletAbi, oneTimeWalletFactoryAbi } from "../../src/contracts/one-time-wallet.ts";
 import { type DevnetHandle, fiatTokenAbi, roleAccount, startDevnet } from "../../src/index.ts";
-import { oneTimeWalletAbi, oneTimeWalletFactoryAbi } from "../../src/onramp/abi.ts";
 import { clients, dev, tempDir } from "../helpers.ts";
 
 // COMPASS_UNIT_PORT_BASE moves every devnet test, so parallel checkouts never collide.

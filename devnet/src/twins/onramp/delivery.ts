@@ -13,7 +13,7 @@ import { privateKeyToAccount } from "viem/accounts";
 import type { DevnetAddressBook } from "../../addressbook.ts";
 import { chainSpecByName } from "../../config.ts";
 import { fiatTokenAbi } from "../../contracts/abi.ts";
-import { oneTimeWalletAbi, oneTimeWalletFactoryAbi } from "../../onramp/abi.ts";
+import { oneTimeWalletAbi, oneTimeWalletFactoryAbi } from "../../contracts/one-time-wallet.ts";
 import { viemChain } from "../../rpc.ts";
 import type { StoredSession } from "./state.ts";
 

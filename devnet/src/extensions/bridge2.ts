@@ -1,10 +1,10 @@
 import { encodeFunctionData, parseUnits } from "viem";
 import { roleAccount } from "../accounts.ts";
+import { sendAndConfirm } from "../bootstrap/tx.ts";
 import { fiatTokenAbi } from "../contracts/abi.ts";
 import { loadArtifact } from "../contracts/artifacts.ts";
 import { BRIDGE2, bridge2TwinAbi } from "../contracts/bridge2.ts";
-import type { ChainExtension } from "../extensions.ts";
-import { sendAndConfirm } from "./tx.ts";
+import type { ChainExtension } from "./types.ts";
 
 /**
  * USDC the bridge holds besides deposits. The live bridge holds every user's collateral; here traders'
