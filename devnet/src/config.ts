@@ -12,8 +12,6 @@ export interface ChainSpec {
 }
 
 export const DEFAULT_PORT_BASE = 8545;
-/** Twins listen on portBase + TWIN_PORT_OFFSET + their index in the registry. */
-export const TWIN_PORT_OFFSET = 10;
 
 function chainSpec(name: DevnetChainName, index: number): ChainSpec {
   const usdc = USDC[name];

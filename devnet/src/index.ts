@@ -21,7 +21,6 @@ export {
   chainSpecByName,
   DEFAULT_PORT_BASE,
   type DevnetChainName,
-  TWIN_PORT_OFFSET,
 } from "./config.ts";
 export { fiatTokenAbi } from "./contracts/abi.ts";
 export { type DevnetHandle, type DevnetOptions, startDevnet } from "./devnet.ts";

@@ -39,7 +39,7 @@ export function twinAddressBookEntry(spec: TwinSpec, portBase: number) {
   };
 }
 
-export function twinConfig(spec: TwinSpec, port: number, paths: DevnetPaths): TwinConfig {
+function twinConfig(spec: TwinSpec, port: number, paths: DevnetPaths): TwinConfig {
   return {
     name: spec.name,
     host: "127.0.0.1",

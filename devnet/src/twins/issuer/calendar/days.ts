@@ -13,11 +13,11 @@ export interface Day {
 const SECONDS_PER_DAY = 86_400;
 
 /** Days since 1970-01-01 (negative before). */
-export function dayNumber(d: Day): number {
+function dayNumber(d: Day): number {
   return Math.round(Date.UTC(d.year, d.month - 1, d.day) / 86_400_000);
 }
 
-export function fromDayNumber(n: number): Day {
+function fromDayNumber(n: number): Day {
   const date = new Date(n * 86_400_000);
   return { year: date.getUTCFullYear(), month: date.getUTCMonth() + 1, day: date.getUTCDate() };
 }
