@@ -71,7 +71,6 @@ export function chainDeliverer(book: DevnetAddressBook): Deliverer {
       await send(usdc, fiatTokenAbi, "approve", [spender, maxUint256]);
   };
 
-  // A twin stopped between sending a delivery and saving its outcome finds it on chain after a restart.
   // The factory's own `walletAddress` says whether the session's wallet is the one of (owner, salt): the
   // provider trusts the contract, not the merchant's arithmetic.
   const oneTimeWallet = async (s: StoredSession): Promise<OneTimeWallet | undefined> => {
@@ -86,6 +85,7 @@ export function chainDeliverer(book: DevnetAddressBook): Deliverer {
     return wallet.toLowerCase() === s.walletAddress.toLowerCase() ? { ...claim, wallet } : undefined;
   };
 
+  // A twin stopped between sending a delivery and saving its outcome finds it on chain after a restart.
   const findDelivery = async (wallet: Address): Promise<DeliveryResult | undefined> => {
     const done = await reader.readContract({
       address: factory,
