@@ -2,7 +2,7 @@ import type { AddressBook } from "@compass/constants";
 import { devAccounts, ROLE_INDEX, type RoleName, roleAccount } from "./accounts.ts";
 import { chainContracts } from "./addresses.ts";
 import type { ChainSpec } from "./config.ts";
-import { extensionTokens } from "./extensions.ts";
+import { extensionTokens } from "./extensions/index.ts";
 import { readJsonIfExists, writeJsonAtomic } from "./fsutil.ts";
 
 export type { AddressBook };

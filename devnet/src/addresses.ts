@@ -1,7 +1,7 @@
 import { MULTICALL3 } from "@compass/constants";
 import type { Address } from "viem";
 import type { ChainSpec } from "./config.ts";
-import { extensionContracts } from "./extensions.ts";
+import { extensionContracts } from "./extensions/index.ts";
 import { SAFE_CONTRACTS, SAFE_SINGLETON_FACTORY, type SafeContractName } from "./safe.ts";
 
 export { MULTICALL3 };

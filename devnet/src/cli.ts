@@ -8,14 +8,13 @@
  */
 import { rmSync } from "node:fs";
 import { parseArgs } from "node:util";
-import { findDevnetDir } from "@compass/api/config/addressbook";
 import { type DevnetAddressBook, readDevnetAddressBook } from "./addressbook.ts";
 import { advanceDevnetTime, devnetTime, parseDuration } from "./clock.ts";
 import { issuerPortal } from "./commands/issuer.ts";
 import { sendFromStdin } from "./commands/send.ts";
 import { DEFAULT_PORT_BASE } from "./config.ts";
 import { startDevnet } from "./devnet.ts";
-import { devnetPaths } from "./layout.ts";
+import { devnetPaths, findDevnetDir } from "./layout.ts";
 import { rpcCall } from "./rpc.ts";
 import { notifyTwinsOfTime } from "./twins/notify.ts";
 

@@ -16,7 +16,7 @@ export function readClockOffset(paths: DevnetPaths): number {
   return readJsonIfExists<ClockFile>(paths.clock)?.offsetSeconds ?? 0;
 }
 
-export function addClockOffset(paths: DevnetPaths, seconds: number): number {
+function addClockOffset(paths: DevnetPaths, seconds: number): number {
   const offsetSeconds = readClockOffset(paths) + seconds;
   writeJsonAtomic(paths.clock, { offsetSeconds } satisfies ClockFile);
   return offsetSeconds;
@@ -37,7 +37,7 @@ export async function syncChainClock(rpcUrl: string, offsetSeconds: number): Pro
 }
 
 /** Moves one chain's clock forward and mines a block, so the new time is observable on chain. */
-export async function advanceChainTime(rpcUrl: string, seconds: number): Promise<void> {
+async function advanceChainTime(rpcUrl: string, seconds: number): Promise<void> {
   await rpcCall(rpcUrl, "evm_increaseTime", [seconds]);
   await rpcCall(rpcUrl, "evm_mine", []);
 }

@@ -12,8 +12,6 @@ export interface ChainSpec {
 }
 
 export const DEFAULT_PORT_BASE = 8545;
-/** Twins listen on portBase + TWIN_PORT_OFFSET + their index in the registry. */
-export const TWIN_PORT_OFFSET = 10;
 
 function chainSpec(name: DevnetChainName, index: number): ChainSpec {
   const usdc = USDC[name];
@@ -31,7 +29,7 @@ function chainSpec(name: DevnetChainName, index: number): ChainSpec {
   };
 }
 
-/** The chains the devnet runs, in port order; chain ids and USDC domains come from the API's config. */
+/** The chains the devnet runs, in port order; chain ids and USDC domains come from @compass/constants. */
 export const CHAINS: readonly ChainSpec[] = DEVNET_CHAINS.map(chainSpec);
 
 export function chainSpecByName(name: string): ChainSpec {

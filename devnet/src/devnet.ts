@@ -1,4 +1,3 @@
-import { findDevnetDir } from "@compass/api/config/addressbook";
 import { buildAddressBook, type DevnetAddressBook, writeAddressBook } from "./addressbook.ts";
 import { bringUpChain } from "./anvil/bringup.ts";
 import type { RunningChain } from "./anvil/chain.ts";
@@ -11,7 +10,7 @@ import {
   type DevnetChainName,
   rpcUrl,
 } from "./config.ts";
-import { devnetPaths } from "./layout.ts";
+import { devnetPaths, findDevnetDir } from "./layout.ts";
 import type { ManagedChild } from "./process/child.ts";
 import { closeGuard } from "./process/guard.ts";
 import { assertPortFree } from "./process/ports.ts";

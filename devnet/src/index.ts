@@ -1,4 +1,8 @@
-/** @compass/devnet — local chains (anvil), the shared contracts on them, and twins of outside systems. */
+/**
+ * @compass/devnet — local chains (anvil), the shared contracts on them, and twins of outside systems. Import
+ * it by package name; everything the rest of the repo uses (stack scripts, build, e2e, bench, api tests) is
+ * exported here.
+ */
 export {
   ACCOUNT_COUNT,
   DEV_ACCOUNT_COUNT,
@@ -21,13 +25,18 @@ export {
   chainSpecByName,
   DEFAULT_PORT_BASE,
   type DevnetChainName,
-  TWIN_PORT_OFFSET,
 } from "./config.ts";
 export { fiatTokenAbi } from "./contracts/abi.ts";
 export { type DevnetHandle, type DevnetOptions, startDevnet } from "./devnet.ts";
-export { type ChainExtension, EXTENSIONS, type ExtensionContext } from "./extensions.ts";
-export { devnetPaths } from "./layout.ts";
+export { EXTENSIONS } from "./extensions/index.ts";
+export type { ChainExtension, ExtensionContext } from "./extensions/types.ts";
+export { devnetPaths, findDevnetDir } from "./layout.ts";
+export { bundleNode, nodeArgs } from "./process/bundle.ts";
+export { assertPortFree } from "./process/ports.ts";
 export { viemChain } from "./rpc.ts";
 export { SAFE_CONTRACTS, SAFE_SINGLETON_FACTORY, type SafeContractName } from "./safe.ts";
 export { TWINS } from "./twins/registry.ts";
+export { twinBundlePath } from "./twins/supervisor.ts";
 export type { TwinConfig, TwinSpec } from "./twins/types.ts";
+export { matchThroughput } from "./twins/venue/bench.ts";
+export { type RunningVenue, type StartVenueOptions, startVenue } from "./twins/venue/index.ts";

@@ -1,4 +1,5 @@
-import { join } from "node:path";
+import { existsSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
 
 /**
  * Where everything lives inside a devnet directory (default: the repo's .devnet). Deleting the
@@ -17,3 +18,18 @@ export function devnetPaths(dir: string) {
   };
 }
 export type DevnetPaths = ReturnType<typeof devnetPaths>;
+
+/**
+ * The default devnet directory: walking up from `start`, `.devnet` of the first directory that is the repo's
+ * root (it holds devnet/package.json) or already has a devnet (.devnet/addressbook.json); `start/.devnet`
+ * when there is neither. The API looks in the same places, so both find the devnet without configuration
+ * from anywhere inside the repo.
+ */
+export function findDevnetDir(start = process.cwd()): string {
+  for (let dir = resolve(start); ; dir = dirname(dir)) {
+    const candidate = join(dir, ".devnet");
+    if (existsSync(join(dir, "devnet", "package.json")) || existsSync(join(candidate, "addressbook.json")))
+      return candidate;
+    if (dirname(dir) === dir) return join(resolve(start), ".devnet");
+  }
+}

@@ -1,3 +1,4 @@
+import { MULTICALL3 } from "@compass/constants";
 import {
   type Chain,
   createPublicClient,
@@ -6,7 +7,6 @@ import {
   defineChain,
   http,
 } from "viem";
-import { MULTICALL3 } from "./addresses.ts";
 import type { ChainSpec } from "./config.ts";
 
 /** A viem chain for a devnet chain: the real chain id, the local RPC URL, Multicall3 for batching. */

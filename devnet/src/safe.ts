@@ -56,7 +56,7 @@ export interface SafeArtifact {
 }
 
 /** The official build artifact, read from the installed npm package (never copied into the repo). */
-export function safeArtifact(name: SafeContractName): SafeArtifact {
+function safeArtifact(name: SafeContractName): SafeArtifact {
   const pkg = createRequire(import.meta.url).resolve("@safe-global/safe-contracts/package.json");
   const path = join(dirname(pkg), "build", "artifacts", "contracts", SAFE_CONTRACTS[name].artifact);
   return JSON.parse(readFileSync(path, "utf8")) as SafeArtifact;

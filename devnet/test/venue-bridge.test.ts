@@ -1,9 +1,16 @@
+import { spawn } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { join } from "node:path";
+import { createInterface } from "node:readline";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { ExchangeClient, HttpTransport, InfoClient } from "@nktkas/hyperliquid";
 import { type Address, encodeFunctionData, erc20Abi, parseSignature, parseUnits } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BRIDGE2, bridge2TwinAbi } from "../src/contracts/bridge2.ts";
 import { type DevnetHandle, startDevnet } from "../src/index.ts";
+import { TWIN_ENV } from "../src/twins/types.ts";
 import { BridgePayoutExecutor } from "../src/twins/venue-bridge/payouts.ts";
 import { clients, dev, tempDir } from "./helpers.ts";
 
@@ -168,5 +175,74 @@ describe("venue bridge on the local arbitrum", () => {
     const receipt = await chain.public.getTransactionReceipt({ hash: hash as `0x${string}` });
     expect(receipt.status).toBe("success");
     expect(await balance(destination)).toBe(paid);
+  });
+});
+
+describe("the venue twin's process", () => {
+  const entry = fileURLToPath(new URL("../src/twins/venue-bridge/main.ts", import.meta.url));
+  const tsx = pathToFileURL(createRequire(import.meta.url).resolve("tsx")).href;
+  const twinDir = join(dir.path, "venue-process");
+  const stateFile = join(twinDir, "state.json");
+  const key = "venue-process-key";
+
+  /** Starts the twin as the launcher would (COMPASS_TWIN_*), on a port of its own; resolves on its ready line. */
+  async function launch(stdin: "ignore" | "pipe") {
+    const child = spawn(process.execPath, ["--import", tsx, entry], {
+      env: {
+        ...process.env,
+        [TWIN_ENV.name]: "venue",
+        [TWIN_ENV.port]: String(PORT_BASE + 20),
+        [TWIN_ENV.devnetDir]: dir.path,
+        [TWIN_ENV.addressBookPath]: devnet.addressBookPath,
+        [TWIN_ENV.twinDir]: twinDir,
+        [TWIN_ENV.stateFile]: stateFile,
+        [TWIN_ENV.apiKey]: key,
+        VENUE_SEED: "process-test",
+      },
+      stdio: [stdin, "pipe", "inherit"],
+    });
+    const exited = new Promise<number | null>((resolve) => child.once("exit", resolve));
+    const line = await new Promise<string>((resolve, reject) => {
+      createInterface({ input: child.stdout! }).once("line", resolve);
+      child.once("exit", () => reject(new Error("the venue twin exited before it was ready")));
+    });
+    return { child, exited, ready: JSON.parse(line) };
+  }
+  const admin = (url: string, path: string, body?: unknown) =>
+    fetch(`${url}/_twin/${path}`, {
+      method: body === undefined ? "GET" : "POST",
+      headers: { authorization: `Bearer ${key}` },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    }).then((r) => r.json());
+  const user = "0x00000000000000000000000000000000000000aa";
+
+  it("prints one ready line, answers /health, and flushes its state on SIGTERM", async () => {
+    const { child, exited, ready } = await launch("ignore");
+    expect(ready).toMatchObject({ ready: true, name: "venue" });
+    expect(ready.url).toBe(`http://127.0.0.1:${PORT_BASE + 20}`);
+    expect(await fetch(`${ready.url}/health`).then((r) => r.json())).toMatchObject({
+      ok: true,
+      name: "venue",
+      network: "Mainnet",
+    });
+    expect(await admin(ready.url, "credit", { user, usd: 42, txHash: "0xabc" })).toEqual({
+      credited: true,
+      balance: "42.0",
+    });
+    await admin(ready.url, "clock", { advanceMs: 60_000 });
+    child.kill("SIGTERM");
+    expect(await exited).toBe(0);
+    const state = JSON.parse(readFileSync(stateFile, "utf8"));
+    expect(state.seed).toBe("process-test");
+    expect(state.accounts[user].balance).toBe(42_000_000);
+    expect(state.clockOffsetMs).toBeGreaterThanOrEqual(60_000);
+  });
+
+  it("behavior: restarts from its state file and exits when the launcher's stdin pipe closes", async () => {
+    const { child, exited, ready } = await launch("pipe");
+    expect(await admin(ready.url, `account?user=${user}`)).toMatchObject({ balance: "42.0" });
+    child.stdin!.end();
+    expect(await exited).toBe(0);
+    await expect(fetch(`${ready.url}/health`)).rejects.toThrow();
   });
 });

@@ -1,7 +1,7 @@
 import { ensureBaseline } from "../bootstrap/index.ts";
 import { readClockOffset, syncChainClock } from "../clock.ts";
 import type { ChainSpec } from "../config.ts";
-import { ensureExtensions } from "../extensions.ts";
+import { ensureExtensions } from "../extensions/index.ts";
 import type { DevnetPaths } from "../layout.ts";
 import { devnetClients } from "../rpc.ts";
 import { type RunningChain, startAnvil } from "./chain.ts";

@@ -9,7 +9,7 @@ import { sendAndConfirm } from "./tx.ts";
 /** What every dev account and twin role starts with on every chain. */
 export const INITIAL_USDC = parseUnits("1000000", 6);
 /** The on-ramp treasury may mint this much on top (it turns fiat into USDC, as Circle Mint does). */
-export const ONRAMP_MINT_ALLOWANCE = parseUnits("1000000000000", 6);
+const ONRAMP_MINT_ALLOWANCE = parseUnits("1000000000000", 6);
 
 /** Accounts funded at genesis: the dev accounts and the twin roles (not the admin or deployer). */
 function fundedAccounts(): Address[] {

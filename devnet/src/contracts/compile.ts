@@ -7,14 +7,14 @@ import solc from "solc";
 import type { Artifact } from "./artifacts.ts";
 
 /** devnet/contracts — every .sol file under it is compiled together. */
-export const CONTRACTS_DIR = fileURLToPath(new URL("../../contracts/", import.meta.url));
+const CONTRACTS_DIR = fileURLToPath(new URL("../../contracts/", import.meta.url));
 
 /**
  * Fixed settings so the committed artifacts are reproducible byte for byte: no IPFS/swarm hash in the
  * metadata trailer (it would change with any whitespace edit), and a pinned EVM version instead of the
  * compiler's default, which moves between solc releases.
  */
-export const SOLC_SETTINGS = {
+const SOLC_SETTINGS = {
   optimizer: { enabled: true, runs: 200 },
   evmVersion: "cancun",
   metadata: { bytecodeHash: "none" },

@@ -39,7 +39,7 @@ export function twinAddressBookEntry(spec: TwinSpec, portBase: number) {
   };
 }
 
-export function twinConfig(spec: TwinSpec, port: number, paths: DevnetPaths): TwinConfig {
+function twinConfig(spec: TwinSpec, port: number, paths: DevnetPaths): TwinConfig {
   return {
     name: spec.name,
     host: "127.0.0.1",
@@ -74,7 +74,7 @@ export async function startTwin(spec: TwinSpec, portBase: number, paths: DevnetP
     env: { ...process.env, ...spec.env, ...twinEnv(config) },
     cwd: config.twinDir,
     logFile: paths.log(`twin-${spec.name}`),
-    stdinPipe: true, // closes when the launcher dies; the twin runtime exits on that
+    stdinPipe: true, // closes when the launcher dies; the twin kit (kit/process.ts) exits on that
   });
   const url = twinUrl(portBase, spec);
   try {

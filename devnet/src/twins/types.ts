@@ -21,7 +21,7 @@ export interface TwinSpec {
 }
 
 /**
- * What a twin process receives, as environment variables (see runtime.ts for the reader):
+ * What a twin process receives, as environment variables (kit/config.ts reads them):
  * COMPASS_TWIN_NAME, COMPASS_TWIN_PORT, COMPASS_DEVNET_DIR, COMPASS_ADDRESSBOOK, COMPASS_TWIN_DIR,
  * COMPASS_TWIN_STATE and, when the spec has one, COMPASS_TWIN_API_KEY.
  */
@@ -33,7 +33,7 @@ export interface TwinConfig {
   addressBookPath: string;
   /** <dir>/twins/<name>/ — the twin may keep anything it likes here */
   twinDir: string;
-  /** <dir>/twins/<name>/state.json — see loadState/saveState in runtime.ts */
+  /** <dir>/twins/<name>/state.json — see loadState/saveState in kit/state.ts */
   stateFile: string;
   apiKey?: string;
 }

@@ -1,8 +1,9 @@
-import { oneTimeWalletAddress } from "@compass/api/onramp/domain/one-time-wallet";
+import { ONE_TIME_WALLET_FACTORY } from "@compass/constants";
 import { type Address, type Hex, keccak256, toHex } from "viem";
 import { type DevnetHandle, fiatTokenAbi, startDevnet } from "../../src/index.ts";
 import { onrampTwin } from "../../src/twins/onramp/spec.ts";
 import { clients, tempDir } from "../helpers.ts";
+import { expectedWalletAddress } from "./wallet-address.ts";
 
 /** A devnet with Ethereum and the on-ramp twin (fast timers), plus helpers that speak to it like a merchant. */
 export async function startOnrampDevnet(portOffset: number, env: Record<string, string> = {}) {
@@ -37,11 +38,11 @@ export async function startOnrampDevnet(portOffset: number, env: Record<string, 
     return { status: res.status, headers: res.headers, body: (await res.json()) as any };
   };
 
-  /** Session params for a one-time wallet owned by `owner` (what the API's adapter sends). */
+  /** Session params for a one-time wallet owned by `owner` (what a merchant using one-time wallets sends). */
   const sessionForm = (owner: Address, amount = "100", extra: Record<string, string> = {}) => {
     const salt: Hex = keccak256(toHex(`${owner}:${amount}:${Math.random()}`));
     return {
-      "wallet_addresses[ethereum]": oneTimeWalletAddress(owner, salt),
+      "wallet_addresses[ethereum]": expectedWalletAddress(ONE_TIME_WALLET_FACTORY, owner, salt),
       source_amount: amount,
       source_currency: "usd",
       destination_currency: "usdc",

@@ -1,4 +1,3 @@
-import { oneTimeWalletAddress } from "@compass/api/onramp/domain/one-time-wallet";
 import { ONE_TIME_WALLET_FACTORY, ONE_TIME_WALLET_INIT_CODE_HASH } from "@compass/constants";
 import {
   type Address,
@@ -11,9 +10,10 @@ import {
 } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { compileContracts } from "../../src/contracts/compile.ts";
+import { oneTimeWalletAbi, oneTimeWalletFactoryAbi } from "../../src/contracts/one-time-wallet.ts";
 import { type DevnetHandle, fiatTokenAbi, roleAccount, startDevnet } from "../../src/index.ts";
-import { oneTimeWalletAbi, oneTimeWalletFactoryAbi } from "../../src/onramp/abi.ts";
 import { clients, dev, tempDir } from "../helpers.ts";
+import { expectedWalletAddress } from "./wallet-address.ts";
 
 // COMPASS_UNIT_PORT_BASE moves every devnet test, so parallel checkouts never collide.
 const PORT_BASE = Number(process.env.COMPASS_UNIT_PORT_BASE ?? 28545) + 4300;
@@ -48,9 +48,10 @@ async function send(from: Address, address: Address, abi: any, functionName: str
 const balance = (who: Address) =>
   c.public.readContract({ address: usdc, abi: fiatTokenAbi, functionName: "balanceOf", args: [who] });
 const salt = (label: string): Hex => keccak256(toHex(label));
+const walletOf = (owner: Address, s: Hex) => expectedWalletAddress(ONE_TIME_WALLET_FACTORY, owner, s);
 
 describe("one-time wallet factory", () => {
-  it("is deployed at the API's constant address and computes the API's deposit addresses", async () => {
+  it("is deployed at the constant address and computes CREATE2 addresses of the committed wallet code", async () => {
     expect(devnet.addressBook.chains.ethereum!.contracts.OneTimeWalletFactory).toBe(ONE_TIME_WALLET_FACTORY);
     expect(keccak256(compiled.OneTimeWallet!.bytecode)).toBe(ONE_TIME_WALLET_INIT_CODE_HASH);
     const owner = dev(devnet, 2).address;
@@ -60,8 +61,8 @@ describe("one-time wallet factory", () => {
       functionName: "walletAddress",
       args: [owner, salt("a")],
     });
-    expect(onChain).toBe(oneTimeWalletAddress(owner, salt("a")));
-    expect(oneTimeWalletAddress(owner, salt("b"))).not.toBe(onChain);
+    expect(onChain).toBe(expectedWalletAddress(ONE_TIME_WALLET_FACTORY, owner, salt("a")));
+    expect(expectedWalletAddress(ONE_TIME_WALLET_FACTORY, owner, salt("b"))).not.toBe(onChain);
   });
 
   it("the hand-written ABIs match the compiled ones", () => {
@@ -80,7 +81,7 @@ describe("one-time wallet factory", () => {
 
   it("default: one transaction deploys the wallet, pays it from the treasury and forwards to the owner", async () => {
     const owner = dev(devnet, 2).address;
-    const wallet = oneTimeWalletAddress(owner, salt("pay-1"));
+    const wallet = walletOf(owner, salt("pay-1"));
     expect(await c.public.getCode({ address: wallet })).toBeUndefined();
     const [ownerBefore, treasuryBefore] = [await balance(owner), await balance(treasury)];
     const receipt = await send(treasury, ONE_TIME_WALLET_FACTORY, oneTimeWalletFactoryAbi, "deliver", [
@@ -120,7 +121,7 @@ describe("one-time wallet factory", () => {
     const owner = dev(devnet, 3).address;
     const other = dev(devnet, 4).address;
     const fresh = "0x000000000000000000000000000000000000F00D" as const;
-    const wallet = oneTimeWalletAddress(owner, salt("pay-2"));
+    const wallet = walletOf(owner, salt("pay-2"));
     await send(admin, usdc, fiatTokenAbi, "blacklist", [owner]);
     try {
       const ownerBefore = await balance(owner);

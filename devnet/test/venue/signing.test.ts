@@ -250,6 +250,11 @@ describe("signature verification over HTTP", () => {
   it('distinguishes networks: a testnet venue verifies phantom-agent source "b"', async () => {
     const testnet = await startHarness({ network: "Testnet" });
     try {
+      expect(await fetch(`${testnet.venue.url}/health`).then((r) => r.json())).toMatchObject({
+        ok: true,
+        name: "venue",
+        network: "Testnet",
+      });
       const t = testnet.trader(KEYS[2], { isTestnet: true });
       await testnet.credit(t.address, 50);
       await expect(t.exchange.noop()).resolves.toEqual({ status: "ok", response: { type: "default" } });

@@ -11,10 +11,9 @@ import {
 } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import type { DevnetAddressBook } from "../../addressbook.ts";
-import { readClockOffset } from "../../clock.ts";
 import { chainSpecByName } from "../../config.ts";
-import { devnetPaths } from "../../layout.ts";
 import { viemChain } from "../../rpc.ts";
+import { devnetClock } from "../kit/index.ts";
 
 /** The issuer's view of its chain: the fund token, USDC, its own key, and devnet time. */
 export interface IssuerChain {
@@ -45,7 +44,7 @@ export function issuerChain(book: DevnetAddressBook, devnetDir: string): IssuerC
   const account = privateKeyToAccount(book.roles.fund_issuer.privateKey);
   const wallet = createWalletClient({ chain, transport, account });
   const usdc = USDC[MMF_CHAIN]!.address;
-  const paths = devnetPaths(devnetDir);
+  const wallClock = devnetClock(devnetDir);
 
   // One transaction at a time: settlement order matters and nonces must not race.
   let queue: Promise<unknown> = Promise.resolve();
@@ -73,7 +72,7 @@ export function issuerChain(book: DevnetAddressBook, devnetDir: string): IssuerC
     },
     async now() {
       const { timestamp } = await this.latestBlock();
-      return Math.max(timestamp, Math.floor(Date.now() / 1000) + readClockOffset(paths));
+      return Math.max(timestamp, wallClock());
     },
     send,
     mintShares: (to, shares) => send(fundToken, token("mint", [to, shares]), "mint"),

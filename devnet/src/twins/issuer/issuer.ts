@@ -1,8 +1,8 @@
-import { addDays, cutoffAt, isBusinessDay, isoDate } from "@compass/api/calendar/index";
-import { MMF_CUTOFF } from "@compass/constants";
 import type { Address } from "viem";
+import { addDays, isoDate } from "./calendar/days.ts";
+import { isBusinessDay } from "./calendar/holidays.ts";
 import type { IssuerChain } from "./chain.ts";
-import { lastStrike } from "./cycles.ts";
+import { lastStrike, strikeAt } from "./cycles.ts";
 import { formatNav, navOn } from "./nav.ts";
 import { settleDue } from "./settlement.ts";
 import type { IssuerState, RegisteredAccount } from "./state.ts";
@@ -84,7 +84,7 @@ export class Issuer {
     const out: { date: string; per_share: string; struck_at: number }[] = [];
     for (let d = latest.date, i = 0; i < days; i++, d = addDays(d, -1)) {
       if (isBusinessDay(d))
-        out.push({ date: isoDate(d), per_share: formatNav(navOn(d)), struck_at: cutoffAt(d, MMF_CUTOFF) });
+        out.push({ date: isoDate(d), per_share: formatNav(navOn(d)), struck_at: strikeAt(d) });
     }
     return out.reverse();
   }

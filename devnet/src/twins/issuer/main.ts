@@ -6,7 +6,7 @@
  * 3:30 PM New York cutoff, on devnet time. State persists in its state file.
  */
 import { MMF_CHAIN, MMF_SYMBOL } from "@compass/constants";
-import { loadState, readAddressBook, readTwinConfig, saveState, sendJson, serveTwin } from "../runtime.ts";
+import { loadState, readAddressBook, readTwinConfig, saveState, sendJson, serveTwin } from "../kit/index.ts";
 import { issuerChain } from "./chain.ts";
 import { Issuer } from "./issuer.ts";
 import { issuerRoutes } from "./routes.ts";

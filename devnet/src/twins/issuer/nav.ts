@@ -1,4 +1,4 @@
-import { type CivilDate, isoDate, parseIsoDate } from "@compass/api/calendar/index";
+import { type Day, parseIsoDate } from "./calendar/days.ts";
 
 /**
  * The sandbox fund's NAV per share: 1.00000000 at inception, accruing simple interest at a fixed yield
@@ -12,14 +12,14 @@ export const NAV_YIELD_BPS = 420;
 const ONE = 10n ** BigInt(NAV_DECIMALS);
 const DAY_MS = 86_400_000;
 
-function daysSince(date: CivilDate, from: CivilDate): number {
+function daysSince(date: Day, from: Day): number {
   return Math.round(
     (Date.UTC(date.year, date.month - 1, date.day) - Date.UTC(from.year, from.month - 1, from.day)) / DAY_MS,
   );
 }
 
 /** NAV per share struck on `date`, raw with NAV_DECIMALS decimals. */
-export function navOn(date: CivilDate): bigint {
+export function navOn(date: Day): bigint {
   const days = BigInt(Math.max(0, daysSince(date, parseIsoDate(INCEPTION))));
   return ONE + (ONE * BigInt(NAV_YIELD_BPS) * days) / (10_000n * 365n);
 }
@@ -38,5 +38,3 @@ export function sharesFor(usdc: bigint, nav: bigint): bigint {
 export function usdcFor(shares: bigint, nav: bigint): bigint {
   return (shares * nav) / ONE;
 }
-
-export { isoDate };

@@ -1,19 +1,10 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { MMF_SYMBOL } from "@compass/constants";
 import { getAddress, isAddress } from "viem";
-import { readJsonBody, sendJson } from "../runtime.ts";
+import { HttpError, readJsonBody, sendJson } from "../kit/index.ts";
 import type { Issuer } from "./issuer.ts";
 import { portalPage } from "./portal.ts";
 import { accountView, FUND_NAME, fundView, orderView } from "./views.ts";
-
-class HttpError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-  ) {
-    super(message);
-  }
-}
 
 function addressParam(value: unknown): `0x${string}` {
   if (typeof value !== "string" || !isAddress(value, { strict: false }))
@@ -39,7 +30,7 @@ export function issuerRoutes(issuer: Issuer, apiKey: string | undefined, portalU
         res.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end(result);
       } else sendJson(res, 200, result);
     } catch (error) {
-      const status = error instanceof HttpError ? error.status : error instanceof SyntaxError ? 400 : 500;
+      const status = error instanceof HttpError ? error.status : 500;
       if (status === 500) console.error(error);
       sendJson(res, status, { error: (error as Error).message });
     }

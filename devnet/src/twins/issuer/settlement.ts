@@ -1,4 +1,4 @@
-import { parseIsoDate } from "@compass/api/calendar/index";
+import { parseIsoDate } from "./calendar/days.ts";
 import type { IssuerChain } from "./chain.ts";
 import { navOn, sharesFor, usdcFor } from "./nav.ts";
 import type { IssuerState, Order } from "./state.ts";

@@ -1,6 +1,6 @@
-import { isoDate } from "@compass/api/calendar/index";
 import { MMF_CHAIN, MMF_CUTOFF, MMF_SYMBOL } from "@compass/constants";
 import { formatUnits } from "viem";
+import { isoDate } from "./calendar/days.ts";
 import type { IssuerChain } from "./chain.ts";
 import { lastStrike, nextStrike } from "./cycles.ts";
 import { formatNav, INCEPTION, NAV_DECIMALS, NAV_YIELD_BPS, navOn } from "./nav.ts";

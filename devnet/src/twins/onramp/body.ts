@@ -1,18 +1,16 @@
 import type { IncomingMessage } from "node:http";
+import { HttpError, readBody } from "../kit/index.ts";
 import { invalid } from "./errors.ts";
 
 const MAX_BODY = 64 * 1024;
 
 /** A form body (Stripe's encoding) or, for convenience, a flat JSON object; both end as URLSearchParams. */
 export async function readParams(req: IncomingMessage): Promise<URLSearchParams> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
-    if (size > MAX_BODY) throw invalid("Request body too large.", "body_too_large");
-    chunks.push(chunk as Buffer);
-  }
-  const text = Buffer.concat(chunks).toString("utf8");
+  const text = await readBody(req, MAX_BODY).catch((error: unknown) => {
+    throw error instanceof HttpError && error.status === 413
+      ? invalid("Request body too large.", "body_too_large")
+      : error;
+  });
   if (!/json/i.test(req.headers["content-type"] ?? "")) return new URLSearchParams(text);
   let parsed: unknown;
   try {

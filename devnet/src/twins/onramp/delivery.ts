@@ -1,4 +1,3 @@
-import { oneTimeWalletAddress } from "@compass/api/onramp/domain/one-time-wallet";
 import {
   type Address,
   createPublicClient,
@@ -13,7 +12,7 @@ import { privateKeyToAccount } from "viem/accounts";
 import type { DevnetAddressBook } from "../../addressbook.ts";
 import { chainSpecByName } from "../../config.ts";
 import { fiatTokenAbi } from "../../contracts/abi.ts";
-import { oneTimeWalletAbi, oneTimeWalletFactoryAbi } from "../../onramp/abi.ts";
+import { oneTimeWalletAbi, oneTimeWalletFactoryAbi } from "../../contracts/one-time-wallet.ts";
 import { viemChain } from "../../rpc.ts";
 import type { StoredSession } from "./state.ts";
 
@@ -72,6 +71,20 @@ export function chainDeliverer(book: DevnetAddressBook): Deliverer {
       await send(usdc, fiatTokenAbi, "approve", [spender, maxUint256]);
   };
 
+  // The factory's own `walletAddress` says whether the session's wallet is the one of (owner, salt): the
+  // provider trusts the contract, not the merchant's arithmetic.
+  const oneTimeWallet = async (s: StoredSession): Promise<OneTimeWallet | undefined> => {
+    const claim = walletClaim(s);
+    if (!claim) return undefined;
+    const wallet = await reader.readContract({
+      address: factory,
+      abi: oneTimeWalletFactoryAbi,
+      functionName: "walletAddress",
+      args: [claim.owner, claim.salt],
+    });
+    return wallet.toLowerCase() === s.walletAddress.toLowerCase() ? { ...claim, wallet } : undefined;
+  };
+
   // A twin stopped between sending a delivery and saving its outcome finds it on chain after a restart.
   const findDelivery = async (wallet: Address): Promise<DeliveryResult | undefined> => {
     const done = await reader.readContract({
@@ -96,7 +109,7 @@ export function chainDeliverer(book: DevnetAddressBook): Deliverer {
     deliver: (s) =>
       serial(async () => {
         const amount = parseUnits(s.destinationAmount, 6);
-        const otw = oneTimeWallet(s, factory);
+        const otw = await oneTimeWallet(s);
         if (!otw) {
           await fund(amount);
           const receipt = await send(usdc, fiatTokenAbi, "transfer", [s.walletAddress, amount]);
@@ -120,7 +133,7 @@ export function chainDeliverer(book: DevnetAddressBook): Deliverer {
       }),
     retryForward: (s) =>
       serial(async () => {
-        const otw = oneTimeWallet(s, factory);
+        const otw = await oneTimeWallet(s);
         if (!otw) throw new Error(`${s.id} has no one-time wallet to forward from`);
         const receipt = await send(factory, oneTimeWalletFactoryAbi, "forward", [usdc, otw.owner, otw.salt]);
         const forwardedHere =
@@ -135,17 +148,17 @@ async function noChain(): Promise<never> {
   throw new Error("this devnet runs no ethereum chain to deliver on");
 }
 
-/** The one-time wallet a session pays into, when its metadata proves the address belongs to the owner. */
-function oneTimeWallet(
-  s: StoredSession,
-  factory: Address,
-): { owner: Address; salt: Hex; wallet: Address } | undefined {
+interface OneTimeWallet {
+  owner: Address;
+  salt: Hex;
+  wallet: Address;
+}
+
+/** The owner and salt a session's metadata names for its one-time wallet, when both are well formed. */
+function walletClaim(s: StoredSession): { owner: Address; salt: Hex } | undefined {
   const owner = s.metadata.destination_address as Address | undefined;
   const salt = s.metadata.one_time_wallet_salt as Hex | undefined;
   if (!owner || !salt || !/^0x[0-9a-fA-F]{64}$/.test(salt) || !/^0x[0-9a-fA-F]{40}$/.test(owner))
     return undefined;
-  const expected = oneTimeWalletAddress(owner, salt, factory);
-  return expected.toLowerCase() === s.walletAddress.toLowerCase()
-    ? { owner, salt, wallet: expected }
-    : undefined;
+  return { owner, salt };
 }

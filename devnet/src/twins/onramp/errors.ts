@@ -1,4 +1,5 @@
 import type { ServerResponse } from "node:http";
+import { sendJson } from "../kit/index.ts";
 
 /** Stripe's error object: `{"error": {"type", "code", "message", "param"}}` with Stripe's status codes. */
 export class ProviderError extends Error {
@@ -35,10 +36,9 @@ export const missing = (param: string) =>
 export const notFound = (what: string, id: string, param = "id") =>
   new ProviderError(404, "invalid_request_error", `No such ${what}: '${id}'`, "resource_missing", param);
 
+/** Stripe's replies: indented JSON with a `request-id` header. */
 export function sendProviderJson(res: ServerResponse, status: number, body: unknown, headers = {}): void {
-  res
-    .writeHead(status, { "content-type": "application/json", "request-id": requestId(), ...headers })
-    .end(JSON.stringify(body, null, 2));
+  sendJson(res, status, body, { headers: { "request-id": requestId(), ...headers }, indent: 2 });
 }
 
 function requestId(): string {

@@ -4,7 +4,7 @@
  * settlement in devnet USDC on Ethereum from the `onramp_treasury` role account.
  * Knobs: see settings.ts (ONRAMP_* variables); ONRAMP_PUBLIC_URL when served behind another origin.
  */
-import { readAddressBook, readTwinConfig, serveTwin } from "../runtime.ts";
+import { readAddressBook, readTwinConfig, serveTwin } from "../kit/index.ts";
 import { readSettings } from "./settings.ts";
 import { createOnrampTwin } from "./twin.ts";
 

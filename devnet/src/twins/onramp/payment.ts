@@ -77,7 +77,7 @@ export async function verifyWallet(ctx: TwinContext, wallet: string, code: strin
   return { ok: true };
 }
 
-export function buyerOf(s: StoredSession): string {
+function buyerOf(s: StoredSession): string {
   return (s.metadata.destination_address ?? s.walletAddress).toLowerCase();
 }
 

@@ -14,7 +14,7 @@ const NETWORK_FEE_USD_CENTS = 34n;
  * USDC per unit of `currency` (micro-units) at `now`. Non-USD rates drift by up to ±0.2 % over ten minutes,
  * deterministically, so a person watching the checkout sees quotes refresh the way live FX does.
  */
-export function rateMicros(currency: string, now: number): bigint {
+function rateMicros(currency: string, now: number): bigint {
   const base = USD_RATES[currency];
   if (base === undefined) throw new Error(`unsupported currency ${currency}`);
   if (currency === "usd") return base;
@@ -29,7 +29,7 @@ export interface Price {
   networkFeeCents: bigint;
 }
 
-export function price(sourceCents: bigint, currency: string, now: number): Price {
+function price(sourceCents: bigint, currency: string, now: number): Price {
   const rate = rateMicros(currency, now);
   const percent = ceilDiv(sourceCents * PROVIDER_FEE_BPS, 10_000n);
   return {

@@ -2,7 +2,7 @@ import { fileURLToPath } from "node:url";
 import type { TwinSpec } from "../types.ts";
 
 /** The devnet's test-mode secret key for the provider twin (published in the address book, like a sandbox key). */
-export const ONRAMP_TWIN_API_KEY = "sk_test_devnet_onramp_provider";
+const ONRAMP_TWIN_API_KEY = "sk_test_devnet_onramp_provider";
 
 export const onrampTwin: TwinSpec = {
   name: "onramp",

@@ -1,9 +1,8 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { DevnetAddressBook } from "../../addressbook.ts";
-import { StateStore } from "../venue/store.ts";
+import { devnetClock, StateStore } from "../kit/index.ts";
 import { handleApi } from "./api.ts";
 import { requireSecretKey } from "./auth.ts";
-import { devnetClock } from "./clock.ts";
 import type { TwinContext } from "./context.ts";
 import { chainDeliverer, type Deliverer } from "./delivery.ts";
 import { ProviderError, sendProviderJson } from "./errors.ts";

@@ -4,7 +4,7 @@ import { privateKeyToAccount } from "viem/accounts";
 import { chainSpecByName } from "../../config.ts";
 import { BRIDGE2 } from "../../contracts/bridge2.ts";
 import { viemChain } from "../../rpc.ts";
-import { readAddressBook, readTwinConfig } from "../runtime.ts";
+import { announceReady, exitWith, readAddressBook, readTwinConfig } from "../kit/index.ts";
 import { startVenue } from "../venue/index.ts";
 import { DepositWatcher } from "./deposits.ts";
 import { BridgePayoutExecutor } from "./payouts.ts";
@@ -12,7 +12,8 @@ import { BridgePayoutExecutor } from "./payouts.ts";
 /**
  * The devnet's venue twin process: the venue (../venue) wired to the local Arbitrum — deposits into
  * the Bridge2 twin are credited from its USDC transfers, withdrawals are paid by the bridge as the
- * `venue_operator` role. Started by the devnet launcher (registry.ts) with COMPASS_TWIN_* variables.
+ * `venue_operator` role. Started by the devnet launcher (registry.ts) with COMPASS_TWIN_* variables; built
+ * from the twin kit (../kit): config, ready line and shutdown here, the server and state store in ../venue.
  */
 const config = readTwinConfig();
 const book = readAddressBook(config);
@@ -45,19 +46,8 @@ const watcher = new DepositWatcher({
 });
 watcher.start();
 
-let closing = false;
-async function shutdown(): Promise<void> {
-  if (closing) return;
-  closing = true;
-  try {
-    await watcher.stop();
-    await venue.stop();
-  } finally {
-    process.exit(0);
-  }
-}
-process.once("SIGTERM", shutdown);
-process.once("SIGINT", shutdown);
-// The launcher's stdin pipe closing means it died: stop with it.
-process.stdin.on("end", shutdown).on("close", shutdown).resume();
-console.log(JSON.stringify({ ready: true, name: config.name, url: venue.url }));
+exitWith(async () => {
+  await watcher.stop();
+  await venue.stop();
+});
+announceReady(config.name, venue.url);

@@ -1,7 +1,8 @@
 import type { IncomingMessage } from "node:http";
+import { HttpError } from "../kit/index.ts";
 import { formatUsd } from "./engine/decimal.ts";
 import { summarize } from "./engine/margin.ts";
-import { HttpError, readJson } from "./http.ts";
+import { readJson } from "./http.ts";
 import type { Venue } from "./venue.ts";
 
 /**

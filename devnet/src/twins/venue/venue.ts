@@ -1,3 +1,4 @@
+import { StateStore } from "../kit/index.ts";
 import { type VenueClock, WallClock } from "./clock.ts";
 import { Core, type CoreOptions } from "./engine/core.ts";
 import { formatUsd, parseUsd } from "./engine/decimal.ts";
@@ -6,7 +7,6 @@ import { credit } from "./engine/funds.ts";
 import { initialState, type Payout, type VenueState } from "./engine/state.ts";
 import { reconcile, syncTo } from "./engine/sync.ts";
 import { type PayoutExecutor, PayoutRunner } from "./payouts.ts";
-import { StateStore } from "./store.ts";
 
 export type Network = "Mainnet" | "Testnet";
 

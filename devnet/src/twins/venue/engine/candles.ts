@@ -46,9 +46,9 @@ const FIXED: Record<Exclude<Interval, "1M">, number> = {
 };
 /** Weekly candles open on Monday 00:00 UTC (1970-01-05 was a Monday). */
 const WEEK_ANCHOR = 4 * 1440 * MIN;
-export const MAX_CANDLES = 5000;
+const MAX_CANDLES = 5000;
 
-export function bucketStart(interval: Interval, time: number): number {
+function bucketStart(interval: Interval, time: number): number {
   if (interval === "1M") {
     const d = new Date(time);
     return Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), 1);
@@ -58,7 +58,7 @@ export function bucketStart(interval: Interval, time: number): number {
   return Math.floor((time - anchor) / size) * size + anchor;
 }
 
-export function nextBucket(interval: Interval, start: number): number {
+function nextBucket(interval: Interval, start: number): number {
   if (interval === "1M") {
     const d = new Date(start);
     return Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1);

@@ -116,7 +116,7 @@ function setPosition(
 }
 
 /** Open interest is the long side's size; every party's change feeds it (the maker's too). */
-export function adjustOpenInterest(core: Core, m: Market, start: number, next: number): void {
+function adjustOpenInterest(core: Core, m: Market, start: number, next: number): void {
   core.state.oiLots[m.coin] = (core.state.oiLots[m.coin] ?? 0) + Math.max(next, 0) - Math.max(start, 0);
 }
 

@@ -7,7 +7,7 @@ export interface FeeRates {
   taker: number;
   maker: number;
 }
-export const BASE_FEES: FeeRates = { taker: 0.00045, maker: 0.00015 };
+const BASE_FEES: FeeRates = { taker: 0.00045, maker: 0.00015 };
 
 export interface CoreOptions {
   fees?: FeeRates;

@@ -2,7 +2,7 @@ import { sideOf } from "./book.ts";
 import type { Core } from "./core.ts";
 import type { Market } from "./dexes.ts";
 import { makerBest, makerQuotes } from "./maker.ts";
-import { pxScale, szScale } from "./ticks.ts";
+import { pxScale } from "./ticks.ts";
 
 /**
  * The visible book: resting user orders and the maker's quotes merged by price. Marks, mids,
@@ -79,5 +79,3 @@ export function impactPx(core: Core, m: Market, isBid: boolean, notionalUsd: num
   }
   return remaining > 0 ? undefined : spent / lotsTaken / pxScale(m);
 }
-
-export const lotsToSize = (m: Market, lots: number): number => lots / szScale(m);

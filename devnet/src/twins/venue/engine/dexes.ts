@@ -21,7 +21,7 @@ export interface Market extends MarketSpec {
   pxDecimals: number;
 }
 
-export function assetId(dexIndex: number, indexInDex: number): number {
+function assetId(dexIndex: number, indexInDex: number): number {
   return dexIndex === 0 ? indexInDex : 100_000 + 10_000 * dexIndex + indexInDex;
 }
 

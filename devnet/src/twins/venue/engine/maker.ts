@@ -10,7 +10,7 @@ import { roundPrice, szScale, tickAt } from "./ticks.ts";
  * moves mark and impact prices off the oracle and so drives funding the way order flow would.
  * Consumed size is remembered per tick and replenished on the next one.
  */
-export const LEVELS = 8;
+const LEVELS = 8;
 const LEVEL_NOTIONAL_USD = 40_000;
 /** inventory (USD) at which the skew saturates, and the saturated skew */
 const SKEW_NOTIONAL_USD = 2_000_000;

@@ -14,7 +14,7 @@ import { pxScale } from "./ticks.ts";
  *  - withdrawable = value − max(initial margin, 10 % of notional) − margin held by open orders
  *    (the venue's transfer margin requirement).
  */
-export const DEFAULT_LEVERAGE = 20;
+const DEFAULT_LEVERAGE = 20;
 
 export function leverageOf(account: Account | undefined, m: Market): number {
   return account?.leverage[m.coin]?.value ?? Math.min(DEFAULT_LEVERAGE, m.maxLeverage);

@@ -72,7 +72,7 @@ export function match(
 }
 
 /** One trade between a taker and a resting order (or the maker when `resting` is null). */
-export function trade(
+function trade(
   core: Core,
   m: Market,
   taker: OrderRecord,

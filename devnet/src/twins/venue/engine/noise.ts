@@ -30,11 +30,3 @@ export function latticeValue(seed: number, stream: number, index: number): numbe
   h = mix(h ^ (hi | 0));
   return h / 0x8000_0000 - 1;
 }
-
-/** Piecewise-linear value noise: continuous, random in [-1, 1], one independent value per unit of x. */
-export function valueNoise(seed: number, stream: number, x: number): number {
-  const i = Math.floor(x);
-  const f = x - i;
-  const a = latticeValue(seed, stream, i);
-  return f === 0 ? a : a + (latticeValue(seed, stream, i + 1) - a) * f;
-}

@@ -4,9 +4,9 @@
  * set, and once the set is full must exceed its smallest member. Error strings are the ones the
  * live venue answers with.
  */
-export const NONCE_CAPACITY = 100;
-export const NONCE_PAST_MS = 2 * 86_400_000;
-export const NONCE_FUTURE_MS = 86_400_000;
+const NONCE_CAPACITY = 100;
+const NONCE_PAST_MS = 2 * 86_400_000;
+const NONCE_FUTURE_MS = 86_400_000;
 
 export function checkNonce(
   seen: readonly number[] | undefined,

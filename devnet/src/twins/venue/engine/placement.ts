@@ -26,7 +26,7 @@ export type PlaceStatus =
   | { filled: { totalSz: string; avgPx: string; oid: number; cloid?: `0x${string}` } }
   | { error: string };
 
-export const MIN_ORDER_MICRO = 10_000_000;
+const MIN_ORDER_MICRO = 10_000_000;
 
 /**
  * Validates and executes one order, answering with the venue's per-order status. Checks run in

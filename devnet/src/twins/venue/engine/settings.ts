@@ -31,10 +31,10 @@ export function updateLeverage(
 }
 
 /** The venue only lets an account approve a builder that holds at least 100 USDC. */
-export const BUILDER_MIN_MICRO = 100 * MICRO;
+const BUILDER_MIN_MICRO = 100 * MICRO;
 
 /** "0.01%" → 10 (tenths of a basis point); undefined for anything else. */
-export function percentToTenthBps(text: string): number | undefined {
+function percentToTenthBps(text: string): number | undefined {
   const match = /^(\d+(?:\.\d+)?)%$/.exec(text);
   if (!match) return undefined;
   const tenths = Number(match[1]) * 1000;

@@ -7,7 +7,7 @@ import type { Venue } from "../venue.ts";
 import { type ExchangeOutcome, ok, okOrRefuse, refuse } from "./reply.ts";
 
 /** Perps cap builder fees at 0.1 % (100 tenths of a basis point). */
-export const PERP_BUILDER_FEE_CAP = 100;
+const PERP_BUILDER_FEE_CAP = 100;
 
 /** Executes an authenticated L1 action for `user` (the signer, or the principal of an agent). */
 export function executeL1(

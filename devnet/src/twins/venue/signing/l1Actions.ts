@@ -32,15 +32,6 @@ export type L1Action =
   | { type: "agentSetAbstraction"; abstraction: "i" | "u" | "p" }
   | { type: "noop" };
 
-export const L1_TYPES = [
-  "order",
-  "cancel",
-  "cancelByCloid",
-  "updateLeverage",
-  "agentSetAbstraction",
-  "noop",
-] as const;
-
 export function canonicalL1(raw: Json): L1Action {
   switch (raw.type) {
     case "order": {

@@ -1,8 +1,8 @@
 import { MMF_SYMBOL } from "@compass/constants";
 import { roleAccount } from "../accounts.ts";
 import { ensureCreate2 } from "../bootstrap/create2.ts";
-import type { ChainExtension } from "../extensions.ts";
-import { fundTokenDeployment } from "./deployments.ts";
+import { fundTokenDeployment } from "../tokenized/deployments.ts";
+import type { ChainExtension } from "./types.ts";
 
 /**
  * The sandbox money-market fund's share token on ethereum_sepolia. Nothing is minted here: shares exist

@@ -4,9 +4,15 @@ import { roleAccount } from "../accounts.ts";
 import { ensureCreate2 } from "../bootstrap/create2.ts";
 import { sendAndConfirm } from "../bootstrap/tx.ts";
 import { fiatTokenAbi } from "../contracts/abi.ts";
-import type { ChainExtension, ExtensionContext } from "../extensions.ts";
-import { exchangeDeployment, rwaTokenDeployment } from "./deployments.ts";
-import { DEVNET_MARKETS, type DevnetMarket, MARKETS_T0, marketSeed, VENUE_USDC } from "./markets.ts";
+import { exchangeDeployment, rwaTokenDeployment } from "../tokenized/deployments.ts";
+import {
+  DEVNET_MARKETS,
+  type DevnetMarket,
+  MARKETS_T0,
+  marketSeed,
+  VENUE_USDC,
+} from "../tokenized/markets.ts";
+import type { ChainExtension, ExtensionContext } from "./types.ts";
 
 const CHAINS = ["ethereum", "base"] as const;
 

@@ -3,11 +3,11 @@ import { getContractAddress, type Hex } from "viem";
 import { roleAccount } from "../accounts.ts";
 import { hasCode, sendAndConfirm } from "../bootstrap/tx.ts";
 import { loadArtifact } from "../contracts/artifacts.ts";
-import type { ChainExtension } from "../extensions.ts";
 import { SAFE_SALT, SAFE_SINGLETON_FACTORY } from "../safe.ts";
+import type { ChainExtension } from "./types.ts";
 
-/** Where the factory's committed init code lands through the singleton factory; must equal the API's constant. */
-export function oneTimeWalletFactoryDeployment(): { address: `0x${string}`; data: Hex } {
+/** Where the factory's committed init code lands through the singleton factory; must equal the constant. */
+function oneTimeWalletFactoryDeployment(): { address: `0x${string}`; data: Hex } {
   const { bytecode } = loadArtifact("OneTimeWalletFactory");
   const address = getContractAddress({
     opcode: "CREATE2",
@@ -29,7 +29,7 @@ export const oneTimeWalletExtension: ChainExtension = {
     const { address, data } = oneTimeWalletFactoryDeployment();
     if (address !== ONE_TIME_WALLET_FACTORY) {
       throw new Error(
-        `OneTimeWalletFactory would deploy to ${address}, but api/src/onramp/one-time-wallet.ts says ${ONE_TIME_WALLET_FACTORY}: update the constant (and ONE_TIME_WALLET_INIT_CODE_HASH) after changing the contracts`,
+        `OneTimeWalletFactory would deploy to ${address}, but @compass/constants (constants/src/onramp.ts) says ${ONE_TIME_WALLET_FACTORY}: update the constant (and ONE_TIME_WALLET_INIT_CODE_HASH) after changing the contracts`,
       );
     }
     if (await hasCode(clients, address)) return;

@@ -3,8 +3,8 @@ import { readClockOffset } from "../../clock.ts";
 import { devnetPaths } from "../../layout.ts";
 
 /**
- * Devnet time in unix seconds: wall clock plus the offset `devnet time advance` persists, so quotes and
- * payments expire together with everything on chain. The offset file is re-read only when it changes.
+ * Devnet time in unix seconds: wall clock plus the offset `devnet time advance` persists (clock.json), so a
+ * twin's deadlines move together with the chains. The offset file is re-read only when it changes.
  */
 export function devnetClock(devnetDir: string): () => number {
   const paths = devnetPaths(devnetDir);

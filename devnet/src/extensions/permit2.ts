@@ -1,8 +1,6 @@
 import { PERMIT2 } from "@compass/constants";
-import { loadArtifact } from "./contracts/artifacts.ts";
-import type { ChainExtension } from "./extensions.ts";
-
-export { PERMIT2 };
+import { loadArtifact } from "../contracts/artifacts.ts";
+import type { ChainExtension } from "./types.ts";
 
 /**
  * Permit2 at its canonical address on every devnet chain (contracts/Permit2Twin.sol): sponsored deposits

@@ -1,16 +1,16 @@
 import { encodeFunctionData, parseUnits } from "viem";
 import { roleAccount } from "../accounts.ts";
+import { sendAndConfirm } from "../bootstrap/tx.ts";
 import { fiatTokenAbi } from "../contracts/abi.ts";
 import { loadArtifact } from "../contracts/artifacts.ts";
 import { BRIDGE2, bridge2TwinAbi } from "../contracts/bridge2.ts";
-import type { ChainExtension } from "../extensions.ts";
-import { sendAndConfirm } from "./tx.ts";
+import type { ChainExtension } from "./types.ts";
 
 /**
  * USDC the bridge holds besides deposits. The live bridge holds every user's collateral; here traders'
  * profits are paid by the venue's built-in market maker, whose USDC never crossed the bridge.
  */
-export const BRIDGE_FLOAT = parseUnits("10000000", 6);
+const BRIDGE_FLOAT = parseUnits("10000000", 6);
 
 /**
  * The perpetuals venue's bridge on the local Arbitrum: Bridge2Twin's runtime code at the canonical

@@ -1,0 +1,46 @@
+import type { Address } from "viem";
+import type { DevnetChainName } from "../config.ts";
+import { bridge2Extension } from "./bridge2.ts";
+import { mmfSandboxExtension } from "./mmf-sandbox.ts";
+import { oneTimeWalletExtension } from "./one-time-wallets.ts";
+import { permit2Extension } from "./permit2.ts";
+import { rwaMarketsExtension } from "./rwa-markets.ts";
+import type { ChainExtension, ExtensionContext } from "./types.ts";
+
+export type { ChainExtension, ExtensionContext };
+
+/**
+ * Every capability's chain extension, in the order they run. A new one goes in its own file here
+ * (`extensions/<name>.ts`, typed with `ChainExtension` from types.ts) and is appended to this list.
+ */
+export const EXTENSIONS: ChainExtension[] = [
+  bridge2Extension,
+  permit2Extension,
+  rwaMarketsExtension,
+  mmfSandboxExtension,
+  oneTimeWalletExtension,
+];
+
+export async function ensureExtensions(
+  ctx: ExtensionContext,
+  extensions: ChainExtension[] = EXTENSIONS,
+): Promise<void> {
+  for (const ext of extensions) if (ext.chains.includes(ctx.spec.name)) await ext.ensure(ctx);
+}
+
+export function extensionContracts(
+  chain: DevnetChainName,
+  extensions: ChainExtension[] = EXTENSIONS,
+): Record<string, Address> {
+  return Object.assign(
+    {},
+    ...extensions.filter((e) => e.chains.includes(chain)).map((e) => e.contracts?.(chain) ?? {}),
+  );
+}
+
+export function extensionTokens(chain: DevnetChainName, extensions: ChainExtension[] = EXTENSIONS) {
+  return Object.assign(
+    {},
+    ...extensions.filter((e) => e.chains.includes(chain)).map((e) => e.tokens?.(chain) ?? {}),
+  );
+}
