@@ -5,9 +5,9 @@
  */
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { ROOT, startStack } from "@compass/testkit";
 import { formatReport, runResilience } from "../e2e/resilience/run.ts";
 import { buildAll } from "./build.ts";
-import { ROOT, startStack } from "./lib/stack.ts";
 
 const quick = process.argv.includes("--quick");
 const portBase = Number(process.env.COMPASS_RESILIENCE_PORT_BASE ?? 24545);

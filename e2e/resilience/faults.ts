@@ -1,6 +1,5 @@
 import { readFileSync } from "node:fs";
-import { stop } from "../../scripts/lib/proc.ts";
-import { type Stack, startServer as startServerProcess, startStack } from "../../scripts/lib/stack.ts";
+import { type Stack, startServer as startServerProcess, startStack, stop } from "@compass/testkit/stack";
 import { type Book, FAULTS, type FaultContext } from "./scenarios.ts";
 
 export interface FaultResult {
