@@ -1,7 +1,7 @@
 /** The on-ramp in the resilience report: quotes under load; the provider failing in the middle of a payment. */
+
+import { CARDS, payAtProvider, usdcBalance, waitForStatus } from "@compass/testkit/live";
 import { parseUnits } from "viem";
-import { usdcBalance } from "../helpers/env.ts";
-import { CARDS, payAtProvider, waitForStatus } from "../helpers/onramp.ts";
 import type { LoadRequest } from "./load.ts";
 import type { Book, FaultScenario } from "./scenarios.ts";
 

@@ -1,13 +1,14 @@
 /** Tokenized assets in the resilience report: their reads and builders under load, their outside systems failing. */
-import type { Address } from "viem";
-import { until } from "../helpers/perps.ts";
+
 import {
   chainTime,
   issuerPortal,
   sendUnsigned,
   tokenBalance,
   type UnsignedTx,
-} from "../helpers/tokenized.ts";
+  until,
+} from "@compass/testkit/live";
+import type { Address } from "viem";
 import type { LoadRequest } from "./load.ts";
 import type { Book, FaultContext, FaultScenario } from "./scenarios.ts";
 

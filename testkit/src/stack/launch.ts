@@ -5,10 +5,10 @@
 import type { ChildProcess } from "node:child_process";
 import { join } from "node:path";
 import { assertPortFree, type DevnetHandle, nodeArgs, startDevnet } from "@compass/devnet";
+import { ROOT } from "../paths.ts";
 import { run, stop, waitForHttp } from "./proc.ts";
 
-/** The repository's root directory. */
-export const ROOT = join(import.meta.dirname, "../../..");
+export { ROOT };
 /** The shipped server, and the bundle `npm run build` makes of it (run while fresh; else tsx runs the source) */
 export const SERVER_ENTRY = join(ROOT, "app/server.ts");
 export const SERVER_BUNDLE = join(ROOT, "app/dist/server.mjs");
