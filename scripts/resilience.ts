@@ -5,8 +5,7 @@
  */
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { ROOT, startStack } from "@compass/testkit";
-import { formatReport, runResilience } from "../e2e/resilience/run.ts";
+import { formatReport, ROOT, runResilience, startStack } from "@compass/testkit";
 import { buildAll } from "./build.ts";
 
 const quick = process.argv.includes("--quick");

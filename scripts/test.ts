@@ -16,13 +16,14 @@ import {
   ensurePython,
   ensureRedis,
   exec,
+  formatReport,
   ROOT,
+  runResilience,
   type Stack,
   startRedis,
   startStack,
   stop,
 } from "@compass/testkit";
-import { formatReport, runResilience } from "../e2e/resilience/run.ts";
 import { buildAll } from "./build.ts";
 
 const args = process.argv.slice(2);

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { startServer, stop } from "@compass/testkit/stack";
+import { startServer, stop } from "../stack/index.ts";
 
 export interface AccessCheck {
   name: string;
