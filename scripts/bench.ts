@@ -4,10 +4,9 @@
  */
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { SECTIONS } from "../bench/src/sections/index.ts";
-import type { BenchRow } from "../bench/src/types.ts";
+import { type BenchRow, SECTIONS } from "@compass/bench";
+import { ROOT, startStack } from "@compass/testkit";
 import { buildAll } from "./build.ts";
-import { ROOT, startStack } from "./lib/stack.ts";
 
 const only = process.argv
   .find((a) => a.startsWith("--only="))

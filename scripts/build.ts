@@ -2,11 +2,8 @@
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { bundleNode } from "../devnet/src/process/bundle.ts";
-import { TWINS } from "../devnet/src/twins/registry.ts";
-import { twinBundlePath } from "../devnet/src/twins/supervisor.ts";
-import { exec } from "./lib/proc.ts";
-import { SERVER_BUNDLE, SERVER_ENTRY } from "./lib/stack.ts";
+import { bundleNode, TWINS, twinBundlePath } from "@compass/devnet";
+import { exec, SERVER_BUNDLE, SERVER_ENTRY } from "@compass/testkit/stack";
 
 export const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const SKIP = new Set(["node_modules", "dist", ".next", "storybook-static", "test-results", "public"]);

@@ -5,9 +5,8 @@
  */
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { formatReport, runResilience } from "../e2e/resilience/run.ts";
+import { formatReport, ROOT, runResilience, startStack } from "@compass/testkit";
 import { buildAll } from "./build.ts";
-import { ROOT, startStack } from "./lib/stack.ts";
 
 const quick = process.argv.includes("--quick");
 const portBase = Number(process.env.COMPASS_RESILIENCE_PORT_BASE ?? 24545);

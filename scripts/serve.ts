@@ -7,7 +7,7 @@ import { buildAll } from "./build.ts";
 
 await buildAll({ log: (m: string) => console.log(m) });
 process.env.NEXT_TELEMETRY_DISABLED = "1";
-const { startServer } = await import("../app/server.ts");
+const { startServer } = await import("@compass/app/server");
 const handle = await startServer({ ui: process.env.COMPASS_UI !== "0" });
 console.log(`Compass API (${process.env.COMPASS_ENV ?? "staging"}) on ${handle.url}`);
 const stop = () => handle.close().then(() => process.exit(0));

@@ -4,8 +4,8 @@
  */
 
 import { join } from "node:path";
+import { startStack } from "@compass/testkit";
 import { buildAll } from "./build.ts";
-import { startStack } from "./lib/stack.ts";
 
 const started = Date.now();
 const port = Number(process.env.PORT ?? 3000);

@@ -11,11 +11,20 @@
 import type { ChildProcess } from "node:child_process";
 import { mkdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
-import { formatReport, runResilience } from "../e2e/resilience/run.ts";
+import {
+  ensureChromium,
+  ensurePython,
+  ensureRedis,
+  exec,
+  formatReport,
+  ROOT,
+  runResilience,
+  type Stack,
+  startRedis,
+  startStack,
+  stop,
+} from "@compass/testkit";
 import { buildAll } from "./build.ts";
-import { exec, run, stop } from "./lib/proc.ts";
-import { ROOT, type Stack, startStack } from "./lib/stack.ts";
-import { ensureChromium, ensurePython, ensureRedis } from "./lib/system.ts";
 
 const args = process.argv.slice(2);
 const only = args
@@ -120,19 +129,7 @@ try {
         log: (line) => /"level":(50|60)/.test(line) && console.error(line),
       });
     });
-    if (stack && want("integration")) {
-      redis = run("/usr/bin/redis-server", [
-        "--port",
-        String(REDIS_PORT),
-        "--bind",
-        "127.0.0.1",
-        "--save",
-        "",
-        "--appendonly",
-        "no",
-      ]);
-      await waitForRedis(REDIS_PORT);
-    }
+    if (stack && want("integration")) redis = await startRedis(REDIS_PORT);
     if (stack) {
       const testEnv = {
         REDIS_TEST_URL: `redis://127.0.0.1:${REDIS_PORT}`,
@@ -184,19 +181,3 @@ console.log(
 );
 const failed = results.filter((r) => !r.ok);
 if (!keep) process.exit(failed.length ? 1 : 0);
-
-async function waitForRedis(port: number): Promise<void> {
-  const { createConnection } = await import("node:net");
-  for (let i = 0; i < 100; i++) {
-    const ok = await new Promise<boolean>((resolve) => {
-      const sock = createConnection({ port, host: "127.0.0.1" }, () => {
-        sock.end("PING\r\n");
-        resolve(true);
-      });
-      sock.on("error", () => resolve(false));
-    });
-    if (ok) return;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`redis did not start on ${port}`);
-}

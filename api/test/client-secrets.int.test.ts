@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
+import { addressBook, testEnv } from "@compass/testkit/live";
 import { describe, expect, test } from "vitest";
-import { addressBook, testEnv } from "../../e2e/helpers/env.ts";
 
 /**
  * What ships to browsers must hold no secret: no private key (the devnet's are public, but a build that

@@ -1,8 +1,8 @@
 import { createServer, type Server } from "node:http";
+import { fuzzOperation } from "@compass/testkit/resilience";
 import { getRequestListener } from "@hono/node-server";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { z } from "zod";
-import { fuzzOperation } from "../../e2e/resilience/fuzz.ts";
 import { operationModels } from "../scripts/gen/model.ts";
 import { loadConfig } from "../src/config/env.ts";
 import { createHttpApp } from "../src/http/app.ts";

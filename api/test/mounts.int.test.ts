@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { join } from "node:path";
+import { addressBook, getJson, testEnv } from "@compass/testkit/live";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { addressBook, getJson, testEnv } from "../../e2e/helpers/env.ts";
 
 /**
  * One code path, two mounts: the shipped server dispatches /v1 and /v2 straight to the registry's app;

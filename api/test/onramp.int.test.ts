@@ -1,14 +1,18 @@
+import {
+  addressBook,
+  CARDS,
+  chainClient,
+  expireQuoteAtProvider,
+  getJson,
+  payAtProvider,
+  providerSession,
+  testEnv,
+  usdcBalance,
+  waitForStatus,
+} from "@compass/testkit/live";
 import { parseUnits } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { describe, expect, test } from "vitest";
-import { addressBook, chainClient, getJson, testEnv, usdcBalance } from "../../e2e/helpers/env.ts";
-import {
-  CARDS,
-  expireQuoteAtProvider,
-  payAtProvider,
-  providerSession,
-  waitForStatus,
-} from "../../e2e/helpers/onramp.ts";
 import { oneTimeWalletAddress, paymentSalt } from "../src/onramp/domain/one-time-wallet.ts";
 
 const { url, prodUrl, apiKey } = testEnv();

@@ -1,7 +1,7 @@
+import { addressBook, chainClient, getJson, sponsorAddress, testEnv } from "@compass/testkit/live";
+import { trader } from "@compass/testkit/wallet";
 import { encodeFunctionData, parseAbi } from "viem";
 import { describe, expect, test } from "vitest";
-import { addressBook, chainClient, getJson, testEnv } from "../../e2e/helpers/env.ts";
-import { sponsorAddress, trader } from "../../e2e/helpers/perps.ts";
 
 const { url } = testEnv();
 const me = trader(2);

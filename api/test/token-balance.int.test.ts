@@ -1,7 +1,7 @@
+import { addressBook, chainClient, getJson, testEnv, usdcBalance } from "@compass/testkit/live";
+import { devWallet } from "@compass/testkit/wallet";
 import { erc20Abi, parseUnits } from "viem";
 import { describe, expect, test } from "vitest";
-import { addressBook, chainClient, getJson, testEnv, usdcBalance } from "../../e2e/helpers/env.ts";
-import { devWallet } from "../../e2e/helpers/wallet.ts";
 
 const { url, prodUrl, apiKey } = testEnv();
 const dev = addressBook().accounts.dev;

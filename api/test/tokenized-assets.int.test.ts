@@ -1,9 +1,17 @@
 import { rwaExchangeAbi } from "@compass/constants";
+import {
+  addressBook,
+  chainClient,
+  chainTime,
+  getJson,
+  sendUnsigned,
+  testEnv,
+  tokenAddress,
+  tokenBalance,
+} from "@compass/testkit/live";
+import { devWallet, roleWallet } from "@compass/testkit/wallet";
 import type { Address } from "viem";
 import { beforeAll, describe, expect, test } from "vitest";
-import { addressBook, chainClient, getJson, testEnv } from "../../e2e/helpers/env.ts";
-import { chainTime, sendUnsigned, tokenAddress, tokenBalance } from "../../e2e/helpers/tokenized.ts";
-import { devWallet, roleWallet } from "../../e2e/helpers/wallet.ts";
 import { usEquitySession } from "../src/calendar/index.ts";
 
 const { url, prodUrl, apiKey } = testEnv();

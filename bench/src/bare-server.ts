@@ -3,9 +3,7 @@
  * and handler) with no framework. Run as a child process so it has its own event loop, like the others.
  */
 import { createServer } from "node:http";
-import { createLogger } from "../../api/src/http/logger.ts";
-import { toValidationIssues } from "../../api/src/http/zod-issues.ts";
-import { createServices, loadConfig, operations } from "../../api/src/index.ts";
+import { createLogger, createServices, loadConfig, operations, toValidationIssues } from "@compass/api";
 
 const config = loadConfig();
 const services = createServices(config);

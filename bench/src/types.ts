@@ -1,4 +1,4 @@
-import type { Stack } from "../../scripts/lib/stack.ts";
+import type { Stack } from "@compass/testkit/stack";
 
 export interface BenchContext {
   stack: Stack;

@@ -1,16 +1,5 @@
-import type { ParsedArgs } from "./argv.ts";
-import type { Globals, Io } from "./context.ts";
+import type { ExtraCommand } from "./extra-command.ts";
 import { onrampBuy } from "./onramp/buy.ts";
 
-/** A hand-written command attached under a generated group (e.g. `compass onramp buy`). */
-export interface ExtraCommand {
-  name: string;
-  aliases?: string[];
-  summary: string;
-  help: string;
-  /** flags that are switches (take no value) */
-  switches?: string[];
-  run: (args: ParsedArgs, g: Globals, io: Io) => Promise<number>;
-}
-
+/** The hand-written commands, by the generated group they attach under. */
 export const EXTRA_COMMANDS: Record<string, ExtraCommand[]> = { onramp: [onrampBuy] };

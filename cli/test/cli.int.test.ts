@@ -1,8 +1,8 @@
 import { execFile } from "node:child_process";
 import { join } from "node:path";
 import { promisify } from "node:util";
+import { addressBook, testEnv, usdcBalance } from "@compass/testkit/live";
 import { describe, expect, test } from "vitest";
-import { addressBook, testEnv, usdcBalance } from "../../e2e/helpers/env.ts";
 
 const { url, prodUrl, apiKey } = testEnv();
 const user = addressBook().accounts.dev[1]!.address;

@@ -1,10 +1,9 @@
 import { execFile, spawn } from "node:child_process";
 import { join } from "node:path";
 import { promisify } from "node:util";
+import { addressBook, CARDS, payAtProvider, testEnv, usdcBalance } from "@compass/testkit/live";
 import { parseUnits } from "viem";
 import { describe, expect, test } from "vitest";
-import { addressBook, testEnv, usdcBalance } from "../../e2e/helpers/env.ts";
-import { CARDS, payAtProvider } from "../../e2e/helpers/onramp.ts";
 
 const { url } = testEnv();
 const owner = addressBook().accounts.dev[3]!.address;

@@ -1,18 +1,19 @@
 import { execFile } from "node:child_process";
 import { join } from "node:path";
 import { promisify } from "node:util";
-import { parseUnits } from "viem";
-import { describe, expect, test } from "vitest";
-import { testEnv, usdcBalance } from "../../e2e/helpers/env.ts";
 import {
   depositLanded,
   sponsorAddress,
   sponsorBroadcast,
-  trader,
+  testEnv,
   until,
+  usdcBalance,
   venueAccountValue,
   venuePosition,
-} from "../../e2e/helpers/perps.ts";
+} from "@compass/testkit/live";
+import { trader } from "@compass/testkit/wallet";
+import { parseUnits } from "viem";
+import { describe, expect, test } from "vitest";
 
 const { url } = testEnv();
 const bin = join(import.meta.dirname, "../bin/compass.mjs");

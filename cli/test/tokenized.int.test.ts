@@ -1,15 +1,21 @@
 import { execFile } from "node:child_process";
 import { join } from "node:path";
+import {
+  addressBook,
+  advanceDevnet,
+  chainTime,
+  DEVNET_BIN,
+  issuerAddress,
+  testEnv,
+  tokenBalance,
+} from "@compass/testkit/live";
 import { describe, expect, test } from "vitest";
-import { addressBook, testEnv } from "../../e2e/helpers/env.ts";
-import { advanceDevnet, chainTime, issuerAddress, tokenBalance } from "../../e2e/helpers/tokenized.ts";
 
 const { url, prodUrl, apiKey, devnetDir } = testEnv();
 const OWNER_INDEX = 7;
 const owner = addressBook().accounts.dev[OWNER_INDEX]!.address;
 const C = "ethereum_sepolia";
 const compassBin = join(import.meta.dirname, "../bin/compass.mjs");
-const devnetBin = join(import.meta.dirname, "../../devnet/bin/devnet.mjs");
 
 async function run(bin: string, args: string[], input?: string, env: Record<string, string> = {}) {
   return new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
@@ -29,7 +35,7 @@ async function pipeToSend(args: string[]) {
   const built = await compass(...args, "-o", "json", "-q", ".transaction");
   expect(built.code, built.stderr).toBe(0);
   const sent = await run(
-    devnetBin,
+    DEVNET_BIN,
     ["send", "--account", String(OWNER_INDEX), "--dir", devnetDir],
     built.stdout,
   );
@@ -97,7 +103,7 @@ describe("compass tokenized-assets (ta): the money-market-fund flow from the she
     expect(JSON.parse(refused.stderr)).toMatchObject({ error: "Account not whitelisted" });
 
     for (const action of ["register", "approve"]) {
-      const r = await run(devnetBin, ["issuer", action, account, "--dir", devnetDir]);
+      const r = await run(DEVNET_BIN, ["issuer", action, account, "--dir", devnetDir]);
       expect(r.code, r.stderr).toBe(0);
     }
     const built = JSON.parse((await compass(...buyArgs, "-o", "json")).stdout);

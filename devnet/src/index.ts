@@ -38,5 +38,5 @@ export { SAFE_CONTRACTS, SAFE_SINGLETON_FACTORY, type SafeContractName } from ".
 export { TWINS } from "./twins/registry.ts";
 export { twinBundlePath } from "./twins/supervisor.ts";
 export type { TwinConfig, TwinSpec } from "./twins/types.ts";
-export { matchThroughput } from "./twins/venue/bench.ts";
+export { matchThroughput, type ThroughputResult } from "./twins/venue/bench.ts";
 export { type RunningVenue, type StartVenueOptions, startVenue } from "./twins/venue/index.ts";

@@ -1,9 +1,8 @@
 import AxeBuilder from "@axe-core/playwright";
+import { checkoutPath, payWithCard, providerFrame, waitForQuote } from "@compass/testkit/checkout";
+import { addressBook, CARDS, expireQuoteAtProvider, usdcBalance } from "@compass/testkit/live";
 import { expect, type Page, test } from "@playwright/test";
 import { formatUnits, parseUnits } from "viem";
-import { checkoutPath, payWithCard, providerFrame, waitForQuote } from "../helpers/checkout.ts";
-import { addressBook, usdcBalance } from "../helpers/env.ts";
-import { CARDS, expireQuoteAtProvider } from "../helpers/onramp.ts";
 
 const dev = (i: number) => addressBook().accounts.dev[i]!.address;
 

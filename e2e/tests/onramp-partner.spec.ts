@@ -1,9 +1,8 @@
+import { payWithCard, providerFrame } from "@compass/testkit/checkout";
+import { addressBook, CARDS, testEnv, usdcBalance } from "@compass/testkit/live";
 import { expect, test } from "@playwright/test";
 import { parseUnits } from "viem";
 import { buildPartnerPage, partnerHtml, servePartnerPage } from "../fixtures/partner/build.ts";
-import { payWithCard, providerFrame } from "../helpers/checkout.ts";
-import { addressBook, testEnv, usdcBalance } from "../helpers/env.ts";
-import { CARDS } from "../helpers/onramp.ts";
 
 const account = addressBook().accounts.dev[9]!.address;
 let partner: Awaited<ReturnType<typeof servePartnerPage>>;

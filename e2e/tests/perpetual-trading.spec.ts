@@ -1,8 +1,14 @@
+import {
+  addressBook,
+  until,
+  usdcBalance,
+  venueAccountValue,
+  venueInfo,
+  venuePosition,
+} from "@compass/testkit/live";
 import { signL1Action } from "@nktkas/hyperliquid/signing";
 import { expect, type Page, test } from "@playwright/test";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
-import { addressBook, usdcBalance } from "../helpers/env.ts";
-import { until, venueAccountValue, venueInfo, venuePosition } from "../helpers/perps.ts";
 
 /**
  * The perpetual-trading page for people: the dev wallet (staging) signs every action in the browser;

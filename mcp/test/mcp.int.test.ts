@@ -1,9 +1,9 @@
 import { join } from "node:path";
+import { addressBook, testEnv, usdcBalance } from "@compass/testkit/live";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { afterAll, describe, expect, test } from "vitest";
-import { addressBook, testEnv, usdcBalance } from "../../e2e/helpers/env.ts";
 
 const { url, prodUrl, apiKey } = testEnv();
 const user = addressBook().accounts.dev[1]!.address;

@@ -1,9 +1,8 @@
+import { addressBook, CARDS, payAtProvider, testEnv, usdcBalance } from "@compass/testkit/live";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { parseUnits } from "viem";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { addressBook, testEnv, usdcBalance } from "../../e2e/helpers/env.ts";
-import { CARDS, payAtProvider } from "../../e2e/helpers/onramp.ts";
 
 const { url } = testEnv();
 const owner = addressBook().accounts.dev[4]!.address;

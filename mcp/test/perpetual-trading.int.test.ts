@@ -1,17 +1,18 @@
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { parseUnits } from "viem";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { testEnv, usdcBalance } from "../../e2e/helpers/env.ts";
 import {
   bridgeTransfer,
   sponsorAddress,
   sponsorBroadcast,
-  trader,
+  testEnv,
   until,
+  usdcBalance,
   venueAccountValue,
   venuePosition,
-} from "../../e2e/helpers/perps.ts";
+} from "@compass/testkit/live";
+import { trader } from "@compass/testkit/wallet";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { parseUnits } from "viem";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
 const { url } = testEnv();
 const me = trader(7);

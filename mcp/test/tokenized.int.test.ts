@@ -1,10 +1,9 @@
 import { join } from "node:path";
+import { addressBook, sendUnsigned, testEnv, tokenBalance } from "@compass/testkit/live";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { afterAll, describe, expect, test } from "vitest";
-import { addressBook, testEnv } from "../../e2e/helpers/env.ts";
-import { sendUnsigned, tokenBalance } from "../../e2e/helpers/tokenized.ts";
 
 const { url } = testEnv();
 const OWNER_INDEX = 4;

@@ -1,7 +1,6 @@
+import { addressBook, CARDS, payAtProvider, testEnv, usdcBalance } from "@compass/testkit/live";
 import { parseUnits } from "viem";
 import { describe, expect, test } from "vitest";
-import { addressBook, testEnv, usdcBalance } from "../../e2e/helpers/env.ts";
-import { CARDS, payAtProvider } from "../../e2e/helpers/onramp.ts";
 import { ApiError, CompassClient, onrampQuote, Transport, ValidationError } from "../src/index.ts";
 
 const { url } = testEnv();

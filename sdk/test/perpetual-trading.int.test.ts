@@ -1,15 +1,16 @@
-import { parseUnits } from "viem";
-import { describe, expect, test } from "vitest";
-import { testEnv, usdcBalance } from "../../e2e/helpers/env.ts";
 import {
   depositLanded,
   sponsorAddress,
   sponsorBroadcast,
-  trader,
+  testEnv,
   until,
+  usdcBalance,
   venueAccountValue,
   venuePosition,
-} from "../../e2e/helpers/perps.ts";
+} from "@compass/testkit/live";
+import { trader } from "@compass/testkit/wallet";
+import { parseUnits } from "viem";
+import { describe, expect, test } from "vitest";
 import { CompassClient, ValidationError } from "../src/index.ts";
 
 const { url } = testEnv();

@@ -1,5 +1,5 @@
+import { addressBook, testEnv, usdcBalance } from "@compass/testkit/live";
 import { describe, expect, test } from "vitest";
-import { addressBook, testEnv, usdcBalance } from "../../e2e/helpers/env.ts";
 import { CompassClient, HttpError, NetworkError, ValidationError } from "../src/index.ts";
 
 const { url, prodUrl, apiKey } = testEnv();

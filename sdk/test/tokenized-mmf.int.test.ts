@@ -1,16 +1,17 @@
 import { execFile } from "node:child_process";
 import { join } from "node:path";
 import { promisify } from "node:util";
-import type { Address } from "viem";
-import { describe, expect, test } from "vitest";
-import { addressBook, testEnv } from "../../e2e/helpers/env.ts";
 import {
+  addressBook,
   advanceDevnet,
   chainTime,
   issuerAddress,
   sendUnsigned,
+  testEnv,
   tokenBalance,
-} from "../../e2e/helpers/tokenized.ts";
+} from "@compass/testkit/live";
+import type { Address } from "viem";
+import { describe, expect, test } from "vitest";
 import { ApiError, CompassClient } from "../src/index.ts";
 
 const { url, devnetDir } = testEnv();

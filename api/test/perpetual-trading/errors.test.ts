@@ -1,6 +1,13 @@
+import {
+  addressOf,
+  appFor,
+  faultyProxy,
+  type Harness,
+  KEYS,
+  startHarness,
+} from "@compass/testkit/perpetual-trading";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { call } from "../fixtures.ts";
-import { addressOf, appFor, faultyProxy, type Harness, KEYS, startHarness } from "./harness.ts";
 
 let h: Harness;
 const owner = addressOf(KEYS[1]);

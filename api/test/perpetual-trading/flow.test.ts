@@ -1,5 +1,5 @@
+import { addressOf, type Harness, KEYS, startHarness } from "@compass/testkit/perpetual-trading";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { addressOf, type Harness, KEYS, startHarness } from "./harness.ts";
 
 /**
  * The whole trading flow over HTTP against a venue twin: every payload the API builds is signed with a

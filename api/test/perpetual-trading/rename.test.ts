@@ -1,9 +1,9 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import { run } from "@compass/cli";
+import { CompassClient } from "@compass/sdk";
+import { groups, manifest } from "@compass/sdk/manifest";
 import { describe, expect, test } from "vitest";
-import { run } from "../../../cli/src/run.ts";
-import { CompassClient } from "../../../sdk/src/index.ts";
-import { groups, manifest } from "../../../sdk/src/manifest.ts";
 
 const OLD = /global_markets|globalMarkets|global-markets|TraditionalInvesting/i;
 const root = join(import.meta.dirname, "../../..");

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { run, stop } from "../../../scripts/lib/proc.ts";
+import { run, stop } from "@compass/testkit/stack";
 import type { BenchRow, BenchSection } from "../types.ts";
 
 const PROBE = "/v1/token/balance?chain=ethereum&user=0x70997970C51812dc3A010C7d01b50e0d17dc79C8";

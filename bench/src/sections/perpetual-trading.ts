@@ -1,10 +1,9 @@
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
+import { matchThroughput } from "@compass/devnet";
+import { startServer, stop } from "@compass/testkit/stack";
 import { build } from "esbuild";
 import { privateKeyToAccount } from "viem/accounts";
-import { matchThroughput } from "../../../devnet/src/twins/venue/bench.ts";
-import { stop } from "../../../scripts/lib/proc.ts";
-import { startServer } from "../../../scripts/lib/stack.ts";
 import type { BenchRow, BenchSection } from "../types.ts";
 import { addressBookFor } from "../util.ts";
 

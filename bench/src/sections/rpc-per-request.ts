@@ -1,5 +1,4 @@
-import { stop } from "../../../scripts/lib/proc.ts";
-import { startServer } from "../../../scripts/lib/stack.ts";
+import { startServer, stop } from "@compass/testkit/stack";
 import { countingProxy } from "../rpc-proxy.ts";
 import type { BenchRow, BenchSection } from "../types.ts";
 import { addressBookFor } from "../util.ts";

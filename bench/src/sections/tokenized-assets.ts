@@ -1,7 +1,6 @@
+import { startServer, stop } from "@compass/testkit/stack";
 import { createWalletClient, defineChain, type Hex, http, publicActions } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
-import { stop } from "../../../scripts/lib/proc.ts";
-import { startServer } from "../../../scripts/lib/stack.ts";
 import { countingProxy } from "../rpc-proxy.ts";
 import type { BenchRow, BenchSection } from "../types.ts";
 import { addressBookFor } from "../util.ts";

@@ -2,7 +2,7 @@ import { onrampCreate, onrampQuote, type V2OnrampQuoteResponse } from "@compass/
 import type { ParsedArgs } from "../argv.ts";
 import { type Globals, type Io, print, transportFor } from "../context.ts";
 import { parseDuration } from "../duration.ts";
-import type { ExtraCommand } from "../extras.ts";
+import type { ExtraCommand } from "../extra-command.ts";
 import { pollUntilDone } from "./poll.ts";
 
 const HELP = `Buy USDC on Ethereum by card, delivered to your own wallet

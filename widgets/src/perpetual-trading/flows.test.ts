@@ -1,7 +1,7 @@
 import { Transport } from "@compass/sdk";
+import { type Harness, KEYS, startHarness } from "@compass/testkit/perpetual-trading";
 import { privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { type Harness, KEYS, startHarness } from "../../../api/test/perpetual-trading/harness.ts";
 import { explain, VenueRefusal } from "./errors.ts";
 import type { Signer } from "./execute.ts";
 import type { FlowContext } from "./flow.ts";

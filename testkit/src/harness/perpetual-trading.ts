@@ -1,11 +1,14 @@
+/**
+ * @compass/testkit/perpetual-trading — the API's HTTP app in process in front of a venue twin on its own
+ * port, driven over HTTP like a client would (no chains, no devnet). The API's and the widget's perpetual
+ * trading tests share it.
+ */
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { createHttpApp, type HttpApp, loadConfig } from "@compass/api";
+import { type RunningVenue, startVenue } from "@compass/devnet";
+import { stringifyJson } from "@compass/sdk";
 import { privateKeyToAccount } from "viem/accounts";
-import { type RunningVenue, startVenue } from "../../../devnet/src/twins/venue/index.ts";
-import { stringifyJson } from "../../../sdk/src/json.ts";
-import { loadConfig } from "../../src/config/env.ts";
-import { createHttpApp } from "../../src/http/app.ts";
-import { call } from "../fixtures.ts";
 
 /** anvil's public dev keys: throwaway, never funded anywhere real */
 export const KEYS = [
@@ -17,7 +20,26 @@ export const KEYS = [
 ] as const;
 export const addressOf = (key: string) => privateKeyToAccount(key as `0x${string}`).address;
 
-export type App = ReturnType<typeof createHttpApp>;
+export type App = HttpApp;
+
+/** One request to the in-process app; the body parsed as JSON when it is JSON. */
+async function call(app: App, method: string, path: string, init: { body?: string } = {}) {
+  const res = await app.fetch(
+    new Request(`http://test${path}`, {
+      method,
+      body: init.body,
+      headers: { "content-type": "application/json" },
+    }),
+  );
+  const text = await res.text();
+  let json: any;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    json = text;
+  }
+  return { status: res.status, json };
+}
 
 /** The HTTP app with its venue adapter pointed at `venueUrl` (no chains: COMPASS_DEVNET_DIR is empty). */
 export function appFor(venueUrl: string): App {

@@ -1,15 +1,14 @@
 /**
  * A whole local stack: the devnet (chains + twins) and one or more API/app servers as child processes.
- * `npm start`, `npm test` and `npm run bench` all use it.
+ * `npm start`, `npm test`, `npm run bench` and `npm run resilience` all use it.
  */
 import type { ChildProcess } from "node:child_process";
 import { join } from "node:path";
-import { type DevnetHandle, startDevnet } from "../../devnet/src/index.ts";
-import { nodeArgs } from "../../devnet/src/process/bundle.ts";
-import { assertPortFree } from "../../devnet/src/process/ports.ts";
+import { assertPortFree, type DevnetHandle, nodeArgs, startDevnet } from "@compass/devnet";
+import { ROOT } from "../paths.ts";
 import { run, stop, waitForHttp } from "./proc.ts";
 
-export const ROOT = join(import.meta.dirname, "../..");
+export { ROOT };
 /** The shipped server, and the bundle `npm run build` makes of it (run while fresh; else tsx runs the source) */
 export const SERVER_ENTRY = join(ROOT, "app/server.ts");
 export const SERVER_BUNDLE = join(ROOT, "app/dist/server.mjs");

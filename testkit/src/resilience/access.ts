@@ -1,6 +1,5 @@
 import { createHash } from "node:crypto";
-import { stop } from "../../scripts/lib/proc.ts";
-import { startServer } from "../../scripts/lib/stack.ts";
+import { startServer, stop } from "../stack/index.ts";
 
 export interface AccessCheck {
   name: string;

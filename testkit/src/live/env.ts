@@ -1,6 +1,7 @@
 /** The live stack `npm test` started: server URLs, the production key, the devnet's address book. */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import type { AddressBook } from "@compass/constants";
 import { createPublicClient, defineChain, erc20Abi, http, type PublicClient } from "viem";
 
 export function testEnv() {
@@ -16,15 +17,13 @@ export function testEnv() {
   };
 }
 
-export interface Book {
-  chains: Record<string, { chainId: number; rpcUrl: string; contracts: Record<string, `0x${string}`> }>;
-  twins: Record<string, { url: string; apiKey?: string; [k: string]: unknown }>;
-  accounts: { dev: { address: `0x${string}`; privateKey: `0x${string}` }[] };
+/** The devnet's address book as tests read it: the shared AddressBook, with its funded dev accounts and role keys. */
+export interface TestAddressBook extends AddressBook {
+  accounts: NonNullable<AddressBook["accounts"]>;
   roles?: Record<string, { index: number; address: `0x${string}`; privateKey: `0x${string}` }>;
-  [k: string]: unknown;
 }
 
-export function addressBook(): Book {
+export function addressBook(): TestAddressBook {
   return JSON.parse(readFileSync(join(testEnv().devnetDir, "addressbook.json"), "utf8"));
 }
 

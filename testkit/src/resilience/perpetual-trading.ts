@@ -1,7 +1,7 @@
 /** Fault scenario for perpetual trading: the venue twin stops mid-flow and comes back with its state. */
 import { readFileSync } from "node:fs";
 import { privateKeyToAccount } from "viem/accounts";
-import type { FaultContext, FaultScenario } from "./scenarios.ts";
+import type { FaultContext, FaultScenario } from "./types.ts";
 
 const P = "/v2/perpetual_trading";
 

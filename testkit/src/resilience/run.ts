@@ -5,12 +5,12 @@
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { manifest } from "../../sdk/src/manifest.ts";
+import type { TestAddressBook } from "../live/env.ts";
 import { type AccessCheck, runAccess } from "./access.ts";
 import { type FaultResult, runFaults } from "./faults.ts";
 import { type FuzzReport, fuzzOperation } from "./fuzz.ts";
 import { type LoadResult, runLoad } from "./load.ts";
-import { type Book, LOAD_MIX } from "./scenarios.ts";
+import { LOAD_MIX } from "./scenarios.ts";
 
 export interface ResilienceOptions {
   /** staging server of a running stack (rate limit off) and its devnet dir */
@@ -34,8 +34,11 @@ export interface ResilienceReport {
 
 export async function runResilience(o: ResilienceOptions): Promise<ResilienceReport> {
   const log = o.log ?? (() => {});
-  const book = JSON.parse(readFileSync(join(o.devnetDir, "addressbook.json"), "utf8")) as Book;
+  const book = JSON.parse(readFileSync(join(o.devnetDir, "addressbook.json"), "utf8")) as TestAddressBook;
   const ctx = { addresses: book.accounts.dev.map((a) => a.address) };
+  // The SDK's manifest is its built entry (sdk/dist): loaded when the run starts, after the build, so that
+  // importing this module (as `npm start` does through @compass/testkit) never needs a built SDK.
+  const { manifest } = await import("@compass/sdk/manifest");
   const hostile: FuzzReport[] = [];
   for (const op of manifest) {
     const r = await fuzzOperation(o.url, op, ctx, { count: o.perOp });

@@ -1,20 +1,10 @@
-/** Perpetual-trading test helpers: dev-key signing, the sponsor's relay, and independent venue/chain reads. */
+/** Perpetual-trading test helpers: the sponsor's relay, and independent venue/chain reads. */
 
 import { BRIDGE2 } from "@compass/constants";
 import { HttpTransport, InfoClient } from "@nktkas/hyperliquid";
 import { type Address, erc20Abi, type Hex, parseEventLogs } from "viem";
-import { privateKeyToAccount } from "viem/accounts";
+import { roleWallet } from "../wallet.ts";
 import { addressBook, usdcBalance } from "./env.ts";
-import { roleWallet } from "./wallet.ts";
-
-/** A dev account that signs the API's typed data locally (permits and venue actions alike). */
-export function trader(index: number) {
-  const account = privateKeyToAccount(addressBook().accounts.dev[index]!.privateKey);
-  return {
-    address: account.address,
-    sign: (typedData: any): Promise<Hex> => account.signTypedData(typedData),
-  };
-}
 
 /** The devnet's `sponsor` role: signs and broadcasts the relay transaction the API prepared. */
 export async function sponsorBroadcast(tx: {

@@ -2,20 +2,15 @@
  * What the load and fault checks exercise. Each capability appends its requests and fault scenarios, so
  * `npm run resilience` covers it without this file knowing the capability's internals.
  */
-import type { DevnetHandle } from "../../devnet/src/index.ts";
+import type { TestAddressBook } from "../live/env.ts";
 import type { LoadRequest } from "./load.ts";
 import { ONRAMP_FAULTS, onrampLoad } from "./onramp.ts";
 import { venueDownMidFlow } from "./perpetual-trading.ts";
-import { TOKENIZED_FAULTS, tokenizedLoad } from "./tokenized.ts";
-
-export interface Book {
-  accounts: { dev: { address: string }[] };
-  chains: Record<string, { contracts: Record<string, string> }>;
-  twins: Record<string, { url: string }>;
-}
+import { TOKENIZED_FAULTS, tokenizedLoad } from "./tokenized-assets.ts";
+import type { FaultScenario } from "./types.ts";
 
 /** Requests a live stack answers with 2xx, mixed reads and writes. */
-export const LOAD_MIX: ((book: Book) => LoadRequest[])[] = [
+export const LOAD_MIX: ((book: TestAddressBook) => LoadRequest[])[] = [
   (b) => [
     {
       label: "balance ethereum",
@@ -61,22 +56,6 @@ export const LOAD_MIX: ((book: Book) => LoadRequest[])[] = [
   tokenizedLoad,
   onrampLoad,
 ];
-
-export interface FaultContext {
-  url: string;
-  devnet: DevnetHandle;
-  book: Book;
-  /** restarts the API server process (fresh memory, same configuration) */
-  restartServer(): Promise<void>;
-  get(path: string): Promise<{ status: number; body: any }>;
-  post(path: string, body: unknown, headers?: Record<string, string>): Promise<{ status: number; body: any }>;
-}
-
-export interface FaultScenario {
-  name: string;
-  /** runs the flow, injects the fault, checks the answer, recovers, checks nothing was lost; throws on failure */
-  run(ctx: FaultContext): Promise<{ during: string; after: string }>;
-}
 
 export const FAULTS: FaultScenario[] = [
   {

@@ -3,8 +3,8 @@
  * every operation added later is covered without being listed here.
  */
 
+import type { OperationManifest } from "@compass/sdk/manifest";
 import fc from "fast-check";
-import type { OperationManifest } from "../../sdk/src/manifest-types.ts";
 import { type BaselineContext, baselineObject, baselineValue } from "./baseline.ts";
 import { BODY_ATTACKS, mutationsFor } from "./mutations.ts";
 

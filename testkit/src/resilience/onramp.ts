@@ -1,11 +1,12 @@
 /** The on-ramp in the resilience report: quotes under load; the provider failing in the middle of a payment. */
-import { parseUnits } from "viem";
-import { usdcBalance } from "../helpers/env.ts";
-import { CARDS, payAtProvider, waitForStatus } from "../helpers/onramp.ts";
-import type { LoadRequest } from "./load.ts";
-import type { Book, FaultScenario } from "./scenarios.ts";
 
-export function onrampLoad(b: Book): LoadRequest[] {
+import { parseUnits } from "viem";
+import type { TestAddressBook } from "../live/env.ts";
+import { CARDS, payAtProvider, usdcBalance, waitForStatus } from "../live/index.ts";
+import type { LoadRequest } from "./load.ts";
+import type { FaultScenario } from "./types.ts";
+
+export function onrampLoad(b: TestAddressBook): LoadRequest[] {
   return [
     {
       label: "onramp quote",

@@ -1,17 +1,19 @@
 /** Tokenized assets in the resilience report: their reads and builders under load, their outside systems failing. */
+
 import type { Address } from "viem";
-import { until } from "../helpers/perps.ts";
+import type { TestAddressBook } from "../live/env.ts";
 import {
   chainTime,
   issuerPortal,
   sendUnsigned,
   tokenBalance,
   type UnsignedTx,
-} from "../helpers/tokenized.ts";
+  until,
+} from "../live/index.ts";
 import type { LoadRequest } from "./load.ts";
-import type { Book, FaultContext, FaultScenario } from "./scenarios.ts";
+import type { FaultContext, FaultScenario } from "./types.ts";
 
-export function tokenizedLoad(b: Book): LoadRequest[] {
+export function tokenizedLoad(b: TestAddressBook): LoadRequest[] {
   const dev = (i: number) => b.accounts.dev[i]!.address;
   return [
     { label: "tokenized markets (base)", method: "GET", path: "/v2/tokenized_assets/markets?chain=base" },

@@ -1,11 +1,11 @@
 /** Helpers for tests of the tokenized-assets flows against the live stack `npm test` starts. */
 import { execFile } from "node:child_process";
-import { join } from "node:path";
 import { promisify } from "node:util";
+import type { UnsignedTransaction } from "@compass/sdk";
 import { type Address, erc20Abi, type Hex } from "viem";
-import type { UnsignedTransaction } from "../../sdk/src/index.ts";
+import { DEVNET_BIN } from "../paths.ts";
+import { devWallet } from "../wallet.ts";
 import { addressBook, chainClient, testEnv } from "./env.ts";
-import { devWallet } from "./wallet.ts";
 
 /** The wire type, as the SDK generates it from the registry. */
 export type UnsignedTx = UnsignedTransaction;
@@ -30,8 +30,9 @@ export async function sendUnsigned(devIndex: number, chain: string, tx: Unsigned
 }
 
 export function tokenAddress(chain: string, symbol: string): Address {
-  const book = addressBook() as any;
-  return book.tokens[chain][symbol].address;
+  const token = addressBook().tokens?.[chain]?.[symbol];
+  if (!token) throw new Error(`the devnet lists no ${symbol} on ${chain}`);
+  return token.address;
 }
 
 export function tokenBalance(chain: string, symbol: string, who: Address): Promise<bigint> {
@@ -49,9 +50,8 @@ export async function chainTime(chain: string): Promise<number> {
 
 /** `npm run devnet -- time advance <s>`: moves every chain, then lets the twins act (no sleeping). */
 export async function advanceDevnet(seconds: number): Promise<void> {
-  const cli = join(import.meta.dirname, "../../devnet/bin/devnet.mjs");
   await promisify(execFile)(process.execPath, [
-    cli,
+    DEVNET_BIN,
     "time",
     "advance",
     String(Math.ceil(seconds)),
@@ -62,7 +62,7 @@ export async function advanceDevnet(seconds: number): Promise<void> {
 
 /** The fund issuer's connect portal (the twin): register, then approve, a product account. */
 export async function issuerPortal(action: "register" | "approve", account: Address) {
-  const { url } = (addressBook().twins as any).issuer;
+  const { url } = addressBook().twins.issuer!;
   const res = await fetch(`${url}/portal/api/${action}`, {
     method: "POST",
     headers: { "content-type": "application/json" },
@@ -73,5 +73,5 @@ export async function issuerPortal(action: "register" | "approve", account: Addr
 }
 
 export function issuerAddress(): Address {
-  return (addressBook() as any).roles.fund_issuer.address;
+  return addressBook().roles!.fund_issuer!.address;
 }

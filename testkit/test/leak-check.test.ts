@@ -2,7 +2,7 @@ import { createServer, type Server } from "node:http";
 import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
 import { afterEach, describe, expect, test } from "vitest";
-import { runLoad } from "../../e2e/resilience/load.ts";
+import { runLoad } from "../src/resilience/load.ts";
 
 /** The resilience load's leak check must tell a server that retains memory per request from one that does not. */
 setFlagsFromString("--expose-gc");

@@ -1,7 +1,8 @@
 import { readFileSync } from "node:fs";
-import { stop } from "../../scripts/lib/proc.ts";
-import { type Stack, startServer as startServerProcess, startStack } from "../../scripts/lib/stack.ts";
-import { type Book, FAULTS, type FaultContext } from "./scenarios.ts";
+import type { TestAddressBook } from "../live/env.ts";
+import { type Stack, startServer as startServerProcess, startStack, stop } from "../stack/index.ts";
+import { FAULTS } from "./scenarios.ts";
+import type { FaultContext } from "./types.ts";
 
 export interface FaultResult {
   name: string;
@@ -26,7 +27,7 @@ export async function runFaults(opts: {
   });
   let server = stack.servers.faults!;
   const url = server.url;
-  // The e2e helpers find the stack under test through these (as under `npm test`): point them at this one.
+  // The live helpers (../live) find the stack under test through these (as under `npm test`): point them at this one.
   const saved = { url: process.env.COMPASS_TEST_URL, dir: process.env.COMPASS_DEVNET_DIR };
   process.env.COMPASS_TEST_URL = url;
   process.env.COMPASS_DEVNET_DIR = stack.devnet.dir;
@@ -42,7 +43,7 @@ export async function runFaults(opts: {
   const ctx: FaultContext = {
     url,
     devnet: stack.devnet,
-    book: JSON.parse(readFileSync(stack.devnet.addressBookPath, "utf8")) as Book,
+    book: JSON.parse(readFileSync(stack.devnet.addressBookPath, "utf8")) as TestAddressBook,
     get: (path) => call(path),
     post: (path, body, headers = {}) =>
       call(path, {

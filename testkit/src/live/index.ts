@@ -1,0 +1,44 @@
+/**
+ * @compass/testkit/live — helpers for tests against the live stack `npm test` starts (COMPASS_TEST_URL,
+ * COMPASS_DEVNET_DIR): its address book, independent chain and venue reads, and the outside systems' twins
+ * driven the way their users drive them.
+ */
+
+export { DEVNET_BIN } from "../paths.ts";
+export {
+  addressBook,
+  chainClient,
+  devnetChain,
+  getJson,
+  type TestAddressBook,
+  testEnv,
+  usdcBalance,
+} from "./env.ts";
+export {
+  CARDS,
+  expireQuoteAtProvider,
+  payAtProvider,
+  providerSession,
+  providerTwin,
+  waitForStatus,
+} from "./onramp.ts";
+export {
+  bridgeTransfer,
+  depositLanded,
+  sponsorAddress,
+  sponsorBroadcast,
+  until,
+  venueAccountValue,
+  venueInfo,
+  venuePosition,
+} from "./perpetual-trading.ts";
+export {
+  advanceDevnet,
+  chainTime,
+  issuerAddress,
+  issuerPortal,
+  sendUnsigned,
+  tokenAddress,
+  tokenBalance,
+  type UnsignedTx,
+} from "./tokenized-assets.ts";

@@ -1,0 +1,17 @@
+/**
+ * @compass/testkit/stack — the local stack launcher: the devnet (chains + twins) and API/app servers as
+ * tracked child processes, plus the machine prerequisites and the throwaway redis the test run needs.
+ */
+export {
+  ROOT,
+  type RunningServer,
+  SERVER_BUNDLE,
+  SERVER_ENTRY,
+  type ServerSpec,
+  type Stack,
+  startServer,
+  startStack,
+} from "./launch.ts";
+export { exec, type RunOptions, run, stop, waitForHttp } from "./proc.ts";
+export { startRedis } from "./redis.ts";
+export { ensureChromium, ensurePython, ensureRedis } from "./system.ts";
