@@ -79,7 +79,13 @@ try {
   await step("generated", () =>
     exec(process.execPath, ["--import", "tsx", join(ROOT, "api/scripts/generate.ts"), "--check"]),
   );
-  await step("lint", () => npx("biome", ["check", "."]));
+  // biome, then the package and layer rules of boundaries.json
+  await step(
+    "lint",
+    async () =>
+      (await npx("biome", ["check", "."])) ||
+      exec(process.execPath, ["--import", "tsx", join(ROOT, "scripts/lint/boundaries.ts")]),
+  );
   const built = await step("build", () => buildAll({ log: console.log }));
   // after the build: the app's typecheck includes the route types each `next build` regenerates
   await step("typecheck", async () => (await npx("tsc", ["-p", "."])) || npx("tsc", ["-p", "app"]));

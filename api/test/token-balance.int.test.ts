@@ -79,7 +79,10 @@ describe("GET /v1/token/balance", () => {
   test("behavior: production checks x-api-key", async () => {
     const q = `/v1/token/balance?chain=ethereum&user=${dev[1]!.address}`;
     expect((await getJson(prodUrl + q)).status).toBe(401);
-    expect((await getJson(prodUrl + q)).body).toEqual({ detail: "API key missing or invalid" });
+    expect((await getJson(prodUrl + q)).body).toEqual({
+      detail: "API key missing or invalid",
+      hint: expect.stringContaining("x-api-key is missing"),
+    });
     expect((await getJson(prodUrl + q, { headers: { "x-api-key": "wrong" } })).status).toBe(401);
     expect((await getJson(prodUrl + q, { headers: { "x-api-key": apiKey } })).status).toBe(200);
   });

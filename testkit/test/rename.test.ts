@@ -6,7 +6,7 @@ import { groups, manifest } from "@compass/sdk/manifest";
 import { describe, expect, test } from "vitest";
 
 const OLD = /global_markets|globalMarkets|global-markets|TraditionalInvesting/i;
-const root = join(import.meta.dirname, "../../..");
+const root = join(import.meta.dirname, "../..");
 
 /** The rename of 2026-07-29 holds on every surface, with no alias kept (spec §12). */
 describe("perpetual_trading naming on every surface", () => {
