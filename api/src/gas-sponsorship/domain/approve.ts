@@ -1,6 +1,7 @@
 import { MULTICALL3, PERMIT2, USDC } from "@compass/constants";
 import { type Address, encodeFunctionData, erc20Abi, maxUint256, type PublicClient } from "viem";
 import { rethrowRpc } from "../../chain/clients.ts";
+import { isWrongContract, wrongContract } from "../../chain/contract-check.ts";
 import { multicall3Abi } from "../../chain/multicall.ts";
 import { NEXT_BLOCK } from "../../chain/next-block.ts";
 import { describeRevert, RevertError } from "../../chain/revert.ts";
@@ -76,7 +77,11 @@ export async function buildApproveTransfer(input: {
       abi: multicall3Abi,
       functionName: "getCurrentBlockTimestamp",
     }),
-  ]).catch((error) => rethrowRpc(chain, error));
+  ]).catch(async (error) => {
+    if (isWrongContract(error))
+      await wrongContract(client, chain, token, ["body", "token"], "an ERC-20 token");
+    return rethrowRpc(chain, error);
+  });
   const already_approved = allowance === maxUint256;
   if (input.sponsored) {
     const eip_712: TypedDataPayload = {
