@@ -25,11 +25,25 @@ function observed(d: CivilDate): CivilDate {
   return w === 6 ? addDays(d, -1) : w === 0 ? addDays(d, 1) : d;
 }
 
+/**
+ * Closures the exchange announced outside its rules (national days of mourning, a hurricane). No rule
+ * predicts them; each is added when the NYSE announces it.
+ */
+const UNSCHEDULED: CivilDate[] = [
+  { year: 2004, month: 6, day: 11 }, // President Reagan
+  { year: 2007, month: 1, day: 2 }, // President Ford
+  { year: 2012, month: 10, day: 29 }, // Hurricane Sandy
+  { year: 2012, month: 10, day: 30 },
+  { year: 2018, month: 12, day: 5 }, // President George H. W. Bush
+  { year: 2025, month: 1, day: 9 }, // President Carter
+];
+
 const cache = new Map<number, { full: CivilDate[]; early: CivilDate[] }>();
 
 /**
- * NYSE full closures and 1 PM early closes of a year, from the exchange's published rules. New Year's
- * Day falling on a Saturday is not observed on the preceding Friday (NYSE rule 7.2).
+ * NYSE full closures and 1 PM early closes of a year, from the exchange's published rules and its
+ * announced unscheduled closures. New Year's Day falling on a Saturday is not observed on the preceding
+ * Friday (NYSE rule 7.2).
  */
 export function nyseHolidays(year: number): { full: CivilDate[]; early: CivilDate[] } {
   const hit = cache.get(year);
@@ -46,6 +60,7 @@ export function nyseHolidays(year: number): { full: CivilDate[]; early: CivilDat
     nthWeekday(year, 9, 1, 1), // Labor Day
     nthWeekday(year, 11, 4, 4), // Thanksgiving
     observed({ year, month: 12, day: 25 }),
+    ...UNSCHEDULED.filter((d) => d.year === year),
   ];
   const thanksgiving = nthWeekday(year, 11, 4, 4);
   const early = [{ year, month: 7, day: 3 }, addDays(thanksgiving, 1), { year, month: 12, day: 24 }].filter(

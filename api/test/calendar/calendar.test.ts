@@ -35,6 +35,15 @@ describe("NYSE holidays", () => {
     expect(nyseHolidays(2022).full.map(isoDate)).not.toContain("2021-12-31");
     expect(nyseHolidays(2027).full.map(isoDate)).toContain("2027-12-24"); // Christmas on a Saturday
   });
+
+  test("behavior: announced unscheduled closures are closed days, and a session does not open on them", () => {
+    expect(nyseHolidays(2025).full.map(isoDate)).toContain("2025-01-09"); // day of mourning, President Carter
+    expect(nyseHolidays(2018).full.map(isoDate)).toContain("2018-12-05");
+    // 10:00 New York on 2025-01-09 is not the regular session; the next one opens on the 10th
+    expect(usEquitySession(t("2025-01-09T15:00:00Z"))).toBe("offhours");
+    expect(usEquitySession(t("2025-01-08T15:00:00Z"))).toBe("regular");
+    expect(isoDate(cycleDay(t("2025-01-08T21:00:00Z"), CUTOFF))).toBe("2025-01-10");
+  });
 });
 
 describe("NAV cycle of an order (3:30 PM New York cutoff)", () => {
