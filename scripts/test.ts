@@ -40,6 +40,7 @@ process.env.COMPASS_UNIT_PORT_BASE ??= String(PORT_BASE + 10_000);
 const STAGING_PORT = PORT_BASE + 55;
 const PROD_PORT = PORT_BASE + 56;
 const REDIS_PORT = PORT_BASE + 57;
+const RPC_LOG_RANGE = 50;
 export const TEST_API_KEY = "sk_test_compass_e2e_0001";
 
 const results: { step: string; ok: boolean; seconds: number }[] = [];
@@ -109,6 +110,9 @@ try {
       stack = await startStack({
         dir,
         portBase: PORT_BASE,
+        // chains answer eth_getLogs over at most this many blocks, like public providers (much tighter than
+        // their usual 10,000, so reads page even on a young devnet)
+        rpcLimit: RPC_LOG_RANGE,
         servers: [
           {
             name: "staging",
@@ -143,6 +147,12 @@ try {
         COMPASS_TEST_PROD_URL: stack.servers.production!.url,
         COMPASS_TEST_API_KEY: TEST_API_KEY,
         COMPASS_DEVNET_DIR: stack.devnet.dir,
+        ...Object.fromEntries(
+          Object.entries(stack.rpcProxies).map(([chain, p]) => [
+            `COMPASS_TEST_RPC_PROXY_${chain.toUpperCase()}`,
+            p.url,
+          ]),
+        ),
       };
       Object.assign(process.env, testEnv);
       await step("integration", () => npx("vitest", ["run", "--project", "integration"], testEnv));

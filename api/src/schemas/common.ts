@@ -213,3 +213,10 @@ export const DomainErrorBody = z
   .meta({ id: "ErrorResponse" });
 
 export const DetailErrorBody = z.object({ detail: z.string() }).meta({ id: "DetailError" });
+
+/**
+ * A token given by symbol or 0x address. The JSON Schema says what contract an address must hold
+ * (`x-contract`), so clients and the hostile-input generator know an EOA or another contract is refused.
+ */
+export const TokenRef = (description: string) =>
+  z.string().trim().min(1).max(64).describe(description).meta({ "x-contract": "erc20" });

@@ -2,7 +2,7 @@
 
 import { ASSET_CLASSES, PROVIDERS } from "@compass/constants";
 import { z } from "zod";
-import { Address, amountUnion, Chain, TypedData, UnsignedTransaction } from "../schemas/common.ts";
+import { Address, amountUnion, Chain, TokenRef, TypedData, UnsignedTransaction } from "../schemas/common.ts";
 import { POLL_ENDPOINT } from "./domain/mmf.ts";
 
 export const TokenizedAssetProvider = z.enum(PROVIDERS).meta({ id: "TokenizedAssetProvider" });
@@ -195,8 +195,8 @@ const WisdomTreeCredentials = z
 
 export const TradeRequest = z
   .object({
-    token_in: z.string().trim().min(1).max(64).describe("buy: USDC; sell: the asset (symbol or 0x address)"),
-    token_out: z.string().trim().min(1).max(64).describe("buy: the asset; sell: USDC"),
+    token_in: TokenRef("buy: USDC; sell: the asset (symbol or 0x address)"),
+    token_out: TokenRef("buy: the asset; sell: USDC"),
     amount_in: amountUnion({ description: "human units of token_in" }),
     slippage: amountUnion({
       description: "tolerance in percent (default 0.5; 0 < slippage ≤ 50)",

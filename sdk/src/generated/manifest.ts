@@ -84,7 +84,8 @@ export const manifest: OperationManifest[] = [
           "default": "USDC",
           "type": "string",
           "minLength": 1,
-          "maxLength": 64
+          "maxLength": 64,
+          "x-contract": "erc20"
         }
       },
       {
@@ -783,7 +784,8 @@ export const manifest: OperationManifest[] = [
           "type": "string",
           "minLength": 1,
           "maxLength": 64,
-          "description": "symbol (USDC, a listed asset) or 0x address"
+          "description": "symbol (USDC, a listed asset) or 0x address",
+          "x-contract": "erc20"
         },
         "amount": {
           "anyOf": [
@@ -867,13 +869,15 @@ export const manifest: OperationManifest[] = [
           "type": "string",
           "minLength": 1,
           "maxLength": 64,
-          "description": "buy: USDC; sell: the asset (symbol or 0x address)"
+          "description": "buy: USDC; sell: the asset (symbol or 0x address)",
+          "x-contract": "erc20"
         },
         "token_out": {
           "type": "string",
           "minLength": 1,
           "maxLength": 64,
-          "description": "buy: the asset; sell: USDC"
+          "description": "buy: the asset; sell: USDC",
+          "x-contract": "erc20"
         },
         "amount_in": {
           "anyOf": [
@@ -1059,13 +1063,15 @@ export const manifest: OperationManifest[] = [
           "type": "string",
           "minLength": 1,
           "maxLength": 64,
-          "description": "buy: USDC; sell: the asset (symbol or 0x address)"
+          "description": "buy: USDC; sell: the asset (symbol or 0x address)",
+          "x-contract": "erc20"
         },
         "token_out": {
           "type": "string",
           "minLength": 1,
           "maxLength": 64,
-          "description": "buy: the asset; sell: USDC"
+          "description": "buy: the asset; sell: USDC",
+          "x-contract": "erc20"
         },
         "amount_in": {
           "anyOf": [
@@ -1400,7 +1406,8 @@ export const manifest: OperationManifest[] = [
           "type": "string",
           "minLength": 1,
           "maxLength": 64,
-          "description": "symbol (e.g. USDC) or 0x address"
+          "description": "symbol (e.g. USDC) or 0x address",
+          "x-contract": "erc20"
         },
         "gas_sponsorship": {
           "default": false,

@@ -15,6 +15,8 @@ export function baselineValue(name: string, schema: Json, ctx: BaselineContext):
     return typeof ex === "string" && /^0x[0-9a-fA-F]{40}$/.test(ex) ? ctx.addresses[0] : ex;
   }
   if (schema.default !== undefined) return schema.default;
+  // a token field takes a symbol: the one every chain has
+  if (schema["x-contract"] === "erc20") return "USDC";
   if (schema.const !== undefined) return schema.const;
   if (schema.enum?.length) return schema.enum[0];
   const branches: Json[] = schema.anyOf ?? schema.oneOf ?? [];

@@ -44,6 +44,11 @@ function kindOf(schema: Json | undefined): string | undefined {
   return b ? kindOf(b) : undefined;
 }
 
+/** The contract kind an address in this field must hold (`x-contract` in the registry's schema). */
+function contractOf(schema: Json): string | undefined {
+  return schema["x-contract"] ?? (schema.anyOf ?? schema.oneOf ?? []).map(contractOf).find(Boolean);
+}
+
 /** The schema accepts JSON null (e.g. an optional destination that defaults to the owner). */
 function nullable(schema: Json): boolean {
   const types = Array.isArray(schema.type) ? schema.type : [schema.type];
@@ -86,7 +91,7 @@ export function casesFor(op: OperationManifest, ctx: BaselineContext, count: num
       else delete (c.body as Json)[f.name];
       cases.push(c);
     }
-    for (const m of mutationsFor(f.name, kindOf(f.schema))) {
+    for (const m of mutationsFor(f.name, kindOf(f.schema), contractOf(f.schema))) {
       const c = base();
       c.label = `${f.name}: ${m.label}`;
       c.field = f.name;

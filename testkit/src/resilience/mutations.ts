@@ -8,8 +8,15 @@ export interface Mutation {
 
 const ADDRESS_LIKE = /address|owner|user|sender|recipient|destination|spender/i;
 const AMOUNT_LIKE = /amount|size|price|fiat_amount|leverage|slippage/i;
+/** A valid address that holds no code on any devnet chain, and one that holds a contract that is no token. */
+const NO_CONTRACT = "0x000000000000000000000000000000000000dEaD";
+const NOT_A_TOKEN = "0xcA11bde05977b3631167028862bE2a173976CA11"; // Multicall3
 
-export function mutationsFor(field: string, kind: string | undefined): Mutation[] {
+/**
+ * Hostile values for a field. `contract` is the kind of contract an address in it must hold (the schema's
+ * `x-contract`): a valid address holding no code, or another contract, must then be refused.
+ */
+export function mutationsFor(field: string, kind: string | undefined, contract?: string): Mutation[] {
   const m = (label: string, value: unknown, invalid = true): Mutation => ({ label, value, invalid });
   const common = [
     m("null", null, false),
@@ -24,6 +31,14 @@ export function mutationsFor(field: string, kind: string | undefined): Mutation[
     m("whitespace", "   ", kind !== "string"),
   ];
   if (kind === "boolean") common.push(m("string true", "true"));
+  if (contract) {
+    return [
+      ...common,
+      m("address holding no contract", NO_CONTRACT),
+      m("contract of another kind", NOT_A_TOKEN),
+      m("short address", "0x1234"),
+    ];
+  }
   if (ADDRESS_LIKE.test(field)) {
     return [
       ...common.map((c) => ({ ...c, invalid: true })),

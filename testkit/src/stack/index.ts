@@ -14,4 +14,5 @@ export {
 } from "./launch.ts";
 export { exec, type RunOptions, run, stop, waitForHttp } from "./proc.ts";
 export { startRedis } from "./redis.ts";
+export { type RpcLimitProxy, type RpcLimitStats, rpcLimitProxy } from "./rpc-limit-proxy.ts";
 export { ensureChromium, ensurePython, ensureRedis } from "./system.ts";

@@ -7,6 +7,7 @@ import { join } from "node:path";
 import { assertPortFree, type DevnetHandle, nodeArgs, startDevnet } from "@compass/devnet";
 import { ROOT } from "../paths.ts";
 import { run, stop, waitForHttp } from "./proc.ts";
+import { type RpcLimitProxy, rpcLimitProxy } from "./rpc-limit-proxy.ts";
 
 export { ROOT };
 /** The shipped server, and the bundle `npm run build` makes of it (run while fresh; else tsx runs the source) */
@@ -70,6 +71,8 @@ export async function startServer(
 export interface Stack {
   devnet: DevnetHandle;
   servers: Record<string, RunningServer>;
+  /** the range-limiting RPC fronts the servers read chains through, by chain (with `rpcLimit`) */
+  rpcProxies: Record<string, RpcLimitProxy>;
   stop(): Promise<void>;
 }
 
@@ -77,23 +80,44 @@ export async function startStack(opts: {
   dir: string;
   portBase: number;
   servers: ServerSpec[];
+  /**
+   * Put each chain behind a proxy refusing eth_getLogs wider than this many blocks, as public providers
+   * do, and point the servers at it (ports portBase + 60…).
+   */
+  rpcLimit?: number;
   log?: (line: string) => void;
 }): Promise<Stack> {
   const devnet = await startDevnet({ dir: opts.dir, portBase: opts.portBase, log: opts.log });
   const servers: Record<string, RunningServer> = {};
-  try {
-    for (const spec of opts.servers) servers[spec.name] = await startServer(spec, devnet.dir, opts.log);
-  } catch (error) {
-    for (const s of Object.values(servers)) await stop(s.child);
+  const rpcProxies: Record<string, RpcLimitProxy> = {};
+  const closeAll = async () => {
+    await Promise.all(Object.values(servers).map((s) => stop(s.child)));
+    await Promise.all(Object.values(rpcProxies).map((p) => p.close()));
     await devnet.stop();
+  };
+  try {
+    const rpcEnv: Record<string, string> = {};
+    if (opts.rpcLimit) {
+      for (const [i, [name, chain]] of Object.entries(devnet.chains).entries()) {
+        const proxy = await rpcLimitProxy({
+          target: chain.rpcUrl,
+          port: opts.portBase + 60 + i,
+          maxRange: opts.rpcLimit,
+        });
+        rpcProxies[name] = proxy;
+        rpcEnv[`COMPASS_RPC_URL_${name.toUpperCase()}`] = proxy.url;
+      }
+      rpcEnv.COMPASS_LOGS_MAX_RANGE = String(opts.rpcLimit);
+    }
+    for (const spec of opts.servers)
+      servers[spec.name] = await startServer(
+        { ...spec, env: { ...rpcEnv, ...spec.env } },
+        devnet.dir,
+        opts.log,
+      );
+  } catch (error) {
+    await closeAll();
     throw error;
   }
-  return {
-    devnet,
-    servers,
-    async stop() {
-      await Promise.all(Object.values(servers).map((s) => stop(s.child)));
-      await devnet.stop();
-    },
-  };
+  return { devnet, servers, rpcProxies, stop: closeAll };
 }

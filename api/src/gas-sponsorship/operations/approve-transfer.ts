@@ -2,7 +2,13 @@ import { type Address, getAddress, isAddress } from "viem";
 import { z } from "zod";
 import { fieldError } from "../../errors.ts";
 import { defineOperation } from "../../registry/define.ts";
-import { Address as AddressField, Chain, TypedData, UnsignedTransaction } from "../../schemas/common.ts";
+import {
+  Address as AddressField,
+  Chain,
+  TokenRef,
+  TypedData,
+  UnsignedTransaction,
+} from "../../schemas/common.ts";
 import { knownTokens } from "../../tokenized-assets/index.ts";
 import { buildApproveTransfer } from "../domain/approve.ts";
 
@@ -16,7 +22,7 @@ export const approveTransfer = defineOperation({
     .object({
       owner: AddressField.describe("token holder"),
       chain: Chain,
-      token: z.string().trim().min(1).max(64).describe("symbol (e.g. USDC) or 0x address"),
+      token: TokenRef("symbol (e.g. USDC) or 0x address"),
       gas_sponsorship: z.boolean().default(false),
     })
     .meta({ id: "ApproveTransferRequest" }),

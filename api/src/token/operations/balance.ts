@@ -6,7 +6,7 @@ import { multicall3Abi } from "../../chain/multicall.ts";
 import { addressBook, type Config } from "../../config/env.ts";
 import { DomainError, fieldError } from "../../errors.ts";
 import { defineOperation } from "../../registry/define.ts";
-import { Address, type ChainName, qInt } from "../../schemas/common.ts";
+import { Address, type ChainName, qInt, TokenRef } from "../../schemas/common.ts";
 import { TokenBalanceResponse, V1Chain } from "../schemas.ts";
 
 const NATIVE = "0x0000000000000000000000000000000000000000" as const;
@@ -20,13 +20,7 @@ export const balance = defineOperation({
   query: z.object({
     chain: V1Chain.default("arbitrum"),
     user: Address.describe("wallet whose balance to read"),
-    token: z
-      .string()
-      .trim()
-      .min(1)
-      .max(64)
-      .default("USDC")
-      .describe("token symbol (e.g. USDC, ETH) or contract address"),
+    token: TokenRef("token symbol (e.g. USDC, ETH) or contract address").default("USDC"),
     block: qInt({
       min: 0,
       description: "block number for a historical read; latest when omitted",

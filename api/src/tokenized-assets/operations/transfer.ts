@@ -3,7 +3,14 @@ import { DomainError } from "../../errors.ts";
 import { toRawAmount } from "../../lib/amounts.ts";
 import { buildTransfer } from "../../product-accounts/index.ts";
 import { defineOperation } from "../../registry/define.ts";
-import { Address, amountUnion, Chain, TypedData, UnsignedTransaction } from "../../schemas/common.ts";
+import {
+  Address,
+  amountUnion,
+  Chain,
+  TokenRef,
+  TypedData,
+  UnsignedTransaction,
+} from "../../schemas/common.ts";
 import { resolveToken } from "../domain/tokens.ts";
 import { TransferAction } from "../schemas.ts";
 
@@ -17,7 +24,7 @@ export const transfer = defineOperation({
     .object({
       owner: Address.describe("owner wallet"),
       chain: Chain.default("ethereum"),
-      token: z.string().trim().min(1).max(64).describe("symbol (USDC, a listed asset) or 0x address"),
+      token: TokenRef("symbol (USDC, a listed asset) or 0x address"),
       amount: amountUnion({ description: "amount in human units" }),
       action: TransferAction,
       gas_sponsorship: z.boolean().default(false).describe("return typed data for a sponsor to relay"),
