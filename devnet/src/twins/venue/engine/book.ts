@@ -36,10 +36,17 @@ export function insertResting(core: Core, order: OrderRecord): void {
   holdMargin(core, order, order.lots);
 }
 
-/** A resting order traded `lots`: its remaining size and the margin it holds shrink. */
+/**
+ * A resting order traded `lots`: its remaining size and the margin it holds shrink. A triggered
+ * TP/SL limit that rested fills here: its siblings are canceled (one of a pair executes).
+ */
 export function restingFilled(core: Core, order: OrderRecord, lots: number): void {
   order.lots -= lots;
   holdMargin(core, order, -lots);
+  for (const oid of order.trigger?.siblings ?? []) {
+    const sibling = core.state.orders[oid];
+    if (sibling?.status === "open") closeOrder(core, sibling, "siblingFilledCanceled");
+  }
 }
 
 function holdMargin(core: Core, order: OrderRecord, lots: number): void {

@@ -141,12 +141,18 @@ function setPosition(
   };
 }
 
-/** A position that closes takes its position TP/SL with it (those not already executing). */
+/**
+ * A position that closes takes its position TP/SL with it (those not already executing); one whose
+ * sibling is the order closing it ends as that sibling's OCO partner would.
+ */
 function cancelPositionTpsl(core: Core, user: string, coin: string): void {
   for (const oid of [...(core.state.triggers[coin] ?? [])]) {
     const order = core.state.orders[oid];
-    if (order?.user === user && order.trigger?.grouping === "positionTpsl")
-      closeOrder(core, order, "canceled");
+    if (order?.user !== user || order.trigger?.grouping !== "positionTpsl") continue;
+    const siblingExecuting = order.trigger.siblings?.some(
+      (s) => core.state.orders[s]?.status === "triggered",
+    );
+    closeOrder(core, order, siblingExecuting ? "siblingFilledCanceled" : "canceled");
   }
 }
 
