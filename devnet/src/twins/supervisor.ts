@@ -38,8 +38,8 @@ export function twinAddressBookEntry(
   spec: TwinSpec,
   portBase: number,
   given?: Record<string, unknown>,
-  env: NodeJS.ProcessEnv = process.env,
-) {
+  env: Record<string, string | undefined> = process.env,
+): { url: string; apiKey?: string; [k: string]: unknown } {
   return {
     url: twinUrl(portBase, spec),
     ...(spec.apiKey ? { apiKey: spec.apiKey } : {}),

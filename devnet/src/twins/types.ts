@@ -20,7 +20,10 @@ export interface TwinSpec {
    * from COMPASS_DEVNET_VENUE_NETWORK) and overridden by `startDevnet({twinSettings})`; throws on
    * a value the twin does not accept.
    */
-  settings?(env: NodeJS.ProcessEnv, given?: Record<string, unknown>): Record<string, unknown>;
+  settings?(
+    env: Record<string, string | undefined>,
+    given?: Record<string, unknown>,
+  ): Record<string, unknown>;
   /** extra environment for the twin process */
   env?: Record<string, string>;
   /** how long the first GET /health may take (default 15 s) */

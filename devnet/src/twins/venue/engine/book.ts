@@ -99,7 +99,7 @@ export function closeOrder(
     const filled = order.origLots - order.lots > 0;
     for (const oid of order.children) {
       const child = core.state.orders[oid];
-      if (!child || child.status !== "open" || child.trigger?.parent !== order.oid) continue;
+      if (child?.status !== "open" || child.trigger?.parent !== order.oid) continue;
       if (filled) delete child.trigger.parent;
       else closeOrder(core, child, "canceled");
     }

@@ -106,7 +106,7 @@ export function fireTriggers(core: Core): void {
     if (!m) continue;
     for (const oid of [...oids]) {
       const order = core.state.orders[oid];
-      if (!order || order.status !== "open" || order.trigger?.parent !== undefined) continue;
+      if (order?.status !== "open" || order.trigger?.parent !== undefined) continue;
       if (!triggerHit(order, markPx(core, m))) continue;
       execute(core, order);
     }
@@ -114,6 +114,18 @@ export function fireTriggers(core: Core): void {
 }
 
 function execute(core: Core, order: OrderRecord): void {
+  const final = run(core, order);
+  if (final) {
+    order.status = "canceled"; // no longer open: closeOrder only records the final status
+    closeOrder(core, order, final);
+  } else {
+    order.status = "open";
+    insertResting(core, order);
+  }
+}
+
+/** Executes a triggered order: its final status, or undefined when it rests as a limit order. */
+function run(core: Core, order: OrderRecord): OrderRecord["status"] | undefined {
   const m = marketByCoin(order.coin)!;
   const t = order.trigger!;
   // Off the trigger list (and out of the open orders until it rests, if it does).
@@ -130,7 +142,7 @@ function execute(core: Core, order: OrderRecord): void {
   const reducible = isBuy ? Math.max(0, -pos) : Math.max(0, pos);
   let lots = t.wholePosition ? reducible : order.lots;
   if (order.reduceOnly || t.grouping !== "na") lots = Math.min(lots, reducible);
-  if (lots === 0) return finish(core, order, "reduceOnlyCanceled");
+  if (lots === 0) return "reduceOnlyCanceled";
   order.lots = lots;
   order.origLots = lots;
 
@@ -142,20 +154,13 @@ function execute(core: Core, order: OrderRecord): void {
       isBuy ? "up" : "down",
     );
   if (!order.reduceOnly && !hasMarginFor(core, order.user, m, isBuy, order.pxU, lots))
-    return finish(core, order, "perpMarginRejected");
+    return "perpMarginRejected";
 
   const done = match(core, m, order, systemHash("trigger", order.oid, core.now));
   if (done.lots > 0) for (const sibling of t.siblings ?? []) cancelSibling(core, sibling);
-  if (order.lots === 0) return finish(core, order, t.isMarket ? "triggered" : "filled");
-  if (t.isMarket) return finish(core, order, done.lots > 0 ? "triggered" : "canceled");
-  order.status = "open";
-  insertResting(core, order);
-}
-
-/** Records the final status of a triggered order that is no longer on any list. */
-function finish(core: Core, order: OrderRecord, status: OrderRecord["status"]): void {
-  order.status = "canceled"; // not open: closeOrder only records the status
-  closeOrder(core, order, status);
+  if (order.lots === 0) return t.isMarket ? "triggered" : "filled";
+  if (t.isMarket) return done.lots > 0 ? "triggered" : "canceled";
+  return undefined;
 }
 
 function cancelSibling(core: Core, oid: number): void {
