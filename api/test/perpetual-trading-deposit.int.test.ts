@@ -86,6 +86,15 @@ describe("deposit/sponsor_prepare refuses a relay that would not deposit (422 na
     });
   });
 
+  test("behavior: less than the venue's 5 USDC minimum (the bridge would keep it, crediting nothing)", async () => {
+    const r = await post("deposit/sponsor_prepare", { ...(await prepared()), amount_raw: 4_999_999 });
+    expect(r.status).toBe(422);
+    expect(r.body.detail[0]).toMatchObject({
+      loc: ["body", "amount_raw"],
+      msg: expect.stringMatching(/Minimum deposit is 5 USDC/),
+    });
+  });
+
   test("behavior: a sender with no ETH for gas", async () => {
     const r = await post("deposit/sponsor_prepare", {
       ...(await prepared()),

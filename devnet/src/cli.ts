@@ -1,5 +1,6 @@
 /**
- * devnet start [--dir D] [--port-base N]   run chains and twins in the foreground until Ctrl-C
+ * devnet start [--dir D] [--port-base N] [--venue-network Mainnet|Testnet]
+ *                                          run chains and twins in the foreground until Ctrl-C
  * devnet status [--dir D]                  what the address book lists, and what answers
  * devnet time advance <90|15m|1h|2d>       move every chain's clock forward (running devnet)
  * devnet reset [--dir D]                   delete chain and twin state (devnet must be stopped)
@@ -23,6 +24,7 @@ const { values, positionals } = parseArgs({
   options: {
     dir: { type: "string" },
     "port-base": { type: "string" },
+    "venue-network": { type: "string" },
     account: { type: "string" },
     role: { type: "string" },
     help: { type: "boolean", short: "h" },
@@ -36,12 +38,20 @@ async function start(): Promise<void> {
   if (!Number.isInteger(portBase) || portBase < 1 || portBase > 65_000)
     throw new Error("--port-base must be a port number");
   const started = performance.now();
-  const devnet = await startDevnet({ dir: paths.dir, portBase, log: (m) => console.log(`  ${m}`) });
+  const venueNetwork = values["venue-network"];
+  const devnet = await startDevnet({
+    dir: paths.dir,
+    portBase,
+    log: (m) => console.log(`  ${m}`),
+    ...(venueNetwork ? { twinSettings: { venue: { network: venueNetwork } } } : {}),
+  });
   console.log(`devnet up in ${Math.round(performance.now() - started)} ms — ${devnet.addressBookPath}`);
   for (const [name, chain] of Object.entries(devnet.chains))
     console.log(`  ${name.padEnd(17)} ${chain.rpcUrl}`);
-  for (const [name, twin] of Object.entries(devnet.twins))
-    console.log(`  twin ${name.padEnd(12)} ${twin.url}`);
+  for (const [name, twin] of Object.entries(devnet.twins)) {
+    const network = devnet.addressBook.twins[name]?.network;
+    console.log(`  twin ${name.padEnd(12)} ${twin.url}${network ? ` (${network})` : ""}`);
+  }
   console.log("Ctrl-C stops everything (state is kept; `devnet reset` clears it)");
   let stopping = false;
   const shutdown = async () => {

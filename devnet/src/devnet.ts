@@ -28,6 +28,11 @@ export interface DevnetOptions {
   chains?: DevnetChainName[];
   /** twins to run, in port order (default: the registry in twins/registry.ts) */
   twins?: TwinSpec[];
+  /**
+   * per-twin settings for this start, listed in the address book (e.g. `{ venue: { network:
+   * "Testnet" } }`); a twin's spec validates them (TwinSpec.settings)
+   */
+  twinSettings?: Record<string, Record<string, unknown>>;
   log?: (message: string) => void;
 }
 
@@ -75,7 +80,12 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<DevnetHa
 
   const addressBook = buildAddressBook(
     specs.map((spec) => ({ spec, rpcUrl: rpcUrl(portBase, spec) })),
-    Object.fromEntries(twinSpecs.map((spec) => [spec.name, twinAddressBookEntry(spec, portBase)])),
+    Object.fromEntries(
+      twinSpecs.map((spec) => [
+        spec.name,
+        twinAddressBookEntry(spec, portBase, options.twinSettings?.[spec.name]),
+      ]),
+    ),
   );
   // A child that exits without being asked to is worth a line: fault tests and people both want to know.
   const watch = (what: string, child: ManagedChild, logFile: string) =>

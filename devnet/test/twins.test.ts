@@ -1,6 +1,8 @@
 import { existsSync, readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type DevnetAddressBook, type DevnetHandle, startDevnet } from "../src/index.ts";
+import { twinAddressBookEntry } from "../src/twins/supervisor.ts";
+import { venueTwin } from "../src/twins/venue-bridge/spec.ts";
 import { counterTwin } from "./fixtures/twin-spec.ts";
 import { tempDir } from "./helpers.ts";
 
@@ -45,5 +47,30 @@ describe("twins", () => {
     expect(existsSync(`${dir.path}/twins/counter/state.json`)).toBe(true);
     await devnet.startTwin("counter");
     expect(await call("/info")).toMatchObject({ count: 2 });
+  });
+});
+
+describe("twin settings in the address book", () => {
+  it("default: the venue is listed as Mainnet", () => {
+    expect(twinAddressBookEntry(venueTwin, 8545, undefined, {})).toMatchObject({
+      url: "http://127.0.0.1:8556",
+      apiKey: "devnet-venue-admin",
+      network: "Mainnet",
+    });
+  });
+
+  it("parameters: COMPASS_DEVNET_VENUE_NETWORK or startDevnet({twinSettings}) pick Testnet; anything else is refused", () => {
+    const env = { COMPASS_DEVNET_VENUE_NETWORK: "Testnet" };
+    expect(twinAddressBookEntry(venueTwin, 8545, undefined, env).network).toBe("Testnet");
+    expect(twinAddressBookEntry(venueTwin, 8545, { network: "Mainnet" }, env).network).toBe("Mainnet");
+    expect(twinAddressBookEntry(venueTwin, 8545, { network: "Testnet" }, {}).network).toBe("Testnet");
+    expect(() => twinAddressBookEntry(venueTwin, 8545, { network: "testnet" }, {})).toThrow(
+      'twinSettings.venue.network must be "Mainnet" or "Testnet", got "testnet"',
+    );
+    expect(() =>
+      twinAddressBookEntry(venueTwin, 8545, undefined, { COMPASS_DEVNET_VENUE_NETWORK: "Devnet" }),
+    ).toThrow(/COMPASS_DEVNET_VENUE_NETWORK must be/);
+    // a twin without settings lists what it is given
+    expect(twinAddressBookEntry(counterTwin, 8545, { flavour: "x" }, {})).toMatchObject({ flavour: "x" });
   });
 });

@@ -1,5 +1,5 @@
 import { spawn } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
@@ -141,6 +141,51 @@ describe("venue bridge on the local arbitrum", () => {
     ).toBe(before + parseUnits("99", 6));
   });
 
+  it("behavior: a deposit under the 5 USDC minimum is kept by the bridge and credited to nobody; the twin records why", async () => {
+    const owner = dev(devnet, 5).address;
+    const bridgeBefore = await balance(BRIDGE2);
+    const hash = await chain.wallet.writeContract({
+      account: owner,
+      address: usdc(),
+      abi: erc20Abi,
+      functionName: "transfer",
+      args: [BRIDGE2, parseUnits("4.99", 6)],
+      chain: chain.chain,
+    });
+    expect((await chain.public.waitForTransactionReceipt({ hash })).status).toBe("success");
+    expect(await balance(BRIDGE2)).toBe(bridgeBefore + parseUnits("4.99", 6));
+    const admin = () =>
+      fetch(`${devnet.twins.venue!.url}/_twin/deposits?user=${owner}`, {
+        headers: { authorization: `Bearer ${devnet.addressBook.twins.venue!.apiKey}` },
+      }).then((r) => r.json());
+    const records = await until(admin, (r) => Object.keys(r.lost).length > 0);
+    expect(Object.values(records.lost)).toEqual([
+      expect.objectContaining({
+        user: owner.toLowerCase(),
+        usd: "4.99",
+        reason: expect.stringMatching(/below the minimum deposit of 5 USDC/),
+      }),
+    ]);
+    expect(records.credited).toEqual({});
+    expect(await accountValue(owner)).toBe(0);
+    // exactly the minimum is credited
+    const five = await chain.wallet.writeContract({
+      account: owner,
+      address: usdc(),
+      abi: erc20Abi,
+      functionName: "transfer",
+      args: [BRIDGE2, parseUnits("5", 6)],
+      chain: chain.chain,
+    });
+    await chain.public.waitForTransactionReceipt({ hash: five });
+    expect(
+      await until(
+        () => accountValue(owner),
+        (v) => v === 5,
+      ),
+    ).toBe(5);
+  });
+
   it("behavior: a restarted twin neither credits a deposit again nor pays a payout twice", async () => {
     const owner = dev(devnet, 1).address;
     const destination = dev(devnet, 4).address;
@@ -186,16 +231,22 @@ describe("the venue twin's process", () => {
   const key = "venue-process-key";
 
   /** Starts the twin as the launcher would (COMPASS_TWIN_*), on a port of its own; resolves on its ready line. */
-  async function launch(stdin: "ignore" | "pipe") {
+  async function launch(
+    stdin: "ignore" | "pipe",
+    at: { addressBookPath: string; stateFile: string } = {
+      addressBookPath: devnet.addressBookPath,
+      stateFile,
+    },
+  ) {
     const child = spawn(process.execPath, ["--import", tsx, entry], {
       env: {
         ...process.env,
         [TWIN_ENV.name]: "venue",
         [TWIN_ENV.port]: String(PORT_BASE + 20),
         [TWIN_ENV.devnetDir]: dir.path,
-        [TWIN_ENV.addressBookPath]: devnet.addressBookPath,
+        [TWIN_ENV.addressBookPath]: at.addressBookPath,
         [TWIN_ENV.twinDir]: twinDir,
-        [TWIN_ENV.stateFile]: stateFile,
+        [TWIN_ENV.stateFile]: at.stateFile,
         [TWIN_ENV.apiKey]: key,
         VENUE_SEED: "process-test",
       },
@@ -244,5 +295,25 @@ describe("the venue twin's process", () => {
     child.stdin!.end();
     expect(await exited).toBe(0);
     await expect(fetch(`${ready.url}/health`)).rejects.toThrow();
+  });
+
+  it("parameters: network Testnet in the address book (twins.venue.network) makes a Testnet venue", async () => {
+    const book = JSON.parse(readFileSync(devnet.addressBookPath, "utf8"));
+    expect(book.twins.venue.network).toBe("Mainnet"); // the default the launcher lists
+    book.twins.venue.network = "Testnet";
+    const testnetBook = join(dir.path, "addressbook-testnet.json");
+    writeFileSync(testnetBook, JSON.stringify(book));
+    const { child, exited, ready } = await launch("ignore", {
+      addressBookPath: testnetBook,
+      stateFile: join(twinDir, "testnet-state.json"),
+    });
+    try {
+      expect(await fetch(`${ready.url}/health`).then((r) => r.json())).toMatchObject({ network: "Testnet" });
+      const info = new InfoClient({ transport: new HttpTransport({ apiUrl: ready.url, isTestnet: true }) });
+      expect((await info.spotMeta()).tokens[0].tokenId).toBe("0xeb62eee3685fc4c43992febcd9e75443");
+    } finally {
+      child.kill("SIGTERM");
+      expect(await exited).toBe(0);
+    }
   });
 });

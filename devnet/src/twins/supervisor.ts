@@ -30,12 +30,21 @@ export function twinUrl(portBase: number, spec: Pick<TwinSpec, "portOffset">): s
   return `http://127.0.0.1:${twinPort(portBase, spec)}`;
 }
 
-/** addressbook.twins[name]: where the twin listens, its API key, and whatever the spec adds. */
-export function twinAddressBookEntry(spec: TwinSpec, portBase: number) {
+/**
+ * addressbook.twins[name]: where the twin listens, its API key, whatever the spec adds, and its
+ * settings for this start (the spec's from the environment, then `given`).
+ */
+export function twinAddressBookEntry(
+  spec: TwinSpec,
+  portBase: number,
+  given?: Record<string, unknown>,
+  env: Record<string, string | undefined> = process.env,
+): { url: string; apiKey?: string; [k: string]: unknown } {
   return {
     url: twinUrl(portBase, spec),
     ...(spec.apiKey ? { apiKey: spec.apiKey } : {}),
     ...spec.addressBook,
+    ...(spec.settings ? spec.settings(env, given) : given),
   };
 }
 

@@ -14,6 +14,16 @@ export interface TwinSpec {
   apiKey?: string;
   /** extra address-book fields, e.g. on-chain addresses the twin operates */
   addressBook?: Record<string, unknown>;
+  /**
+   * Settings chosen per start, listed in the address book next to `addressBook` (where the twin and
+   * the API both read them): computed from the launcher's environment (e.g. the venue's network
+   * from COMPASS_DEVNET_VENUE_NETWORK) and overridden by `startDevnet({twinSettings})`; throws on
+   * a value the twin does not accept.
+   */
+  settings?(
+    env: Record<string, string | undefined>,
+    given?: Record<string, unknown>,
+  ): Record<string, unknown>;
   /** extra environment for the twin process */
   env?: Record<string, string>;
   /** how long the first GET /health may take (default 15 s) */

@@ -4,13 +4,24 @@ import { join } from "node:path";
 import { signL1Action } from "@nktkas/hyperliquid/signing";
 import { afterAll, describe, expect, it } from "vitest";
 import { ManualClock } from "../../src/twins/venue/index.ts";
-import { assetOf, KEYS, num, px, startHarness, T0 } from "./harness.ts";
+import { assetOf, KEYS, market, num, px, startHarness, T0 } from "./harness.ts";
 
 const AAPL = assetOf("AAPL");
 const dir = mkdtempSync(join(tmpdir(), "venue-state-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe("persistence", () => {
+  it("a Mainnet state file is refused by a venue configured as Testnet", async () => {
+    const stateFile = join(dir, "network.json");
+    const first = await startHarness({ stateFile, saveDebounceMs: 20 });
+    await first.credit(first.trader(KEYS[0]).address, 10);
+    await first.stop();
+    expect(JSON.parse(readFileSync(stateFile, "utf8")).network).toBe("Mainnet");
+    await expect(startHarness({ stateFile, network: "Testnet" })).rejects.toThrow(
+      /is a Mainnet ledger; this venue is configured as Testnet/,
+    );
+  });
+
   it("a restart from the state file restores everything that was acknowledged", async () => {
     const stateFile = join(dir, "state.json");
     const clock = new ManualClock(T0);
@@ -54,6 +65,37 @@ describe("persistence", () => {
       ],
       grouping: "na",
     });
+    // an isolated position on GOLD with a stop under it, both restored after the restart
+    const GOLD = assetOf("GOLD");
+    await t.exchange.updateLeverage({ asset: GOLD, isCross: false, leverage: 4 });
+    const gold = (await first.info.l2Book({ coin: "xyz:GOLD" }))!;
+    await t.exchange.order({
+      orders: [
+        {
+          a: GOLD,
+          b: true,
+          p: px(num(gold.levels[1][0].px) * 1.01),
+          s: "0.5",
+          r: false,
+          t: { limit: { tif: "Ioc" } },
+        },
+      ],
+      grouping: "na",
+    });
+    const goldMark = first.venue.engine.core.oraclePx(market("GOLD"), clock.now());
+    await t.exchange.order({
+      orders: [
+        {
+          a: GOLD,
+          b: false,
+          p: px(goldMark * 0.85),
+          s: "0",
+          r: true,
+          t: { trigger: { isMarket: true, triggerPx: px(goldMark * 0.95), tpsl: "sl" } },
+        },
+      ],
+      grouping: "positionTpsl",
+    });
     await first.admin("/_twin/clock", { advanceMs: 2 * 3_600_000 });
     await t.exchange.withdraw3({ destination: t.address, amount: "100" });
     const nonce = clock.tick();
@@ -74,8 +116,14 @@ describe("persistence", () => {
       history: await h.info.historicalOrders({ user: t.address }),
     });
     const before = await snapshot(first);
-    expect(before.funding).toHaveLength(2);
-    expect(before.open).toHaveLength(1);
+    expect(before.funding).toHaveLength(4);
+    expect(before.open).toHaveLength(2);
+    expect(
+      before.state.assetPositions.find((p) => p.position.coin === "xyz:GOLD")?.position.leverage,
+    ).toMatchObject({
+      type: "isolated",
+      value: 4,
+    });
     await first.stop();
 
     const second = await startHarness({ clock, stateFile });
@@ -101,7 +149,15 @@ describe("persistence", () => {
         grouping: "na",
       });
       const oid = (next.response.data.statuses[0] as { resting: { oid: number } }).resting.oid;
-      expect(oid).toBeGreaterThan(before.open[0].oid);
+      expect(oid).toBeGreaterThan(Math.max(...before.open.map((o) => o.oid)));
+      // the restored stop still guards the restored isolated position
+      await second.admin("/_twin/oracle", { coin: "xyz:GOLD", px: goldMark * 0.9 });
+      const after = await second.info.clearinghouseState({ user: t.address, dex: "xyz" });
+      expect(after.assetPositions.map((p) => p.position.coin)).toEqual(["xyz:AAPL"]);
+      const stop = before.open.find((o) => o.isTrigger)!;
+      expect(await second.info.orderStatus({ user: t.address, oid: stop.oid })).toMatchObject({
+        order: { status: "triggered" },
+      });
     } finally {
       await second.stop();
     }

@@ -4,7 +4,9 @@ import type {
   AllMidsResponse,
   CandleSnapshotResponse,
   ClearinghouseStateResponse,
+  ExtraAgentsResponse,
   FrontendOpenOrdersResponse,
+  FundingHistoryResponse,
   HistoricalOrdersResponse,
   L2BookResponse,
   MaxBuilderFeeResponse,
@@ -14,6 +16,10 @@ import type {
   OrderStatusResponse,
   PerpDexsResponse,
   PortfolioResponse,
+  PredictedFundingsResponse,
+  SpotClearinghouseStateResponse,
+  SpotMetaAndAssetCtxsResponse,
+  SpotMetaResponse,
   UserAbstractionResponse,
   UserFillsByTimeResponse,
   UserFillsResponse,
@@ -27,6 +33,7 @@ import type * as account from "../../src/twins/venue/info/account.ts";
 import { INFO_TYPES } from "../../src/twins/venue/info/dispatch.ts";
 import type * as ledger from "../../src/twins/venue/info/ledger.ts";
 import type * as market from "../../src/twins/venue/info/market.ts";
+import type * as spot from "../../src/twins/venue/info/spot.ts";
 import { assetOf, type Harness, KEYS, num, px, startHarness, T0 } from "./harness.ts";
 
 /**
@@ -68,6 +75,12 @@ fits<Fits<R<typeof ledger.userAbstraction>, UserAbstractionResponse>>();
 fits<Fits<R<typeof ledger.userRateLimit>, UserRateLimitResponse>>();
 fits<Fits<R<typeof ledger.userRole>, UserRoleResponse>>();
 fits<Fits<R<typeof ledger.portfolio>, PortfolioResponse>>();
+fits<Fits<R<typeof ledger.extraAgents>, ExtraAgentsResponse>>();
+fits<Fits<R<typeof market.fundingHistory>, FundingHistoryResponse>>();
+fits<Fits<R<typeof market.predictedFundings>, PredictedFundingsResponse>>();
+fits<Fits<R<typeof spot.spotMeta>, SpotMetaResponse>>();
+fits<Fits<R<typeof spot.spotMetaAndAssetCtxs>, SpotMetaAndAssetCtxsResponse>>();
+fits<Fits<R<typeof spot.spotClearinghouseState>, SpotClearinghouseStateResponse>>();
 fits<Assignable<ExchangeReply, OrderResponse | CancelResponse | UpdateLeverageResponse>>();
 
 const NUMERIC = /^-?[0-9.]+(?:[eE][-+]?\d+)?$/;
@@ -152,6 +165,12 @@ describe("wire shapes", () => {
       userRateLimit: await info.userRateLimit({ user }),
       userRole: await info.userRole({ user }),
       portfolio: await info.portfolio({ user }),
+      spotMeta: await info.spotMeta(),
+      spotMetaAndAssetCtxs: await info.spotMetaAndAssetCtxs(),
+      spotClearinghouseState: await info.spotClearinghouseState({ user }),
+      fundingHistory: await info.fundingHistory({ coin: "xyz:AAPL", startTime: T0 - 3 * 3_600_000 }),
+      predictedFundings: await info.predictedFundings(),
+      extraAgents: await info.extraAgents({ user }),
     };
     expect(new Set(INFO_TYPES)).toEqual(
       new Set(Object.keys(answers).filter((k) => !/Main$|Coarse$/.test(k))),
@@ -160,6 +179,28 @@ describe("wire shapes", () => {
     expect((answers.openOrders as unknown[]).length).toBe(4);
     expect((answers.userFunding as unknown[]).length).toBe(4);
     expect(answers.maxBuilderFee).toBe(20);
+    // the Python SDK's Info indexes spot metadata at construction: USDC alone, no pairs
+    expect(answers.spotMeta).toEqual({
+      universe: [],
+      tokens: [
+        expect.objectContaining({ name: "USDC", index: 0, tokenId: "0x6d1e7cde53ba9467b783cb7c530ce054" }),
+      ],
+    });
+    expect((answers.spotClearinghouseState as SpotClearinghouseStateResponse).balances[0]).toMatchObject({
+      coin: "USDC",
+      token: 0,
+    });
+    const history = answers.fundingHistory as FundingHistoryResponse;
+    expect(history.map((r) => r.time)).toEqual(
+      [0, 1, 2, 3].map((k) => Math.ceil((T0 - 3 * 3_600_000) / 3_600_000) * 3_600_000 + k * 3_600_000),
+    );
+    // the hour settled with positions open is on record, with the rate the positions paid
+    const settled = (answers.userFunding as UserFundingResponse).find((f) => f.delta.coin === "xyz:AAPL")!;
+    expect(history.find((r) => r.time === settled.time)?.fundingRate).toBe(settled.delta.fundingRate);
+    expect((answers.predictedFundings as PredictedFundingsResponse).map(([coin]) => coin)).toContain(
+      "xyz:AAPL",
+    );
+    expect(answers.metaMain).toEqual({ universe: [], marginTables: [], collateralToken: 0 });
     const strings = decimalStrings(answers);
     expect(strings.length).toBeGreaterThan(200);
     for (const [path, value] of strings) expect(value, path).toMatch(PLAIN_DECIMAL);

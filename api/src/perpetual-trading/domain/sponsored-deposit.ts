@@ -14,6 +14,7 @@ import { buildUnsignedTransaction, prefetchTxFields, type UnsignedTx } from "../
 import type { Context } from "../../context.ts";
 import { fieldError, UpstreamError } from "../../errors.ts";
 import { arbitrum } from "../bridge/arbitrum.ts";
+import { MIN_DEPOSIT_USDC } from "../bridge/bridge2.ts";
 import { ARBITRUM_USDC, permitSigner, permitState } from "../bridge/permit.ts";
 import { depositFailure } from "../bridge/simulate-deposit.ts";
 import type { SponsoredDepositRequest } from "../schemas.ts";
@@ -31,6 +32,11 @@ export async function prepareSponsoredDeposit(
 ): Promise<{ transaction: UnsignedTx }> {
   const client = arbitrum(ctx);
   const amount = BigInt(body.amount_raw);
+  if (amount < BigInt(MIN_DEPOSIT_USDC) * 1_000_000n)
+    throw fieldError(
+      ["body", "amount_raw"],
+      `Minimum deposit is ${MIN_DEPOSIT_USDC} USDC (smaller deposits never reach the venue)`,
+    );
   const deadline = BigInt(body.deadline);
   const state = await permitState(client, body.owner).catch((error) => rethrowRpc("arbitrum", error));
   if (deadline < state.now)

@@ -4,6 +4,9 @@ import { readJsonIfExists, writeJsonAtomic } from "../../fsutil.ts";
 const TRANSFER = parseAbiItem("event Transfer(address indexed from, address indexed to, uint256 value)");
 /** Blocks per eth_getLogs query: well inside what public RPCs allow. */
 const SPAN = 5_000n;
+/** The venue's minimum deposit: a smaller transfer into the bridge is lost — kept, never credited. */
+export const MIN_DEPOSIT_USDC = 5;
+const MIN_DEPOSIT_RAW = BigInt(MIN_DEPOSIT_USDC) * 1_000_000n;
 
 export interface DepositWatcherOptions {
   client: PublicClient;
@@ -11,6 +14,8 @@ export interface DepositWatcherOptions {
   bridge: Address;
   /** credits `usd` to `user` once per `key` (the venue ignores a key it has seen) */
   credit(user: string, usd: string, key: string): Promise<unknown>;
+  /** records a deposit the venue keeps without crediting, once per `key`, with the reason */
+  lost(user: string, usd: string, key: string, reason: string): Promise<unknown>;
   /** where the last scanned block is kept, so a restart resumes instead of rescanning the chain */
   cursorFile: string;
   pollMs?: number;
@@ -19,7 +24,9 @@ export interface DepositWatcherOptions {
 
 /**
  * Credits bridge deposits the way the venue's validators do: every USDC `Transfer` into the bridge
- * credits its sender (mints — `from` zero — are the bridge's float, not deposits). Each log is keyed
+ * credits its sender (mints — `from` zero — are the bridge's float, not deposits), except one under
+ * the 5 USDC minimum: the bridge keeps that USDC and nothing is credited (the venue's records say
+ * why: `lostDeposits`, GET /_twin/deposits). Each log is keyed
  * by transaction hash and log index, so rescanning a block never credits twice, and the cursor only
  * moves after a whole range was credited.
  */
@@ -58,11 +65,18 @@ export class DepositWatcher {
       for (const log of logs) {
         const { from: sender, value } = log.args;
         if (!sender || sender === zeroAddress || !value) continue;
-        await this.options.credit(
-          sender.toLowerCase(),
-          formatUnits(value, 6),
-          `${log.transactionHash}:${log.logIndex}`,
-        );
+        const key = `${log.transactionHash}:${log.logIndex}`;
+        const usd = formatUnits(value, 6);
+        if (value < MIN_DEPOSIT_RAW) {
+          await this.options.lost(
+            sender.toLowerCase(),
+            usd,
+            key,
+            `below the minimum deposit of ${MIN_DEPOSIT_USDC} USDC: kept by the bridge, not credited`,
+          );
+          continue;
+        }
+        await this.options.credit(sender.toLowerCase(), usd, key);
         credited++;
       }
       writeJsonAtomic(cursorFile, { block: to.toString() });

@@ -8,6 +8,7 @@ import { announceReady, exitWith, readAddressBook, readTwinConfig } from "../kit
 import { startVenue } from "../venue/index.ts";
 import { DepositWatcher } from "./deposits.ts";
 import { BridgePayoutExecutor } from "./payouts.ts";
+import { parseVenueNetwork } from "./spec.ts";
 
 /**
  * The devnet's venue twin process: the venue (../venue) wired to the local Arbitrum — deposits into
@@ -28,9 +29,15 @@ const bridge = arbitrum.contracts.Bridge2 ?? BRIDGE2;
 const operator = privateKeyToAccount(book.roles.venue_operator.privateKey);
 const log = (line: string) => console.error(line);
 
+const network = parseVenueNetwork(
+  book.twins[config.name]?.network,
+  `addressbook twins.${config.name}.network`,
+);
+
 const venue = await startVenue({
   host: config.host,
   port: config.port,
+  network,
   stateFile: config.stateFile,
   seed: process.env.VENUE_SEED ?? "compass-devnet",
   adminKey: config.apiKey,
@@ -41,6 +48,7 @@ const watcher = new DepositWatcher({
   usdc: arbitrum.contracts.USDC!,
   bridge,
   credit: (user, usd, key) => venue.engine.credit(user, usd, key),
+  lost: (user, usd, key, reason) => venue.engine.recordLostDeposit(user, usd, key, reason),
   cursorFile: join(config.twinDir, "bridge-cursor.json"),
   log,
 });

@@ -17,6 +17,7 @@ import type { Venue } from "./venue.ts";
  *   GET  /_twin/payouts[?status=pending|paid]               → {payouts}
  *   POST /_twin/payouts/paid {id, txHash}                    → {payout}
  *   GET  /_twin/account?user=0x…                             → balances and positions (debugging)
+ *   GET  /_twin/deposits[?user=0x…]                          → {credited, lost} bridge deposits by key
  */
 export async function handleAdmin(
   venue: Venue,
@@ -74,6 +75,16 @@ export async function handleAdmin(
       if (!payout) throw new HttpError(404, "no such payout");
       await venue.store.flush();
       return { payout };
+    }
+    case "GET /_twin/deposits": {
+      const user = url.searchParams.get("user")?.toLowerCase();
+      const mine = <T extends { user: string; micro: number }>(records: Record<string, T>) =>
+        Object.fromEntries(
+          Object.entries(records)
+            .filter(([, r]) => !user || r.user === user)
+            .map(([key, r]) => [key, { ...r, usd: formatUsd(r.micro) }]),
+        );
+      return { credited: mine(venue.state.credits), lost: mine(venue.state.lostDeposits) };
     }
     case "GET /_twin/account": {
       const user = String(need(url.searchParams.get("user"), "user")).toLowerCase();

@@ -55,6 +55,7 @@ export function matchThroughput(n: number): ThroughputResult {
       type: { limit: { tif: kind < 2 ? "Ioc" : "Gtc" } },
     };
     const status = placeOrder(core, user, order, null, "0x00");
+    if (typeof status === "string") continue;
     if ("filled" in status) fills++;
     if ("resting" in status) resting.push({ user, asset: m.asset, oid: status.resting.oid });
   }

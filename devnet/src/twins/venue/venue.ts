@@ -1,6 +1,6 @@
 import { StateStore } from "../kit/index.ts";
 import { type VenueClock, WallClock } from "./clock.ts";
-import { Core, type CoreOptions } from "./engine/core.ts";
+import { Core, type CoreOptions, type Network } from "./engine/core.ts";
 import { formatUsd, parseUsd } from "./engine/decimal.ts";
 import { marketByCoin } from "./engine/dexes.ts";
 import { credit } from "./engine/funds.ts";
@@ -8,11 +8,13 @@ import { initialState, type Payout, type VenueState } from "./engine/state.ts";
 import { reconcile, syncTo } from "./engine/sync.ts";
 import { type PayoutExecutor, PayoutRunner } from "./payouts.ts";
 
-export type Network = "Mainnet" | "Testnet";
+export type { Network };
 
+/**
+ * `network` (CoreOptions): "Mainnet" (default) — phantom-agent source "a", actions name "Mainnet";
+ * "Testnet" — source "b", "Testnet". A state file belongs to the network that created it.
+ */
 export interface VenueOptions extends CoreOptions {
-  /** "Mainnet" (default): phantom-agent source "a"; "Testnet": "b". Actions must name the same chain. */
-  network?: Network;
   /** Seed of the oracle walk, used on a first start (a restored state keeps its own). */
   seed?: string;
   /** Defaults to wall time (plus any persisted admin advance). */
@@ -46,7 +48,17 @@ export class Venue {
     const fresh = initialState(restored?.seed ?? options.seed ?? "compass-venue", this.clock.now());
     this.state = restored ? { ...fresh, ...restored } : fresh;
     this.network = options.network ?? "Mainnet";
-    this.core = new Core(this.state, Math.max(this.clock.now(), this.state.syncedTo), options);
+    // Files from before the network was recorded were all Mainnet venues.
+    const recorded = this.state.network ?? "Mainnet";
+    if (restored && recorded !== this.network)
+      throw new Error(
+        `venue state ${options.stateFile} is a ${recorded} ledger; this venue is configured as ${this.network} (start it as ${recorded}, or reset the devnet's state to change networks)`,
+      );
+    this.state.network = this.network;
+    this.core = new Core(this.state, Math.max(this.clock.now(), this.state.syncedTo), {
+      ...options,
+      network: this.network,
+    });
     this.store = new StateStore(options.stateFile, () => this.state, options.saveDebounceMs);
     if (options.payoutExecutor) {
       this.runner = new PayoutRunner(
@@ -93,6 +105,21 @@ export class Venue {
     this.store.markDirty();
     await this.store.flush();
     return { ...result, balance: formatUsd(this.state.accounts[user.toLowerCase()].balance) };
+  }
+
+  /**
+   * A bridge deposit the venue keeps without crediting (below its minimum): recorded once per
+   * deposit with the reason, durable before it returns.
+   */
+  async recordLostDeposit(user: string, usd: string, key: string, reason: string): Promise<boolean> {
+    const id = key.toLowerCase();
+    if (this.state.lostDeposits[id] || this.state.credits[id]) return false;
+    const micro = parseUsd(usd);
+    if (micro === undefined) throw new RangeError(`invalid deposit amount ${usd}`);
+    this.state.lostDeposits[id] = { user: user.toLowerCase(), micro, time: this.clock.now(), reason };
+    this.store.markDirty();
+    await this.store.flush();
+    return true;
   }
 
   /** Admin: moves a market's oracle to `px` from now on (tests force price moves with it). */

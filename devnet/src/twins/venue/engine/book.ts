@@ -36,10 +36,17 @@ export function insertResting(core: Core, order: OrderRecord): void {
   holdMargin(core, order, order.lots);
 }
 
-/** A resting order traded `lots`: its remaining size and the margin it holds shrink. */
+/**
+ * A resting order traded `lots`: its remaining size and the margin it holds shrink. A triggered
+ * TP/SL limit that rested fills here: its siblings are canceled (one of a pair executes).
+ */
 export function restingFilled(core: Core, order: OrderRecord, lots: number): void {
   order.lots -= lots;
   holdMargin(core, order, -lots);
+  for (const oid of order.trigger?.siblings ?? []) {
+    const sibling = core.state.orders[oid];
+    if (sibling?.status === "open") closeOrder(core, sibling, "siblingFilledCanceled");
+  }
 }
 
 function holdMargin(core: Core, order: OrderRecord, lots: number): void {
@@ -50,22 +57,61 @@ function holdMargin(core: Core, order: OrderRecord, lots: number): void {
   else delete byCoin[order.coin];
 }
 
-/** Takes an order off the book and records its final status (kept for orderStatus/historicalOrders). */
-export function closeOrder(core: Core, order: OrderRecord, status: OrderStatus): void {
+/** A trigger order that has not triggered yet: it waits off the book and holds no margin. */
+export const untriggered = (order: OrderRecord): boolean =>
+  order.trigger !== undefined && order.trigger.triggeredAt === undefined;
+
+/** Files an untriggered trigger order (it waits in `triggers`, not in the book). */
+export function addTrigger(core: Core, order: OrderRecord): void {
+  slot(core.state.triggers, order.coin, () => []).push(order.oid);
+  slot(core.state.openByUser, order.user, () => []).push(order.oid);
+}
+
+function remove(list: number[] | undefined, oid: number): boolean {
+  const at = list ? list.lastIndexOf(oid) : -1;
+  if (at >= 0) list!.splice(at, 1);
+  return at >= 0;
+}
+
+/**
+ * Takes an order off the book (or out of the trigger list) and records its final status (kept for
+ * orderStatus/historicalOrders). A normalTpsl parent that ends hands over to its children: they
+ * become live if it filled anything and are canceled otherwise — unless `keepChildren` (a modify
+ * moves them to the replacement).
+ */
+export function closeOrder(
+  core: Core,
+  order: OrderRecord,
+  status: OrderStatus,
+  options: { keepChildren?: boolean } = {},
+): void {
   if (order.status === "open") {
-    const side = sideOf(core, order.coin, order.side === "B");
-    const at = side.indexOf(order.oid);
-    if (at >= 0) side.splice(at, 1);
-    const open = core.state.openByUser[order.user];
-    const mine = open ? open.indexOf(order.oid) : -1;
-    if (mine >= 0) {
-      open.splice(mine, 1);
+    const waiting = untriggered(order);
+    if (waiting) remove(core.state.triggers[order.coin], order.oid);
+    else remove(sideOf(core, order.coin, order.side === "B"), order.oid);
+    if (remove(core.state.openByUser[order.user], order.oid) && !waiting)
       holdMargin(core, order, -order.lots);
-    }
   }
   order.status = status;
   order.statusTimestamp = core.now;
   retainClosed(core, order);
+  if (order.children && !options.keepChildren) {
+    const filled = order.origLots - order.lots > 0;
+    for (const oid of order.children) {
+      const child = core.state.orders[oid];
+      if (child?.status !== "open" || child.trigger?.parent !== order.oid) continue;
+      if (filled) delete child.trigger.parent;
+      else closeOrder(core, child, "canceled");
+    }
+  }
+}
+
+/** Undoes closeOrder on an order that was open (a modify whose replacement was refused). */
+export function reopen(core: Core, order: OrderRecord): void {
+  remove(core.state.closedByUser[order.user], order.oid);
+  order.status = "open";
+  if (untriggered(order)) addTrigger(core, order);
+  else insertResting(core, order);
 }
 
 /** The venue answers historicalOrders with the 2000 most recent; older terminal orders are forgotten. */

@@ -1,6 +1,8 @@
+import { closeOrder } from "./book.ts";
 import type { Core } from "./core.ts";
 import { formatUsd } from "./decimal.ts";
 import type { Market } from "./dexes.ts";
+import { isIsolated, leverageOf } from "./margin.ts";
 import { type FillRow, type Position, slot } from "./state.ts";
 import { formatPx, formatSz } from "./ticks.ts";
 
@@ -9,7 +11,9 @@ import { formatPx, formatSz } from "./ticks.ts";
  * part, fees (exchange + builder, the builder's share credited to the builder), volume, open
  * interest, and the fill row the account will see in userFills. All amounts are integer
  * micro-USDC, so the account value moves by exactly closedPnl − fee. Candles are fed once per
- * trade by the caller, not per side.
+ * trade by the caller, not per side. On an isolated position, margin moves with the size: opening
+ * sets notional / leverage aside from the cross balance, reducing releases the same share of the
+ * position's collateral (PnL and fees settle with the cross balance).
  */
 export interface FillSide {
   user: string;
@@ -42,9 +46,12 @@ export function applyFill(core: Core, side: FillSide): FillRow {
 
   let entryNtl = before?.entryNtl ?? 0;
   let closedPnl = 0;
+  let closeLots = 0;
+  let openLots = lots;
   const next = start + signed;
   if (start !== 0 && Math.sign(start) !== Math.sign(signed)) {
-    const closeLots = Math.min(lots, Math.abs(start));
+    closeLots = Math.min(lots, Math.abs(start));
+    openLots = lots - closeLots;
     const basis =
       closeLots === Math.abs(start) ? entryNtl : Math.round((entryNtl * closeLots) / Math.abs(start));
     const proceeds = pxU * closeLots;
@@ -63,7 +70,23 @@ export function applyFill(core: Core, side: FillSide): FillRow {
   if (builderFee > 0 && side.builder) core.account(side.builder.b).balance += builderFee;
   account.cumVolume += notional;
 
-  setPosition(core, side.user, m, start, next, entryNtl, before);
+  let isoMargin: number | undefined;
+  if (isIsolated(account, m)) {
+    let margin = before?.isoMargin ?? 0;
+    if (closeLots > 0) {
+      const released =
+        closeLots === Math.abs(start) ? margin : Math.round((margin * closeLots) / Math.abs(start));
+      margin -= released;
+      account.balance += released;
+    }
+    if (openLots > 0) {
+      const add = Math.round((pxU * openLots) / leverageOf(account, m));
+      account.balance -= add;
+      margin += add;
+    }
+    isoMargin = margin;
+  }
+  setPosition(core, side.user, m, start, next, entryNtl, before, isoMargin);
 
   const row: FillRow = {
     coin: m.coin,
@@ -98,12 +121,14 @@ function setPosition(
   start: number,
   next: number,
   entryNtl: number,
-  before?: Position,
+  before: Position | undefined,
+  isoMargin: number | undefined,
 ): void {
   const account = core.account(user);
   adjustOpenInterest(core, m, start, next);
   if (next === 0) {
     delete account.positions[m.coin];
+    cancelPositionTpsl(core, user, m.coin);
     return;
   }
   const reopened = !before || Math.sign(start) !== Math.sign(next);
@@ -112,7 +137,23 @@ function setPosition(
     entryNtl,
     fundingSinceOpen: reopened ? 0 : before.fundingSinceOpen,
     fundingSinceChange: 0,
+    ...(isoMargin === undefined ? {} : { isoMargin }),
   };
+}
+
+/**
+ * A position that closes takes its position TP/SL with it (those not already executing); one whose
+ * sibling is the order closing it ends as that sibling's OCO partner would.
+ */
+function cancelPositionTpsl(core: Core, user: string, coin: string): void {
+  for (const oid of [...(core.state.triggers[coin] ?? [])]) {
+    const order = core.state.orders[oid];
+    if (order?.user !== user || order.trigger?.grouping !== "positionTpsl") continue;
+    const siblingExecuting = order.trigger.siblings?.some(
+      (s) => core.state.orders[s]?.status === "triggered",
+    );
+    closeOrder(core, order, siblingExecuting ? "siblingFilledCanceled" : "canceled");
+  }
 }
 
 /** Open interest is the long side's size; every party's change feeds it (the maker's too). */

@@ -9,7 +9,11 @@ export interface FeeRates {
 }
 const BASE_FEES: FeeRates = { taker: 0.00045, maker: 0.00015 };
 
+export type Network = "Mainnet" | "Testnet";
+
 export interface CoreOptions {
+  /** "Mainnet" (default) or "Testnet": which venue this is (signatures, token ids). */
+  network?: Network;
   fees?: FeeRates;
   /** USDC kept by the venue on each withdrawal (the live bridge charges $1) */
   withdrawFeeUsd?: number;
@@ -32,6 +36,7 @@ export class Core {
   readonly fees: FeeRates;
   readonly withdrawFeeMicro: number;
   readonly requireAbstractionForHip3: boolean;
+  readonly network: Network;
 
   constructor(
     readonly state: VenueState,
@@ -43,6 +48,7 @@ export class Core {
     this.fees = options.fees ?? BASE_FEES;
     this.withdrawFeeMicro = Math.round((options.withdrawFeeUsd ?? 1) * 1e6);
     this.requireAbstractionForHip3 = options.requireAbstractionForHip3 ?? true;
+    this.network = options.network ?? "Mainnet";
   }
 
   peek(user: string): Account | undefined {

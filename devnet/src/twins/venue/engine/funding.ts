@@ -37,6 +37,23 @@ export function fundingRate(core: Core, m: Market): number {
 
 export const formatRate = (rate: number): string => formatFloat(rate, 10);
 
+/** Settled rates kept per coin for fundingHistory (the venue serves 500 per request). */
+const RATE_RETENTION = 5_000;
+
+function recordRate(core: Core, coin: string, rate: number, premium: number): void {
+  const rows = slot(core.state.fundingRates, coin, () => []);
+  rows.push([core.now, formatRate(rate), formatFloat(premium, 10)]);
+  if (rows.length > RATE_RETENTION) rows.splice(0, rows.length - RATE_RETENTION);
+}
+
+/**
+ * The rate of an hour nobody held the coin: nothing skews the maker, so the premium is 0 and the
+ * rate is the interest component alone.
+ */
+export function restingRate(): number {
+  return Math.max(-CLAMP_8H, Math.min(CLAMP_8H, INTEREST_8H)) / 8;
+}
+
 /** Settles funding for every open position at `core.now` (an hour boundary). */
 export function settleFunding(core: Core): void {
   const rates = new Map<string, number>();
@@ -48,10 +65,13 @@ export function settleFunding(core: Core): void {
       if (rate === undefined) {
         rate = fundingRate(core, m);
         rates.set(coin, rate);
+        recordRate(core, coin, rate, premium(core, m) ?? 0);
       }
       const size = position.lots / 10 ** m.szDecimals;
       const paid = Math.round(size * core.oraclePx(m) * rate * 1e6);
-      account.balance -= paid;
+      // an isolated position pays from (and is paid into) its own collateral
+      if (position.isoMargin !== undefined) position.isoMargin -= paid;
+      else account.balance -= paid;
       position.fundingSinceOpen += paid;
       position.fundingSinceChange += paid;
       account.fundingAllTime[coin] = (account.fundingAllTime[coin] ?? 0) + paid;

@@ -1,6 +1,8 @@
 import type { Core } from "./core.ts";
 import { formatUsd, parseUsd } from "./decimal.ts";
+import { XYZ_DEX } from "./dexes.ts";
 import { summarize } from "./margin.ts";
+import { SPOT_DEX, usdcWireToken } from "./spot.ts";
 import type { Payout } from "./state.ts";
 import { sampleHistory } from "./sync.ts";
 
@@ -59,11 +61,47 @@ export function usdSend(core: Core, user: string, destination: string, amount: s
   if (micro === undefined) return "Invalid decimal number";
   if (micro === 0) return "Send amount cannot be zero";
   if (micro > summarize(core, user).withdrawable) return "Insufficient balance for token transfer";
+  const to = destination.toLowerCase();
   core.account(user).balance -= micro;
-  const to = core.account(destination.toLowerCase());
-  to.balance += micro;
-  to.funded = true;
+  const recipient = core.account(to);
+  recipient.balance += micro;
+  recipient.funded = true;
   sampleHistory(core, user);
-  sampleHistory(core, destination.toLowerCase());
+  sampleHistory(core, to);
   return undefined;
+}
+
+export interface SendAssetRequest {
+  destination: string;
+  sourceDex: string;
+  destinationDex: string;
+  token: string;
+  amount: string;
+  fromSubAccount: string;
+}
+
+const DEXES = new Set(["", SPOT_DEX, XYZ_DEX.name]);
+
+/**
+ * sendAsset: USDC between dexes (main perp dex "", "spot", "xyz") and/or accounts. The twin keeps
+ * one collateral pool per account and lets the account's abstraction mode decide which dexes see
+ * it (Core.collateralReaches), so a transfer to another account moves the pool, and one between
+ * the sender's own dexes changes nothing — allowed where the pool already backs every dex
+ * (unified account, portfolio margin, dex abstraction) and refused in the default mode, where the
+ * live venue would keep separate balances this twin does not model.
+ */
+export function sendAsset(core: Core, user: string, request: SendAssetRequest): string | undefined {
+  if (request.fromSubAccount) return `Sub-account ${request.fromSubAccount} does not exist.`;
+  if (request.token !== usdcWireToken(core.network)) return `Unknown token ${request.token}`;
+  for (const dex of [request.sourceDex, request.destinationDex])
+    if (!DEXES.has(dex)) return `Unknown dex ${JSON.stringify(dex)}`;
+  const to = request.destination.toLowerCase();
+  if (to !== user) return usdSend(core, user, to, request.amount);
+  const micro = parseUsd(request.amount);
+  if (micro === undefined) return "Invalid decimal number";
+  if (micro === 0) return "Send amount cannot be zero";
+  if (micro > summarize(core, user).withdrawable) return "Insufficient balance for token transfer";
+  if (request.sourceDex === request.destinationDex || core.collateralReaches(core.account(user), "any"))
+    return undefined;
+  return "The venue twin keeps one collateral pool per account: enable unified account mode to use it on every dex.";
 }

@@ -15,18 +15,60 @@ export function updateLeverage(
 ): string | undefined {
   const m = marketByAsset(asset);
   if (!m) return `Invalid asset ${asset}.`;
-  if (!isCross) return "Isolated margin is not supported by the venue twin.";
   if (!Number.isInteger(leverage) || leverage < 1 || leverage > m.maxLeverage)
     return "Invalid leverage value";
   const account = core.account(user);
   const previous = account.leverage[m.coin];
-  account.leverage[m.coin] = { type: "cross", value: leverage };
-  const s = summarize(core, user, m.dex);
-  if (s.positions.length && s.accountValue - s.marginUsed - s.orderMargin < 0) {
+  const type = isCross ? "cross" : "isolated";
+  const position = account.positions[m.coin];
+  if (position && (previous?.type ?? "cross") !== type)
+    return "Cannot switch leverage type with open position.";
+  account.leverage[m.coin] = { type, value: leverage };
+  const restore = () => {
     if (previous) account.leverage[m.coin] = previous;
     else delete account.leverage[m.coin];
+  };
+  const s = summarize(core, user, m.dex);
+  if (!isCross && position) {
+    // the position's collateral must still cover its initial margin at the new leverage
+    const p = s.positions.find((x) => x.m === m)!;
+    if (p.isoMargin + p.unrealized < p.notional / leverage) {
+      restore();
+      return "Isolated position does not have sufficient margin available to decrease leverage.";
+    }
+  } else if (s.positions.length && s.crossValue - s.crossMarginUsed - s.orderMargin < 0) {
+    restore();
     return "Cross position does not have sufficient margin available to decrease leverage.";
   }
+  return undefined;
+}
+
+/**
+ * updateIsolatedMargin: moves `ntli` micro-USDC from the cross balance into an isolated position's
+ * collateral (positive) or back (negative). Adding needs free cross margin; what is left after a
+ * removal must still cover the position's initial margin at its leverage.
+ */
+export function updateIsolatedMargin(
+  core: Core,
+  user: string,
+  asset: number,
+  ntli: number,
+): string | undefined {
+  const m = marketByAsset(asset);
+  if (!m) return `Invalid asset ${asset}.`;
+  const account = core.account(user);
+  const position = account.positions[m.coin];
+  if (!position) return "Cannot update margin without an open position.";
+  if (position.isoMargin === undefined) return "Cannot update margin for a cross position.";
+  const s = summarize(core, user, m.dex);
+  if (ntli > 0) {
+    if (ntli > s.crossValue - s.crossMarginUsed - s.orderMargin) return "Insufficient margin to add.";
+  } else if (ntli < 0) {
+    const p = s.positions.find((x) => x.m === m)!;
+    if (p.isoMargin + p.unrealized + ntli < p.notional / p.leverage) return "Insufficient margin to remove.";
+  }
+  position.isoMargin += ntli;
+  account.balance -= ntli;
   return undefined;
 }
 

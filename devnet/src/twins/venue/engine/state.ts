@@ -14,7 +14,10 @@ export type OrderStatus =
   | "open"
   | "filled"
   | "canceled"
+  | "triggered"
   | "rejected"
+  | "perpMarginRejected"
+  | "siblingFilledCanceled"
   | "marginCanceled"
   | "selfTradeCanceled"
   | "reduceOnlyCanceled"
@@ -29,6 +32,11 @@ export interface Position {
   /** funding paid since the position opened / last changed size (micro-USDC, > 0 = paid) */
   fundingSinceOpen: number;
   fundingSinceChange: number;
+  /**
+   * Isolated positions only: the collateral set aside for this position (micro-USDC). It absorbs
+   * the position's funding; realized PnL and fees settle with the cross balance as margin is released.
+   */
+  isoMargin?: number;
 }
 
 export interface Account {
@@ -38,7 +46,7 @@ export interface Account {
   funded: boolean;
   positions: Record<string, Position>;
   /** per coin; absent = the default (cross, min(20, maxLeverage)) */
-  leverage: Record<string, { type: "cross"; value: number }>;
+  leverage: Record<string, { type: "cross" | "isolated"; value: number }>;
   /** funding paid per coin over the account's life (micro-USDC, > 0 = paid) */
   fundingAllTime: Record<string, number>;
   abstraction: Abstraction;
@@ -67,6 +75,26 @@ export interface OrderRecord {
   builder: { b: string; f: number } | null;
   status: OrderStatus;
   statusTimestamp: number;
+  /** trigger (TP/SL) orders: waits off the book until the mark price crosses `pxU` */
+  trigger?: TriggerSpec;
+  /** normalTpsl parent: its TP/SL children */
+  children?: number[];
+}
+
+export interface TriggerSpec {
+  /** trigger price, px units */
+  pxU: number;
+  isMarket: boolean;
+  tpsl: "tp" | "sl";
+  /** how it was placed: alone (na), as a child of the order before it (normalTpsl), or on the position */
+  grouping: "na" | "normalTpsl" | "positionTpsl";
+  /** normalTpsl: the parent order; the child waits until the parent has filled */
+  parent?: number;
+  /** TP/SL placed together: once one executes, the others are canceled (siblingFilledCanceled) */
+  siblings?: number[];
+  /** positionTpsl with size 0: closes whatever the position is when it triggers */
+  wholePosition?: boolean;
+  triggeredAt?: number;
 }
 
 type Hex = `0x${string}`;
@@ -118,6 +146,8 @@ export interface Payout {
 export interface VenueState {
   version: 1;
   seed: string;
+  /** the network this ledger belongs to (a Mainnet ledger never serves as Testnet) */
+  network?: "Mainnet" | "Testnet";
   /** ms added to wall time (admin clock advances survive restarts) */
   clockOffsetMs: number;
   /** time up to which funding, resting-order fills and liquidations have been processed */
@@ -127,6 +157,8 @@ export interface VenueState {
   accounts: Record<string, Account>;
   /** resting oids per coin, best first (bids: price desc, asks: price asc; then time) */
   books: Record<string, { bids: number[]; asks: number[] }>;
+  /** untriggered trigger (TP/SL) orders per coin, in placement order */
+  triggers: Record<string, number[]>;
   /** open orders and the recent terminal ones (historicalOrders / orderStatus) */
   orders: Record<string, OrderRecord>;
   openByUser: Record<string, number[]>;
@@ -148,6 +180,11 @@ export interface VenueState {
   agents: Record<string, { user: string; name: string; validUntil: number | null }>;
   /** credited deposits by tx hash (idempotency) */
   credits: Record<string, { user: string; micro: number; time: number }>;
+  /** bridge deposits the venue kept without crediting (below its minimum), by tx hash, with the reason */
+  lostDeposits: Record<string, { user: string; micro: number; time: number; reason: string }>;
+  /** hourly funding per coin as settled: [hour, rate, premium] (fundingHistory), oldest first */
+  fundingRates: Record<string, [number, string, string][]>;
+
   payouts: Payout[];
   nextPayoutId: number;
   shocks: OracleShock[];
@@ -175,6 +212,7 @@ export function initialState(seed: string, now: number): VenueState {
     nextTid: 1,
     accounts: {},
     books: {},
+    triggers: {},
     orders: {},
     openByUser: {},
     orderNtl: {},
@@ -188,6 +226,8 @@ export function initialState(seed: string, now: number): VenueState {
     nonces: {},
     agents: {},
     credits: {},
+    lostDeposits: {},
+    fundingRates: {},
     payouts: [],
     nextPayoutId: 1,
     shocks: [],

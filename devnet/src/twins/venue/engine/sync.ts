@@ -7,10 +7,11 @@ import { makerQuotes } from "./maker.ts";
 import { summarize } from "./margin.ts";
 import { makerTakes } from "./matching.ts";
 import { ORACLE_TICK_MS } from "./oracle.ts";
+import { fireTriggers } from "./tpsl.ts";
 
 /**
  * Catches the venue up with the clock. Time only matters where someone is exposed to it, so with
- * no positions and no resting orders this is a no-op; otherwise the elapsed span is walked in
+ * no positions, no resting orders and no trigger orders this is a no-op; otherwise the elapsed span is walked in
  * oracle-tick steps (at most MAX_STEPS, so a jump of weeks stays cheap) and at each step, in time
  * order: hourly funding at each hour boundary, the maker filling resting orders its quotes have
  * moved through, and liquidation of underwater accounts. Returns whether anything happened.
@@ -51,14 +52,16 @@ export function syncTo(core: Core, to: number): boolean {
   return true;
 }
 
-/** Fills crossed resting orders and liquidates underwater accounts at `core.now`. */
+/** Fills crossed resting orders, fires met triggers and liquidates underwater accounts at `core.now`. */
 export function reconcile(core: Core): void {
   fillCrossedResting(core);
+  fireTriggers(core);
   liquidateUnderwater(core);
 }
 
 function hasExposure(core: Core): boolean {
   for (const book of Object.values(core.state.books)) if (book.bids.length || book.asks.length) return true;
+  for (const oids of Object.values(core.state.triggers)) if (oids.length) return true;
   for (const account of Object.values(core.state.accounts)) for (const _ in account.positions) return true;
   return false;
 }

@@ -34,15 +34,11 @@ export async function handleExchange(venue: Venue, body: unknown): Promise<Excha
 
 /** Real venue actions this twin does not implement: refused plainly rather than as malformed. */
 const NOT_SUPPORTED = new Set([
-  "modify",
-  "batchModify",
   "scheduleCancel",
   "twapOrder",
   "twapCancel",
-  "updateIsolatedMargin",
   "topUpIsolatedOnlyMargin",
   "usdClassTransfer",
-  "sendAsset",
   "spotSend",
   "agentSendAsset",
   "vaultTransfer",

@@ -1,8 +1,15 @@
 import { cancelByCloid, cancelByOid } from "../engine/cancel.ts";
-import { placeOrder } from "../engine/placement.ts";
-import { AGENT_ABSTRACTION, setAbstraction, updateLeverage } from "../engine/settings.ts";
+import { modifyOrder } from "../engine/modify.ts";
+import type { OrderIntent } from "../engine/placement.ts";
+import {
+  AGENT_ABSTRACTION,
+  setAbstraction,
+  updateIsolatedMargin,
+  updateLeverage,
+} from "../engine/settings.ts";
 import { reconcile } from "../engine/sync.ts";
-import type { L1Action } from "../signing/l1Actions.ts";
+import { placeBatch } from "../engine/tpsl.ts";
+import type { L1Action, WireOrder } from "../signing/l1Actions.ts";
 import type { Venue } from "../venue.ts";
 import { type ExchangeOutcome, ok, okOrRefuse, refuse } from "./reply.ts";
 
@@ -26,15 +33,17 @@ export function executeL1(
           return refuse("Builder fee exceeds the perps maximum of 0.1%.");
       }
       const builder = action.builder ? { b: action.builder.b, f: action.builder.f } : null;
-      const statuses = action.orders.map((o) =>
-        placeOrder(
-          core,
-          user,
-          { asset: o.a, isBuy: o.b, px: o.p, sz: o.s, reduceOnly: o.r, type: o.t, cloid: o.c },
-          builder,
-          txHash,
-        ),
-      );
+      const statuses = placeBatch(core, user, action.orders.map(intent), action.grouping, builder, txHash);
+      reconcile(core);
+      return { reply: { status: "ok", response: { type: "order", data: { statuses } } } };
+    }
+    case "modify": {
+      const status = modifyOrder(core, user, action.oid, intent(action.order), txHash);
+      reconcile(core);
+      return typeof status === "object" && "error" in status ? refuse(status.error) : ok();
+    }
+    case "batchModify": {
+      const statuses = action.modifies.map((m) => modifyOrder(core, user, m.oid, intent(m.order), txHash));
       reconcile(core);
       return { reply: { status: "ok", response: { type: "order", data: { statuses } } } };
     }
@@ -48,9 +57,24 @@ export function executeL1(
     }
     case "updateLeverage":
       return okOrRefuse(updateLeverage(core, user, action.asset, action.isCross, action.leverage));
+    case "updateIsolatedMargin": {
+      const error = updateIsolatedMargin(core, user, action.asset, action.ntli);
+      if (!error) reconcile(core);
+      return okOrRefuse(error);
+    }
     case "agentSetAbstraction":
       return okOrRefuse(setAbstraction(core, user, AGENT_ABSTRACTION[action.abstraction]));
     case "noop":
       return ok();
   }
 }
+
+const intent = (o: WireOrder): OrderIntent => ({
+  asset: o.a,
+  isBuy: o.b,
+  px: o.p,
+  sz: o.s,
+  reduceOnly: o.r,
+  type: o.t,
+  cloid: o.c,
+});

@@ -1,4 +1,4 @@
-import { usdSend, withdraw } from "../engine/funds.ts";
+import { sendAsset, usdSend, withdraw } from "../engine/funds.ts";
 import { approveAgent, approveBuilderFee, setAbstraction } from "../engine/settings.ts";
 import type { Abstraction } from "../engine/state.ts";
 import type { UserSignedAction } from "../signing/userActions.ts";
@@ -16,6 +16,17 @@ export function executeUserSigned(venue: Venue, user: string, action: UserSigned
     }
     case "usdSend": {
       const error = usdSend(core, user, String(raw.destination), String(raw.amount));
+      return error ? refuse(error) : { ...ok(), durable: true };
+    }
+    case "sendAsset": {
+      const error = sendAsset(core, user, {
+        destination: String(raw.destination),
+        sourceDex: String(raw.sourceDex),
+        destinationDex: String(raw.destinationDex),
+        token: String(raw.token),
+        amount: String(raw.amount),
+        fromSubAccount: String(raw.fromSubAccount ?? ""),
+      });
       return error ? refuse(error) : { ...ok(), durable: true };
     }
     case "approveBuilderFee":

@@ -9,6 +9,7 @@ import {
   orderStatus,
 } from "./account.ts";
 import {
+  extraAgents,
   maxBuilderFee,
   portfolio,
   userAbstraction,
@@ -18,7 +19,17 @@ import {
   userRateLimit,
   userRole,
 } from "./ledger.ts";
-import { allMids, candles, l2Book, meta, metaAndAssetCtxs, perpDexs } from "./market.ts";
+import {
+  allMids,
+  candles,
+  fundingHistory,
+  l2Book,
+  meta,
+  metaAndAssetCtxs,
+  perpDexs,
+  predictedFundings,
+} from "./market.ts";
+import { spotClearinghouseState, spotMeta, spotMetaAndAssetCtxs } from "./spot.ts";
 
 /**
  * POST /info: `{type, ...}` → the venue's answer. An unknown type or a malformed field is the
@@ -45,6 +56,12 @@ const HANDLERS: Record<string, (core: Core, req: Json) => unknown> = {
   userRateLimit,
   userRole,
   portfolio,
+  spotMeta,
+  spotMetaAndAssetCtxs,
+  spotClearinghouseState,
+  fundingHistory,
+  predictedFundings,
+  extraAgents,
 };
 
 export const INFO_TYPES = Object.keys(HANDLERS);

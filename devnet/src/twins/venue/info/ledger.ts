@@ -8,6 +8,7 @@ import { address, type Json, uint } from "../signing/fields.ts";
 import { userOf } from "./account.ts";
 import type {
   Abstraction,
+  ExtraAgent,
   Portfolio,
   PortfolioData,
   UserFill,
@@ -135,4 +136,16 @@ export function portfolio(core: Core, req: Json): Portfolio {
     ["perpMonth", month],
     ["perpAllTime", all],
   ];
+}
+
+/** extraAgents: the API wallets a user approved, with their names and expiry. */
+export function extraAgents(core: Core, req: Json): ExtraAgent[] {
+  const user = userOf(req);
+  return Object.entries(core.state.agents)
+    .filter(([, a]) => a.user === user)
+    .map(([address, a]) => ({
+      address: address as `0x${string}`,
+      name: a.name,
+      validUntil: a.validUntil ?? 0,
+    }));
 }

@@ -3,10 +3,19 @@ import type { Core } from "../engine/core.ts";
 import { formatFloat, formatUsd } from "../engine/decimal.ts";
 import { depth, impactPx, markPx, midPx } from "../engine/depth.ts";
 import { dexMarkets, MARKETS, type Market, marketByCoin, XYZ_DEPLOYER, XYZ_DEX } from "../engine/dexes.ts";
-import { formatRate, fundingRate, premium } from "../engine/funding.ts";
+import { FUNDING_INTERVAL_MS, formatRate, fundingRate, premium, restingRate } from "../engine/funding.ts";
 import { displayPx, formatSz, pxScale, tickAt, wirePx } from "../engine/ticks.ts";
 import { type Json, object, oneOf, ShapeError, string, uint } from "../signing/fields.ts";
-import type { AssetCtx, Candle, L2Book, L2Level, Meta, PerpDex } from "./shapes.ts";
+import type {
+  AssetCtx,
+  Candle,
+  FundingHistoryRow,
+  L2Book,
+  L2Level,
+  Meta,
+  PerpDex,
+  PredictedFunding,
+} from "./shapes.ts";
 
 /** Market data answers: meta, metaAndAssetCtxs, perpDexs, allMids, l2Book, candleSnapshot. */
 
@@ -123,4 +132,45 @@ export function candles(core: Core, req: Json): Candle[] {
   const startTime = uint(r.startTime, "startTime");
   const endTime = r.endTime == null ? core.now : uint(r.endTime, "endTime");
   return m ? candleSnapshot(core, m, interval, startTime, endTime) : [];
+}
+
+/** fundingHistory answers at most 500 hourly rows per request, oldest first. */
+const FUNDING_HISTORY_PAGE = 500;
+
+/**
+ * fundingHistory: the rate each hour settled at. Hours the venue settled with positions open are
+ * on record; in the others nobody skewed the maker, so the rate was the interest component alone.
+ */
+export function fundingHistory(core: Core, req: Json): FundingHistoryRow[] {
+  const coin = string(req.coin, "coin");
+  const start = uint(req.startTime, "startTime");
+  const end = req.endTime == null ? core.now : uint(req.endTime, "endTime");
+  if (!marketByCoin(coin)) return [];
+  const recorded = new Map((core.state.fundingRates[coin] ?? []).map(([t, rate, p]) => [t, [rate, p]]));
+  const rows: FundingHistoryRow[] = [];
+  const last = Math.min(end, core.now);
+  for (
+    let hour = Math.ceil(start / FUNDING_INTERVAL_MS) * FUNDING_INTERVAL_MS;
+    hour <= last;
+    hour += FUNDING_INTERVAL_MS
+  ) {
+    const [fundingRate, p] = recorded.get(hour) ?? [formatRate(restingRate()), "0.0"];
+    rows.push({ coin, fundingRate, premium: p, time: hour });
+    if (rows.length === FUNDING_HISTORY_PAGE) break;
+  }
+  return rows;
+}
+
+/** predictedFundings: the rate the next hour would settle at, per coin, as the venue's own entry. */
+export function predictedFundings(core: Core): PredictedFunding[] {
+  const next = Math.floor(core.now / FUNDING_INTERVAL_MS + 1) * FUNDING_INTERVAL_MS;
+  return MARKETS.map((m) => [
+    m.coin,
+    [
+      [
+        "HlPerp",
+        { fundingRate: formatRate(fundingRate(core, m)), nextFundingTime: next, fundingIntervalHours: 1 },
+      ],
+    ],
+  ]);
 }

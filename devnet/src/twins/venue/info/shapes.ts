@@ -55,12 +55,13 @@ export interface MarginSummary {
   totalRawUsd: string;
   totalMarginUsed: string;
 }
+export type Leverage = { type: "cross"; value: number } | { type: "isolated"; value: number; rawUsd: string };
 export interface AssetPosition {
   type: "oneWay";
   position: {
     coin: string;
     szi: string;
-    leverage: { type: "cross"; value: number };
+    leverage: Leverage;
     entryPx: string;
     positionValue: string;
     unrealizedPnl: string;
@@ -105,7 +106,7 @@ export interface FrontendOpenOrder {
   children: unknown[];
   isPositionTpsl: boolean;
   reduceOnly: boolean;
-  orderType: "Market" | "Limit";
+  orderType: "Market" | "Limit" | "Stop Market" | "Stop Limit" | "Take Profit Market" | "Take Profit Limit";
   tif: Tif | null;
   cloid: Hex | null;
 }
@@ -142,8 +143,43 @@ export type Portfolio = [
 export interface ActiveAssetData {
   user: Hex;
   coin: string;
-  leverage: { type: "cross"; value: number };
+  leverage: Leverage;
   maxTradeSzs: [string, string];
   availableToTrade: [string, string];
   markPx: string;
 }
+
+export interface SpotToken {
+  name: string;
+  szDecimals: number;
+  weiDecimals: number;
+  index: number;
+  tokenId: Hex;
+  isCanonical: boolean;
+  evmContract: { address: Hex; evm_extra_wei_decimals: number } | null;
+  fullName: string | null;
+  deployerTradingFeeShare: string;
+}
+export interface SpotMeta {
+  universe: { tokens: number[]; name: string; index: number; isCanonical: boolean }[];
+  tokens: SpotToken[];
+}
+export interface SpotAssetCtx {
+  prevDayPx: string;
+  dayNtlVlm: string;
+  markPx: string;
+  midPx: string | null;
+  circulatingSupply: string;
+  coin: string;
+  totalSupply: string;
+  dayBaseVlm: string;
+}
+export interface SpotClearinghouseState {
+  balances: { coin: string; token: number; total: string; hold: string; entryNtl: string }[];
+}
+export type FundingHistoryRow = { coin: string; fundingRate: string; premium: string; time: number };
+export type PredictedFunding = [
+  string,
+  [string, { fundingRate: string; nextFundingTime: number; fundingIntervalHours?: number } | null][],
+];
+export type ExtraAgent = { address: Hex; name: string; validUntil: number };

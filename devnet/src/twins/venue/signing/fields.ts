@@ -40,6 +40,12 @@ export function uint(value: unknown, where: string): number {
   return value;
 }
 
+export function int(value: unknown, where: string): number {
+  if (typeof value !== "number" || !Number.isSafeInteger(value))
+    throw new ShapeError(`${where}: expected an integer`);
+  return value;
+}
+
 /** A decimal string in the venue's canonical spelling (trailing zeros dropped, as it re-serializes). */
 export function decimal(value: unknown, where: string): string {
   const normal = normalizeDecimal(string(value, where));

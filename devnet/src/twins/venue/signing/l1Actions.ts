@@ -1,4 +1,16 @@
-import { address, array, bool, decimal, hex, type Json, object, oneOf, ShapeError, uint } from "./fields.ts";
+import {
+  address,
+  array,
+  bool,
+  decimal,
+  hex,
+  int,
+  type Json,
+  object,
+  oneOf,
+  ShapeError,
+  uint,
+} from "./fields.ts";
 
 /**
  * L1 actions (signed through the phantom agent) in canonical form: parsed into the venue's struct
@@ -26,9 +38,12 @@ export type L1Action =
       grouping: "na" | "normalTpsl" | "positionTpsl";
       builder?: { b: `0x${string}`; f: number };
     }
+  | { type: "modify"; oid: number | `0x${string}`; order: WireOrder }
+  | { type: "batchModify"; modifies: { oid: number | `0x${string}`; order: WireOrder }[] }
   | { type: "cancel"; cancels: { a: number; o: number }[] }
   | { type: "cancelByCloid"; cancels: { asset: number; cloid: `0x${string}` }[] }
   | { type: "updateLeverage"; asset: number; isCross: boolean; leverage: number }
+  | { type: "updateIsolatedMargin"; asset: number; isBuy: boolean; ntli: number }
   | { type: "agentSetAbstraction"; abstraction: "i" | "u" | "p" }
   | { type: "noop" };
 
@@ -49,6 +64,23 @@ export function canonicalL1(raw: Json): L1Action {
       }
       return action;
     }
+    case "modify":
+      return {
+        type: "modify",
+        oid: oidOrCloid(raw.oid, "oid"),
+        order: order(object(raw.order, "order"), "order"),
+      };
+    case "batchModify":
+      return {
+        type: "batchModify",
+        modifies: array(raw.modifies, "modifies").map((entry, i) => {
+          const m = object(entry, `modifies[${i}]`);
+          return {
+            oid: oidOrCloid(m.oid, `modifies[${i}].oid`),
+            order: order(object(m.order, `modifies[${i}].order`), `modifies[${i}].order`),
+          };
+        }),
+      };
     case "cancel":
       return {
         type: "cancel",
@@ -72,6 +104,13 @@ export function canonicalL1(raw: Json): L1Action {
         isCross: bool(raw.isCross, "isCross"),
         leverage: uint(raw.leverage, "leverage"),
       };
+    case "updateIsolatedMargin":
+      return {
+        type: "updateIsolatedMargin",
+        asset: uint(raw.asset, "asset"),
+        isBuy: bool(raw.isBuy, "isBuy"),
+        ntli: int(raw.ntli, "ntli"),
+      };
     case "agentSetAbstraction":
       return {
         type: "agentSetAbstraction",
@@ -82,6 +121,11 @@ export function canonicalL1(raw: Json): L1Action {
     default:
       throw new ShapeError(`unknown variant \`${String(raw.type)}\``);
   }
+}
+
+/** An order named by oid (integer) or by cloid (16-byte hex). */
+function oidOrCloid(value: unknown, where: string): number | `0x${string}` {
+  return typeof value === "string" ? hex(value, where, 16) : uint(value, where);
 }
 
 function order(o: Json, where: string): WireOrder {

@@ -13,6 +13,8 @@ export interface UserActionDef {
   nonceField: "nonce" | "time";
   /** validates the action-specific fields (throws ShapeError) */
   check(raw: Json): void;
+  /** values signed for fields the action may omit (the client library signs the same) */
+  defaults?: Record<string, string>;
 }
 
 const chainField = { name: "hyperliquidChain", type: "string" } as const;
@@ -38,6 +40,30 @@ function usdTransfer(primaryType: string): UserActionDef {
 export const USER_ACTIONS: Record<string, UserActionDef> = {
   withdraw3: usdTransfer("HyperliquidTransaction:Withdraw"),
   usdSend: usdTransfer("HyperliquidTransaction:UsdSend"),
+  sendAsset: {
+    primaryType: "HyperliquidTransaction:SendAsset",
+    fields: [
+      chainField,
+      { name: "destination", type: "string" },
+      { name: "sourceDex", type: "string" },
+      { name: "destinationDex", type: "string" },
+      { name: "token", type: "string" },
+      { name: "amount", type: "string" },
+      { name: "fromSubAccount", type: "string" },
+      { name: "nonce", type: "uint64" },
+    ],
+    nonceField: "nonce",
+    check: (raw) => {
+      address(raw.destination, "destination");
+      string(raw.sourceDex, "sourceDex");
+      string(raw.destinationDex, "destinationDex");
+      string(raw.token, "token");
+      decimal(raw.amount, "amount");
+      if (raw.fromSubAccount !== undefined && raw.fromSubAccount !== "")
+        address(raw.fromSubAccount, "fromSubAccount");
+    },
+    defaults: { fromSubAccount: "" },
+  },
   approveBuilderFee: {
     primaryType: "HyperliquidTransaction:ApproveBuilderFee",
     fields: [
@@ -84,6 +110,8 @@ export const USER_ACTIONS: Record<string, UserActionDef> = {
       address(raw.agentAddress, "agentAddress");
       if (raw.agentName !== undefined && raw.agentName !== null) string(raw.agentName, "agentName");
     },
+    // an absent name is signed as ""
+    defaults: { agentName: "" },
   },
 };
 
@@ -106,9 +134,7 @@ export function parseUserSigned(raw: Json): UserSignedAction {
   def.check(raw);
   const hyperliquidChain = oneOf(raw.hyperliquidChain, "hyperliquidChain", ["Mainnet", "Testnet"]);
   const nonce = uint(raw[def.nonceField], def.nonceField);
-  // approveAgent: an absent name is signed as "" (the client library does the same).
-  const value = (name: string) =>
-    raw.type === "approveAgent" && name === "agentName" ? (raw.agentName ?? "") : raw[name];
+  const value = (name: string) => raw[name] ?? def.defaults?.[name];
   const message = Object.fromEntries(def.fields.map((f) => [f.name, value(f.name)]));
   return { def, raw: object(raw, "action"), chainId, hyperliquidChain, nonce, message };
 }
