@@ -17,6 +17,7 @@ const CAPABILITIES = [
   "product-accounts",
   "gas-sponsorship",
   "perpetual-trading",
+  "earn",
 ];
 const kebab = (name: string) => name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
 

@@ -303,6 +303,36 @@ OPERATIONS = {
         "has_body": True,
         "body_fields": ["owner", "asset", "leverage"],
     },
+    "v2_earn_balances": {
+        "method": "GET",
+        "path": "/v2/earn/balances",
+        "idempotent": True,
+        "path_params": [],
+        "query_params": ["chain", "owner"],
+        "required_query": ["chain", "owner"],
+        "has_body": False,
+        "body_fields": [],
+    },
+    "v2_earn_create_account": {
+        "method": "POST",
+        "path": "/v2/earn/create_account",
+        "idempotent": False,
+        "path_params": [],
+        "query_params": [],
+        "required_query": [],
+        "has_body": True,
+        "body_fields": ["chain", "sender", "owner", "estimate_gas"],
+    },
+    "v2_earn_transfer": {
+        "method": "POST",
+        "path": "/v2/earn/transfer",
+        "idempotent": False,
+        "path_params": [],
+        "query_params": [],
+        "required_query": [],
+        "has_body": True,
+        "body_fields": ["owner", "chain", "token", "amount", "action", "gas_sponsorship", "spender", "recipient"],
+    },
 }
 
 
@@ -441,6 +471,21 @@ class PerpetualTradingNamespace(_Namespace):
         """Set an asset's leverage, cross margin (to sign) — POST /v2/perpetual_trading/set_leverage"""
         return self._call("v2_perpetual_trading_set_leverage", [], body, kwargs)
 
+class EarnNamespace(_Namespace):
+    """`earn` operations."""
+
+    def balances(self, /, **kwargs):
+        """Balances of the Earn Account — GET /v2/earn/balances"""
+        return self._call("v2_earn_balances", [], None, kwargs)
+
+    def create_account(self, body=None, /, **kwargs):
+        """Create the Earn Account — POST /v2/earn/create_account"""
+        return self._call("v2_earn_create_account", [], body, kwargs)
+
+    def transfer(self, body=None, /, **kwargs):
+        """Move tokens between the owner and the Earn Account — POST /v2/earn/transfer"""
+        return self._call("v2_earn_transfer", [], body, kwargs)
+
 
 NAMESPACES = {
     "token": TokenNamespace,
@@ -448,4 +493,5 @@ NAMESPACES = {
     "tokenized_assets": TokenizedAssetsNamespace,
     "gas_sponsorship": GasSponsorshipNamespace,
     "perpetual_trading": PerpetualTradingNamespace,
+    "earn": EarnNamespace,
 }

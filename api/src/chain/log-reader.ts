@@ -15,9 +15,12 @@ export interface LogReaderOptions {
 }
 
 export interface LogQuery {
-  address: Address | Address[];
+  /** the emitting contracts; omitted: any contract, from `fromBlock` */
+  address?: Address | Address[];
   event: AbiEvent;
   args?: Record<string, unknown>;
+  /** first block to read when no address bounds it (e.g. the deployment of the factory of the account) */
+  fromBlock?: bigint;
 }
 
 const CONCURRENCY = 4;
@@ -39,15 +42,19 @@ export class LogReader {
   constructor(private readonly options: LogReaderOptions) {}
 
   async getLogs(client: PublicClient, query: LogQuery): Promise<Log[]> {
-    const addresses = (Array.isArray(query.address) ? query.address : [query.address]).map(
-      (a) => a.toLowerCase() as Address,
-    );
-    if (!addresses.length) return [];
+    const addresses = (
+      query.address === undefined ? [] : Array.isArray(query.address) ? query.address : [query.address]
+    ).map((a) => a.toLowerCase() as Address);
+    if (query.address !== undefined && !addresses.length) return [];
+    if (query.address === undefined && query.fromBlock === undefined)
+      throw new Error("LogReader: a query over any contract needs a fromBlock");
     const [head, starts] = await Promise.all([
       client.getBlockNumber({ cacheTime: 0 }),
       Promise.all(addresses.map((a) => this.deploymentBlock(client, a))),
     ]);
-    const from = starts.reduce((a, b) => (a < b ? a : b));
+    const from = [...starts, ...(query.fromBlock !== undefined ? [query.fromBlock] : [])].reduce((a, b) =>
+      a < b ? a : b,
+    );
     if (from > head) return [];
     const { maxRange, finality } = this.options;
     const windows: [bigint, bigint][] = [];
@@ -77,7 +84,7 @@ export class LogReader {
         }
         this.stats.pages++;
         const logs = (await client.getLogs({
-          address: addresses,
+          address: addresses.length ? addresses : undefined,
           event: query.event,
           args: query.args,
           fromBlock,

@@ -8,6 +8,7 @@ export const operations: Operation[] = [];
 
 export { type ActionEnvelope, buildAccountAction } from "./domain/action.ts";
 export { productAccountAddress } from "./domain/address.ts";
+export { type ListedToken, readAccountBalances } from "./domain/balances.ts";
 export { buildCreateAccount } from "./domain/create.ts";
 export type { AccountCall } from "./domain/multisend.ts";
 export { PRODUCT_LABEL, PRODUCTS, type Product } from "./domain/products.ts";
@@ -15,3 +16,4 @@ export { execTransactionData, type SafeTx, type TypedDataPayload } from "./domai
 export { simulateSafeTx } from "./domain/simulate.ts";
 export { readAccountState } from "./domain/state.ts";
 export { buildTransfer } from "./domain/transfer.ts";
+export { TokenBalance, TokenTransfer, TransferAction } from "./schemas.ts";

@@ -1,3 +1,4 @@
+import { operations as earn } from "../earn/index.ts";
 import { operations as gasSponsorship } from "../gas-sponsorship/index.ts";
 import { operations as onramp } from "../onramp/index.ts";
 import { operations as perpetualTrading } from "../perpetual-trading/index.ts";
@@ -14,4 +15,5 @@ export const operations: Operation[] = [
   ...productAccounts,
   ...gasSponsorship,
   ...perpetualTrading,
+  ...earn,
 ];

@@ -34,6 +34,12 @@ export const groups: GroupManifest[] = [
     "cli": "perpetual-trading",
     "cliAlias": "pt",
     "description": "Perpetual futures on stocks, commodities and forex; the user signs every action"
+  },
+  {
+    "group": "earn",
+    "namespace": "earn",
+    "cli": "earn",
+    "description": "Yield: vaults, Aave, Pendle, swaps in an Earn account"
   }
 ];
 
@@ -2476,5 +2482,234 @@ export const manifest: OperationManifest[] = [
     "mcpName": "v2_perpetual_trading_set_leverage",
     "bodyRef": "PerpetualTradingSetLeverageRequest",
     "responseRef": "PerpetualTradingLeverageResponse"
+  },
+  {
+    "operationId": "v2_earn_balances",
+    "group": "earn",
+    "namespace": "earn",
+    "name": "balances",
+    "method": "GET",
+    "path": "/v2/earn/balances",
+    "summary": "Balances of the Earn Account",
+    "description": "Every token the owner's Earn Account on `chain` holds or has held (USDC always listed), each with its full transfer history read from chain; USD values where a price is known.",
+    "readOnly": true,
+    "destructive": false,
+    "idempotent": true,
+    "errorModel": "validation",
+    "params": [
+      {
+        "name": "chain",
+        "in": "query",
+        "required": true,
+        "schema": {
+          "type": "string",
+          "enum": [
+            "arbitrum",
+            "base",
+            "bsc",
+            "ethereum",
+            "tempo"
+          ]
+        }
+      },
+      {
+        "name": "owner",
+        "in": "query",
+        "required": true,
+        "description": "owner wallet; the Earn Account is derived from it",
+        "schema": {
+          "type": "string"
+        }
+      }
+    ],
+    "body": null,
+    "cli": {
+      "command": "balances",
+      "aliases": [],
+      "short": {
+        "chain": "c"
+      }
+    },
+    "mcpName": "v2_earn_balances",
+    "bodyRef": null,
+    "responseRef": "EarnBalancesResponse"
+  },
+  {
+    "operationId": "v2_earn_create_account",
+    "group": "earn",
+    "namespace": "earn",
+    "name": "createAccount",
+    "method": "POST",
+    "path": "/v2/earn/create_account",
+    "summary": "Create the Earn Account",
+    "description": "The owner's Earn Account: a Safe v1.4.1 at an address derived from (owner, product), the same on every chain and known before deployment. Returns the creation transaction for `sender` to sign and broadcast, or `transaction: null` once the account exists (safe to call again).",
+    "readOnly": false,
+    "destructive": false,
+    "idempotent": false,
+    "errorModel": "validation",
+    "params": [],
+    "body": {
+      "type": "object",
+      "properties": {
+        "chain": {
+          "type": "string",
+          "enum": [
+            "arbitrum",
+            "base",
+            "bsc",
+            "ethereum",
+            "tempo"
+          ]
+        },
+        "sender": {
+          "description": "wallet that signs and pays for the creation transaction",
+          "type": "string"
+        },
+        "owner": {
+          "description": "EOA that will own and control the account",
+          "type": "string"
+        },
+        "estimate_gas": {
+          "default": true,
+          "description": "estimate gas (which also simulates the transaction)",
+          "type": "boolean"
+        }
+      },
+      "required": [
+        "chain",
+        "sender",
+        "owner"
+      ]
+    },
+    "cli": {
+      "command": "create-account",
+      "aliases": [
+        "ca"
+      ],
+      "short": {
+        "chain": "c",
+        "estimate_gas": "e",
+        "sender": "s"
+      }
+    },
+    "mcpName": "v2_earn_create_account",
+    "bodyRef": "EarnCreateAccountRequest",
+    "responseRef": "EarnCreateAccountResponse"
+  },
+  {
+    "operationId": "v2_earn_transfer",
+    "group": "earn",
+    "namespace": "earn",
+    "name": "transfer",
+    "method": "POST",
+    "path": "/v2/earn/transfer",
+    "summary": "Move tokens between the owner and the Earn Account",
+    "description": "DEPOSIT moves `token` (any ERC-20) from the owner's wallet into the Earn Account (an ERC-20 transfer, or with `gas_sponsorship` a Permit2 signature whose spender is `spender` or the account); WITHDRAW moves it out to the owner or to `recipient` (the account's execTransaction, or a SafeTx to sign for `POST /v2/gas_sponsorship/prepare`). Simulated before it is returned.",
+    "readOnly": false,
+    "destructive": false,
+    "idempotent": false,
+    "errorModel": "validation",
+    "params": [],
+    "body": {
+      "type": "object",
+      "properties": {
+        "owner": {
+          "description": "owner wallet",
+          "type": "string"
+        },
+        "chain": {
+          "type": "string",
+          "enum": [
+            "base",
+            "ethereum",
+            "arbitrum",
+            "hyperevm",
+            "tempo",
+            "bsc",
+            "ethereum_sepolia"
+          ],
+          "description": "Network name"
+        },
+        "token": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 64,
+          "description": "symbol (e.g. USDC) or 0x address of any ERC-20",
+          "x-contract": "erc20"
+        },
+        "amount": {
+          "anyOf": [
+            {
+              "type": "number"
+            },
+            {
+              "type": "string"
+            },
+            {}
+          ],
+          "description": "amount in human units",
+          "examples": [
+            "100"
+          ]
+        },
+        "action": {
+          "type": "string",
+          "enum": [
+            "DEPOSIT",
+            "WITHDRAW"
+          ]
+        },
+        "gas_sponsorship": {
+          "default": false,
+          "description": "return typed data for a sponsor to relay",
+          "type": "boolean"
+        },
+        "spender": {
+          "description": "sponsored DEPOSIT only: who calls Permit2 (a sponsor); default the account itself (bundles)",
+          "anyOf": [
+            {
+              "description": "0x-prefixed EVM address",
+              "type": "string"
+            },
+            {
+              "type": "null"
+            }
+          ]
+        },
+        "recipient": {
+          "description": "WITHDRAW only: pay out to this address instead of the owner",
+          "anyOf": [
+            {
+              "description": "0x-prefixed EVM address",
+              "type": "string"
+            },
+            {
+              "type": "null"
+            }
+          ]
+        }
+      },
+      "required": [
+        "owner",
+        "chain",
+        "token",
+        "amount",
+        "action"
+      ]
+    },
+    "cli": {
+      "command": "transfer",
+      "aliases": [],
+      "short": {
+        "chain": "c",
+        "gas_sponsorship": "g",
+        "recipient": "r",
+        "spender": "s",
+        "token": "t"
+      }
+    },
+    "mcpName": "v2_earn_transfer",
+    "bodyRef": "EarnTransferRequest",
+    "responseRef": "EarnTransferResponse"
   }
 ];

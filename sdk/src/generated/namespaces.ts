@@ -179,6 +179,26 @@ export class PerpetualTradingNamespace {
 
 }
 
+export class EarnNamespace {
+  constructor(private readonly transport: Transport) {}
+
+  /** Balances of the Earn Account — `GET /v2/earn/balances` */
+  balances(query: T.V2EarnBalancesQuery, options?: RequestOptions): Promise<T.V2EarnBalancesResponse> {
+    return ops.earnBalances(this.transport, query, options);
+  }
+
+  /** Create the Earn Account — `POST /v2/earn/create_account` */
+  createAccount(body: T.V2EarnCreateAccountBody, options?: RequestOptions): Promise<T.V2EarnCreateAccountResponse> {
+    return ops.earnCreateAccount(this.transport, body, options);
+  }
+
+  /** Move tokens between the owner and the Earn Account — `POST /v2/earn/transfer` */
+  transfer(body: T.V2EarnTransferBody, options?: RequestOptions): Promise<T.V2EarnTransferResponse> {
+    return ops.earnTransfer(this.transport, body, options);
+  }
+
+}
+
 /** One property per URL group; CompassClient extends this. */
 export class Namespaces {
   readonly token: TokenNamespace;
@@ -186,6 +206,7 @@ export class Namespaces {
   readonly tokenizedAssets: TokenizedAssetsNamespace;
   readonly gasSponsorship: GasSponsorshipNamespace;
   readonly perpetualTrading: PerpetualTradingNamespace;
+  readonly earn: EarnNamespace;
 
   constructor(transport: Transport) {
     this.token = new TokenNamespace(transport);
@@ -193,5 +214,6 @@ export class Namespaces {
     this.tokenizedAssets = new TokenizedAssetsNamespace(transport);
     this.gasSponsorship = new GasSponsorshipNamespace(transport);
     this.perpetualTrading = new PerpetualTradingNamespace(transport);
+    this.earn = new EarnNamespace(transport);
   }
 }

@@ -212,3 +212,24 @@ export const v2_perpetual_trading_set_leverage_op: OperationDescriptor = {"id":"
 export function perpetualTradingSetLeverage(transport: Transport, body: T.V2PerpetualTradingSetLeverageBody, options?: RequestOptions): Promise<T.V2PerpetualTradingSetLeverageResponse> {
   return transport.request(v2_perpetual_trading_set_leverage_op, { body }, options);
 }
+
+export const v2_earn_balances_op: OperationDescriptor = {"id":"v2_earn_balances","method":"GET","path":"/v2/earn/balances","idempotent":true};
+
+/** Balances of the Earn Account — `GET /v2/earn/balances` */
+export function earnBalances(transport: Transport, query: T.V2EarnBalancesQuery, options?: RequestOptions): Promise<T.V2EarnBalancesResponse> {
+  return transport.request(v2_earn_balances_op, { query: query as Record<string, unknown> | undefined }, options);
+}
+
+export const v2_earn_create_account_op: OperationDescriptor = {"id":"v2_earn_create_account","method":"POST","path":"/v2/earn/create_account","idempotent":false};
+
+/** Create the Earn Account — `POST /v2/earn/create_account` */
+export function earnCreateAccount(transport: Transport, body: T.V2EarnCreateAccountBody, options?: RequestOptions): Promise<T.V2EarnCreateAccountResponse> {
+  return transport.request(v2_earn_create_account_op, { body }, options);
+}
+
+export const v2_earn_transfer_op: OperationDescriptor = {"id":"v2_earn_transfer","method":"POST","path":"/v2/earn/transfer","idempotent":false};
+
+/** Move tokens between the owner and the Earn Account — `POST /v2/earn/transfer` */
+export function earnTransfer(transport: Transport, body: T.V2EarnTransferBody, options?: RequestOptions): Promise<T.V2EarnTransferResponse> {
+  return transport.request(v2_earn_transfer_op, { body }, options);
+}

@@ -52,6 +52,54 @@ export type DetailError = {
   detail: string;
 };
 
+export type EarnBalancesResponse = {
+  earn_account_address: string;
+  balances: {
+    [key: string]: TokenBalance;
+  };
+  total_usd_value: string | null;
+};
+
+export type EarnChain = "arbitrum" | "base" | "bsc" | "ethereum" | "tempo";
+
+export type EarnCreateAccountRequest = {
+  chain: EarnChain;
+  /** wallet that signs and pays for the creation transaction */
+  sender: string;
+  /** EOA that will own and control the account */
+  owner: string;
+  /** estimate gas (which also simulates the transaction) */
+  estimate_gas?: boolean;
+};
+
+export type EarnCreateAccountResponse = {
+  transaction: UnsignedTransaction | null;
+  /** predicted (or existing) account address */
+  earn_account_address: string;
+};
+
+export type EarnTransferRequest = {
+  /** owner wallet */
+  owner: string;
+  chain: Chain;
+  /** symbol (e.g. USDC) or 0x address of any ERC-20 */
+  token: string;
+  /** amount in human units */
+  amount: number | string | unknown;
+  action: TransferAction;
+  /** return typed data for a sponsor to relay */
+  gas_sponsorship?: boolean;
+  /** sponsored DEPOSIT only: who calls Permit2 (a sponsor); default the account itself (bundles) */
+  spender?: string | null;
+  /** WITHDRAW only: pay out to this address instead of the owner */
+  recipient?: string | null;
+};
+
+export type EarnTransferResponse = {
+  transaction: UnsignedTransaction | null;
+  eip_712: TypedData | null;
+};
+
 export type ErrorResponse = {
   /** short label */
   error: string;
@@ -998,3 +1046,19 @@ export type V2PerpetualTradingEnsureLeverageResponse = PerpetualTradingLeverageR
 export type V2PerpetualTradingSetLeverageBody = PerpetualTradingSetLeverageRequest;
 
 export type V2PerpetualTradingSetLeverageResponse = PerpetualTradingLeverageResponse;
+
+export type V2EarnBalancesQuery = {
+  chain: "arbitrum" | "base" | "bsc" | "ethereum" | "tempo";
+  /** owner wallet; the Earn Account is derived from it */
+  owner: string;
+};
+
+export type V2EarnBalancesResponse = EarnBalancesResponse;
+
+export type V2EarnCreateAccountBody = EarnCreateAccountRequest;
+
+export type V2EarnCreateAccountResponse = EarnCreateAccountResponse;
+
+export type V2EarnTransferBody = EarnTransferRequest;
+
+export type V2EarnTransferResponse = EarnTransferResponse;

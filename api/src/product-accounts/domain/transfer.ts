@@ -24,6 +24,8 @@ export interface TransferInput {
   sponsored: boolean;
   /** sponsored DEPOSIT: who calls Permit2 (default: the product account itself, for bundles) */
   spender?: Address;
+  /** WITHDRAW: who is paid (default: the owner) */
+  recipient?: Address;
 }
 
 /** Sponsored deposits are valid this long (chain time), enough to sign and relay. */
@@ -120,7 +122,11 @@ async function withdraw(input: TransferInput): Promise<ActionEnvelope> {
     );
   }
   if (balance < amount) exceeds(input, balance, "the account's");
-  const data = encodeFunctionData({ abi: erc20Abi, functionName: "transfer", args: [owner, amount] });
+  const data = encodeFunctionData({
+    abi: erc20Abi,
+    functionName: "transfer",
+    args: [input.recipient ?? owner, amount],
+  });
   return buildAccountAction({
     client,
     chain,

@@ -1,0 +1,30 @@
+import { rethrowRpc } from "../../chain/clients.ts";
+import { namedTokens } from "../../chain/erc20.ts";
+import { productAccountAddress, readAccountBalances } from "../../product-accounts/index.ts";
+import { defineOperation } from "../../registry/define.ts";
+import { usdPrice } from "../domain/prices.ts";
+import { EarnBalancesQuery, EarnBalancesResponse } from "../schemas.ts";
+
+export const balances = defineOperation({
+  method: "GET",
+  path: "/v2/earn/balances",
+  summary: "Balances of the Earn Account",
+  description:
+    "Every token the owner's Earn Account on `chain` holds or has held (USDC always listed), each with its full transfer history read from chain; USD values where a price is known.",
+  query: EarnBalancesQuery,
+  response: EarnBalancesResponse,
+  widget: true,
+  cli: { short: { chain: "c" } },
+  async handler({ query }, ctx) {
+    const client = ctx.services.chains.get(query.chain);
+    const account = productAccountAddress(query.owner, "earn");
+    const result = await readAccountBalances({
+      client,
+      logs: ctx.services.chains.logs,
+      account,
+      listed: namedTokens(ctx.config, query.chain).filter((t) => t.symbol === "USDC"),
+      price: (token) => usdPrice(ctx.config, query.chain, token),
+    }).catch((error) => rethrowRpc(query.chain, error));
+    return { earn_account_address: account, ...result };
+  },
+});
