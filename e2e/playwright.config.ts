@@ -1,6 +1,10 @@
 import { defineConfig } from "@playwright/test";
 
-/** Runs against the stack `npm test` starts (COMPASS_TEST_URL); Debian's chromium, one worker. */
+/**
+ * Runs against the stack `npm test` starts; Debian's chromium, one worker. Two projects: `staging` (every spec
+ * but production.spec.ts, against COMPASS_TEST_URL) and `production` (production.spec.ts, against the
+ * production-mode server at COMPASS_TEST_PROD_URL: keys required, no dev wallet).
+ */
 export default defineConfig({
   testDir: "./tests",
   workers: 1,
@@ -9,6 +13,14 @@ export default defineConfig({
   timeout: 120_000,
   expect: { timeout: 20_000 },
   reporter: [["list"]],
+  projects: [
+    { name: "staging", testIgnore: /production\.spec\.ts$/ },
+    {
+      name: "production",
+      testMatch: /production\.spec\.ts$/,
+      use: { baseURL: process.env.COMPASS_TEST_PROD_URL ?? "http://127.0.0.1:3001" },
+    },
+  ],
   outputDir: "../test-results/e2e",
   use: {
     baseURL: process.env.COMPASS_TEST_URL ?? "http://127.0.0.1:3000",

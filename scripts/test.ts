@@ -6,6 +6,7 @@
  *   npm test                     all steps
  *   npm test -- --only=unit,e2e  selected steps
  *   npm test -- --keep           leave the stack running after the tests (prints its URLs)
+ *   npm test -- --only=e2e --project=production --grep=partner   Playwright's own filters pass through
  */
 
 import type { ChildProcess } from "node:child_process";
@@ -17,12 +18,14 @@ import {
   ensureRedis,
   exec,
   formatReport,
+  productionServerEnv,
   ROOT,
   runResilience,
   type Stack,
   startRedis,
   startStack,
   stop,
+  TEST_KEYS,
 } from "@compass/testkit";
 import { buildAll } from "./build.ts";
 
@@ -32,6 +35,8 @@ const only = args
   ?.slice(7)
   .split(",");
 const keep = args.includes("--keep");
+// Playwright's own filters, passed through to the e2e step
+const playwrightArgs = args.filter((a) => /^--(project|grep|grep-invert)=/.test(a));
 const want = (step: string) => !only || only.includes(step);
 
 const PORT_BASE = Number(process.env.COMPASS_TEST_PORT_BASE ?? 18545);
@@ -41,7 +46,6 @@ const STAGING_PORT = PORT_BASE + 55;
 const PROD_PORT = PORT_BASE + 56;
 const REDIS_PORT = PORT_BASE + 57;
 const RPC_LOG_RANGE = 50;
-export const TEST_API_KEY = "sk_test_compass_e2e_0001";
 
 const results: { step: string; ok: boolean; seconds: number }[] = [];
 const npx = (bin: string, a: string[], env: Record<string, string> = {}, cwd = ROOT) =>
@@ -129,8 +133,8 @@ try {
             name: "production",
             port: PROD_PORT,
             env: {
-              COMPASS_ENV: "production",
-              COMPASS_API_KEYS: TEST_API_KEY,
+              // keys for server-side callers, the app's own pages and a partner's page; its own sponsor
+              ...productionServerEnv(PROD_PORT),
               LOG_LEVEL: "warn",
               COMPASS_VALIDATE_RESPONSES: "1",
             },
@@ -145,7 +149,7 @@ try {
         REDIS_TEST_URL: `redis://127.0.0.1:${REDIS_PORT}`,
         COMPASS_TEST_URL: stack.servers.staging!.url,
         COMPASS_TEST_PROD_URL: stack.servers.production!.url,
-        COMPASS_TEST_API_KEY: TEST_API_KEY,
+        COMPASS_TEST_API_KEY: TEST_KEYS.secret,
         COMPASS_DEVNET_DIR: stack.devnet.dir,
         ...Object.fromEntries(
           Object.entries(stack.rpcProxies).map(([chain, p]) => [
@@ -163,7 +167,12 @@ try {
         }),
       );
       await step("e2e", () =>
-        npx("playwright", ["test", "-c", "playwright.config.ts"], testEnv, join(ROOT, "e2e")),
+        npx(
+          "playwright",
+          ["test", "-c", "playwright.config.ts", ...playwrightArgs],
+          testEnv,
+          join(ROOT, "e2e"),
+        ),
       );
       await step("resilience", async () => {
         const report = await runResilience({

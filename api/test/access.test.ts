@@ -48,6 +48,25 @@ describe("publishable keys", () => {
     expect(secret.status).toBe(422);
   });
 
+  test("behavior: a same-origin GET (browsers send no Origin) is recognised by Sec-Fetch-Site or Referer", async () => {
+    const app = testApp({
+      COMPASS_API_KEYS: SK,
+      COMPASS_PUBLIC_URL: "https://app.example",
+      COMPASS_APP_PUBLISHABLE_KEY: "pk_test_app",
+      COMPASS_RATE_LIMIT: "off",
+    });
+    const get = (headers: Record<string, string>) =>
+      call(app, "GET", "/v2/test/items/X", { headers: { "x-api-key": "pk_test_app", ...headers } });
+    expect((await get({ "sec-fetch-site": "same-origin" })).status).toBe(200);
+    expect((await get({ referer: "https://app.example/perpetual-trading" })).status).toBe(200);
+    // another site's page cannot pass for the app: its browser says cross-site, its Referer names it
+    expect((await get({ "sec-fetch-site": "cross-site", referer: "https://evil.example/" })).status).toBe(
+      403,
+    );
+    expect((await get({ referer: "https://evil.example/" })).status).toBe(403);
+    expect((await get({})).status).toBe(403);
+  });
+
   test("behavior: preflight answers every origin; the request itself is checked", async () => {
     const app = secured();
     const pre = await app.fetch(

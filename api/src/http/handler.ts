@@ -10,7 +10,7 @@ import { identify } from "./auth.ts";
 import { NO_BODY, readJsonBody } from "./body.ts";
 import { clientIp } from "./client-ip.ts";
 import { beginIdempotent, finishIdempotent } from "./idempotency.ts";
-import { checkScope } from "./policy.ts";
+import { checkScope, requestOrigin } from "./policy.ts";
 import { rateLimit } from "./rate-limit.ts";
 import { renderError, renderValidation } from "./render.ts";
 import { toValidationIssues } from "./zod-issues.ts";
@@ -52,7 +52,7 @@ export function operationHandler(op: Operation, config: Config, services: Servic
       const key = req.headers.get("x-api-key");
       const caller = identify(config, key, clientIp(c, config));
       if (!caller) return send(401, JSON.stringify(unauthorized(key)));
-      checkScope(caller, op, req.headers.get("origin"));
+      checkScope(caller, op, requestOrigin(req.headers, config.publicUrl));
       Object.assign(
         headers,
         (

@@ -3,6 +3,25 @@ import type { Operation } from "../registry/define.ts";
 import type { Caller } from "./auth.ts";
 
 /**
+ * The browser origin a request comes from. Browsers send `Origin` on cross-origin requests and on same-origin
+ * writes, but not on same-origin GETs: those are recognised by `Sec-Fetch-Site: same-origin` (set by the
+ * browser, which scripts cannot forge) — the page is then on this deployment's own origin — or by the
+ * `Referer`'s origin. Anything else (a server, curl) has no origin.
+ */
+export function requestOrigin(headers: Headers, publicUrl: string): string | null {
+  const origin = headers.get("origin");
+  if (origin) return origin;
+  if (headers.get("sec-fetch-site") === "same-origin") return new URL(publicUrl).origin;
+  const referer = headers.get("referer");
+  if (!referer) return null;
+  try {
+    return new URL(referer).origin;
+  } catch {
+    return null;
+  }
+}
+
+/**
  * Publishable keys ship inside browser widgets: they only work from their own origins, and only for the
  * operations a widget needs (`widget: true` in the registry). Everything else needs a secret key.
  */

@@ -2,6 +2,8 @@
  * @compass/testkit/stack — the local stack launcher: the devnet (chains + twins) and API/app servers as
  * tracked child processes, plus the machine prerequisites and the throwaway redis the test run needs.
  */
+
+export { prodPartnerPort, productionServerEnv, TEST_KEYS } from "./keys.ts";
 export {
   ROOT,
   type RunningServer,

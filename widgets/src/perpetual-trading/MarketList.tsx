@@ -3,6 +3,7 @@ import type { PerpetualTradingCategory } from "@compass/sdk";
 import { useState } from "react";
 import { useTestIds } from "../kit/test-ids.ts";
 import { usePerpetualTradingContext } from "./context.tsx";
+import { explain } from "./errors.ts";
 import { formatCompactUsd, formatFunding, formatPrice } from "./format.ts";
 import { usePerpetualOpportunities, useSelectedMarket } from "./hooks.ts";
 
@@ -31,6 +32,7 @@ export function MarketList() {
     sort_order: "desc",
   });
   const selected = useSelectedMarket();
+  const failure = error ? explain(error) : null;
   return (
     <section className="cw-card" aria-labelledby="pt-markets">
       <h2 id="pt-markets">Markets</h2>
@@ -65,7 +67,11 @@ export function MarketList() {
           </option>
         ))}
       </select>
-      {error ? <p className="cw-error">Markets are unavailable: {error.message}</p> : null}
+      {failure ? (
+        <p className="cw-error" role="alert" data-kind={failure.kind} {...ids("markets-error")}>
+          {failure.kind === "unauthorized" ? failure.message : `Markets are unavailable: ${failure.message}`}
+        </p>
+      ) : null}
       {isPending ? <p className="pt-empty">Loading markets…</p> : null}
       {data ? (
         <table>

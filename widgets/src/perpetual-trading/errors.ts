@@ -53,13 +53,24 @@ export function explain(error: unknown, owner?: string, domainChainId?: number):
     );
   if (error instanceof ValidationError) return info("validation", error.shortMessage);
   const common = commonErrorKind(error);
-  if (!(error instanceof CompassError))
-    return info("internal", String((error as Error)?.message ?? error).split("\n")[0]!);
+  if (!(error instanceof CompassError)) {
+    const details = (error as { details?: string })?.details;
+    const first = String((error as Error)?.message ?? error).split("\n")[0]!;
+    // an EIP-1193 error from the wallet (viem wraps it): say it came from the wallet, with its own words
+    if (typeof (error as { code?: unknown })?.code === "number")
+      return info("internal", `Your wallet reported an error: ${details || first}`);
+    return info("internal", first);
+  }
   if (common === "network" || error.status >= 500)
     return info(
       "network",
       `The trading service is unreachable right now (${error.shortMessage}). Try again in a moment.`,
     );
-  if (common === "unauthorized") return info("unauthorized", error.shortMessage, false);
+  if (common === "unauthorized")
+    return info(
+      "unauthorized",
+      `Trading is not set up correctly on this site: the API refused its key (${error.shortMessage}). The site needs a publishable key allowed for this origin.`,
+      false,
+    );
   return info("internal", error.shortMessage);
 }

@@ -8,11 +8,21 @@ import {
   type Transport,
   type V2PerpetualTradingOpportunitiesQuery,
 } from "@compass/sdk";
+import { httpStatusOf } from "../kit/errors.ts";
 
 /**
  * TanStack Query options over the SDK's standalone functions (no React here): keys, fetchers and how
  * fresh each read needs to be. The widget's hooks only wire these to useQuery.
  */
+/**
+ * Retry what may pass on a second try (no answer, 5xx, 429) twice; never a refusal that will not change (401 and
+ * 403 from a wrong key or origin, 4xx validation), so the widget says what is wrong at once.
+ */
+export const retryTransient = (failures: number, error: Error): boolean => {
+  const status = httpStatusOf(error);
+  return failures < 2 && (status === 0 || status >= 500 || status === 429);
+};
+
 const root = (transport: Transport) => ["compass", "perpetual_trading", transport.serverURL] as const;
 
 export function opportunitiesQueryOptions(transport: Transport, query: V2PerpetualTradingOpportunitiesQuery) {
@@ -21,6 +31,7 @@ export function opportunitiesQueryOptions(transport: Transport, query: V2Perpetu
     queryFn: ({ signal }: { signal: AbortSignal }): Promise<PerpetualTradingOpportunitiesResponse> =>
       perpetualTradingOpportunities(transport, query, { signal }),
     refetchInterval: 10_000,
+    retry: retryTransient,
   };
 }
 
@@ -31,6 +42,7 @@ export function activityQueryOptions(transport: Transport, owner: string | undef
       perpetualTradingActivity(transport, { owner: owner! }, { signal }),
     enabled: !!owner,
     refetchInterval: 3_000,
+    retry: retryTransient,
   };
 }
 
@@ -47,5 +59,6 @@ export function candlesQueryOptions(
       perpetualTradingCandles(transport, { symbol: symbol!, interval, limit: 120 }, { signal }),
     enabled: !!symbol,
     refetchInterval: 15_000,
+    retry: retryTransient,
   };
 }
