@@ -303,6 +303,26 @@ OPERATIONS = {
         "has_body": True,
         "body_fields": ["owner", "asset", "leverage"],
     },
+    "v2_earn_positions": {
+        "method": "GET",
+        "path": "/v2/earn/positions",
+        "idempotent": True,
+        "path_params": [],
+        "query_params": ["chain", "owner"],
+        "required_query": ["chain", "owner"],
+        "has_body": False,
+        "body_fields": [],
+    },
+    "v2_earn_positions_all": {
+        "method": "GET",
+        "path": "/v2/earn/positions_all",
+        "idempotent": True,
+        "path_params": [],
+        "query_params": ["owner"],
+        "required_query": ["owner"],
+        "has_body": False,
+        "body_fields": [],
+    },
     "v2_earn_balances": {
         "method": "GET",
         "path": "/v2/earn/balances",
@@ -332,6 +352,26 @@ OPERATIONS = {
         "required_query": [],
         "has_body": True,
         "body_fields": ["owner", "chain", "token", "amount", "action", "gas_sponsorship", "spender", "recipient"],
+    },
+    "v2_earn_manage": {
+        "method": "POST",
+        "path": "/v2/earn/manage",
+        "idempotent": False,
+        "path_params": [],
+        "query_params": [],
+        "required_query": [],
+        "has_body": True,
+        "body_fields": ["action_type", "venue", "action", "amount", "fee", "owner", "chain", "gas_sponsorship"],
+    },
+    "v2_earn_bundle": {
+        "method": "POST",
+        "path": "/v2/earn/bundle",
+        "idempotent": False,
+        "path_params": [],
+        "query_params": [],
+        "required_query": [],
+        "has_body": True,
+        "body_fields": ["owner", "chain", "actions", "gas_sponsorship"],
     },
 }
 
@@ -474,6 +514,14 @@ class PerpetualTradingNamespace(_Namespace):
 class EarnNamespace(_Namespace):
     """`earn` operations."""
 
+    def positions(self, /, **kwargs):
+        """Positions of the Earn Account on one chain — GET /v2/earn/positions"""
+        return self._call("v2_earn_positions", [], None, kwargs)
+
+    def positions_all(self, /, **kwargs):
+        """Positions of the Earn Account on every chain — GET /v2/earn/positions_all"""
+        return self._call("v2_earn_positions_all", [], None, kwargs)
+
     def balances(self, /, **kwargs):
         """Balances of the Earn Account — GET /v2/earn/balances"""
         return self._call("v2_earn_balances", [], None, kwargs)
@@ -485,6 +533,14 @@ class EarnNamespace(_Namespace):
     def transfer(self, body=None, /, **kwargs):
         """Move tokens between the owner and the Earn Account — POST /v2/earn/transfer"""
         return self._call("v2_earn_transfer", [], body, kwargs)
+
+    def manage(self, body=None, /, **kwargs):
+        """Deposit into or withdraw from a vault, Aave or a Pendle PT — POST /v2/earn/manage"""
+        return self._call("v2_earn_manage", [], body, kwargs)
+
+    def bundle(self, body=None, /, **kwargs):
+        """Several earn actions in one transaction — POST /v2/earn/bundle"""
+        return self._call("v2_earn_bundle", [], body, kwargs)
 
 
 NAMESPACES = {

@@ -1,7 +1,19 @@
 import type { Operation } from "../registry/define.ts";
 import { balances } from "./operations/balances.ts";
+import { bundle } from "./operations/bundle.ts";
 import { createAccount } from "./operations/create-account.ts";
+import { manage } from "./operations/manage.ts";
+import { positions } from "./operations/positions.ts";
+import { positionsAll } from "./operations/positions-all.ts";
 import { transfer } from "./operations/transfer.ts";
 
 /** The /v2/earn operations (spec earn-and-credit.md Part A), in the spec's order as they land. */
-export const operations: Operation[] = [balances, createAccount, transfer];
+export const operations: Operation[] = [
+  positions,
+  positionsAll,
+  balances,
+  createAccount,
+  transfer,
+  manage,
+  bundle,
+];

@@ -1,7 +1,15 @@
 /** Wire schemas of the /v2/earn operations (spec earn-and-credit.md Part A, product-accounts.md). */
 import { z } from "zod";
 import { TokenBalance, TransferAction } from "../product-accounts/index.ts";
-import { Address, amountUnion, Chain, TokenRef, TypedData, UnsignedTransaction } from "../schemas/common.ts";
+import {
+  Address,
+  amountUnion,
+  bigIntField,
+  Chain,
+  TokenRef,
+  TypedData,
+  UnsignedTransaction,
+} from "../schemas/common.ts";
 
 /** The chains Earn serves (spec: earn enum). A deployment without one of them answers 422 on `chain`. */
 export const EarnChain = z.enum(["arbitrum", "base", "bsc", "ethereum", "tempo"]).meta({ id: "EarnChain" });
@@ -53,3 +61,257 @@ export const EarnBalancesResponse = z
     total_usd_value: z.string().nullable(),
   })
   .meta({ id: "EarnBalancesResponse" });
+
+export const VaultVenue = z
+  .object({
+    type: z.literal("VAULT"),
+    vault_address: Address.meta({ "x-contract": "erc4626" }).describe(
+      "any ERC-4626 vault on `chain` (Morpho, Euler, or any other)",
+    ),
+  })
+  .meta({ id: "VaultVenue" });
+
+export const AaveVenue = z
+  .object({
+    type: z.literal("AAVE"),
+    token: TokenRef("reserve asset: symbol (e.g. USDC) or 0x address"),
+  })
+  .meta({ id: "AaveVenue" });
+
+export const PendlePtVenue = z
+  .object({
+    type: z.literal("PENDLE_PT"),
+    market_address: Address.describe("Pendle market"),
+    token: TokenRef("DEPOSIT only: the token spent (default the underlying)").nullish(),
+    max_slippage_percent: amountUnion({ description: "percent, e.g. 0.5" }).nullish(),
+  })
+  .meta({ id: "PendlePtVenue" });
+
+export const EarnFee = z
+  .object({
+    recipient: Address.describe("who receives the fee"),
+    amount: amountUnion({
+      description: "PERCENTAGE: percent; FIXED: token units; PERFORMANCE: percent of profit",
+    }),
+    denomination: z
+      .enum(["PERCENTAGE", "FIXED", "PERFORMANCE"])
+      .default("PERCENTAGE")
+      .describe(
+        "PERCENTAGE of the amount, FIXED token units, or PERFORMANCE: percent of the realised profit (withdrawals)",
+      ),
+  })
+  .meta({ id: "Fee" });
+
+export const EarnManageRequest = z
+  .object({
+    action_type: z.literal("V2_MANAGE").optional().describe("discriminator (used inside bundles)"),
+    venue: z.discriminatedUnion("type", [VaultVenue, AaveVenue, PendlePtVenue]),
+    action: TransferAction.describe(
+      "DEPOSIT into or WITHDRAW out of the venue; funds stay in the Earn Account",
+    ),
+    amount: amountUnion({
+      description:
+        "human units: the vault's underlying, the Aave reserve asset, or for Pendle the token spent / PT sold",
+    }),
+    fee: EarnFee.nullish(),
+    owner: Address.describe("owner wallet"),
+    chain: EarnChain,
+    gas_sponsorship: z.boolean().default(false).describe("return SafeTx typed data for a sponsor to relay"),
+  })
+  .meta({ id: "EarnManageRequest" });
+
+export const EarnManageResponse = z
+  .object({ transaction: UnsignedTransaction.nullable(), eip_712: TypedData.nullable() })
+  .meta({ id: "EarnManageResponse" });
+
+const money = (description: string) => z.string().describe(description);
+
+export const PositionPnL = z
+  .object({
+    total_deposited: money("underlying deposited in all"),
+    current_value: money("what the position is worth now, in underlying"),
+    unrealized_pnl: money("current value less the FIFO cost of what is still held"),
+    realized_pnl: money("profit or loss realised by withdrawals (FIFO cost basis)"),
+    total_pnl: money("unrealised plus realised"),
+    total_pnl_percent: money("total PnL as a percent of total deposited"),
+  })
+  .meta({ id: "PositionPnL" });
+
+const eventAt = {
+  block_number: z.int(),
+  block_timestamp: z.string().describe("ISO 8601"),
+  transaction_hash: z.string(),
+  input_amount: z.string(),
+  input_symbol: z.string(),
+  output_amount: z.string(),
+  output_symbol: z.string(),
+};
+
+export const DepositEvent = z
+  .object({ ...eventAt, cost_per_unit: z.string().describe("input paid per unit received") })
+  .meta({ id: "DepositEvent" });
+export const WithdrawalEvent = z
+  .object({ ...eventAt, realized_pnl: z.string().describe("profit or loss realised (FIFO cost basis)") })
+  .meta({ id: "WithdrawalEvent" });
+export const PendleDepositEvent = DepositEvent.meta({ id: "PendleDepositEvent" });
+export const PendleWithdrawalEvent = z
+  .object({ ...eventAt, realized_pnl: z.string(), cost_per_unit: z.string() })
+  .meta({ id: "PendleWithdrawalEvent" });
+
+export const AavePosition = z
+  .object({
+    type: z.literal("AAVE"),
+    reserve_address: z.string(),
+    reserve_symbol: z.string(),
+    balance: z.string().describe("aToken balance"),
+    usd_value: z.string().nullish(),
+    pnl: PositionPnL.nullish(),
+    deposits: z.array(DepositEvent),
+    withdrawals: z.array(WithdrawalEvent),
+    apy: z.string().nullish().describe("supply APY, percent"),
+  })
+  .meta({ id: "AavePosition" });
+
+export const VaultPosition = z
+  .object({
+    type: z.literal("VAULT"),
+    vault_address: z.string(),
+    vault_name: z.string(),
+    underlying_symbol: z.string(),
+    underlying_address: z.string(),
+    balance: z.string().describe("in underlying"),
+    usd_value: z.string().nullish(),
+    pnl: PositionPnL.nullish(),
+    deposits: z.array(DepositEvent),
+    withdrawals: z.array(WithdrawalEvent),
+    apy_7d: z.string().nullish(),
+    apy_30d: z.string().nullish(),
+    apy_90d: z.string().nullish(),
+  })
+  .meta({ id: "VaultPosition" });
+
+export const PendlePTPosition = z
+  .object({
+    type: z.literal("PENDLE_PT"),
+    market_address: z.string(),
+    pt_address: z.string(),
+    underlying_symbol: z.string(),
+    underlying_address: z.string(),
+    yield_token_address: z.string(),
+    pt_balance: z.string(),
+    expiry: z.int().describe("unix seconds"),
+    current_pt_to_sy_rate: z.string(),
+    usd_value: z.string().nullish(),
+    pnl: PositionPnL.nullish().describe("in SY terms"),
+    deposits: z.array(PendleDepositEvent),
+    withdrawals: z.array(PendleWithdrawalEvent),
+    implied_apy: z.string().nullish(),
+  })
+  .meta({ id: "PendlePTPosition" });
+
+export const EarnPositionsQuery = z.object({
+  chain: EarnChain,
+  owner: Address.describe("owner wallet; the Earn Account is derived from it"),
+});
+
+export const EarnPositionsResponse = z
+  .object({
+    aave: z.array(AavePosition),
+    vaults: z.array(VaultPosition),
+    pendle_pt: z.array(PendlePTPosition),
+    total_usd_value: z.string().nullable(),
+  })
+  .meta({ id: "EarnPositionsResponse" });
+
+export const EarnPositionsAllQuery = z.object({
+  owner: Address.describe("owner wallet; the Earn Account is derived from it"),
+});
+
+export const EarnPositionsAllResponse = z
+  .object({
+    chains: z.record(z.string(), EarnPositionsResponse),
+    total_usd_value: z.string().nullable(),
+  })
+  .meta({ id: "EarnPositionsAllResponse" });
+
+const token = () => TokenRef("symbol (e.g. USDC) or 0x address of any ERC-20");
+
+export const BundleManageAction = z
+  .object({
+    action_type: z.literal("V2_MANAGE"),
+    venue: z.discriminatedUnion("type", [VaultVenue, AaveVenue, PendlePtVenue]),
+    action: TransferAction,
+    amount: amountUnion({ description: "human units, as /v2/earn/manage" }),
+    fee: EarnFee.nullish(),
+  })
+  .meta({ id: "V2ManageAction" });
+
+export const BundleSwapAction = z
+  .object({
+    action_type: z.literal("V2_SWAP"),
+    token_in: token(),
+    token_out: token(),
+    amount_in: amountUnion({ description: "human units of token_in" }),
+    slippage: amountUnion({ description: "percent, e.g. 0.5" }).nullish(),
+  })
+  .meta({ id: "V2SwapAction" });
+
+export const BundleTransferFromEoaAction = z
+  .object({
+    action_type: z.literal("V2_TRANSFER_FROM_EOA"),
+    token: token(),
+    amount: amountUnion({ description: "human units" }),
+    permit2_signature: z
+      .string()
+      .regex(/^0x[0-9a-fA-F]+$/)
+      .describe("the owner's signature of the Permit2 typed data"),
+    permit2_nonce: bigIntField({ description: "the typed data's message.nonce" }),
+    permit2_deadline: bigIntField({ description: "the typed data's message.deadline" }),
+  })
+  .meta({ id: "V2TransferFromEoaAction" });
+
+export const BundleTransferToEoaAction = z
+  .object({
+    action_type: z.literal("V2_TRANSFER_TO_EOA"),
+    token: token(),
+    amount: amountUnion({ description: "human units" }),
+  })
+  .meta({ id: "V2TransferToEoaAction" });
+
+export const BundleTransferToAddressAction = z
+  .object({
+    action_type: z.literal("V2_TRANSFER_TO_ADDRESS"),
+    token: token(),
+    amount: amountUnion({ description: "human units" }),
+    recipient: Address.describe("who is paid"),
+  })
+  .meta({ id: "V2TransferToAddressAction" });
+
+export const EarnBundleAction = z
+  .object({
+    body: z.discriminatedUnion("action_type", [
+      BundleManageAction,
+      BundleSwapAction,
+      BundleTransferFromEoaAction,
+      BundleTransferToEoaAction,
+      BundleTransferToAddressAction,
+    ]),
+  })
+  .meta({ id: "V2BundleAction" });
+
+export const EarnBundleRequest = z
+  .object({
+    owner: Address.describe("owner wallet"),
+    chain: Chain,
+    actions: z.array(EarnBundleAction).min(1).max(20).describe("executed in order, all or nothing"),
+    gas_sponsorship: z.boolean().default(false).describe("return SafeTx typed data for a sponsor to relay"),
+  })
+  .meta({ id: "V2BundleRequest" });
+
+export const EarnBundleResponse = z
+  .object({
+    transaction: UnsignedTransaction.nullable(),
+    eip_712: TypedData.nullable(),
+    actions_count: z.int().describe("number of calls bundled into the one transaction"),
+  })
+  .meta({ id: "V2BundleResponse" });

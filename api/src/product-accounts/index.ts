@@ -13,6 +13,7 @@ export { buildCreateAccount } from "./domain/create.ts";
 export type { AccountCall } from "./domain/multisend.ts";
 export { PRODUCT_LABEL, PRODUCTS, type Product } from "./domain/products.ts";
 export { execTransactionData, type SafeTx, type TypedDataPayload } from "./domain/safe-tx.ts";
+export { SAFE } from "./domain/safe.ts";
 export { simulateSafeTx } from "./domain/simulate.ts";
 export { readAccountState } from "./domain/state.ts";
 export { buildTransfer } from "./domain/transfer.ts";

@@ -1,4 +1,12 @@
-import { addressBook, chainClient, getJson, sendUnsigned, testEnv, usdcBalance } from "@compass/testkit/live";
+import {
+  addressBook,
+  chainClient,
+  getJson,
+  postJson,
+  sendUnsigned,
+  testEnv,
+  usdcBalance,
+} from "@compass/testkit/live";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { describe, expect, test } from "vitest";
 
@@ -7,12 +15,7 @@ const CHAIN = "base";
 const DEV = 9;
 const owner = addressBook().accounts.dev[DEV]!.address;
 
-const post = (path: string, body: unknown) =>
-  fetch(`${url}${path}`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify(body),
-  }).then(async (r) => ({ status: r.status, body: await r.json() }));
+const post = postJson;
 
 describe("the Earn Account: create, deposit, balances, withdraw to a recipient", () => {
   test("default: every step lands on chain and balances lists it", async () => {

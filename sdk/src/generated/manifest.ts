@@ -2484,6 +2484,91 @@ export const manifest: OperationManifest[] = [
     "responseRef": "PerpetualTradingLeverageResponse"
   },
   {
+    "operationId": "v2_earn_positions",
+    "group": "earn",
+    "namespace": "earn",
+    "name": "positions",
+    "method": "GET",
+    "path": "/v2/earn/positions",
+    "summary": "Positions of the Earn Account on one chain",
+    "description": "The Earn Account's vault, Aave and Pendle PT positions on `chain`, each with its deposits and withdrawals read from the protocols' own events and its PnL (FIFO cost basis: realised by withdrawals, unrealised on what is still held).",
+    "readOnly": true,
+    "destructive": false,
+    "idempotent": true,
+    "errorModel": "validation",
+    "params": [
+      {
+        "name": "chain",
+        "in": "query",
+        "required": true,
+        "schema": {
+          "type": "string",
+          "enum": [
+            "arbitrum",
+            "base",
+            "bsc",
+            "ethereum",
+            "tempo"
+          ]
+        }
+      },
+      {
+        "name": "owner",
+        "in": "query",
+        "required": true,
+        "description": "owner wallet; the Earn Account is derived from it",
+        "schema": {
+          "type": "string"
+        }
+      }
+    ],
+    "body": null,
+    "cli": {
+      "command": "positions",
+      "aliases": [],
+      "short": {
+        "chain": "c"
+      }
+    },
+    "mcpName": "v2_earn_positions",
+    "bodyRef": null,
+    "responseRef": "EarnPositionsResponse"
+  },
+  {
+    "operationId": "v2_earn_positions_all",
+    "group": "earn",
+    "namespace": "earn",
+    "name": "positionsAll",
+    "method": "GET",
+    "path": "/v2/earn/positions_all",
+    "summary": "Positions of the Earn Account on every chain",
+    "description": "`positions` for Ethereum, Base and Arbitrum at once, read in parallel; a chain where the account holds nothing (or that this deployment does not serve) has empty lists.",
+    "readOnly": true,
+    "destructive": false,
+    "idempotent": true,
+    "errorModel": "validation",
+    "params": [
+      {
+        "name": "owner",
+        "in": "query",
+        "required": true,
+        "description": "owner wallet; the Earn Account is derived from it",
+        "schema": {
+          "type": "string"
+        }
+      }
+    ],
+    "body": null,
+    "cli": {
+      "command": "positions-all",
+      "aliases": [],
+      "short": {}
+    },
+    "mcpName": "v2_earn_positions_all",
+    "bodyRef": null,
+    "responseRef": "EarnPositionsAllResponse"
+  },
+  {
     "operationId": "v2_earn_balances",
     "group": "earn",
     "namespace": "earn",
@@ -2711,5 +2796,696 @@ export const manifest: OperationManifest[] = [
     "mcpName": "v2_earn_transfer",
     "bodyRef": "EarnTransferRequest",
     "responseRef": "EarnTransferResponse"
+  },
+  {
+    "operationId": "v2_earn_manage",
+    "group": "earn",
+    "namespace": "earn",
+    "name": "manage",
+    "method": "POST",
+    "path": "/v2/earn/manage",
+    "summary": "Deposit into or withdraw from a vault, Aave or a Pendle PT",
+    "description": "Moves funds between the Earn Account and a venue: any ERC-4626 vault by address (Morpho, Euler or another), an Aave v3 reserve, or a Pendle PT. Funds stay in the Earn Account. An optional fee is paid from the amount (PERCENTAGE, FIXED) or from a withdrawal's realised profit (PERFORMANCE, FIFO cost basis). Simulated before it is returned; `gas_sponsorship` returns the SafeTx for `POST /v2/gas_sponsorship/prepare`.",
+    "readOnly": false,
+    "destructive": false,
+    "idempotent": false,
+    "errorModel": "validation",
+    "params": [],
+    "body": {
+      "type": "object",
+      "properties": {
+        "action_type": {
+          "description": "discriminator (used inside bundles)",
+          "type": "string",
+          "const": "V2_MANAGE"
+        },
+        "venue": {
+          "oneOf": [
+            {
+              "type": "object",
+              "properties": {
+                "type": {
+                  "type": "string",
+                  "const": "VAULT"
+                },
+                "vault_address": {
+                  "description": "any ERC-4626 vault on `chain` (Morpho, Euler, or any other)",
+                  "x-contract": "erc4626",
+                  "type": "string"
+                }
+              },
+              "required": [
+                "type",
+                "vault_address"
+              ]
+            },
+            {
+              "type": "object",
+              "properties": {
+                "type": {
+                  "type": "string",
+                  "const": "AAVE"
+                },
+                "token": {
+                  "type": "string",
+                  "minLength": 1,
+                  "maxLength": 64,
+                  "description": "reserve asset: symbol (e.g. USDC) or 0x address",
+                  "x-contract": "erc20"
+                }
+              },
+              "required": [
+                "type",
+                "token"
+              ]
+            },
+            {
+              "type": "object",
+              "properties": {
+                "type": {
+                  "type": "string",
+                  "const": "PENDLE_PT"
+                },
+                "market_address": {
+                  "description": "Pendle market",
+                  "type": "string"
+                },
+                "token": {
+                  "anyOf": [
+                    {
+                      "type": "string",
+                      "minLength": 1,
+                      "maxLength": 64,
+                      "description": "DEPOSIT only: the token spent (default the underlying)",
+                      "x-contract": "erc20"
+                    },
+                    {
+                      "type": "null"
+                    }
+                  ]
+                },
+                "max_slippage_percent": {
+                  "anyOf": [
+                    {
+                      "anyOf": [
+                        {
+                          "type": "number"
+                        },
+                        {
+                          "type": "string"
+                        },
+                        {}
+                      ],
+                      "description": "percent, e.g. 0.5",
+                      "examples": [
+                        "100"
+                      ]
+                    },
+                    {
+                      "type": "null"
+                    }
+                  ]
+                }
+              },
+              "required": [
+                "type",
+                "market_address"
+              ]
+            }
+          ]
+        },
+        "action": {
+          "type": "string",
+          "enum": [
+            "DEPOSIT",
+            "WITHDRAW"
+          ],
+          "description": "DEPOSIT into or WITHDRAW out of the venue; funds stay in the Earn Account"
+        },
+        "amount": {
+          "anyOf": [
+            {
+              "type": "number"
+            },
+            {
+              "type": "string"
+            },
+            {}
+          ],
+          "description": "human units: the vault's underlying, the Aave reserve asset, or for Pendle the token spent / PT sold",
+          "examples": [
+            "100"
+          ]
+        },
+        "fee": {
+          "anyOf": [
+            {
+              "type": "object",
+              "properties": {
+                "recipient": {
+                  "description": "who receives the fee",
+                  "type": "string"
+                },
+                "amount": {
+                  "anyOf": [
+                    {
+                      "type": "number"
+                    },
+                    {
+                      "type": "string"
+                    },
+                    {}
+                  ],
+                  "description": "PERCENTAGE: percent; FIXED: token units; PERFORMANCE: percent of profit",
+                  "examples": [
+                    "100"
+                  ]
+                },
+                "denomination": {
+                  "default": "PERCENTAGE",
+                  "description": "PERCENTAGE of the amount, FIXED token units, or PERFORMANCE: percent of the realised profit (withdrawals)",
+                  "type": "string",
+                  "enum": [
+                    "PERCENTAGE",
+                    "FIXED",
+                    "PERFORMANCE"
+                  ]
+                }
+              },
+              "required": [
+                "recipient",
+                "amount"
+              ]
+            },
+            {
+              "type": "null"
+            }
+          ]
+        },
+        "owner": {
+          "description": "owner wallet",
+          "type": "string"
+        },
+        "chain": {
+          "type": "string",
+          "enum": [
+            "arbitrum",
+            "base",
+            "bsc",
+            "ethereum",
+            "tempo"
+          ]
+        },
+        "gas_sponsorship": {
+          "default": false,
+          "description": "return SafeTx typed data for a sponsor to relay",
+          "type": "boolean"
+        }
+      },
+      "required": [
+        "venue",
+        "action",
+        "amount",
+        "owner",
+        "chain"
+      ]
+    },
+    "cli": {
+      "command": "manage",
+      "aliases": [],
+      "short": {
+        "chain": "c",
+        "gas_sponsorship": "g"
+      }
+    },
+    "mcpName": "v2_earn_manage",
+    "bodyRef": "EarnManageRequest",
+    "responseRef": "EarnManageResponse"
+  },
+  {
+    "operationId": "v2_earn_bundle",
+    "group": "earn",
+    "namespace": "earn",
+    "name": "bundle",
+    "method": "POST",
+    "path": "/v2/earn/bundle",
+    "summary": "Several earn actions in one transaction",
+    "description": "Executes `actions` in order as one Safe transaction of the Earn Account (MultiSendCallOnly), all or nothing: pull tokens from the owner with a Permit2 signature (`V2_TRANSFER_FROM_EOA`, spender = the account), deposit into or withdraw from venues (`V2_MANAGE`), swap (`V2_SWAP`), pay out (`V2_TRANSFER_TO_EOA`, `V2_TRANSFER_TO_ADDRESS`). The account must exist. Simulated as a whole before it is returned.",
+    "readOnly": false,
+    "destructive": false,
+    "idempotent": false,
+    "errorModel": "validation",
+    "params": [],
+    "body": {
+      "type": "object",
+      "properties": {
+        "owner": {
+          "description": "owner wallet",
+          "type": "string"
+        },
+        "chain": {
+          "type": "string",
+          "enum": [
+            "base",
+            "ethereum",
+            "arbitrum",
+            "hyperevm",
+            "tempo",
+            "bsc",
+            "ethereum_sepolia"
+          ],
+          "description": "Network name"
+        },
+        "actions": {
+          "minItems": 1,
+          "maxItems": 20,
+          "type": "array",
+          "items": {
+            "type": "object",
+            "properties": {
+              "body": {
+                "oneOf": [
+                  {
+                    "type": "object",
+                    "properties": {
+                      "action_type": {
+                        "type": "string",
+                        "const": "V2_MANAGE"
+                      },
+                      "venue": {
+                        "oneOf": [
+                          {
+                            "type": "object",
+                            "properties": {
+                              "type": {
+                                "type": "string",
+                                "const": "VAULT"
+                              },
+                              "vault_address": {
+                                "description": "any ERC-4626 vault on `chain` (Morpho, Euler, or any other)",
+                                "x-contract": "erc4626",
+                                "type": "string"
+                              }
+                            },
+                            "required": [
+                              "type",
+                              "vault_address"
+                            ]
+                          },
+                          {
+                            "type": "object",
+                            "properties": {
+                              "type": {
+                                "type": "string",
+                                "const": "AAVE"
+                              },
+                              "token": {
+                                "type": "string",
+                                "minLength": 1,
+                                "maxLength": 64,
+                                "description": "reserve asset: symbol (e.g. USDC) or 0x address",
+                                "x-contract": "erc20"
+                              }
+                            },
+                            "required": [
+                              "type",
+                              "token"
+                            ]
+                          },
+                          {
+                            "type": "object",
+                            "properties": {
+                              "type": {
+                                "type": "string",
+                                "const": "PENDLE_PT"
+                              },
+                              "market_address": {
+                                "description": "Pendle market",
+                                "type": "string"
+                              },
+                              "token": {
+                                "anyOf": [
+                                  {
+                                    "type": "string",
+                                    "minLength": 1,
+                                    "maxLength": 64,
+                                    "description": "DEPOSIT only: the token spent (default the underlying)",
+                                    "x-contract": "erc20"
+                                  },
+                                  {
+                                    "type": "null"
+                                  }
+                                ]
+                              },
+                              "max_slippage_percent": {
+                                "anyOf": [
+                                  {
+                                    "anyOf": [
+                                      {
+                                        "type": "number"
+                                      },
+                                      {
+                                        "type": "string"
+                                      },
+                                      {}
+                                    ],
+                                    "description": "percent, e.g. 0.5",
+                                    "examples": [
+                                      "100"
+                                    ]
+                                  },
+                                  {
+                                    "type": "null"
+                                  }
+                                ]
+                              }
+                            },
+                            "required": [
+                              "type",
+                              "market_address"
+                            ]
+                          }
+                        ]
+                      },
+                      "action": {
+                        "type": "string",
+                        "enum": [
+                          "DEPOSIT",
+                          "WITHDRAW"
+                        ]
+                      },
+                      "amount": {
+                        "anyOf": [
+                          {
+                            "type": "number"
+                          },
+                          {
+                            "type": "string"
+                          },
+                          {}
+                        ],
+                        "description": "human units, as /v2/earn/manage",
+                        "examples": [
+                          "100"
+                        ]
+                      },
+                      "fee": {
+                        "anyOf": [
+                          {
+                            "type": "object",
+                            "properties": {
+                              "recipient": {
+                                "description": "who receives the fee",
+                                "type": "string"
+                              },
+                              "amount": {
+                                "anyOf": [
+                                  {
+                                    "type": "number"
+                                  },
+                                  {
+                                    "type": "string"
+                                  },
+                                  {}
+                                ],
+                                "description": "PERCENTAGE: percent; FIXED: token units; PERFORMANCE: percent of profit",
+                                "examples": [
+                                  "100"
+                                ]
+                              },
+                              "denomination": {
+                                "default": "PERCENTAGE",
+                                "description": "PERCENTAGE of the amount, FIXED token units, or PERFORMANCE: percent of the realised profit (withdrawals)",
+                                "type": "string",
+                                "enum": [
+                                  "PERCENTAGE",
+                                  "FIXED",
+                                  "PERFORMANCE"
+                                ]
+                              }
+                            },
+                            "required": [
+                              "recipient",
+                              "amount"
+                            ]
+                          },
+                          {
+                            "type": "null"
+                          }
+                        ]
+                      }
+                    },
+                    "required": [
+                      "action_type",
+                      "venue",
+                      "action",
+                      "amount"
+                    ]
+                  },
+                  {
+                    "type": "object",
+                    "properties": {
+                      "action_type": {
+                        "type": "string",
+                        "const": "V2_SWAP"
+                      },
+                      "token_in": {
+                        "type": "string",
+                        "minLength": 1,
+                        "maxLength": 64,
+                        "description": "symbol (e.g. USDC) or 0x address of any ERC-20",
+                        "x-contract": "erc20"
+                      },
+                      "token_out": {
+                        "type": "string",
+                        "minLength": 1,
+                        "maxLength": 64,
+                        "description": "symbol (e.g. USDC) or 0x address of any ERC-20",
+                        "x-contract": "erc20"
+                      },
+                      "amount_in": {
+                        "anyOf": [
+                          {
+                            "type": "number"
+                          },
+                          {
+                            "type": "string"
+                          },
+                          {}
+                        ],
+                        "description": "human units of token_in",
+                        "examples": [
+                          "100"
+                        ]
+                      },
+                      "slippage": {
+                        "anyOf": [
+                          {
+                            "anyOf": [
+                              {
+                                "type": "number"
+                              },
+                              {
+                                "type": "string"
+                              },
+                              {}
+                            ],
+                            "description": "percent, e.g. 0.5",
+                            "examples": [
+                              "100"
+                            ]
+                          },
+                          {
+                            "type": "null"
+                          }
+                        ]
+                      }
+                    },
+                    "required": [
+                      "action_type",
+                      "token_in",
+                      "token_out",
+                      "amount_in"
+                    ]
+                  },
+                  {
+                    "type": "object",
+                    "properties": {
+                      "action_type": {
+                        "type": "string",
+                        "const": "V2_TRANSFER_FROM_EOA"
+                      },
+                      "token": {
+                        "type": "string",
+                        "minLength": 1,
+                        "maxLength": 64,
+                        "description": "symbol (e.g. USDC) or 0x address of any ERC-20",
+                        "x-contract": "erc20"
+                      },
+                      "amount": {
+                        "anyOf": [
+                          {
+                            "type": "number"
+                          },
+                          {
+                            "type": "string"
+                          },
+                          {}
+                        ],
+                        "description": "human units",
+                        "examples": [
+                          "100"
+                        ]
+                      },
+                      "permit2_signature": {
+                        "type": "string",
+                        "pattern": "^0x[0-9a-fA-F]+$",
+                        "description": "the owner's signature of the Permit2 typed data"
+                      },
+                      "permit2_nonce": {
+                        "anyOf": [
+                          {
+                            "type": "number"
+                          },
+                          {
+                            "type": "string"
+                          },
+                          {}
+                        ],
+                        "description": "the typed data's message.nonce",
+                        "type": "integer"
+                      },
+                      "permit2_deadline": {
+                        "anyOf": [
+                          {
+                            "type": "number"
+                          },
+                          {
+                            "type": "string"
+                          },
+                          {}
+                        ],
+                        "description": "the typed data's message.deadline",
+                        "type": "integer"
+                      }
+                    },
+                    "required": [
+                      "action_type",
+                      "token",
+                      "amount",
+                      "permit2_signature",
+                      "permit2_nonce",
+                      "permit2_deadline"
+                    ]
+                  },
+                  {
+                    "type": "object",
+                    "properties": {
+                      "action_type": {
+                        "type": "string",
+                        "const": "V2_TRANSFER_TO_EOA"
+                      },
+                      "token": {
+                        "type": "string",
+                        "minLength": 1,
+                        "maxLength": 64,
+                        "description": "symbol (e.g. USDC) or 0x address of any ERC-20",
+                        "x-contract": "erc20"
+                      },
+                      "amount": {
+                        "anyOf": [
+                          {
+                            "type": "number"
+                          },
+                          {
+                            "type": "string"
+                          },
+                          {}
+                        ],
+                        "description": "human units",
+                        "examples": [
+                          "100"
+                        ]
+                      }
+                    },
+                    "required": [
+                      "action_type",
+                      "token",
+                      "amount"
+                    ]
+                  },
+                  {
+                    "type": "object",
+                    "properties": {
+                      "action_type": {
+                        "type": "string",
+                        "const": "V2_TRANSFER_TO_ADDRESS"
+                      },
+                      "token": {
+                        "type": "string",
+                        "minLength": 1,
+                        "maxLength": 64,
+                        "description": "symbol (e.g. USDC) or 0x address of any ERC-20",
+                        "x-contract": "erc20"
+                      },
+                      "amount": {
+                        "anyOf": [
+                          {
+                            "type": "number"
+                          },
+                          {
+                            "type": "string"
+                          },
+                          {}
+                        ],
+                        "description": "human units",
+                        "examples": [
+                          "100"
+                        ]
+                      },
+                      "recipient": {
+                        "description": "who is paid",
+                        "type": "string"
+                      }
+                    },
+                    "required": [
+                      "action_type",
+                      "token",
+                      "amount",
+                      "recipient"
+                    ]
+                  }
+                ]
+              }
+            },
+            "required": [
+              "body"
+            ]
+          },
+          "description": "executed in order, all or nothing"
+        },
+        "gas_sponsorship": {
+          "default": false,
+          "description": "return SafeTx typed data for a sponsor to relay",
+          "type": "boolean"
+        }
+      },
+      "required": [
+        "owner",
+        "chain",
+        "actions"
+      ]
+    },
+    "cli": {
+      "command": "bundle",
+      "aliases": [],
+      "short": {
+        "chain": "c",
+        "gas_sponsorship": "g"
+      }
+    },
+    "mcpName": "v2_earn_bundle",
+    "bodyRef": "V2BundleRequest",
+    "responseRef": "V2BundleResponse"
   }
 ];

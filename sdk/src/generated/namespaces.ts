@@ -182,6 +182,16 @@ export class PerpetualTradingNamespace {
 export class EarnNamespace {
   constructor(private readonly transport: Transport) {}
 
+  /** Positions of the Earn Account on one chain — `GET /v2/earn/positions` */
+  positions(query: T.V2EarnPositionsQuery, options?: RequestOptions): Promise<T.V2EarnPositionsResponse> {
+    return ops.earnPositions(this.transport, query, options);
+  }
+
+  /** Positions of the Earn Account on every chain — `GET /v2/earn/positions_all` */
+  positionsAll(query: T.V2EarnPositionsAllQuery, options?: RequestOptions): Promise<T.V2EarnPositionsAllResponse> {
+    return ops.earnPositionsAll(this.transport, query, options);
+  }
+
   /** Balances of the Earn Account — `GET /v2/earn/balances` */
   balances(query: T.V2EarnBalancesQuery, options?: RequestOptions): Promise<T.V2EarnBalancesResponse> {
     return ops.earnBalances(this.transport, query, options);
@@ -195,6 +205,16 @@ export class EarnNamespace {
   /** Move tokens between the owner and the Earn Account — `POST /v2/earn/transfer` */
   transfer(body: T.V2EarnTransferBody, options?: RequestOptions): Promise<T.V2EarnTransferResponse> {
     return ops.earnTransfer(this.transport, body, options);
+  }
+
+  /** Deposit into or withdraw from a vault, Aave or a Pendle PT — `POST /v2/earn/manage` */
+  manage(body: T.V2EarnManageBody, options?: RequestOptions): Promise<T.V2EarnManageResponse> {
+    return ops.earnManage(this.transport, body, options);
+  }
+
+  /** Several earn actions in one transaction — `POST /v2/earn/bundle` */
+  bundle(body: T.V2EarnBundleBody, options?: RequestOptions): Promise<T.V2EarnBundleResponse> {
+    return ops.earnBundle(this.transport, body, options);
   }
 
 }

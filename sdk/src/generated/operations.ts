@@ -213,6 +213,20 @@ export function perpetualTradingSetLeverage(transport: Transport, body: T.V2Perp
   return transport.request(v2_perpetual_trading_set_leverage_op, { body }, options);
 }
 
+export const v2_earn_positions_op: OperationDescriptor = {"id":"v2_earn_positions","method":"GET","path":"/v2/earn/positions","idempotent":true};
+
+/** Positions of the Earn Account on one chain — `GET /v2/earn/positions` */
+export function earnPositions(transport: Transport, query: T.V2EarnPositionsQuery, options?: RequestOptions): Promise<T.V2EarnPositionsResponse> {
+  return transport.request(v2_earn_positions_op, { query: query as Record<string, unknown> | undefined }, options);
+}
+
+export const v2_earn_positions_all_op: OperationDescriptor = {"id":"v2_earn_positions_all","method":"GET","path":"/v2/earn/positions_all","idempotent":true};
+
+/** Positions of the Earn Account on every chain — `GET /v2/earn/positions_all` */
+export function earnPositionsAll(transport: Transport, query: T.V2EarnPositionsAllQuery, options?: RequestOptions): Promise<T.V2EarnPositionsAllResponse> {
+  return transport.request(v2_earn_positions_all_op, { query: query as Record<string, unknown> | undefined }, options);
+}
+
 export const v2_earn_balances_op: OperationDescriptor = {"id":"v2_earn_balances","method":"GET","path":"/v2/earn/balances","idempotent":true};
 
 /** Balances of the Earn Account — `GET /v2/earn/balances` */
@@ -232,4 +246,18 @@ export const v2_earn_transfer_op: OperationDescriptor = {"id":"v2_earn_transfer"
 /** Move tokens between the owner and the Earn Account — `POST /v2/earn/transfer` */
 export function earnTransfer(transport: Transport, body: T.V2EarnTransferBody, options?: RequestOptions): Promise<T.V2EarnTransferResponse> {
   return transport.request(v2_earn_transfer_op, { body }, options);
+}
+
+export const v2_earn_manage_op: OperationDescriptor = {"id":"v2_earn_manage","method":"POST","path":"/v2/earn/manage","idempotent":false};
+
+/** Deposit into or withdraw from a vault, Aave or a Pendle PT — `POST /v2/earn/manage` */
+export function earnManage(transport: Transport, body: T.V2EarnManageBody, options?: RequestOptions): Promise<T.V2EarnManageResponse> {
+  return transport.request(v2_earn_manage_op, { body }, options);
+}
+
+export const v2_earn_bundle_op: OperationDescriptor = {"id":"v2_earn_bundle","method":"POST","path":"/v2/earn/bundle","idempotent":false};
+
+/** Several earn actions in one transaction — `POST /v2/earn/bundle` */
+export function earnBundle(transport: Transport, body: T.V2EarnBundleBody, options?: RequestOptions): Promise<T.V2EarnBundleResponse> {
+  return transport.request(v2_earn_bundle_op, { body }, options);
 }

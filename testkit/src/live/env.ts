@@ -74,3 +74,12 @@ export async function getJson(
   } catch {}
   return { status: res.status, body, headers: res.headers };
 }
+
+/** POSTs `body` as JSON to the stack's staging server (`path` under it) and reads the answer like getJson. */
+export function postJson(path: string, body: unknown, headers: Record<string, string> = {}) {
+  return getJson(`${testEnv().url}${path}`, {
+    method: "POST",
+    headers: { "content-type": "application/json", ...headers },
+    body: JSON.stringify(body),
+  });
+}

@@ -10,6 +10,7 @@ export {
   chainClient,
   devnetChain,
   getJson,
+  postJson,
   type TestAddressBook,
   testEnv,
   usdcBalance,

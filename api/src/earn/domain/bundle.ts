@@ -1,0 +1,108 @@
+import { PERMIT2, permit2Abi } from "@compass/constants";
+import { type Address, encodeFunctionData, erc20Abi, type Hex, type PublicClient } from "viem";
+import { resolveErc20 } from "../../chain/erc20.ts";
+import type { LogReader } from "../../chain/log-reader.ts";
+import type { Config } from "../../config/env.ts";
+import { fieldError, type Loc } from "../../errors.ts";
+import { toRawAmount } from "../../lib/amounts.ts";
+import type { AccountCall } from "../../product-accounts/index.ts";
+import type { ChainName } from "../../schemas/common.ts";
+import { type ManageFee, type ManageVenue, manageCalls } from "./manage.ts";
+
+export type BundleAction =
+  | {
+      action_type: "V2_MANAGE";
+      venue: ManageVenue;
+      action: "DEPOSIT" | "WITHDRAW";
+      amount: string;
+      fee?: ManageFee | null;
+    }
+  | {
+      action_type: "V2_SWAP";
+      token_in: string;
+      token_out: string;
+      amount_in: string;
+      slippage?: string | null;
+    }
+  | {
+      action_type: "V2_TRANSFER_FROM_EOA";
+      token: string;
+      amount: string;
+      permit2_signature: string;
+      permit2_nonce: bigint;
+      permit2_deadline: bigint;
+    }
+  | { action_type: "V2_TRANSFER_TO_EOA"; token: string; amount: string }
+  | { action_type: "V2_TRANSFER_TO_ADDRESS"; token: string; amount: string; recipient: Address };
+
+export interface BundleInput {
+  config: Config;
+  client: PublicClient;
+  chain: ChainName;
+  logs: LogReader;
+  owner: Address;
+  account: Address;
+  actions: BundleAction[];
+}
+
+/**
+ * The account's calls for a bundle (spec product-accounts §5), in order: tokens pulled from the owner with a
+ * Permit2 signature whose spender is the account, venue deposits and withdrawals, payouts. Each action is
+ * checked on its own (its fields named by their place in `actions`); the whole is then simulated as one
+ * SafeTx, so an action that needs what an earlier one brings is judged with it.
+ */
+export async function bundleCalls(input: BundleInput): Promise<AccountCall[]> {
+  const parts = await Promise.all(
+    input.actions.map((action, i) => actionCalls(input, action, ["body", "actions", i, "body"])),
+  );
+  return parts.flat();
+}
+
+async function actionCalls(input: BundleInput, action: BundleAction, loc: Loc): Promise<AccountCall[]> {
+  const erc20 = (text: string) =>
+    resolveErc20(input.config, input.client, input.chain, text, [...loc, "token"]);
+  switch (action.action_type) {
+    case "V2_MANAGE":
+      return manageCalls({ ...input, ...action, loc, checkBalance: false });
+    case "V2_SWAP":
+      throw fieldError(
+        [...loc, "action_type"],
+        `no swap aggregator is configured for ${input.chain} on this deployment`,
+      );
+    case "V2_TRANSFER_FROM_EOA": {
+      const token = await erc20(action.token);
+      const amount = toRawAmount(action.amount, token.decimals, [...loc, "amount"], token.symbol);
+      return [
+        {
+          to: PERMIT2,
+          data: encodeFunctionData({
+            abi: permit2Abi,
+            functionName: "permitTransferFrom",
+            args: [
+              {
+                permitted: { token: token.address, amount },
+                nonce: action.permit2_nonce,
+                deadline: action.permit2_deadline,
+              },
+              { to: input.account, requestedAmount: amount },
+              input.owner,
+              action.permit2_signature as Hex,
+            ],
+          }),
+        },
+      ];
+    }
+    case "V2_TRANSFER_TO_EOA":
+    case "V2_TRANSFER_TO_ADDRESS": {
+      const token = await erc20(action.token);
+      const amount = toRawAmount(action.amount, token.decimals, [...loc, "amount"], token.symbol);
+      const to = action.action_type === "V2_TRANSFER_TO_EOA" ? input.owner : action.recipient;
+      return [
+        {
+          to: token.address,
+          data: encodeFunctionData({ abi: erc20Abi, functionName: "transfer", args: [to, amount] }),
+        },
+      ];
+    }
+  }
+}

@@ -1,0 +1,227 @@
+import {
+  type Address,
+  erc4626Abi,
+  formatUnits,
+  getAddress,
+  type Log,
+  type PublicClient,
+  parseAbiItem,
+} from "viem";
+import type { LogReader } from "../../chain/log-reader.ts";
+import { blockTimes } from "../../chain/logs.ts";
+import { NEXT_BLOCK } from "../../chain/next-block.ts";
+import { RequestValidationError } from "../../errors.ts";
+import { formatDecimal } from "../../lib/format.ts";
+import { SAFE } from "../../product-accounts/index.ts";
+import type { ChainName } from "../../schemas/common.ts";
+import { readVault, type Vault } from "./vault.ts";
+
+export const VAULT_DEPOSIT_EVENT = parseAbiItem(
+  "event Deposit(address indexed sender, address indexed owner, uint256 assets, uint256 shares)",
+);
+export const VAULT_WITHDRAW_EVENT = parseAbiItem(
+  "event Withdraw(address indexed sender, address indexed receiver, address indexed owner, uint256 assets, uint256 shares)",
+);
+
+/** One deposit or withdrawal of the account at a vault, in chain order. */
+export interface VaultFlow {
+  kind: "deposit" | "withdrawal";
+  vault: Address;
+  assets: bigint;
+  shares: bigint;
+  blockNumber: bigint;
+  logIndex: number;
+  transactionHash: `0x${string}`;
+}
+
+/** FIFO lots of shares with the assets they cost; what a withdrawal of shares realises. */
+export class CostBasis {
+  private lots: { shares: bigint; cost: bigint }[] = [];
+  deposited = 0n;
+  realized = 0n;
+
+  deposit(assets: bigint, shares: bigint): void {
+    this.deposited += assets;
+    if (shares > 0n) this.lots.push({ shares, cost: assets });
+  }
+
+  /** The cost of `shares` taken first-in first-out (without consuming them). */
+  costOf(shares: bigint): bigint {
+    let left = shares;
+    let cost = 0n;
+    for (const lot of this.lots) {
+      if (left === 0n) break;
+      const take = left < lot.shares ? left : lot.shares;
+      cost += (lot.cost * take) / lot.shares;
+      left -= take;
+    }
+    return cost;
+  }
+
+  /** Consumes `shares` paid out as `assets`; returns the profit (or loss) realised. */
+  withdraw(assets: bigint, shares: bigint): bigint {
+    const cost = this.costOf(shares);
+    let left = shares;
+    while (left > 0n && this.lots.length) {
+      const lot = this.lots[0]!;
+      if (left >= lot.shares) {
+        left -= lot.shares;
+        this.lots.shift();
+      } else {
+        const part = (lot.cost * left) / lot.shares;
+        lot.cost -= part;
+        lot.shares -= left;
+        left = 0n;
+      }
+    }
+    const pnl = assets - cost;
+    this.realized += pnl;
+    return pnl;
+  }
+
+  get openCost(): bigint {
+    return this.lots.reduce((sum, lot) => sum + lot.cost, 0n);
+  }
+}
+
+type VaultLog = Log<bigint, number, false> & {
+  args: { assets: bigint; shares: bigint };
+};
+
+/**
+ * Every ERC-4626 Deposit and Withdraw whose `owner` is the account, at any vault — read in bounded pages
+ * from the Safe factory's deployment (no account existed before it).
+ */
+export async function readVaultFlows(
+  client: PublicClient,
+  logs: LogReader,
+  account: Address,
+): Promise<VaultFlow[]> {
+  const fromBlock = await logs.deploymentBlock(client, SAFE.proxyFactory);
+  const [deposits, withdrawals] = (await Promise.all([
+    logs.getLogs(client, { event: VAULT_DEPOSIT_EVENT, args: { owner: account }, fromBlock }),
+    logs.getLogs(client, { event: VAULT_WITHDRAW_EVENT, args: { owner: account }, fromBlock }),
+  ])) as VaultLog[][];
+  const flow = (kind: VaultFlow["kind"]) => (l: VaultLog) => ({
+    kind,
+    vault: getAddress(l.address),
+    assets: l.args.assets,
+    shares: l.args.shares,
+    blockNumber: l.blockNumber!,
+    logIndex: l.logIndex!,
+    transactionHash: l.transactionHash!,
+  });
+  return [...deposits.map(flow("deposit")), ...withdrawals.map(flow("withdrawal"))].sort(
+    (a, b) => Number(a.blockNumber - b.blockNumber) || a.logIndex - b.logIndex,
+  );
+}
+
+const human = (raw: bigint, decimals: number) => formatUnits(raw, decimals);
+const iso = (t: number) => new Date(t * 1000).toISOString();
+/** a ratio of two raw amounts as a decimal string with 18 places of precision, trimmed */
+const ratio = (num: bigint, numDecimals: number, den: bigint, denDecimals: number) =>
+  den === 0n
+    ? "0"
+    : formatUnits((num * 10n ** BigInt(18 + denDecimals)) / (den * 10n ** BigInt(numDecimals)), 18);
+
+/** The account's position at each vault it ever used (spec A1 VaultPosition), with FIFO PnL. */
+export async function readVaultPositions(input: {
+  client: PublicClient;
+  chain: ChainName;
+  logs: LogReader;
+  account: Address;
+  price: (token: Address) => bigint | null;
+}) {
+  const { client, account } = input;
+  const flows = await readVaultFlows(client, input.logs, account);
+  const addresses = [...new Set(flows.map((f) => f.vault))];
+  const [vaults, times] = await Promise.all([
+    Promise.all(
+      addresses.map(async (address) => {
+        // a contract that emitted the events but is no ERC-4626 vault is not a position
+        const vault = await readVault(client, input.chain, address, ["vault"]).catch((error) => {
+          if (error instanceof RequestValidationError) return null;
+          throw error;
+        });
+        if (!vault) return null;
+        const shares = await client.readContract({
+          blockTag: NEXT_BLOCK,
+          address,
+          abi: erc4626Abi,
+          functionName: "balanceOf",
+          args: [account],
+        });
+        const balance = shares
+          ? await client.readContract({
+              blockTag: NEXT_BLOCK,
+              address,
+              abi: erc4626Abi,
+              functionName: "convertToAssets",
+              args: [shares],
+            })
+          : 0n;
+        return { vault, shares, balance };
+      }),
+    ),
+    blockTimes(client, flows as unknown as Log[]),
+  ]);
+  return vaults
+    .filter((v): v is { vault: Vault; shares: bigint; balance: bigint } => v !== null)
+    .map(({ vault, balance }) => {
+      const dec = vault.asset.decimals;
+      const basis = new CostBasis();
+      const deposits = [];
+      const withdrawals = [];
+      for (const f of flows.filter((x) => x.vault === vault.address)) {
+        const at = {
+          block_number: Number(f.blockNumber),
+          block_timestamp: iso(times.get(f.blockNumber)!),
+          transaction_hash: f.transactionHash,
+        };
+        if (f.kind === "deposit") {
+          basis.deposit(f.assets, f.shares);
+          deposits.push({
+            ...at,
+            input_amount: human(f.assets, dec),
+            input_symbol: vault.asset.symbol,
+            output_amount: human(f.shares, vault.decimals),
+            output_symbol: vault.symbol,
+            cost_per_unit: ratio(f.assets, dec, f.shares, vault.decimals),
+          });
+        } else {
+          const pnl = basis.withdraw(f.assets, f.shares);
+          withdrawals.push({
+            ...at,
+            input_amount: human(f.shares, vault.decimals),
+            input_symbol: vault.symbol,
+            output_amount: human(f.assets, dec),
+            output_symbol: vault.asset.symbol,
+            realized_pnl: human(pnl, dec),
+          });
+        }
+      }
+      const unrealized = balance - basis.openCost;
+      const total = unrealized + basis.realized;
+      const price = input.price(vault.asset.address);
+      return {
+        type: "VAULT" as const,
+        vault_address: vault.address,
+        vault_name: vault.name,
+        underlying_symbol: vault.asset.symbol,
+        underlying_address: vault.asset.address,
+        balance: human(balance, dec),
+        usd_value: price === null ? null : formatDecimal((balance * price) / 10n ** BigInt(dec), 18, 2),
+        pnl: {
+          total_deposited: human(basis.deposited, dec),
+          current_value: human(balance, dec),
+          unrealized_pnl: human(unrealized, dec),
+          realized_pnl: human(basis.realized, dec),
+          total_pnl: human(total, dec),
+          total_pnl_percent:
+            basis.deposited === 0n ? "0" : formatDecimal((total * 10n ** 20n) / basis.deposited, 18, 4),
+        },
+        deposits,
+        withdrawals,
+      };
+    });
+}

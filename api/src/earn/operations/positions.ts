@@ -1,0 +1,28 @@
+import { rethrowRpc } from "../../chain/clients.ts";
+import { productAccountAddress } from "../../product-accounts/index.ts";
+import { defineOperation } from "../../registry/define.ts";
+import { readEarnPositions } from "../domain/positions.ts";
+import { usdPrice } from "../domain/prices.ts";
+import { EarnPositionsQuery, EarnPositionsResponse } from "../schemas.ts";
+
+export const positions = defineOperation({
+  method: "GET",
+  path: "/v2/earn/positions",
+  summary: "Positions of the Earn Account on one chain",
+  description:
+    "The Earn Account's vault, Aave and Pendle PT positions on `chain`, each with its deposits and withdrawals read from the protocols' own events and its PnL (FIFO cost basis: realised by withdrawals, unrealised on what is still held).",
+  query: EarnPositionsQuery,
+  response: EarnPositionsResponse,
+  widget: true,
+  cli: { short: { chain: "c" } },
+  async handler({ query }, ctx) {
+    const client = ctx.services.chains.get(query.chain, ["query", "chain"]);
+    return readEarnPositions({
+      client,
+      chain: query.chain,
+      logs: ctx.services.chains.logs,
+      account: productAccountAddress(query.owner, "earn"),
+      price: (token) => usdPrice(ctx.config, query.chain, token),
+    }).catch((error) => rethrowRpc(query.chain, error));
+  },
+});
