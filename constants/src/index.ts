@@ -11,6 +11,7 @@ export {
   type TokenInfo,
   USDC,
 } from "./chains.ts";
+export { WETH } from "./earn.ts";
 export { MMF_CHAIN, MMF_CUTOFF, MMF_SYMBOL } from "./mmf.ts";
 export { ONE_TIME_WALLET_FACTORY, ONE_TIME_WALLET_INIT_CODE_HASH } from "./onramp.ts";
 export { permit2Abi } from "./permit2.ts";

@@ -1,6 +1,8 @@
 import type { Address } from "viem";
 import type { DevnetChainName } from "../config.ts";
 import { bridge2Extension } from "./bridge2.ts";
+import { earnTokensExtension } from "./earn-tokens.ts";
+import { erc4626VaultsExtension } from "./erc4626-vaults.ts";
 import { mmfSandboxExtension } from "./mmf-sandbox.ts";
 import { oneTimeWalletExtension } from "./one-time-wallets.ts";
 import { permit2Extension } from "./permit2.ts";
@@ -19,6 +21,8 @@ export const EXTENSIONS: ChainExtension[] = [
   rwaMarketsExtension,
   mmfSandboxExtension,
   oneTimeWalletExtension,
+  earnTokensExtension,
+  erc4626VaultsExtension,
 ];
 
 export async function ensureExtensions(
