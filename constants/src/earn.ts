@@ -6,3 +6,10 @@ export const WETH: Partial<Record<ChainName, TokenInfo>> = {
   arbitrum: { symbol: "WETH", address: "0x82aF49447D8a07e3bd95BD0d56f35241523fBab1", decimals: 18 },
   base: { symbol: "WETH", address: "0x4200000000000000000000000000000000000006", decimals: 18 },
 };
+
+/**
+ * keccak256 of UniswapV3Pool's creation code: pool addresses are CREATE2 from the factory with this hash
+ * (the periphery's PoolAddress library has it compiled in; the devnet deploys the same pool bytecode).
+ */
+export const UNISWAP_V3_POOL_INIT_CODE_HASH =
+  "0xe34f199b19b2b4f47f68442619d555527d244f78a3297ea89325f843f87b8b54" as const;

@@ -1,7 +1,15 @@
-import { WETH } from "@compass/constants";
-import { type Address, encodeFunctionData, erc20Abi, erc4626Abi, parseUnits } from "viem";
+import {
+  UNISWAP_V3_POOL_INIT_CODE_HASH,
+  uniswapV3FactoryAbi,
+  uniswapV3PoolAbi,
+  uniswapV3QuoterV2Abi,
+  uniswapV3SwapRouterAbi,
+  WETH,
+} from "@compass/constants";
+import { type Address, encodeFunctionData, erc20Abi, erc4626Abi, keccak256, parseUnits } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { npmArtifact } from "../src/earn/npm-artifacts.ts";
 import { type DevnetHandle, startDevnet } from "../src/index.ts";
 import { clients, dev, tempDir } from "./helpers.ts";
 
@@ -121,5 +129,73 @@ describe("earn protocols on the devnet", () => {
     });
     expect(assets).toBeGreaterThanOrEqual(amount - 1n);
     expect(assets).toBeLessThanOrEqual(amount);
+  });
+
+  it("Uniswap v3: the factory's pool bytecode hashes to the periphery's init code hash", () => {
+    expect(keccak256(npmArtifact("UniswapV3Pool").bytecode)).toBe(UNISWAP_V3_POOL_INIT_CODE_HASH);
+  });
+
+  it("Uniswap v3: seeded pools sit where the factory says, and a swap through SwapRouter moves the price", async () => {
+    const c = clients(devnet, "ethereum");
+    const pool = contract("UniswapV3Pool_WETH_USDC_500");
+    const [usdc, weth] = [token("USDC"), token("WETH")];
+    const listed = await c.public.readContract({
+      address: contract("UniswapV3Factory"),
+      abi: uniswapV3FactoryAbi,
+      functionName: "getPool",
+      args: [usdc, weth, 500],
+    });
+    expect(listed).toBe(pool);
+    const priceOf = async () => {
+      const [sqrtPriceX96] = await c.public.readContract({
+        address: pool,
+        abi: uniswapV3PoolAbi,
+        functionName: "slot0",
+      });
+      // token0 is USDC on ethereum (lower address): WETH per USDC in raw units → USDC per WETH
+      const raw = Number(sqrtPriceX96) ** 2 / 2 ** 192;
+      return 1 / (raw * 10 ** -12);
+    };
+    const before = await priceOf();
+    expect(before).toBeGreaterThan(2990);
+    expect(before).toBeLessThan(3010);
+
+    const amountIn = parseUnits("100000", 6);
+    const params = { tokenIn: usdc, tokenOut: weth, fee: 500, amountIn, sqrtPriceLimitX96: 0n } as const;
+    const { result: quote } = await c.public.simulateContract({
+      address: contract("UniswapV3QuoterV2"),
+      abi: uniswapV3QuoterV2Abi,
+      functionName: "quoteExactInputSingle",
+      args: [params],
+    });
+    const router = contract("UniswapV3SwapRouter");
+    const me = dev(devnet, 5).address;
+    await send(5, {
+      to: usdc,
+      data: encodeFunctionData({ abi: erc20Abi, functionName: "approve", args: [router, amountIn] }),
+    });
+    const wethBefore = await c.public.readContract({
+      address: weth,
+      abi: erc20Abi,
+      functionName: "balanceOf",
+      args: [me],
+    });
+    const deadline = (await c.public.getBlock()).timestamp + 600n;
+    await send(5, {
+      to: router,
+      data: encodeFunctionData({
+        abi: uniswapV3SwapRouterAbi,
+        functionName: "exactInputSingle",
+        args: [{ ...params, recipient: me, deadline, amountOutMinimum: quote[0] }],
+      }),
+    });
+    const got =
+      (await c.public.readContract({ address: weth, abi: erc20Abi, functionName: "balanceOf", args: [me] })) -
+      wethBefore;
+    expect(got).toBe(quote[0]);
+    // 100k USDC into ~900k USDC of full-range depth: a real price impact, well above the 0.05 % fee
+    const effective = Number(amountIn) / 1e6 / (Number(got) / 1e18);
+    expect(effective).toBeGreaterThan(before * 1.05);
+    expect(await priceOf()).toBeGreaterThan(before * 1.1);
   });
 });

@@ -8,6 +8,7 @@ import { oneTimeWalletExtension } from "./one-time-wallets.ts";
 import { permit2Extension } from "./permit2.ts";
 import { rwaMarketsExtension } from "./rwa-markets.ts";
 import type { ChainExtension, ExtensionContext } from "./types.ts";
+import { uniswapV3Extension } from "./uniswap-v3.ts";
 
 export type { ChainExtension, ExtensionContext };
 
@@ -23,6 +24,7 @@ export const EXTENSIONS: ChainExtension[] = [
   oneTimeWalletExtension,
   earnTokensExtension,
   erc4626VaultsExtension,
+  uniswapV3Extension,
 ];
 
 export async function ensureExtensions(
