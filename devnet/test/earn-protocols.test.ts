@@ -1,4 +1,7 @@
 import {
+  aaveOracleAbi,
+  aavePoolAbi,
+  aaveProtocolDataProviderAbi,
   UNISWAP_V3_POOL_INIT_CODE_HASH,
   uniswapV3FactoryAbi,
   uniswapV3PoolAbi,
@@ -197,5 +200,69 @@ describe("earn protocols on the devnet", () => {
     const effective = Number(amountIn) / 1e6 / (Number(got) / 1e18);
     expect(effective).toBeGreaterThan(before * 1.05);
     expect(await priceOf()).toBeGreaterThan(before * 1.1);
+  });
+
+  it("Aave v3: reserves are configured with LTVs and caps, priced by the feeds, and a supply earns interest", async () => {
+    const c = clients(devnet, "ethereum");
+    const [usdc, weth] = [token("USDC"), token("WETH")];
+    const dataProvider = contract("AaveProtocolDataProvider");
+    const config = await c.public.readContract({
+      address: dataProvider,
+      abi: aaveProtocolDataProviderAbi,
+      functionName: "getReserveConfigurationData",
+      args: [weth],
+    });
+    expect(config[1]).toBe(8050n); // ltv
+    expect(config[2]).toBe(8300n); // liquidation threshold
+    const caps = await c.public.readContract({
+      address: dataProvider,
+      abi: aaveProtocolDataProviderAbi,
+      functionName: "getReserveCaps",
+      args: [usdc],
+    });
+    expect(caps).toEqual([40_000_000n, 50_000_000n]);
+    const price = await c.public.readContract({
+      address: contract("AaveOracle"),
+      abi: aaveOracleAbi,
+      functionName: "getAssetPrice",
+      args: [weth],
+    });
+    expect(price).toBe(3000n * 10n ** 8n);
+    const [, , aTokenAddress] = [0, 0, contract("AaveAToken_USDC")];
+    const tokens = await c.public.readContract({
+      address: dataProvider,
+      abi: aaveProtocolDataProviderAbi,
+      functionName: "getReserveTokensAddresses",
+      args: [usdc],
+    });
+    expect(tokens[0]).toBe(aTokenAddress);
+
+    const pool = contract("AavePool");
+    const me = dev(devnet, 6).address;
+    const amount = parseUnits("10000", 6);
+    await send(6, {
+      to: usdc,
+      data: encodeFunctionData({ abi: erc20Abi, functionName: "approve", args: [pool, amount] }),
+    });
+    await send(6, {
+      to: pool,
+      data: encodeFunctionData({ abi: aavePoolAbi, functionName: "supply", args: [usdc, amount, me, 0] }),
+    });
+    const aBalance = () =>
+      c.public.readContract({ address: aTokenAddress, abi: erc20Abi, functionName: "balanceOf", args: [me] });
+    const supplied = await aBalance();
+    expect(supplied).toBeGreaterThanOrEqual(amount - 1n);
+    const reserve = await c.public.readContract({
+      address: pool,
+      abi: aavePoolAbi,
+      functionName: "getReserveData",
+      args: [usdc],
+    });
+    expect(reserve.currentLiquidityRate).toBeGreaterThan(0n); // the seeded borrow makes suppliers earn
+    await devnet.advanceTime(30 * 86_400);
+    const later = await aBalance();
+    // ~60 % utilisation at 4 %·(0.6/0.9) borrow rate, less the 10 % reserve factor: ≈ 1.6 % a year
+    expect(later).toBeGreaterThan(supplied + parseUnits("5", 6));
+    expect(later).toBeLessThan(supplied + parseUnits("50", 6));
   });
 });

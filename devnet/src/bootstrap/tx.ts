@@ -7,13 +7,14 @@ import type { DevnetClients } from "../rpc.ts";
  */
 export async function sendAndConfirm(
   clients: DevnetClients,
-  tx: { from: Address; to: Address; data: Hex; what: string; value?: bigint },
+  tx: { from: Address; to: Address; data: Hex; what: string; value?: bigint; gas?: bigint },
 ): Promise<TransactionReceipt> {
   const hash = await clients.wallet.sendTransaction({
     account: tx.from,
     to: tx.to,
     data: tx.data,
     value: tx.value,
+    gas: tx.gas,
     chain: null,
   });
   const receipt = await clients.public.waitForTransactionReceipt({ hash, pollingInterval: 20 });

@@ -63,11 +63,26 @@ export async function callContract<
     functionName: call.functionName as string,
     args: call.args as readonly unknown[],
   });
-  return sendAndConfirm(ctx.clients, {
-    from: call.from,
-    to: call.address,
-    data,
-    value: call.value,
-    what: `${ctx.spec.name}: ${call.functionName} on ${call.address}`,
-  });
+  const what = `${ctx.spec.name}: ${call.functionName} on ${call.address}`;
+  const tx = { account: call.from, to: call.address, data, value: call.value };
+  try {
+    // Headroom over the estimate: interest accrual (Aave, Morpho) costs more once the block's timestamp
+    // has moved past the last update than in the estimate, which ran at the previous one.
+    const gas = ((await ctx.clients.public.estimateGas(tx)) * 3n) / 2n;
+    return await sendAndConfirm(ctx.clients, {
+      from: call.from,
+      to: call.address,
+      data,
+      value: call.value,
+      gas,
+      what,
+    });
+  } catch (error) {
+    // Replay it as a call to name the contract's reason (Aave's numeric error codes, custom errors…)
+    const reason = await ctx.clients.public.call(tx).then(
+      () => "",
+      (e: Error) => (e as { shortMessage?: string }).shortMessage ?? e.message,
+    );
+    throw new Error(`${(error as Error).message}${reason ? `: ${reason}` : ""}`);
+  }
 }

@@ -1,5 +1,6 @@
 import type { Address } from "viem";
 import type { DevnetChainName } from "../config.ts";
+import { aaveV3Extension } from "./aave-v3.ts";
 import { bridge2Extension } from "./bridge2.ts";
 import { earnTokensExtension } from "./earn-tokens.ts";
 import { erc4626VaultsExtension } from "./erc4626-vaults.ts";
@@ -25,6 +26,7 @@ export const EXTENSIONS: ChainExtension[] = [
   earnTokensExtension,
   erc4626VaultsExtension,
   uniswapV3Extension,
+  aaveV3Extension,
 ];
 
 export async function ensureExtensions(
