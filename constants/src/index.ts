@@ -11,6 +11,22 @@ export {
   type TokenInfo,
   USDC,
 } from "./chains.ts";
+export { UNISWAP_V3_POOL_INIT_CODE_HASH, WETH } from "./earn.ts";
+export {
+  aaveATokenAbi,
+  aaveInterestRateStrategyAbi,
+  aaveOracleAbi,
+  aavePoolAbi,
+  aavePoolAddressesProviderAbi,
+  aaveProtocolDataProviderAbi,
+  aaveVariableDebtTokenAbi,
+  uniswapV3FactoryAbi,
+  uniswapV3PoolAbi,
+  uniswapV3PositionManagerAbi,
+  uniswapV3QuoterV2Abi,
+  uniswapV3SwapRouterAbi,
+  weth9Abi,
+} from "./earn-abis.ts";
 export { MMF_CHAIN, MMF_CUTOFF, MMF_SYMBOL } from "./mmf.ts";
 export { ONE_TIME_WALLET_FACTORY, ONE_TIME_WALLET_INIT_CODE_HASH } from "./onramp.ts";
 export { permit2Abi } from "./permit2.ts";

@@ -1,4 +1,4 @@
-import type { Address, Hex } from "viem";
+import type { Address, Hex, TransactionReceipt } from "viem";
 import type { DevnetClients } from "../rpc.ts";
 
 /**
@@ -7,16 +7,19 @@ import type { DevnetClients } from "../rpc.ts";
  */
 export async function sendAndConfirm(
   clients: DevnetClients,
-  tx: { from: Address; to: Address; data: Hex; what: string },
-): Promise<void> {
+  tx: { from: Address; to: Address; data: Hex; what: string; value?: bigint; gas?: bigint },
+): Promise<TransactionReceipt> {
   const hash = await clients.wallet.sendTransaction({
     account: tx.from,
     to: tx.to,
     data: tx.data,
+    value: tx.value,
+    gas: tx.gas,
     chain: null,
   });
   const receipt = await clients.public.waitForTransactionReceipt({ hash, pollingInterval: 20 });
   if (receipt.status !== "success") throw new Error(`${tx.what} reverted (tx ${hash})`);
+  return receipt;
 }
 
 export async function hasCode(clients: DevnetClients, address: Address): Promise<boolean> {

@@ -18,12 +18,14 @@ export interface Artifact {
 export const DEVNET_CONTRACTS = [
   "Bridge2Twin",
   "Create2Deployer",
+  "Erc4626Vault",
   "FiatTokenTwin",
   "FundShareToken",
   "Multicall3",
   "OneTimeWallet",
   "OneTimeWalletFactory",
   "Permit2Twin",
+  "PriceFeed",
   "RwaExchange",
   "RwaToken",
 ] as const;

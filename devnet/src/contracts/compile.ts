@@ -30,6 +30,9 @@ const SOLC_SETTINGS = {
   },
 } as const;
 
+/** Contracts only ever deployed through their constructor (CREATE2), never placed with anvil_setCode. */
+const CONSTRUCTED_ONLY = new Set(["Erc4626Vault"]);
+
 interface SolcContractOutput {
   abi: unknown[];
   evm: {
@@ -95,8 +98,10 @@ export function compileContracts(): Record<string, Artifact> {
     const contractName = unit.replace(/\.sol$/, "");
     const out = output.contracts?.[unit]?.[contractName];
     if (!out) throw new Error(`${unit} must define a contract named ${contractName}`);
-    // The devnet installs runtime code with anvil_setCode, which cannot fill in immutables.
-    if (Object.keys(out.evm.deployedBytecode.immutableReferences ?? {}).length > 0) {
+    // The devnet installs most runtime code with anvil_setCode, which cannot fill in immutables; only
+    // contracts it always deploys through their constructor may have them.
+    const immutables = Object.keys(out.evm.deployedBytecode.immutableReferences ?? {}).length > 0;
+    if (immutables && !CONSTRUCTED_ONLY.has(contractName)) {
       throw new Error(`${contractName} uses immutables; the devnet places runtime code directly`);
     }
     artifacts[contractName] = {

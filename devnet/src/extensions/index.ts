@@ -1,11 +1,15 @@
 import type { Address } from "viem";
 import type { DevnetChainName } from "../config.ts";
+import { aaveV3Extension } from "./aave-v3.ts";
 import { bridge2Extension } from "./bridge2.ts";
+import { earnTokensExtension } from "./earn-tokens.ts";
+import { erc4626VaultsExtension } from "./erc4626-vaults.ts";
 import { mmfSandboxExtension } from "./mmf-sandbox.ts";
 import { oneTimeWalletExtension } from "./one-time-wallets.ts";
 import { permit2Extension } from "./permit2.ts";
 import { rwaMarketsExtension } from "./rwa-markets.ts";
 import type { ChainExtension, ExtensionContext } from "./types.ts";
+import { uniswapV3Extension } from "./uniswap-v3.ts";
 
 export type { ChainExtension, ExtensionContext };
 
@@ -19,6 +23,10 @@ export const EXTENSIONS: ChainExtension[] = [
   rwaMarketsExtension,
   mmfSandboxExtension,
   oneTimeWalletExtension,
+  earnTokensExtension,
+  erc4626VaultsExtension,
+  uniswapV3Extension,
+  aaveV3Extension,
 ];
 
 export async function ensureExtensions(

@@ -1,0 +1,41 @@
+import type { Abi } from "viem";
+import { type NpmContract, npmArtifact } from "./npm-artifacts.ts";
+
+/**
+ * The protocol ABIs the API reads and calls, exported from @compass/constants (which the API may import;
+ * it may not import the devnet). constants/src/earn-abis.ts is written from the npm artifacts by
+ * `npm run earn-abis -w @compass/devnet`; test/earn-abis.test.ts fails when they drift.
+ */
+export const EXPORTED_ABIS: Record<string, NpmContract> = {
+  weth9Abi: "WETH9",
+  uniswapV3FactoryAbi: "UniswapV3Factory",
+  uniswapV3PoolAbi: "UniswapV3Pool",
+  uniswapV3SwapRouterAbi: "SwapRouter",
+  uniswapV3QuoterV2Abi: "QuoterV2",
+  uniswapV3PositionManagerAbi: "NonfungiblePositionManager",
+  aavePoolAbi: "Pool",
+  aavePoolAddressesProviderAbi: "PoolAddressesProvider",
+  aaveOracleAbi: "AaveOracle",
+  aaveProtocolDataProviderAbi: "AaveProtocolDataProvider",
+  aaveATokenAbi: "AToken",
+  aaveVariableDebtTokenAbi: "VariableDebtToken",
+  aaveInterestRateStrategyAbi: "DefaultReserveInterestRateStrategy",
+};
+
+/** An artifact's ABI as exported: functions, events and errors only, without compiler-internal type names. */
+export function exportedAbi(contract: NpmContract): Abi {
+  const strip = (value: unknown): unknown => {
+    if (Array.isArray(value)) return value.map(strip);
+    if (value && typeof value === "object") {
+      return Object.fromEntries(
+        Object.entries(value)
+          .filter(([k]) => k !== "internalType" && k !== "constant" && k !== "payable")
+          .map(([k, v]) => [k, strip(v)]),
+      );
+    }
+    return value;
+  };
+  return npmArtifact(contract)
+    .abi.filter((item) => item.type === "function" || item.type === "event" || item.type === "error")
+    .map(strip) as Abi;
+}

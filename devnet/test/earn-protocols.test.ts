@@ -1,0 +1,268 @@
+import {
+  aaveOracleAbi,
+  aavePoolAbi,
+  aaveProtocolDataProviderAbi,
+  UNISWAP_V3_POOL_INIT_CODE_HASH,
+  uniswapV3FactoryAbi,
+  uniswapV3PoolAbi,
+  uniswapV3QuoterV2Abi,
+  uniswapV3SwapRouterAbi,
+  WETH,
+} from "@compass/constants";
+import { type Address, encodeFunctionData, erc20Abi, erc4626Abi, keccak256, parseUnits } from "viem";
+import { privateKeyToAccount } from "viem/accounts";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { npmArtifact } from "../src/earn/npm-artifacts.ts";
+import { type DevnetHandle, startDevnet } from "../src/index.ts";
+import { clients, dev, tempDir } from "./helpers.ts";
+
+// COMPASS_UNIT_PORT_BASE moves every devnet test, so parallel checkouts never collide.
+const PORT_BASE = Number(process.env.COMPASS_UNIT_PORT_BASE ?? 28545) + 5100;
+const dir = tempDir("devnet-earn");
+let devnet: DevnetHandle;
+let bootMs = 0;
+
+beforeAll(async () => {
+  const started = performance.now();
+  devnet = await startDevnet({ dir: dir.path, portBase: PORT_BASE, chains: ["ethereum"], twins: [] });
+  bootMs = performance.now() - started;
+}, 180_000);
+afterAll(async () => {
+  await devnet?.stop();
+  dir.remove();
+});
+
+const contract = (name: string) => devnet.addressBook.chains.ethereum!.contracts[name] as Address;
+const token = (symbol: string) => devnet.addressBook.tokens!.ethereum![symbol]!.address as Address;
+
+async function send(index: number, tx: { to: Address; data?: `0x${string}`; value?: bigint }) {
+  const c = clients(devnet, "ethereum");
+  const account = privateKeyToAccount(dev(devnet, index).privateKey);
+  const hash = await c.wallet.sendTransaction({ account, chain: c.chain, ...tx });
+  const receipt = await c.public.waitForTransactionReceipt({ hash });
+  expect(receipt.status).toBe("success");
+  return receipt;
+}
+
+describe("earn protocols on the devnet", () => {
+  it("bootstraps in reasonable time", () => {
+    console.log(`ethereum with earn protocols bootstrapped in ${Math.round(bootMs)} ms`);
+    expect(bootMs).toBeLessThan(120_000);
+  });
+
+  it("WETH9 sits at the canonical address, wraps and unwraps", async () => {
+    const c = clients(devnet, "ethereum");
+    const weth = WETH.ethereum!.address;
+    expect(token("WETH")).toBe(weth);
+    const read = (fn: "name" | "symbol" | "decimals") =>
+      c.public.readContract({ address: weth, abi: erc20Abi, functionName: fn });
+    expect([await read("name"), await read("symbol"), await read("decimals")]).toEqual([
+      "Wrapped Ether",
+      "WETH",
+      18,
+    ]);
+    const me = dev(devnet, 3).address;
+    const before = await c.public.readContract({
+      address: weth,
+      abi: erc20Abi,
+      functionName: "balanceOf",
+      args: [me],
+    });
+    await send(3, { to: weth, value: parseUnits("2", 18), data: "0xd0e30db0" });
+    const after = await c.public.readContract({
+      address: weth,
+      abi: erc20Abi,
+      functionName: "balanceOf",
+      args: [me],
+    });
+    expect(after - before).toBe(parseUnits("2", 18));
+  });
+
+  it("dev accounts hold USDT and wstETH", async () => {
+    const c = clients(devnet, "ethereum");
+    const me = dev(devnet, 0).address;
+    const usdt = await c.public.readContract({
+      address: token("USDT"),
+      abi: erc20Abi,
+      functionName: "balanceOf",
+      args: [me],
+    });
+    expect(usdt).toBe(parseUnits("1000000", 6));
+    const wst = await c.public.readContract({
+      address: token("wstETH"),
+      abi: erc20Abi,
+      functionName: "balanceOf",
+      args: [me],
+    });
+    expect(wst).toBe(parseUnits("100", 18));
+  });
+
+  it("a plain OpenZeppelin ERC-4626 vault takes deposits and pays out what it earned", async () => {
+    const c = clients(devnet, "ethereum");
+    const vault = contract("Erc4626VaultUSDC");
+    const usdc = token("USDC");
+    expect(await c.public.readContract({ address: vault, abi: erc4626Abi, functionName: "asset" })).toBe(
+      usdc,
+    );
+    expect(
+      await c.public.readContract({ address: vault, abi: erc4626Abi, functionName: "totalAssets" }),
+    ).toBe(parseUnits("250000", 6));
+    const me = dev(devnet, 4).address;
+    const amount = parseUnits("1000", 6);
+    await send(4, {
+      to: usdc,
+      data: encodeFunctionData({ abi: erc20Abi, functionName: "approve", args: [vault, amount] }),
+    });
+    await send(4, {
+      to: vault,
+      data: encodeFunctionData({ abi: erc4626Abi, functionName: "deposit", args: [amount, me] }),
+    });
+    const shares = await c.public.readContract({
+      address: vault,
+      abi: erc4626Abi,
+      functionName: "balanceOf",
+      args: [me],
+    });
+    expect(shares).toBeGreaterThan(0n);
+    const assets = await c.public.readContract({
+      address: vault,
+      abi: erc4626Abi,
+      functionName: "convertToAssets",
+      args: [shares],
+    });
+    expect(assets).toBeGreaterThanOrEqual(amount - 1n);
+    expect(assets).toBeLessThanOrEqual(amount);
+  });
+
+  it("Uniswap v3: the factory's pool bytecode hashes to the periphery's init code hash", () => {
+    expect(keccak256(npmArtifact("UniswapV3Pool").bytecode)).toBe(UNISWAP_V3_POOL_INIT_CODE_HASH);
+  });
+
+  it("Uniswap v3: seeded pools sit where the factory says, and a swap through SwapRouter moves the price", async () => {
+    const c = clients(devnet, "ethereum");
+    const pool = contract("UniswapV3Pool_WETH_USDC_500");
+    const [usdc, weth] = [token("USDC"), token("WETH")];
+    const listed = await c.public.readContract({
+      address: contract("UniswapV3Factory"),
+      abi: uniswapV3FactoryAbi,
+      functionName: "getPool",
+      args: [usdc, weth, 500],
+    });
+    expect(listed).toBe(pool);
+    const priceOf = async () => {
+      const [sqrtPriceX96] = await c.public.readContract({
+        address: pool,
+        abi: uniswapV3PoolAbi,
+        functionName: "slot0",
+      });
+      // token0 is USDC on ethereum (lower address): WETH per USDC in raw units → USDC per WETH
+      const raw = Number(sqrtPriceX96) ** 2 / 2 ** 192;
+      return 1 / (raw * 10 ** -12);
+    };
+    const before = await priceOf();
+    expect(before).toBeGreaterThan(2990);
+    expect(before).toBeLessThan(3010);
+
+    const amountIn = parseUnits("100000", 6);
+    const params = { tokenIn: usdc, tokenOut: weth, fee: 500, amountIn, sqrtPriceLimitX96: 0n } as const;
+    const { result: quote } = await c.public.simulateContract({
+      address: contract("UniswapV3QuoterV2"),
+      abi: uniswapV3QuoterV2Abi,
+      functionName: "quoteExactInputSingle",
+      args: [params],
+    });
+    const router = contract("UniswapV3SwapRouter");
+    const me = dev(devnet, 5).address;
+    await send(5, {
+      to: usdc,
+      data: encodeFunctionData({ abi: erc20Abi, functionName: "approve", args: [router, amountIn] }),
+    });
+    const wethBefore = await c.public.readContract({
+      address: weth,
+      abi: erc20Abi,
+      functionName: "balanceOf",
+      args: [me],
+    });
+    const deadline = (await c.public.getBlock()).timestamp + 600n;
+    await send(5, {
+      to: router,
+      data: encodeFunctionData({
+        abi: uniswapV3SwapRouterAbi,
+        functionName: "exactInputSingle",
+        args: [{ ...params, recipient: me, deadline, amountOutMinimum: quote[0] }],
+      }),
+    });
+    const got =
+      (await c.public.readContract({ address: weth, abi: erc20Abi, functionName: "balanceOf", args: [me] })) -
+      wethBefore;
+    expect(got).toBe(quote[0]);
+    // 100k USDC into ~900k USDC of full-range depth: a real price impact, well above the 0.05 % fee
+    const effective = Number(amountIn) / 1e6 / (Number(got) / 1e18);
+    expect(effective).toBeGreaterThan(before * 1.05);
+    expect(await priceOf()).toBeGreaterThan(before * 1.1);
+  });
+
+  it("Aave v3: reserves are configured with LTVs and caps, priced by the feeds, and a supply earns interest", async () => {
+    const c = clients(devnet, "ethereum");
+    const [usdc, weth] = [token("USDC"), token("WETH")];
+    const dataProvider = contract("AaveProtocolDataProvider");
+    const config = await c.public.readContract({
+      address: dataProvider,
+      abi: aaveProtocolDataProviderAbi,
+      functionName: "getReserveConfigurationData",
+      args: [weth],
+    });
+    expect(config[1]).toBe(8050n); // ltv
+    expect(config[2]).toBe(8300n); // liquidation threshold
+    const caps = await c.public.readContract({
+      address: dataProvider,
+      abi: aaveProtocolDataProviderAbi,
+      functionName: "getReserveCaps",
+      args: [usdc],
+    });
+    expect(caps).toEqual([40_000_000n, 50_000_000n]);
+    const price = await c.public.readContract({
+      address: contract("AaveOracle"),
+      abi: aaveOracleAbi,
+      functionName: "getAssetPrice",
+      args: [weth],
+    });
+    expect(price).toBe(3000n * 10n ** 8n);
+    const [, , aTokenAddress] = [0, 0, contract("AaveAToken_USDC")];
+    const tokens = await c.public.readContract({
+      address: dataProvider,
+      abi: aaveProtocolDataProviderAbi,
+      functionName: "getReserveTokensAddresses",
+      args: [usdc],
+    });
+    expect(tokens[0]).toBe(aTokenAddress);
+
+    const pool = contract("AavePool");
+    const me = dev(devnet, 6).address;
+    const amount = parseUnits("10000", 6);
+    await send(6, {
+      to: usdc,
+      data: encodeFunctionData({ abi: erc20Abi, functionName: "approve", args: [pool, amount] }),
+    });
+    await send(6, {
+      to: pool,
+      data: encodeFunctionData({ abi: aavePoolAbi, functionName: "supply", args: [usdc, amount, me, 0] }),
+    });
+    const aBalance = () =>
+      c.public.readContract({ address: aTokenAddress, abi: erc20Abi, functionName: "balanceOf", args: [me] });
+    const supplied = await aBalance();
+    expect(supplied).toBeGreaterThanOrEqual(amount - 1n);
+    const reserve = await c.public.readContract({
+      address: pool,
+      abi: aavePoolAbi,
+      functionName: "getReserveData",
+      args: [usdc],
+    });
+    expect(reserve.currentLiquidityRate).toBeGreaterThan(0n); // the seeded borrow makes suppliers earn
+    await devnet.advanceTime(30 * 86_400);
+    const later = await aBalance();
+    // ~60 % utilisation at 4 %·(0.6/0.9) borrow rate, less the 10 % reserve factor: ≈ 1.6 % a year
+    expect(later).toBeGreaterThan(supplied + parseUnits("5", 6));
+    expect(later).toBeLessThan(supplied + parseUnits("50", 6));
+  });
+});
