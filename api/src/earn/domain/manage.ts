@@ -1,4 +1,4 @@
-import { type Address, encodeFunctionData, erc20Abi, erc4626Abi, formatUnits, type PublicClient } from "viem";
+import { type Address, encodeFunctionData, erc20Abi, formatUnits, type PublicClient } from "viem";
 import { rethrowRpc } from "../../chain/clients.ts";
 import type { Erc20 } from "../../chain/erc20.ts";
 import type { LogReader } from "../../chain/log-reader.ts";
@@ -8,7 +8,7 @@ import { toRawAmount } from "../../lib/amounts.ts";
 import { parseUnitsExact } from "../../lib/decimal.ts";
 import type { AccountCall } from "../../product-accounts/index.ts";
 import type { ChainName } from "../../schemas/common.ts";
-import { readVault, vaultCalls } from "./vault.ts";
+import { readVault, vaultAbi, vaultCalls } from "./vault.ts";
 import { CostBasis, readVaultFlows } from "./vault-positions.ts";
 
 export type ManageVenue =
@@ -131,7 +131,7 @@ async function withdrawalProfit(input: ManageInput, vault: Address, assets: bigi
     input.client.readContract({
       blockTag: NEXT_BLOCK,
       address: vault,
-      abi: erc4626Abi,
+      abi: vaultAbi,
       functionName: "previewWithdraw",
       args: [assets],
     }),

@@ -1,12 +1,4 @@
-import {
-  type Address,
-  erc4626Abi,
-  formatUnits,
-  getAddress,
-  type Log,
-  type PublicClient,
-  parseAbiItem,
-} from "viem";
+import { type Address, formatUnits, getAddress, type Log, type PublicClient, parseAbiItem } from "viem";
 import type { LogReader } from "../../chain/log-reader.ts";
 import { blockTimes } from "../../chain/logs.ts";
 import { NEXT_BLOCK } from "../../chain/next-block.ts";
@@ -14,7 +6,7 @@ import { RequestValidationError } from "../../errors.ts";
 import { formatDecimal } from "../../lib/format.ts";
 import { SAFE } from "../../product-accounts/index.ts";
 import type { ChainName } from "../../schemas/common.ts";
-import { readVault, type Vault } from "./vault.ts";
+import { readVault, type Vault, vaultAbi } from "./vault.ts";
 
 export const VAULT_DEPOSIT_EVENT = parseAbiItem(
   "event Deposit(address indexed sender, address indexed owner, uint256 assets, uint256 shares)",
@@ -147,7 +139,7 @@ export async function readVaultPositions(input: {
         const shares = await client.readContract({
           blockTag: NEXT_BLOCK,
           address,
-          abi: erc4626Abi,
+          abi: vaultAbi,
           functionName: "balanceOf",
           args: [account],
         });
@@ -155,7 +147,7 @@ export async function readVaultPositions(input: {
           ? await client.readContract({
               blockTag: NEXT_BLOCK,
               address,
-              abi: erc4626Abi,
+              abi: vaultAbi,
               functionName: "convertToAssets",
               args: [shares],
             })

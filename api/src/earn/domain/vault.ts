@@ -16,6 +16,9 @@ import { fieldError, type Loc } from "../../errors.ts";
 import type { AccountCall } from "../../product-accounts/index.ts";
 import type { ChainName } from "../../schemas/common.ts";
 
+/** ERC-4626 with its share token's ERC-20 half (viem's erc4626Abi leaves out name, symbol, decimals). */
+export const vaultAbi = [...erc20Abi, ...erc4626Abi] as const;
+
 /** An ERC-4626 vault as read from chain: any vault, known to this deployment or not. */
 export interface Vault {
   address: Address;
@@ -42,7 +45,7 @@ export async function readVault(
     client.readContract({
       blockTag: NEXT_BLOCK,
       address,
-      abi: erc4626Abi,
+      abi: vaultAbi,
       functionName,
       args,
     } as never) as Promise<T>;
@@ -100,7 +103,7 @@ export async function vaultCalls(input: {
     .readContract({
       blockTag: NEXT_BLOCK,
       address: vault.address,
-      abi: erc4626Abi,
+      abi: vaultAbi,
       functionName: input.action === "DEPOSIT" ? "maxDeposit" : "maxWithdraw",
       args: [account],
     })
@@ -120,7 +123,7 @@ export async function vaultCalls(input: {
       },
       {
         to: vault.address,
-        data: encodeFunctionData({ abi: erc4626Abi, functionName: "deposit", args: [amount, account] }),
+        data: encodeFunctionData({ abi: vaultAbi, functionName: "deposit", args: [amount, account] }),
       },
     ];
   }
@@ -133,7 +136,7 @@ export async function vaultCalls(input: {
     {
       to: vault.address,
       data: encodeFunctionData({
-        abi: erc4626Abi,
+        abi: vaultAbi,
         functionName: "withdraw",
         args: [amount, account, account],
       }),
