@@ -1861,6 +1861,16 @@ export const manifest: OperationManifest[] = [
               "type": "null"
             }
           ]
+        },
+        "signature_chain_id": {
+          "default": 421614,
+          "description": "Compass extension: chain id the wallet signs for (its active chain; sets `signatureChainId` and `domain.chainId`). Default 421614",
+          "examples": [
+            42161
+          ],
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 9007199254740991
         }
       },
       "required": [
@@ -2312,6 +2322,16 @@ export const manifest: OperationManifest[] = [
             "address",
             "max_fee_rate"
           ]
+        },
+        "signature_chain_id": {
+          "default": 421614,
+          "description": "Compass extension: chain id the wallet signs for (its active chain; sets `signatureChainId` and `domain.chainId`). Default 421614",
+          "examples": [
+            42161
+          ],
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 9007199254740991
         }
       },
       "required": [
@@ -2352,6 +2372,16 @@ export const manifest: OperationManifest[] = [
         "owner": {
           "description": "user EOA (the venue account)",
           "type": "string"
+        },
+        "signature_chain_id": {
+          "default": 421614,
+          "description": "Compass extension: chain id the wallet signs for (its active chain; sets `signatureChainId` and `domain.chainId`). Default 421614",
+          "examples": [
+            42161
+          ],
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 9007199254740991
         }
       },
       "required": [
