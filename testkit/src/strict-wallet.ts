@@ -234,7 +234,8 @@ export async function installStrictWallet(page: Page, wallet: StrictWallet): Pro
         return reply.result;
       },
       on(event: string, listener: (payload: unknown) => void) {
-        (listeners[event] ??= new Set()).add(listener);
+        listeners[event] ??= new Set();
+        listeners[event].add(listener);
       },
       removeListener(event: string, listener: (payload: unknown) => void) {
         listeners[event]?.delete(listener);
