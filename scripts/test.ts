@@ -6,6 +6,8 @@
  *   npm test                     all steps
  *   npm test -- --only=unit,e2e  selected steps
  *   npm test -- --keep           leave the stack running after the tests (prints its URLs)
+ *   npm test -- --only=build,stack,e2e --e2e=perpetual-trading-strict,--grep=expired
+ *                                Playwright arguments (comma-separated): spec file filters, --grep, …
  */
 
 import type { ChildProcess } from "node:child_process";
@@ -32,6 +34,12 @@ const only = args
   ?.slice(7)
   .split(",");
 const keep = args.includes("--keep");
+const e2eArgs =
+  args
+    .find((a) => a.startsWith("--e2e="))
+    ?.slice(6)
+    .split(",")
+    .filter(Boolean) ?? [];
 const want = (step: string) => !only || only.includes(step);
 
 const PORT_BASE = Number(process.env.COMPASS_TEST_PORT_BASE ?? 18545);
@@ -163,7 +171,7 @@ try {
         }),
       );
       await step("e2e", () =>
-        npx("playwright", ["test", "-c", "playwright.config.ts"], testEnv, join(ROOT, "e2e")),
+        npx("playwright", ["test", "-c", "playwright.config.ts", ...e2eArgs], testEnv, join(ROOT, "e2e")),
       );
       await step("resilience", async () => {
         const report = await runResilience({
