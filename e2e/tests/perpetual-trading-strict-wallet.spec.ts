@@ -142,9 +142,9 @@ test("default: a new trader on chain 1 deposits (switched to Arbitrum for the pe
   expect(
     await until(
       () => venueAccountValue(owner),
-      (v) => v >= 100,
+      (v) => v >= 250,
     ),
-  ).toBeCloseTo(100, 6);
+  ).toBeCloseTo(250, 6);
   expect(await info({ type: "userAbstraction", user: owner })).toBe("unifiedAccount");
   const [entry] = await agentEntries();
   expect(entry).toBe(
