@@ -6,7 +6,9 @@
  *   npm test                     all steps
  *   npm test -- --only=unit,e2e  selected steps
  *   npm test -- --keep           leave the stack running after the tests (prints its URLs)
- *   npm test -- --only=e2e --project=production --grep=partner   Playwright's own filters pass through
+ *   npm test -- --only=build,stack,e2e --e2e=perpetual-trading-strict,--grep=expired
+ *   npm test -- --only=stack,e2e --e2e=--project=production
+ *                                Playwright arguments (comma-separated): spec file filters, --grep, …
  */
 
 import type { ChildProcess } from "node:child_process";
@@ -35,8 +37,12 @@ const only = args
   ?.slice(7)
   .split(",");
 const keep = args.includes("--keep");
-// Playwright's own filters, passed through to the e2e step
-const playwrightArgs = args.filter((a) => /^--(project|grep|grep-invert)=/.test(a));
+const e2eArgs =
+  args
+    .find((a) => a.startsWith("--e2e="))
+    ?.slice(6)
+    .split(",")
+    .filter(Boolean) ?? [];
 const want = (step: string) => !only || only.includes(step);
 
 const PORT_BASE = Number(process.env.COMPASS_TEST_PORT_BASE ?? 18545);
@@ -167,12 +173,7 @@ try {
         }),
       );
       await step("e2e", () =>
-        npx(
-          "playwright",
-          ["test", "-c", "playwright.config.ts", ...playwrightArgs],
-          testEnv,
-          join(ROOT, "e2e"),
-        ),
+        npx("playwright", ["test", "-c", "playwright.config.ts", ...e2eArgs], testEnv, join(ROOT, "e2e")),
       );
       await step("resilience", async () => {
         const report = await runResilience({

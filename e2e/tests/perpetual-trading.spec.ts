@@ -11,8 +11,9 @@ import { expect, type Page, test } from "@playwright/test";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 
 /**
- * The perpetual-trading page for people: the dev wallet (staging) signs every action in the browser;
- * outcomes are read independently from the venue twin and the local Arbitrum.
+ * The perpetual-trading page for people: the dev wallet (staging) signs the permits and user-signed actions,
+ * the widget's agent key the orders; outcomes are read independently from the venue twin and the local
+ * Arbitrum. (`perpetual-trading-strict-wallet.spec.ts` does the same with a MetaMask-rule wallet.)
  */
 const DEV = 9;
 const owner = () => addressBook().accounts.dev[DEV]!.address;
@@ -119,6 +120,7 @@ test("behavior: an action signed by the wrong key is refused by the venue with a
   const stranger = privateKeyToAccount(generatePrivateKey());
   await page.route("**/v2/perpetual_trading/execute", async (route) => {
     const body = JSON.parse(route.request().postData()!);
+    if (body.action.type !== "order") return route.continue();
     const { r, s, v } = await signL1Action({ wallet: stranger, action: body.action, nonce: body.nonce });
     body.signature = `${r}${s.slice(2)}${v.toString(16)}`;
     await route.continue({ postData: JSON.stringify(body) });

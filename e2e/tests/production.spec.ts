@@ -1,9 +1,9 @@
 import { checkoutPath, payWithCard, providerFrame, waitForQuote } from "@compass/testkit/checkout";
 import { addressBook, CARDS, testEnv, until, usdcBalance, venueAccountValue } from "@compass/testkit/live";
 import { prodPartnerPort, TEST_KEYS } from "@compass/testkit/stack";
+import { installStrictWallet, strictWallet } from "@compass/testkit/strict-wallet";
 import { expect, type Page, test } from "@playwright/test";
 import { parseUnits } from "viem";
-import { injectBrowserWallet, walletLog } from "../fixtures/browser-wallet.ts";
 import { buildPartnerPage, partnerHtml, servePartnerPage } from "../fixtures/partner/build.ts";
 
 /**
@@ -44,13 +44,15 @@ test("default: the trading page in production — markets through the app's key,
 }) => {
   test.setTimeout(120_000);
   const statuses = apiStatuses(page);
+  const book = addressBook();
   const owner = dev(6);
-  const chains = addressBook().chains;
-  await injectBrowserWallet(page, {
-    account: owner,
-    chains: { 1: chains.ethereum!.rpcUrl, 42161: chains.arbitrum!.rpcUrl },
-    activeChainId: 42161,
+  // a mainstream wallet (MetaMask's chain rule) on Arbitrum, where the deposit's permit is signed
+  const wallet = strictWallet({
+    privateKey: book.accounts.dev[6]!.privateKey,
+    chains: Object.values(book.chains).map((c) => ({ id: c.chainId, rpcUrl: c.rpcUrl })),
+    chainId: 42161,
   });
+  await installStrictWallet(page, wallet);
   await page.goto("/perpetual-trading");
   await expect(page.getByTestId("connect-compassDevWallet")).toHaveCount(0);
   await page.getByTestId("connect-injected").click();
@@ -68,7 +70,7 @@ test("default: the trading page in production — markets through the app's key,
   );
   expect(credited).toBeCloseTo(valueBefore + 50, 6);
   // the permit was signed on the wallet's active chain, and nothing was refused anywhere
-  expect((await walletLog(page)).filter((e) => e.refused)).toEqual([]);
+  expect(wallet.prompts.filter((p) => p.refused)).toEqual([]);
   expect(statuses.filter((s) => s === 401 || s === 403)).toEqual([]);
 });
 

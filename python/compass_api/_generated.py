@@ -221,7 +221,7 @@ OPERATIONS = {
         "query_params": [],
         "required_query": [],
         "has_body": True,
-        "body_fields": ["owner", "amount", "destination"],
+        "body_fields": ["owner", "amount", "destination", "signature_chain_id"],
     },
     "v2_perpetual_trading_market_order": {
         "method": "POST",
@@ -271,7 +271,7 @@ OPERATIONS = {
         "query_params": [],
         "required_query": [],
         "has_body": True,
-        "body_fields": ["owner", "builder"],
+        "body_fields": ["owner", "builder", "signature_chain_id"],
     },
     "v2_perpetual_trading_enable_unified_account": {
         "method": "POST",
@@ -281,7 +281,7 @@ OPERATIONS = {
         "query_params": [],
         "required_query": [],
         "has_body": True,
-        "body_fields": ["owner"],
+        "body_fields": ["owner", "signature_chain_id"],
     },
     "v2_perpetual_trading_ensure_leverage": {
         "method": "POST",

@@ -88,6 +88,21 @@ export const LeverageResponse = z
   })
   .meta({ id: id("LeverageResponse") });
 
+/**
+ * The chain id a user-signed action is signed for (its `signatureChainId` and the typed data's
+ * `domain.chainId`). Compass extension: browser wallets sign typed data only for their active chain, so a
+ * client passes it; the venue accepts any. Default 421614 (`0x66eee`), as the venue's own front end signs.
+ */
+export const SIGNATURE_CHAIN_ID_DEFAULT = 421614;
+export const SignatureChainId = SafeInt.min(1)
+  .max(Number.MAX_SAFE_INTEGER)
+  .default(SIGNATURE_CHAIN_ID_DEFAULT)
+  .meta({
+    description:
+      "Compass extension: chain id the wallet signs for (its active chain; sets `signatureChainId` and `domain.chainId`). Default 421614",
+    examples: [42161],
+  });
+
 export const OwnerAsset = {
   owner: Address.describe("user EOA (the venue account)"),
   asset: Asset,

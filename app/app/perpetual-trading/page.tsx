@@ -11,8 +11,9 @@ export default function PerpetualTradingPage() {
     <main className="home wide">
       <h1>Perpetual trading</h1>
       <p>
-        Stocks, commodities and forex perps. Every action is signed by your own wallet; deposits are a USDC
-        permit on Arbitrum{hasSponsor() ? ", relayed by our sponsor (no gas)" : ""}.
+        Stocks, commodities and forex perps. Your own wallet signs deposits (a USDC permit on Arbitrum
+        {hasSponsor() ? ", relayed by our sponsor (no gas)" : ""}), withdrawals and, once, a trading key this
+        browser keeps: orders are then placed without a wallet prompt.
       </p>
       <Trading sponsored={hasSponsor()} publishableKey={appConfig().appPublishableKey} />
     </main>

@@ -1861,6 +1861,16 @@ export const manifest: OperationManifest[] = [
               "type": "null"
             }
           ]
+        },
+        "signature_chain_id": {
+          "default": 421614,
+          "description": "Compass extension: chain id the wallet signs for (its active chain; sets `signatureChainId` and `domain.chainId`). Default 421614",
+          "examples": [
+            42161
+          ],
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 9007199254740991
         }
       },
       "required": [
@@ -2213,7 +2223,7 @@ export const manifest: OperationManifest[] = [
     "method": "POST",
     "path": "/v2/perpetual_trading/execute",
     "summary": "Send a signed action to the venue",
-    "description": "Relays `{action, nonce, signature}` from any prepare operation to the venue and returns its answer: `status: \"ok\"` with the venue's response (per-order statuses for orders), or `status: \"error\"` with `response.error` holding the venue's reason (wrong signer, reused or stale nonce, insufficient margin…). Registers nothing.",
+    "description": "Relays `{action, nonce, signature}` from any prepare operation to the venue and returns its answer: `status: \"ok\"` with the venue's response (per-order statuses for orders), or `status: \"error\"` with `response.error` holding the venue's reason (wrong signer, reused or stale nonce, insufficient margin…). Also relays a user-signed `approveAgent` the client builds itself, authorising a local agent key that then signs L1 actions (orders, cancels, leverage) without a wallet prompt. Registers nothing.",
     "readOnly": false,
     "destructive": true,
     "idempotent": false,
@@ -2312,6 +2322,16 @@ export const manifest: OperationManifest[] = [
             "address",
             "max_fee_rate"
           ]
+        },
+        "signature_chain_id": {
+          "default": 421614,
+          "description": "Compass extension: chain id the wallet signs for (its active chain; sets `signatureChainId` and `domain.chainId`). Default 421614",
+          "examples": [
+            42161
+          ],
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 9007199254740991
         }
       },
       "required": [
@@ -2352,6 +2372,16 @@ export const manifest: OperationManifest[] = [
         "owner": {
           "description": "user EOA (the venue account)",
           "type": "string"
+        },
+        "signature_chain_id": {
+          "default": 421614,
+          "description": "Compass extension: chain id the wallet signs for (its active chain; sets `signatureChainId` and `domain.chainId`). Default 421614",
+          "examples": [
+            42161
+          ],
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 9007199254740991
         }
       },
       "required": [

@@ -419,6 +419,8 @@ export type PerpetualTradingApproveBuilderFeeRequest = {
   /** user EOA (the venue account) */
   owner: string;
   builder: PerpetualTradingBuilder;
+  /** Compass extension: chain id the wallet signs for (its active chain; sets `signatureChainId` and `domain.chainId`). Default 421614 */
+  signature_chain_id?: number;
 };
 
 export type PerpetualTradingBuilder = {
@@ -478,6 +480,8 @@ export type PerpetualTradingDepositResponse = {
 export type PerpetualTradingEnableUnifiedAccountRequest = {
   /** user EOA (the venue account) */
   owner: string;
+  /** Compass extension: chain id the wallet signs for (its active chain; sets `signatureChainId` and `domain.chainId`). Default 421614 */
+  signature_chain_id?: number;
 };
 
 export type PerpetualTradingEnableUnifiedAccountResponse = {
@@ -685,6 +689,8 @@ export type PerpetualTradingWithdrawRequest = {
   amount: string;
   /** Arbitrum address paid (default owner) */
   destination?: string | null;
+  /** Compass extension: chain id the wallet signs for (its active chain; sets `signatureChainId` and `domain.chainId`). Default 421614 */
+  signature_chain_id?: number;
 };
 
 export type Pnl = {

@@ -13,13 +13,15 @@ import {
 } from "react";
 import type { Address } from "viem";
 import { useAccount, useConfig } from "wagmi";
+import { useCompassLocale } from "../kit/CompassProvider.tsx";
 import { type LifecycleCallbacks, notifyLifecycle } from "../kit/lifecycle.ts";
 import { type CompassApiOptions, useWidgetTransport } from "../kit/transport.ts";
+import { vocabulary } from "../kit/vocabulary.ts";
 import { explain } from "./errors.ts";
 import type { FlowContext } from "./flow.ts";
 import type { SponsorDeposit } from "./funds.ts";
 import type { PerpetualTradingAction, PerpetualTradingLifecycle } from "./status.ts";
-import { wagmiChainOps, wagmiSigner } from "./wallet.ts";
+import { wagmiChainName, wagmiChainOps, wagmiSigner } from "./wallet.ts";
 
 export interface PerpetualTradingProviderProps
   extends CompassApiOptions,
@@ -65,6 +67,7 @@ export function PerpetualTradingProvider(props: PerpetualTradingProviderProps) {
   const { address } = useAccount(); // wagmi 2 and 3 (an alias of useConnection in 3)
   const config = useConfig();
   const queryClient = useQueryClient();
+  const words = vocabulary(useCompassLocale());
   const [asset, selectAsset] = useState<string | undefined>(defaultAsset);
   const [status, setStatus] = useState<PerpetualTradingLifecycle>(INIT);
   const callbacks = useRef<LifecycleCallbacks<PerpetualTradingLifecycle>>(props);
@@ -87,14 +90,18 @@ export function PerpetualTradingProvider(props: PerpetualTradingProviderProps) {
       if (!address) return;
       const signer = wagmiSigner(config, address);
       try {
-        await flow({ transport, signer, report, builder, chain: wagmiChainOps(config) });
+        await flow({ transport, signer, report, builder, chain: wagmiChainOps(config), words });
       } catch (error) {
-        report({ status: "error", action, error: explain(error, address, signer.lastDomainChainId) });
+        report({
+          status: "error",
+          action,
+          error: explain(error, address, signer.lastDomainChainId, words, wagmiChainName(config)),
+        });
       } finally {
         void queryClient.invalidateQueries({ queryKey: ["compass", "perpetual_trading"] });
       }
     },
-    [address, config, transport, report, builder, queryClient],
+    [address, config, transport, report, builder, queryClient, words],
   );
 
   const busy = ["preparing", "signing", "submitting", "confirming"].includes(status.status);

@@ -2,6 +2,7 @@ import { CompassError, ValidationError } from "@compass/sdk";
 import { getAddress } from "viem";
 import { commonErrorKind, httpStatusOf } from "../kit/errors.ts";
 import { shortAddress } from "../kit/format.ts";
+import { type Vocabulary, vocabulary } from "../kit/vocabulary.ts";
 import type { PerpetualTradingErrorInfo, PerpetualTradingErrorKind } from "./status.ts";
 
 /** The venue refused an action (HTTP 200 from /execute with status "error", or a per-order error). */
@@ -19,11 +20,27 @@ const CHAIN_MISMATCH =
 const REJECTED = /user (rejected|denied)|rejected the request|request rejected|cancel+ed by user/i;
 const UNKNOWN_SIGNER = /User or API Wallet (0x[0-9a-fA-F]{40}) does not exist/;
 
+/** The wallet refused typed data for another chain than its active one (MetaMask's rule). */
+export function isChainMismatch(error: unknown): boolean {
+  const text = `${(error as Error)?.message ?? error} ${(error as { details?: string })?.details ?? ""}`;
+  return CHAIN_MISMATCH.test(text);
+}
+
+/** How a person knows a chain: its name where the host's wallet config has it. */
+export type ChainName = (chainId: number) => string;
+
 /**
- * One clear sentence per failure a person can meet, with what to do about it. `owner` is the
- * connected account; `domainChainId` the chain id of the typed data being signed, when signing.
+ * One clear sentence per failure a person can meet, with what to do about it, in the words of the
+ * widget's locale. `owner` is the connected account; `domainChainId` the chain id of the typed data being
+ * signed, when signing.
  */
-export function explain(error: unknown, owner?: string, domainChainId?: number): PerpetualTradingErrorInfo {
+export function explain(
+  error: unknown,
+  owner?: string,
+  domainChainId?: number,
+  words: Vocabulary = vocabulary(),
+  chainName: ChainName = (id) => `chain ${id}`,
+): PerpetualTradingErrorInfo {
   const text = `${(error as Error)?.message ?? error} ${(error as { details?: string })?.details ?? ""}`;
   const info = (kind: PerpetualTradingErrorKind, message: string, recoverable = true) => ({
     kind,
@@ -41,15 +58,16 @@ export function explain(error: unknown, owner?: string, domainChainId?: number):
         "venue",
         `The venue refused the signature: it was made by ${shortAddress(getAddress(stranger[1]!))}, not by your account ${shortAddress(owner)}. Sign with the connected account and try again.`,
       );
+    if (/^Must deposit before performing actions/.test(error.message))
+      return info("venue", words.depositFirst);
     return info("venue", `The venue refused it: ${error.message}`);
   }
   if ((error as { code?: number })?.code === 4001 || REJECTED.test(text))
-    return info("rejected", "You declined the signature in your wallet. Nothing was sent.");
-  if (CHAIN_MISMATCH.test(text))
+    return info("rejected", words.declined);
+  if (isChainMismatch(error))
     return info(
       "chain_mismatch",
-      `Your wallet only signs typed data for its connected chain, but the venue's signatures use chain id ${domainChainId ?? "1337 / 421614"} (fixed by the venue, no funds move on it). Use a wallet that signs typed data for any chain, such as the dev wallet or a hardware/browser wallet without this restriction.`,
-      false,
+      words.switchChain(domainChainId ? chainName(domainChainId) : "the network it asks for"),
     );
   if (error instanceof ValidationError) return info("validation", error.shortMessage);
   const common = commonErrorKind(error);

@@ -10,9 +10,11 @@ import { VenueRefusal, WrongSignerError } from "./errors.ts";
 /** The API's EIP-712 payload (`typed_data`, a permit). */
 export type TypedDataPayload = TypedData;
 
-/** What a flow needs from the host's wallet: the trading account and an EIP-712 signer. */
+/** What a flow needs from a wallet: the account, its active chain and an EIP-712 signer. */
 export interface Signer {
   address: Address;
+  /** the chain the wallet is on now: user-signed actions are signed for it (wallets refuse any other) */
+  chainId(): Promise<number>;
   signTypedData(typedData: TypedDataPayload): Promise<Hex>;
 }
 

@@ -6,8 +6,9 @@ import {
   perpetualTradingWithdraw,
 } from "@compass/sdk";
 import { type Address, erc20Abi, parseEventLogs } from "viem";
-import { withoutDomainType } from "./execute.ts";
-import { type FlowContext, runSteps } from "./flow.ts";
+import { networkOf, type VenueNetwork } from "./agent.ts";
+import { type Prepared, withoutDomainType } from "./execute.ts";
+import { ensureAgent, type FlowContext, runSteps } from "./flow.ts";
 
 const ARBITRUM = 42161;
 /** The venue's Arbitrum bridge (Bridge2); widgets depend on the SDK only, so the address is repeated here. */
@@ -29,8 +30,8 @@ export type SponsorDeposit = (request: SponsorDepositRequest) => Promise<{ txHas
 
 /**
  * Deposit: the owner signs a USDC permit (no gas); the host's sponsor relays it — or, without one, the
- * owner sends the relay transaction on Arbitrum and pays its gas. Then waits for the venue's credit and
- * enables the account for the traditional-asset markets.
+ * owner sends the relay transaction on Arbitrum and pays its gas. Then waits for the venue's credit, enables
+ * the account for the traditional-asset markets and authorises this browser's agent key.
  */
 export async function deposit(ctx: FlowContext, amount: string, sponsor?: SponsorDeposit): Promise<void> {
   const owner = ctx.signer.address;
@@ -38,7 +39,8 @@ export async function deposit(ctx: FlowContext, amount: string, sponsor?: Sponso
   const before = Number((await perpetualTradingPositions(t, { owner })).account_value ?? 0);
   ctx.report({ status: "preparing", action: "deposit", label: `Deposit ${amount} USDC` });
   const { permit, amount_raw } = await perpetualTradingDeposit(t, { owner, amount });
-  await ctx.chain?.ensureChain(ARBITRUM);
+  // the permit is signed in USDC's domain on Arbitrum: the wallet must be there (it is asked to switch)
+  await ctx.chain?.ensureChain(Number(permit.domain.chainId ?? ARBITRUM));
   ctx.report({
     status: "signing",
     action: "deposit",
@@ -63,16 +65,32 @@ export async function deposit(ctx: FlowContext, amount: string, sponsor?: Sponso
   await until(
     async () => Number((await perpetualTradingPositions(t, { owner })).account_value ?? 0) > before,
   );
+  await setUpTrading(ctx);
+  ctx.report({ status: "success", action: "deposit", message: `Deposited ${amount} USDC`, txHash });
+}
+
+/**
+ * Right after the credit, with the same wallet on its active chain: enable the traditional-asset markets
+ * and authorise this browser's agent key, so the funds are usable at once (every order afterwards is
+ * signed by the agent, without a prompt). A failure here loses nothing: the next order does the same.
+ */
+async function setUpTrading(ctx: FlowContext): Promise<void> {
+  let network: VenueNetwork | undefined;
   await runSteps(ctx, "deposit", [
     {
       label: "Enable trading on traditional-asset markets",
-      prepare: async () => {
-        const p = await perpetualTradingEnableUnifiedAccount(t, { owner });
-        return p.typed_data ? (p as never) : null;
+      prepare: async (signature_chain_id) => {
+        const p = await perpetualTradingEnableUnifiedAccount(ctx.transport, {
+          owner: ctx.signer.address,
+          signature_chain_id,
+        });
+        if (!p.typed_data) return null;
+        network = networkOf(p as Prepared);
+        return p as Prepared;
       },
     },
   ]);
-  ctx.report({ status: "success", action: "deposit", message: `Deposited ${amount} USDC`, txHash });
+  if (network) await ensureAgent(ctx, { action: "deposit", step: 1, steps: 1 }, network);
 }
 
 /** No sponsor: the owner broadcasts the bridge call and pays Arbitrum gas; success means USDC moved. */
@@ -99,7 +117,8 @@ export async function withdraw(ctx: FlowContext, amount: string, destination?: A
   await runSteps(ctx, "withdraw", [
     {
       label: `Withdraw ${amount} USDC to Arbitrum`,
-      prepare: () => perpetualTradingWithdraw(ctx.transport, { owner, amount, destination }),
+      prepare: (signature_chain_id) =>
+        perpetualTradingWithdraw(ctx.transport, { owner, amount, destination, signature_chain_id }),
     },
   ]);
   const paid = (Number(amount) - 1).toFixed(2);

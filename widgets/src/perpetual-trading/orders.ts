@@ -40,7 +40,8 @@ export function orderSteps(ctx: FlowContext, o: OrderIntent): Step[] {
   const steps: Step[] = [
     {
       label: "Enable trading on traditional-asset markets",
-      prepare: async () => nullable(await perpetualTradingEnableUnifiedAccount(t, { owner })),
+      prepare: async (signature_chain_id) =>
+        nullable(await perpetualTradingEnableUnifiedAccount(t, { owner, signature_chain_id })),
     },
   ];
   if (!o.reduceOnly)
@@ -52,10 +53,10 @@ export function orderSteps(ctx: FlowContext, o: OrderIntent): Step[] {
   if (builder)
     steps.push({
       label: `Approve the partner fee of ${builder.max_fee_rate}`,
-      prepare: async () => {
+      prepare: async (signature_chain_id) => {
         const { builder_approval } = await perpetualTradingActivity(t, { owner, builder: builder.address });
         if ((builder_approval?.max_fee_tenth_bps ?? 0) >= tenthBps(builder.max_fee_rate)) return null;
-        return perpetualTradingApproveBuilderFee(t, { owner, builder });
+        return perpetualTradingApproveBuilderFee(t, { owner, builder, signature_chain_id });
       },
     });
   steps.push({

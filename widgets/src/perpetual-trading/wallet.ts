@@ -14,6 +14,11 @@ import type { ChainOps } from "./flow.ts";
 export function wagmiSigner(config: Config, address: Address): Signer & { lastDomainChainId?: number } {
   const signer: Signer & { lastDomainChainId?: number } = {
     address,
+    // asked of the wallet itself: wagmi's state can trail a switch made in the wallet's own menu
+    async chainId() {
+      const { connector, chainId } = getAccount(config);
+      return (await connector?.getChainId().catch(() => undefined)) ?? chainId ?? 1;
+    },
     signTypedData(td: TypedDataPayload) {
       signer.lastDomainChainId = Number(td.domain.chainId);
       return signTypedData(config, { account: address, ...(td as any) });
@@ -21,6 +26,10 @@ export function wagmiSigner(config: Config, address: Address): Signer & { lastDo
   };
   return signer;
 }
+
+/** A chain's name as the host's wagmi config has it. */
+export const wagmiChainName = (config: Config) => (chainId: number) =>
+  config.chains.find((c) => c.id === chainId)?.name ?? `chain ${chainId}`;
 
 /** Chain operations through wagmi: switch (when the wallet can), send, wait for the receipt. */
 export function wagmiChainOps(config: Config): ChainOps {

@@ -4,7 +4,7 @@ import { defineOperation } from "../../registry/define.ts";
 import { Address } from "../../schemas/common.ts";
 import { readAccount } from "../domain/account.ts";
 import { APPROVAL_CAP_TENTH_BPS, checkBuilderAddress, tenthBps } from "../domain/builder-fee.ts";
-import { Builder, SignableAction } from "../schemas.ts";
+import { Builder, SignableAction, SignatureChainId } from "../schemas.ts";
 import { approveBuilderFeeAction } from "../venue/actions.ts";
 
 /** The venue only lets users approve a builder that holds this much in perps. */
@@ -17,7 +17,11 @@ export const approveBuilderFee = defineOperation({
   description:
     "A user-signed `approveBuilderFee` action, needed once per (user, builder) before the first order carrying that builder. Orders may then charge up to the approved rate (at most 0.1 % on perps).",
   body: z
-    .object({ owner: Address.describe("user EOA (the venue account)"), builder: Builder })
+    .object({
+      owner: Address.describe("user EOA (the venue account)"),
+      builder: Builder,
+      signature_chain_id: SignatureChainId,
+    })
     .meta({ id: "PerpetualTradingApproveBuilderFeeRequest" }),
   response: SignableAction,
   errors: [{ status: 502, description: "venue unreachable" }],
@@ -34,6 +38,11 @@ export const approveBuilderFee = defineOperation({
         ["body", "builder", "address"],
         `A builder must hold at least ${BUILDER_MIN_USDC} USDC at the venue; this one holds ${accountValue}`,
       );
-    return approveBuilderFeeAction(address.toLowerCase(), max_fee_rate, venue.network);
+    return approveBuilderFeeAction(
+      address.toLowerCase(),
+      max_fee_rate,
+      venue.network,
+      body.signature_chain_id,
+    );
   },
 });

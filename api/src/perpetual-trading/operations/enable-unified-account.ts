@@ -2,6 +2,7 @@ import { z } from "zod";
 import { fieldError } from "../../errors.ts";
 import { defineOperation } from "../../registry/define.ts";
 import { Address, TypedData } from "../../schemas/common.ts";
+import { SignatureChainId } from "../schemas.ts";
 import { unifiedAccountAction } from "../venue/actions.ts";
 import type { UserAbstraction, UserRole } from "../venue/wire.ts";
 
@@ -15,7 +16,10 @@ export const enableUnifiedAccount = defineOperation({
   description:
     'Reads the account\'s mode. Already unified (or portfolio margin, reported as "portfolioMargin") → the mode and nothing to sign. Otherwise a user-signed `userSetAbstraction` action to execute. The venue refuses accounts it never credited: deposit first.',
   body: z
-    .object({ owner: Address.describe("user EOA (the venue account)") })
+    .object({
+      owner: Address.describe("user EOA (the venue account)"),
+      signature_chain_id: SignatureChainId,
+    })
     .meta({ id: "PerpetualTradingEnableUnifiedAccountRequest" }),
   response: z
     .object({
@@ -40,6 +44,9 @@ export const enableUnifiedAccount = defineOperation({
         ["body", "owner"],
         "The venue has never credited this account: must deposit USDC before changing its mode",
       );
-    return { mode, ...(await unifiedAccountAction(body.owner.toLowerCase(), venue.network)) };
+    return {
+      mode,
+      ...(await unifiedAccountAction(body.owner.toLowerCase(), venue.network, body.signature_chain_id)),
+    };
   },
 });

@@ -9,7 +9,7 @@ export const execute = defineOperation({
   path: "/v2/perpetual_trading/execute",
   summary: "Send a signed action to the venue",
   description:
-    'Relays `{action, nonce, signature}` from any prepare operation to the venue and returns its answer: `status: "ok"` with the venue\'s response (per-order statuses for orders), or `status: "error"` with `response.error` holding the venue\'s reason (wrong signer, reused or stale nonce, insufficient margin…). Registers nothing.',
+    'Relays `{action, nonce, signature}` from any prepare operation to the venue and returns its answer: `status: "ok"` with the venue\'s response (per-order statuses for orders), or `status: "error"` with `response.error` holding the venue\'s reason (wrong signer, reused or stale nonce, insufficient margin…). Also relays a user-signed `approveAgent` the client builds itself, authorising a local agent key that then signs L1 actions (orders, cancels, leverage) without a wallet prompt. Registers nothing.',
   body: z
     .object({
       // A record keeps the keys in the order they came: the venue hashes the action as sent.

@@ -4,7 +4,7 @@ import { compareDecimal } from "../../lib/decimal.ts";
 import { defineOperation } from "../../registry/define.ts";
 import { Address } from "../../schemas/common.ts";
 import { readAccount } from "../domain/account.ts";
-import { SignableAction, Usdc } from "../schemas.ts";
+import { SignableAction, SignatureChainId, Usdc } from "../schemas.ts";
 import { withdrawAction } from "../venue/actions.ts";
 
 /** The venue keeps $1 of every withdrawal for the Arbitrum transaction. */
@@ -21,6 +21,7 @@ export const withdraw = defineOperation({
       owner: Address.describe("user EOA (the venue account)"),
       amount: Usdc("USDC in human units, the $1 fee included", "500.0"),
       destination: Address.nullable().optional().describe("Arbitrum address paid (default owner)"),
+      signature_chain_id: SignatureChainId,
     })
     .meta({ id: "PerpetualTradingWithdrawRequest" }),
   response: SignableAction,
@@ -37,6 +38,11 @@ export const withdraw = defineOperation({
     const { withdrawable } = await readAccount(venue, body.owner, ctx.signal);
     if (compareDecimal(body.amount, withdrawable) > 0)
       throw fieldError(["body", "amount"], `At most ${withdrawable} USDC can be withdrawn now`);
-    return withdrawAction((body.destination ?? body.owner).toLowerCase(), body.amount, venue.network);
+    return withdrawAction(
+      (body.destination ?? body.owner).toLowerCase(),
+      body.amount,
+      venue.network,
+      body.signature_chain_id,
+    );
   },
 });

@@ -21,8 +21,8 @@ import { type SignableAction, signableL1, signableUserAction } from "./signable.
  * an action, so anything else would recover a different signer.
  */
 
-/** User-signed actions are signed in the domain of this chain id (421614), as the venue's own front end does. */
-export const SIGNATURE_CHAIN_ID = "0x66eee" as const;
+/** `signatureChainId` as the venue reads it: the chain id in lower-case hex ("0x66eee" for 421614). */
+export const chainIdHex = (chainId: number) => `0x${chainId.toString(16)}` as const;
 
 export interface OrderWire {
   a: number;
@@ -81,7 +81,7 @@ export function updateLeverageAction(
 }
 
 /**
- * A user-signed action: the chain fields, the action's own fields, and a fresh nonce under `nonceField`
+ * A user-signed action, signed in the domain of `chainId` (the wallet's active chain): the chain fields, the action's own fields, and a fresh nonce under `nonceField`
  * (the action's nonce is the request's nonce too).
  */
 function userSigned(
@@ -90,40 +90,49 @@ function userSigned(
   fields: Record<string, unknown>,
   nonceField: "nonce" | "time",
   network: VenueNetwork,
+  chainId: number,
 ): Promise<SignableAction> {
   const nonce = nextNonce();
   const action = v.parse(schema, {
     ...fields,
-    signatureChainId: SIGNATURE_CHAIN_ID,
+    signatureChainId: chainIdHex(chainId),
     hyperliquidChain: network,
     [nonceField]: nonce,
   }) as { signatureChainId: `0x${string}` };
   return signableUserAction(action, types, nonce);
 }
 
-export const withdrawAction = (destination: string, amount: string, network: VenueNetwork) =>
+export const withdrawAction = (destination: string, amount: string, network: VenueNetwork, chainId: number) =>
   userSigned(
     Withdraw3Request.entries.action,
     Withdraw3Types,
     { type: "withdraw3", destination, amount },
     "time",
     network,
+    chainId,
   );
 
-export const approveBuilderFeeAction = (builder: string, maxFeeRate: string, network: VenueNetwork) =>
+export const approveBuilderFeeAction = (
+  builder: string,
+  maxFeeRate: string,
+  network: VenueNetwork,
+  chainId: number,
+) =>
   userSigned(
     ApproveBuilderFeeRequest.entries.action,
     ApproveBuilderFeeTypes,
     { type: "approveBuilderFee", maxFeeRate, builder },
     "nonce",
     network,
+    chainId,
   );
 
-export const unifiedAccountAction = (user: string, network: VenueNetwork) =>
+export const unifiedAccountAction = (user: string, network: VenueNetwork, chainId: number) =>
   userSigned(
     UserSetAbstractionRequest.entries.action,
     UserSetAbstractionTypes,
     { type: "userSetAbstraction", user, abstraction: "unifiedAccount" },
     "nonce",
     network,
+    chainId,
   );
