@@ -53,7 +53,7 @@ OPERATIONS = {
         "has_body": False,
         "body_fields": [],
     },
-    "v2_tokenized_assets_markets_{symbol}": {
+    "v2_tokenized_assets_markets_symbol": {
         "method": "GET",
         "path": "/v2/tokenized_assets/markets/{symbol}",
         "idempotent": True,
@@ -367,7 +367,7 @@ class TokenizedAssetsNamespace(_Namespace):
 
     def market(self, symbol, /, **kwargs):
         """One tokenized-asset market with price history — GET /v2/tokenized_assets/markets/{symbol}"""
-        return self._call("v2_tokenized_assets_markets_{symbol}", [symbol], None, kwargs)
+        return self._call("v2_tokenized_assets_markets_symbol", [symbol], None, kwargs)
 
     def positions(self, /, **kwargs):
         """Positions of the Tokenized Assets Account — GET /v2/tokenized_assets/positions"""

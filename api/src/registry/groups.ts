@@ -3,6 +3,8 @@ export interface GroupInfo {
   description: string;
   /** CLI group alias (clients.md §1) */
   cliAlias?: string;
+  /** SDK namespace when it is not the camelCased group (clients.md §1: `cctp` → `bridge`) */
+  namespace?: string;
 }
 
 export const GROUPS: Record<string, GroupInfo> = {
@@ -21,5 +23,5 @@ export const GROUPS: Record<string, GroupInfo> = {
   gas_sponsorship: { description: "Sponsor-paid execution of owner-signed payloads", cliAlias: "gs" },
   earn: { description: "Yield: vaults, Aave, Pendle, swaps in an Earn account" },
   credit: { description: "Borrowing and leverage in a Credit account" },
-  cctp: { description: "Native USDC bridging (CCTP)" },
+  cctp: { description: "Native USDC bridging (CCTP)", namespace: "bridge" },
 };

@@ -118,7 +118,8 @@ export const manifest: OperationManifest[] = [
     },
     "mcpName": "v1_token_balance",
     "bodyRef": null,
-    "responseRef": "TokenBalanceResponse"
+    "responseRef": "TokenBalanceResponse",
+    "pagination": null
   },
   {
     "operationId": "v2_onramp_quote",
@@ -166,7 +167,8 @@ export const manifest: OperationManifest[] = [
     },
     "mcpName": "v2_onramp_quote",
     "bodyRef": "OnrampQuoteRequest",
-    "responseRef": "OnrampQuote"
+    "responseRef": "OnrampQuote",
+    "pagination": null
   },
   {
     "operationId": "v2_onramp_create",
@@ -227,7 +229,8 @@ export const manifest: OperationManifest[] = [
     },
     "mcpName": "v2_onramp_create",
     "bodyRef": "OnrampCreateRequest",
-    "responseRef": "OnrampCreate"
+    "responseRef": "OnrampCreate",
+    "pagination": null
   },
   {
     "operationId": "v2_onramp_status",
@@ -266,7 +269,8 @@ export const manifest: OperationManifest[] = [
     },
     "mcpName": "v2_onramp_status",
     "bodyRef": null,
-    "responseRef": "OnrampStatus"
+    "responseRef": "OnrampStatus",
+    "pagination": null
   },
   {
     "operationId": "v2_tokenized_assets_markets",
@@ -401,10 +405,11 @@ export const manifest: OperationManifest[] = [
     },
     "mcpName": "v2_tokenized_assets_markets",
     "bodyRef": null,
-    "responseRef": "MarketsResponse"
+    "responseRef": "MarketsResponse",
+    "pagination": null
   },
   {
-    "operationId": "v2_tokenized_assets_markets_{symbol}",
+    "operationId": "v2_tokenized_assets_markets_symbol",
     "group": "tokenized_assets",
     "namespace": "tokenizedAssets",
     "name": "market",
@@ -494,7 +499,8 @@ export const manifest: OperationManifest[] = [
     },
     "mcpName": "v2_tokenized_assets_markets_symbol",
     "bodyRef": null,
-    "responseRef": "MarketDetail"
+    "responseRef": "MarketDetail",
+    "pagination": null
   },
   {
     "operationId": "v2_tokenized_assets_positions",
@@ -549,7 +555,8 @@ export const manifest: OperationManifest[] = [
     },
     "mcpName": "v2_tokenized_assets_positions",
     "bodyRef": null,
-    "responseRef": "PositionsResponse"
+    "responseRef": "PositionsResponse",
+    "pagination": null
   },
   {
     "operationId": "v2_tokenized_assets_balances",
@@ -604,7 +611,8 @@ export const manifest: OperationManifest[] = [
     },
     "mcpName": "v2_tokenized_assets_balances",
     "bodyRef": null,
-    "responseRef": "BalancesResponse"
+    "responseRef": "BalancesResponse",
+    "pagination": null
   },
   {
     "operationId": "v2_tokenized_assets_redemptions",
@@ -684,7 +692,8 @@ export const manifest: OperationManifest[] = [
     },
     "mcpName": "v2_tokenized_assets_redemptions",
     "bodyRef": null,
-    "responseRef": "RedemptionsResponse"
+    "responseRef": "RedemptionsResponse",
+    "pagination": null
   },
   {
     "operationId": "v2_tokenized_assets_create_account",
@@ -749,7 +758,8 @@ export const manifest: OperationManifest[] = [
     },
     "mcpName": "v2_tokenized_assets_create_account",
     "bodyRef": "TokenizedAssetsCreateAccountRequest",
-    "responseRef": "TokenizedAssetsCreateAccountResponse"
+    "responseRef": "TokenizedAssetsCreateAccountResponse",
+    "pagination": null
   },
   {
     "operationId": "v2_tokenized_assets_transfer",
@@ -852,7 +862,8 @@ export const manifest: OperationManifest[] = [
     },
     "mcpName": "v2_tokenized_assets_transfer",
     "bodyRef": "TokenizedAssetsTransferRequest",
-    "responseRef": "TokenizedAssetsTransferResponse"
+    "responseRef": "TokenizedAssetsTransferResponse",
+    "pagination": null
   },
   {
     "operationId": "v2_tokenized_assets_transact_buy",
@@ -1046,7 +1057,8 @@ export const manifest: OperationManifest[] = [
     },
     "mcpName": "v2_tokenized_assets_transact_buy",
     "bodyRef": "TradeRequest",
-    "responseRef": "TradeResponse"
+    "responseRef": "TradeResponse",
+    "pagination": null
   },
   {
     "operationId": "v2_tokenized_assets_transact_sell",
@@ -1240,7 +1252,8 @@ export const manifest: OperationManifest[] = [
     },
     "mcpName": "v2_tokenized_assets_transact_sell",
     "bodyRef": "TradeRequest",
-    "responseRef": "TradeResponse"
+    "responseRef": "TradeResponse",
+    "pagination": null
   },
   {
     "operationId": "v2_gas_sponsorship_prepare",
@@ -1372,7 +1385,8 @@ export const manifest: OperationManifest[] = [
     },
     "mcpName": "v2_gas_sponsorship_prepare",
     "bodyRef": "SponsorPrepareRequest",
-    "responseRef": "SponsorPrepareResponse"
+    "responseRef": "SponsorPrepareResponse",
+    "pagination": null
   },
   {
     "operationId": "v2_gas_sponsorship_approve_transfer",
@@ -1439,7 +1453,8 @@ export const manifest: OperationManifest[] = [
     },
     "mcpName": "v2_gas_sponsorship_approve_transfer",
     "bodyRef": "ApproveTransferRequest",
-    "responseRef": "ApproveTransferResponse"
+    "responseRef": "ApproveTransferResponse",
+    "pagination": null
   },
   {
     "operationId": "v2_perpetual_trading_opportunities",
@@ -1524,7 +1539,8 @@ export const manifest: OperationManifest[] = [
     },
     "mcpName": "v2_perpetual_trading_opportunities",
     "bodyRef": null,
-    "responseRef": "PerpetualTradingOpportunitiesResponse"
+    "responseRef": "PerpetualTradingOpportunitiesResponse",
+    "pagination": null
   },
   {
     "operationId": "v2_perpetual_trading_positions",
@@ -1575,7 +1591,8 @@ export const manifest: OperationManifest[] = [
     },
     "mcpName": "v2_perpetual_trading_positions",
     "bodyRef": null,
-    "responseRef": "PerpetualTradingPositionsResponse"
+    "responseRef": "PerpetualTradingPositionsResponse",
+    "pagination": null
   },
   {
     "operationId": "v2_perpetual_trading_candles",
@@ -1666,7 +1683,8 @@ export const manifest: OperationManifest[] = [
     },
     "mcpName": "v2_perpetual_trading_candles",
     "bodyRef": null,
-    "responseRef": "PerpetualTradingCandlesResponse"
+    "responseRef": "PerpetualTradingCandlesResponse",
+    "pagination": null
   },
   {
     "operationId": "v2_perpetual_trading_activity",
@@ -1711,7 +1729,8 @@ export const manifest: OperationManifest[] = [
     },
     "mcpName": "v2_perpetual_trading_activity",
     "bodyRef": null,
-    "responseRef": "PerpetualTradingActivityResponse"
+    "responseRef": "PerpetualTradingActivityResponse",
+    "pagination": null
   },
   {
     "operationId": "v2_perpetual_trading_deposit",
@@ -1756,7 +1775,8 @@ export const manifest: OperationManifest[] = [
     },
     "mcpName": "v2_perpetual_trading_deposit",
     "bodyRef": "PerpetualTradingDepositRequest",
-    "responseRef": "PerpetualTradingDepositResponse"
+    "responseRef": "PerpetualTradingDepositResponse",
+    "pagination": null
   },
   {
     "operationId": "v2_perpetual_trading_deposit_sponsor_prepare",
@@ -1820,7 +1840,8 @@ export const manifest: OperationManifest[] = [
     },
     "mcpName": "v2_perpetual_trading_deposit_sponsor_prepare",
     "bodyRef": "PerpetualTradingSponsorPrepareRequest",
-    "responseRef": "PerpetualTradingSponsorPrepareResponse"
+    "responseRef": "PerpetualTradingSponsorPrepareResponse",
+    "pagination": null
   },
   {
     "operationId": "v2_perpetual_trading_withdraw",
@@ -1877,7 +1898,8 @@ export const manifest: OperationManifest[] = [
     },
     "mcpName": "v2_perpetual_trading_withdraw",
     "bodyRef": "PerpetualTradingWithdrawRequest",
-    "responseRef": "PerpetualTradingSignableActionResponse"
+    "responseRef": "PerpetualTradingSignableActionResponse",
+    "pagination": null
   },
   {
     "operationId": "v2_perpetual_trading_market_order",
@@ -1981,7 +2003,8 @@ export const manifest: OperationManifest[] = [
     },
     "mcpName": "v2_perpetual_trading_market_order",
     "bodyRef": "PerpetualTradingMarketOrderRequest",
-    "responseRef": "PerpetualTradingSignableActionResponse"
+    "responseRef": "PerpetualTradingSignableActionResponse",
+    "pagination": null
   },
   {
     "operationId": "v2_perpetual_trading_limit_order",
@@ -2117,7 +2140,8 @@ export const manifest: OperationManifest[] = [
     },
     "mcpName": "v2_perpetual_trading_limit_order",
     "bodyRef": "PerpetualTradingLimitOrderRequest",
-    "responseRef": "PerpetualTradingSignableActionResponse"
+    "responseRef": "PerpetualTradingSignableActionResponse",
+    "pagination": null
   },
   {
     "operationId": "v2_perpetual_trading_cancel_order",
@@ -2203,7 +2227,8 @@ export const manifest: OperationManifest[] = [
     },
     "mcpName": "v2_perpetual_trading_cancel_order",
     "bodyRef": "PerpetualTradingCancelOrderRequest",
-    "responseRef": "PerpetualTradingSignableActionResponse"
+    "responseRef": "PerpetualTradingSignableActionResponse",
+    "pagination": null
   },
   {
     "operationId": "v2_perpetual_trading_execute",
@@ -2272,7 +2297,8 @@ export const manifest: OperationManifest[] = [
     },
     "mcpName": "v2_perpetual_trading_execute",
     "bodyRef": "PerpetualTradingExecuteRequest",
-    "responseRef": "PerpetualTradingExecuteResponse"
+    "responseRef": "PerpetualTradingExecuteResponse",
+    "pagination": null
   },
   {
     "operationId": "v2_perpetual_trading_approve_builder_fee",
@@ -2330,7 +2356,8 @@ export const manifest: OperationManifest[] = [
     },
     "mcpName": "v2_perpetual_trading_approve_builder_fee",
     "bodyRef": "PerpetualTradingApproveBuilderFeeRequest",
-    "responseRef": "PerpetualTradingSignableActionResponse"
+    "responseRef": "PerpetualTradingSignableActionResponse",
+    "pagination": null
   },
   {
     "operationId": "v2_perpetual_trading_enable_unified_account",
@@ -2367,7 +2394,8 @@ export const manifest: OperationManifest[] = [
     },
     "mcpName": "v2_perpetual_trading_enable_unified_account",
     "bodyRef": "PerpetualTradingEnableUnifiedAccountRequest",
-    "responseRef": "PerpetualTradingEnableUnifiedAccountResponse"
+    "responseRef": "PerpetualTradingEnableUnifiedAccountResponse",
+    "pagination": null
   },
   {
     "operationId": "v2_perpetual_trading_ensure_leverage",
@@ -2417,7 +2445,8 @@ export const manifest: OperationManifest[] = [
     },
     "mcpName": "v2_perpetual_trading_ensure_leverage",
     "bodyRef": "PerpetualTradingEnsureLeverageRequest",
-    "responseRef": "PerpetualTradingLeverageResponse"
+    "responseRef": "PerpetualTradingLeverageResponse",
+    "pagination": null
   },
   {
     "operationId": "v2_perpetual_trading_set_leverage",
@@ -2481,7 +2510,8 @@ export const manifest: OperationManifest[] = [
     },
     "mcpName": "v2_perpetual_trading_set_leverage",
     "bodyRef": "PerpetualTradingSetLeverageRequest",
-    "responseRef": "PerpetualTradingLeverageResponse"
+    "responseRef": "PerpetualTradingLeverageResponse",
+    "pagination": null
   },
   {
     "operationId": "v2_earn_balances",
@@ -2532,7 +2562,8 @@ export const manifest: OperationManifest[] = [
     },
     "mcpName": "v2_earn_balances",
     "bodyRef": null,
-    "responseRef": "EarnBalancesResponse"
+    "responseRef": "EarnBalancesResponse",
+    "pagination": null
   },
   {
     "operationId": "v2_earn_create_account",
@@ -2594,7 +2625,8 @@ export const manifest: OperationManifest[] = [
     },
     "mcpName": "v2_earn_create_account",
     "bodyRef": "EarnCreateAccountRequest",
-    "responseRef": "EarnCreateAccountResponse"
+    "responseRef": "EarnCreateAccountResponse",
+    "pagination": null
   },
   {
     "operationId": "v2_earn_transfer",
@@ -2710,6 +2742,7 @@ export const manifest: OperationManifest[] = [
     },
     "mcpName": "v2_earn_transfer",
     "bodyRef": "EarnTransferRequest",
-    "responseRef": "EarnTransferResponse"
+    "responseRef": "EarnTransferResponse",
+    "pagination": null
   }
 ];
