@@ -34,4 +34,6 @@ export interface GroupManifest {
   cli: string;
   cliAlias?: string;
   description: string;
+  /** how an agent chains the group's operations (MCP instructions) */
+  workflow?: string;
 }

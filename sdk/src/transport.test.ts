@@ -113,7 +113,7 @@ describe("Transport — typed errors", () => {
         ],
       }),
     );
-    const e = await new Transport({ fetch }).request(POST, { body: {} }).catch((x) => x);
+    const e: any = await new Transport({ fetch }).request(POST, { body: {} }).catch((x: any) => x);
     expect(e).toBeInstanceOf(ValidationError);
     expect(e.fields).toEqual(["amount", "builder.address"]);
     expect(e.fieldErrors["builder.address"]).toEqual(["not an address"]);
@@ -125,9 +125,9 @@ describe("Transport — typed errors", () => {
       json(429, { detail: "slow down" }, { "retry-after": "1" }),
     );
     const started = Date.now();
-    const e = await new Transport({ fetch, retries: { retries: 1, maxDelayMs: 50 } })
+    const e: any = await new Transport({ fetch, retries: { retries: 1, maxDelayMs: 50 } })
       .request(GET)
-      .catch((x) => x);
+      .catch((x: any) => x);
     expect(e).toBeInstanceOf(RateLimitError);
     expect(e).toBeInstanceOf(HttpError);
     expect(e.retryAfter).toBe(1);
@@ -145,16 +145,16 @@ describe("Transport — typed errors", () => {
           reject(new DOMException("aborted", "AbortError"));
         }),
     );
-    const e = await new Transport({ fetch, retries: fast })
+    const e: any = await new Transport({ fetch, retries: fast })
       .request(GET, {}, { signal: controller.signal })
-      .catch((x) => x);
+      .catch((x: any) => x);
     expect(e).toBeInstanceOf(RequestAbortedError);
     expect(e).not.toBeInstanceOf(NetworkError);
     expect(seen).toHaveLength(1);
 
-    const refused = await new Transport({ serverURL: "http://127.0.0.1:1", retries: 0 })
+    const refused: any = await new Transport({ serverURL: "http://127.0.0.1:1", retries: 0 })
       .request(GET)
-      .catch((x) => x);
+      .catch((x: any) => x);
     expect(refused).toBeInstanceOf(NetworkError);
   });
 
@@ -163,7 +163,7 @@ describe("Transport — typed errors", () => {
       new Promise((_r, reject) =>
         init.signal!.addEventListener("abort", () => reject(new Error("aborted"))),
       )) as unknown as typeof globalThis.fetch;
-    const e = await new Transport({ fetch, timeoutMs: 20, retries: 0 }).request(GET).catch((x) => x);
+    const e: any = await new Transport({ fetch, timeoutMs: 20, retries: 0 }).request(GET).catch((x: any) => x);
     expect(e).toBeInstanceOf(TimeoutError);
   });
 });

@@ -103,6 +103,8 @@ export interface GroupModel {
   cli: string;
   cliAlias?: string;
   description: string;
+  /** how an agent chains the group's operations (MCP instructions) */
+  workflow?: string;
 }
 
 export function groupModels(doc: Json): GroupModel[] {
@@ -116,6 +118,7 @@ export function groupModels(doc: Json): GroupModel[] {
     cli: kebab(t.name),
     ...(t["x-cli-alias"] && { cliAlias: t["x-cli-alias"] }),
     description: t.description,
+    ...(t["x-compass-workflow"] && { workflow: t["x-compass-workflow"] }),
   }));
 }
 

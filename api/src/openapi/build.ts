@@ -124,6 +124,7 @@ export function buildOpenApi(operations: Operation[], opts: { env: Environment; 
       name,
       description: GROUPS[name]?.description ?? name,
       ...(GROUPS[name]?.cliAlias && { "x-cli-alias": GROUPS[name]!.cliAlias }),
+      ...(GROUPS[name]?.workflow && { "x-compass-workflow": GROUPS[name]!.workflow }),
     })),
     paths,
     components: {

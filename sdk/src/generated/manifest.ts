@@ -12,14 +12,16 @@ export const groups: GroupManifest[] = [
     "group": "onramp",
     "namespace": "onramp",
     "cli": "onramp",
-    "description": "Fiat on-ramp: card payment to USDC on Ethereum, delivered to the user's own wallet"
+    "description": "Fiat on-ramp: card payment to USDC on Ethereum, delivered to the user's own wallet",
+    "workflow": "v2_onramp_quote → v2_onramp_create → give checkout_url to the user (the payment needs a browser) → poll v2_onramp_status every few seconds until delivered or failed."
   },
   {
     "group": "tokenized_assets",
     "namespace": "tokenizedAssets",
     "cli": "tokenized-assets",
     "cliAlias": "ta",
-    "description": "Tokenized securities and real-world assets held in a Safe product account"
+    "description": "Tokenized securities and real-world assets held in a Safe product account",
+    "workflow": "v2_tokenized_assets_create_account → v2_tokenized_assets_transfer (DEPOSIT USDC) → v2_tokenized_assets_transact_buy; the user signs each returned transaction. The sandbox money-market fund (staging, ethereum_sepolia) settles async: shares arrive at the next NAV cycle — poll v2_tokenized_assets_redemptions; an account must first be approved in the issuer's connect portal (the 422 says how)."
   },
   {
     "group": "gas_sponsorship",
@@ -33,7 +35,8 @@ export const groups: GroupManifest[] = [
     "namespace": "perpetualTrading",
     "cli": "perpetual-trading",
     "cliAlias": "pt",
-    "description": "Perpetual futures on stocks, commodities and forex; the user signs every action"
+    "description": "Perpetual futures on stocks, commodities and forex; the user signs every action",
+    "workflow": "a prepare tool (v2_perpetual_trading_market_order, v2_perpetual_trading_limit_order, v2_perpetual_trading_cancel_order, v2_perpetual_trading_withdraw, v2_perpetual_trading_set_leverage) returns {typed_data, action, nonce}; the user's wallet signs typed_data; then v2_perpetual_trading_execute with {action, nonce, signature}. Deposits: v2_perpetual_trading_deposit → the user signs the permit → v2_perpetual_trading_deposit_sponsor_prepare → the integrator's sponsor wallet broadcasts."
   },
   {
     "group": "earn",
