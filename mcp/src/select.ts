@@ -1,4 +1,4 @@
-import type { OperationManifest } from "@compass/sdk/manifest";
+import { closest, type OperationManifest } from "@compass/sdk/manifest";
 
 /** Which tools a server exposes. */
 export interface ToolSelection {
@@ -48,22 +48,6 @@ export function parseBool(value: string | null | undefined): boolean | undefined
 }
 
 function hint(name: string, ops: OperationManifest[]): string {
-  const candidates = [...new Set([...ops.map((o) => o.mcpName), ...ops.map((o) => o.group)])];
-  const best = candidates.map((c) => ({ c, d: distance(name, c) })).sort((x, y) => x.d - y.d)[0];
-  return best && best.d <= Math.max(2, Math.floor(name.length / 4)) ? ` (did you mean '${best.c}'?)` : "";
-}
-
-/** Levenshtein distance. */
-export function distance(a: string, b: string): number {
-  const row = Array.from({ length: b.length + 1 }, (_, i) => i);
-  for (let i = 1; i <= a.length; i++) {
-    let prev = row[0]!;
-    row[0] = i;
-    for (let j = 1; j <= b.length; j++) {
-      const cur = row[j]!;
-      row[j] = Math.min(row[j]! + 1, row[j - 1]! + 1, prev + (a[i - 1] === b[j - 1] ? 0 : 1));
-      prev = cur;
-    }
-  }
-  return row[b.length]!;
+  const best = closest(name, new Set([...ops.map((o) => o.mcpName), ...ops.map((o) => o.group)]));
+  return best ? ` (did you mean '${best}'?)` : "";
 }

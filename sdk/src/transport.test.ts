@@ -163,7 +163,9 @@ describe("Transport — typed errors", () => {
       new Promise((_r, reject) =>
         init.signal!.addEventListener("abort", () => reject(new Error("aborted"))),
       )) as unknown as typeof globalThis.fetch;
-    const e: any = await new Transport({ fetch, timeoutMs: 20, retries: 0 }).request(GET).catch((x: any) => x);
+    const e: any = await new Transport({ fetch, timeoutMs: 20, retries: 0 })
+      .request(GET)
+      .catch((x: any) => x);
     expect(e).toBeInstanceOf(TimeoutError);
   });
 });
