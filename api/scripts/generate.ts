@@ -39,7 +39,7 @@ export function generatedFiles(ops: Operation[] = operations): Record<string, st
     "sdk/src/generated/manifest.ts": manifestFile(models, groupModels(doc)),
     "sdk/src/generated/version.ts": versionFile(sdkPackage.version),
     "sdk/package.json": sdkPackageJson(sdkPackage, models),
-    "python/compass_api/_generated.py": pythonFile(models, sdkPackage.version),
+    "python/compass_api/_generated.py": pythonFile(doc, models, sdkPackage.version),
   };
 }
 
