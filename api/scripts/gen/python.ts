@@ -23,7 +23,8 @@ export function pyType(schema: Json | undefined): string {
   if (schema.const !== undefined) return `Literal[${pyLiteral(schema.const)}]`;
   if (schema.enum) return `Literal[${schema.enum.map((v: unknown) => pyLiteral(v)).join(", ")}]`;
   if (schema.anyOf || schema.oneOf) return union((schema.anyOf ?? schema.oneOf).map((s: Json) => pyType(s)));
-  if (Array.isArray(schema.type)) return union(schema.type.map((t: string) => pyType({ ...schema, type: t })));
+  if (Array.isArray(schema.type))
+    return union(schema.type.map((t: string) => pyType({ ...schema, type: t })));
   switch (schema.type) {
     case "string":
       return "str";
