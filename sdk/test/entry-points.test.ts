@@ -1,6 +1,9 @@
+import { execFile } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import { promisify } from "node:util";
 import { build } from "esbuild";
+import { publint } from "publint";
 import { describe, expect, test } from "vitest";
 
 const sdk = join(import.meta.dirname, "..");
@@ -21,6 +24,20 @@ async function bundle(code: string): Promise<string> {
 }
 
 describe("per-namespace entry points", () => {
+  test("default: publint finds nothing; every entry's types resolve for ESM and bundlers (attw)", async () => {
+    const { messages } = await publint({ pkgDir: sdk, level: "suggestion", strict: true });
+    expect(messages).toEqual([]);
+    const attw = await promisify(execFile)(
+      join(sdk, "../node_modules/.bin/attw"),
+      ["--pack", sdk, "--profile", "esm-only", "--format", "ascii"],
+      { cwd: join(sdk, "..") },
+    ).then(
+      () => ({ code: 0, output: "" }),
+      (e) => ({ code: e.code as number, output: `${e.stdout}${e.stderr}` }),
+    );
+    expect(attw.code, attw.output).toBe(0);
+  }, 120_000);
+
   test("default: one export per namespace, generated from the registry", () => {
     expect(Object.keys(pkg.exports)).toEqual(
       expect.arrayContaining([".", "./manifest", "./onramp", "./perpetual-trading", "./tokenized-assets"]),
