@@ -5,6 +5,17 @@ import { commandFields, GLOBAL_FLAG_NAMES } from "./help.ts";
 
 export const SHELLS = ["bash", "zsh", "fish"] as const;
 export const BUILTINS = ["completion", "config", "version"];
+
+export const COMPLETION_HELP = `Print a shell completion script
+
+Usage: compass completion bash|zsh|fish
+
+  bash   compass completion bash > ~/.local/share/bash-completion/completions/compass
+  zsh    compass completion zsh > "\${fpath[1]}/_compass"   (then: autoload -U compinit && compinit)
+  fish   compass completion fish > ~/.config/fish/completions/compass.fish
+
+The script asks the installed compass for candidates (compass __complete …): groups, commands, flags
+and enum values always match its version.`;
 const CONFIG_ACTIONS = ["set", "get", "unset", "list", "use", "path"];
 
 /**

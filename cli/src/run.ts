@@ -6,7 +6,7 @@ import {
   manifest as registryManifest,
 } from "@compass/sdk/manifest";
 import { type ParsedArgs, parseArgv } from "./argv.ts";
-import { complete, completionScript, SHELLS } from "./completion.ts";
+import { COMPLETION_HELP, complete, completionScript } from "./completion.ts";
 import { CONFIG_HELP, configCommand } from "./config.ts";
 import { type Globals, globalsFrom, type Io, print, printError, transportFor } from "./context.ts";
 import type { ExtraCommand } from "./extra-command.ts";
@@ -93,11 +93,7 @@ export async function run(argv: string[], io: Io, surface?: Surface): Promise<nu
     }
     if (groupName === "completion") {
       rejectUnknown(args, []);
-      if (help || !commandName)
-        return print0(
-          io,
-          `Usage: compass completion ${SHELLS.join("|")}\n\n${completionScript("bash").split("\n")[0]}\n`,
-        );
+      if (help || !commandName) return print0(io, `${COMPLETION_HELP}\n`);
       return print0(io, completionScript(commandName));
     }
     g = globalsFrom(args.flags, io);
