@@ -84,7 +84,7 @@ Object.assign(process.env, env);
 try {
   await step("prerequisites", async () => {
     if (want("e2e") || want("stories")) process.env.CHROMIUM_PATH = ensureChromium();
-    if (want("python")) ensurePython();
+    if (want("python") || want("python-unit")) ensurePython();
     if (want("integration")) ensureRedis();
   });
   await step("generated", () =>
@@ -106,6 +106,11 @@ try {
     async () =>
       (await npx("storybook", ["build", "-o", "storybook-static", "--quiet"], {}, join(ROOT, "stories"))) ||
       npx("vitest", ["run", "--config", "vitest.config.ts"], {}, join(ROOT, "stories")),
+  );
+
+  // the Python SDK's offline tests (a local stdlib server); the python step below runs them again with the live ones
+  await step("python-unit", () =>
+    exec("python3", ["-m", "unittest", "tests.test_offline", "-v"], { cwd: join(ROOT, "python") }),
   );
 
   const needStack = ["stack", "integration", "python", "e2e", "resilience"].some(want);

@@ -7,22 +7,39 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { buildOpenApi } from "../src/openapi/build.ts";
+import type { Operation } from "../src/registry/define.ts";
 import { operations } from "../src/registry/index.ts";
 import { groupModels, operationModels } from "./gen/model.ts";
 import { pythonFile } from "./gen/python.ts";
-import { manifestFile, namespacesFile, operationsFile, typesFile } from "./gen/typescript.ts";
+import {
+  groupFiles,
+  manifestFile,
+  namespacesFile,
+  operationsFile,
+  sdkPackageJson,
+  typesFile,
+  versionFile,
+} from "./gen/typescript.ts";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "../..");
 
-export function generatedFiles(): Record<string, string> {
-  const doc = buildOpenApi(operations, { env: "staging", serverUrl: "/" });
+/**
+ * Every generated file (path → text) for a list of operations: the registry's by default; a test passes
+ * its own list (with an operation only it registers) and gets the same surfaces in memory.
+ */
+export function generatedFiles(ops: Operation[] = operations): Record<string, string> {
+  const doc = buildOpenApi(ops, { env: "staging", serverUrl: "/" });
   const models = operationModels(doc);
+  const sdkPackage = JSON.parse(readFileSync(join(root, "sdk/package.json"), "utf8"));
   return {
     "sdk/src/generated/types.ts": typesFile(doc, models),
+    ...groupFiles(models),
     "sdk/src/generated/operations.ts": operationsFile(models),
     "sdk/src/generated/namespaces.ts": namespacesFile(models),
     "sdk/src/generated/manifest.ts": manifestFile(models, groupModels(doc)),
-    "python/compass_api/_generated.py": pythonFile(models),
+    "sdk/src/generated/version.ts": versionFile(sdkPackage.version),
+    "sdk/package.json": sdkPackageJson(sdkPackage, models),
+    "python/compass_api/_generated.py": pythonFile(doc, models, sdkPackage.version),
   };
 }
 

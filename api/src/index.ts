@@ -6,6 +6,6 @@ export { createLogger } from "./http/logger.ts";
 export { toValidationIssues } from "./http/zod-issues.ts";
 export { buildOpenApi } from "./openapi/build.ts";
 export { type SponsorWallet, sponsorRelayRoute } from "./perpetual-trading/index.ts";
-export type { Operation } from "./registry/define.ts";
+export { defineOperation, type Operation } from "./registry/define.ts";
 export { operations } from "./registry/index.ts";
 export { createServices, type Services } from "./services.ts";

@@ -1,6 +1,8 @@
-import { CompassError, Transport } from "@compass/sdk";
+import { CompassError, type Hooks, Transport } from "@compass/sdk";
+import { profileName, readConfig } from "./config.ts";
 import { parseDuration } from "./duration.ts";
 import { jq, type OutputFormat, render } from "./output.ts";
+import { VERSION } from "./version.ts";
 
 /** Where a command writes and how it reaches the API. Tests pass their own streams and env. */
 export interface Io {
@@ -39,6 +41,8 @@ export interface Globals {
   interactive: boolean;
   agent: boolean;
   color: boolean;
+  includeHeaders: boolean;
+  profile: string;
 }
 
 export function globalsFrom(flags: Map<string, string[]>, io: Io): Globals {
@@ -55,12 +59,19 @@ export function globalsFrom(flags: Map<string, string[]>, io: Io): Globals {
     headers[h.slice(0, i).trim().toLowerCase()] = h.slice(i + 1).trim();
   }
   const colorFlag = last("color") ?? "auto";
+  if (!["auto", "always", "never"].includes(colorFlag))
+    throw new Error(`--color must be auto, always or never (got '${colorFlag}')`);
+  const file = readConfig(io.env);
+  const profile = profileName(last("profile"), io.env, file);
+  const saved = file.profiles?.[profile] ?? {};
+  if (last("profile") && !file.profiles?.[profile])
+    throw new Error(`No profile '${profile}' in the config file (compass config list)`);
   const color =
     colorFlag === "always" ||
     (colorFlag === "auto" && !io.env.NO_COLOR && (!!io.env.FORCE_COLOR || (process.stdout.isTTY ?? false)));
   return {
-    serverURL: last("server-url") ?? io.env.COMPASS_SERVER_URL ?? "http://127.0.0.1:3000",
-    apiKey: last("api-key-auth") ?? io.env.COMPASS_API_KEY_AUTH,
+    serverURL: last("server-url") ?? io.env.COMPASS_SERVER_URL ?? saved.server_url ?? "http://127.0.0.1:3000",
+    apiKey: last("api-key-auth") ?? io.env.COMPASS_API_KEY_AUTH ?? saved.api_key_auth,
     format,
     jq: last("jq", "q"),
     headers,
@@ -70,16 +81,22 @@ export function globalsFrom(flags: Map<string, string[]>, io: Io): Globals {
     interactive: last("no-interactive") !== "true" && !agent,
     agent,
     color,
+    includeHeaders: last("include-headers") === "true",
+    profile,
   };
 }
 
-export function transportFor(g: Globals, io: Io): Transport {
+/** The SDK transport for these flags: `--debug` logs each request and response (key redacted) to stderr. */
+export function transportFor(g: Globals, io: Io, hooks?: Hooks): Transport {
   return new Transport({
     serverURL: g.serverURL,
     apiKeyAuth: g.apiKey,
     headers: g.headers,
     timeoutMs: g.timeoutMs,
     fetch: io.fetch,
+    hooks,
+    debug: g.debug ? (line) => io.stderr(`${line}\n`) : false,
+    userAgentSuffix: `compass-cli/${VERSION}`,
   });
 }
 

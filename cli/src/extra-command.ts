@@ -7,6 +7,8 @@ export interface ExtraCommand {
   aliases?: string[];
   summary: string;
   help: string;
+  /** every flag the command accepts besides the global ones (long names); others are refused */
+  flags: string[];
   /** flags that are switches (take no value) */
   switches?: string[];
   run: (args: ParsedArgs, g: Globals, io: Io) => Promise<number>;

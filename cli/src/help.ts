@@ -1,25 +1,55 @@
 import type { GroupManifest, OperationManifest } from "@compass/sdk/manifest";
 import { enumValues, kebab, typeLabel } from "./flags.ts";
 
+/** Exit status when a command stopped waiting for something that may still complete (e.g. a payment). */
+export const EXIT_PENDING = 8;
+
 export const GLOBAL_FLAGS = `Global flags:
-  --server-url <url>        API base URL (env COMPASS_SERVER_URL; default http://127.0.0.1:3000)
-  --api-key-auth <key>      API key (env COMPASS_API_KEY_AUTH)
-  -o, --output-format <f>   pretty | json | yaml | table (default pretty)
+  --server-url <url>        API base URL (env COMPASS_SERVER_URL; saved: compass config; default http://127.0.0.1:3000)
+  --api-key-auth <key>      API key (env COMPASS_API_KEY_AUTH; saved: compass config)
+  --profile <name>          saved profile to use (env COMPASS_PROFILE; default: compass config use)
+  -o, --output-format <f>   pretty | json | yaml | table (default pretty; json in agent mode)
   -q, --jq <expr>           filter output (subset: .a.b, .a[0], .a[])
   -H, --header "K: V"       extra request header (repeatable)
+  --include-headers         print the response status and headers before the body (stdout)
   --timeout <dur>           e.g. 30s, 5m, 100ms (default 30s)
   --dry-run                 print the request to stderr; send nothing
-  -d, --debug               request/response diagnostics on stderr
+  -d, --debug               print each request and response (headers, bodies; key redacted) to stderr
+  --color <when>            auto | always | never (default auto; honours NO_COLOR and FORCE_COLOR)
   --no-interactive          never prompt or open a browser
-  --agent-mode[=false]      structured errors and JSON output
-  -h, --help                help for any group or command`;
+  --agent-mode[=false]      structured errors and JSON output (auto-on under AI-agent env vars)
+  -h, --help                help for any group or command
+  --version                 print the version
+
+Exit status: 0 success; 1 any failure (HTTP error, validation, network, timeout, usage);
+${EXIT_PENDING} stopped waiting while the operation may still complete (e.g. onramp buy after --max-wait).`;
+
+/** Every global flag's long name (and short letters), as the parser accepts them. */
+export const GLOBAL_FLAG_NAMES = [
+  "server-url",
+  "api-key-auth",
+  "profile",
+  "output-format",
+  "jq",
+  "header",
+  "include-headers",
+  "timeout",
+  "dry-run",
+  "debug",
+  "color",
+  "no-interactive",
+  "agent-mode",
+  "help",
+  "version",
+];
+export const GLOBAL_SHORT = ["o", "q", "H", "d", "h"];
 
 export function rootHelp(groups: GroupManifest[]): string {
   const width = Math.max(...groups.map((g) => g.cli.length + (g.cliAlias ? g.cliAlias.length + 3 : 0)));
   const lines = groups.map(
     (g) => `  ${(g.cli + (g.cliAlias ? ` (${g.cliAlias})` : "")).padEnd(width)}  ${g.description}`,
   );
-  return `compass — the Compass API on the command line\n\nUsage: compass <group> <command> [flags]\n\nGroups:\n${lines.join("\n")}\n  version\n\n${GLOBAL_FLAGS}`;
+  return `compass — the Compass API on the command line\n\nUsage: compass <group> <command> [flags]\n\nGroups:\n${lines.join("\n")}\n\nOther commands:\n  config        saved settings per profile (compass config --help)\n  completion    shell completion: compass completion bash|zsh|fish\n  version       print the version\n\n${GLOBAL_FLAGS}`;
 }
 
 export function groupHelp(

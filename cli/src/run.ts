@@ -1,13 +1,37 @@
-import { groups, manifest, type OperationManifest } from "@compass/sdk/manifest";
-import { parseArgv } from "./argv.ts";
+import {
+  closest,
+  type GroupManifest,
+  type OperationManifest,
+  groups as registryGroups,
+  manifest as registryManifest,
+} from "@compass/sdk/manifest";
+import { type ParsedArgs, parseArgv } from "./argv.ts";
+import { COMPLETION_HELP, complete, completionScript } from "./completion.ts";
+import { CONFIG_HELP, configCommand } from "./config.ts";
 import { type Globals, globalsFrom, type Io, print, printError, transportFor } from "./context.ts";
+import type { ExtraCommand } from "./extra-command.ts";
 import { EXTRA_COMMANDS } from "./extras.ts";
 import { convert, isSwitch, kebab } from "./flags.ts";
-import { commandFields, commandHelp, GLOBAL_FLAGS, groupHelp, rootHelp } from "./help.ts";
+import {
+  commandFields,
+  commandHelp,
+  GLOBAL_FLAG_NAMES,
+  GLOBAL_FLAGS,
+  GLOBAL_SHORT,
+  groupHelp,
+  rootHelp,
+} from "./help.ts";
+import { VERSION } from "./version.ts";
 
-export const VERSION = "0.0.1";
+export { VERSION };
 
-/** Entry point: parse, call the API through the SDK, print. Returns the exit code. */
+/** What the CLI serves: the SDK's manifest by default; a test passes its own (with an operation only it registers). */
+export interface Surface {
+  manifest: OperationManifest[];
+  groups: GroupManifest[];
+  extras?: Record<string, ExtraCommand[]>;
+}
+
 /** Boolean flags of `ops` (long and short): they take no value. */
 function switchesOf(ops: OperationManifest[]): Set<string> {
   return new Set(
@@ -19,19 +43,62 @@ function switchesOf(ops: OperationManifest[]): Set<string> {
   );
 }
 
-export async function run(argv: string[], io: Io): Promise<number> {
+/** Every flag an operation's command accepts (long, raw wire name, short), besides the global ones. */
+function opFlags(op: OperationManifest): string[] {
+  return [
+    ...commandFields(op).flatMap((f) => [kebab(f.name), f.name]),
+    ...Object.values(op.cli.short),
+    ...(op.body ? ["body"] : []),
+  ];
+}
+
+/** Refuses a flag no one declared, suggesting the closest one (`--amout` → `--amount`). */
+function rejectUnknown(args: ParsedArgs, own: string[]): void {
+  const known = new Set([...GLOBAL_FLAG_NAMES, ...GLOBAL_SHORT, ...own]);
+  for (const name of args.flags.keys()) {
+    if (known.has(name)) continue;
+    const dash = name.length === 1 ? "-" : "--";
+    const longs = [...known].filter((k) => k.length > 1);
+    const guess = closest(name, longs);
+    throw new Error(
+      `Unknown flag '${dash}${name}'.${guess ? ` Did you mean '--${guess}'?` : ""} Run with --help for the flags.`,
+    );
+  }
+}
+
+/** Entry point: parse, call the API through the SDK, print. Returns the exit code. */
+export async function run(argv: string[], io: Io, surface?: Surface): Promise<number> {
+  const manifest = surface?.manifest ?? registryManifest;
+  const groups = surface?.groups ?? registryGroups;
+  const extrasByGroup = surface?.extras ?? EXTRA_COMMANDS;
+  if (argv[0] === "__complete") {
+    const words = argv.slice(1);
+    io.stdout(complete(words.length ? words : [""], groups, manifest, extrasByGroup).join("\n"));
+    return 0;
+  }
   const switches = switchesOf(manifest);
-  for (const list of Object.values(EXTRA_COMMANDS))
+  for (const list of Object.values(extrasByGroup))
     for (const c of list) for (const s of c.switches ?? []) switches.add(s);
   // First pass only finds the group and command; a short flag is a switch in one command and takes a
   // value in another (`-r` is reduce-only in `pt`, range in `ta market`), so flags are parsed again below.
   let args = parseArgv(argv, switches);
   let g: Globals | undefined;
   try {
-    g = globalsFrom(args.flags, io);
     const [groupName, commandName] = args.positionals;
     const help = args.flags.has("help") || args.flags.has("h");
+    if (groupName === "config") {
+      rejectUnknown(args, []);
+      if (help) return print0(io, `${CONFIG_HELP}\n`);
+      return configCommand(args.positionals.slice(1), args.flags.get("profile")?.at(-1), io.env, io.stdout);
+    }
+    if (groupName === "completion") {
+      rejectUnknown(args, []);
+      if (help || !commandName) return print0(io, `${COMPLETION_HELP}\n`);
+      return print0(io, completionScript(commandName));
+    }
+    g = globalsFrom(args.flags, io);
     if (!groupName) {
+      rejectUnknown(args, []);
       if (args.flags.has("version")) return print0(io, `${VERSION}\n`);
       io.stdout(`${rootHelp(groups)}\n`);
       return help ? 0 : 1;
@@ -40,27 +107,37 @@ export async function run(argv: string[], io: Io): Promise<number> {
     const group = groups.find(
       (x) => x.cli === groupName || x.cliAlias === groupName || x.group === groupName,
     );
-    if (!group) throw new Error(`Unknown group '${groupName}'. Run 'compass --help' for the list.`);
+    if (!group) {
+      const guess = closest(groupName, [...groups.map((x) => x.cli), "config", "completion", "version"]);
+      throw new Error(
+        `Unknown group '${groupName}'.${guess ? ` Did you mean '${guess}'?` : ""} Run 'compass --help' for the list.`,
+      );
+    }
     const ops = manifest.filter((op) => op.group === group.group);
-    const extras = EXTRA_COMMANDS[group.group] ?? [];
+    const extras = extrasByGroup[group.group] ?? [];
     if (!commandName) {
+      rejectUnknown(args, []);
       io.stdout(`${groupHelp(group, ops, extras)}\n`);
       return help ? 0 : 1;
     }
     const extra = extras.find((c) => c.name === commandName || c.aliases?.includes(commandName));
     if (extra) {
+      rejectUnknown(args, extra.flags);
       if (help) return print0(io, `${extra.help}\n\n${GLOBAL_FLAGS}\n`);
       return await extra.run(args, g, io);
     }
     const op = ops.find(
       (o) => o.cli.command === commandName || o.cli.aliases.includes(commandName) || o.name === commandName,
     );
-    if (!op)
+    if (!op) {
+      const guess = closest(commandName, [...ops.map((o) => o.cli.command), ...extras.map((c) => c.name)]);
       throw new Error(
-        `Unknown command '${commandName}' in '${group.cli}'. Run 'compass ${group.cli} --help'.`,
+        `Unknown command '${commandName}' in '${group.cli}'.${guess ? ` Did you mean '${guess}'?` : ""} Run 'compass ${group.cli} --help'.`,
       );
-    if (help) return print0(io, `${commandHelp(group, op)}\n\n${GLOBAL_FLAGS}\n`);
+    }
     args = parseArgv(argv, switchesOf([op]));
+    rejectUnknown(args, opFlags(op));
+    if (help) return print0(io, `${commandHelp(group, op)}\n\n${GLOBAL_FLAGS}\n`);
     const input = await buildInput(op, args.flags, io);
     if (g.dryRun) {
       io.stderr(
@@ -68,19 +145,30 @@ export async function run(argv: string[], io: Io): Promise<number> {
       );
       return 0;
     }
-    if (g.debug)
-      io.stderr(
-        `> ${op.method} ${op.path} ${JSON.stringify(input, (_k, v) => (typeof v === "bigint" ? v.toString() : v))}\n`,
-      );
-    const result = await transportFor(g, io).request(
-      { id: op.operationId, method: op.method, path: op.path, idempotent: op.idempotent },
-      input,
-    );
+    let head: { status: number; headers: Headers } | undefined;
+    const transport = transportFor(g, io, {
+      afterResponse: (r) => {
+        head = { status: r.status, headers: r.headers };
+      },
+    });
+    const result = await transport
+      .request({ id: op.operationId, method: op.method, path: op.path, idempotent: op.idempotent }, input)
+      .catch((error) => {
+        if (g?.includeHeaders && head) io.stderr(formatHead(head));
+        throw error;
+      });
+    if (g.includeHeaders && head) io.stdout(formatHead(head));
     print(result, g, io);
     return 0;
   } catch (error) {
     return printError(error, g, io);
   }
+}
+
+/** `HTTP 200` and the response headers, then a blank line (as `curl -i` / `gh api --include`). */
+function formatHead(head: { status: number; headers: Headers }): string {
+  const lines = [...head.headers].map(([k, v]) => `${k}: ${v}`);
+  return `HTTP ${head.status}\n${lines.join("\n")}\n\n`;
 }
 
 function print0(io: Io, text: string): number {

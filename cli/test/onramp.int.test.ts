@@ -105,7 +105,7 @@ describe("compass onramp", () => {
     expect(await usdcBalance("ethereum", owner)).toBe(before);
   });
 
-  test("behavior: buy gives up after --max-wait with the payment id to check later", async () => {
+  test("behavior: buy gives up after --max-wait with exit 8 (pending) and the payment id to check later", async () => {
     const r = await compass([
       "onramp",
       "buy",
@@ -119,7 +119,7 @@ describe("compass onramp", () => {
       "--max-wait",
       "700ms",
     ]);
-    expect(r.code).toBe(1);
+    expect(r.code).toBe(8);
     expect(r.stderr).toMatch(
       /the payment may still complete\. Check it with: compass onramp status --payment-id cos_/,
     );

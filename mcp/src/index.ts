@@ -1,2 +1,11 @@
-export { createMcpHttpHandler } from "./http.ts";
-export { createMcpServer, INSTRUCTIONS, type McpServerOptions } from "./server.ts";
+export { createMcpHttpHandler, READ_ONLY_HEADER, TOOLS_HEADER } from "./http.ts";
+export { buildInstructions, namedTools } from "./instructions.ts";
+export { selectOperations, type ToolSelection } from "./select.ts";
+export {
+  createMcpServer,
+  exposedOperations,
+  INSTRUCTIONS,
+  type McpServerOptions,
+  VERSION,
+} from "./server.ts";
+export { IDEMPOTENCY_ARG, inputShape } from "./tools.ts";

@@ -1,33 +1,54 @@
 import { type ClientOptions, CompassError, Transport } from "@compass/sdk";
-import { manifest, type OperationManifest } from "@compass/sdk/manifest";
+import {
+  type GroupManifest,
+  type OperationManifest,
+  groups as registryGroups,
+  manifest as registryManifest,
+} from "@compass/sdk/manifest";
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
-import { inputShape, splitArgs, toolDescription } from "./tools.ts";
+import { ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
+import { buildInstructions } from "./instructions.ts";
+import { selectOperations, type ToolSelection } from "./select.ts";
+import { inputShape, jsonInputSchema, splitArgs, toolDescription } from "./tools.ts";
 
-export const INSTRUCTIONS = `Compass API tools. Every tool is one API operation, named by its operationId.
-- Reads (read-only) return chain or venue state. Builders return unsigned transactions or EIP-712 typed data: the user's own wallet signs them; these tools never hold keys or submit anything, except v2_perpetual_trading_execute and v2_tokenized_assets_order_submit, which submit a user-signed payload.
-- Amounts are human-unit decimal strings (e.g. "100.5"), addresses are 0x hex.
-- On-ramp: v2_onramp_quote → v2_onramp_create → give checkout_url to the user (payment needs a browser) → poll v2_onramp_status every few seconds until delivered or failed.
-- Perpetual trading: a prepare tool (v2_perpetual_trading_market_order, _limit_order, _cancel_order, _withdraw, _set_leverage, …) returns {typed_data, action, nonce}; the user's wallet signs typed_data; then v2_perpetual_trading_execute with {action, nonce, signature}. Deposits: v2_perpetual_trading_deposit → the user signs the permit → v2_perpetual_trading_deposit_sponsor_prepare → the integrator's sponsor wallet broadcasts.
-- Tokenized assets: v2_tokenized_assets_create_account → v2_tokenized_assets_transfer (DEPOSIT USDC) → v2_tokenized_assets_transact_buy; the user signs each returned transaction. The sandbox money-market fund (staging, ethereum_sepolia) settles async: shares arrive at the next NAV cycle — poll v2_tokenized_assets_redemptions; an account must first be approved in the issuer's connect portal (the 422 says how).
-- Prefer filters (chain, provider, asset, limit) on list reads: unfiltered lists are large.
-- Errors come back as the API's JSON body: 422 {"detail":[{"loc":[...],"msg":...}]} or {"error","message"} naming the field or cause.`;
+export const VERSION = "0.0.1";
 
-export interface McpServerOptions {
+/** The instructions a server exposing every default tool sends. */
+export const INSTRUCTIONS = buildInstructions(selectOperations(registryManifest), registryGroups);
+
+export interface McpServerOptions extends ToolSelection {
   /** how to reach the API (serverURL, apiKeyAuth, fetch) */
   client?: ClientOptions;
-  /** which operations become tools (default: all) */
+  /** further narrows which operations become tools */
   filter?: (op: OperationManifest) => boolean;
+  /** the operations and groups to serve (default: the SDK's manifest; tests pass their own) */
+  manifest?: OperationManifest[];
+  groups?: GroupManifest[];
+  /** the exact operations to expose, already selected (overrides tools/readOnly/filter) */
+  operations?: OperationManifest[];
 }
 
-const shapes = new Map<string, ReturnType<typeof inputShape>>();
+const shapes = new WeakMap<OperationManifest, ReturnType<typeof inputShape>>();
 
-/** An MCP server with one tool per operation of the registry. */
+/** The operations a server built with these options exposes. */
+export function exposedOperations(options: McpServerOptions = {}): OperationManifest[] {
+  if (options.operations) return options.operations;
+  return selectOperations(options.manifest ?? registryManifest, options).filter(
+    options.filter ?? (() => true),
+  );
+}
+
+/** An MCP server with one tool per selected operation of the registry. */
 export function createMcpServer(options: McpServerOptions = {}): McpServer {
   const transport = new Transport(options.client);
-  const server = new McpServer({ name: "compass", version: "0.0.1" }, { instructions: INSTRUCTIONS });
-  for (const op of manifest.filter(options.filter ?? (() => true))) {
-    const shape = shapes.get(op.operationId) ?? inputShape(op);
-    shapes.set(op.operationId, shape);
+  const ops = exposedOperations(options);
+  const server = new McpServer(
+    { name: "compass", version: VERSION },
+    { instructions: buildInstructions(ops, options.groups ?? registryGroups) },
+  );
+  for (const op of ops) {
+    const shape = shapes.get(op) ?? inputShape(op);
+    shapes.set(op, shape);
     server.registerTool(
       op.mcpName,
       {
@@ -43,9 +64,11 @@ export function createMcpServer(options: McpServerOptions = {}): McpServer {
       },
       async (args: Record<string, unknown>) => {
         try {
+          const { idempotencyKey, ...input } = splitArgs(op, args);
           const result = await transport.request(
             { id: op.operationId, method: op.method, path: op.path, idempotent: op.idempotent },
-            splitArgs(op, args),
+            input,
+            { idempotencyKey },
           );
           return { content: [{ type: "text" as const, text: JSON.stringify(result, null, 2) }] };
         } catch (error) {
@@ -71,5 +94,30 @@ export function createMcpServer(options: McpServerOptions = {}): McpServer {
       },
     );
   }
+  advertiseRegistrySchemas(server, ops);
   return server;
+}
+
+type Handler = (
+  request: unknown,
+  extra: unknown,
+) => Promise<{ tools: { name: string; inputSchema: unknown }[] }>;
+
+/**
+ * tools/list answers each tool's input schema from the registry's JSON Schema rather than a round trip
+ * through zod, which drops formats it does not know and reshapes unions. Calls are still validated by
+ * the zod shape (patterns included) and then by the API.
+ */
+function advertiseRegistrySchemas(server: McpServer, ops: OperationManifest[]): void {
+  const handlers = (server.server as unknown as { _requestHandlers?: Map<string, Handler> })._requestHandlers;
+  const list = handlers?.get("tools/list");
+  if (!list) return;
+  const schemas = new Map(ops.map((op) => [op.mcpName, jsonInputSchema(op)]));
+  server.server.setRequestHandler(ListToolsRequestSchema, async (request, extra) => {
+    const answer = await list(request, extra);
+    return {
+      ...answer,
+      tools: answer.tools.map((t) => ({ ...t, inputSchema: schemas.get(t.name) ?? t.inputSchema })),
+    } as never;
+  });
 }

@@ -25,7 +25,7 @@ describe("MCP on-ramp tools", () => {
       readOnlyHint: true,
     });
     expect(Object.keys(create.inputSchema.properties ?? {}).sort()).toEqual(
-      ["destination_address", "fiat_amount", "fiat_currency", "quote_id"].sort(),
+      ["destination_address", "fiat_amount", "fiat_currency", "idempotency_key", "quote_id"].sort(),
     );
   });
 

@@ -20,7 +20,13 @@ export interface OperationManifest {
   mcpName: string;
   bodyRef: string | null;
   responseRef: string | null;
+  /** a paged list: SDKs add an async iterator over its items */
+  pagination: Pagination | null;
 }
+
+export type Pagination =
+  | { style: "offset"; itemsKey: string }
+  | { style: "cursor"; itemsKey: string; cursorParam: string; nextKey: string };
 
 export interface GroupManifest {
   group: string;
@@ -28,4 +34,6 @@ export interface GroupManifest {
   cli: string;
   cliAlias?: string;
   description: string;
+  /** how an agent chains the group's operations (MCP instructions) */
+  workflow?: string;
 }

@@ -1,2 +1,3 @@
 export { groups, manifest } from "./generated/manifest.ts";
-export type { GroupManifest, OperationManifest } from "./manifest-types.ts";
+export type { GroupManifest, OperationManifest, Pagination } from "./manifest-types.ts";
+export { closest, editDistance } from "./suggest.ts";

@@ -46,7 +46,8 @@ describe("perpetual_trading naming on every surface", () => {
 
   test("default: Python namespace perpetual_trading", () => {
     const py = readFileSync(join(root, "python/compass_api/_generated.py"), "utf8");
-    expect(py).toContain('"perpetual_trading": PerpetualTradingNamespace');
+    expect(py).toContain("perpetual_trading: PerpetualTradingNamespace");
+    expect(py).toContain("self.perpetual_trading = PerpetualTradingNamespace(transport, OPERATIONS)");
     expect(py).toContain("def deposit_sponsor_prepare(self");
     expect(py).not.toMatch(OLD);
   });

@@ -36,10 +36,29 @@ export interface OperationModel {
   bodyRef: string | null;
   responseRef: string | null;
   responseSchema: Json;
+  /** a paged list (offset/limit with a `total`, or a cursor): SDKs add an async iterator over its items */
+  pagination: Pagination | null;
 }
 
-/** TS namespace per URL group (clients.md §1); v1 groups use their camelCased names. */
-const NAMESPACES: Record<string, string> = { cctp: "bridge" };
+export type Pagination =
+  | { style: "offset"; itemsKey: string }
+  | { style: "cursor"; itemsKey: string; cursorParam: string; nextKey: string };
+
+/**
+ * A list is paged when its query takes `offset` and `limit` and its answer is `{total, <items>[]}`
+ * (spec README §8), or when it takes a `cursor` and answers `next_cursor` beside one array.
+ */
+export function paginationOf(params: ParamModel[], response: Json): Pagination | null {
+  const query = new Set(params.filter((p) => p.in === "query").map((p) => p.name));
+  const props: Json = response?.properties ?? {};
+  const arrays = Object.keys(props).filter((k) => props[k]?.type === "array");
+  if (arrays.length !== 1) return null;
+  const itemsKey = arrays[0]!;
+  if (query.has("offset") && query.has("limit") && "total" in props) return { style: "offset", itemsKey };
+  if (query.has("cursor") && "next_cursor" in props)
+    return { style: "cursor", itemsKey, cursorParam: "cursor", nextKey: "next_cursor" };
+  return null;
+}
 
 export function camel(s: string): string {
   return s.replace(/[{}]/g, "").replace(/[_-]([a-z0-9])/g, (_, c: string) => c.toUpperCase());
@@ -84,15 +103,22 @@ export interface GroupModel {
   cli: string;
   cliAlias?: string;
   description: string;
+  /** how an agent chains the group's operations (MCP instructions) */
+  workflow?: string;
 }
 
 export function groupModels(doc: Json): GroupModel[] {
+  const namespaces = new Map<string, string>();
+  for (const item of Object.values<Json>(doc.paths))
+    for (const op of Object.values<Json>(item))
+      if (op["x-speakeasy-group"]) namespaces.set(op["x-compass"]?.group, op["x-speakeasy-group"]);
   return (doc.tags ?? []).map((t: Json) => ({
     group: t.name,
-    namespace: NAMESPACES[t.name] ?? camel(t.name),
+    namespace: namespaces.get(t.name) ?? camel(t.name),
     cli: kebab(t.name),
     ...(t["x-cli-alias"] && { cliAlias: t["x-cli-alias"] }),
     description: t.description,
+    ...(t["x-compass-workflow"] && { workflow: t["x-compass-workflow"] }),
   }));
 }
 
@@ -103,11 +129,19 @@ export function operationModels(doc: Json): OperationModel[] {
       const x = op["x-compass"] ?? {};
       const bodySchema = op.requestBody?.content?.["application/json"]?.schema ?? null;
       const responseSchema = op.responses?.["200"]?.content?.["application/json"]?.schema ?? {};
-      const name: string = x.name;
+      const name: string = op["x-speakeasy-name-override"] ?? x.name;
+      const params: ParamModel[] = (op.parameters ?? []).map((p: Json) => ({
+        name: p.name,
+        in: p.in,
+        required: !!p.required,
+        description: p.description,
+        schema: inlineRefs(p.schema, doc),
+      }));
+      const response = inlineRefs(responseSchema, doc);
       out.push({
         operationId: op.operationId,
         group: x.group,
-        namespace: NAMESPACES[x.group] ?? camel(x.group),
+        namespace: op["x-speakeasy-group"] ?? camel(x.group),
         name,
         method: method.toUpperCase() as "GET" | "POST",
         path,
@@ -117,13 +151,7 @@ export function operationModels(doc: Json): OperationModel[] {
         destructive: !!x.destructive,
         idempotent: !!x.idempotent,
         errorModel: x.errorModel ?? "validation",
-        params: (op.parameters ?? []).map((p: Json) => ({
-          name: p.name,
-          in: p.in,
-          required: !!p.required,
-          description: p.description,
-          schema: inlineRefs(p.schema, doc),
-        })),
+        params,
         body: bodySchema ? inlineRefs(bodySchema, doc) : null,
         cli: {
           command: x.cli?.command ?? kebab(name),
@@ -133,7 +161,8 @@ export function operationModels(doc: Json): OperationModel[] {
         mcpName: String(op.operationId).replace(/[{}]/g, ""),
         bodyRef: bodySchema?.$ref ? bodySchema.$ref.split("/").pop() : null,
         responseRef: responseSchema?.$ref ? responseSchema.$ref.split("/").pop() : null,
-        responseSchema: inlineRefs(responseSchema, doc),
+        responseSchema: response,
+        pagination: paginationOf(params, response),
       });
     }
   }

@@ -1,6 +1,6 @@
 /** Emit the TypeScript SDK's generated files from the operation models. */
 import type { GroupModel } from "./model.ts";
-import { type OperationModel, pascal } from "./model.ts";
+import { kebab, type OperationModel, pascal } from "./model.ts";
 import { tsType } from "./ts-types.ts";
 
 type Json = Record<string, any>;
@@ -30,52 +30,96 @@ export function typesFile(doc: Json, models: OperationModel[]): string {
   return out.join("\n");
 }
 
-/** Standalone, tree-shakeable functions (one per operation) and their descriptors. */
-export function operationsFile(models: OperationModel[]): string {
-  const out: string[] = [
-    HEADER,
-    'import type { OperationDescriptor, RequestOptions, Transport } from "../transport.ts";',
-    'import type * as T from "./types.ts";\n',
-  ];
-  for (const m of models) {
-    const d = { id: m.operationId, method: m.method, path: m.path, idempotent: m.idempotent };
-    out.push(`export const ${descName(m)}: OperationDescriptor = ${JSON.stringify(d)};\n`);
-    const sig = signature(m);
-    out.push(`/** ${m.summary.replace(/\*\//g, "")} — \`${m.method} ${m.path}\` */`);
-    out.push(
-      `export function ${fnName(m)}(transport: Transport, ${sig.params}options?: RequestOptions): Promise<T.${pascal(m.operationId)}Response> {`,
-    );
-    out.push(`  return transport.request(${descName(m)}, ${sig.input}, options);`);
-    out.push("}\n");
-  }
-  return out.join("\n");
+/** The kebab-case entry point of a namespace: `perpetualTrading` → `perpetual-trading` (`@compass/sdk/perpetual-trading`). */
+export function groupEntry(namespace: string): string {
+  return kebab(namespace);
 }
 
-export function namespacesFile(models: OperationModel[]): string {
+function byNamespace(models: OperationModel[]): Map<string, OperationModel[]> {
   const groups = new Map<string, OperationModel[]>();
   for (const m of models) groups.set(m.namespace, [...(groups.get(m.namespace) ?? []), m]);
-  const out: string[] = [
-    HEADER,
-    'import type { RequestOptions, Transport } from "../transport.ts";',
-    'import * as ops from "./operations.ts";',
-    'import type * as T from "./types.ts";\n',
-  ];
-  for (const [ns, ms] of groups) {
+  return groups;
+}
+
+/**
+ * One file per namespace: its operations' descriptors, standalone tree-shakeable functions (one per
+ * operation, plus an async iterator per paged list) and the namespace class. Each is a package entry point.
+ */
+export function groupFiles(models: OperationModel[]): Record<string, string> {
+  const files: Record<string, string> = {};
+  for (const [ns, ms] of byNamespace(models)) {
+    const paged = ms.some((m) => m.pagination);
+    const out: string[] = [
+      HEADER,
+      `/** \`${ns}\` operations: standalone functions (\`import { ${fnName(ms[0]!)} } from "@compass/sdk/${groupEntry(ns)}"\`) and the \`client.${ns}\` namespace. */`,
+      ...(paged ? ['import { paginate } from "../../paginate.ts";'] : []),
+      'import type { OperationDescriptor, RequestOptions, Transport } from "../../transport.ts";',
+      'import type * as T from "../types.ts";\n',
+    ];
+    for (const m of ms) {
+      const d = { id: m.operationId, method: m.method, path: m.path, idempotent: m.idempotent };
+      out.push(`export const ${descName(m)}: OperationDescriptor = ${JSON.stringify(d)};\n`);
+      const sig = signature(m);
+      out.push(`/** ${doc(m)} — \`${m.method} ${m.path}\` */`);
+      out.push(
+        `export function ${fnName(m)}(transport: Transport, ${sig.params}options?: RequestOptions): Promise<T.${pascal(m.operationId)}Response> {`,
+      );
+      out.push(`  return transport.request(${descName(m)}, ${sig.input}, options);`);
+      out.push("}\n");
+      if (m.pagination) {
+        const it = iterator(m);
+        out.push(`/** Every item of ${m.operationId}, page after page (\`for await (const item of …)\`). */`);
+        out.push(
+          `export function ${it.fn}(transport: Transport, ${it.params}options?: RequestOptions): AsyncGenerator<${it.item}, void, undefined> {`,
+        );
+        out.push(
+          `  return paginate((q) => ${fnName(m)}(transport, ${it.callPrefix}q as T.${pascal(m.operationId)}Query, options) as Promise<Record<string, unknown>>, query as Record<string, unknown> | undefined, ${JSON.stringify(m.pagination)});`,
+        );
+        out.push("}\n");
+      }
+    }
     out.push(`export class ${pascal(ns)}Namespace {`);
     out.push("  constructor(private readonly transport: Transport) {}\n");
     for (const m of ms) {
       const sig = signature(m);
-      out.push(`  /** ${m.summary.replace(/\*\//g, "")} — \`${m.method} ${m.path}\` */`);
+      out.push(`  /** ${doc(m)} — \`${m.method} ${m.path}\` */`);
       const args = sig.params.replace(/,\s*$/, "");
       const callArgs = sig.names.length ? `${sig.names.join(", ")}, ` : "";
       out.push(
         `  ${m.name}(${args}${args ? ", " : ""}options?: RequestOptions): Promise<T.${pascal(m.operationId)}Response> {`,
       );
-      out.push(`    return ops.${fnName(m)}(this.transport, ${callArgs}options);`);
+      out.push(`    return ${fnName(m)}(this.transport, ${callArgs}options);`);
       out.push("  }\n");
+      if (m.pagination) {
+        const it = iterator(m);
+        out.push(
+          `  /** Every item of \`${m.name}\`, page after page: \`for await (const item of client.${ns}.${it.method}(…))\` */`,
+        );
+        out.push(
+          `  ${it.method}(${it.params}options?: RequestOptions): AsyncGenerator<${it.item}, void, undefined> {`,
+        );
+        out.push(`    return ${it.fn}(this.transport, ${it.names.join(", ")}, options);`);
+        out.push("  }\n");
+      }
     }
-    out.push("}\n");
+    out.push("}");
+    files[`sdk/src/generated/groups/${groupEntry(ns)}.ts`] = `${out.join("\n")}\n`;
   }
+  return files;
+}
+
+/** Every operation's standalone function, from the per-namespace files. */
+export function operationsFile(models: OperationModel[]): string {
+  const lines = [...byNamespace(models).keys()].map((ns) => `export * from "./groups/${groupEntry(ns)}.ts";`);
+  return `${HEADER}\n${lines.join("\n")}\n`;
+}
+
+export function namespacesFile(models: OperationModel[]): string {
+  const groups = byNamespace(models);
+  const out: string[] = [HEADER, 'import type { Transport } from "../transport.ts";'];
+  for (const ns of groups.keys())
+    out.push(`import { ${pascal(ns)}Namespace } from "./groups/${groupEntry(ns)}.ts";`);
+  out.push("");
   out.push("/** One property per URL group; CompassClient extends this. */");
   out.push("export class Namespaces {");
   for (const ns of groups.keys()) out.push(`  readonly ${ns}: ${pascal(ns)}Namespace;`);
@@ -84,7 +128,42 @@ export function namespacesFile(models: OperationModel[]): string {
   for (const ns of groups.keys()) out.push(`    this.${ns} = new ${pascal(ns)}Namespace(transport);`);
   out.push("  }");
   out.push("}");
-  return out.join("\n");
+  return `${out.join("\n")}\n`;
+}
+
+/** The SDK's version (sent as User-Agent and x-compass-sdk-version), from sdk/package.json. */
+export function versionFile(version: string): string {
+  return `${HEADER}\nexport const SDK_VERSION = ${JSON.stringify(version)};\n`;
+}
+
+/** sdk/package.json with one export per namespace (`@compass/sdk/onramp`), so a bundle takes only what it imports. */
+export function sdkPackageJson(current: Json, models: OperationModel[]): string {
+  const entry = (file: string) => ({ types: `./dist/${file}.d.ts`, import: `./dist/${file}.js` });
+  const exports: Json = { ".": entry("index"), "./manifest": entry("manifest") };
+  for (const ns of byNamespace(models).keys())
+    exports[`./${groupEntry(ns)}`] = entry(`generated/groups/${groupEntry(ns)}`);
+  exports["./package.json"] = "./package.json";
+  return `${JSON.stringify({ ...current, exports }, null, 2)}\n`;
+}
+
+function doc(m: OperationModel): string {
+  return m.summary.replace(/\*\//g, "");
+}
+
+function iterator(m: OperationModel) {
+  const base = pascal(m.operationId);
+  const pathParams = m.params.filter((p) => p.in === "path");
+  const names = pathParams.map((p) => p.name.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase()));
+  const params = `${names.map((n) => `${n}: string, `).join("")}query?: T.${base}Query, `;
+  const required = m.params.some((p) => p.in === "query" && p.required);
+  return {
+    fn: `${m.namespace}Iterate${pascal(m.name)}`,
+    method: `iterate${pascal(m.name)}`,
+    params: required ? params.replace("query?:", "query:") : params,
+    names: [...names, "query"],
+    callPrefix: names.map((n) => `${n}, `).join(""),
+    item: `T.${base}Response[${JSON.stringify(m.pagination!.itemsKey)}][number]`,
+  };
 }
 
 export function manifestFile(models: OperationModel[], groups: GroupModel[]): string {

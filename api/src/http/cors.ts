@@ -1,6 +1,6 @@
 import type { Config } from "../config/env.ts";
 
-const ALLOW_HEADERS = "content-type, x-api-key, idempotency-key, x-request-id";
+const ALLOW_HEADERS = "content-type, x-api-key, idempotency-key, x-request-id, x-compass-sdk-version";
 const EXPOSE_HEADERS =
   "x-request-id, retry-after, idempotent-replayed, ratelimit-limit, ratelimit-remaining, ratelimit-reset";
 

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { Environment } from "../config/env.ts";
 import type { Operation } from "../registry/define.ts";
+import { camel } from "../registry/define.ts";
 import { GROUPS } from "../registry/groups.ts";
 import { DetailErrorBody, DomainErrorBody, HTTPValidationError } from "../schemas/common.ts";
 
@@ -90,6 +91,10 @@ export function buildOpenApi(operations: Operation[], opts: { env: Environment; 
         },
       }),
       responses,
+      // What a standard generator reads for the SDK's names: the namespace and the method (Speakeasy's
+      // documented extensions; other generators fall back to the tag and the operationId).
+      "x-speakeasy-group": namespaceOf(op.group),
+      "x-speakeasy-name-override": op.name,
       "x-compass": {
         group: op.group,
         name: op.name,
@@ -113,18 +118,27 @@ export function buildOpenApi(operations: Operation[], opts: { env: Environment; 
         "Universal DeFi API. Reads chain and venue state and returns unsigned transactions or EIP-712 typed data for the user's wallet to sign; it never holds keys.",
     },
     servers: [{ url: opts.serverUrl ?? "/", description: opts.env }],
-    security: [{ ApiKeyHeader: [] }],
+    // Named so generators derive the SDK's option name from it: `ApiKeyAuth` → `apiKeyAuth` / `api_key_auth`.
+    security: [{ [SECURITY_SCHEME]: [] }],
     tags: [...new Set(operations.map((op) => op.group))].map((name) => ({
       name,
       description: GROUPS[name]?.description ?? name,
       ...(GROUPS[name]?.cliAlias && { "x-cli-alias": GROUPS[name]!.cliAlias }),
+      ...(GROUPS[name]?.workflow && { "x-compass-workflow": GROUPS[name]!.workflow }),
     })),
     paths,
     components: {
       schemas: Object.fromEntries(Object.entries(components).sort(([a], [b]) => a.localeCompare(b))),
-      securitySchemes: { ApiKeyHeader: { type: "apiKey", in: "header", name: "x-api-key" } },
+      securitySchemes: { [SECURITY_SCHEME]: { type: "apiKey", in: "header", name: "x-api-key" } },
     },
   };
+}
+
+export const SECURITY_SCHEME = "ApiKeyAuth";
+
+/** SDK namespace of a URL group (clients.md §1). */
+export function namespaceOf(group: string): string {
+  return GROUPS[group]?.namespace ?? camel(group);
 }
 
 function rewriteRefs(node: any): any {

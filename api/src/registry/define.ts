@@ -91,9 +91,14 @@ export interface Operation
   tags: string[];
 }
 
-/** `/v2/perpetual_trading/deposit/sponsor_prepare` → `v2_perpetual_trading_deposit_sponsor_prepare` */
+/**
+ * `/v2/perpetual_trading/deposit/sponsor_prepare` → `v2_perpetual_trading_deposit_sponsor_prepare`.
+ * Path parameters lose their braces (`/v2/tokenized_assets/markets/{symbol}` →
+ * `v2_tokenized_assets_markets_symbol`): an operationId is an identifier for code generators and MCP tool
+ * names, and braces are valid in neither (clients.md §5 "Ours"; docs/clients.md).
+ */
 export function operationIdOf(path: string): string {
-  return path.replace(/^\//, "").replace(/\//g, "_");
+  return path.replace(/^\//, "").replace(/[{}]/g, "").replace(/\//g, "_");
 }
 
 export function camel(s: string): string {

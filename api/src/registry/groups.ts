@@ -3,23 +3,36 @@ export interface GroupInfo {
   description: string;
   /** CLI group alias (clients.md §1) */
   cliAlias?: string;
+  /** SDK namespace when it is not the camelCased group (clients.md §1: `cctp` → `bridge`) */
+  namespace?: string;
+  /**
+   * How an agent chains this group's operations, naming them by operationId. MCP sends it in its
+   * instructions when every operation it names is exposed (a test holds each name to the registry).
+   */
+  workflow?: string;
 }
 
 export const GROUPS: Record<string, GroupInfo> = {
   token: { description: "Token balances and prices (v1)" },
   onramp: {
     description: "Fiat on-ramp: card payment to USDC on Ethereum, delivered to the user's own wallet",
+    workflow:
+      "v2_onramp_quote → v2_onramp_create → give checkout_url to the user (the payment needs a browser) → poll v2_onramp_status every few seconds until delivered or failed.",
   },
   perpetual_trading: {
     description: "Perpetual futures on stocks, commodities and forex; the user signs every action",
     cliAlias: "pt",
+    workflow:
+      "a prepare tool (v2_perpetual_trading_market_order, v2_perpetual_trading_limit_order, v2_perpetual_trading_cancel_order, v2_perpetual_trading_withdraw, v2_perpetual_trading_set_leverage) returns {typed_data, action, nonce}; the user's wallet signs typed_data; then v2_perpetual_trading_execute with {action, nonce, signature}. Deposits: v2_perpetual_trading_deposit → the user signs the permit → v2_perpetual_trading_deposit_sponsor_prepare → the integrator's sponsor wallet broadcasts.",
   },
   tokenized_assets: {
     description: "Tokenized securities and real-world assets held in a Safe product account",
     cliAlias: "ta",
+    workflow:
+      "v2_tokenized_assets_create_account → v2_tokenized_assets_transfer (DEPOSIT USDC) → v2_tokenized_assets_transact_buy; the user signs each returned transaction. The sandbox money-market fund (staging, ethereum_sepolia) settles async: shares arrive at the next NAV cycle — poll v2_tokenized_assets_redemptions; an account must first be approved in the issuer's connect portal (the 422 says how).",
   },
   gas_sponsorship: { description: "Sponsor-paid execution of owner-signed payloads", cliAlias: "gs" },
   earn: { description: "Yield: vaults, Aave, Pendle, swaps in an Earn account" },
   credit: { description: "Borrowing and leverage in a Credit account" },
-  cctp: { description: "Native USDC bridging (CCTP)" },
+  cctp: { description: "Native USDC bridging (CCTP)", namespace: "bridge" },
 };

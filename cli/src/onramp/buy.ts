@@ -3,6 +3,7 @@ import type { ParsedArgs } from "../argv.ts";
 import { type Globals, type Io, print, transportFor } from "../context.ts";
 import { parseDuration } from "../duration.ts";
 import type { ExtraCommand } from "../extra-command.ts";
+import { EXIT_PENDING } from "../help.ts";
 import { pollUntilDone } from "./poll.ts";
 
 const HELP = `Buy USDC on Ethereum by card, delivered to your own wallet
@@ -10,8 +11,8 @@ const HELP = `Buy USDC on Ethereum by card, delivered to your own wallet
 Quotes, creates the payment, opens its checkout page in your browser (prints the link when there is no
 browser, with --no-interactive or in agent mode), then checks the status every 3 s for up to 15 minutes.
 Progress goes to stderr; the final status record to stdout. Exit 0 when delivered, 1 when the payment
-failed or expired, or when 15 minutes pass (the payment may still complete: check it later with
-\`compass onramp status --payment-id <id>\`).
+failed or expired (or on any error), ${EXIT_PENDING} when --max-wait passes first: the payment may still
+complete, so do not buy again — check it later with \`compass onramp status --payment-id <id>\`.
 
 Usage: compass onramp buy --owner <address> --amount <fiat> [flags]
 
@@ -19,13 +20,16 @@ Flags:
   --owner <address>         wallet that receives the USDC; required
   --amount <fiat>           fiat to convert, e.g. 100 (fees are charged on top); required
   --fiat-currency <code>    ISO-4217 code of the card payment (default USD)
-  --chain <chain>           delivery chain; only ethereum (default)`;
+  --chain <chain>           delivery chain; only ethereum (default)
+  --poll-interval <dur>     how often to check the status, e.g. 3s (default 3s)
+  --max-wait <dur>          stop waiting after this long, e.g. 15m (default 15m; then exit ${EXIT_PENDING})`;
 
 /** `compass onramp buy` (spec onramp.md §8): quote → create → open checkout → poll → final record. */
 export const onrampBuy: ExtraCommand = {
   name: "buy",
   summary: "Buy USDC by card: quote, pay in the browser, wait for delivery",
   help: HELP,
+  flags: ["owner", "amount", "fiat-currency", "chain", "poll-interval", "max-wait"],
   run,
 };
 
@@ -75,7 +79,7 @@ async function run(args: ParsedArgs, g: Globals, io: Io): Promise<number> {
     io.stderr(
       `Stopped waiting after ${flag("max-wait") ?? "15m"}; the payment may still complete. Check it with: compass onramp status --payment-id ${payment.payment_id}\n`,
     );
-    return 1;
+    return EXIT_PENDING;
   }
   return record?.status === "delivered" ? 0 : 1;
 }

@@ -12,14 +12,16 @@ export const groups: GroupManifest[] = [
     "group": "onramp",
     "namespace": "onramp",
     "cli": "onramp",
-    "description": "Fiat on-ramp: card payment to USDC on Ethereum, delivered to the user's own wallet"
+    "description": "Fiat on-ramp: card payment to USDC on Ethereum, delivered to the user's own wallet",
+    "workflow": "v2_onramp_quote → v2_onramp_create → give checkout_url to the user (the payment needs a browser) → poll v2_onramp_status every few seconds until delivered or failed."
   },
   {
     "group": "tokenized_assets",
     "namespace": "tokenizedAssets",
     "cli": "tokenized-assets",
     "cliAlias": "ta",
-    "description": "Tokenized securities and real-world assets held in a Safe product account"
+    "description": "Tokenized securities and real-world assets held in a Safe product account",
+    "workflow": "v2_tokenized_assets_create_account → v2_tokenized_assets_transfer (DEPOSIT USDC) → v2_tokenized_assets_transact_buy; the user signs each returned transaction. The sandbox money-market fund (staging, ethereum_sepolia) settles async: shares arrive at the next NAV cycle — poll v2_tokenized_assets_redemptions; an account must first be approved in the issuer's connect portal (the 422 says how)."
   },
   {
     "group": "gas_sponsorship",
@@ -33,7 +35,8 @@ export const groups: GroupManifest[] = [
     "namespace": "perpetualTrading",
     "cli": "perpetual-trading",
     "cliAlias": "pt",
-    "description": "Perpetual futures on stocks, commodities and forex; the user signs every action"
+    "description": "Perpetual futures on stocks, commodities and forex; the user signs every action",
+    "workflow": "a prepare tool (v2_perpetual_trading_market_order, v2_perpetual_trading_limit_order, v2_perpetual_trading_cancel_order, v2_perpetual_trading_withdraw, v2_perpetual_trading_set_leverage) returns {typed_data, action, nonce}; the user's wallet signs typed_data; then v2_perpetual_trading_execute with {action, nonce, signature}. Deposits: v2_perpetual_trading_deposit → the user signs the permit → v2_perpetual_trading_deposit_sponsor_prepare → the integrator's sponsor wallet broadcasts."
   },
   {
     "group": "earn",
@@ -118,7 +121,8 @@ export const manifest: OperationManifest[] = [
     },
     "mcpName": "v1_token_balance",
     "bodyRef": null,
-    "responseRef": "TokenBalanceResponse"
+    "responseRef": "TokenBalanceResponse",
+    "pagination": null
   },
   {
     "operationId": "v2_onramp_quote",
@@ -166,7 +170,8 @@ export const manifest: OperationManifest[] = [
     },
     "mcpName": "v2_onramp_quote",
     "bodyRef": "OnrampQuoteRequest",
-    "responseRef": "OnrampQuote"
+    "responseRef": "OnrampQuote",
+    "pagination": null
   },
   {
     "operationId": "v2_onramp_create",
@@ -227,7 +232,8 @@ export const manifest: OperationManifest[] = [
     },
     "mcpName": "v2_onramp_create",
     "bodyRef": "OnrampCreateRequest",
-    "responseRef": "OnrampCreate"
+    "responseRef": "OnrampCreate",
+    "pagination": null
   },
   {
     "operationId": "v2_onramp_status",
@@ -266,7 +272,8 @@ export const manifest: OperationManifest[] = [
     },
     "mcpName": "v2_onramp_status",
     "bodyRef": null,
-    "responseRef": "OnrampStatus"
+    "responseRef": "OnrampStatus",
+    "pagination": null
   },
   {
     "operationId": "v2_tokenized_assets_markets",
@@ -401,10 +408,11 @@ export const manifest: OperationManifest[] = [
     },
     "mcpName": "v2_tokenized_assets_markets",
     "bodyRef": null,
-    "responseRef": "MarketsResponse"
+    "responseRef": "MarketsResponse",
+    "pagination": null
   },
   {
-    "operationId": "v2_tokenized_assets_markets_{symbol}",
+    "operationId": "v2_tokenized_assets_markets_symbol",
     "group": "tokenized_assets",
     "namespace": "tokenizedAssets",
     "name": "market",
@@ -494,7 +502,8 @@ export const manifest: OperationManifest[] = [
     },
     "mcpName": "v2_tokenized_assets_markets_symbol",
     "bodyRef": null,
-    "responseRef": "MarketDetail"
+    "responseRef": "MarketDetail",
+    "pagination": null
   },
   {
     "operationId": "v2_tokenized_assets_positions",
@@ -549,7 +558,8 @@ export const manifest: OperationManifest[] = [
     },
     "mcpName": "v2_tokenized_assets_positions",
     "bodyRef": null,
-    "responseRef": "PositionsResponse"
+    "responseRef": "PositionsResponse",
+    "pagination": null
   },
   {
     "operationId": "v2_tokenized_assets_balances",
@@ -604,7 +614,8 @@ export const manifest: OperationManifest[] = [
     },
     "mcpName": "v2_tokenized_assets_balances",
     "bodyRef": null,
-    "responseRef": "BalancesResponse"
+    "responseRef": "BalancesResponse",
+    "pagination": null
   },
   {
     "operationId": "v2_tokenized_assets_redemptions",
@@ -684,7 +695,8 @@ export const manifest: OperationManifest[] = [
     },
     "mcpName": "v2_tokenized_assets_redemptions",
     "bodyRef": null,
-    "responseRef": "RedemptionsResponse"
+    "responseRef": "RedemptionsResponse",
+    "pagination": null
   },
   {
     "operationId": "v2_tokenized_assets_create_account",
@@ -749,7 +761,8 @@ export const manifest: OperationManifest[] = [
     },
     "mcpName": "v2_tokenized_assets_create_account",
     "bodyRef": "TokenizedAssetsCreateAccountRequest",
-    "responseRef": "TokenizedAssetsCreateAccountResponse"
+    "responseRef": "TokenizedAssetsCreateAccountResponse",
+    "pagination": null
   },
   {
     "operationId": "v2_tokenized_assets_transfer",
@@ -852,7 +865,8 @@ export const manifest: OperationManifest[] = [
     },
     "mcpName": "v2_tokenized_assets_transfer",
     "bodyRef": "TokenizedAssetsTransferRequest",
-    "responseRef": "TokenizedAssetsTransferResponse"
+    "responseRef": "TokenizedAssetsTransferResponse",
+    "pagination": null
   },
   {
     "operationId": "v2_tokenized_assets_transact_buy",
@@ -1046,7 +1060,8 @@ export const manifest: OperationManifest[] = [
     },
     "mcpName": "v2_tokenized_assets_transact_buy",
     "bodyRef": "TradeRequest",
-    "responseRef": "TradeResponse"
+    "responseRef": "TradeResponse",
+    "pagination": null
   },
   {
     "operationId": "v2_tokenized_assets_transact_sell",
@@ -1240,7 +1255,8 @@ export const manifest: OperationManifest[] = [
     },
     "mcpName": "v2_tokenized_assets_transact_sell",
     "bodyRef": "TradeRequest",
-    "responseRef": "TradeResponse"
+    "responseRef": "TradeResponse",
+    "pagination": null
   },
   {
     "operationId": "v2_gas_sponsorship_prepare",
@@ -1372,7 +1388,8 @@ export const manifest: OperationManifest[] = [
     },
     "mcpName": "v2_gas_sponsorship_prepare",
     "bodyRef": "SponsorPrepareRequest",
-    "responseRef": "SponsorPrepareResponse"
+    "responseRef": "SponsorPrepareResponse",
+    "pagination": null
   },
   {
     "operationId": "v2_gas_sponsorship_approve_transfer",
@@ -1439,7 +1456,8 @@ export const manifest: OperationManifest[] = [
     },
     "mcpName": "v2_gas_sponsorship_approve_transfer",
     "bodyRef": "ApproveTransferRequest",
-    "responseRef": "ApproveTransferResponse"
+    "responseRef": "ApproveTransferResponse",
+    "pagination": null
   },
   {
     "operationId": "v2_perpetual_trading_opportunities",
@@ -1524,7 +1542,8 @@ export const manifest: OperationManifest[] = [
     },
     "mcpName": "v2_perpetual_trading_opportunities",
     "bodyRef": null,
-    "responseRef": "PerpetualTradingOpportunitiesResponse"
+    "responseRef": "PerpetualTradingOpportunitiesResponse",
+    "pagination": null
   },
   {
     "operationId": "v2_perpetual_trading_positions",
@@ -1575,7 +1594,8 @@ export const manifest: OperationManifest[] = [
     },
     "mcpName": "v2_perpetual_trading_positions",
     "bodyRef": null,
-    "responseRef": "PerpetualTradingPositionsResponse"
+    "responseRef": "PerpetualTradingPositionsResponse",
+    "pagination": null
   },
   {
     "operationId": "v2_perpetual_trading_candles",
@@ -1666,7 +1686,8 @@ export const manifest: OperationManifest[] = [
     },
     "mcpName": "v2_perpetual_trading_candles",
     "bodyRef": null,
-    "responseRef": "PerpetualTradingCandlesResponse"
+    "responseRef": "PerpetualTradingCandlesResponse",
+    "pagination": null
   },
   {
     "operationId": "v2_perpetual_trading_activity",
@@ -1711,7 +1732,8 @@ export const manifest: OperationManifest[] = [
     },
     "mcpName": "v2_perpetual_trading_activity",
     "bodyRef": null,
-    "responseRef": "PerpetualTradingActivityResponse"
+    "responseRef": "PerpetualTradingActivityResponse",
+    "pagination": null
   },
   {
     "operationId": "v2_perpetual_trading_deposit",
@@ -1756,7 +1778,8 @@ export const manifest: OperationManifest[] = [
     },
     "mcpName": "v2_perpetual_trading_deposit",
     "bodyRef": "PerpetualTradingDepositRequest",
-    "responseRef": "PerpetualTradingDepositResponse"
+    "responseRef": "PerpetualTradingDepositResponse",
+    "pagination": null
   },
   {
     "operationId": "v2_perpetual_trading_deposit_sponsor_prepare",
@@ -1820,7 +1843,8 @@ export const manifest: OperationManifest[] = [
     },
     "mcpName": "v2_perpetual_trading_deposit_sponsor_prepare",
     "bodyRef": "PerpetualTradingSponsorPrepareRequest",
-    "responseRef": "PerpetualTradingSponsorPrepareResponse"
+    "responseRef": "PerpetualTradingSponsorPrepareResponse",
+    "pagination": null
   },
   {
     "operationId": "v2_perpetual_trading_withdraw",
@@ -1887,7 +1911,8 @@ export const manifest: OperationManifest[] = [
     },
     "mcpName": "v2_perpetual_trading_withdraw",
     "bodyRef": "PerpetualTradingWithdrawRequest",
-    "responseRef": "PerpetualTradingSignableActionResponse"
+    "responseRef": "PerpetualTradingSignableActionResponse",
+    "pagination": null
   },
   {
     "operationId": "v2_perpetual_trading_market_order",
@@ -1991,7 +2016,8 @@ export const manifest: OperationManifest[] = [
     },
     "mcpName": "v2_perpetual_trading_market_order",
     "bodyRef": "PerpetualTradingMarketOrderRequest",
-    "responseRef": "PerpetualTradingSignableActionResponse"
+    "responseRef": "PerpetualTradingSignableActionResponse",
+    "pagination": null
   },
   {
     "operationId": "v2_perpetual_trading_limit_order",
@@ -2127,7 +2153,8 @@ export const manifest: OperationManifest[] = [
     },
     "mcpName": "v2_perpetual_trading_limit_order",
     "bodyRef": "PerpetualTradingLimitOrderRequest",
-    "responseRef": "PerpetualTradingSignableActionResponse"
+    "responseRef": "PerpetualTradingSignableActionResponse",
+    "pagination": null
   },
   {
     "operationId": "v2_perpetual_trading_cancel_order",
@@ -2213,7 +2240,8 @@ export const manifest: OperationManifest[] = [
     },
     "mcpName": "v2_perpetual_trading_cancel_order",
     "bodyRef": "PerpetualTradingCancelOrderRequest",
-    "responseRef": "PerpetualTradingSignableActionResponse"
+    "responseRef": "PerpetualTradingSignableActionResponse",
+    "pagination": null
   },
   {
     "operationId": "v2_perpetual_trading_execute",
@@ -2282,7 +2310,8 @@ export const manifest: OperationManifest[] = [
     },
     "mcpName": "v2_perpetual_trading_execute",
     "bodyRef": "PerpetualTradingExecuteRequest",
-    "responseRef": "PerpetualTradingExecuteResponse"
+    "responseRef": "PerpetualTradingExecuteResponse",
+    "pagination": null
   },
   {
     "operationId": "v2_perpetual_trading_approve_builder_fee",
@@ -2350,7 +2379,8 @@ export const manifest: OperationManifest[] = [
     },
     "mcpName": "v2_perpetual_trading_approve_builder_fee",
     "bodyRef": "PerpetualTradingApproveBuilderFeeRequest",
-    "responseRef": "PerpetualTradingSignableActionResponse"
+    "responseRef": "PerpetualTradingSignableActionResponse",
+    "pagination": null
   },
   {
     "operationId": "v2_perpetual_trading_enable_unified_account",
@@ -2397,7 +2427,8 @@ export const manifest: OperationManifest[] = [
     },
     "mcpName": "v2_perpetual_trading_enable_unified_account",
     "bodyRef": "PerpetualTradingEnableUnifiedAccountRequest",
-    "responseRef": "PerpetualTradingEnableUnifiedAccountResponse"
+    "responseRef": "PerpetualTradingEnableUnifiedAccountResponse",
+    "pagination": null
   },
   {
     "operationId": "v2_perpetual_trading_ensure_leverage",
@@ -2447,7 +2478,8 @@ export const manifest: OperationManifest[] = [
     },
     "mcpName": "v2_perpetual_trading_ensure_leverage",
     "bodyRef": "PerpetualTradingEnsureLeverageRequest",
-    "responseRef": "PerpetualTradingLeverageResponse"
+    "responseRef": "PerpetualTradingLeverageResponse",
+    "pagination": null
   },
   {
     "operationId": "v2_perpetual_trading_set_leverage",
@@ -2511,7 +2543,8 @@ export const manifest: OperationManifest[] = [
     },
     "mcpName": "v2_perpetual_trading_set_leverage",
     "bodyRef": "PerpetualTradingSetLeverageRequest",
-    "responseRef": "PerpetualTradingLeverageResponse"
+    "responseRef": "PerpetualTradingLeverageResponse",
+    "pagination": null
   },
   {
     "operationId": "v2_earn_positions",
@@ -2562,7 +2595,8 @@ export const manifest: OperationManifest[] = [
     },
     "mcpName": "v2_earn_positions",
     "bodyRef": null,
-    "responseRef": "EarnPositionsResponse"
+    "responseRef": "EarnPositionsResponse",
+    "pagination": null
   },
   {
     "operationId": "v2_earn_positions_all",
@@ -2596,7 +2630,8 @@ export const manifest: OperationManifest[] = [
     },
     "mcpName": "v2_earn_positions_all",
     "bodyRef": null,
-    "responseRef": "EarnPositionsAllResponse"
+    "responseRef": "EarnPositionsAllResponse",
+    "pagination": null
   },
   {
     "operationId": "v2_earn_balances",
@@ -2647,7 +2682,8 @@ export const manifest: OperationManifest[] = [
     },
     "mcpName": "v2_earn_balances",
     "bodyRef": null,
-    "responseRef": "EarnBalancesResponse"
+    "responseRef": "EarnBalancesResponse",
+    "pagination": null
   },
   {
     "operationId": "v2_earn_create_account",
@@ -2709,7 +2745,8 @@ export const manifest: OperationManifest[] = [
     },
     "mcpName": "v2_earn_create_account",
     "bodyRef": "EarnCreateAccountRequest",
-    "responseRef": "EarnCreateAccountResponse"
+    "responseRef": "EarnCreateAccountResponse",
+    "pagination": null
   },
   {
     "operationId": "v2_earn_transfer",
@@ -2825,7 +2862,8 @@ export const manifest: OperationManifest[] = [
     },
     "mcpName": "v2_earn_transfer",
     "bodyRef": "EarnTransferRequest",
-    "responseRef": "EarnTransferResponse"
+    "responseRef": "EarnTransferResponse",
+    "pagination": null
   },
   {
     "operationId": "v2_earn_manage",
@@ -3050,7 +3088,8 @@ export const manifest: OperationManifest[] = [
     },
     "mcpName": "v2_earn_manage",
     "bodyRef": "EarnManageRequest",
-    "responseRef": "EarnManageResponse"
+    "responseRef": "EarnManageResponse",
+    "pagination": null
   },
   {
     "operationId": "v2_earn_bundle",
@@ -3516,6 +3555,7 @@ export const manifest: OperationManifest[] = [
     },
     "mcpName": "v2_earn_bundle",
     "bodyRef": "V2BundleRequest",
-    "responseRef": "V2BundleResponse"
+    "responseRef": "V2BundleResponse",
+    "pagination": null
   }
 ];
