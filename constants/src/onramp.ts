@@ -1,7 +1,7 @@
 /** The on-ramp's one-time deposit wallets (CREATE2 through OneTimeWalletFactory). */
 
 /** OneTimeWalletFactory, deployed with salt 0 through the Safe singleton factory. */
-export const ONE_TIME_WALLET_FACTORY = "0x93b90e3FEEA09fCBAD37BF43a33DB1C1A8fe2cCc" as const;
+export const ONE_TIME_WALLET_FACTORY = "0x74DeeB1781099A3646535FF021E0151d0673889F" as const;
 /** keccak256 of OneTimeWallet's creation code (it takes no constructor arguments). */
 export const ONE_TIME_WALLET_INIT_CODE_HASH =
   "0x54d1387de288ae84e889b6968ea733478bfbc05e7987e1ef66a91278411e6e14" as const;
