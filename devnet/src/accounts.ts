@@ -26,6 +26,8 @@ export const ROLE_INDEX = {
   sponsor: 14,
   /** owner and master minter of the USDC twin on every chain */
   usdc_admin: 15,
+  /** the on-ramp settlement worker's sponsor: pays the gas of OneTimeWalletFactory.deployAndForward */
+  settlement_sponsor: 16,
   /** sends the devnet's own bootstrap transactions (Safe deployments) */
   deployer: 19,
 } as const;
