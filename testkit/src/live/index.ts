@@ -16,7 +16,6 @@ export {
 } from "./env.ts";
 export {
   CARDS,
-  expireQuoteAtProvider,
   payAtProvider,
   providerSession,
   providerTwin,

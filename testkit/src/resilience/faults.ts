@@ -51,6 +51,8 @@ export async function runFaults(opts: {
         body: JSON.stringify(body),
         headers: { "content-type": "application/json", ...headers },
       }),
+    killSettlement: async () => stack.settlement?.kill(),
+    restartSettlement: () => void stack.restartSettlement(),
     async restartServer() {
       await stop(server.child);
       server = await startServerProcess(
