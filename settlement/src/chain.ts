@@ -30,8 +30,11 @@ export interface SettlementChain {
   balanceOf(wallet: Address): Promise<bigint>;
   /** the block of a mined transaction (the provider's payment), to read logs from */
   blockOf(txHash: Hex): Promise<bigint | undefined>;
-  /** a Forwarded event of `wallet` since `fromBlock`, read in bounded eth_getLogs pages */
-  findForward(wallet: Address, fromBlock: bigint): Promise<Forward | undefined>;
+  /**
+   * The wallet's Forwarded event, read in bounded eth_getLogs pages from `fromBlock` (the provider's payment;
+   * when unknown, the wallet's deployment block). A wallet holding no code never forwarded.
+   */
+  findForward(wallet: Address, fromBlock: bigint | undefined): Promise<Forward | undefined>;
   /** simulates, then sends deployAndForward and waits for it; throws on a revert */
   deployAndForward(recipient: Address, salt: Hex, onSent: (txHash: Hex) => void): Promise<Forward>;
 }
@@ -60,7 +63,20 @@ export function chainFor(config: SettlementConfig): SettlementChain {
     },
     async findForward(wallet, fromBlock) {
       const head = await reader.getBlockNumber({ cacheTime: 0 });
-      for (let from = fromBlock; from <= head; from += config.logsMaxRange) {
+      const code = async (blockNumber: bigint) => !!(await reader.getCode({ address: wallet, blockNumber }));
+      if (!(await code(head))) return undefined;
+      let start = fromBlock;
+      if (start === undefined) {
+        // the first block holding the wallet's code: nothing can have been forwarded before
+        let [lo, hi] = [0n, head];
+        while (lo < hi) {
+          const mid = (lo + hi) / 2n;
+          if (await code(mid)) hi = mid;
+          else lo = mid + 1n;
+        }
+        start = lo;
+      }
+      for (let from = start; from <= head; from += config.logsMaxRange) {
         const to = from + config.logsMaxRange - 1n > head ? head : from + config.logsMaxRange - 1n;
         const logs = await reader.getLogs({
           address: wallet,

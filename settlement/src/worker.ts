@@ -33,7 +33,7 @@ export function createWorker(deps: WorkerDeps) {
   const state: SettlementState = store.load(deps.startCreated);
 
   async function settle(s: ProviderSession & { wallet: `0x${string}`; recipient: `0x${string}` }) {
-    const fromBlock = (s.paymentTx && (await chain.blockOf(s.paymentTx))) ?? 0n;
+    const fromBlock = s.paymentTx ? await chain.blockOf(s.paymentTx) : undefined;
     let forward = await chain.findForward(s.wallet, fromBlock);
     if (!forward) {
       const balance = await chain.balanceOf(s.wallet);

@@ -17,6 +17,8 @@ export async function runFaults(opts: {
   dir: string;
   portBase: number;
   port: number;
+  /** only the scenarios whose name matches (all by default) */
+  only?: RegExp;
 }): Promise<FaultResult[]> {
   const stack: Stack = await startStack({
     dir: opts.dir,
@@ -69,7 +71,7 @@ export async function runFaults(opts: {
   };
   const results: FaultResult[] = [];
   try {
-    for (const f of FAULTS) {
+    for (const f of FAULTS.filter((f) => !opts.only || opts.only.test(f.name))) {
       try {
         results.push({ name: f.name, survived: true, ...(await f.run(ctx)) });
       } catch (error) {
