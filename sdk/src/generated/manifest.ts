@@ -202,7 +202,7 @@ export const manifest: OperationManifest[] = [
           "type": "string"
         },
         "quote_id": {
-          "description": "The provider's handle of an earlier quote (`OnrampQuote.quote_id`) to lock in; absent: priced afresh",
+          "description": "An earlier quote's `quote_id` (from `quote`): create checks this request against it (stale: 410; another amount or currency: 422). The provider prices the payment as it is created",
           "anyOf": [
             {
               "type": "string",

@@ -12,8 +12,6 @@ import type { QuoteTerms } from "./provider.ts";
 const PREFIX = "oq1_";
 
 interface Claim {
-  /** the provider's quote id */
-  p: string | null;
   /** fiat amount in minor units, currency upper case */
   a: string;
   c: string;
@@ -22,7 +20,7 @@ interface Claim {
 }
 
 export function quoteIdOf(t: QuoteTerms): string {
-  const claim: Claim = { p: t.quoteId, a: cents(t.fiatAmount), c: t.fiatCurrency, e: t.expiresAt };
+  const claim: Claim = { a: cents(t.fiatAmount), c: t.fiatCurrency, e: t.expiresAt };
   return PREFIX + Buffer.from(JSON.stringify(claim)).toString("base64url");
 }
 
