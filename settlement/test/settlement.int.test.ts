@@ -1,5 +1,6 @@
 /**
- * The on-ramp end to end on a stack of its own (devnet, API server, settlement worker as processes): the
+ * The on-ramp end to end on a stack of its own (devnet, API server, settlement worker as processes; in the
+ * integration step, on the unit port base so it never meets the run's shared stack): the
  * provider twin only pays the one-time wallet's address; the settlement worker forwards the USDC. Covers the
  * status sequence, a worker stopped or killed between payment and forward, and measures settlement latency
  * (provider payment → delivered), printed for the run's notes.
@@ -25,6 +26,7 @@ const PORT_BASE = Number(process.env.COMPASS_UNIT_PORT_BASE ?? 28545) + 7000;
 let stack: Stack;
 let dir: string;
 let url: string;
+const saved = { url: process.env.COMPASS_TEST_URL, dir: process.env.COMPASS_DEVNET_DIR };
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), "settlement-"));
@@ -46,6 +48,12 @@ beforeAll(async () => {
   process.env.COMPASS_DEVNET_DIR = stack.devnet.dir;
 }, 240_000);
 afterAll(async () => {
+  for (const [name, value] of [
+    ["COMPASS_TEST_URL", saved.url],
+    ["COMPASS_DEVNET_DIR", saved.dir],
+  ] as const)
+    if (value === undefined) delete process.env[name];
+    else process.env[name] = value;
   await stack?.stop();
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
