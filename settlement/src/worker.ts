@@ -43,6 +43,9 @@ export function createWorker(deps: WorkerDeps) {
           `${s.id}: forwarding ${formatUnits(balance, 6)} USDC from ${s.wallet} to ${s.recipient} in ${hash}`,
         ),
       );
+      // A forward sent by a worker that died before it was mined may have landed first, making this one
+      // the no-op: record the forward that moved the USDC.
+      if (forward.amount === 0n) forward = (await chain.findForward(s.wallet, fromBlock)) ?? forward;
     }
     state.settled[s.id] = {
       wallet: s.wallet,
