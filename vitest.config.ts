@@ -12,7 +12,7 @@ export default defineConfig({
       {
         test: {
           name: "unit",
-          include: ["{api,sdk,cli,mcp,widgets,devnet,scripts,bench,testkit}/**/*.test.{ts,tsx}"],
+          include: ["{api,sdk,cli,mcp,widgets,devnet,settlement,scripts,bench,testkit}/**/*.test.{ts,tsx}"],
           exclude: [...shared, "**/*.int.test.*"],
           environment: "node",
           testTimeout: 60_000,
@@ -22,7 +22,7 @@ export default defineConfig({
       {
         test: {
           name: "integration",
-          include: ["{api,sdk,cli,mcp,widgets,devnet,scripts}/**/*.int.test.{ts,tsx}"],
+          include: ["{api,sdk,cli,mcp,widgets,devnet,settlement,scripts}/**/*.int.test.{ts,tsx}"],
           exclude: shared,
           environment: "node",
           testTimeout: 120_000,

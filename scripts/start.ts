@@ -1,5 +1,6 @@
 /**
- * `npm start`: build what is missing, start the devnet (chains + twins) and the app on PORT (3000),
+ * `npm start`: build what is missing, start the devnet (chains + twins), the on-ramp settlement worker and the
+ * app on PORT (3000),
  * print every URL, stop everything on Ctrl-C. Offline.
  */
 
@@ -44,6 +45,7 @@ ${Object.entries(book.chains)
 ${Object.entries(book.twins ?? {})
   .map(([name, t]) => `  twin ${name.padEnd(18)} ${(t as { url: string }).url}`)
   .join("\n")}
+  Settlement worker ${stack.settlement ? `running (pid ${stack.settlement.child.pid}), forwarding paid one-time wallets` : "not started (no Ethereum or on-ramp twin)"}
   Address book     ${book.addressBookPath}
 
 Press Ctrl-C to stop.`);

@@ -1,8 +1,8 @@
+import { ONE_TIME_WALLET_ABI, ONE_TIME_WALLET_FACTORY } from "@compass/constants";
 import {
   addressBook,
   CARDS,
   chainClient,
-  expireQuoteAtProvider,
   getJson,
   payAtProvider,
   providerSession,
@@ -10,7 +10,7 @@ import {
   usdcBalance,
   waitForStatus,
 } from "@compass/testkit/live";
-import { parseUnits } from "viem";
+import { parseEventLogs, parseUnits } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { describe, expect, test } from "vitest";
 import { oneTimeWalletAddress, paymentSalt } from "../src/onramp/domain/one-time-wallet.ts";
@@ -60,7 +60,7 @@ describe("on-ramp API against the provider twin", () => {
     expect(jpy).toMatchObject({ status: 400, body: { error: "Unsupported currency" } });
   });
 
-  test("default: create → pay with the test card → delivered; the balance rises by exactly output_amount", async () => {
+  test("default: create → pay with the test card → the provider pays the one-time wallet, our settlement worker forwards → delivered; the balance rises by exactly output_amount", async () => {
     const key = `int-${Date.now()}`;
     const before = await usdcBalance("ethereum", buyer);
     const r = await create({ fiat_amount: "125.50", destination_address: buyer }, { "idempotency-key": key });
@@ -92,8 +92,21 @@ describe("on-ramp API against the provider twin", () => {
       destination_address: buyer,
     });
     expect(await usdcBalance("ethereum", buyer)).toBe(before + parseUnits(payment.quote.output_amount, 6));
+    // delivery_tx_hash is the forward out of the one-time wallet (deployAndForward), not the provider's payment
     const receipt = await chainClient("ethereum").getTransactionReceipt({ hash: done.delivery_tx_hash });
     expect(receipt.status).toBe("success");
+    expect(receipt.to?.toLowerCase()).toBe(ONE_TIME_WALLET_FACTORY.toLowerCase());
+    const [forwarded] = parseEventLogs({
+      abi: ONE_TIME_WALLET_ABI,
+      logs: receipt.logs,
+      eventName: "Forwarded",
+    });
+    expect(forwarded!.address.toLowerCase()).toBe(payment.deposit_address.toLowerCase());
+    expect(forwarded!.args).toMatchObject({ owner: buyer, amount: parseUnits("125.5", 6) });
+    const session = await providerSession(payment.payment_id);
+    expect(session.status).toBe("fulfillment_complete");
+    expect(session.transaction_details.transaction_id).not.toBe(done.delivery_tx_hash);
+    expect(await usdcBalance("ethereum", payment.deposit_address)).toBe(0n);
     expect(Date.parse(done.updated_at)).toBeGreaterThan(0);
 
     // The same Idempotency-Key returns the same payment (the API's first answer, replayed) and charges nothing more.
@@ -119,24 +132,24 @@ describe("on-ramp API against the provider twin", () => {
     expect(await usdcBalance("ethereum", payment.deposit_address)).toBe(0n);
   });
 
-  test("behavior: a locked quote is honoured once; expired or used quotes are 410", async () => {
+  test("behavior: a quote_id is checked against the request: stale is 410, another amount 422", async () => {
     const q = (await quote({ fiat_amount: "60", destination_address: buyer })).body;
-    const locked = await create({ fiat_amount: "60", destination_address: buyer, quote_id: q.quote_id });
-    expect(locked.status).toBe(200);
-    expect(locked.body.quote.quote_id).toBe(q.quote_id);
-    const used = await create({ fiat_amount: "60", destination_address: buyer, quote_id: q.quote_id });
-    expect(used).toMatchObject({ status: 410, body: { error: "Quote already used" } });
-    const q2 = (await quote({ fiat_amount: "60", destination_address: buyer })).body;
-    await expireQuoteAtProvider(q2.quote_id);
-    const expired = await create({ fiat_amount: "60", destination_address: buyer, quote_id: q2.quote_id });
+    const ok = await create({ fiat_amount: "60", destination_address: buyer, quote_id: q.quote_id });
+    expect(ok.status).toBe(200);
+    expect(ok.body.quote.quote_id).toBe(q.quote_id);
+    const other = await create({ fiat_amount: "61", destination_address: buyer, quote_id: q.quote_id });
+    expect(other.status).toBe(422);
+    expect(other.body.detail[0].loc).toEqual(["body", "quote_id"]);
+    const forged = await create({ fiat_amount: "60", destination_address: buyer, quote_id: "q_123" });
+    expect(forged.status).toBe(422);
+    // the id describes itself (docs/onramp.md): the same quote, expired a minute ago
+    const claim = JSON.parse(Buffer.from(q.quote_id.slice(4), "base64url").toString());
+    const stale = `oq1_${Buffer.from(JSON.stringify({ ...claim, e: Math.floor(Date.now() / 1000) - 60 })).toString("base64url")}`;
+    const expired = await create({ fiat_amount: "60", destination_address: buyer, quote_id: stale });
     expect(expired).toMatchObject({
       status: 410,
       body: { error: "Quote expired", message: expect.stringMatching(/^quote_id: /) },
     });
-    const q3 = (await quote({ fiat_amount: "60", destination_address: buyer })).body;
-    const other = await create({ fiat_amount: "61", destination_address: buyer, quote_id: q3.quote_id });
-    expect(other.status).toBe(422);
-    expect(other.body.detail[0].loc).toEqual(["body", "quote_id"]);
   });
 
   test("behavior: large purchases for an unverified buyer are 402 with where to verify", async () => {

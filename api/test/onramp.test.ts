@@ -2,6 +2,7 @@ import { describe, expect, test } from "vitest";
 import { loadConfig } from "../src/config/env.ts";
 import { DomainError, RequestValidationError, UpstreamError } from "../src/errors.ts";
 import { createHttpApp } from "../src/http/app.ts";
+import { checkQuoteId, quoteIdOf } from "../src/onramp/domain/quote-id.ts";
 import { exchangeRate, onrampQuote } from "../src/onramp/domain/terms.ts";
 import { providerError } from "../src/onramp/stripe/errors.ts";
 import { sessionPayment } from "../src/onramp/stripe/map.ts";
@@ -62,7 +63,11 @@ describe("on-ramp terms", () => {
       ["initialized", "requires_payment", "fulfillment_processing", "fulfillment_complete", "rejected"].map(
         (s) => sessionPayment(session(s)).status,
       ),
-    ).toEqual(["pending", "pending", "processing", "delivered", "failed"]);
+    ).toEqual(["pending", "pending", "processing", "processing", "failed"]);
+    // Stripe's fulfillment_complete only means it paid the deposit address; delivered is read on chain
+    expect(
+      ["fulfillment_processing", "fulfillment_complete"].map((s) => sessionPayment(session(s)).paidToDeposit),
+    ).toEqual([false, true]);
     expect(() => sessionPayment(session("mystery"))).toThrow(UpstreamError);
   });
 
@@ -77,10 +82,6 @@ describe("on-ramp terms", () => {
     const limit = err(400, { code: "amount_too_small", param: "source_amount", message: "min 10" });
     expect(limit).toBeInstanceOf(RequestValidationError);
     expect((limit as RequestValidationError).issues[0]!.loc).toEqual(["body", "fiat_amount"]);
-    expect(err(400, { code: "quote_expired", param: "quote", message: "x" })).toMatchObject({ status: 410 });
-    expect(err(400, { code: "quote_already_used", param: "quote", message: "x" })).toMatchObject({
-      status: 410,
-    });
     expect(err(404, { code: "resource_missing", param: "id", message: "x" })).toMatchObject({
       status: 404,
       label: "Payment not found.",
@@ -98,6 +99,30 @@ describe("on-ramp terms", () => {
     });
     expect(err(400, { type: "idempotency_error", message: "x" })).toMatchObject({ status: 409 });
     expect(err(401, { type: "authentication_error", message: "x" })).toMatchObject({ status: 502 });
+  });
+});
+
+describe("quote_id", () => {
+  const terms = {
+    fiatAmount: "60.00",
+    fiatCurrency: "USD",
+    outputAmount: "60",
+    providerFee: "1.5",
+    networkFee: "0.34",
+    quoteId: "abc",
+    minAmount: null,
+    maxAmount: null,
+    expiresAt: 2_000_000_000,
+  };
+  test("behavior: a quote's id holds for its amount and currency until it expires", () => {
+    const id = quoteIdOf(terms);
+    expect(() => checkQuoteId(id, "60", "usd", 1_900_000_000_000)).not.toThrow();
+    expect(() => checkQuoteId(id, "60.01", "USD", 1_900_000_000_000)).toThrow(RequestValidationError);
+    expect(() => checkQuoteId(id, "60", "EUR", 1_900_000_000_000)).toThrow(RequestValidationError);
+    expect(() => checkQuoteId(id, "60", "USD", 2_000_000_001_000)).toThrow(
+      expect.objectContaining({ status: 410 }),
+    );
+    expect(() => checkQuoteId("q_123", "60", "USD")).toThrow(RequestValidationError);
   });
 });
 

@@ -28,7 +28,7 @@ export {
   weth9Abi,
 } from "./earn-abis.ts";
 export { MMF_CHAIN, MMF_CUTOFF, MMF_SYMBOL } from "./mmf.ts";
-export { ONE_TIME_WALLET_FACTORY, ONE_TIME_WALLET_INIT_CODE_HASH } from "./onramp.ts";
+export { ONE_TIME_WALLET_ABI, ONE_TIME_WALLET_FACTORY, ONE_TIME_WALLET_INIT_CODE_HASH } from "./onramp.ts";
 export { permit2Abi } from "./permit2.ts";
 export { erc20ErrorsAbi, fundShareTokenAbi, rwaExchangeAbi, rwaTokenAbi } from "./tokenized-abis.ts";
 export {

@@ -2,9 +2,10 @@
 pragma solidity ^0.8.24;
 
 /// @title OneTimeWallet
-/// @notice The deposit wallet of exactly one fiat on-ramp payment. The on-ramp provider settles the purchase
-///         here and the USDC is forwarded to the wallet's sole owner — the buyer's own wallet — in the same
-///         transaction. Nobody but the owner can ever move funds anywhere else.
+/// @notice The deposit wallet of exactly one fiat on-ramp payment. The on-ramp provider pays the purchase to
+///         this address (before it holds code); OneTimeWalletFactory.deployAndForward deploys it and forwards the
+///         USDC to the wallet's sole owner — the buyer's own wallet. Nobody but the owner can ever move funds
+///         anywhere else.
 /// @dev Deployed by OneTimeWalletFactory with CREATE2 and no constructor arguments, so the init code hash is a
 ///      constant and the address depends only on (factory, owner, salt). The owner is set once by the factory
 ///      in the deploying transaction. Storage instead of immutables keeps the devnet's build rules simple.

@@ -28,6 +28,8 @@ export const ROLE_INDEX = {
   usdc_admin: 15,
   /** earn protocols: sets the devnet's price feeds and runs the lending/swap activity generator */
   earn_operator: 16,
+  /** the on-ramp settlement worker's sponsor: pays the gas of OneTimeWalletFactory.deployAndForward */
+  settlement_sponsor: 17,
   /** sends the devnet's own bootstrap transactions (Safe deployments) */
   deployer: 19,
 } as const;

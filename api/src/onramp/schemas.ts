@@ -33,7 +33,7 @@ export const OnrampCreateRequest = OnrampQuoteRequest.extend({
     .nullable()
     .optional()
     .describe(
-      "The provider's handle of an earlier quote (`OnrampQuote.quote_id`) to lock in; absent: priced afresh",
+      "An earlier quote's `quote_id` (from `quote`): create checks this request against it (stale: 410; another amount or currency: 422). The provider prices the payment as it is created",
     ),
 }).meta({ id: "OnrampCreateRequest" });
 
@@ -61,7 +61,9 @@ export const OnrampQuote = z
       .string()
       .nullable()
       .optional()
-      .describe("pass to `create` as quote_id to lock these terms in"),
+      .describe(
+        "pass to `create` as quote_id: it checks the payment is for this quote's amount and currency, before the quote expires",
+      ),
   })
   .meta({ id: "OnrampQuote" });
 
@@ -118,7 +120,7 @@ export const ONRAMP_ERRORS = {
   402: { status: 402, description: "Identity verification required (the body carries `verification_url`)" },
   404: { status: 404, description: "Payment not found." },
   409: { status: 409, description: "Idempotency-Key reused with other parameters" },
-  410: { status: 410, description: "quote_id expired or already used" },
+  410: { status: 410, description: "quote_id expired" },
   422: {
     status: 422,
     description: "Invalid field, or fiat_amount outside the provider's limits (message names the field)",

@@ -2,12 +2,10 @@ import { parseAbi } from "viem";
 
 /** Typed ABIs of the one-time deposit wallet contracts (checked against the compiled ones by a test). */
 export const oneTimeWalletFactoryAbi = parseAbi([
-  "function walletAddress(address owner, bytes32 salt) view returns (address)",
-  "function delivered(address wallet) view returns (bool)",
-  "function deliver(address token, address owner, bytes32 salt, uint256 amount) returns (address wallet, bool forwarded)",
-  "function forward(address token, address owner, bytes32 salt) returns (bool ok, uint256 amount)",
+  "function walletAddress(address recipient, bytes32 salt) view returns (address)",
+  "function deployAndForward(address token, address recipient, bytes32 salt) returns (address wallet, uint256 amount)",
+  "function deploy(address recipient, bytes32 salt) returns (address wallet)",
   "event WalletDeployed(address indexed wallet, address indexed owner, bytes32 salt)",
-  "event Delivered(address indexed wallet, address indexed owner, address indexed token, uint256 amount, bool forwarded)",
 ]);
 
 export const oneTimeWalletAbi = parseAbi([

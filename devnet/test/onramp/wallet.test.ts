@@ -1,13 +1,5 @@
 import { ONE_TIME_WALLET_FACTORY, ONE_TIME_WALLET_INIT_CODE_HASH } from "@compass/constants";
-import {
-  type Address,
-  type Hex,
-  keccak256,
-  maxUint256,
-  parseEventLogs,
-  toFunctionSignature,
-  toHex,
-} from "viem";
+import { type Address, type Hex, keccak256, parseEventLogs, toFunctionSignature, toHex } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { compileContracts } from "../../src/contracts/compile.ts";
 import { oneTimeWalletAbi, oneTimeWalletFactoryAbi } from "../../src/contracts/one-time-wallet.ts";
@@ -30,7 +22,6 @@ beforeAll(async () => {
   devnet = await startDevnet({ dir: dir.path, portBase: PORT_BASE, chains: ["ethereum"], twins: [] });
   c = clients(devnet, "ethereum");
   usdc = devnet.addressBook.chains.ethereum!.contracts.USDC!;
-  await send(treasury, usdc, fiatTokenAbi, "approve", [ONE_TIME_WALLET_FACTORY, maxUint256]);
 });
 
 afterAll(async () => {
@@ -79,42 +70,77 @@ describe("one-time wallet factory", () => {
     }
   });
 
-  it("default: one transaction deploys the wallet, pays it from the treasury and forwards to the owner", async () => {
+  it("default: the provider pays the address with a plain transfer; a sponsor deploys and forwards to the owner", async () => {
     const owner = dev(devnet, 2).address;
+    const sponsor = dev(devnet, 5).address;
     const wallet = walletOf(owner, salt("pay-1"));
     expect(await c.public.getCode({ address: wallet })).toBeUndefined();
-    const [ownerBefore, treasuryBefore] = [await balance(owner), await balance(treasury)];
-    const receipt = await send(treasury, ONE_TIME_WALLET_FACTORY, oneTimeWalletFactoryAbi, "deliver", [
-      usdc,
-      owner,
-      salt("pay-1"),
-      AMOUNT,
-    ]);
+    const ownerBefore = await balance(owner);
+    await send(treasury, usdc, fiatTokenAbi, "transfer", [wallet, AMOUNT]);
+    expect(await balance(wallet)).toBe(AMOUNT);
+    const receipt = await send(
+      sponsor,
+      ONE_TIME_WALLET_FACTORY,
+      oneTimeWalletFactoryAbi,
+      "deployAndForward",
+      [usdc, owner, salt("pay-1")],
+    );
     expect(await balance(owner)).toBe(ownerBefore + AMOUNT);
-    expect(await balance(treasury)).toBe(treasuryBefore - AMOUNT);
     expect(await balance(wallet)).toBe(0n);
-    const [delivered] = parseEventLogs({
-      abi: oneTimeWalletFactoryAbi,
-      logs: receipt.logs,
-      eventName: "Delivered",
-    });
-    expect(delivered!.args).toMatchObject({ wallet, owner, amount: AMOUNT, forwarded: true });
+    const [forwarded] = parseEventLogs({ abi: oneTimeWalletAbi, logs: receipt.logs, eventName: "Forwarded" });
+    expect(forwarded!.address.toLowerCase()).toBe(wallet.toLowerCase());
+    expect(forwarded!.args).toMatchObject({ token: usdc, owner, amount: AMOUNT });
     expect(
       await c.public.readContract({ address: wallet, abi: oneTimeWalletAbi, functionName: "owner" }),
     ).toBe(owner);
   });
 
-  it("behavior: a wallet is delivered to at most once", async () => {
+  it("behavior: a second forward of the emptied wallet is a no-op (no transfer, no event)", async () => {
     const owner = dev(devnet, 2).address;
-    await expect(
-      c.public.simulateContract({
-        account: treasury,
-        address: ONE_TIME_WALLET_FACTORY,
-        abi: oneTimeWalletFactoryAbi,
-        functionName: "deliver",
-        args: [usdc, owner, salt("pay-1"), AMOUNT],
-      }),
-    ).rejects.toThrow(/already delivered/);
+    const wallet = walletOf(owner, salt("pay-1"));
+    const ownerBefore = await balance(owner);
+    const { result } = await c.public.simulateContract({
+      account: dev(devnet, 6).address,
+      address: ONE_TIME_WALLET_FACTORY,
+      abi: oneTimeWalletFactoryAbi,
+      functionName: "deployAndForward",
+      args: [usdc, owner, salt("pay-1")],
+    });
+    expect(result).toEqual([wallet, 0n]);
+    const receipt = await send(
+      dev(devnet, 6).address,
+      ONE_TIME_WALLET_FACTORY,
+      oneTimeWalletFactoryAbi,
+      "deployAndForward",
+      [usdc, owner, salt("pay-1")],
+    );
+    expect(parseEventLogs({ abi: oneTimeWalletAbi, logs: receipt.logs, eventName: "Forwarded" })).toEqual([]);
+    expect(await balance(owner)).toBe(ownerBefore);
+  });
+
+  it("behavior: forwarding can only pay the committed recipient — naming another recipient names another, empty wallet", async () => {
+    const owner = dev(devnet, 7).address;
+    const thief = dev(devnet, 8).address;
+    const wallet = walletOf(owner, salt("pay-3"));
+    await send(treasury, usdc, fiatTokenAbi, "transfer", [wallet, AMOUNT]);
+    const thiefBefore = await balance(thief);
+    const receipt = await send(thief, ONE_TIME_WALLET_FACTORY, oneTimeWalletFactoryAbi, "deployAndForward", [
+      usdc,
+      thief,
+      salt("pay-3"),
+    ]);
+    expect(await balance(wallet)).toBe(AMOUNT);
+    expect(await balance(thief)).toBe(thiefBefore);
+    expect(parseEventLogs({ abi: oneTimeWalletAbi, logs: receipt.logs, eventName: "Forwarded" })).toEqual([]);
+    // the deployed wallet's own forward pays only its owner, whoever calls it
+    await send(thief, ONE_TIME_WALLET_FACTORY, oneTimeWalletFactoryAbi, "deployAndForward", [
+      usdc,
+      owner,
+      salt("pay-3"),
+    ]);
+    await send(thief, wallet, oneTimeWalletAbi, "forward", [usdc]);
+    expect(await balance(thief)).toBe(thiefBefore);
+    expect(await balance(wallet)).toBe(0n);
   });
 
   it("behavior: when the token blocks the owner, funds stay in the wallet and only the owner can recover them", async () => {
@@ -125,18 +151,18 @@ describe("one-time wallet factory", () => {
     await send(admin, usdc, fiatTokenAbi, "blacklist", [owner]);
     try {
       const ownerBefore = await balance(owner);
-      const receipt = await send(treasury, ONE_TIME_WALLET_FACTORY, oneTimeWalletFactoryAbi, "deliver", [
-        usdc,
-        owner,
-        salt("pay-2"),
-        AMOUNT,
-      ]);
-      const [delivered] = parseEventLogs({
-        abi: oneTimeWalletFactoryAbi,
-        logs: receipt.logs,
-        eventName: "Delivered",
-      });
-      expect(delivered!.args.forwarded).toBe(false);
+      await send(treasury, usdc, fiatTokenAbi, "transfer", [wallet, AMOUNT]);
+      // Anyone may try the forward, but it can only pay the owner, and a refused transfer reverts it whole.
+      await expect(
+        c.public.simulateContract({
+          account: other,
+          address: ONE_TIME_WALLET_FACTORY,
+          abi: oneTimeWalletFactoryAbi,
+          functionName: "deployAndForward",
+          args: [usdc, owner, salt("pay-2")],
+        }),
+      ).rejects.toThrow(/token refused the forward/);
+      await send(other, ONE_TIME_WALLET_FACTORY, oneTimeWalletFactoryAbi, "deploy", [owner, salt("pay-2")]);
       expect(await balance(wallet)).toBe(AMOUNT);
       expect(await balance(owner)).toBe(ownerBefore);
 
@@ -154,14 +180,6 @@ describe("one-time wallet factory", () => {
           }),
         ).rejects.toThrow(/only the owner/);
       }
-      // Anyone may retry the forward, but it can only pay the owner — still blocked here.
-      await send(other, ONE_TIME_WALLET_FACTORY, oneTimeWalletFactoryAbi, "forward", [
-        usdc,
-        owner,
-        salt("pay-2"),
-      ]);
-      expect(await balance(wallet)).toBe(AMOUNT);
-
       await send(owner, wallet, oneTimeWalletAbi, "recover", [usdc, fresh]);
       expect(await balance(fresh)).toBe(AMOUNT);
       expect(await balance(wallet)).toBe(0n);

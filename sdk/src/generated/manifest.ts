@@ -181,7 +181,7 @@ export const manifest: OperationManifest[] = [
     "method": "POST",
     "path": "/v2/onramp/create",
     "summary": "Create a card purchase of USDC on Ethereum",
-    "description": "Creates the payment at the on-ramp provider and returns its `checkout_url`, where the user pays by card. The USDC is settled into `deposit_address` — a one-time wallet whose only owner is `destination_address` — and forwarded to `destination_address` in the same transaction. Send `Idempotency-Key` to make retries safe: a repeated request returns the same payment and charges once.",
+    "description": "Creates the payment at the on-ramp provider and returns its `checkout_url`, where the user pays by card. The provider pays the USDC to `deposit_address` — a one-time wallet whose only owner is `destination_address` — and the deployment's settlement worker forwards it to `destination_address`. A `quote_id` from `quote` is checked (stale: 410; for another amount or currency: 422); the provider prices the payment as it is created. Send `Idempotency-Key` to make retries safe: a repeated request returns the same payment and charges once.",
     "readOnly": false,
     "destructive": false,
     "idempotent": false,
@@ -207,7 +207,7 @@ export const manifest: OperationManifest[] = [
           "type": "string"
         },
         "quote_id": {
-          "description": "The provider's handle of an earlier quote (`OnrampQuote.quote_id`) to lock in; absent: priced afresh",
+          "description": "An earlier quote's `quote_id` (from `quote`): create checks this request against it (stale: 410; another amount or currency: 422). The provider prices the payment as it is created",
           "anyOf": [
             {
               "type": "string",
@@ -243,7 +243,7 @@ export const manifest: OperationManifest[] = [
     "method": "GET",
     "path": "/v2/onramp/status",
     "summary": "Status of a card purchase of USDC",
-    "description": "Where the payment is, read live from the provider: pending (not paid yet), processing, delivered (with the delivery transaction and the USDC amount read from it on chain) or failed (declined, expired or refunded).",
+    "description": "Where the payment is, read live from the provider and the chain: pending (not paid yet), processing (paid; the USDC is on its way to the one-time wallet or being forwarded from it), delivered (the USDC reached destination_address: the forwarding transaction and the amount, read on chain) or failed (declined, expired or refunded).",
     "readOnly": true,
     "destructive": false,
     "idempotent": true,

@@ -278,7 +278,7 @@ export type OnrampCreateRequest = {
   fiat_currency?: string;
   /** Wallet that receives the USDC on Ethereum */
   destination_address: string;
-  /** The provider's handle of an earlier quote (`OnrampQuote.quote_id`) to lock in; absent: priced afresh */
+  /** An earlier quote's `quote_id` (from `quote`): create checks this request against it (stale: 410; another amount or currency: 422). The provider prices the payment as it is created */
   quote_id?: string | null;
 };
 
@@ -313,7 +313,7 @@ export type OnrampQuote = {
   max_amount?: string | null;
   /** ISO-8601; the quote is stale after this */
   expires_at?: string | null;
-  /** pass to `create` as quote_id to lock these terms in */
+  /** pass to `create` as quote_id: it checks the payment is for this quote's amount and currency, before the quote expires */
   quote_id?: string | null;
 };
 

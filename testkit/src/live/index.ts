@@ -17,7 +17,6 @@ export {
 } from "./env.ts";
 export {
   CARDS,
-  expireQuoteAtProvider,
   payAtProvider,
   providerSession,
   providerTwin,

@@ -41,14 +41,6 @@ export async function payAtProvider(paymentId: string, card: string = CARDS.succ
   if (card === CARDS.verify) await post("verify", { code: "000000" });
 }
 
-export async function expireQuoteAtProvider(quoteId: string): Promise<void> {
-  const { url, apiKey } = providerTwin();
-  await fetch(`${url}/v1/test_helpers/crypto/onramp/quotes/${quoteId}/expire`, {
-    method: "POST",
-    headers: { authorization: `Bearer ${apiKey}` },
-  });
-}
-
 /** Polls our API's status until the payment reaches one of `statuses`. */
 export async function waitForStatus(
   baseUrl: string,

@@ -17,6 +17,8 @@ export async function runFaults(opts: {
   dir: string;
   portBase: number;
   port: number;
+  /** only the scenarios whose name matches (all by default) */
+  only?: RegExp;
 }): Promise<FaultResult[]> {
   const stack: Stack = await startStack({
     dir: opts.dir,
@@ -51,6 +53,8 @@ export async function runFaults(opts: {
         body: JSON.stringify(body),
         headers: { "content-type": "application/json", ...headers },
       }),
+    killSettlement: async () => stack.settlement?.kill(),
+    restartSettlement: () => void stack.restartSettlement(),
     async restartServer() {
       await stop(server.child);
       server = await startServerProcess(
@@ -67,7 +71,7 @@ export async function runFaults(opts: {
   };
   const results: FaultResult[] = [];
   try {
-    for (const f of FAULTS) {
+    for (const f of FAULTS.filter((f) => !opts.only || opts.only.test(f.name))) {
       try {
         results.push({ name: f.name, survived: true, ...(await f.run(ctx)) });
       } catch (error) {

@@ -2,7 +2,7 @@
 
 import { parseUnits } from "viem";
 import type { TestAddressBook } from "../live/env.ts";
-import { CARDS, payAtProvider, usdcBalance, waitForStatus } from "../live/index.ts";
+import { CARDS, payAtProvider, providerSession, usdcBalance, waitForStatus } from "../live/index.ts";
 import type { LoadRequest } from "./load.ts";
 import type { FaultScenario } from "./types.ts";
 
@@ -60,6 +60,38 @@ export const ONRAMP_FAULTS: FaultScenario[] = [
       return {
         during: `502 "${status.body.error}" on status and quote; other routes 200`,
         after: `payment still pending at the provider after its and the API's restart; paid → delivered, +${done.output_amount_delivered} USDC on chain`,
+      };
+    },
+  },
+  {
+    name: "settlement worker crashed between the provider's payment and the forward",
+    async run(ctx) {
+      const owner = ctx.book.accounts.dev[7]!.address as `0x${string}`;
+      const before = await usdcBalance("ethereum", owner);
+      await ctx.killSettlement();
+      const created = await ctx.post("/v2/onramp/create", { fiat_amount: "31", destination_address: owner });
+      if (created.status !== 200)
+        throw new Error(`create: ${created.status} ${JSON.stringify(created.body)}`);
+      const { payment_id: id, deposit_address: wallet } = created.body;
+      await payAtProvider(id, CARDS.success);
+      for (let i = 0; (await providerSession(id)).status !== "fulfillment_complete"; i++) {
+        if (i > 200) throw new Error("the provider never paid the deposit address");
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      const held = await usdcBalance("ethereum", wallet);
+      const during = await ctx.get(`/v2/onramp/status?payment_id=${id}`);
+      if (during.body.status !== "processing" || held === 0n)
+        throw new Error(`while the worker is down: ${JSON.stringify(during.body)}, wallet holds ${held}`);
+
+      ctx.restartSettlement();
+      const done = await waitForStatus(ctx.url, id);
+      await new Promise((r) => setTimeout(r, 1500)); // more passes change nothing
+      const rose = (await usdcBalance("ethereum", owner)) - before;
+      if (done.status !== "delivered" || rose !== held || (await usdcBalance("ethereum", wallet)) !== 0n)
+        throw new Error(`after restart: ${done.status}, balance rose by ${rose} of ${held}`);
+      return {
+        during: `provider paid ${held} to the one-time wallet; status processing`,
+        after: `worker restarted from its state: delivered once (+${done.output_amount_delivered} USDC, ${done.delivery_tx_hash})`,
       };
     },
   },

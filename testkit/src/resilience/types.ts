@@ -12,6 +12,9 @@ export interface FaultContext {
   book: TestAddressBook;
   /** restarts the API server process (fresh memory, same configuration) */
   restartServer(): Promise<void>;
+  /** the on-ramp settlement worker: SIGKILL it (a crash), start it again from its saved state */
+  killSettlement(): Promise<void>;
+  restartSettlement(): void;
   get(path: string): Promise<{ status: number; body: any }>;
   post(path: string, body: unknown, headers?: Record<string, string>): Promise<{ status: number; body: any }>;
 }

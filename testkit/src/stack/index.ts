@@ -17,4 +17,5 @@ export {
 export { exec, type RunOptions, run, stop, waitForHttp } from "./proc.ts";
 export { startRedis } from "./redis.ts";
 export { type RpcLimitProxy, type RpcLimitStats, rpcLimitProxy } from "./rpc-limit-proxy.ts";
+export { type SettlementProcess, settlementEnv, startSettlement } from "./settlement.ts";
 export { ensureChromium, ensurePython, ensureRedis } from "./system.ts";

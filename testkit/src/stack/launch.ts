@@ -1,5 +1,6 @@
 /**
- * A whole local stack: the devnet (chains + twins) and one or more API/app servers as child processes.
+ * A whole local stack: the devnet (chains + twins), the on-ramp settlement worker and one or more API/app
+ * servers as child processes.
  * `npm start`, `npm test`, `npm run bench` and `npm run resilience` all use it.
  */
 import type { ChildProcess } from "node:child_process";
@@ -8,6 +9,7 @@ import { assertPortFree, type DevnetHandle, nodeArgs, startDevnet } from "@compa
 import { ROOT } from "../paths.ts";
 import { run, stop, waitForHttp } from "./proc.ts";
 import { type RpcLimitProxy, rpcLimitProxy } from "./rpc-limit-proxy.ts";
+import { type SettlementProcess, settlementEnv, startSettlement } from "./settlement.ts";
 
 export { ROOT };
 /** The shipped server, and the bundle `npm run build` makes of it (run while fresh; else tsx runs the source) */
@@ -73,6 +75,10 @@ export interface Stack {
   servers: Record<string, RunningServer>;
   /** the range-limiting RPC fronts the servers read chains through, by chain (with `rpcLimit`) */
   rpcProxies: Record<string, RpcLimitProxy>;
+  /** the on-ramp settlement worker (absent when the devnet runs no Ethereum or no on-ramp twin) */
+  settlement?: SettlementProcess;
+  /** starts the settlement worker again (after `settlement.stop()` or `.kill()`), from its saved state */
+  restartSettlement(): SettlementProcess | undefined;
   stop(): Promise<void>;
 }
 
@@ -85,12 +91,17 @@ export async function startStack(opts: {
    * do, and point the servers at it (ports portBase + 60…).
    */
   rpcLimit?: number;
+  /** false: no settlement worker (paid one-time wallets then stay unforwarded) */
+  settlement?: boolean;
   log?: (line: string) => void;
 }): Promise<Stack> {
   const devnet = await startDevnet({ dir: opts.dir, portBase: opts.portBase, log: opts.log });
   const servers: Record<string, RunningServer> = {};
   const rpcProxies: Record<string, RpcLimitProxy> = {};
+  let settlement: SettlementProcess | undefined;
+  let workerEnv: Record<string, string> | undefined;
   const closeAll = async () => {
+    await settlement?.stop();
     await Promise.all(Object.values(servers).map((s) => stop(s.child)));
     await Promise.all(Object.values(rpcProxies).map((p) => p.close()));
     await devnet.stop();
@@ -109,6 +120,11 @@ export async function startStack(opts: {
       }
       rpcEnv.COMPASS_LOGS_MAX_RANGE = String(opts.rpcLimit);
     }
+    workerEnv =
+      opts.settlement === false ? undefined : settlementEnv(devnet, rpcEnv.COMPASS_RPC_URL_ETHEREUM);
+    if (workerEnv && rpcEnv.COMPASS_LOGS_MAX_RANGE)
+      workerEnv.COMPASS_LOGS_MAX_RANGE = rpcEnv.COMPASS_LOGS_MAX_RANGE;
+    if (workerEnv) settlement = startSettlement(workerEnv, opts.log);
     for (const spec of opts.servers)
       servers[spec.name] = await startServer(
         { ...spec, env: { ...rpcEnv, ...spec.env } },
@@ -119,5 +135,18 @@ export async function startStack(opts: {
     await closeAll();
     throw error;
   }
-  return { devnet, servers, rpcProxies, stop: closeAll };
+  const stack: Stack = {
+    devnet,
+    servers,
+    rpcProxies,
+    settlement,
+    restartSettlement() {
+      if (!workerEnv) return undefined;
+      settlement = startSettlement(workerEnv, opts.log);
+      stack.settlement = settlement;
+      return settlement;
+    },
+    stop: closeAll,
+  };
+  return stack;
 }

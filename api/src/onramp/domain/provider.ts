@@ -27,7 +27,14 @@ export interface QuoteTerms {
 
 export interface ProviderPayment {
   id: string;
-  status: PaymentStatus;
+  /**
+   * where the provider is: `processing` from payment until it has paid the deposit address, and still
+   * `processing` after — `delivered` is decided on chain, by the forward (`paidToDeposit` says the provider
+   * is done)
+   */
+  status: Exclude<PaymentStatus, "delivered">;
+  /** the provider has paid the deposit address (its payment transaction is `paymentTxHash`) */
+  paidToDeposit: boolean;
   /** the buyer's wallet (the one-time wallet's owner) */
   destination: `0x${string}`;
   /** where the provider settles: the one-time wallet */
@@ -37,7 +44,8 @@ export interface ProviderPayment {
   terms: QuoteTerms;
   /** the provider's hosted payment page (card and identity check), on the provider's origin */
   paymentPageUrl: string;
-  deliveryTxHash: Hex | null;
+  /** the provider's transfer to the deposit address */
+  paymentTxHash: Hex | null;
   /** unix seconds of the last status change */
   updatedAt: number | null;
   /** a repeated create (same Idempotency-Key) that returned the original payment */
@@ -53,7 +61,6 @@ export interface CreateInput extends QuoteInput {
   destination: `0x${string}`;
   depositAddress: `0x${string}`;
   salt: Hex;
-  quoteId?: string | null;
 }
 
 export interface CallOptions {

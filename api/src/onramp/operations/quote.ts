@@ -1,4 +1,5 @@
 import { defineOperation } from "../../registry/define.ts";
+import { quoteIdOf } from "../domain/quote-id.ts";
 import { onrampQuote } from "../domain/terms.ts";
 import { ONRAMP_ERRORS, OnrampQuote, OnrampQuoteRequest } from "../schemas.ts";
 
@@ -20,6 +21,6 @@ export const quote = defineOperation({
       { fiatAmount: body.fiat_amount, fiatCurrency: body.fiat_currency },
       { signal: ctx.signal },
     );
-    return onrampQuote(terms);
+    return onrampQuote({ ...terms, quoteId: quoteIdOf(terms) });
   },
 });

@@ -1,7 +1,6 @@
 import { USDC } from "@compass/constants";
 import { defineOperation } from "../../registry/define.ts";
-import { deliveredAmount } from "../domain/delivered-amount.ts";
-import { plainDecimal } from "../domain/terms.ts";
+import { findForward } from "../domain/forwarding.ts";
 import { ONRAMP_ERRORS, OnrampStatus, OnrampStatusQuery } from "../schemas.ts";
 
 export const status = defineOperation({
@@ -9,7 +8,7 @@ export const status = defineOperation({
   path: "/v2/onramp/status",
   summary: "Status of a card purchase of USDC",
   description:
-    "Where the payment is, read live from the provider: pending (not paid yet), processing, delivered (with the delivery transaction and the USDC amount read from it on chain) or failed (declined, expired or refunded).",
+    "Where the payment is, read live from the provider and the chain: pending (not paid yet), processing (paid; the USDC is on its way to the one-time wallet or being forwarded from it), delivered (the USDC reached destination_address: the forwarding transaction and the amount, read on chain) or failed (declined, expired or refunded).",
   query: OnrampStatusQuery,
   response: OnrampStatus,
   errorModel: "domain",
@@ -18,26 +17,20 @@ export const status = defineOperation({
   widget: true,
   async handler({ query }, ctx) {
     const p = await ctx.services.onramp.get(query.payment_id, { signal: ctx.signal });
-    let delivered: string | null = null;
-    if (p.status === "delivered" && p.deliveryTxHash) {
-      const client = ctx.services.chains.get("ethereum");
-      delivered = await deliveredAmount(
-        client,
-        p.deliveryTxHash,
-        USDC.ethereum!,
-        p.depositAddress,
-        p.destination,
-      ).catch((error) => {
-        ctx.log.warn({ err: (error as Error).message, payment: p.id }, "delivery receipt unreadable");
-        return null;
-      });
-      delivered ??= plainDecimal(p.terms.outputAmount);
-    }
+    // The provider has paid the deposit address: delivered once the settlement worker's forward is on chain.
+    const forward = p.paidToDeposit
+      ? await findForward(
+          ctx.services.chains.get("ethereum"),
+          ctx.services.chains.logs,
+          p.depositAddress,
+          USDC.ethereum!,
+        )
+      : null;
     return {
       payment_id: p.id,
-      status: p.status,
-      output_amount_delivered: delivered,
-      delivery_tx_hash: p.deliveryTxHash,
+      status: forward ? ("delivered" as const) : p.status,
+      output_amount_delivered: forward?.amount ?? null,
+      delivery_tx_hash: forward?.txHash ?? null,
       destination_address: p.destination,
       updated_at: p.updatedAt === null ? null : new Date(p.updatedAt * 1000).toISOString(),
     };

@@ -4,9 +4,10 @@ import { quoteTerms, sessionPayment } from "./map.ts";
 import { type StripeEndpoint, stripeRequest } from "./request.ts";
 
 /**
- * The provider adapter for Stripe's Crypto Onramp API (quotes and onramp sessions). Settlement goes to the
- * one-time wallet: the session's wallet is the deposit address, and the owner and salt travel as metadata
- * so the settlement can deploy the wallet and forward to the owner in one transaction.
+ * The provider adapter for Stripe's Crypto Onramp API (quotes and onramp sessions), sending only the
+ * parameters Stripe documents. Stripe pays the session's wallet — the one-time wallet, the deposit address —
+ * with a plain transfer; the owner and salt travel as metadata so our settlement worker can deploy the wallet
+ * and forward the USDC to the owner.
  */
 export function stripeOnramp(endpoint: () => StripeEndpoint): OnrampProvider {
   const call = async (
@@ -30,8 +31,8 @@ export function stripeOnramp(endpoint: () => StripeEndpoint): OnrampProvider {
         {
           source_amount: input.fiatAmount,
           source_currency: input.fiatCurrency.toLowerCase(),
-          "destination_currencies[]": "usdc",
-          "destination_networks[]": "ethereum",
+          "destination_currencies[0]": "usdc",
+          "destination_networks[0]": "ethereum",
         },
         o,
       );
@@ -46,9 +47,10 @@ export function stripeOnramp(endpoint: () => StripeEndpoint): OnrampProvider {
           lock_wallet_address: "true",
           source_amount: input.fiatAmount,
           source_currency: input.fiatCurrency.toLowerCase(),
+          "destination_currencies[0]": "usdc",
+          "destination_networks[0]": "ethereum",
           destination_currency: "usdc",
           destination_network: "ethereum",
-          quote: input.quoteId ?? undefined,
           "metadata[destination_address]": input.destination,
           "metadata[one_time_wallet_salt]": input.salt,
         },

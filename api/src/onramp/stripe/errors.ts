@@ -6,12 +6,11 @@ const FIELD: Record<string, string> = {
   source_amount: "fiat_amount",
   source_currency: "fiat_currency",
   "wallet_addresses[ethereum]": "destination_address",
-  quote: "quote_id",
 };
 
 /**
  * A provider error object (`{error: {type, code, message, param}}`) as the API's error: limits and bad
- * parameters are 422 on our field, an unsupported currency 400, a stale quote 410, identity checks 402,
+ * parameters are 422 on our field, an unsupported currency 400, identity checks 402,
  * unknown payments 404; anything that is not the caller's fault is a 502.
  */
 export function providerError(status: number, body: any): never {
@@ -27,14 +26,7 @@ export function providerError(status: number, body: any): never {
       break;
     case "currency_not_supported":
       throw new DomainError(400, "Unsupported currency", on(field ?? "fiat_currency"));
-    case "quote_expired":
-      throw new DomainError(410, "Quote expired", on("quote_id"));
-    case "quote_already_used":
-      throw new DomainError(410, "Quote already used", on("quote_id"));
-    case "quote_mismatch":
-      throw fieldError(["body", "quote_id"], message);
     case "resource_missing":
-      if (e.param === "quote") throw new DomainError(410, "Quote expired", on("quote_id"));
       throw new DomainError(404, "Payment not found.", message);
     case "identity_verification_required":
       throw new DomainError(402, "Identity verification required", message, {

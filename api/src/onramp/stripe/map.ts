@@ -2,12 +2,16 @@ import { getAddress, type Hex } from "viem";
 import { UpstreamError } from "../../errors.ts";
 import type { PaymentStatus, ProviderPayment, QuoteTerms } from "../domain/provider.ts";
 
-/** Stripe's session statuses on the spec's enum (onramp.md §4); expired and refused sessions are `rejected`. */
-const STATUS: Record<string, PaymentStatus> = {
+/**
+ * Stripe's session statuses on the spec's enum (onramp.md §4); expired and refused sessions are `rejected`.
+ * `fulfillment_complete` means Stripe has paid the deposit address: still `processing` for the buyer until our
+ * settlement worker has forwarded the USDC (the status operation reads that on chain).
+ */
+const STATUS: Record<string, Exclude<PaymentStatus, "delivered">> = {
   initialized: "pending",
   requires_payment: "pending",
   fulfillment_processing: "processing",
-  fulfillment_complete: "delivered",
+  fulfillment_complete: "processing",
   rejected: "failed",
 };
 
@@ -50,6 +54,7 @@ export function sessionPayment(s: any, replayed = false): ProviderPayment {
   return {
     id: s.id,
     status,
+    paidToDeposit: s.status === "fulfillment_complete",
     destination: getAddress(owner),
     depositAddress: getAddress(deposit),
     salt: (s.metadata?.one_time_wallet_salt as Hex | undefined) ?? null,
@@ -59,14 +64,14 @@ export function sessionPayment(s: any, replayed = false): ProviderPayment {
       outputAmount: t.destination_amount,
       providerFee: t.fees?.transaction_fee_amount,
       networkFee: t.fees?.network_fee_amount,
-      quoteId: s.quote ?? null,
+      quoteId: null,
       minAmount: null,
       maxAmount: null,
       // an unpaid payment holds its price until it expires
       expiresAt: typeof s.expires_at === "number" && status === "pending" ? s.expires_at : null,
     },
     paymentPageUrl: s.redirect_url,
-    deliveryTxHash: status === "delivered" ? (t.transaction_id ?? null) : null,
+    paymentTxHash: s.status === "fulfillment_complete" ? (t.transaction_id ?? null) : null,
     updatedAt: transitions.length ? Math.max(...transitions) : (s.created ?? null),
     replayed,
   };

@@ -2,10 +2,10 @@ import type { IncomingMessage } from "node:http";
 import { readParams } from "./body.ts";
 import type { TwinContext } from "./context.ts";
 import { notFound, ProviderError } from "./errors.ts";
-import { parseForm } from "./form.ts";
+import { onlyKnown, parseForm } from "./form.ts";
 import type { Idempotency, Reply } from "./idempotency.ts";
 import { createQuotes } from "./quotes.ts";
-import { createSession, getSession, renderSession, transition } from "./sessions.ts";
+import { createSession, getSession, listSessions, renderSession, transition } from "./sessions.ts";
 
 /**
  * The provider's REST API, Stripe's Crypto Onramp subset: quotes, sessions, and Stripe-style test helpers
@@ -29,9 +29,13 @@ export async function handleApi(
       body: renderSession(ctx, await createSession(ctx, parseForm(params))),
     }));
   }
+  if (route === "GET /v1/crypto/onramp_sessions")
+    return { status: 200, body: listSessions(ctx, parseForm(url.searchParams)) };
   let m = /^\/v1\/crypto\/onramp_sessions\/([^/]+)$/.exec(path);
-  if (m && req.method === "GET")
+  if (m && req.method === "GET") {
+    onlyKnown(parseForm(url.searchParams), ["expand"]);
     return { status: 200, body: renderSession(ctx, getSession(ctx, decodeURIComponent(m[1]!))) };
+  }
   m = /^\/v1\/test_helpers\/crypto\/onramp_sessions\/([^/]+)\/expire$/.exec(path);
   if (m && req.method === "POST") {
     const s = getSession(ctx, decodeURIComponent(m[1]!));

@@ -1,15 +1,14 @@
 import type { TwinContext } from "./context.ts";
-import type { Deliverer, DeliveryResult } from "./delivery.ts";
+import type { Deliverer } from "./delivery.ts";
 import { transition } from "./sessions.ts";
 import type { StoredSession } from "./state.ts";
 
-/** A blocked forward is retried this often (the token may unblock the owner later). */
-const FORWARD_RETRY_SECONDS = 30;
 const DAY = 86_400;
 
 /**
  * Time-driven transitions, run every second and before answering about a session: unpaid payments expire,
- * paid ones are delivered when due, blocked forwards are retried, stale quotes and idempotency records go.
+ * paid ones are delivered (paid to the session's wallet address) when due, stale quotes and idempotency
+ * records go.
  */
 export class Lifecycle {
   private running: Promise<void> | undefined;
@@ -40,40 +39,34 @@ export class Lifecycle {
         this.reject(s, "expired");
         await ctx.persist();
       } else if (s.status === "fulfillment_processing" && (this.retryAt.get(s.id) ?? 0) <= now) {
-        if (!s.delivery && (s.deliverAt ?? 0) <= now) await this.attempt(s, () => this.deliverer.deliver(s));
-        else if (s.delivery && !s.delivery.forwarded)
-          await this.attempt(s, () => this.deliverer.retryForward(s));
+        if ((s.deliverAt ?? 0) <= now) await this.attempt(s);
       }
     }
     this.prune(now);
   }
 
-  private async attempt(s: StoredSession, run: () => Promise<DeliveryResult>) {
+  private async attempt(s: StoredSession) {
     const { ctx } = this;
     const attempts = (s.deliveryAttempts ?? 0) + 1;
     s.deliveryAttempts = attempts;
     try {
-      const result = await run();
-      s.delivery = { txHash: result.txHash, forwarded: result.forwarded };
-      s.lastDeliveryError = undefined;
-      if (result.forwarded) {
-        s.transactionId = result.txHash;
-        transition(ctx, s, "fulfillment_complete");
-        this.log(`${s.id}: delivered ${s.destinationAmount} USDC in ${result.txHash}`);
-      } else {
-        this.retryAt.set(s.id, ctx.now() + FORWARD_RETRY_SECONDS);
-        this.log(
-          `${s.id}: USDC is in the one-time wallet ${s.walletAddress}; forwarding is blocked, will retry`,
-        );
+      // noted on disk before the first transfer is sent, so a restart looks for it instead of paying again
+      if (s.deliveryFromBlock === undefined) {
+        s.deliveryFromBlock = Number(await this.deliverer.head());
+        await ctx.persist();
       }
+      const result = await this.deliverer.deliver(s);
+      s.lastDeliveryError = undefined;
+      s.transactionId = result.txHash;
+      transition(ctx, s, "fulfillment_complete");
+      this.log(`${s.id}: paid ${s.destinationAmount} USDC to ${s.walletAddress} in ${result.txHash}`);
     } catch (error) {
       const message = (error as Error).message.split("\n")[0]!;
       this.log(`${s.id}: delivery attempt ${attempts} failed: ${message}`);
       s.lastDeliveryError = message;
       const paidAt = s.statusTransitions.fulfillment_processing ?? s.created;
-      // Nothing reached the chain and it keeps failing: refund (reject), as a provider would.
-      if (!s.delivery && ctx.now() >= paidAt + ctx.settings.deliveryGiveUpSeconds)
-        this.reject(s, "delivery_failed");
+      // It keeps failing: refund (reject), as a provider would.
+      if (ctx.now() >= paidAt + ctx.settings.deliveryGiveUpSeconds) this.reject(s, "delivery_failed");
       else this.retryAt.set(s.id, ctx.now() + Math.min(2 ** attempts, 60));
     }
     await ctx.persist();

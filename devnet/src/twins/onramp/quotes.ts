@@ -1,17 +1,27 @@
 import { randomHex, type TwinContext } from "./context.ts";
-import { invalid, notFound } from "./errors.ts";
-import { type Form, list, str } from "./form.ts";
+import { type Form, list, onlyKnown, str } from "./form.ts";
 import { checkCrypto, fiatSide } from "./limits.ts";
 import { addFiat, formatCents } from "./money.ts";
 import { priceTerms } from "./pricing.ts";
 import type { StoredQuote } from "./state.ts";
 
+/** The parameters Stripe documents for onramp quotes; any other is a 400 `parameter_unknown`. */
+const QUOTE_PARAMS = [
+  "destination_amount",
+  "destination_currencies",
+  "destination_networks",
+  "expand",
+  "source_amount",
+  "source_currency",
+] as const;
+
 /**
  * GET /v1/crypto/onramp/quotes — Stripe's quote object for the one network and currency the twin sells.
- * Twin additions where Stripe is silent: each network quote carries `expires_at` (until then `create` may
- * lock it in with `quote=<id>`), and `limits` advertises the accepted source_amount range.
+ * Twin additions where Stripe is silent: each network quote carries `expires_at` (how long the price is
+ * indicative), and `limits` advertises the accepted source_amount range.
  */
 export function createQuotes(ctx: TwinContext, form: Form) {
+  onlyKnown(form, QUOTE_PARAMS);
   const { cents, sourceCurrency, limits } = fiatSide(
     ctx,
     str(form, "source_amount"),
@@ -51,27 +61,4 @@ function networkQuote(q: StoredQuote) {
     source_total_amount: addFiat(q.sourceAmount, q.transactionFee, q.networkFee),
     expires_at: q.expiresAt,
   };
-}
-
-/** A quote `create` may still lock in: not expired, not used, and for the same amount and currency. */
-export function lockableQuote(
-  ctx: TwinContext,
-  id: string,
-  sourceAmount: string,
-  sourceCurrency: string,
-): StoredQuote {
-  const q = ctx.state.quotes[id];
-  if (!q) throw notFound("quote", id, "quote");
-  if (q.consumedBy)
-    throw invalid("This quote has already been used for a session.", "quote_already_used", "quote");
-  if (ctx.now() >= q.expiresAt)
-    throw invalid("This quote has expired; fetch a new one.", "quote_expired", "quote");
-  if (q.sourceAmount !== sourceAmount || q.sourceCurrency !== sourceCurrency) {
-    throw invalid(
-      `This quote is for ${q.sourceAmount} ${q.sourceCurrency}, not ${sourceAmount} ${sourceCurrency}.`,
-      "quote_mismatch",
-      "quote",
-    );
-  }
-  return q;
 }

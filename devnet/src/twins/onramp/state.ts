@@ -42,7 +42,9 @@ export interface StoredSession {
   destinationAmount: string;
   transactionFee: string;
   networkFee: string;
-  quote?: string;
+  /** the lists the session was locked to (`destination_currencies[]`, `destination_networks[]`) */
+  destinationCurrencies?: string[];
+  destinationNetworks?: string[];
   /** card used, once paid (last four digits only) */
   card?: { brand: string; last4: string };
   /** waiting on the identity check of the hosted page before the card is charged */
@@ -50,8 +52,8 @@ export interface StoredSession {
   codeAttempts?: number;
   /** processing: when delivery is due (slow cards wait longer) */
   deliverAt?: number;
-  /** delivery transaction, once sent; `forwarded` false while the token blocks the owner */
-  delivery?: { txHash: `0x${string}`; forwarded: boolean };
+  /** the chain head noted before the first payment transfer was sent (a restart looks for it from here) */
+  deliveryFromBlock?: number;
   deliveryAttempts?: number;
   lastDeliveryError?: string;
   transactionId?: `0x${string}`;
