@@ -32,7 +32,11 @@ export const GROUPS: Record<string, GroupInfo> = {
       "v2_tokenized_assets_create_account → v2_tokenized_assets_transfer (DEPOSIT USDC) → v2_tokenized_assets_transact_buy; the user signs each returned transaction. The sandbox money-market fund (staging, ethereum_sepolia) settles async: shares arrive at the next NAV cycle — poll v2_tokenized_assets_redemptions; an account must first be approved in the issuer's connect portal (the 422 says how).",
   },
   gas_sponsorship: { description: "Sponsor-paid execution of owner-signed payloads", cliAlias: "gs" },
-  earn: { description: "Yield: vaults, Aave, Pendle, swaps in an Earn account" },
+  earn: {
+    description: "Yield: vaults, Aave, Pendle, swaps in an Earn account",
+    workflow:
+      "v2_earn_create_account → v2_earn_transfer (DEPOSIT a token) → v2_earn_manage (DEPOSIT into any ERC-4626 vault by address) → v2_earn_positions for balances and PnL; the user signs each returned transaction. Several steps in one transaction: v2_earn_transfer with gas_sponsorship and no spender gives a Permit2 signature for a V2_TRANSFER_FROM_EOA action of v2_earn_bundle.",
+  },
   credit: { description: "Borrowing and leverage in a Credit account" },
   cctp: { description: "Native USDC bridging (CCTP)", namespace: "bridge" },
 };

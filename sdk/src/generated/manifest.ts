@@ -42,7 +42,8 @@ export const groups: GroupManifest[] = [
     "group": "earn",
     "namespace": "earn",
     "cli": "earn",
-    "description": "Yield: vaults, Aave, Pendle, swaps in an Earn account"
+    "description": "Yield: vaults, Aave, Pendle, swaps in an Earn account",
+    "workflow": "v2_earn_create_account → v2_earn_transfer (DEPOSIT a token) → v2_earn_manage (DEPOSIT into any ERC-4626 vault by address) → v2_earn_positions for balances and PnL; the user signs each returned transaction. Several steps in one transaction: v2_earn_transfer with gas_sponsorship and no spender gives a Permit2 signature for a V2_TRANSFER_FROM_EOA action of v2_earn_bundle."
   }
 ];
 
