@@ -2,6 +2,8 @@ import {
   aaveOracleAbi,
   aavePoolAbi,
   aaveProtocolDataProviderAbi,
+  morphoBlueAbi,
+  morphoOracleAbi,
   UNISWAP_V3_POOL_INIT_CODE_HASH,
   uniswapV3FactoryAbi,
   uniswapV3PoolAbi,
@@ -12,6 +14,7 @@ import {
 import { type Address, encodeFunctionData, erc20Abi, erc4626Abi, keccak256, parseUnits } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { MORPHO_MARKETS, marketId, marketParams } from "../src/earn/morpho.ts";
 import { npmArtifact } from "../src/earn/npm-artifacts.ts";
 import { type DevnetHandle, startDevnet } from "../src/index.ts";
 import { clients, dev, tempDir } from "./helpers.ts";
@@ -264,5 +267,56 @@ describe("earn protocols on the devnet", () => {
     // ~60 % utilisation at 4 %·(0.6/0.9) borrow rate, less the 10 % reserve factor: ≈ 1.6 % a year
     expect(later).toBeGreaterThan(supplied + parseUnits("5", 6));
     expect(later).toBeLessThan(supplied + parseUnits("50", 6));
+  });
+
+  it("Morpho Blue: the USDC/WETH market prices collateral from the feeds, lends, and accrues interest", async () => {
+    const c = clients(devnet, "ethereum");
+    const morpho = contract("MorphoBlue");
+    const params = marketParams("ethereum", MORPHO_MARKETS[0]);
+    const id = marketId(params);
+    expect(params.oracle).toBe(contract("MorphoOracle_WETH_USDC"));
+    // one WETH (1e18) is worth 3000 USDC (3000e6), scaled by 1e36
+    const price = await c.public.readContract({
+      address: params.oracle,
+      abi: morphoOracleAbi,
+      functionName: "price",
+    });
+    expect(price).toBe((3000n * 10n ** 6n * 10n ** 36n) / 10n ** 18n);
+    const read = () =>
+      c.public.readContract({ address: morpho, abi: morphoBlueAbi, functionName: "market", args: [id] });
+    const [totalSupplyAssets, , totalBorrowAssets] = await read();
+    expect(totalSupplyAssets).toBe(parseUnits("2000000", 6));
+    expect(totalBorrowAssets).toBe(parseUnits("1000000", 6));
+
+    const me = dev(devnet, 7).address;
+    const amount = parseUnits("50000", 6);
+    await send(7, {
+      to: params.loanToken,
+      data: encodeFunctionData({ abi: erc20Abi, functionName: "approve", args: [morpho, amount] }),
+    });
+    await send(7, {
+      to: morpho,
+      data: encodeFunctionData({
+        abi: morphoBlueAbi,
+        functionName: "supply",
+        args: [params, amount, 0n, me, "0x"],
+      }),
+    });
+    await devnet.advanceTime(365 * 86_400);
+    await send(7, {
+      to: morpho,
+      data: encodeFunctionData({ abi: morphoBlueAbi, functionName: "accrueInterest", args: [params] }),
+    });
+    const [supplyAfter, supplySharesAfter] = await read();
+    const [myShares] = await c.public.readContract({
+      address: morpho,
+      abi: morphoBlueAbi,
+      functionName: "position",
+      args: [id, me],
+    });
+    const mine = (myShares * supplyAfter) / supplySharesAfter;
+    // IrmMock: borrow APR = utilisation (≈ 49 %), continuously compounded; suppliers get it × utilisation
+    expect(mine).toBeGreaterThan((amount * 120n) / 100n);
+    expect(mine).toBeLessThan((amount * 140n) / 100n);
   });
 });

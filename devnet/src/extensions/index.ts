@@ -5,6 +5,7 @@ import { bridge2Extension } from "./bridge2.ts";
 import { earnTokensExtension } from "./earn-tokens.ts";
 import { erc4626VaultsExtension } from "./erc4626-vaults.ts";
 import { mmfSandboxExtension } from "./mmf-sandbox.ts";
+import { morphoBlueExtension } from "./morpho-blue.ts";
 import { oneTimeWalletExtension } from "./one-time-wallets.ts";
 import { permit2Extension } from "./permit2.ts";
 import { rwaMarketsExtension } from "./rwa-markets.ts";
@@ -27,6 +28,7 @@ export const EXTENSIONS: ChainExtension[] = [
   erc4626VaultsExtension,
   uniswapV3Extension,
   aaveV3Extension,
+  morphoBlueExtension,
 ];
 
 export async function ensureExtensions(
