@@ -47,10 +47,29 @@ async function send(index: number, tx: { to: Address; data?: `0x${string}`; valu
   return receipt;
 }
 
-describe("earn protocols on the devnet", () => {
+// The machine is shared: generous per-test time, since each step is a few transactions on a local chain.
+describe("earn protocols on the devnet", { timeout: 90_000 }, () => {
   it("bootstraps in reasonable time", () => {
     console.log(`ethereum with earn protocols bootstrapped in ${Math.round(bootMs)} ms`);
     expect(bootMs).toBeLessThan(120_000);
+  });
+
+  it("the address book lists where each contract's events start", async () => {
+    const c = clients(devnet, "ethereum");
+    const { deployBlocks } = devnet.addressBook.chains.ethereum!;
+    const names = ["SafeProxyFactory", "Erc4626VaultUSDC", "UniswapV3Factory", "AavePool", "MorphoBlue"];
+    const blocks = names.map((name) => deployBlocks?.[contract(name).toLowerCase()]);
+    // installed in this order, each in a later block
+    for (const [i, block] of blocks.entries()) {
+      expect(block, names[i]).toBeTypeOf("number");
+      if (i > 0) expect(block, names[i]).toBeGreaterThan(blocks[i - 1]!);
+    }
+    // within the chain's retained history: no code before the recorded block, code from it on
+    const morpho = contract("MorphoBlue");
+    const at = BigInt(blocks.at(-1)!);
+    expect(await c.public.getCode({ address: morpho, blockNumber: at - 1n })).toBeUndefined();
+    expect(await c.public.getCode({ address: morpho })).not.toBeUndefined();
+    expect(deployBlocks?.[token("USDT").toLowerCase()]).toBeTypeOf("number");
   });
 
   it("WETH9 sits at the canonical address, wraps and unwraps", async () => {
