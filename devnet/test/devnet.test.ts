@@ -35,7 +35,7 @@ let devnet: DevnetHandle;
 
 beforeAll(async () => {
   devnet = await startDevnet({ dir: dir.path, portBase: PORT_BASE });
-});
+}, 240_000); // four chains, three of them bootstrapping the earn protocols in parallel
 
 afterAll(async () => {
   await devnet?.stop();

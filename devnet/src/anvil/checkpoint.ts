@@ -39,7 +39,9 @@ export function startCheckpoints(rpcUrl: string, stateFile: string): Checkpoints
     const block = await rpcCall<string>(rpcUrl, "eth_blockNumber");
     if (block === lastBlock && Date.now() - lastSave < IDLE_SAVE_MS) return;
     const started = Date.now();
-    const dump = await rpcCall<`0x${string}`>(rpcUrl, "anvil_dumpState", [true]);
+    // A large state takes anvil seconds to serialize: abandoning the call would leave anvil doing the work
+    // anyway and the next tick asking again, so it gets time to finish.
+    const dump = await rpcCall<`0x${string}`>(rpcUrl, "anvil_dumpState", [true], 120_000);
     const json = await gunzipAsync(Buffer.from(dump.slice(2), "hex"));
     if (stopped) return; // the chain is shutting down and writes its own final dump
     const tmp = `${stateFile}.checkpoint.tmp`;
@@ -51,8 +53,12 @@ export function startCheckpoints(rpcUrl: string, stateFile: string): Checkpoints
   };
 
   const tick = () => {
+    const started = Date.now();
     inFlight = save()
-      .catch(() => {}) // chain busy or going down: the next tick (or the exit dump) covers it
+      .catch(() => {
+        // chain busy or going down: the next tick (or the exit dump) covers it, after the same backoff
+        lastSaveMs = Date.now() - started;
+      })
       .finally(() => {
         const wait = Math.max(CHECK_INTERVAL_MS, lastSaveMs * SAVE_COST_FACTOR);
         if (!stopped) timer = setTimeout(tick, wait).unref();

@@ -3,6 +3,7 @@ import { recordDeployBlocks } from "../bootstrap/deploy-blocks.ts";
 import type { DevnetChainName } from "../config.ts";
 import { aaveV3Extension } from "./aave-v3.ts";
 import { bridge2Extension } from "./bridge2.ts";
+import { earnActivityExtension } from "./earn-activity.ts";
 import { earnTokensExtension } from "./earn-tokens.ts";
 import { erc4626VaultsExtension } from "./erc4626-vaults.ts";
 import { mmfSandboxExtension } from "./mmf-sandbox.ts";
@@ -30,6 +31,7 @@ export const EXTENSIONS: ChainExtension[] = [
   uniswapV3Extension,
   aaveV3Extension,
   morphoBlueExtension,
+  earnActivityExtension,
 ];
 
 export async function ensureExtensions(
