@@ -1,4 +1,10 @@
-import { aavePoolAbi, morphoBlueAbi, uniswapV3PoolAbi, uniswapV3SwapRouterAbi } from "@compass/constants";
+import {
+  aavePoolAbi,
+  morphoBlueAbi,
+  morphoOracleAbi,
+  uniswapV3PoolAbi,
+  uniswapV3SwapRouterAbi,
+} from "@compass/constants";
 import { encodePacked, erc20Abi, erc4626Abi, keccak256, parseAbi } from "viem";
 import { roleAccount } from "../accounts.ts";
 import { CHAINS } from "../config.ts";
@@ -6,8 +12,8 @@ import type { ExtensionContext } from "../extensions/types.ts";
 import { devnetClients, rpcCall } from "../rpc.ts";
 import { aaveDeployments, priceFeedDeployment } from "./aave.ts";
 import { callContract } from "./deploy.ts";
-import { approveOnce, balanceOf } from "./funding.ts";
-import { MORPHO_MARKETS, marketParams, morphoDeployments } from "./morpho.ts";
+import { approveOnce, balanceOf, fund } from "./funding.ts";
+import { MORPHO_MARKETS, marketId, marketParams, morphoDeployments } from "./morpho.ts";
 import { EARN_CHAINS, type EarnChain, earnTokens, units } from "./tokens.ts";
 import { poolPlan, SEEDED_POOLS, uniswapDeployments } from "./uniswap.ts";
 import { PLAIN_VAULTS, plainVaultDeployment } from "./vaults.ts";
@@ -81,7 +87,14 @@ export async function runEarnActivity(ctx: ExtensionContext, elapsedSeconds: num
   // Lending: borrow more or repay some USDC on Aave and on Morpho's WETH market
   const aave = aaveDeployments(chain).pool;
   const aaveAmount = units(tokens.USDC, String(between(40, 10_000, 100_000)));
-  if (bit(60)) {
+  // Borrow only while the operator stays well inside its limit (8-decimal USD; USDC has 6 decimals)
+  const [, , availableBase] = await ctx.clients.public.readContract({
+    address: aave,
+    abi: aavePoolAbi,
+    functionName: "getUserAccountData",
+    args: [operator],
+  });
+  if (bit(60) && aaveAmount * 100n * 2n < availableBase) {
     await callContract(ctx, {
       from: operator,
       address: aave,
@@ -102,7 +115,25 @@ export async function runEarnActivity(ctx: ExtensionContext, elapsedSeconds: num
   const morpho = morphoDeployments().MorphoBlue.address;
   const params = marketParams(chain, MORPHO_MARKETS[0]);
   const morphoAmount = units(tokens.USDC, String(between(70, 5_000, 50_000)));
-  if (bit(90)) {
+  const { debt, limit, posted, price } = await morphoHealth(ctx, chain, operator);
+  // Interest keeps growing the debt: past 80 % of the limit the operator posts more WETH, as a borrower would
+  if (debt * 10n > limit * 8n) {
+    // enough WETH that the debt is 60 % of the new limit
+    const needed = (debt * 10n ** 54n * 10n) / (6n * price * params.lltv);
+    const collateral = needed - posted;
+    if (collateral > 0n) {
+      await fund(ctx, tokens.WETH, operator, collateral);
+      await approveOnce(ctx, tokens.WETH.address, operator, morpho);
+      await callContract(ctx, {
+        from: operator,
+        address: morpho,
+        abi: morphoBlueAbi,
+        functionName: "supplyCollateral",
+        args: [params, collateral, operator, "0x"],
+      });
+    }
+  }
+  if (bit(90) && (debt + morphoAmount) * 10n < limit * 7n) {
     await callContract(ctx, {
       from: operator,
       address: morpho,
@@ -110,14 +141,14 @@ export async function runEarnActivity(ctx: ExtensionContext, elapsedSeconds: num
       functionName: "borrow",
       args: [params, morphoAmount, 0n, operator, operator],
     });
-  } else {
+  } else if (debt > 0n) {
     await approveOnce(ctx, tokens.USDC.address, operator, morpho);
     await callContract(ctx, {
       from: operator,
       address: morpho,
       abi: morphoBlueAbi,
       functionName: "repay",
-      args: [params, morphoAmount, 0n, operator, "0x"],
+      args: [params, morphoAmount < debt ? morphoAmount : debt - 1n, 0n, operator, "0x"],
     });
   }
 
@@ -142,6 +173,45 @@ export async function runEarnActivity(ctx: ExtensionContext, elapsedSeconds: num
       args: [address, yieldAmount],
     });
   }
+}
+
+/** The operator's debt on Morpho's WETH/USDC market and its borrowing limit (collateral × price × LLTV). */
+async function morphoHealth(ctx: ExtensionContext, chain: EarnChain, operator: `0x${string}`) {
+  const morpho = morphoDeployments().MorphoBlue.address;
+  const params = marketParams(chain, MORPHO_MARKETS[0]);
+  const id = marketId(params);
+  const read = ctx.clients.public;
+  // accrue first, so the debt includes the interest of the time just elapsed
+  await callContract(ctx, {
+    from: operator,
+    address: morpho,
+    abi: morphoBlueAbi,
+    functionName: "accrueInterest",
+    args: [params],
+  });
+  const [, borrowShares, collateral] = await read.readContract({
+    address: morpho,
+    abi: morphoBlueAbi,
+    functionName: "position",
+    args: [id, operator],
+  });
+  const [, , totalBorrowAssets, totalBorrowShares] = await read.readContract({
+    address: morpho,
+    abi: morphoBlueAbi,
+    functionName: "market",
+    args: [id],
+  });
+  const debt =
+    totalBorrowShares === 0n
+      ? 0n
+      : (BigInt(borrowShares) * totalBorrowAssets + totalBorrowShares - 1n) / totalBorrowShares;
+  const price = await read.readContract({
+    address: params.oracle,
+    abi: morphoOracleAbi,
+    functionName: "price",
+  });
+  const limit = (((collateral * price) / 10n ** 36n) * params.lltv) / 10n ** 18n;
+  return { debt, limit, posted: collateral, price };
 }
 
 /** Price of token a in token b (human units) of a seeded pool, from its current sqrtPriceX96. */
