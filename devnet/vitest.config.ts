@@ -6,6 +6,7 @@ export default defineConfig({
     include: ["test/**/*.test.ts"],
     // Each file starts its own devnet (anvil processes) on its own port base.
     testTimeout: 30_000,
-    hookTimeout: 60_000,
+    // A chain bootstrapping the earn protocols (Uniswap, Aave, Morpho) takes tens of seconds on a busy machine.
+    hookTimeout: 180_000,
   },
 });

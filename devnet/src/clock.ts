@@ -1,3 +1,4 @@
+import { runEarnActivityOn } from "./earn/activity.ts";
 import { readJsonIfExists, writeJsonAtomic } from "./fsutil.ts";
 import type { DevnetPaths } from "./layout.ts";
 import { rpcCall } from "./rpc.ts";
@@ -54,7 +55,14 @@ export async function advanceDevnetTime(
   if (!Number.isInteger(seconds) || seconds <= 0)
     throw new Error("time advances by a positive whole number of seconds");
   addClockOffset(paths, seconds);
-  return Promise.allSettled(rpcUrls.map((url) => advanceChainTime(url, seconds)));
+  const moved = await Promise.allSettled(rpcUrls.map((url) => advanceChainTime(url, seconds)));
+  // Markets live: borrowers, suppliers and traders act on the earn chains that moved.
+  const live = rpcUrls.filter((_, i) => moved[i]!.status === "fulfilled");
+  const acted = await Promise.allSettled(live.map((url) => runEarnActivityOn([url], seconds)));
+  return rpcUrls.map((url, i) => {
+    const failed = acted[live.indexOf(url)];
+    return moved[i]!.status === "fulfilled" && failed?.status === "rejected" ? failed : moved[i]!;
+  });
 }
 
 /** "90", "90s", "15m", "1h", "2d", "1w" → seconds. */

@@ -99,6 +99,8 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<DevnetHa
     if (chains.get(name)?.process.running()) return;
     const chain = await bringUpChain(spec, portBase, paths, log);
     chains.set(name, chain);
+    const entry = addressBook.chains[name];
+    if (entry) entry.deployBlocks = chain.deployBlocks;
     watch(`chain ${name}`, chain.process, paths.log(name));
   };
   const startTwinByName = async (name: string) => {

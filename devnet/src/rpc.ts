@@ -36,12 +36,17 @@ export function devnetClients(spec: Pick<ChainSpec, "name" | "chainId">, rpcUrl:
 export type DevnetClients = ReturnType<typeof devnetClients>;
 
 /** A bare JSON-RPC call, for probes that must not depend on a chain definition. */
-export async function rpcCall<T>(url: string, method: string, params: unknown[] = []): Promise<T> {
+export async function rpcCall<T>(
+  url: string,
+  method: string,
+  params: unknown[] = [],
+  timeoutMs = 5_000,
+): Promise<T> {
   const response = await fetch(url, {
     method: "POST",
     headers: { "content-type": "application/json" },
     body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }),
-    signal: AbortSignal.timeout(5_000),
+    signal: AbortSignal.timeout(timeoutMs),
   });
   const body = (await response.json()) as { result?: T; error?: { message: string } };
   if (body.error) throw new Error(`${method}: ${body.error.message}`);

@@ -13,6 +13,7 @@ import {
 } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { EXTENSIONS } from "../src/extensions/index.ts";
 import {
   CHAINS,
   type DevnetAddressBook,
@@ -35,7 +36,7 @@ let devnet: DevnetHandle;
 
 beforeAll(async () => {
   devnet = await startDevnet({ dir: dir.path, portBase: PORT_BASE });
-});
+}, 240_000); // four chains, three of them bootstrapping the earn protocols in parallel
 
 afterAll(async () => {
   await devnet?.stop();
@@ -59,8 +60,18 @@ describe("address book", () => {
         ...Object.keys(SAFE_CONTRACTS),
         "Permit2",
         "RwaExchange",
+        // the earn protocols (devnet/README.md "Earn protocols")
+        ...EXTENSIONS.filter((e) => e.chains.includes("base")).flatMap((e) =>
+          ["permit2", "tokenized-assets-markets"].includes(e.name)
+            ? []
+            : Object.keys(e.contracts?.("base") ?? {}),
+        ),
       ].sort(),
     );
+    expect(book.chains.base!.contracts).toMatchObject({
+      AavePool: expect.any(String),
+      MorphoBlue: expect.any(String),
+    });
     expect(book.tokens?.ethereum_sepolia?.USDC).toMatchObject({
       name: "USDC",
       decimals: 6,
@@ -400,7 +411,7 @@ describe("persistence", () => {
     expect(next.timestamp).toBeGreaterThan(lastBlock.timestamp);
     // ...and the 3 h advanced earlier still applies: the restarted chain is not back on the wall clock
     expect(Number(next.timestamp)).toBeGreaterThanOrEqual(Math.floor(Date.now() / 1000) + 3 * 3600 - 5);
-  });
+  }, 120_000); // four chains of ~120 MB state each are dumped and reloaded
 
   it("refuses to start a second devnet on the same ports", async () => {
     const other = tempDir("devnet-clash");

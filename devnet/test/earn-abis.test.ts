@@ -1,6 +1,7 @@
 import * as constants from "@compass/constants";
 import { describe, expect, it } from "vitest";
-import { EXPORTED_ABIS, exportedAbi } from "../src/earn/abi-export.ts";
+import { EXPORTED_ABIS, EXPORTED_MORPHO_ABIS, exportedAbi } from "../src/earn/abi-export.ts";
+import { loadMorphoArtifact, morphoSourceHash } from "../src/earn/morpho-compile.ts";
 
 // constants/src/earn-abis.ts is generated from the protocols' npm artifacts; it must not drift from them.
 describe("earn protocol ABIs in @compass/constants", () => {
@@ -8,4 +9,21 @@ describe("earn protocol ABIs in @compass/constants", () => {
     const exported = (constants as Record<string, unknown>)[name];
     expect(exported, "run `npm run earn-abis -w @compass/devnet`").toEqual(exportedAbi(contract));
   });
+
+  it.each(Object.entries(EXPORTED_MORPHO_ABIS))("%s equals the %s build's ABI", (name, contract) => {
+    const exported = (constants as Record<string, unknown>)[name];
+    expect(exported, "run `npm run earn-abis -w @compass/devnet`").toEqual(exportedAbi(`morpho:${contract}`));
+  });
+});
+
+// Recompiling via-IR takes a minute, so the committed Morpho build is checked by the hash of its inputs.
+describe("the committed Morpho Blue build", () => {
+  it.each(["Morpho", "IrmMock", "MorphoFeedOracle"] as const)(
+    "%s was built from the current sources and settings",
+    (name) => {
+      expect(loadMorphoArtifact(name).sourceHash, "run `npm run compile-morpho -w @compass/devnet`").toBe(
+        morphoSourceHash(),
+      );
+    },
+  );
 });

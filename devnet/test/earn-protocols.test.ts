@@ -2,6 +2,8 @@ import {
   aaveOracleAbi,
   aavePoolAbi,
   aaveProtocolDataProviderAbi,
+  morphoBlueAbi,
+  morphoOracleAbi,
   UNISWAP_V3_POOL_INIT_CODE_HASH,
   uniswapV3FactoryAbi,
   uniswapV3PoolAbi,
@@ -9,12 +11,23 @@ import {
   uniswapV3SwapRouterAbi,
   WETH,
 } from "@compass/constants";
-import { type Address, encodeFunctionData, erc20Abi, erc4626Abi, keccak256, parseUnits } from "viem";
+import {
+  type Address,
+  encodeFunctionData,
+  erc20Abi,
+  erc4626Abi,
+  keccak256,
+  parseAbi,
+  parseUnits,
+} from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { MORPHO_MARKETS, marketId, marketParams } from "../src/earn/morpho.ts";
 import { npmArtifact } from "../src/earn/npm-artifacts.ts";
 import { type DevnetHandle, startDevnet } from "../src/index.ts";
 import { clients, dev, tempDir } from "./helpers.ts";
+
+const priceFeedAbi = parseAbi(["function latestAnswer() view returns (int256)"]);
 
 // COMPASS_UNIT_PORT_BASE moves every devnet test, so parallel checkouts never collide.
 const PORT_BASE = Number(process.env.COMPASS_UNIT_PORT_BASE ?? 28545) + 5100;
@@ -44,10 +57,29 @@ async function send(index: number, tx: { to: Address; data?: `0x${string}`; valu
   return receipt;
 }
 
-describe("earn protocols on the devnet", () => {
+// The machine is shared: generous per-test time, since each step is a few transactions on a local chain.
+describe("earn protocols on the devnet", { timeout: 90_000 }, () => {
   it("bootstraps in reasonable time", () => {
     console.log(`ethereum with earn protocols bootstrapped in ${Math.round(bootMs)} ms`);
     expect(bootMs).toBeLessThan(120_000);
+  });
+
+  it("the address book lists where each contract's events start", async () => {
+    const c = clients(devnet, "ethereum");
+    const { deployBlocks } = devnet.addressBook.chains.ethereum!;
+    const names = ["SafeProxyFactory", "Erc4626VaultUSDC", "UniswapV3Factory", "AavePool", "MorphoBlue"];
+    const blocks = names.map((name) => deployBlocks?.[contract(name).toLowerCase()]);
+    // installed in this order, each in a later block
+    for (const [i, block] of blocks.entries()) {
+      expect(block, names[i]).toBeTypeOf("number");
+      if (i > 0) expect(block, names[i]).toBeGreaterThan(blocks[i - 1]!);
+    }
+    // within the chain's retained history: no code before the recorded block, code from it on
+    const morpho = contract("MorphoBlue");
+    const at = BigInt(blocks.at(-1)!);
+    expect(await c.public.getCode({ address: morpho, blockNumber: at - 1n })).toBeUndefined();
+    expect(await c.public.getCode({ address: morpho })).not.toBeUndefined();
+    expect(deployBlocks?.[token("USDT").toLowerCase()]).toBeTypeOf("number");
   });
 
   it("WETH9 sits at the canonical address, wraps and unwraps", async () => {
@@ -160,8 +192,15 @@ describe("earn protocols on the devnet", () => {
       return 1 / (raw * 10 ** -12);
     };
     const before = await priceOf();
-    expect(before).toBeGreaterThan(2990);
-    expect(before).toBeLessThan(3010);
+    // the activity generator's swaps walk the price; the WETH feed follows the pool
+    expect(before).toBeGreaterThan(2500);
+    expect(before).toBeLessThan(3500);
+    const feed = await c.public.readContract({
+      address: contract("PriceFeed_WETH_USD"),
+      abi: priceFeedAbi,
+      functionName: "latestAnswer",
+    });
+    expect(before / (Number(feed) / 1e8)).toBeCloseTo(1, 6);
 
     const amountIn = parseUnits("100000", 6);
     const params = { tokenIn: usdc, tokenOut: weth, fee: 500, amountIn, sqrtPriceLimitX96: 0n } as const;
@@ -227,7 +266,13 @@ describe("earn protocols on the devnet", () => {
       functionName: "getAssetPrice",
       args: [weth],
     });
-    expect(price).toBe(3000n * 10n ** 8n);
+    expect(price).toBe(
+      await c.public.readContract({
+        address: contract("PriceFeed_WETH_USD"),
+        abi: priceFeedAbi,
+        functionName: "latestAnswer",
+      }),
+    );
     const [, , aTokenAddress] = [0, 0, contract("AaveAToken_USDC")];
     const tokens = await c.public.readContract({
       address: dataProvider,
@@ -264,5 +309,107 @@ describe("earn protocols on the devnet", () => {
     // ~60 % utilisation at 4 %·(0.6/0.9) borrow rate, less the 10 % reserve factor: ≈ 1.6 % a year
     expect(later).toBeGreaterThan(supplied + parseUnits("5", 6));
     expect(later).toBeLessThan(supplied + parseUnits("50", 6));
+  });
+
+  it("Morpho Blue: the USDC/WETH market prices collateral from the feeds, lends, and accrues interest", async () => {
+    const c = clients(devnet, "ethereum");
+    const morpho = contract("MorphoBlue");
+    const params = marketParams("ethereum", MORPHO_MARKETS[0]);
+    const id = marketId(params);
+    expect(params.oracle).toBe(contract("MorphoOracle_WETH_USDC"));
+    // one WETH (1e18) in USDC units (1e6), scaled by 1e36: the WETH/USD feed over the USDC/USD feed
+    const price = await c.public.readContract({
+      address: params.oracle,
+      abi: morphoOracleAbi,
+      functionName: "price",
+    });
+    const answer = (symbol: string) =>
+      c.public.readContract({
+        address: contract(`PriceFeed_${symbol}_USD`),
+        abi: priceFeedAbi,
+        functionName: "latestAnswer",
+      });
+    expect(price).toBe(((await answer("WETH")) * 10n ** 24n) / (await answer("USDC")));
+    const read = () =>
+      c.public.readContract({ address: morpho, abi: morphoBlueAbi, functionName: "market", args: [id] });
+    const [totalSupplyAssets, , totalBorrowAssets] = await read();
+    // seeded 2M supplied and 1M borrowed, then moved by the activity generator
+    expect(totalSupplyAssets).toBeGreaterThanOrEqual(parseUnits("2000000", 6));
+    expect(totalBorrowAssets).toBeGreaterThan(parseUnits("800000", 6));
+    expect(totalBorrowAssets).toBeLessThan(parseUnits("1200000", 6));
+
+    const me = dev(devnet, 7).address;
+    const amount = parseUnits("50000", 6);
+    await send(7, {
+      to: params.loanToken,
+      data: encodeFunctionData({ abi: erc20Abi, functionName: "approve", args: [morpho, amount] }),
+    });
+    await send(7, {
+      to: morpho,
+      data: encodeFunctionData({
+        abi: morphoBlueAbi,
+        functionName: "supply",
+        args: [params, amount, 0n, me, "0x"],
+      }),
+    });
+    await devnet.advanceTime(365 * 86_400);
+    await send(7, {
+      to: morpho,
+      data: encodeFunctionData({ abi: morphoBlueAbi, functionName: "accrueInterest", args: [params] }),
+    });
+    const [supplyAfter, supplySharesAfter] = await read();
+    const [myShares] = await c.public.readContract({
+      address: morpho,
+      abi: morphoBlueAbi,
+      functionName: "position",
+      args: [id, me],
+    });
+    const mine = (myShares * supplyAfter) / supplySharesAfter;
+    // IrmMock: borrow APR = utilisation (≈ 49 %), continuously compounded; suppliers get it × utilisation
+    expect(mine).toBeGreaterThan((amount * 115n) / 100n);
+    expect(mine).toBeLessThan((amount * 145n) / 100n);
+  });
+
+  it("markets live: a clock advance moves the pool price, the feeds, utilisation and the plain vault's share price", async () => {
+    const c = clients(devnet, "ethereum");
+    const vault = contract("Erc4626VaultUSDC");
+    const pool = contract("UniswapV3Pool_WETH_USDC_500");
+    const sharePrice = () =>
+      c.public.readContract({
+        address: vault,
+        abi: erc4626Abi,
+        functionName: "convertToAssets",
+        args: [10n ** 12n],
+      });
+    const slot0 = async () =>
+      (await c.public.readContract({ address: pool, abi: uniswapV3PoolAbi, functionName: "slot0" }))[0];
+    const feed = () =>
+      c.public.readContract({
+        address: contract("AaveOracle"),
+        abi: aaveOracleAbi,
+        functionName: "getAssetPrice",
+        args: [token("WETH")],
+      });
+    const debt = () =>
+      c.public.readContract({
+        address: contract("AaveProtocolDataProvider"),
+        abi: aaveProtocolDataProviderAbi,
+        functionName: "getTotalDebt",
+        args: [token("USDC")],
+      });
+    const before = {
+      share: await sharePrice(),
+      price: await slot0(),
+      feed: await feed(),
+      debt: await debt(),
+    };
+    await devnet.advanceTime(7 * 86_400);
+    const after = { share: await sharePrice(), price: await slot0(), feed: await feed(), debt: await debt() };
+    // 4 % a year for a week on the vault: ≈ 0.077 %
+    expect(after.share).toBeGreaterThan((before.share * 10_005n) / 10_000n);
+    expect(after.share).toBeLessThan((before.share * 10_010n) / 10_000n);
+    expect(after.price).not.toBe(before.price);
+    expect(after.feed).not.toBe(before.feed);
+    expect(after.debt).not.toBe(before.debt);
   });
 });

@@ -1,7 +1,10 @@
+import type { Address } from "viem";
+import { chainContracts } from "../addresses.ts";
+import { readDeployBlocks } from "../bootstrap/deploy-blocks.ts";
 import { ensureBaseline } from "../bootstrap/index.ts";
 import { readClockOffset, syncChainClock } from "../clock.ts";
 import type { ChainSpec } from "../config.ts";
-import { ensureExtensions } from "../extensions/index.ts";
+import { ensureExtensions, extensionTokens } from "../extensions/index.ts";
 import type { DevnetPaths } from "../layout.ts";
 import { devnetClients } from "../rpc.ts";
 import { type RunningChain, startAnvil } from "./chain.ts";
@@ -15,7 +18,7 @@ export async function bringUpChain(
   portBase: number,
   paths: DevnetPaths,
   log: (message: string) => void,
-): Promise<RunningChain> {
+): Promise<RunningChain & { deployBlocks: Record<string, number> }> {
   const started = performance.now();
   const chain = await startAnvil(spec, portBase, paths);
   try {
@@ -23,6 +26,10 @@ export async function bringUpChain(
     const clients = devnetClients(spec, chain.rpcUrl);
     const { outcome, stale } = await ensureBaseline(clients, spec);
     await ensureExtensions({ spec, clients, log });
+    const tokens = Object.values(extensionTokens(spec.name) as Record<string, { address: Address }>).map(
+      (t) => t.address,
+    );
+    const deployBlocks = await readDeployBlocks(clients, [...Object.values(chainContracts(spec)), ...tokens]);
     const ms = Math.round(performance.now() - started);
     log(`${spec.name} (chain ${spec.chainId}) ${outcome} at ${chain.rpcUrl} in ${ms} ms`);
     if (stale.length > 0) {
@@ -30,7 +37,7 @@ export async function bringUpChain(
         `warning: ${spec.name} runs older code of ${stale.join(", ")}; \`devnet reset\` installs the current build`,
       );
     }
-    return chain;
+    return Object.assign(chain, { deployBlocks });
   } catch (error) {
     await chain.stop();
     throw error;

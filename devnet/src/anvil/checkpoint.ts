@@ -7,6 +7,12 @@ const gunzipAsync = promisify(gunzip);
 
 /** How often a running chain is checked for new blocks worth saving. */
 const CHECK_INTERVAL_MS = 2_000;
+/**
+ * A dump stalls the chain while anvil serializes it (the earn protocols' code in every retained block makes
+ * it ~100 MB), so the next check waits at least this many times as long as the last save took: snapshots
+ * then cost at most a tenth of the chain's time however large its state grows.
+ */
+const SAVE_COST_FACTOR = 10;
 /** Saved even without new blocks this often, to catch anvil_setBalance/setCode-only changes. */
 const IDLE_SAVE_MS = 30_000;
 
@@ -27,11 +33,15 @@ export function startCheckpoints(rpcUrl: string, stateFile: string): Checkpoints
   let timer: NodeJS.Timeout | undefined;
   let inFlight: Promise<void> = Promise.resolve();
   let stopped = false;
+  let lastSaveMs = 0;
 
   const save = async () => {
     const block = await rpcCall<string>(rpcUrl, "eth_blockNumber");
     if (block === lastBlock && Date.now() - lastSave < IDLE_SAVE_MS) return;
-    const dump = await rpcCall<`0x${string}`>(rpcUrl, "anvil_dumpState", [true]);
+    const started = Date.now();
+    // A large state takes anvil seconds to serialize: abandoning the call would leave anvil doing the work
+    // anyway and the next tick asking again, so it gets time to finish.
+    const dump = await rpcCall<`0x${string}`>(rpcUrl, "anvil_dumpState", [true], 120_000);
     const json = await gunzipAsync(Buffer.from(dump.slice(2), "hex"));
     if (stopped) return; // the chain is shutting down and writes its own final dump
     const tmp = `${stateFile}.checkpoint.tmp`;
@@ -39,13 +49,19 @@ export function startCheckpoints(rpcUrl: string, stateFile: string): Checkpoints
     await rename(tmp, stateFile);
     lastBlock = block;
     lastSave = Date.now();
+    lastSaveMs = lastSave - started;
   };
 
   const tick = () => {
+    const started = Date.now();
     inFlight = save()
-      .catch(() => {}) // chain busy or going down: the next tick (or the exit dump) covers it
+      .catch(() => {
+        // chain busy or going down: the next tick (or the exit dump) covers it, after the same backoff
+        lastSaveMs = Date.now() - started;
+      })
       .finally(() => {
-        if (!stopped) timer = setTimeout(tick, CHECK_INTERVAL_MS).unref();
+        const wait = Math.max(CHECK_INTERVAL_MS, lastSaveMs * SAVE_COST_FACTOR);
+        if (!stopped) timer = setTimeout(tick, wait).unref();
       });
   };
   // unref: snapshots alone must not keep the launcher's process alive.

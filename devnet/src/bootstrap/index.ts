@@ -3,6 +3,7 @@ import type { ChainSpec } from "../config.ts";
 import { type DevnetContract, loadArtifact } from "../contracts/artifacts.ts";
 import type { DevnetClients } from "../rpc.ts";
 import { SAFE_SINGLETON_FACTORY } from "../safe.ts";
+import { recordDeployBlocks } from "./deploy-blocks.ts";
 import { deploySafeContracts } from "./safe.ts";
 import { hasCode } from "./tx.ts";
 import { installUsdc } from "./usdc.ts";
@@ -32,8 +33,15 @@ export async function ensureBaseline(clients: DevnetClients, spec: ChainSpec): P
   }
   // Every step skips what is already done, so a bootstrap interrupted by Ctrl-C (whose partial state
   // anvil saved on exit) simply completes on the next start.
+  // A fresh chain: the baseline is installed from here on (Multicall3 in this block).
+  const startBlock = await clients.public.getBlockNumber();
   await deploySafeContracts(clients);
   await installUsdc(clients, spec);
+  await recordDeployBlocks(
+    clients,
+    Object.values(baselineContracts(spec)),
+    startBlock > 0n ? startBlock - 1n : 0n,
+  );
   await clients.test.setCode({ address: BASELINE_MARKER, bytecode: "0x00" });
   return { outcome: "bootstrapped", stale: await verifyBaseline(clients, spec) };
 }

@@ -1,4 +1,5 @@
 import type { Abi } from "viem";
+import { loadMorphoArtifact } from "./morpho-compile.ts";
 import { type NpmContract, npmArtifact } from "./npm-artifacts.ts";
 
 /**
@@ -22,8 +23,17 @@ export const EXPORTED_ABIS: Record<string, NpmContract> = {
   aaveInterestRateStrategyAbi: "DefaultReserveInterestRateStrategy",
 };
 
+/** Morpho Blue's ABIs, from the devnet's build of the package's sources (devnet/morpho/artifacts). */
+export const EXPORTED_MORPHO_ABIS = {
+  morphoBlueAbi: "Morpho",
+  morphoIrmAbi: "IrmMock",
+  morphoOracleAbi: "MorphoFeedOracle",
+} as const;
+
 /** An artifact's ABI as exported: functions, events and errors only, without compiler-internal type names. */
-export function exportedAbi(contract: NpmContract): Abi {
+export function exportedAbi(
+  contract: NpmContract | `morpho:${"Morpho" | "IrmMock" | "MorphoFeedOracle"}`,
+): Abi {
   const strip = (value: unknown): unknown => {
     if (Array.isArray(value)) return value.map(strip);
     if (value && typeof value === "object") {
@@ -35,7 +45,10 @@ export function exportedAbi(contract: NpmContract): Abi {
     }
     return value;
   };
-  return npmArtifact(contract)
-    .abi.filter((item) => item.type === "function" || item.type === "event" || item.type === "error")
+  const abi = contract.startsWith("morpho:")
+    ? loadMorphoArtifact(contract.slice(7) as "Morpho").abi
+    : npmArtifact(contract as NpmContract).abi;
+  return abi
+    .filter((item) => item.type === "function" || item.type === "event" || item.type === "error")
     .map(strip) as Abi;
 }

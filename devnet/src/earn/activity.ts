@@ -1,0 +1,243 @@
+import {
+  aavePoolAbi,
+  morphoBlueAbi,
+  morphoOracleAbi,
+  uniswapV3PoolAbi,
+  uniswapV3SwapRouterAbi,
+} from "@compass/constants";
+import { encodePacked, erc20Abi, erc4626Abi, keccak256, parseAbi } from "viem";
+import { roleAccount } from "../accounts.ts";
+import { CHAINS } from "../config.ts";
+import type { ExtensionContext } from "../extensions/types.ts";
+import { devnetClients, rpcCall } from "../rpc.ts";
+import { aaveDeployments, priceFeedDeployment } from "./aave.ts";
+import { callContract } from "./deploy.ts";
+import { approveOnce, balanceOf, fund } from "./funding.ts";
+import { MORPHO_MARKETS, marketId, marketParams, morphoDeployments } from "./morpho.ts";
+import { EARN_CHAINS, type EarnChain, earnTokens, units } from "./tokens.ts";
+import { poolPlan, SEEDED_POOLS, uniswapDeployments } from "./uniswap.ts";
+import { PLAIN_VAULTS, plainVaultDeployment } from "./vaults.ts";
+
+const YEAR = 365n * 86_400n;
+const feedAbi = parseAbi(["function setAnswer(int256 answer)"]);
+
+/**
+ * The devnet's market activity, run by `earn_operator` at bootstrap and after every clock advance: a swap
+ * in each WETH/USDC pool (direction and size from a hash of chain and block time, so the same history
+ * replays identically), the WETH and wstETH feeds following the pools, an Aave and a Morpho borrow or
+ * repayment (utilisation, and so rates, move), and the plain vaults' yield paid in for the elapsed time
+ * (4 % a year on USDC, 3 % on WETH) so their share prices rise. A handful of blocks per run: the chains
+ * keep only their last 128 blocks of history, and each run should leave most of it to earlier runs.
+ */
+export async function runEarnActivity(ctx: ExtensionContext, elapsedSeconds: number): Promise<void> {
+  const chain = ctx.spec.name as EarnChain;
+  const tokens = earnTokens(chain);
+  const operator = roleAccount("earn_operator").address;
+  const now = (await ctx.clients.public.getBlock()).timestamp;
+  const seed = BigInt(keccak256(encodePacked(["string", "uint256"], [chain, now])));
+  const bit = (n: number) => ((seed >> BigInt(n)) & 1n) === 1n;
+  const between = (n: number, lo: number, hi: number) =>
+    lo + Number((seed >> BigInt(n)) % BigInt(hi - lo + 1));
+
+  // Swaps: a random walk of the WETH price
+  const router = uniswapDeployments(chain).UniswapV3SwapRouter.address;
+  for (const [i, pool] of SEEDED_POOLS.filter((p) => p.a === "WETH" && p.b === "USDC").entries()) {
+    const sell = bit(i) ? tokens.WETH : tokens.USDC;
+    const buy = sell === tokens.WETH ? tokens.USDC : tokens.WETH;
+    const usd = between(8 + 16 * i, 1_000, 8_000);
+    const amountIn = sell === tokens.WETH ? units(sell, String(usd)) / 3000n : units(sell, String(usd));
+    if ((await balanceOf(ctx, sell.address, operator)) < amountIn) continue;
+    await approveOnce(ctx, sell.address, operator, router);
+    await callContract(ctx, {
+      from: operator,
+      address: router,
+      abi: uniswapV3SwapRouterAbi,
+      functionName: "exactInputSingle",
+      args: [
+        {
+          tokenIn: sell.address,
+          tokenOut: buy.address,
+          fee: pool.fee,
+          recipient: operator,
+          deadline: now + 3600n,
+          amountIn,
+          amountOutMinimum: 0n,
+          sqrtPriceLimitX96: 0n,
+        },
+      ],
+    });
+  }
+
+  // Feeds follow the deepest pools: WETH/USD from WETH/USDC 0.05 %, wstETH/USD through wstETH/WETH
+  const ethUsd = await poolPrice(ctx, chain, 0);
+  const wstEth = await poolPrice(ctx, chain, 3);
+  for (const [symbol, usd] of [
+    ["WETH", ethUsd],
+    ["wstETH", ethUsd * wstEth],
+  ] as const) {
+    await callContract(ctx, {
+      from: operator,
+      address: priceFeedDeployment(symbol).address,
+      abi: feedAbi,
+      functionName: "setAnswer",
+      args: [BigInt(Math.round(usd * 1e8))],
+    });
+  }
+
+  // Lending: borrow more or repay some USDC on Aave and on Morpho's WETH market
+  const aave = aaveDeployments(chain).pool;
+  const aaveAmount = units(tokens.USDC, String(between(40, 10_000, 100_000)));
+  // Borrow only while the operator stays well inside its limit (8-decimal USD; USDC has 6 decimals)
+  const [, , availableBase] = await ctx.clients.public.readContract({
+    address: aave,
+    abi: aavePoolAbi,
+    functionName: "getUserAccountData",
+    args: [operator],
+  });
+  if (bit(60) && aaveAmount * 100n * 2n < availableBase) {
+    await callContract(ctx, {
+      from: operator,
+      address: aave,
+      abi: aavePoolAbi,
+      functionName: "borrow",
+      args: [tokens.USDC.address, aaveAmount, 2n, 0, operator],
+    });
+  } else {
+    await approveOnce(ctx, tokens.USDC.address, operator, aave);
+    await callContract(ctx, {
+      from: operator,
+      address: aave,
+      abi: aavePoolAbi,
+      functionName: "repay",
+      args: [tokens.USDC.address, aaveAmount, 2n, operator],
+    });
+  }
+  const morpho = morphoDeployments().MorphoBlue.address;
+  const params = marketParams(chain, MORPHO_MARKETS[0]);
+  const morphoAmount = units(tokens.USDC, String(between(70, 5_000, 50_000)));
+  const { debt, limit, posted, price } = await morphoHealth(ctx, chain, operator);
+  // Interest keeps growing the debt: past 80 % of the limit the operator posts more WETH, as a borrower would
+  if (debt * 10n > limit * 8n) {
+    // enough WETH that the debt is 60 % of the new limit
+    const needed = (debt * 10n ** 54n * 10n) / (6n * price * params.lltv);
+    const collateral = needed - posted;
+    if (collateral > 0n) {
+      await fund(ctx, tokens.WETH, operator, collateral);
+      await approveOnce(ctx, tokens.WETH.address, operator, morpho);
+      await callContract(ctx, {
+        from: operator,
+        address: morpho,
+        abi: morphoBlueAbi,
+        functionName: "supplyCollateral",
+        args: [params, collateral, operator, "0x"],
+      });
+    }
+  }
+  if (bit(90) && (debt + morphoAmount) * 10n < limit * 7n) {
+    await callContract(ctx, {
+      from: operator,
+      address: morpho,
+      abi: morphoBlueAbi,
+      functionName: "borrow",
+      args: [params, morphoAmount, 0n, operator, operator],
+    });
+  } else if (debt > 0n) {
+    await approveOnce(ctx, tokens.USDC.address, operator, morpho);
+    await callContract(ctx, {
+      from: operator,
+      address: morpho,
+      abi: morphoBlueAbi,
+      functionName: "repay",
+      args: [params, morphoAmount < debt ? morphoAmount : debt - 1n, 0n, operator, "0x"],
+    });
+  }
+
+  // Plain vaults: their strategy's yield for the elapsed time
+  for (const vault of PLAIN_VAULTS) {
+    if (elapsedSeconds <= 0) break;
+    const address = plainVaultDeployment(chain, vault).address;
+    const assets = await ctx.clients.public.readContract({
+      address,
+      abi: erc4626Abi,
+      functionName: "totalAssets",
+    });
+    const bps = vault.asset === "USDC" ? 400n : 300n;
+    const yieldAmount = (assets * bps * BigInt(elapsedSeconds)) / (10_000n * YEAR);
+    const asset = tokens[vault.asset].address;
+    if (yieldAmount === 0n || (await balanceOf(ctx, asset, operator)) < yieldAmount) continue;
+    await callContract(ctx, {
+      from: operator,
+      address: asset,
+      abi: erc20Abi,
+      functionName: "transfer",
+      args: [address, yieldAmount],
+    });
+  }
+}
+
+/** The operator's debt on Morpho's WETH/USDC market and its borrowing limit (collateral × price × LLTV). */
+async function morphoHealth(ctx: ExtensionContext, chain: EarnChain, operator: `0x${string}`) {
+  const morpho = morphoDeployments().MorphoBlue.address;
+  const params = marketParams(chain, MORPHO_MARKETS[0]);
+  const id = marketId(params);
+  const read = ctx.clients.public;
+  // accrue first, so the debt includes the interest of the time just elapsed
+  await callContract(ctx, {
+    from: operator,
+    address: morpho,
+    abi: morphoBlueAbi,
+    functionName: "accrueInterest",
+    args: [params],
+  });
+  const [, borrowShares, collateral] = await read.readContract({
+    address: morpho,
+    abi: morphoBlueAbi,
+    functionName: "position",
+    args: [id, operator],
+  });
+  const [, , totalBorrowAssets, totalBorrowShares] = await read.readContract({
+    address: morpho,
+    abi: morphoBlueAbi,
+    functionName: "market",
+    args: [id],
+  });
+  const debt =
+    totalBorrowShares === 0n
+      ? 0n
+      : (BigInt(borrowShares) * totalBorrowAssets + totalBorrowShares - 1n) / totalBorrowShares;
+  const price = await read.readContract({
+    address: params.oracle,
+    abi: morphoOracleAbi,
+    functionName: "price",
+  });
+  const limit = (((collateral * price) / 10n ** 36n) * params.lltv) / 10n ** 18n;
+  return { debt, limit, posted: collateral, price };
+}
+
+/** Price of token a in token b (human units) of a seeded pool, from its current sqrtPriceX96. */
+async function poolPrice(ctx: ExtensionContext, chain: EarnChain, index: number): Promise<number> {
+  const pool = SEEDED_POOLS[index]!;
+  const plan = poolPlan(chain, pool);
+  const [sqrtPriceX96] = await ctx.clients.public.readContract({
+    address: plan.address,
+    abi: uniswapV3PoolAbi,
+    functionName: "slot0",
+  });
+  const raw = Number(sqrtPriceX96) ** 2 / 2 ** 192; // token1 per token0, raw units
+  const human = raw * 10 ** (plan.token0.decimals - plan.token1.decimals);
+  return plan.token0.symbol === pool.a ? human : 1 / human;
+}
+
+/** After a clock advance: the activity on every earn chain among these RPC URLs (found by chain id). */
+export async function runEarnActivityOn(rpcUrls: string[], elapsedSeconds: number): Promise<void> {
+  for (const url of rpcUrls) {
+    const chainId = Number(await rpcCall<string>(url, "eth_chainId"));
+    const spec = CHAINS.find((c) => c.chainId === chainId);
+    if (!spec || !(EARN_CHAINS as readonly string[]).includes(spec.name)) continue;
+    const clients = devnetClients(spec, url);
+    // a chain started before the earn protocols existed has none: nothing to move
+    const code = await clients.public.getCode({ address: morphoDeployments().MorphoBlue.address });
+    if (code === undefined) continue;
+    await runEarnActivity({ spec, clients, log: () => {} }, elapsedSeconds);
+  }
+}
