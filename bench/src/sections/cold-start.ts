@@ -49,7 +49,8 @@ export const coldStart: BenchSection = {
         }
       }
     } finally {
-      rmSync(dir, { recursive: true, force: true });
+      // the chains may still be writing their final state after the launcher exits
+      rmSync(dir, { recursive: true, force: true, maxRetries: 120, retryDelay: 500 });
     }
     return rows;
   },
