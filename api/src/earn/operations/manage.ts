@@ -1,8 +1,5 @@
-import { rethrowRpc } from "../../chain/clients.ts";
-import { prefetchTxFields } from "../../chain/transaction.ts";
-import { DomainError } from "../../errors.ts";
-import { buildAccountAction, productAccountAddress, readAccountState } from "../../product-accounts/index.ts";
 import { defineOperation } from "../../registry/define.ts";
+import { earnAccountAction } from "../domain/account-action.ts";
 import { manageCalls } from "../domain/manage.ts";
 import { EarnManageRequest, EarnManageResponse } from "../schemas.ts";
 
@@ -18,36 +15,22 @@ export const manage = defineOperation({
   cli: { short: { chain: "c", gas_sponsorship: "g" } },
   async handler({ body }, ctx) {
     const client = ctx.services.chains.get(body.chain, ["body", "chain"]);
-    const account = productAccountAddress(body.owner, "earn");
-    const fields = body.gas_sponsorship ? undefined : prefetchTxFields(client, body.chain, body.owner);
-    const state = await readAccountState(client, account).catch((e) => rethrowRpc(body.chain, e));
-    if (!state.deployed)
-      throw new DomainError(
-        422,
-        "Account not deployed",
-        `The Earn Account ${account} is not deployed on ${body.chain}; call create_account first`,
-      );
-    const calls = await manageCalls({
-      client,
-      chain: body.chain,
-      logs: ctx.services.chains.logs,
-      account,
-      venue: body.venue,
-      action: body.action,
-      amount: body.amount,
-      fee: body.fee,
-      loc: ["body"],
-      checkBalance: true,
-    });
-    return buildAccountAction({
-      client,
-      chain: body.chain,
-      owner: body.owner,
-      account,
-      calls,
-      nonce: state.nonce,
-      sponsored: body.gas_sponsorship,
-      fields,
-    });
+    const { calls: _, ...envelope } = await earnAccountAction(
+      { client, chain: body.chain, owner: body.owner, sponsored: body.gas_sponsorship },
+      (account) =>
+        manageCalls({
+          client,
+          chain: body.chain,
+          logs: ctx.services.chains.logs,
+          account,
+          venue: body.venue,
+          action: body.action,
+          amount: body.amount,
+          fee: body.fee,
+          loc: ["body"],
+          checkBalance: true,
+        }),
+    );
+    return envelope;
   },
 });
