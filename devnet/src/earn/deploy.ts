@@ -67,8 +67,10 @@ export async function callContract<
   const tx = { account: call.from, to: call.address, data, value: call.value };
   try {
     // Headroom over the estimate: interest accrual (Aave, Morpho) costs more once the block's timestamp
-    // has moved past the last update than in the estimate, which ran at the previous one.
-    const gas = ((await ctx.clients.public.estimateGas(tx)) * 3n) / 2n;
+    // has moved past the last update than in the estimate, which ran at the previous one. When the estimate
+    // ran in the same second as the last update it took accrual's early return (no elapsed time, no call to
+    // the rate model) and a proportional margin is not enough: the fixed part covers the rate model's call.
+    const gas = ((await ctx.clients.public.estimateGas(tx)) * 3n) / 2n + 250_000n;
     return await sendAndConfirm(ctx.clients, {
       from: call.from,
       to: call.address,
