@@ -1,5 +1,6 @@
 import { ChainClients } from "./chain/clients.ts";
 import { type Config, upstream } from "./config/env.ts";
+import { AggregatorClient } from "./earn/aggregator/client.ts";
 import type { OnrampProvider } from "./onramp/domain/provider.ts";
 import { stripeOnramp } from "./onramp/stripe/adapter.ts";
 import { VenueClient } from "./perpetual-trading/venue/client.ts";
@@ -19,6 +20,8 @@ export interface Services {
   onramp: OnrampProvider;
   /** the money-market-fund issuer (sandbox twin on the devnet) */
   issuer: IssuerClient;
+  /** the swap aggregator (1inch Swap API; the devnet's twin by default) */
+  aggregator: AggregatorClient;
 }
 
 export function createServices(config: Config): Services {
@@ -28,5 +31,6 @@ export function createServices(config: Config): Services {
     shared: config.redisUrl ? new RedisStore(config.redisUrl) : new MemoryStore(),
     onramp: stripeOnramp(() => ({ ...upstream(config, "onramp"), timeoutMs: config.upstreamTimeoutMs })),
     issuer: new IssuerClient(config),
+    aggregator: new AggregatorClient(config),
   };
 }

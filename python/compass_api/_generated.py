@@ -134,6 +134,29 @@ EarnPositionsResponse = TypedDict("EarnPositionsResponse", {
     "total_usd_value": str | None,
 })
 
+EarnSwapQuoteResponse = TypedDict("EarnSwapQuoteResponse", {
+    "amount_out": str,
+    "token_in": str,
+    "token_out": str,
+})
+
+EarnSwapRequest = TypedDict("EarnSwapRequest", {
+    "action_type": NotRequired[Literal["V2_SWAP"]],
+    "token_in": str,
+    "token_out": str,
+    "amount_in": Any,
+    "slippage": NotRequired[Any],
+    "owner": str,
+    "chain": "Chain",
+    "gas_sponsorship": NotRequired[bool],
+})
+
+EarnSwapResponse = TypedDict("EarnSwapResponse", {
+    "transaction": Union["UnsignedTransaction", None],
+    "eip_712": Union["TypedData", None],
+    "estimated_amount_out": str,
+})
+
 EarnTransferRequest = TypedDict("EarnTransferRequest", {
     "owner": str,
     "chain": "Chain",
@@ -1026,6 +1049,17 @@ V2EarnPositionsAllQuery = TypedDict("V2EarnPositionsAllQuery", {
 
 V2EarnPositionsAllResponse = EarnPositionsAllResponse
 
+V2EarnSwapQuoteQuery = TypedDict("V2EarnSwapQuoteQuery", {
+    "chain": Literal["base", "ethereum", "arbitrum", "hyperevm", "tempo", "bsc", "ethereum_sepolia"],
+    "token_in": str,
+    "token_out": NotRequired[str],
+    "sy_address": NotRequired[str],
+    "amount_in": Any,
+    "slippage": NotRequired[Any],
+})
+
+V2EarnSwapQuoteResponse = EarnSwapQuoteResponse
+
 V2EarnBalancesQuery = TypedDict("V2EarnBalancesQuery", {
     "chain": Literal["arbitrum", "base", "bsc", "ethereum", "tempo"],
     "owner": str,
@@ -1044,6 +1078,10 @@ V2EarnTransferResponse = EarnTransferResponse
 V2EarnManageBody = EarnManageRequest
 
 V2EarnManageResponse = EarnManageResponse
+
+V2EarnSwapBody = EarnSwapRequest
+
+V2EarnSwapResponse = EarnSwapResponse
 
 V2EarnBundleBody = V2BundleRequest
 
@@ -1435,6 +1473,18 @@ OPERATIONS: dict[str, dict[str, Any]] = {
         "open_body": False,
         "pagination": None,
     },
+    "v2_earn_swap_quote": {
+        "method": "GET",
+        "path": "/v2/earn/swap_quote",
+        "idempotent": True,
+        "path_params": [],
+        "query_params": ["chain", "token_in", "token_out", "sy_address", "amount_in", "slippage"],
+        "required_query": ["chain", "token_in", "amount_in"],
+        "has_body": False,
+        "body_fields": [],
+        "open_body": False,
+        "pagination": None,
+    },
     "v2_earn_balances": {
         "method": "GET",
         "path": "/v2/earn/balances",
@@ -1480,6 +1530,18 @@ OPERATIONS: dict[str, dict[str, Any]] = {
         "required_query": [],
         "has_body": True,
         "body_fields": ["action_type", "venue", "action", "amount", "fee", "owner", "chain", "gas_sponsorship"],
+        "open_body": False,
+        "pagination": None,
+    },
+    "v2_earn_swap": {
+        "method": "POST",
+        "path": "/v2/earn/swap",
+        "idempotent": False,
+        "path_params": [],
+        "query_params": [],
+        "required_query": [],
+        "has_body": True,
+        "body_fields": ["action_type", "token_in", "token_out", "amount_in", "slippage", "owner", "chain", "gas_sponsorship"],
         "open_body": False,
         "pagination": None,
     },
@@ -1649,6 +1711,10 @@ class EarnNamespace(_Namespace):
         """Positions of the Earn Account on every chain — GET /v2/earn/positions_all"""
         return self._call("v2_earn_positions_all", [], None, query, timeout_ms=timeout_ms, retries=retries, headers=headers)
 
+    def swap_quote(self, *, timeout_ms: int | None = None, retries: int | None = None, headers: dict[str, str] | None = None, **query: Unpack[V2EarnSwapQuoteQuery]) -> V2EarnSwapQuoteResponse:
+        """Quote a swap through the aggregator — GET /v2/earn/swap_quote"""
+        return self._call("v2_earn_swap_quote", [], None, query, timeout_ms=timeout_ms, retries=retries, headers=headers)
+
     def balances(self, *, timeout_ms: int | None = None, retries: int | None = None, headers: dict[str, str] | None = None, **query: Unpack[V2EarnBalancesQuery]) -> V2EarnBalancesResponse:
         """Balances of the Earn Account — GET /v2/earn/balances"""
         return self._call("v2_earn_balances", [], None, query, timeout_ms=timeout_ms, retries=retries, headers=headers)
@@ -1664,6 +1730,10 @@ class EarnNamespace(_Namespace):
     def manage(self, body: V2EarnManageBody | None = None, /, *, timeout_ms: int | None = None, retries: int | None = None, idempotency_key: str | None = None, headers: dict[str, str] | None = None, **fields: Any) -> V2EarnManageResponse:
         """Deposit into or withdraw from a vault, Aave or a Pendle PT — POST /v2/earn/manage"""
         return self._call("v2_earn_manage", [], body, fields, timeout_ms=timeout_ms, retries=retries, idempotency_key=idempotency_key, headers=headers)
+
+    def swap(self, body: V2EarnSwapBody | None = None, /, *, timeout_ms: int | None = None, retries: int | None = None, idempotency_key: str | None = None, headers: dict[str, str] | None = None, **fields: Any) -> V2EarnSwapResponse:
+        """Swap tokens inside the Earn Account — POST /v2/earn/swap"""
+        return self._call("v2_earn_swap", [], body, fields, timeout_ms=timeout_ms, retries=retries, idempotency_key=idempotency_key, headers=headers)
 
     def bundle(self, body: V2EarnBundleBody | None = None, /, *, timeout_ms: int | None = None, retries: int | None = None, idempotency_key: str | None = None, headers: dict[str, str] | None = None, **fields: Any) -> V2EarnBundleResponse:
         """Several earn actions in one transaction — POST /v2/earn/bundle"""
@@ -1821,6 +1891,10 @@ class AsyncEarnNamespace(_AsyncNamespace):
         """Positions of the Earn Account on every chain — GET /v2/earn/positions_all"""
         return await self._call("v2_earn_positions_all", [], None, query, timeout_ms=timeout_ms, retries=retries, headers=headers)
 
+    async def swap_quote(self, *, timeout_ms: int | None = None, retries: int | None = None, headers: dict[str, str] | None = None, **query: Unpack[V2EarnSwapQuoteQuery]) -> V2EarnSwapQuoteResponse:
+        """Quote a swap through the aggregator — GET /v2/earn/swap_quote"""
+        return await self._call("v2_earn_swap_quote", [], None, query, timeout_ms=timeout_ms, retries=retries, headers=headers)
+
     async def balances(self, *, timeout_ms: int | None = None, retries: int | None = None, headers: dict[str, str] | None = None, **query: Unpack[V2EarnBalancesQuery]) -> V2EarnBalancesResponse:
         """Balances of the Earn Account — GET /v2/earn/balances"""
         return await self._call("v2_earn_balances", [], None, query, timeout_ms=timeout_ms, retries=retries, headers=headers)
@@ -1836,6 +1910,10 @@ class AsyncEarnNamespace(_AsyncNamespace):
     async def manage(self, body: V2EarnManageBody | None = None, /, *, timeout_ms: int | None = None, retries: int | None = None, idempotency_key: str | None = None, headers: dict[str, str] | None = None, **fields: Any) -> V2EarnManageResponse:
         """Deposit into or withdraw from a vault, Aave or a Pendle PT — POST /v2/earn/manage"""
         return await self._call("v2_earn_manage", [], body, fields, timeout_ms=timeout_ms, retries=retries, idempotency_key=idempotency_key, headers=headers)
+
+    async def swap(self, body: V2EarnSwapBody | None = None, /, *, timeout_ms: int | None = None, retries: int | None = None, idempotency_key: str | None = None, headers: dict[str, str] | None = None, **fields: Any) -> V2EarnSwapResponse:
+        """Swap tokens inside the Earn Account — POST /v2/earn/swap"""
+        return await self._call("v2_earn_swap", [], body, fields, timeout_ms=timeout_ms, retries=retries, idempotency_key=idempotency_key, headers=headers)
 
     async def bundle(self, body: V2EarnBundleBody | None = None, /, *, timeout_ms: int | None = None, retries: int | None = None, idempotency_key: str | None = None, headers: dict[str, str] | None = None, **fields: Any) -> V2EarnBundleResponse:
         """Several earn actions in one transaction — POST /v2/earn/bundle"""

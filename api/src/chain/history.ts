@@ -40,11 +40,12 @@ export async function blockAtOrBefore(
   timestamp: bigint,
   head?: Header,
 ): Promise<Header> {
-  const top =
-    head ??
-    (await client
-      .getBlock({ blockTag: "latest" })
-      .then((b) => ({ number: b.number, timestamp: b.timestamp })));
+  let top: Header;
+  if (head) top = head;
+  else {
+    const latest = await client.getBlock({ blockTag: "latest" });
+    top = { number: latest.number, timestamp: latest.timestamp };
+  }
   if (timestamp >= top.timestamp) return top;
   let lo = await header(client, 0n);
   if (timestamp <= lo.timestamp) return lo;

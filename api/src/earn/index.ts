@@ -5,15 +5,19 @@ import { createAccount } from "./operations/create-account.ts";
 import { manage } from "./operations/manage.ts";
 import { positions } from "./operations/positions.ts";
 import { positionsAll } from "./operations/positions-all.ts";
+import { swap } from "./operations/swap.ts";
+import { swapQuote } from "./operations/swap-quote.ts";
 import { transfer } from "./operations/transfer.ts";
 
 /** The /v2/earn operations (spec earn-and-credit.md Part A), in the spec's order as they land. */
 export const operations: Operation[] = [
   positions,
   positionsAll,
+  swapQuote,
   balances,
   createAccount,
   transfer,
   manage,
+  swap,
   bundle,
 ];

@@ -124,6 +124,44 @@ export const EarnManageResponse = z
   .object({ transaction: UnsignedTransaction.nullable(), eip_712: TypedData.nullable() })
   .meta({ id: "EarnManageResponse" });
 
+export const EarnSwapQuoteQuery = z.object({
+  chain: Chain,
+  token_in: TokenRef("symbol (e.g. USDC) or 0x address of the token sold"),
+  token_out: TokenRef("symbol or 0x address of the token bought (default USDC)").optional(),
+  sy_address: Address.optional().describe("a Pendle SY: quote what its PT redeems into instead of token_in"),
+  amount_in: amountUnion({ description: "human units of token_in" }),
+  slippage: amountUnion({ description: "percent, e.g. 0.5 (at most 50)" }).optional(),
+});
+
+export const EarnSwapQuoteResponse = z
+  .object({
+    amount_out: z.string().describe('human units of token_out; "0" when no route exists'),
+    token_in: z.string().describe("the token actually quoted"),
+    token_out: z.string(),
+  })
+  .meta({ id: "EarnSwapQuoteResponse" });
+
+export const EarnSwapRequest = z
+  .object({
+    action_type: z.literal("V2_SWAP").optional().describe("discriminator (used inside bundles)"),
+    token_in: TokenRef("symbol (e.g. USDC) or 0x address of the token sold"),
+    token_out: TokenRef("symbol or 0x address of the token bought"),
+    amount_in: amountUnion({ description: "human units of token_in" }),
+    slippage: amountUnion({ description: "percent, e.g. 0.5 (default 0.5, at most 50)" }).nullish(),
+    owner: Address.describe("owner wallet"),
+    chain: Chain,
+    gas_sponsorship: z.boolean().default(false).describe("return SafeTx typed data for a sponsor to relay"),
+  })
+  .meta({ id: "EarnSwapRequest" });
+
+export const EarnSwapResponse = z
+  .object({
+    transaction: UnsignedTransaction.nullable(),
+    eip_712: TypedData.nullable(),
+    estimated_amount_out: z.string().describe("human units of token_out the route is quoted to return"),
+  })
+  .meta({ id: "EarnSwapResponse" });
+
 const money = (description: string) => z.string().describe(description);
 
 export const PositionPnL = z

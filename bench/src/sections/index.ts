@@ -1,5 +1,6 @@
 import type { BenchSection } from "../types.ts";
 import { coldStart } from "./cold-start.ts";
+import { earn } from "./earn.ts";
 import { httpMounts } from "./http-mounts.ts";
 import { onramp } from "./onramp.ts";
 import { perpetualTrading } from "./perpetual-trading.ts";
@@ -14,4 +15,5 @@ export const SECTIONS: BenchSection[] = [
   coldStart,
   onramp,
   perpetualTrading,
+  earn,
 ];

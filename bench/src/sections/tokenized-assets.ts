@@ -3,7 +3,7 @@ import { createWalletClient, defineChain, type Hex, http, publicActions } from "
 import { privateKeyToAccount } from "viem/accounts";
 import { countingProxy } from "../rpc-proxy.ts";
 import type { BenchRow, BenchSection } from "../types.ts";
-import { addressBookFor } from "../util.ts";
+import { addressBookFor, percentile } from "../util.ts";
 
 const OWNER_INDEX = 2;
 const SAMPLES = 200;
@@ -41,9 +41,6 @@ async function post(base: string, path: string, body: unknown): Promise<any> {
   if (res.status !== 200) throw new Error(`${path}: HTTP ${res.status} ${JSON.stringify(json)}`);
   return json;
 }
-
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 
 /**
  * (issue 5 §9) JSON-RPC calls per buy request, counted by a proxy in front of each chain (reads batched

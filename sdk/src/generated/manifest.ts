@@ -2635,6 +2635,125 @@ export const manifest: OperationManifest[] = [
     "pagination": null
   },
   {
+    "operationId": "v2_earn_swap_quote",
+    "group": "earn",
+    "namespace": "earn",
+    "name": "swapQuote",
+    "method": "GET",
+    "path": "/v2/earn/swap_quote",
+    "summary": "Quote a swap through the aggregator",
+    "description": "What `amount_in` of `token_in` buys of `token_out` (default USDC) on `chain` now, routed by the swap aggregator (1inch Swap API) across its liquidity, split or multi-hop where that returns more. Read-only: no account needed. `amount_out` is `\"0\"` when no route exists.",
+    "readOnly": true,
+    "destructive": false,
+    "idempotent": true,
+    "errorModel": "validation",
+    "params": [
+      {
+        "name": "chain",
+        "in": "query",
+        "required": true,
+        "schema": {
+          "type": "string",
+          "enum": [
+            "base",
+            "ethereum",
+            "arbitrum",
+            "hyperevm",
+            "tempo",
+            "bsc",
+            "ethereum_sepolia"
+          ],
+          "description": "Network name"
+        }
+      },
+      {
+        "name": "token_in",
+        "in": "query",
+        "required": true,
+        "description": "symbol (e.g. USDC) or 0x address of the token sold",
+        "schema": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 64,
+          "x-contract": "erc20"
+        }
+      },
+      {
+        "name": "token_out",
+        "in": "query",
+        "required": false,
+        "description": "symbol or 0x address of the token bought (default USDC)",
+        "schema": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 64,
+          "x-contract": "erc20"
+        }
+      },
+      {
+        "name": "sy_address",
+        "in": "query",
+        "required": false,
+        "description": "a Pendle SY: quote what its PT redeems into instead of token_in",
+        "schema": {
+          "type": "string"
+        }
+      },
+      {
+        "name": "amount_in",
+        "in": "query",
+        "required": true,
+        "description": "human units of token_in",
+        "schema": {
+          "anyOf": [
+            {
+              "type": "number"
+            },
+            {
+              "type": "string"
+            },
+            {}
+          ],
+          "examples": [
+            "100"
+          ]
+        }
+      },
+      {
+        "name": "slippage",
+        "in": "query",
+        "required": false,
+        "description": "percent, e.g. 0.5 (at most 50)",
+        "schema": {
+          "anyOf": [
+            {
+              "type": "number"
+            },
+            {
+              "type": "string"
+            },
+            {}
+          ],
+          "examples": [
+            "100"
+          ]
+        }
+      }
+    ],
+    "body": null,
+    "cli": {
+      "command": "swap-quote",
+      "aliases": [],
+      "short": {
+        "chain": "c"
+      }
+    },
+    "mcpName": "v2_earn_swap_quote",
+    "bodyRef": null,
+    "responseRef": "EarnSwapQuoteResponse",
+    "pagination": null
+  },
+  {
     "operationId": "v2_earn_balances",
     "group": "earn",
     "namespace": "earn",
@@ -3090,6 +3209,123 @@ export const manifest: OperationManifest[] = [
     "mcpName": "v2_earn_manage",
     "bodyRef": "EarnManageRequest",
     "responseRef": "EarnManageResponse",
+    "pagination": null
+  },
+  {
+    "operationId": "v2_earn_swap",
+    "group": "earn",
+    "namespace": "earn",
+    "name": "swap",
+    "method": "POST",
+    "path": "/v2/earn/swap",
+    "summary": "Swap tokens inside the Earn Account",
+    "description": "Swaps `amount_in` of `token_in` held by the Earn Account into `token_out`, routed by the swap aggregator (1inch Swap API); the proceeds stay in the account. The router is approved for exactly `amount_in`. `slippage` (percent, default 0.5) bounds what the route may return below its quote. Simulated before it is returned; `gas_sponsorship` returns the SafeTx for `POST /v2/gas_sponsorship/prepare`.",
+    "readOnly": false,
+    "destructive": false,
+    "idempotent": false,
+    "errorModel": "validation",
+    "params": [],
+    "body": {
+      "type": "object",
+      "properties": {
+        "action_type": {
+          "description": "discriminator (used inside bundles)",
+          "type": "string",
+          "const": "V2_SWAP"
+        },
+        "token_in": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 64,
+          "description": "symbol (e.g. USDC) or 0x address of the token sold",
+          "x-contract": "erc20"
+        },
+        "token_out": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 64,
+          "description": "symbol or 0x address of the token bought",
+          "x-contract": "erc20"
+        },
+        "amount_in": {
+          "anyOf": [
+            {
+              "type": "number"
+            },
+            {
+              "type": "string"
+            },
+            {}
+          ],
+          "description": "human units of token_in",
+          "examples": [
+            "100"
+          ]
+        },
+        "slippage": {
+          "anyOf": [
+            {
+              "anyOf": [
+                {
+                  "type": "number"
+                },
+                {
+                  "type": "string"
+                },
+                {}
+              ],
+              "description": "percent, e.g. 0.5 (default 0.5, at most 50)",
+              "examples": [
+                "100"
+              ]
+            },
+            {
+              "type": "null"
+            }
+          ]
+        },
+        "owner": {
+          "description": "owner wallet",
+          "type": "string"
+        },
+        "chain": {
+          "type": "string",
+          "enum": [
+            "base",
+            "ethereum",
+            "arbitrum",
+            "hyperevm",
+            "tempo",
+            "bsc",
+            "ethereum_sepolia"
+          ],
+          "description": "Network name"
+        },
+        "gas_sponsorship": {
+          "default": false,
+          "description": "return SafeTx typed data for a sponsor to relay",
+          "type": "boolean"
+        }
+      },
+      "required": [
+        "token_in",
+        "token_out",
+        "amount_in",
+        "owner",
+        "chain"
+      ]
+    },
+    "cli": {
+      "command": "swap",
+      "aliases": [],
+      "short": {
+        "chain": "c",
+        "gas_sponsorship": "g"
+      }
+    },
+    "mcpName": "v2_earn_swap",
+    "bodyRef": "EarnSwapRequest",
+    "responseRef": "EarnSwapResponse",
     "pagination": null
   },
   {

@@ -146,6 +146,38 @@ export type EarnPositionsResponse = {
   total_usd_value: string | null;
 };
 
+export type EarnSwapQuoteResponse = {
+  /** human units of token_out; "0" when no route exists */
+  amount_out: string;
+  /** the token actually quoted */
+  token_in: string;
+  token_out: string;
+};
+
+export type EarnSwapRequest = {
+  /** discriminator (used inside bundles) */
+  action_type?: "V2_SWAP";
+  /** symbol (e.g. USDC) or 0x address of the token sold */
+  token_in: string;
+  /** symbol or 0x address of the token bought */
+  token_out: string;
+  /** human units of token_in */
+  amount_in: number | string | unknown;
+  slippage?: number | string | unknown | null;
+  /** owner wallet */
+  owner: string;
+  chain: Chain;
+  /** return SafeTx typed data for a sponsor to relay */
+  gas_sponsorship?: boolean;
+};
+
+export type EarnSwapResponse = {
+  transaction: UnsignedTransaction | null;
+  eip_712: TypedData | null;
+  /** human units of token_out the route is quoted to return */
+  estimated_amount_out: string;
+};
+
 export type EarnTransferRequest = {
   /** owner wallet */
   owner: string;
@@ -1311,6 +1343,23 @@ export type V2EarnPositionsAllQuery = {
 
 export type V2EarnPositionsAllResponse = EarnPositionsAllResponse;
 
+export type V2EarnSwapQuoteQuery = {
+  /** Network name */
+  chain: "base" | "ethereum" | "arbitrum" | "hyperevm" | "tempo" | "bsc" | "ethereum_sepolia";
+  /** symbol (e.g. USDC) or 0x address of the token sold */
+  token_in: string;
+  /** symbol or 0x address of the token bought (default USDC) */
+  token_out?: string;
+  /** a Pendle SY: quote what its PT redeems into instead of token_in */
+  sy_address?: string;
+  /** human units of token_in */
+  amount_in: number | string | unknown;
+  /** percent, e.g. 0.5 (at most 50) */
+  slippage?: number | string | unknown;
+};
+
+export type V2EarnSwapQuoteResponse = EarnSwapQuoteResponse;
+
 export type V2EarnBalancesQuery = {
   chain: "arbitrum" | "base" | "bsc" | "ethereum" | "tempo";
   /** owner wallet; the Earn Account is derived from it */
@@ -1330,6 +1379,10 @@ export type V2EarnTransferResponse = EarnTransferResponse;
 export type V2EarnManageBody = EarnManageRequest;
 
 export type V2EarnManageResponse = EarnManageResponse;
+
+export type V2EarnSwapBody = EarnSwapRequest;
+
+export type V2EarnSwapResponse = EarnSwapResponse;
 
 export type V2EarnBundleBody = V2BundleRequest;
 

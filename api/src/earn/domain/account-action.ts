@@ -12,24 +12,26 @@ import {
 import type { ChainName } from "../../schemas/common.ts";
 
 /**
- * An action of the owner's Earn Account (manage, bundle): the account must exist (422 otherwise, as earn
- * declares only 422); `calls` builds what it executes; the whole is one simulated Safe transaction.
+ * An action of the owner's Earn Account (manage, swap, bundle): `calls` builds what it executes (checking
+ * the request's fields, so a bad field is named even for an account that does not exist yet; `deployed`
+ * tells it whether balances are worth checking); the account must exist (422 otherwise, as earn declares
+ * only 422); the whole is one simulated Safe transaction.
  */
 export async function earnAccountAction(
   input: { client: PublicClient; chain: ChainName; owner: Address; sponsored: boolean },
-  calls: (account: Address) => Promise<AccountCall[]>,
+  calls: (account: Address, deployed: boolean) => Promise<AccountCall[]>,
 ): Promise<ActionEnvelope & { calls: number }> {
   const { client, chain, owner } = input;
   const account = productAccountAddress(owner, "earn");
   const fields = input.sponsored ? undefined : prefetchTxFields(client, chain, owner);
   const state = await readAccountState(client, account).catch((e) => rethrowRpc(chain, e));
+  const built = await calls(account, state.deployed);
   if (!state.deployed)
     throw new DomainError(
       422,
       "Account not deployed",
       `The Earn Account ${account} is not deployed on ${chain}; call create_account first`,
     );
-  const built = await calls(account);
   const envelope = await buildAccountAction({
     client,
     chain,

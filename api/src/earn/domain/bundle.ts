@@ -3,11 +3,13 @@ import { type Address, encodeFunctionData, erc20Abi, type Hex, type PublicClient
 import { resolveErc20 } from "../../chain/erc20.ts";
 import type { LogReader } from "../../chain/log-reader.ts";
 import type { Config } from "../../config/env.ts";
-import { fieldError, type Loc } from "../../errors.ts";
+import type { Loc } from "../../errors.ts";
 import { toRawAmount } from "../../lib/amounts.ts";
 import type { AccountCall } from "../../product-accounts/index.ts";
 import type { ChainName } from "../../schemas/common.ts";
+import type { AggregatorClient } from "../aggregator/client.ts";
 import { type ManageFee, type ManageVenue, manageCalls } from "./manage.ts";
+import { swapCalls } from "./swap.ts";
 
 export type BundleAction =
   | {
@@ -37,6 +39,7 @@ export type BundleAction =
 
 export interface BundleInput {
   config: Config;
+  aggregator: AggregatorClient;
   client: PublicClient;
   chain: ChainName;
   logs: LogReader;
@@ -65,10 +68,7 @@ async function actionCalls(input: BundleInput, action: BundleAction, loc: Loc): 
     case "V2_MANAGE":
       return manageCalls({ ...input, ...action, loc, checkBalance: false });
     case "V2_SWAP":
-      throw fieldError(
-        [...loc, "action_type"],
-        `no swap aggregator is configured for ${input.chain} on this deployment`,
-      );
+      return (await swapCalls({ ...input, checkBalance: false }, { ...action, loc })).calls;
     case "V2_TRANSFER_FROM_EOA": {
       const token = await erc20(action.token);
       const amount = toRawAmount(action.amount, token.decimals, [...loc, "amount"], token.symbol);

@@ -97,6 +97,8 @@ export async function vaultCalls(input: {
   action: "DEPOSIT" | "WITHDRAW";
   amount: bigint;
   loc: Loc;
+  /** judge a withdrawal against what the account holds now (false in a bundle, whose earlier actions count) */
+  checkBalance?: boolean;
 }): Promise<AccountCall[]> {
   const { client, vault, account, amount } = input;
   const limit = await client
@@ -127,7 +129,7 @@ export async function vaultCalls(input: {
       },
     ];
   }
-  if (amount > limit)
+  if (input.checkBalance !== false && amount > limit)
     throw fieldError(
       input.loc,
       `the account can withdraw at most ${fmt(limit, vault.asset)} from ${vault.name} now`,

@@ -20,6 +20,7 @@ export const bundle = defineOperation({
       (account) =>
         bundleCalls({
           config: ctx.config,
+          aggregator: ctx.services.aggregator,
           client,
           chain: body.chain,
           logs: ctx.services.chains.logs,

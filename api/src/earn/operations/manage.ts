@@ -17,7 +17,7 @@ export const manage = defineOperation({
     const client = ctx.services.chains.get(body.chain, ["body", "chain"]);
     const { calls: _, ...envelope } = await earnAccountAction(
       { client, chain: body.chain, owner: body.owner, sponsored: body.gas_sponsorship },
-      (account) =>
+      (account, deployed) =>
         manageCalls({
           client,
           chain: body.chain,
@@ -28,7 +28,7 @@ export const manage = defineOperation({
           amount: body.amount,
           fee: body.fee,
           loc: ["body"],
-          checkBalance: true,
+          checkBalance: deployed,
         }),
     );
     return envelope;

@@ -18,6 +18,13 @@ export function earnPositionsAll(transport: Transport, query: T.V2EarnPositionsA
   return transport.request(v2_earn_positions_all_op, { query: query as Record<string, unknown> | undefined }, options);
 }
 
+export const v2_earn_swap_quote_op: OperationDescriptor = {"id":"v2_earn_swap_quote","method":"GET","path":"/v2/earn/swap_quote","idempotent":true};
+
+/** Quote a swap through the aggregator — `GET /v2/earn/swap_quote` */
+export function earnSwapQuote(transport: Transport, query: T.V2EarnSwapQuoteQuery, options?: RequestOptions): Promise<T.V2EarnSwapQuoteResponse> {
+  return transport.request(v2_earn_swap_quote_op, { query: query as Record<string, unknown> | undefined }, options);
+}
+
 export const v2_earn_balances_op: OperationDescriptor = {"id":"v2_earn_balances","method":"GET","path":"/v2/earn/balances","idempotent":true};
 
 /** Balances of the Earn Account — `GET /v2/earn/balances` */
@@ -46,6 +53,13 @@ export function earnManage(transport: Transport, body: T.V2EarnManageBody, optio
   return transport.request(v2_earn_manage_op, { body }, options);
 }
 
+export const v2_earn_swap_op: OperationDescriptor = {"id":"v2_earn_swap","method":"POST","path":"/v2/earn/swap","idempotent":false};
+
+/** Swap tokens inside the Earn Account — `POST /v2/earn/swap` */
+export function earnSwap(transport: Transport, body: T.V2EarnSwapBody, options?: RequestOptions): Promise<T.V2EarnSwapResponse> {
+  return transport.request(v2_earn_swap_op, { body }, options);
+}
+
 export const v2_earn_bundle_op: OperationDescriptor = {"id":"v2_earn_bundle","method":"POST","path":"/v2/earn/bundle","idempotent":false};
 
 /** Several earn actions in one transaction — `POST /v2/earn/bundle` */
@@ -66,6 +80,11 @@ export class EarnNamespace {
     return earnPositionsAll(this.transport, query, options);
   }
 
+  /** Quote a swap through the aggregator — `GET /v2/earn/swap_quote` */
+  swapQuote(query: T.V2EarnSwapQuoteQuery, options?: RequestOptions): Promise<T.V2EarnSwapQuoteResponse> {
+    return earnSwapQuote(this.transport, query, options);
+  }
+
   /** Balances of the Earn Account — `GET /v2/earn/balances` */
   balances(query: T.V2EarnBalancesQuery, options?: RequestOptions): Promise<T.V2EarnBalancesResponse> {
     return earnBalances(this.transport, query, options);
@@ -84,6 +103,11 @@ export class EarnNamespace {
   /** Deposit into or withdraw from a vault, Aave or a Pendle PT — `POST /v2/earn/manage` */
   manage(body: T.V2EarnManageBody, options?: RequestOptions): Promise<T.V2EarnManageResponse> {
     return earnManage(this.transport, body, options);
+  }
+
+  /** Swap tokens inside the Earn Account — `POST /v2/earn/swap` */
+  swap(body: T.V2EarnSwapBody, options?: RequestOptions): Promise<T.V2EarnSwapResponse> {
+    return earnSwap(this.transport, body, options);
   }
 
   /** Several earn actions in one transaction — `POST /v2/earn/bundle` */

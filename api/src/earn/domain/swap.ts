@@ -1,0 +1,152 @@
+import { type Address, encodeFunctionData, erc20Abi, formatUnits, type PublicClient } from "viem";
+import { rethrowRpc } from "../../chain/clients.ts";
+import { type Erc20, resolveErc20 } from "../../chain/erc20.ts";
+import { NEXT_BLOCK } from "../../chain/next-block.ts";
+import { RevertError } from "../../chain/revert.ts";
+import type { Config } from "../../config/env.ts";
+import { fieldError, type Loc } from "../../errors.ts";
+import { toRawAmount } from "../../lib/amounts.ts";
+import { parseUnitsExact } from "../../lib/decimal.ts";
+import type { AccountCall } from "../../product-accounts/index.ts";
+import type { ChainName } from "../../schemas/common.ts";
+import { type AggregatorClient, AggregatorRefusal } from "../aggregator/client.ts";
+
+/** Slippage when the request names none (percent), and the most the aggregator accepts. */
+export const DEFAULT_SLIPPAGE = "0.5";
+const MAX_SLIPPAGE = 50;
+
+export interface SwapContext {
+  config: Config;
+  client: PublicClient;
+  chain: ChainName;
+  aggregator: AggregatorClient;
+}
+
+export interface SwapRequest {
+  token_in: string;
+  token_out: string;
+  amount_in: string;
+  slippage?: string | null;
+  /** where the request's fields are: ["body"], ["query"] or a bundle action's ["body", "actions", i, "body"] */
+  loc: Loc;
+}
+
+async function tokens(ctx: SwapContext, req: SwapRequest) {
+  const [tokenIn, tokenOut] = await Promise.all([
+    resolveErc20(ctx.config, ctx.client, ctx.chain, req.token_in, [...req.loc, "token_in"]),
+    resolveErc20(ctx.config, ctx.client, ctx.chain, req.token_out, [...req.loc, "token_out"]),
+  ]);
+  if (tokenIn.address === tokenOut.address)
+    throw fieldError([...req.loc, "token_out"], "token_out must differ from token_in");
+  const amountIn = toRawAmount(req.amount_in, tokenIn.decimals, [...req.loc, "amount_in"], tokenIn.symbol);
+  return { tokenIn, tokenOut, amountIn };
+}
+
+function slippageOf(req: SwapRequest): string {
+  const text = req.slippage ?? DEFAULT_SLIPPAGE;
+  const raw = parseUnitsExact(text, 4);
+  if (raw === null) throw fieldError([...req.loc, "slippage"], "at most 4 decimal places");
+  if (raw > BigInt(MAX_SLIPPAGE) * 10_000n)
+    throw fieldError([...req.loc, "slippage"], `slippage is at most ${MAX_SLIPPAGE} percent`);
+  return text;
+}
+
+const refused = (req: SwapRequest, error: unknown): never => {
+  if (error instanceof AggregatorRefusal)
+    throw fieldError([...req.loc, "token_in"], `The swap aggregator refused the request: ${error.message}`);
+  throw error;
+};
+
+/** What `amount_in` of token_in buys of token_out now, through the aggregator; `"0"` when it has no route. */
+export async function quoteSwap(
+  ctx: SwapContext,
+  req: SwapRequest,
+): Promise<{ amount_out: string; token_in: Address; token_out: Address }> {
+  const { tokenIn, tokenOut, amountIn } = await tokens(ctx, req);
+  slippageOf(req);
+  const quote = await ctx.aggregator
+    .quote(ctx.client.chain!.id, { src: tokenIn.address, dst: tokenOut.address, amount: amountIn })
+    .catch((e) => refused(req, e));
+  return {
+    amount_out: quote ? formatUnits(quote.dstAmount, tokenOut.decimals) : "0",
+    token_in: tokenIn.address,
+    token_out: tokenOut.address,
+  };
+}
+
+export interface SwapCalls {
+  calls: AccountCall[];
+  tokenIn: Erc20;
+  tokenOut: Erc20;
+  /** the aggregator's quote for the route it returned (base units of token_out) */
+  estimatedOut: bigint;
+}
+
+/**
+ * The account's calls for a swap whose proceeds stay in the account: approve the router the aggregator
+ * names for exactly `amount_in` (an exact-input swap spends it all, leaving no allowance behind), then the
+ * aggregator's transaction. No route is a 422 naming `token_out`.
+ */
+export async function swapCalls(
+  ctx: SwapContext & { account: Address; checkBalance: boolean },
+  req: SwapRequest,
+): Promise<SwapCalls> {
+  const { tokenIn, tokenOut, amountIn } = await tokens(ctx, req);
+  const slippage = slippageOf(req);
+  if (ctx.checkBalance) {
+    const held = await ctx.client
+      .readContract({
+        blockTag: NEXT_BLOCK,
+        address: tokenIn.address,
+        abi: erc20Abi,
+        functionName: "balanceOf",
+        args: [ctx.account],
+      })
+      .catch((e) => rethrowRpc(ctx.chain, e));
+    if (held < amountIn)
+      throw fieldError(
+        [...req.loc, "amount_in"],
+        `the Earn Account holds ${formatUnits(held, tokenIn.decimals)} ${tokenIn.symbol}; transfer more in first`,
+      );
+  }
+  const swap = await ctx.aggregator
+    .swap(ctx.client.chain!.id, {
+      src: tokenIn.address,
+      dst: tokenOut.address,
+      amount: amountIn,
+      from: ctx.account,
+      receiver: ctx.account,
+      slippage,
+    })
+    .catch((e) => refused(req, e));
+  if (!swap)
+    throw fieldError(
+      [...req.loc, "token_out"],
+      `No route swaps ${req.amount_in} ${tokenIn.symbol} into ${tokenOut.symbol} on ${ctx.chain}`,
+    );
+  return {
+    tokenIn,
+    tokenOut,
+    estimatedOut: swap.dstAmount,
+    calls: [
+      {
+        to: tokenIn.address,
+        data: encodeFunctionData({ abi: erc20Abi, functionName: "approve", args: [swap.tx.to, amountIn] }),
+      },
+      { to: swap.tx.to, data: swap.tx.data, value: swap.tx.value },
+    ],
+  };
+}
+
+/**
+ * A simulation that fails on the router's minimum-output check becomes a 422 on `slippage` carrying the
+ * quote the swap would have got; anything else is rethrown as it is.
+ */
+export function explainSlippage(error: unknown, loc: Loc, quote: { out: bigint; token: Erc20 }): never {
+  if (error instanceof RevertError && /too little received/i.test(error.reason))
+    throw fieldError(
+      [...loc, "slippage"],
+      `The swap would return less than the slippage bound allows; quoted ${formatUnits(quote.out, quote.token.decimals)} ${quote.token.symbol}. Raise slippage or try again.`,
+    );
+  throw error;
+}
