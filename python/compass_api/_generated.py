@@ -12,6 +12,10 @@ VERSION = "0.0.1"
 
 # Models: every named schema of the API, with its wire (snake_case) keys.
 
+AaveMarketsResponse = TypedDict("AaveMarketsResponse", {
+    "markets": dict[str, dict[str, Any]],
+})
+
 AavePosition = TypedDict("AavePosition", {
     "type": Literal["AAVE"],
     "reserve_address": str,
@@ -70,6 +74,22 @@ Candle = TypedDict("Candle", {
 })
 
 Chain = Literal["base", "ethereum", "arbitrum", "hyperevm", "tempo", "bsc", "ethereum_sepolia"]
+
+ChainMarketInfo = TypedDict("ChainMarketInfo", {
+    "address": str,
+    "a_token_address": str,
+    "supply_apy": str,
+    "borrow_apy": str,
+    "intrinsic_apy": NotRequired[str],
+    "supply_apy_avg": str,
+    "borrow_apy_avg": str,
+    "total_borrowed": str,
+    "available_liquidity": str,
+    "utilization_rate": str,
+    "ltv": str,
+    "liquidation_threshold": str,
+    "reserves": list["ReserveInfo"],
+})
 
 DepositEvent = TypedDict("DepositEvent", {
     "block_number": int,
@@ -243,6 +263,14 @@ MarketDetail = TypedDict("MarketDetail", {
 
 MarketsResponse = TypedDict("MarketsResponse", {
     "markets": list["Market"],
+})
+
+MaxSupplyApyInfo = TypedDict("MaxSupplyApyInfo", {
+    "chain": str,
+    "address": str,
+    "a_token_address": str,
+    "supply_apy": str,
+    "borrow_apy": str,
 })
 
 OnrampCreate = TypedDict("OnrampCreate", {
@@ -620,6 +648,21 @@ Redemption = TypedDict("Redemption", {
 
 RedemptionsResponse = TypedDict("RedemptionsResponse", {
     "redemptions": list["Redemption"],
+})
+
+ReserveInfo = TypedDict("ReserveInfo", {
+    "address": str,
+    "a_token_address": str,
+    "supply_apy": str,
+    "borrow_apy": str,
+    "intrinsic_apy": NotRequired[str],
+    "supply_apy_avg": str,
+    "borrow_apy_avg": str,
+    "total_borrowed": str,
+    "available_liquidity": str,
+    "utilization_rate": str,
+    "ltv": str,
+    "liquidation_threshold": str,
 })
 
 Settlement = Literal["instant", "async"]
@@ -1049,6 +1092,13 @@ V2EarnPositionsAllQuery = TypedDict("V2EarnPositionsAllQuery", {
 
 V2EarnPositionsAllResponse = EarnPositionsAllResponse
 
+V2EarnAaveMarketsQuery = TypedDict("V2EarnAaveMarketsQuery", {
+    "chain": NotRequired[Literal["base", "ethereum", "arbitrum", "hyperevm", "tempo", "bsc", "ethereum_sepolia"]],
+    "days": NotRequired[int],
+})
+
+V2EarnAaveMarketsResponse = AaveMarketsResponse
+
 V2EarnSwapQuoteQuery = TypedDict("V2EarnSwapQuoteQuery", {
     "chain": Literal["base", "ethereum", "arbitrum", "hyperevm", "tempo", "bsc", "ethereum_sepolia"],
     "token_in": str,
@@ -1473,6 +1523,18 @@ OPERATIONS: dict[str, dict[str, Any]] = {
         "open_body": False,
         "pagination": None,
     },
+    "v2_earn_aave_markets": {
+        "method": "GET",
+        "path": "/v2/earn/aave_markets",
+        "idempotent": True,
+        "path_params": [],
+        "query_params": ["chain", "days"],
+        "required_query": [],
+        "has_body": False,
+        "body_fields": [],
+        "open_body": False,
+        "pagination": None,
+    },
     "v2_earn_swap_quote": {
         "method": "GET",
         "path": "/v2/earn/swap_quote",
@@ -1711,6 +1773,10 @@ class EarnNamespace(_Namespace):
         """Positions of the Earn Account on every chain — GET /v2/earn/positions_all"""
         return self._call("v2_earn_positions_all", [], None, query, timeout_ms=timeout_ms, retries=retries, headers=headers)
 
+    def aave_markets(self, *, timeout_ms: int | None = None, retries: int | None = None, headers: dict[str, str] | None = None, **query: Unpack[V2EarnAaveMarketsQuery]) -> V2EarnAaveMarketsResponse:
+        """Aave v3 markets: rates, liquidity and limits per token and chain — GET /v2/earn/aave_markets"""
+        return self._call("v2_earn_aave_markets", [], None, query, timeout_ms=timeout_ms, retries=retries, headers=headers)
+
     def swap_quote(self, *, timeout_ms: int | None = None, retries: int | None = None, headers: dict[str, str] | None = None, **query: Unpack[V2EarnSwapQuoteQuery]) -> V2EarnSwapQuoteResponse:
         """Quote a swap through the aggregator — GET /v2/earn/swap_quote"""
         return self._call("v2_earn_swap_quote", [], None, query, timeout_ms=timeout_ms, retries=retries, headers=headers)
@@ -1890,6 +1956,10 @@ class AsyncEarnNamespace(_AsyncNamespace):
     async def positions_all(self, *, timeout_ms: int | None = None, retries: int | None = None, headers: dict[str, str] | None = None, **query: Unpack[V2EarnPositionsAllQuery]) -> V2EarnPositionsAllResponse:
         """Positions of the Earn Account on every chain — GET /v2/earn/positions_all"""
         return await self._call("v2_earn_positions_all", [], None, query, timeout_ms=timeout_ms, retries=retries, headers=headers)
+
+    async def aave_markets(self, *, timeout_ms: int | None = None, retries: int | None = None, headers: dict[str, str] | None = None, **query: Unpack[V2EarnAaveMarketsQuery]) -> V2EarnAaveMarketsResponse:
+        """Aave v3 markets: rates, liquidity and limits per token and chain — GET /v2/earn/aave_markets"""
+        return await self._call("v2_earn_aave_markets", [], None, query, timeout_ms=timeout_ms, retries=retries, headers=headers)
 
     async def swap_quote(self, *, timeout_ms: int | None = None, retries: int | None = None, headers: dict[str, str] | None = None, **query: Unpack[V2EarnSwapQuoteQuery]) -> V2EarnSwapQuoteResponse:
         """Quote a swap through the aggregator — GET /v2/earn/swap_quote"""

@@ -19,7 +19,10 @@ export interface LogQuery {
   address?: Address | Address[];
   event: AbiEvent;
   args?: Record<string, unknown>;
-  /** first block to read when no address bounds it (e.g. the deployment of the factory of the account) */
+  /**
+   * first block to read: required when no address bounds it (e.g. the deployment of the factory of the
+   * account); with an address, a later start than its deployment (only recent history)
+   */
   fromBlock?: bigint;
 }
 
@@ -52,9 +55,15 @@ export class LogReader {
       client.getBlockNumber({ cacheTime: 0 }),
       Promise.all(addresses.map((a) => this.deploymentBlock(client, a))),
     ]);
-    const from = [...starts, ...(query.fromBlock !== undefined ? [query.fromBlock] : [])].reduce((a, b) =>
-      a < b ? a : b,
-    );
+    // from the first deployment among the addresses; `fromBlock` narrows that to recent history, and is the
+    // start of a read over any contract
+    const deployed = starts.length ? starts.reduce((a, b) => (a < b ? a : b)) : undefined;
+    const from =
+      deployed === undefined
+        ? query.fromBlock!
+        : query.fromBlock !== undefined && query.fromBlock > deployed
+          ? query.fromBlock
+          : deployed;
     if (from > head) return [];
     const { maxRange, finality } = this.options;
     const windows: [bigint, bigint][] = [];

@@ -1,4 +1,5 @@
 import type { Operation } from "../registry/define.ts";
+import { aaveMarkets } from "./operations/aave-markets.ts";
 import { balances } from "./operations/balances.ts";
 import { bundle } from "./operations/bundle.ts";
 import { createAccount } from "./operations/create-account.ts";
@@ -13,6 +14,7 @@ import { transfer } from "./operations/transfer.ts";
 export const operations: Operation[] = [
   positions,
   positionsAll,
+  aaveMarkets,
   swapQuote,
   balances,
   createAccount,

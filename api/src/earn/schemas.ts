@@ -124,6 +124,60 @@ export const EarnManageResponse = z
   .object({ transaction: UnsignedTransaction.nullable(), eip_712: TypedData.nullable() })
   .meta({ id: "EarnManageResponse" });
 
+export const EarnAaveMarketsQuery = z.object({
+  chain: Chain.optional().describe("one chain; every chain this deployment serves when omitted"),
+  days: z
+    .preprocess(
+      // a query string holds text: only plain decimal digits are a number of days (no "0x10", "+3", "1e1")
+      (v) => (typeof v === "string" && /^[0-9]{1,6}$/.test(v) ? Number(v) : v),
+      z.int().min(1).max(365),
+    )
+    .default(30)
+    .describe("averaging window of the *_avg rates, in days"),
+});
+
+const percentString = (description: string) => z.string().describe(`${description}, percent`);
+
+const aaveReserveFields = {
+  address: z.string().describe("the reserve's underlying token"),
+  a_token_address: z.string(),
+  supply_apy: percentString("variable supply APY now"),
+  borrow_apy: percentString("variable borrow APY now"),
+  intrinsic_apy: percentString("yield earned outside the pool (staking, vault), trailing 7 days").optional(),
+  supply_apy_avg: percentString("time-weighted mean supply APY over `days`"),
+  borrow_apy_avg: percentString("time-weighted mean borrow APY over `days`"),
+  total_borrowed: z.string().describe("token units"),
+  available_liquidity: z.string().describe("token units the reserve holds in cash"),
+  utilization_rate: percentString("borrowed of supplied"),
+  ltv: percentString("loan to value as collateral (0: not collateral)"),
+  liquidation_threshold: percentString("liquidation threshold"),
+};
+
+export const AaveReserveInfo = z.object(aaveReserveFields).meta({ id: "ReserveInfo" });
+
+export const AaveChainMarketInfo = z
+  .object({ ...aaveReserveFields, reserves: z.array(AaveReserveInfo) })
+  .meta({ id: "ChainMarketInfo" });
+
+export const MaxSupplyApyInfo = z
+  .object({
+    chain: z.string(),
+    address: z.string(),
+    a_token_address: z.string(),
+    supply_apy: z.string(),
+    borrow_apy: z.string(),
+  })
+  .meta({ id: "MaxSupplyApyInfo" });
+
+export const EarnAaveMarketsResponse = z
+  .object({
+    markets: z.record(
+      z.string(),
+      z.object({ chains: z.record(z.string(), AaveChainMarketInfo), max_supply_apy: MaxSupplyApyInfo }),
+    ),
+  })
+  .meta({ id: "AaveMarketsResponse" });
+
 export const EarnSwapQuoteQuery = z.object({
   chain: Chain,
   token_in: TokenRef("symbol (e.g. USDC) or 0x address of the token sold"),

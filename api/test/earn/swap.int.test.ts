@@ -20,7 +20,7 @@ import { beforeAll, describe, expect, test } from "vitest";
 const { url } = testEnv();
 const CHAIN = "ethereum";
 const CHAIN_ID = 1;
-const DEV = 8;
+const DEV = 7;
 const owner = addressBook().accounts.dev[DEV]!.address;
 const token = (symbol: string) => addressBook().tokens![CHAIN]![symbol]!.address as Address;
 const twin = () => addressBook().twins.aggregator as { url: string; apiKey: string };
@@ -59,9 +59,9 @@ describe("earn: swaps through the aggregator", () => {
     const direct = await oneInch("quote", { src: token("USDC"), dst: token("WETH"), amount: "1000000000" });
     expect(direct.status).toBe(200);
     expect(q.body.amount_out).toBe(formatUnits(BigInt(direct.body.dstAmount), 18));
-    // ~1000 USDC at ~3000 USDC/WETH, less pool fees and impact
-    expect(Number(q.body.amount_out)).toBeGreaterThan(0.3);
-    expect(Number(q.body.amount_out)).toBeLessThan(0.34);
+    // ~1000 USDC at ~3000 USDC/WETH (the devnet's market activity moves it), less pool fees and impact
+    expect(Number(q.body.amount_out)).toBeGreaterThan(0.25);
+    expect(Number(q.body.amount_out)).toBeLessThan(0.4);
 
     const before = {
       usdc: await usdcBalance(CHAIN, account),

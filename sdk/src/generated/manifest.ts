@@ -2635,6 +2635,64 @@ export const manifest: OperationManifest[] = [
     "pagination": null
   },
   {
+    "operationId": "v2_earn_aave_markets",
+    "group": "earn",
+    "namespace": "earn",
+    "name": "aaveMarkets",
+    "method": "GET",
+    "path": "/v2/earn/aave_markets",
+    "summary": "Aave v3 markets: rates, liquidity and limits per token and chain",
+    "description": "Every Aave v3 reserve on `chain` (or on every chain this deployment serves), by token symbol: variable supply and borrow APY now and their time-weighted means over `days` (from the pool's own rate updates), what is borrowed and available, utilisation, LTV and liquidation threshold; the canonical (deepest) reserve per chain with all of the symbol's reserves, and the chain paying the most for supply. Tokens with zero supply and borrow APY are left out.",
+    "readOnly": true,
+    "destructive": false,
+    "idempotent": true,
+    "errorModel": "validation",
+    "params": [
+      {
+        "name": "chain",
+        "in": "query",
+        "required": false,
+        "description": "one chain; every chain this deployment serves when omitted",
+        "schema": {
+          "type": "string",
+          "enum": [
+            "base",
+            "ethereum",
+            "arbitrum",
+            "hyperevm",
+            "tempo",
+            "bsc",
+            "ethereum_sepolia"
+          ],
+          "description": "Network name"
+        }
+      },
+      {
+        "name": "days",
+        "in": "query",
+        "required": false,
+        "description": "averaging window of the *_avg rates, in days",
+        "schema": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 365
+        }
+      }
+    ],
+    "body": null,
+    "cli": {
+      "command": "aave-markets",
+      "aliases": [],
+      "short": {
+        "chain": "c"
+      }
+    },
+    "mcpName": "v2_earn_aave_markets",
+    "bodyRef": null,
+    "responseRef": "AaveMarketsResponse",
+    "pagination": null
+  },
+  {
     "operationId": "v2_earn_swap_quote",
     "group": "earn",
     "namespace": "earn",

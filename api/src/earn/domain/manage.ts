@@ -1,13 +1,22 @@
 import { type Address, encodeFunctionData, erc20Abi, formatUnits, type PublicClient } from "viem";
 import { rethrowRpc } from "../../chain/clients.ts";
-import type { Erc20 } from "../../chain/erc20.ts";
+import { type Erc20, resolveErc20 } from "../../chain/erc20.ts";
 import type { LogReader } from "../../chain/log-reader.ts";
 import { NEXT_BLOCK } from "../../chain/next-block.ts";
+import type { Config } from "../../config/env.ts";
 import { fieldError, type Loc } from "../../errors.ts";
 import { toRawAmount } from "../../lib/amounts.ts";
 import { parseUnitsExact } from "../../lib/decimal.ts";
 import type { AccountCall } from "../../product-accounts/index.ts";
 import type { ChainName } from "../../schemas/common.ts";
+import {
+  aaveCalls,
+  assertReserveOpen,
+  readAaveFlows,
+  readAaveReserveOrThrow,
+  requireAaveMarket,
+  scaledOf,
+} from "./aave.ts";
 import { readVault, vaultAbi, vaultCalls } from "./vault.ts";
 import { CostBasis, readVaultFlows } from "./vault-positions.ts";
 
@@ -28,6 +37,7 @@ export interface ManageFee {
 }
 
 export interface ManageInput {
+  config: Config;
   client: PublicClient;
   chain: ChainName;
   logs: LogReader;
@@ -55,40 +65,83 @@ function percent(text: string, loc: Loc): bigint {
   return raw;
 }
 
+interface ManagedVenue {
+  /** what the amount and the fee are counted in */
+  asset: Erc20;
+  /** the calls moving `amount` of the asset in or out */
+  calls(amount: bigint): Promise<AccountCall[]>;
+  /** what withdrawing `amount` now would realise against the FIFO cost of what it takes out */
+  withdrawalProfit(amount: bigint): Promise<bigint>;
+}
+
+async function managedVenue(input: ManageInput): Promise<ManagedVenue> {
+  const { venue, loc } = input;
+  if (venue.type === "VAULT") {
+    const vault = await readVault(input.client, input.chain, venue.vault_address, [
+      ...loc,
+      "venue",
+      "vault_address",
+    ]);
+    return {
+      asset: vault.asset,
+      calls: (amount) => vaultCalls({ ...input, vault, amount, loc: [...loc, "amount"] }),
+      withdrawalProfit: (amount) => vaultWithdrawalProfit(input, vault.address, amount),
+    };
+  }
+  if (venue.type === "AAVE") {
+    const market = requireAaveMarket(input.config, input.chain, [...loc, "venue", "type"]);
+    const tokenLoc = [...loc, "venue", "token"];
+    const asset = await resolveErc20(input.config, input.client, input.chain, venue.token, tokenLoc);
+    const reserve = await readAaveReserveOrThrow(input.client, input.chain, market, asset, tokenLoc);
+    assertReserveOpen(reserve, input.action, tokenLoc);
+    return {
+      asset,
+      calls: (amount) => aaveCalls({ ...input, market, reserve, amount, loc: [...loc, "amount"], tokenLoc }),
+      withdrawalProfit: async (amount) => {
+        const flows = await readAaveFlows(input.client, input.logs, market, input.account).catch((e) =>
+          rethrowRpc(input.chain, e),
+        );
+        const basis = new CostBasis();
+        for (const f of flows.filter((x) => x.reserve === asset.address))
+          if (f.kind === "deposit") basis.deposit(f.amount, f.scaled);
+          else basis.withdraw(f.amount, f.scaled);
+        return amount - basis.costOf(scaledOf(amount, reserve.normalizedIncome));
+      },
+    };
+  }
+  throw fieldError(
+    [...loc, "venue", "type"],
+    `${venue.type} is not available on ${input.chain} in this deployment (its contracts are not configured)`,
+  );
+}
+
 /**
  * The account's calls for one earn action (spec A7), the fee included: a deposit pays the fee out of the
  * amount and deposits the rest; a withdrawal takes the amount out and pays the fee from it. PERFORMANCE is
- * a percent of the profit this withdrawal realises, against the FIFO cost of the shares it burns.
+ * a percent of the profit this withdrawal realises, against the FIFO cost of what it takes out (vault
+ * shares, or Aave's scaled aToken units).
  */
 export async function manageCalls(input: ManageInput): Promise<AccountCall[]> {
-  const { venue, loc } = input;
-  if (venue.type !== "VAULT")
-    throw fieldError(
-      [...loc, "venue", "type"],
-      `${venue.type} is not available on ${input.chain} in this deployment (its contracts are not configured)`,
-    );
-  const vault = await readVault(input.client, input.chain, venue.vault_address, [
-    ...loc,
-    "venue",
-    "vault_address",
-  ]);
-  const amount = toRawAmount(input.amount, vault.asset.decimals, [...loc, "amount"], vault.asset.symbol);
-  const fee = input.fee ? await feeAmount(input, vault.address, vault.asset, amount) : 0n;
+  const { loc } = input;
+  const venue = await managedVenue(input);
+  const asset = venue.asset;
+  const amount = toRawAmount(input.amount, asset.decimals, [...loc, "amount"], asset.symbol);
+  const fee = input.fee ? await feeAmount(input, venue, amount) : 0n;
   if (input.action === "DEPOSIT") {
     if (input.checkBalance) {
-      const held = await balanceOf(input, vault.asset.address);
+      const held = await balanceOf(input, asset.address);
       if (held < amount)
         throw fieldError(
           [...loc, "amount"],
-          `the Earn Account holds ${formatUnits(held, vault.asset.decimals)} ${vault.asset.symbol}; transfer more in first`,
+          `the Earn Account holds ${formatUnits(held, asset.decimals)} ${asset.symbol}; transfer more in first`,
         );
     }
     if (fee >= amount) throw fieldError([...loc, "fee", "amount"], "the fee would take the whole amount");
-    const calls = await vaultCalls({ ...input, vault, amount: amount - fee, loc: [...loc, "amount"] });
-    return fee ? [transfer(vault.asset, input.fee!.recipient, fee), ...calls] : calls;
+    const calls = await venue.calls(amount - fee);
+    return fee ? [transfer(asset, input.fee!.recipient, fee), ...calls] : calls;
   }
-  const calls = await vaultCalls({ ...input, vault, amount, loc: [...loc, "amount"] });
-  return fee ? [...calls, transfer(vault.asset, input.fee!.recipient, fee)] : calls;
+  const calls = await venue.calls(amount);
+  return fee ? [...calls, transfer(asset, input.fee!.recipient, fee)] : calls;
 }
 
 const transfer = (token: Erc20, to: Address, amount: bigint): AccountCall => ({
@@ -107,25 +160,25 @@ const balanceOf = (input: ManageInput, token: Address) =>
     })
     .catch((e) => rethrowRpc(input.chain, e));
 
-async function feeAmount(input: ManageInput, vault: Address, asset: Erc20, amount: bigint): Promise<bigint> {
+async function feeAmount(input: ManageInput, venue: ManagedVenue, amount: bigint): Promise<bigint> {
   const fee = input.fee!;
   const at = [...input.loc, "fee", "amount"];
   switch (fee.denomination) {
     case "FIXED":
-      return toRawAmount(fee.amount, asset.decimals, at, asset.symbol);
+      return toRawAmount(fee.amount, venue.asset.decimals, at, venue.asset.symbol);
     case "PERCENTAGE":
       return (amount * percent(fee.amount, at)) / (100n * PERCENT);
     case "PERFORMANCE": {
       if (input.action !== "WITHDRAW")
         throw fieldError([...input.loc, "fee", "denomination"], "PERFORMANCE fees apply to withdrawals only");
-      const profit = await withdrawalProfit(input, vault, amount);
+      const profit = await venue.withdrawalProfit(amount);
       return profit > 0n ? (profit * percent(fee.amount, at)) / (100n * PERCENT) : 0n;
     }
   }
 }
 
 /** What withdrawing `assets` now would realise: the assets less the FIFO cost of the shares it burns. */
-async function withdrawalProfit(input: ManageInput, vault: Address, assets: bigint): Promise<bigint> {
+async function vaultWithdrawalProfit(input: ManageInput, vault: Address, assets: bigint): Promise<bigint> {
   const [flows, shares] = await Promise.all([
     readVaultFlows(input.client, input.logs, input.account),
     input.client.readContract({

@@ -116,6 +116,78 @@ const ratio = (num: bigint, numDecimals: number, den: bigint, denDecimals: numbe
     ? "0"
     : formatUnits((num * 10n ** BigInt(18 + denDecimals)) / (den * 10n ** BigInt(numDecimals)), 18);
 
+/** USD value of `raw` at `price` (USD per whole token, 18 decimals), to the cent; null when unpriced. */
+export const usdValue = (raw: bigint, decimals: number, price: bigint | null) =>
+  price === null ? null : formatDecimal((raw * price) / 10n ** BigInt(decimals), 18, 2);
+
+/**
+ * Deposits, withdrawals and PnL (spec A1) of one position from its flows in chain order: `amount` in the
+ * asset, `units` what the position counts (vault shares, scaled aTokens; FIFO lots of them), `current` what
+ * the position is worth now in the asset.
+ */
+export function fifoHistory(
+  flows: {
+    kind: "deposit" | "withdrawal";
+    amount: bigint;
+    units: bigint;
+    blockNumber: bigint;
+    time: number;
+    transactionHash: `0x${string}`;
+  }[],
+  asset: { symbol: string; decimals: number },
+  unit: { symbol: string; decimals: number; shown?: (f: { amount: bigint; units: bigint }) => bigint },
+  current: bigint,
+) {
+  const basis = new CostBasis();
+  const deposits = [];
+  const withdrawals = [];
+  const shown = unit.shown ?? ((f) => f.units);
+  for (const f of flows) {
+    const at = {
+      block_number: Number(f.blockNumber),
+      block_timestamp: iso(f.time),
+      transaction_hash: f.transactionHash,
+    };
+    if (f.kind === "deposit") {
+      basis.deposit(f.amount, f.units);
+      deposits.push({
+        ...at,
+        input_amount: human(f.amount, asset.decimals),
+        input_symbol: asset.symbol,
+        output_amount: human(shown(f), unit.decimals),
+        output_symbol: unit.symbol,
+        cost_per_unit: ratio(f.amount, asset.decimals, shown(f), unit.decimals),
+      });
+    } else {
+      const pnl = basis.withdraw(f.amount, f.units);
+      withdrawals.push({
+        ...at,
+        input_amount: human(shown(f), unit.decimals),
+        input_symbol: unit.symbol,
+        output_amount: human(f.amount, asset.decimals),
+        output_symbol: asset.symbol,
+        realized_pnl: human(pnl, asset.decimals),
+      });
+    }
+  }
+  const dec = asset.decimals;
+  const unrealized = current - basis.openCost;
+  const total = unrealized + basis.realized;
+  return {
+    pnl: {
+      total_deposited: human(basis.deposited, dec),
+      current_value: human(current, dec),
+      unrealized_pnl: human(unrealized, dec),
+      realized_pnl: human(basis.realized, dec),
+      total_pnl: human(total, dec),
+      total_pnl_percent:
+        basis.deposited === 0n ? "0" : formatDecimal((total * 10n ** 20n) / basis.deposited, 18, 4),
+    },
+    deposits,
+    withdrawals,
+  };
+}
+
 /** The account's position at each vault it ever used (spec A1 VaultPosition), with FIFO PnL. */
 export async function readVaultPositions(input: {
   client: PublicClient;
@@ -161,39 +233,14 @@ export async function readVaultPositions(input: {
     .filter((v): v is { vault: Vault; shares: bigint; balance: bigint } => v !== null)
     .map(({ vault, balance }) => {
       const dec = vault.asset.decimals;
-      const basis = new CostBasis();
-      const deposits = [];
-      const withdrawals = [];
-      for (const f of flows.filter((x) => x.vault === vault.address)) {
-        const at = {
-          block_number: Number(f.blockNumber),
-          block_timestamp: iso(times.get(f.blockNumber)!),
-          transaction_hash: f.transactionHash,
-        };
-        if (f.kind === "deposit") {
-          basis.deposit(f.assets, f.shares);
-          deposits.push({
-            ...at,
-            input_amount: human(f.assets, dec),
-            input_symbol: vault.asset.symbol,
-            output_amount: human(f.shares, vault.decimals),
-            output_symbol: vault.symbol,
-            cost_per_unit: ratio(f.assets, dec, f.shares, vault.decimals),
-          });
-        } else {
-          const pnl = basis.withdraw(f.assets, f.shares);
-          withdrawals.push({
-            ...at,
-            input_amount: human(f.shares, vault.decimals),
-            input_symbol: vault.symbol,
-            output_amount: human(f.assets, dec),
-            output_symbol: vault.asset.symbol,
-            realized_pnl: human(pnl, dec),
-          });
-        }
-      }
-      const unrealized = balance - basis.openCost;
-      const total = unrealized + basis.realized;
+      const history = fifoHistory(
+        flows
+          .filter((x) => x.vault === vault.address)
+          .map((f) => ({ ...f, amount: f.assets, units: f.shares, time: times.get(f.blockNumber)! })),
+        { symbol: vault.asset.symbol, decimals: dec },
+        { symbol: vault.symbol, decimals: vault.decimals },
+        balance,
+      );
       const price = input.price(vault.asset.address);
       return {
         type: "VAULT" as const,
@@ -202,18 +249,8 @@ export async function readVaultPositions(input: {
         underlying_symbol: vault.asset.symbol,
         underlying_address: vault.asset.address,
         balance: human(balance, dec),
-        usd_value: price === null ? null : formatDecimal((balance * price) / 10n ** BigInt(dec), 18, 2),
-        pnl: {
-          total_deposited: human(basis.deposited, dec),
-          current_value: human(balance, dec),
-          unrealized_pnl: human(unrealized, dec),
-          realized_pnl: human(basis.realized, dec),
-          total_pnl: human(total, dec),
-          total_pnl_percent:
-            basis.deposited === 0n ? "0" : formatDecimal((total * 10n ** 20n) / basis.deposited, 18, 4),
-        },
-        deposits,
-        withdrawals,
+        usd_value: usdValue(balance, dec, price),
+        ...history,
       };
     });
 }

@@ -19,6 +19,7 @@ export const manage = defineOperation({
       { client, chain: body.chain, owner: body.owner, sponsored: body.gas_sponsorship },
       (account, deployed) =>
         manageCalls({
+          config: ctx.config,
           client,
           chain: body.chain,
           logs: ctx.services.chains.logs,

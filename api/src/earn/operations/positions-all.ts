@@ -32,6 +32,7 @@ export const positionsAll = defineOperation({
           return [chain, EMPTY] as const;
         }
         const read = await readEarnPositions({
+          config: ctx.config,
           client,
           chain,
           logs: ctx.services.chains.logs,

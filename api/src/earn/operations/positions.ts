@@ -18,6 +18,7 @@ export const positions = defineOperation({
   async handler({ query }, ctx) {
     const client = ctx.services.chains.get(query.chain, ["query", "chain"]);
     return readEarnPositions({
+      config: ctx.config,
       client,
       chain: query.chain,
       logs: ctx.services.chains.logs,

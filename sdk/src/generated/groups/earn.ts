@@ -18,6 +18,13 @@ export function earnPositionsAll(transport: Transport, query: T.V2EarnPositionsA
   return transport.request(v2_earn_positions_all_op, { query: query as Record<string, unknown> | undefined }, options);
 }
 
+export const v2_earn_aave_markets_op: OperationDescriptor = {"id":"v2_earn_aave_markets","method":"GET","path":"/v2/earn/aave_markets","idempotent":true};
+
+/** Aave v3 markets: rates, liquidity and limits per token and chain — `GET /v2/earn/aave_markets` */
+export function earnAaveMarkets(transport: Transport, query?: T.V2EarnAaveMarketsQuery, options?: RequestOptions): Promise<T.V2EarnAaveMarketsResponse> {
+  return transport.request(v2_earn_aave_markets_op, { query: query as Record<string, unknown> | undefined }, options);
+}
+
 export const v2_earn_swap_quote_op: OperationDescriptor = {"id":"v2_earn_swap_quote","method":"GET","path":"/v2/earn/swap_quote","idempotent":true};
 
 /** Quote a swap through the aggregator — `GET /v2/earn/swap_quote` */
@@ -78,6 +85,11 @@ export class EarnNamespace {
   /** Positions of the Earn Account on every chain — `GET /v2/earn/positions_all` */
   positionsAll(query: T.V2EarnPositionsAllQuery, options?: RequestOptions): Promise<T.V2EarnPositionsAllResponse> {
     return earnPositionsAll(this.transport, query, options);
+  }
+
+  /** Aave v3 markets: rates, liquidity and limits per token and chain — `GET /v2/earn/aave_markets` */
+  aaveMarkets(query?: T.V2EarnAaveMarketsQuery, options?: RequestOptions): Promise<T.V2EarnAaveMarketsResponse> {
+    return earnAaveMarkets(this.transport, query, options);
   }
 
   /** Quote a swap through the aggregator — `GET /v2/earn/swap_quote` */
