@@ -26,7 +26,9 @@ export function viemChain(spec: Pick<ChainSpec, "name" | "chainId">, rpcUrl: str
  */
 export function devnetClients(spec: Pick<ChainSpec, "name" | "chainId">, rpcUrl: string) {
   const chain = viemChain(spec, rpcUrl);
-  const transport = http(rpcUrl, { retryCount: 0 });
+  // a local node never drops a request, but one that has just loaded a large state, on a machine whose CPUs
+  // other chains share, may take well over viem's default 10 s for its first calls
+  const transport = http(rpcUrl, { retryCount: 0, timeout: 60_000 });
   return {
     public: createPublicClient({ chain, transport, pollingInterval: 50 }),
     test: createTestClient({ chain, transport, mode: "anvil", pollingInterval: 50 }),

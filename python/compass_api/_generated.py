@@ -229,6 +229,18 @@ Market = TypedDict("Market", {
     "restricted_jurisdictions": list[str],
 })
 
+MarketAllocation = TypedDict("MarketAllocation", {
+    "market_id": str,
+    "loan_token": str,
+    "loan_token_symbol": NotRequired[str],
+    "collateral_token": str,
+    "collateral_token_symbol": NotRequired[str],
+    "lltv": str,
+    "supply_cap": NotRequired[str],
+    "supply_assets": NotRequired[str],
+    "allocation_pct": NotRequired[Decimal | int | float],
+})
+
 MarketDetail = TypedDict("MarketDetail", {
     "symbol": str,
     "underlying_ticker": str,
@@ -872,6 +884,27 @@ V2TransferToEoaAction = TypedDict("V2TransferToEoaAction", {
     "amount": Any,
 })
 
+VaultInfo = TypedDict("VaultInfo", {
+    "vault_address": str,
+    "chain": str,
+    "protocol": NotRequired[Literal["MORPHO", "EULER"]],
+    "name": NotRequired[str],
+    "symbol": NotRequired[str],
+    "owner": str,
+    "asset": str,
+    "asset_name": NotRequired[str],
+    "asset_symbol": NotRequired[str],
+    "factory_version": NotRequired[str],
+    "tvl_usd": NotRequired[str],
+    "liquidity_usd": NotRequired[str],
+    "deposit_cap": NotRequired[str],
+    "deposit_cap_usd": NotRequired[str],
+    "apy_7d": NotRequired[str],
+    "apy_30d": NotRequired[str],
+    "apy_90d": NotRequired[str],
+    "markets": list["MarketAllocation"],
+})
+
 VaultPosition = TypedDict("VaultPosition", {
     "type": Literal["VAULT"],
     "vault_address": str,
@@ -886,6 +919,13 @@ VaultPosition = TypedDict("VaultPosition", {
     "apy_7d": NotRequired[str | None],
     "apy_30d": NotRequired[str | None],
     "apy_90d": NotRequired[str | None],
+})
+
+VaultsResponse = TypedDict("VaultsResponse", {
+    "total": int,
+    "offset": int,
+    "limit": int,
+    "vaults": list["VaultInfo"],
 })
 
 VaultVenue = TypedDict("VaultVenue", {
@@ -1091,6 +1131,20 @@ V2EarnPositionsAllQuery = TypedDict("V2EarnPositionsAllQuery", {
 })
 
 V2EarnPositionsAllResponse = EarnPositionsAllResponse
+
+V2EarnVaultsQuery = TypedDict("V2EarnVaultsQuery", {
+    "order_by": Literal["tvl_usd", "liquidity_usd", "apy_7d", "apy_30d", "apy_90d", "deposit_cap_usd", "name"],
+    "direction": NotRequired[Literal["asc", "desc"]],
+    "offset": NotRequired[int],
+    "limit": NotRequired[int],
+    "chain": NotRequired[Literal["base", "ethereum", "arbitrum", "hyperevm", "tempo", "bsc", "ethereum_sepolia"]],
+    "asset_symbol": NotRequired[str],
+    "min_tvl_usd": NotRequired[str],
+    "min_liquidity_usd": NotRequired[str],
+    "min_deposit_cap_usd": NotRequired[str],
+})
+
+V2EarnVaultsResponse = VaultsResponse
 
 V2EarnAaveMarketsQuery = TypedDict("V2EarnAaveMarketsQuery", {
     "chain": NotRequired[Literal["base", "ethereum", "arbitrum", "hyperevm", "tempo", "bsc", "ethereum_sepolia"]],
@@ -1523,6 +1577,21 @@ OPERATIONS: dict[str, dict[str, Any]] = {
         "open_body": False,
         "pagination": None,
     },
+    "v2_earn_vaults": {
+        "method": "GET",
+        "path": "/v2/earn/vaults",
+        "idempotent": True,
+        "path_params": [],
+        "query_params": ["order_by", "direction", "offset", "limit", "chain", "asset_symbol", "min_tvl_usd", "min_liquidity_usd", "min_deposit_cap_usd"],
+        "required_query": ["order_by"],
+        "has_body": False,
+        "body_fields": [],
+        "open_body": False,
+        "pagination": {
+            "style": "offset",
+            "itemsKey": "vaults",
+        },
+    },
     "v2_earn_aave_markets": {
         "method": "GET",
         "path": "/v2/earn/aave_markets",
@@ -1773,6 +1842,14 @@ class EarnNamespace(_Namespace):
         """Positions of the Earn Account on every chain — GET /v2/earn/positions_all"""
         return self._call("v2_earn_positions_all", [], None, query, timeout_ms=timeout_ms, retries=retries, headers=headers)
 
+    def vaults(self, *, timeout_ms: int | None = None, retries: int | None = None, headers: dict[str, str] | None = None, **query: Unpack[V2EarnVaultsQuery]) -> V2EarnVaultsResponse:
+        """ERC-4626 vaults this deployment lists, with TVL, liquidity, caps and trailing APYs — GET /v2/earn/vaults"""
+        return self._call("v2_earn_vaults", [], None, query, timeout_ms=timeout_ms, retries=retries, headers=headers)
+
+    def iterate_vaults(self, *, timeout_ms: int | None = None, retries: int | None = None, headers: dict[str, str] | None = None, **query: Unpack[V2EarnVaultsQuery]) -> Iterator[Any]:
+        """Every item of `vaults`, page after page."""
+        return self._iterate("v2_earn_vaults", [], query, timeout_ms=timeout_ms, retries=retries, headers=headers)
+
     def aave_markets(self, *, timeout_ms: int | None = None, retries: int | None = None, headers: dict[str, str] | None = None, **query: Unpack[V2EarnAaveMarketsQuery]) -> V2EarnAaveMarketsResponse:
         """Aave v3 markets: rates, liquidity and limits per token and chain — GET /v2/earn/aave_markets"""
         return self._call("v2_earn_aave_markets", [], None, query, timeout_ms=timeout_ms, retries=retries, headers=headers)
@@ -1956,6 +2033,14 @@ class AsyncEarnNamespace(_AsyncNamespace):
     async def positions_all(self, *, timeout_ms: int | None = None, retries: int | None = None, headers: dict[str, str] | None = None, **query: Unpack[V2EarnPositionsAllQuery]) -> V2EarnPositionsAllResponse:
         """Positions of the Earn Account on every chain — GET /v2/earn/positions_all"""
         return await self._call("v2_earn_positions_all", [], None, query, timeout_ms=timeout_ms, retries=retries, headers=headers)
+
+    async def vaults(self, *, timeout_ms: int | None = None, retries: int | None = None, headers: dict[str, str] | None = None, **query: Unpack[V2EarnVaultsQuery]) -> V2EarnVaultsResponse:
+        """ERC-4626 vaults this deployment lists, with TVL, liquidity, caps and trailing APYs — GET /v2/earn/vaults"""
+        return await self._call("v2_earn_vaults", [], None, query, timeout_ms=timeout_ms, retries=retries, headers=headers)
+
+    def iterate_vaults(self, *, timeout_ms: int | None = None, retries: int | None = None, headers: dict[str, str] | None = None, **query: Unpack[V2EarnVaultsQuery]) -> AsyncIterator[Any]:
+        """Every item of `vaults`, page after page."""
+        return self._iterate("v2_earn_vaults", [], query, timeout_ms=timeout_ms, retries=retries, headers=headers)
 
     async def aave_markets(self, *, timeout_ms: int | None = None, retries: int | None = None, headers: dict[str, str] | None = None, **query: Unpack[V2EarnAaveMarketsQuery]) -> V2EarnAaveMarketsResponse:
         """Aave v3 markets: rates, liquidity and limits per token and chain — GET /v2/earn/aave_markets"""

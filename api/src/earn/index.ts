@@ -9,11 +9,13 @@ import { positionsAll } from "./operations/positions-all.ts";
 import { swap } from "./operations/swap.ts";
 import { swapQuote } from "./operations/swap-quote.ts";
 import { transfer } from "./operations/transfer.ts";
+import { vaults } from "./operations/vaults.ts";
 
 /** The /v2/earn operations (spec earn-and-credit.md Part A), in the spec's order as they land. */
 export const operations: Operation[] = [
   positions,
   positionsAll,
+  vaults,
   aaveMarkets,
   swapQuote,
   balances,

@@ -124,16 +124,85 @@ export const EarnManageResponse = z
   .object({ transaction: UnsignedTransaction.nullable(), eip_712: TypedData.nullable() })
   .meta({ id: "EarnManageResponse" });
 
+/** An integer in a query string: plain decimal digits only (no "0x10", "+3", "1e1"), within bounds. */
+const queryInt = (min: number, max: number) =>
+  z.preprocess(
+    (v) => (typeof v === "string" && /^[0-9]{1,9}$/.test(v) ? Number(v) : v),
+    z.int().min(min).max(max),
+  );
+
+/** A non-negative decimal in a query string (a USD floor). */
+const queryDecimal = (description: string) =>
+  z
+    .string()
+    .regex(/^[0-9]+(\.[0-9]+)?$/, "a non-negative decimal number")
+    .transform(Number)
+    .optional()
+    .describe(description);
+
+export const EarnVaultsQuery = z.object({
+  order_by: z
+    .enum(["tvl_usd", "liquidity_usd", "apy_7d", "apy_30d", "apy_90d", "deposit_cap_usd", "name"])
+    .describe("sort column"),
+  direction: z.enum(["asc", "desc"]).default("desc").describe("sort direction"),
+  offset: queryInt(0, 1_000_000).default(0),
+  limit: queryInt(1, 100).default(20),
+  chain: Chain.optional().describe("only this chain"),
+  asset_symbol: z.string().trim().min(1).max(32).optional().describe("only vaults of this underlying"),
+  min_tvl_usd: queryDecimal("TVL floor, USD"),
+  min_liquidity_usd: queryDecimal("floor of what can be withdrawn now, USD"),
+  min_deposit_cap_usd: queryDecimal(
+    "floor of what the vault accepts now, USD; 0 drops paused or full vaults",
+  ),
+});
+
+const MarketAllocation = z
+  .object({
+    market_id: z.string(),
+    loan_token: z.string(),
+    loan_token_symbol: z.string().optional(),
+    collateral_token: z.string(),
+    collateral_token_symbol: z.string().optional(),
+    lltv: z.string().describe("raw, 1e18 = 100%"),
+    supply_cap: z.string().optional(),
+    supply_assets: z.string().optional(),
+    allocation_pct: z.number().optional(),
+  })
+  .meta({ id: "MarketAllocation" });
+
+export const VaultInfo = z
+  .object({
+    vault_address: z.string(),
+    chain: z.string(),
+    protocol: z.enum(["MORPHO", "EULER"]).optional(),
+    name: z.string().optional(),
+    symbol: z.string().optional(),
+    owner: z.string().describe("the curator (zero address when the vault has none)"),
+    asset: z.string(),
+    asset_name: z.string().optional(),
+    asset_symbol: z.string().optional(),
+    factory_version: z.string().optional(),
+    tvl_usd: z.string().optional(),
+    liquidity_usd: z.string().optional().describe("what can be withdrawn now (≤ tvl)"),
+    deposit_cap: z
+      .string()
+      .optional()
+      .describe("human units the vault accepts now; 0 = paused or full; absent = no cap"),
+    deposit_cap_usd: z.string().optional(),
+    apy_7d: z.string().optional().describe("trailing, from the share price; percent"),
+    apy_30d: z.string().optional(),
+    apy_90d: z.string().optional(),
+    markets: z.array(MarketAllocation),
+  })
+  .meta({ id: "VaultInfo" });
+
+export const EarnVaultsResponse = z
+  .object({ total: z.int(), offset: z.int(), limit: z.int(), vaults: z.array(VaultInfo) })
+  .meta({ id: "VaultsResponse" });
+
 export const EarnAaveMarketsQuery = z.object({
   chain: Chain.optional().describe("one chain; every chain this deployment serves when omitted"),
-  days: z
-    .preprocess(
-      // a query string holds text: only plain decimal digits are a number of days (no "0x10", "+3", "1e1")
-      (v) => (typeof v === "string" && /^[0-9]{1,6}$/.test(v) ? Number(v) : v),
-      z.int().min(1).max(365),
-    )
-    .default(30)
-    .describe("averaging window of the *_avg rates, in days"),
+  days: queryInt(1, 365).default(30).describe("averaging window of the *_avg rates, in days"),
 });
 
 const percentString = (description: string) => z.string().describe(`${description}, percent`);

@@ -2635,6 +2635,149 @@ export const manifest: OperationManifest[] = [
     "pagination": null
   },
   {
+    "operationId": "v2_earn_vaults",
+    "group": "earn",
+    "namespace": "earn",
+    "name": "vaults",
+    "method": "GET",
+    "path": "/v2/earn/vaults",
+    "summary": "ERC-4626 vaults this deployment lists, with TVL, liquidity, caps and trailing APYs",
+    "description": "The vaults this deployment lists on `chain` (or every served chain), each read from chain: TVL and what can be withdrawn now priced by the chain's oracle, what the vault accepts now (`maxDeposit`; 0 when paused or full), and 7/30/90-day APYs from the vault's own share price. Filter by underlying and USD floors, sort by `order_by`, page with `offset`/`limit`. Any other ERC-4626 vault can still be managed by address.",
+    "readOnly": true,
+    "destructive": false,
+    "idempotent": true,
+    "errorModel": "validation",
+    "params": [
+      {
+        "name": "order_by",
+        "in": "query",
+        "required": true,
+        "description": "sort column",
+        "schema": {
+          "type": "string",
+          "enum": [
+            "tvl_usd",
+            "liquidity_usd",
+            "apy_7d",
+            "apy_30d",
+            "apy_90d",
+            "deposit_cap_usd",
+            "name"
+          ]
+        }
+      },
+      {
+        "name": "direction",
+        "in": "query",
+        "required": false,
+        "description": "sort direction",
+        "schema": {
+          "default": "desc",
+          "type": "string",
+          "enum": [
+            "asc",
+            "desc"
+          ]
+        }
+      },
+      {
+        "name": "offset",
+        "in": "query",
+        "required": false,
+        "schema": {
+          "type": "integer",
+          "minimum": 0,
+          "maximum": 1000000
+        }
+      },
+      {
+        "name": "limit",
+        "in": "query",
+        "required": false,
+        "schema": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 100
+        }
+      },
+      {
+        "name": "chain",
+        "in": "query",
+        "required": false,
+        "description": "only this chain",
+        "schema": {
+          "type": "string",
+          "enum": [
+            "base",
+            "ethereum",
+            "arbitrum",
+            "hyperevm",
+            "tempo",
+            "bsc",
+            "ethereum_sepolia"
+          ],
+          "description": "Network name"
+        }
+      },
+      {
+        "name": "asset_symbol",
+        "in": "query",
+        "required": false,
+        "description": "only vaults of this underlying",
+        "schema": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 32
+        }
+      },
+      {
+        "name": "min_tvl_usd",
+        "in": "query",
+        "required": false,
+        "description": "TVL floor, USD",
+        "schema": {
+          "type": "string",
+          "pattern": "^[0-9]+(\\.[0-9]+)?$"
+        }
+      },
+      {
+        "name": "min_liquidity_usd",
+        "in": "query",
+        "required": false,
+        "description": "floor of what can be withdrawn now, USD",
+        "schema": {
+          "type": "string",
+          "pattern": "^[0-9]+(\\.[0-9]+)?$"
+        }
+      },
+      {
+        "name": "min_deposit_cap_usd",
+        "in": "query",
+        "required": false,
+        "description": "floor of what the vault accepts now, USD; 0 drops paused or full vaults",
+        "schema": {
+          "type": "string",
+          "pattern": "^[0-9]+(\\.[0-9]+)?$"
+        }
+      }
+    ],
+    "body": null,
+    "cli": {
+      "command": "vaults",
+      "aliases": [],
+      "short": {
+        "chain": "c"
+      }
+    },
+    "mcpName": "v2_earn_vaults",
+    "bodyRef": null,
+    "responseRef": "VaultsResponse",
+    "pagination": {
+      "style": "offset",
+      "itemsKey": "vaults"
+    }
+  },
+  {
     "operationId": "v2_earn_aave_markets",
     "group": "earn",
     "namespace": "earn",

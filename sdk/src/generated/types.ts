@@ -287,6 +287,19 @@ export type Market = {
   restricted_jurisdictions: Array<string>;
 };
 
+export type MarketAllocation = {
+  market_id: string;
+  loan_token: string;
+  loan_token_symbol?: string;
+  collateral_token: string;
+  collateral_token_symbol?: string;
+  /** raw, 1e18 = 100% */
+  lltv: string;
+  supply_cap?: string;
+  supply_assets?: string;
+  allocation_pct?: number;
+};
+
 export type MarketDetail = {
   symbol: string;
   underlying_ticker: string;
@@ -1168,6 +1181,31 @@ export type V2TransferToEoaAction = {
   amount: number | string | unknown;
 };
 
+export type VaultInfo = {
+  vault_address: string;
+  chain: string;
+  protocol?: "MORPHO" | "EULER";
+  name?: string;
+  symbol?: string;
+  /** the curator (zero address when the vault has none) */
+  owner: string;
+  asset: string;
+  asset_name?: string;
+  asset_symbol?: string;
+  factory_version?: string;
+  tvl_usd?: string;
+  /** what can be withdrawn now (≤ tvl) */
+  liquidity_usd?: string;
+  /** human units the vault accepts now; 0 = paused or full; absent = no cap */
+  deposit_cap?: string;
+  deposit_cap_usd?: string;
+  /** trailing, from the share price; percent */
+  apy_7d?: string;
+  apy_30d?: string;
+  apy_90d?: string;
+  markets: Array<MarketAllocation>;
+};
+
 export type VaultPosition = {
   type: "VAULT";
   vault_address: string;
@@ -1183,6 +1221,13 @@ export type VaultPosition = {
   apy_7d?: string | null;
   apy_30d?: string | null;
   apy_90d?: string | null;
+};
+
+export type VaultsResponse = {
+  total: number;
+  offset: number;
+  limit: number;
+  vaults: Array<VaultInfo>;
 };
 
 export type VaultVenue = {
@@ -1414,6 +1459,27 @@ export type V2EarnPositionsAllQuery = {
 };
 
 export type V2EarnPositionsAllResponse = EarnPositionsAllResponse;
+
+export type V2EarnVaultsQuery = {
+  /** sort column */
+  order_by: "tvl_usd" | "liquidity_usd" | "apy_7d" | "apy_30d" | "apy_90d" | "deposit_cap_usd" | "name";
+  /** sort direction */
+  direction?: "asc" | "desc";
+  offset?: number;
+  limit?: number;
+  /** only this chain */
+  chain?: "base" | "ethereum" | "arbitrum" | "hyperevm" | "tempo" | "bsc" | "ethereum_sepolia";
+  /** only vaults of this underlying */
+  asset_symbol?: string;
+  /** TVL floor, USD */
+  min_tvl_usd?: string;
+  /** floor of what can be withdrawn now, USD */
+  min_liquidity_usd?: string;
+  /** floor of what the vault accepts now, USD; 0 drops paused or full vaults */
+  min_deposit_cap_usd?: string;
+};
+
+export type V2EarnVaultsResponse = VaultsResponse;
 
 export type V2EarnAaveMarketsQuery = {
   /** one chain; every chain this deployment serves when omitted */

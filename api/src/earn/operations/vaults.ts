@@ -1,0 +1,48 @@
+import { CHAINS } from "@compass/constants";
+import { rethrowRpc } from "../../chain/clients.ts";
+import { defineOperation } from "../../registry/define.ts";
+import type { ChainName } from "../../schemas/common.ts";
+import { listedVaults, readVaultInfo, selectVaults, type VaultInfo } from "../domain/vaults-list.ts";
+import { EarnVaultsQuery, EarnVaultsResponse } from "../schemas.ts";
+
+export const vaults = defineOperation({
+  method: "GET",
+  path: "/v2/earn/vaults",
+  summary: "ERC-4626 vaults this deployment lists, with TVL, liquidity, caps and trailing APYs",
+  description:
+    "The vaults this deployment lists on `chain` (or every served chain), each read from chain: TVL and what can be withdrawn now priced by the chain's oracle, what the vault accepts now (`maxDeposit`; 0 when paused or full), and 7/30/90-day APYs from the vault's own share price. Filter by underlying and USD floors, sort by `order_by`, page with `offset`/`limit`. Any other ERC-4626 vault can still be managed by address.",
+  query: EarnVaultsQuery,
+  response: EarnVaultsResponse,
+  widget: false,
+  cli: { short: { chain: "c" } },
+  async handler({ query }, ctx) {
+    const chains: ChainName[] = query.chain ? [query.chain] : [...CHAINS];
+    const perChain = await Promise.all(
+      chains.map(async (chain) => {
+        const addresses = listedVaults(ctx.config, chain);
+        if (!addresses.length) return [];
+        let client: ReturnType<typeof ctx.services.chains.get>;
+        try {
+          client = ctx.services.chains.get(chain, ["query", "chain"]);
+        } catch (error) {
+          if (query.chain) throw error;
+          return [];
+        }
+        const infos = await Promise.all(
+          addresses.map((address) =>
+            readVaultInfo({
+              config: ctx.config,
+              client,
+              chain,
+              logs: ctx.services.chains.logs,
+              address,
+              lookback: BigInt(ctx.config.logs.maxRange),
+            }),
+          ),
+        ).catch((error) => rethrowRpc(chain, error));
+        return infos.filter((v): v is VaultInfo => v !== null);
+      }),
+    );
+    return selectVaults(perChain.flat(), query);
+  },
+});
