@@ -411,7 +411,7 @@ describe("persistence", () => {
     expect(next.timestamp).toBeGreaterThan(lastBlock.timestamp);
     // ...and the 3 h advanced earlier still applies: the restarted chain is not back on the wall clock
     expect(Number(next.timestamp)).toBeGreaterThanOrEqual(Math.floor(Date.now() / 1000) + 3 * 3600 - 5);
-  }, 120_000); // four chains of ~120 MB state each are dumped and reloaded
+  }, 120_000); // four chains of ~50 MB state each are dumped and reloaded
 
   it("refuses to start a second devnet on the same ports", async () => {
     const other = tempDir("devnet-clash");

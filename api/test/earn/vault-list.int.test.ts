@@ -100,8 +100,10 @@ describe("earn: the vault list", () => {
       }),
     );
     const info = (await list("order_by=apy_7d&chain=base")).vaults.find((v) => v.vault_address === address)!;
-    // ≥ 0.1 % a day, compounded: over 44 % a year
-    expect(Number(info.apy_7d)).toBeGreaterThan(44);
+    // the donation alone grew the share price by 0.1 % within the last 7 days (earlier history of the suite's
+    // clock decides where the window starts): at least (1.001^(365/7) − 1) = 5.35 % a year
+    expect(Number(info.apy_7d)).toBeGreaterThan(5.35);
+    expect(Number(info.apy_7d)).toBeLessThan(1000);
     expect(Number(info.apy_30d)).toBeGreaterThan(0);
     const bad = await getJson(`${url}/v2/earn/vaults?order_by=riskiest`);
     expect(bad.status).toBe(422);

@@ -27,7 +27,7 @@ const feedAbi = parseAbi(["function setAnswer(int256 answer)"]);
  * replays identically), the WETH and wstETH feeds following the pools, an Aave and a Morpho borrow or
  * repayment (utilisation, and so rates, move), and the plain vaults' yield paid in for the elapsed time
  * (4 % a year on USDC, 3 % on WETH) so their share prices rise. A handful of blocks per run: the chains
- * keep only their last 128 blocks of history, and each run should leave most of it to earlier runs.
+ * keep only their last 32 blocks of state (HISTORY_BLOCKS); history the API reads comes from events.
  */
 export async function runEarnActivity(ctx: ExtensionContext, elapsedSeconds: number): Promise<void> {
   const chain = ctx.spec.name as EarnChain;
