@@ -199,6 +199,10 @@ describe("earn: swaps through the aggregator", () => {
       args: [minted],
     });
     expect(Number(formatUnits(assets, 18))).toBeCloseTo(0.15, 6);
+    // the WETH position is priced by the chain's oracle
+    const positions = await getJson(`${url}/v2/earn/positions?chain=${CHAIN}&owner=${owner}`);
+    const weth = positions.body.vaults.find((v: { vault_address: string }) => v.vault_address === vault);
+    expect(Number(weth.usd_value)).toBeGreaterThan(0.15 * 1000);
   });
 
   test("behavior: sponsored, the swap is SafeTx typed data of the account", async () => {

@@ -93,6 +93,9 @@ describe("earn: any ERC-4626 vault by address", () => {
     await donor.waitForTransactionReceipt({ hash });
     p = await position();
     expect(Number(p.pnl.unrealized_pnl)).toBeGreaterThan(19.9);
+    // the share price the deposit recorded has since risen ~10 %: a trailing APY from the vault's own events
+    expect(Number(p.apy_7d)).toBeGreaterThan(0);
+    expect(Number(p.usd_value)).toBeCloseTo(Number(p.balance), 2);
     expect(Number(p.balance)).toBeGreaterThan(219.9);
 
     const feeRecipient = privateKeyToAccount(generatePrivateKey()).address;

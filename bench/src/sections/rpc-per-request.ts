@@ -26,6 +26,19 @@ export const RPC_CASES: RpcCase[] = [
     path: (b) =>
       `/v1/token/balance?chain=base&user=${b.accounts.dev[1].address}&token=${b.chains.base.contracts.USDC}`,
   },
+  {
+    label: "GET /v2/earn/positions (no positions)",
+    path: (b) => `/v2/earn/positions?chain=ethereum&owner=${b.accounts.dev[1].address}`,
+  },
+  { label: "GET /v2/earn/vaults (one chain)", path: () => "/v2/earn/vaults?order_by=tvl_usd&chain=ethereum" },
+  {
+    label: "GET /v2/earn/aave_markets (one chain)",
+    path: () => "/v2/earn/aave_markets?chain=ethereum&days=30",
+  },
+  {
+    label: "GET /v2/earn/swap_quote",
+    path: () => "/v2/earn/swap_quote?chain=ethereum&token_in=USDC&token_out=WETH&amount_in=1000",
+  },
 ];
 
 /** (issue 2 §13b) JSON-RPC calls the devnet receives per API request, counted by a proxy in front of each chain. */

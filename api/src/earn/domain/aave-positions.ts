@@ -20,7 +20,7 @@ export async function readAavePositions(input: {
   chain: ChainName;
   logs: LogReader;
   account: Address;
-  price: (token: Address) => bigint | null;
+  price: (token: Address) => Promise<bigint | null>;
 }) {
   const market = aaveMarket(input.config, input.chain);
   if (!market) return [];
@@ -33,7 +33,7 @@ export async function readAavePositions(input: {
       reserves.map(async (address) => {
         const asset = await resolveErc20(input.config, client, input.chain, address, ["reserve"]);
         const reserve = (await readAaveReserve(client, market, asset))!;
-        const [balance, aSymbol] = await Promise.all([
+        const [balance, aSymbol, price] = await Promise.all([
           client.readContract({
             address: reserve.aToken,
             abi: erc20Abi,
@@ -42,18 +42,19 @@ export async function readAavePositions(input: {
             blockTag: NEXT_BLOCK,
           }),
           client.readContract({ address: reserve.aToken, abi: erc20Abi, functionName: "symbol" }),
+          input.price(asset.address),
         ]);
-        return { asset, reserve, balance, aSymbol };
+        return { asset, reserve, balance, aSymbol, price };
       }),
     ),
     blockTimes(client, flows as unknown as Log[]),
   ]);
-  return states.map(({ asset, reserve, balance, aSymbol }) => ({
+  return states.map(({ asset, reserve, balance, aSymbol, price }) => ({
     type: "AAVE" as const,
     reserve_address: asset.address,
     reserve_symbol: asset.symbol,
     balance: formatUnits(balance, asset.decimals),
-    usd_value: usdValue(balance, asset.decimals, input.price(asset.address)),
+    usd_value: usdValue(balance, asset.decimals, price),
     ...fifoHistory(
       flows
         .filter((f) => f.reserve === asset.address)

@@ -17,7 +17,8 @@ export async function readEarnPositions(input: {
   chain: ChainName;
   logs: LogReader;
   account: Address;
-  price: (token: Address) => bigint | null;
+  price: (token: Address) => Promise<bigint | null>;
+  lookback: bigint;
 }) {
   const [vaults, aave] = await Promise.all([readVaultPositions(input), readAavePositions(input)]);
   const priced = [...vaults, ...aave].filter((v) => v.usd_value !== null);

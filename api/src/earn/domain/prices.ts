@@ -1,6 +1,6 @@
-import { USDC } from "@compass/constants";
-import type { Address } from "viem";
-import type { Config } from "../../config/env.ts";
+import { aaveOracleAbi, USDC } from "@compass/constants";
+import type { Address, PublicClient } from "viem";
+import { addressBook, type Config } from "../../config/env.ts";
 import type { ChainName } from "../../schemas/common.ts";
 
 const ONE = 10n ** 18n;
@@ -11,4 +11,20 @@ const ONE = 10n ** 18n;
  */
 export function usdPrice(_config: Config, chain: ChainName, token: Address): bigint | null {
   return USDC[chain]?.address.toLowerCase() === token.toLowerCase() ? ONE : null;
+}
+
+/** USD per whole token (18 decimals) from the chain's Aave oracle (8-decimal USD), USDC at 1; null if unknown. */
+export async function oraclePrice(
+  config: Config,
+  client: PublicClient,
+  chain: ChainName,
+  token: Address,
+): Promise<bigint | null> {
+  if (USDC[chain]?.address.toLowerCase() === token.toLowerCase()) return ONE;
+  const oracle = addressBook(config)?.chains[chain]?.contracts.AaveOracle;
+  if (!oracle) return null;
+  const price = await client
+    .readContract({ address: oracle, abi: aaveOracleAbi, functionName: "getAssetPrice", args: [token] })
+    .catch(() => 0n);
+  return price > 0n ? price * 10n ** 10n : null;
 }

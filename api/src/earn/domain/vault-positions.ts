@@ -1,4 +1,4 @@
-import { type Address, formatUnits, getAddress, type Log, type PublicClient, parseAbiItem } from "viem";
+import { type Address, formatUnits, getAddress, type Log, type PublicClient } from "viem";
 import type { LogReader } from "../../chain/log-reader.ts";
 import { blockTimes } from "../../chain/logs.ts";
 import { NEXT_BLOCK } from "../../chain/next-block.ts";
@@ -6,14 +6,8 @@ import { RequestValidationError } from "../../errors.ts";
 import { formatDecimal } from "../../lib/format.ts";
 import { SAFE } from "../../product-accounts/index.ts";
 import type { ChainName } from "../../schemas/common.ts";
-import { readVault, type Vault, vaultAbi } from "./vault.ts";
-
-export const VAULT_DEPOSIT_EVENT = parseAbiItem(
-  "event Deposit(address indexed sender, address indexed owner, uint256 assets, uint256 shares)",
-);
-export const VAULT_WITHDRAW_EVENT = parseAbiItem(
-  "event Withdraw(address indexed sender, address indexed receiver, address indexed owner, uint256 assets, uint256 shares)",
-);
+import { readVault, VAULT_DEPOSIT_EVENT, VAULT_WITHDRAW_EVENT, vaultAbi } from "./vault.ts";
+import { trailingApys } from "./vault-apy.ts";
 
 /** One deposit or withdrawal of the account at a vault, in chain order. */
 export interface VaultFlow {
@@ -194,11 +188,14 @@ export async function readVaultPositions(input: {
   chain: ChainName;
   logs: LogReader;
   account: Address;
-  price: (token: Address) => bigint | null;
+  price: (token: Address) => Promise<bigint | null>;
+  /** blocks read before a trailing window's start to find the share price then */
+  lookback: bigint;
 }) {
   const { client, account } = input;
   const flows = await readVaultFlows(client, input.logs, account);
   const addresses = [...new Set(flows.map((f) => f.vault))];
+  const head = addresses.length ? await client.getBlock({ blockTag: "latest" }) : undefined;
   const [vaults, times] = await Promise.all([
     Promise.all(
       addresses.map(async (address) => {
@@ -224,14 +221,25 @@ export async function readVaultPositions(input: {
               args: [shares],
             })
           : 0n;
-        return { vault, shares, balance };
+        const priceNow = await client.readContract({
+          blockTag: NEXT_BLOCK,
+          address,
+          abi: vaultAbi,
+          functionName: "convertToAssets",
+          args: [10n ** BigInt(vault.decimals)],
+        });
+        const [apys, price] = await Promise.all([
+          trailingApys({ client, logs: input.logs, vault, priceNow, head: head!, lookback: input.lookback }),
+          input.price(vault.asset.address),
+        ]);
+        return { vault, shares, balance, apys, price };
       }),
     ),
     blockTimes(client, flows as unknown as Log[]),
   ]);
   return vaults
-    .filter((v): v is { vault: Vault; shares: bigint; balance: bigint } => v !== null)
-    .map(({ vault, balance }) => {
+    .filter((v) => v !== null)
+    .map(({ vault, balance, apys, price }) => {
       const dec = vault.asset.decimals;
       const history = fifoHistory(
         flows
@@ -241,7 +249,6 @@ export async function readVaultPositions(input: {
         { symbol: vault.symbol, decimals: vault.decimals },
         balance,
       );
-      const price = input.price(vault.asset.address);
       return {
         type: "VAULT" as const,
         vault_address: vault.address,
@@ -251,6 +258,7 @@ export async function readVaultPositions(input: {
         balance: human(balance, dec),
         usd_value: usdValue(balance, dec, price),
         ...history,
+        ...apys,
       };
     });
 }

@@ -7,6 +7,7 @@ import {
   getAddress,
   isAddress,
   type PublicClient,
+  parseAbiItem,
 } from "viem";
 import { rethrowRpc } from "../../chain/clients.ts";
 import { isWrongContract, wrongContract } from "../../chain/contract-check.ts";
@@ -15,6 +16,14 @@ import { NEXT_BLOCK } from "../../chain/next-block.ts";
 import { fieldError, type Loc } from "../../errors.ts";
 import type { AccountCall } from "../../product-accounts/index.ts";
 import type { ChainName } from "../../schemas/common.ts";
+
+/** ERC-4626 events: every vault emits them, whoever deposits or withdraws. */
+export const VAULT_DEPOSIT_EVENT = parseAbiItem(
+  "event Deposit(address indexed sender, address indexed owner, uint256 assets, uint256 shares)",
+);
+export const VAULT_WITHDRAW_EVENT = parseAbiItem(
+  "event Withdraw(address indexed sender, address indexed receiver, address indexed owner, uint256 assets, uint256 shares)",
+);
 
 /** ERC-4626 with its share token's ERC-20 half (viem's erc4626Abi leaves out name, symbol, decimals). */
 export const vaultAbi = [...erc20Abi, ...erc4626Abi] as const;

@@ -1,22 +1,19 @@
-import { aaveOracleAbi, USDC } from "@compass/constants";
 import {
   type Address,
   erc20Abi,
   formatUnits,
   getAddress,
-  type Log,
   maxUint256,
   type PublicClient,
   zeroAddress,
 } from "viem";
-import { annualisedGrowthPercent, blockAtOrBefore } from "../../chain/history.ts";
 import type { LogReader } from "../../chain/log-reader.ts";
-import { blockTimes } from "../../chain/logs.ts";
 import { NEXT_BLOCK } from "../../chain/next-block.ts";
 import { addressBook, type Config } from "../../config/env.ts";
 import type { ChainName } from "../../schemas/common.ts";
-import { readVault, type Vault, vaultAbi } from "./vault.ts";
-import { VAULT_DEPOSIT_EVENT, VAULT_WITHDRAW_EVENT } from "./vault-positions.ts";
+import { oraclePrice } from "./prices.ts";
+import { readVault, vaultAbi } from "./vault.ts";
+import { trailingApys } from "./vault-apy.ts";
 
 /**
  * The vaults a deployment lists (its address book's ERC-4626 entries: `Erc4626Vault*`, `MetaMorpho*`,
@@ -26,30 +23,14 @@ import { VAULT_DEPOSIT_EVENT, VAULT_WITHDRAW_EVENT } from "./vault-positions.ts"
  */
 
 const VAULT_ENTRY = /^(Erc4626Vault|MetaMorpho|EulerVault)/;
-const DAY = 86_400n;
-const ONE = 10n ** 18n;
+const _DAY = 86_400n;
+const _ONE = 10n ** 18n;
 
 export function listedVaults(config: Config, chain: ChainName): Address[] {
   const contracts = addressBook(config)?.chains[chain]?.contracts ?? {};
   return Object.entries(contracts)
     .filter(([name]) => VAULT_ENTRY.test(name))
     .map(([, address]) => getAddress(address));
-}
-
-/** USD per whole token (18 decimals) from the chain's Aave oracle (8-decimal USD), USDC at 1; null if unknown. */
-export async function oraclePrice(
-  config: Config,
-  client: PublicClient,
-  chain: ChainName,
-  token: Address,
-): Promise<bigint | null> {
-  if (USDC[chain]?.address.toLowerCase() === token.toLowerCase()) return ONE;
-  const oracle = addressBook(config)?.chains[chain]?.contracts.AaveOracle;
-  if (!oracle) return null;
-  const price = await client
-    .readContract({ address: oracle, abi: aaveOracleAbi, functionName: "getAssetPrice", args: [token] })
-    .catch(() => 0n);
-  return price > 0n ? price * 10n ** 10n : null;
 }
 
 export interface VaultInfo {
@@ -73,23 +54,6 @@ export interface VaultInfo {
 
 const usd = (raw: bigint, decimals: number, price: bigint | null) =>
   price === null ? undefined : formatUnits((raw * price) / 10n ** BigInt(decimals), 18);
-
-/** Assets per whole share at each Deposit/Withdraw of the vault since `fromBlock`, with its time. */
-async function sharePrices(client: PublicClient, logs: LogReader, vault: Vault, fromBlock: bigint) {
-  const events = (
-    await Promise.all(
-      [VAULT_DEPOSIT_EVENT, VAULT_WITHDRAW_EVENT].map((event) =>
-        logs.getLogs(client, { address: vault.address, event, fromBlock }),
-      ),
-    )
-  ).flat() as (Log & { args: { assets: bigint; shares: bigint } })[];
-  const times = await blockTimes(client, events);
-  const unit = 10n ** BigInt(vault.decimals);
-  return events
-    .filter((e) => e.args.shares > 0n)
-    .map((e) => ({ t: BigInt(times.get(e.blockNumber!)!), price: (e.args.assets * unit) / e.args.shares }))
-    .sort((a, b) => Number(a.t - b.t));
-}
 
 export async function readVaultInfo(input: {
   config: Config;
@@ -133,26 +97,14 @@ export async function readVaultInfo(input: {
     oraclePrice(input.config, client, input.chain, vault.asset.address),
     client.getBlock({ blockTag: "latest" }),
   ]);
-  // trailing APYs: the share price now against the one the vault's events show at each window's start
-  const start90 = head.timestamp - 90n * DAY;
-  const first = await blockAtOrBefore(client, start90, { number: head.number, timestamp: head.timestamp });
-  const prices = await sharePrices(
+  const apys = await trailingApys({
     client,
-    input.logs,
+    logs: input.logs,
     vault,
-    first.number > input.lookback ? first.number - input.lookback : 0n,
-  );
-  const apy = (days: bigint) => {
-    const start = head.timestamp - days * DAY;
-    const at = prices.filter((p) => p.t <= start).at(-1) ?? prices.find((p) => p.t > start);
-    if (!at) return undefined;
-    const growth = annualisedGrowthPercent(
-      at.price,
-      priceNow,
-      head.timestamp - (at.t > start ? at.t : start),
-    );
-    return growth === null ? undefined : growth.toFixed(4);
-  };
+    priceNow,
+    head,
+    lookback: input.lookback,
+  });
   const liquidity = cash < totalAssets ? cash : totalAssets;
   const unlimited = maxDeposit >= maxUint256 / 2n;
   return {
@@ -172,9 +124,7 @@ export async function readVaultInfo(input: {
           deposit_cap: formatUnits(maxDeposit, vault.asset.decimals),
           deposit_cap_usd: usd(maxDeposit, vault.asset.decimals, price),
         }),
-    apy_7d: apy(7n),
-    apy_30d: apy(30n),
-    apy_90d: apy(90n),
+    ...apys,
     markets: [],
   };
 }

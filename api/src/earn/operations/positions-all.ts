@@ -5,7 +5,7 @@ import { productAccountAddress } from "../../product-accounts/index.ts";
 import { defineOperation } from "../../registry/define.ts";
 import type { ChainName } from "../../schemas/common.ts";
 import { readEarnPositions } from "../domain/positions.ts";
-import { usdPrice } from "../domain/prices.ts";
+import { oraclePrice } from "../domain/prices.ts";
 import { EarnPositionsAllQuery, EarnPositionsAllResponse } from "../schemas.ts";
 
 /** The chains positions_all covers (spec A2). */
@@ -37,7 +37,8 @@ export const positionsAll = defineOperation({
           chain,
           logs: ctx.services.chains.logs,
           account,
-          price: (token) => usdPrice(ctx.config, chain, token),
+          price: (token) => oraclePrice(ctx.config, client, chain, token),
+          lookback: BigInt(ctx.config.logs.maxRange),
         }).catch((error) => rethrowRpc(chain, error));
         return [chain, read] as const;
       }),

@@ -2,7 +2,7 @@ import { rethrowRpc } from "../../chain/clients.ts";
 import { productAccountAddress } from "../../product-accounts/index.ts";
 import { defineOperation } from "../../registry/define.ts";
 import { readEarnPositions } from "../domain/positions.ts";
-import { usdPrice } from "../domain/prices.ts";
+import { oraclePrice } from "../domain/prices.ts";
 import { EarnPositionsQuery, EarnPositionsResponse } from "../schemas.ts";
 
 export const positions = defineOperation({
@@ -23,7 +23,8 @@ export const positions = defineOperation({
       chain: query.chain,
       logs: ctx.services.chains.logs,
       account: productAccountAddress(query.owner, "earn"),
-      price: (token) => usdPrice(ctx.config, query.chain, token),
+      price: (token) => oraclePrice(ctx.config, client, query.chain, token),
+      lookback: BigInt(ctx.config.logs.maxRange),
     }).catch((error) => rethrowRpc(query.chain, error));
   },
 });

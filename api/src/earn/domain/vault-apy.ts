@@ -1,0 +1,60 @@
+import type { Log, PublicClient } from "viem";
+import { annualisedGrowthPercent, blockAtOrBefore } from "../../chain/history.ts";
+import type { LogReader } from "../../chain/log-reader.ts";
+import { blockTimes } from "../../chain/logs.ts";
+import { VAULT_DEPOSIT_EVENT, VAULT_WITHDRAW_EVENT, type Vault } from "./vault.ts";
+
+const DAY = 86_400n;
+
+/** Assets per whole share at each Deposit/Withdraw of the vault since `fromBlock`, with its time. */
+async function sharePrices(client: PublicClient, logs: LogReader, vault: Vault, fromBlock: bigint) {
+  const events = (
+    await Promise.all(
+      [VAULT_DEPOSIT_EVENT, VAULT_WITHDRAW_EVENT].map((event) =>
+        logs.getLogs(client, { address: vault.address, event, fromBlock }),
+      ),
+    )
+  ).flat() as (Log & { args: { assets: bigint; shares: bigint } })[];
+  const times = await blockTimes(client, events);
+  const unit = 10n ** BigInt(vault.decimals);
+  return events
+    .filter((e) => e.args.shares > 0n)
+    .map((e) => ({ t: BigInt(times.get(e.blockNumber!)!), price: (e.args.assets * unit) / e.args.shares }))
+    .sort((a, b) => Number(a.t - b.t));
+}
+
+/**
+ * 7, 30 and 90-day APYs of a vault from its share price: `priceNow` (assets per whole share) against the
+ * price its last Deposit/Withdraw at or before each window's start shows — or, for a vault younger than the
+ * window, its first event's, over the shorter time. Absent when the vault has no events yet.
+ */
+export async function trailingApys(input: {
+  client: PublicClient;
+  logs: LogReader;
+  vault: Vault;
+  priceNow: bigint;
+  head: { number: bigint; timestamp: bigint };
+  /** blocks read before the 90-day start to find the price in force then */
+  lookback: bigint;
+}): Promise<{ apy_7d?: string; apy_30d?: string; apy_90d?: string }> {
+  const { head } = input;
+  const first = await blockAtOrBefore(input.client, head.timestamp - 90n * DAY, head);
+  const prices = await sharePrices(
+    input.client,
+    input.logs,
+    input.vault,
+    first.number > input.lookback ? first.number - input.lookback : 0n,
+  );
+  const apy = (days: bigint) => {
+    const start = head.timestamp - days * DAY;
+    const at = prices.filter((p) => p.t <= start).at(-1) ?? prices.find((p) => p.t > start);
+    if (!at) return undefined;
+    const growth = annualisedGrowthPercent(
+      at.price,
+      input.priceNow,
+      head.timestamp - (at.t > start ? at.t : start),
+    );
+    return growth === null ? undefined : growth.toFixed(4);
+  };
+  return { apy_7d: apy(7n), apy_30d: apy(30n), apy_90d: apy(90n) };
+}
