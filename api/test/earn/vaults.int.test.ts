@@ -93,8 +93,8 @@ describe("earn: any ERC-4626 vault by address", () => {
     await donor.waitForTransactionReceipt({ hash });
     p = await position();
     expect(Number(p.pnl.unrealized_pnl)).toBeGreaterThan(19.9);
-    // the share price the deposit recorded has since risen ~10 %: a trailing APY from the vault's own events
-    expect(Number(p.apy_7d)).toBeGreaterThan(0);
+    // (no APY check here: a 10 % rise seconds after the vault's first event cannot be annualised, and the API
+    // leaves it out; vault-list.int.test.ts checks the trailing APYs over a day)
     expect(Number(p.usd_value)).toBeCloseTo(Number(p.balance), 2);
     expect(Number(p.balance)).toBeGreaterThan(219.9);
 
