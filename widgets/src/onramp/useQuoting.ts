@@ -8,6 +8,18 @@ const TYPING_PAUSE_MS = 400;
 /** refresh this long before a quote expires, never more often than the floor */
 const REFRESH_AHEAD_MS = 10_000;
 const REFRESH_FLOOR_MS = 5_000;
+/**
+ * setTimeout takes at most 2^31 − 1 ms (~24.8 days) and fires at once for anything longer: a quote that expires
+ * further out (a provider's clock far ahead, as on a devnet whose time was advanced) would otherwise be
+ * re-fetched in a loop. Checking again within the hour is plenty.
+ */
+const REFRESH_CEILING_MS = 3_600_000;
+
+/** When to ask for a fresh quote: shortly before `expiresAt`, never sooner than the floor nor later than the ceiling. */
+export function refreshDelay(expiresAt: string, now: number): number {
+  const due = Date.parse(expiresAt) - now - REFRESH_AHEAD_MS;
+  return Math.min(Math.max(due, REFRESH_FLOOR_MS), REFRESH_CEILING_MS);
+}
 
 /**
  * Quotes follow the amount: a pause in typing asks for one, a quote is refreshed shortly before it expires
@@ -30,8 +42,7 @@ export function useQuoting(
 
   useEffect(() => {
     if (phase !== "ready" || !quote?.expires_at) return;
-    const due = Date.parse(quote.expires_at) - Date.now() - REFRESH_AHEAD_MS;
-    const timer = setTimeout(() => dispatch({ type: "quoting" }), Math.max(due, REFRESH_FLOOR_MS));
+    const timer = setTimeout(() => dispatch({ type: "quoting" }), refreshDelay(quote.expires_at, Date.now()));
     return () => clearTimeout(timer);
   }, [phase, quote, dispatch]);
 
