@@ -47,7 +47,7 @@ async function health(req: IncomingMessage, res: ServerResponse, api: HttpApp): 
 
 export interface ServerHandle {
   url: string;
-  close(): Promise<void>;
+  close(graceMs?: number): Promise<void>;
 }
 
 export async function startServer(
@@ -93,7 +93,18 @@ export async function startServer(
   api.log.info({ url, env: api.config.env, ui: !!nextHandler }, "listening");
   return {
     url,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    // Stop taking connections and let requests in flight finish; a connection still open after the grace
+    // period (a client's keep-alive, an MCP stream) is closed rather than holding the process forever.
+    close: (graceMs = 5_000) =>
+      new Promise((resolve) => {
+        const force = setTimeout(() => server.closeAllConnections(), graceMs);
+        force.unref();
+        server.close(() => {
+          clearTimeout(force);
+          resolve();
+        });
+        server.closeIdleConnections();
+      }),
   };
 }
 

@@ -12,7 +12,10 @@ export default defineConfig({
   retries: 0,
   timeout: 120_000,
   expect: { timeout: 20_000 },
-  reporter: [["list"]],
+  // `npm test` also asks for a JSON report, so its closing summary can name the failed tests
+  reporter: process.env.COMPASS_E2E_REPORT
+    ? [["list"], ["json", { outputFile: process.env.COMPASS_E2E_REPORT }]]
+    : [["list"]],
   projects: [
     { name: "staging", testIgnore: /production\.spec\.ts$/ },
     {

@@ -12,7 +12,7 @@
  */
 
 import type { ChildProcess } from "node:child_process";
-import { mkdirSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import {
   ensureChromium,
@@ -54,6 +54,15 @@ const REDIS_PORT = PORT_BASE + 57;
 const RPC_LOG_RANGE = 50;
 
 const results: { step: string; ok: boolean; seconds: number }[] = [];
+// vitest also writes a JSON report per step, so the closing summary can name the failed tests: a CI log
+// often keeps only the tail of a long run
+const REPORT_DIR = join(ROOT, ".test-results");
+rmSync(REPORT_DIR, { recursive: true, force: true });
+const vitestReport = (name: string) => [
+  "--reporter=default",
+  "--reporter=json",
+  `--outputFile.json=${join(REPORT_DIR, `${name}.json`)}`,
+];
 const npx = (bin: string, a: string[], env: Record<string, string> = {}, cwd = ROOT) =>
   exec(join(ROOT, "node_modules/.bin", bin), a, { env, cwd });
 
@@ -100,7 +109,7 @@ try {
   const built = await step("build", () => buildAll({ log: console.log }));
   // after the build: the app's typecheck includes the route types each `next build` regenerates
   await step("typecheck", async () => (await npx("tsc", ["-p", "."])) || npx("tsc", ["-p", "app"]));
-  await step("unit", () => npx("vitest", ["run", "--project", "unit"]));
+  await step("unit", () => npx("vitest", ["run", "--project", "unit", ...vitestReport("unit")]));
   await step(
     "stories",
     async () =>
@@ -170,7 +179,9 @@ try {
         ),
       };
       Object.assign(process.env, testEnv);
-      await step("integration", () => npx("vitest", ["run", "--project", "integration"], testEnv));
+      await step("integration", () =>
+        npx("vitest", ["run", "--project", "integration", ...vitestReport("integration")], testEnv),
+      );
       await step("python", () =>
         exec("python3", ["-m", "unittest", "discover", "-s", "tests", "-t", ".", "-v"], {
           cwd: join(ROOT, "python"),
@@ -178,7 +189,12 @@ try {
         }),
       );
       await step("e2e", () =>
-        npx("playwright", ["test", "-c", "playwright.config.ts", ...e2eArgs], testEnv, join(ROOT, "e2e")),
+        npx(
+          "playwright",
+          ["test", "-c", "playwright.config.ts", ...e2eArgs],
+          { ...testEnv, COMPASS_E2E_REPORT: join(REPORT_DIR, "e2e.playwright.json") },
+          join(ROOT, "e2e"),
+        ),
       );
       await step("resilience", async () => {
         const report = await runResilience({
@@ -211,4 +227,63 @@ console.log(
   `\n${results.map((r) => `${r.ok ? "✔" : "✘"} ${r.step.padEnd(14)} ${r.seconds.toFixed(1).padStart(6)} s`).join("\n")}\n  total          ${total.toFixed(1).padStart(6)} s`,
 );
 const failed = results.filter((r) => !r.ok);
+for (const r of failed) {
+  const tests = [
+    ...failedTests(join(REPORT_DIR, `${r.step}.json`)),
+    ...failedSpecs(join(REPORT_DIR, `${r.step}.playwright.json`)),
+  ];
+  if (tests.length) console.log(`\n✘ ${r.step}: failed tests\n${tests.join("\n")}`);
+}
 if (!keep) process.exit(failed.length ? 1 : 0);
+
+/** The failed tests of a vitest JSON report: file, name and the first lines of the error. */
+function failedTests(file: string): string[] {
+  if (!existsSync(file)) return [];
+  type Report = {
+    testResults: {
+      name: string;
+      message?: string;
+      assertionResults: { fullName: string; status: string; failureMessages: string[] }[];
+    }[];
+  };
+  const report = JSON.parse(readFileSync(file, "utf8")) as Report;
+  const short = (m = "") => m.split("\n").slice(0, 4).join("\n      ");
+  return report.testResults.flatMap((f) => {
+    const where = f.name.replace(`${ROOT}/`, "");
+    const tests = f.assertionResults
+      .filter((t) => t.status === "failed")
+      .map((t) => `  ${where} › ${t.fullName}\n      ${short(t.failureMessages[0])}`);
+    // a file that failed outside any test (a hook, an import) has no failed assertion
+    return tests.length || !f.message ? tests : [`  ${where}\n      ${short(f.message)}`];
+  });
+}
+
+/** The failed tests of a Playwright JSON report: file, title and the first lines of the last attempt's error. */
+function failedSpecs(file: string): string[] {
+  if (!existsSync(file)) return [];
+  type Spec = {
+    title: string;
+    file: string;
+    tests: { results: { status: string; error?: { message?: string } }[] }[];
+  };
+  type Suite = { title: string; specs?: Spec[]; suites?: Suite[] };
+  const report = JSON.parse(readFileSync(file, "utf8")) as { suites?: Suite[] };
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: strips the terminal colours Playwright puts in errors
+  const ANSI_COLOUR = /\u001b\[[0-9;]*m/g;
+  const out: string[] = [];
+  const walk = (suite: Suite, path: string[]) => {
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests) {
+        const last = test.results.at(-1);
+        if (!last || last.status === "passed" || last.status === "skipped") continue;
+        const message = (last.error?.message ?? last.status).replace(ANSI_COLOUR, "");
+        out.push(
+          `  e2e/tests/${spec.file} › ${[...path, spec.title].join(" › ")}\n      ${message.split("\n").slice(0, 4).join("\n      ")}`,
+        );
+      }
+    }
+    for (const child of suite.suites ?? []) walk(child, [...path, child.title]);
+  };
+  for (const suite of report.suites ?? []) walk(suite, []);
+  return out;
+}

@@ -18,6 +18,7 @@ const CAPABILITIES = [
   "gas-sponsorship",
   "perpetual-trading",
   "earn",
+  "credit",
 ];
 const kebab = (name: string) => name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
 

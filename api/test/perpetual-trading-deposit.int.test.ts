@@ -1,3 +1,4 @@
+import { minedReceipt } from "@compass/devnet";
 import { addressBook, chainClient, getJson, sponsorAddress, testEnv } from "@compass/testkit/live";
 import { trader } from "@compass/testkit/wallet";
 import { encodeFunctionData, parseAbi } from "viem";
@@ -38,7 +39,7 @@ async function blacklist(account: `0x${string}`, on: boolean) {
       { from: book.roles!.usdc_admin!.address, to: book.chains.arbitrum!.contracts.USDC, data },
     ] as never,
   });
-  await client.waitForTransactionReceipt({ hash: hash as `0x${string}` });
+  await minedReceipt(client, hash as `0x${string}`);
 }
 
 describe("deposit/sponsor_prepare refuses a relay that would not deposit (422 naming the cause)", () => {

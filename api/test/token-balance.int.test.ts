@@ -1,3 +1,4 @@
+import { minedReceipt } from "@compass/devnet";
 import { addressBook, chainClient, getJson, testEnv, usdcBalance } from "@compass/testkit/live";
 import { devWallet } from "@compass/testkit/wallet";
 import { erc20Abi, parseUnits } from "viem";
@@ -43,7 +44,7 @@ describe("GET /v1/token/balance", () => {
       functionName: "transfer",
       args: [dev[4]!.address, parseUnits("12.5", 6)],
     });
-    await wallet.waitForTransactionReceipt({ hash });
+    await minedReceipt(wallet, hash);
     const now = await getJson(`${url}/v1/token/balance?chain=base&user=${dev[3]!.address}&token=USDC`);
     const then = await getJson(
       `${url}/v1/token/balance?chain=base&user=${dev[3]!.address}&token=USDC&block=${before}`,

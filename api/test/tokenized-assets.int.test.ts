@@ -1,8 +1,10 @@
 import { rwaExchangeAbi } from "@compass/constants";
+import { minedReceipt } from "@compass/devnet";
 import {
   addressBook,
   chainClient,
   chainTime,
+  fundedProductAccount,
   getJson,
   sendUnsigned,
   testEnv,
@@ -27,23 +29,6 @@ const get = (path: string, base = url) =>
   getJson(`${base}${path}`, { headers: base === prodUrl ? { "x-api-key": apiKey } : {} });
 const trade = (side: "buy" | "sell", body: Record<string, unknown>) =>
   post(`/v2/tokenized_assets/transact/${side}`, { owner, chain: "base", ...body });
-
-/** Creates the owner's account on `chain` and funds it with `usdc` (human units). */
-async function fundedAccount(chain: string, usdc: string): Promise<Address> {
-  const created = await post("/v2/tokenized_assets/create_account", { sender: owner, owner, chain });
-  expect(created.status).toBe(200);
-  if (created.body.transaction) await sendUnsigned(OWNER_INDEX, chain, created.body.transaction);
-  const deposit = await post("/v2/tokenized_assets/transfer", {
-    owner,
-    chain,
-    token: "USDC",
-    amount: usdc,
-    action: "DEPOSIT",
-  });
-  expect(deposit.status).toBe(200);
-  await sendUnsigned(OWNER_INDEX, chain, deposit.body.transaction);
-  return created.body.tokenized_assets_account_address;
-}
 
 describe("markets", () => {
   test("default: venue assets on ethereum and base and the sandbox fund, priced from chain", async () => {
@@ -158,7 +143,7 @@ describe("production", () => {
 describe("secondary-market trading", () => {
   let account: Address;
   beforeAll(async () => {
-    account = await fundedAccount("base", "1000");
+    account = await fundedProductAccount("tokenized_assets", OWNER_INDEX, "base", owner, "1000");
   });
 
   test("default: a buy changes on-chain balances by the quoted amounts within slippage", async () => {
@@ -230,7 +215,7 @@ describe("secondary-market trading", () => {
       gas: BigInt(tx.gas),
       nonce: Number(tx.nonce),
     });
-    expect((await sponsor.waitForTransactionReceipt({ hash })).status).toBe("success");
+    expect((await minedReceipt(sponsor, hash)).status).toBe("success");
     expect(await tokenBalance("base", "mBASIS", account)).toBeGreaterThan(0n);
     expect(await chainClient("base").getBalance({ address: owner })).toBe(ethBefore); // the owner paid nothing
   });
@@ -287,14 +272,15 @@ describe("secondary-market trading", () => {
     const c = addressBook().chains.base!;
     const issuer = roleWallet("fund_issuer", "base");
     const setPaused = async (paused: boolean) =>
-      issuer.waitForTransactionReceipt({
-        hash: await issuer.writeContract({
+      minedReceipt(
+        issuer,
+        await issuer.writeContract({
           address: c.contracts.RwaExchange!,
           abi: rwaExchangeAbi,
           functionName: "setPaused",
           args: [tokenAddress("base", "mBASIS"), paused],
         }),
-      });
+      );
     await setPaused(true);
     try {
       const r = await trade("buy", { token_in: "USDC", token_out: "mBASIS", amount_in: "1" });

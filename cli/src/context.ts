@@ -100,9 +100,10 @@ export function transportFor(g: Globals, io: Io, hooks?: Hooks): Transport {
   });
 }
 
-export function print(value: unknown, g: Globals, io: Io): void {
+/** `rowsAt`: the operation's `cli.table` (where `-o table` finds rows in a response that is no list). */
+export function print(value: unknown, g: Globals, io: Io, rowsAt?: string): void {
   const v = g.jq ? jq(value, g.jq) : value;
-  io.stdout(`${render(v, g.format, g.color)}\n`);
+  io.stdout(`${render(v, g.format, g.color, g.jq ? undefined : rowsAt)}\n`);
 }
 
 /** Errors go to stderr: the server's body verbatim in json/yaml/agent modes, a readable line otherwise. */

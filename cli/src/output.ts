@@ -2,14 +2,15 @@ import { stringify as toYaml } from "yaml";
 
 export type OutputFormat = "pretty" | "json" | "yaml" | "table";
 
-export function render(value: unknown, format: OutputFormat, color: boolean): string {
+/** `rowsAt`: where a response that is no list keeps its table's rows (the operation's `cli.table`). */
+export function render(value: unknown, format: OutputFormat, color: boolean, rowsAt?: string): string {
   switch (format) {
     case "json":
       return JSON.stringify(value, null, 2);
     case "yaml":
       return toYaml(value).trimEnd();
     case "table":
-      return table(value) ?? pretty(value, color);
+      return table(rowsAt ? rowsOf(value, rowsAt) : value) ?? pretty(value, color);
     default:
       return pretty(value, color);
   }
@@ -34,6 +35,32 @@ function table(value: unknown): string | null {
       .join("  ")
       .trimEnd();
   return [line(cols), line(widths.map((w) => "-".repeat(w))), ...cells.map(line)].join("\n");
+}
+
+/**
+ * The rows a dotted path reaches: a name descends into that field, `*name` takes every entry of a map (its key
+ * becomes column `name`, first) or every item of a list; fields holding objects or lists are left out of a row.
+ */
+export function rowsOf(value: unknown, path: string): Record<string, unknown>[] {
+  let rows: { keys: Record<string, string>; value: unknown }[] = [{ keys: {}, value }];
+  for (const segment of path.split(".").filter(Boolean)) {
+    rows = rows.flatMap(({ keys, value: v }) => {
+      if (!v || typeof v !== "object") return [];
+      if (!segment.startsWith("*")) return [{ keys, value: (v as Record<string, unknown>)[segment] }];
+      return Object.entries(v).map(([k, item]) => ({
+        keys: Array.isArray(v) ? keys : { ...keys, [segment.slice(1)]: k },
+        value: item,
+      }));
+    });
+  }
+  return rows
+    .filter((r) => r.value && typeof r.value === "object" && !Array.isArray(r.value))
+    .map((r) => ({
+      ...r.keys,
+      ...Object.fromEntries(
+        Object.entries(r.value as object).filter(([, v]) => v === null || typeof v !== "object"),
+      ),
+    }));
 }
 
 function firstArray(obj: object): any[] | null {

@@ -98,6 +98,40 @@ describe("flags", () => {
   });
 });
 
+describe("output", () => {
+  test("parameters: -o table lays out a map of maps (aave-markets: symbol → chain) as rows keyed by both", async () => {
+    const info = (apy: string) => ({
+      address: "0xa",
+      supply_apy: apy,
+      borrow_apy: "5",
+      reserves: [{ address: "0xa" }],
+    });
+    const body = {
+      markets: {
+        USDC: {
+          chains: { base: info("3.1"), arbitrum: info("2.9") },
+          max_supply_apy: { chain: "base", supply_apy: "3.1" },
+        },
+        WETH: { chains: { base: info("1.5") }, max_supply_apy: { chain: "base", supply_apy: "1.5" } },
+      },
+    };
+    const f = fakeIo(() => Response.json(body));
+    expect(await run(["earn", "aave-markets", "-o", "table"], f.io)).toBe(0);
+    const lines = f.out().trimEnd().split("\n");
+    expect(lines[0]!.split(/ +/)).toEqual(["symbol", "chain", "address", "supply_apy", "borrow_apy"]);
+    expect(lines.slice(2).map((l) => l.split(/ +/).slice(0, 2))).toEqual([
+      ["USDC", "base"],
+      ["USDC", "arbitrum"],
+      ["WETH", "base"],
+    ]);
+    expect(lines[2]).toMatch(/3\.1 +5$/);
+    // a query still prints what it selects
+    const q = fakeIo(() => Response.json(body));
+    await run(["earn", "aave-markets", "-o", "table", "-q", ".markets.WETH.max_supply_apy"], q.io);
+    expect(q.out()).toMatch(/^chain: base\nsupply_apy: 1\.5\n$/);
+  });
+});
+
 describe("exit codes", () => {
   test(`behavior: onramp buy that stops waiting exits ${EXIT_PENDING}, distinct from a failure (1)`, async () => {
     const answer = (url: string) => {

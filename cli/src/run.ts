@@ -158,7 +158,7 @@ export async function run(argv: string[], io: Io, surface?: Surface): Promise<nu
         throw error;
       });
     if (g.includeHeaders && head) io.stdout(formatHead(head));
-    print(result, g, io);
+    print(result, g, io, op.cli.table);
     return 0;
   } catch (error) {
     return printError(error, g, io);

@@ -62,6 +62,7 @@ export const DEVNET_CHAINS = [
   "arbitrum",
   "base",
   "ethereum_sepolia",
+  "bsc",
 ] as const satisfies readonly ChainName[];
 
 export interface TokenInfo {
@@ -72,7 +73,10 @@ export interface TokenInfo {
   permit?: { name: string; version: string };
 }
 
-/** Canonical USDC deployments (Circle's FiatToken v2.2) and their EIP-712 domains. */
+/**
+ * Canonical USDC deployments and their EIP-712 domains: Circle's FiatToken v2.2, except on BNB Smart Chain,
+ * whose USDC is Binance's peg (a BEP-20 with 18 decimals and no permit).
+ */
 export const USDC: Partial<Record<ChainName, TokenInfo>> = {
   ethereum: {
     symbol: "USDC",
@@ -98,6 +102,8 @@ export const USDC: Partial<Record<ChainName, TokenInfo>> = {
     decimals: 6,
     permit: { name: "USDC", version: "2" },
   },
+  // Binance-Peg USD Coin: Binance's BEP20TokenImplementation, owner-minted, no EIP-2612
+  bsc: { symbol: "USDC", address: "0x8AC76a51cc950d9822D68b83fE1Ad97B32Cd580d", decimals: 18 },
 };
 
 export const MULTICALL3 = "0xcA11bde05977b3631167028862bE2a173976CA11" as const;

@@ -2,7 +2,7 @@ import type { AddressBook } from "@compass/constants";
 import { devAccounts, ROLE_INDEX, type RoleName, roleAccount } from "./accounts.ts";
 import { chainContracts } from "./addresses.ts";
 import type { ChainSpec } from "./config.ts";
-import { extensionTokens } from "./extensions/index.ts";
+import { type ChainExtension, EXTENSIONS, extensionTokens } from "./extensions/index.ts";
 import { readJsonIfExists, writeJsonAtomic } from "./fsutil.ts";
 
 export type { AddressBook };
@@ -17,6 +17,7 @@ export interface DevnetAddressBook extends AddressBook {
 export function buildAddressBook(
   chains: { spec: ChainSpec; rpcUrl: string }[],
   twins: AddressBook["twins"],
+  extensions: ChainExtension[] = EXTENSIONS,
 ): DevnetAddressBook {
   return {
     version: 1,
@@ -24,7 +25,7 @@ export function buildAddressBook(
     chains: Object.fromEntries(
       chains.map(({ spec, rpcUrl }) => [
         spec.name,
-        { chainId: spec.chainId, rpcUrl, contracts: chainContracts(spec) },
+        { chainId: spec.chainId, rpcUrl, contracts: chainContracts(spec, extensions) },
       ]),
     ),
     tokens: Object.fromEntries(
@@ -36,9 +37,9 @@ export function buildAddressBook(
             decimals: spec.usdc.decimals,
             name: spec.usdc.name,
             symbol: "USDC",
-            permitVersion: spec.usdc.version,
+            ...(spec.usdc.version ? { permitVersion: spec.usdc.version } : {}),
           },
-          ...extensionTokens(spec.name),
+          ...extensionTokens(spec.name, extensions),
         },
       ]),
     ),

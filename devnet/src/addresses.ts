@@ -1,7 +1,7 @@
 import { MULTICALL3 } from "@compass/constants";
 import type { Address } from "viem";
 import type { ChainSpec } from "./config.ts";
-import { extensionContracts } from "./extensions/index.ts";
+import { type ChainExtension, EXTENSIONS, extensionContracts } from "./extensions/index.ts";
 import { SAFE_CONTRACTS, SAFE_SINGLETON_FACTORY, type SafeContractName } from "./safe.ts";
 
 export { MULTICALL3 };
@@ -20,6 +20,9 @@ export function baselineContracts(spec: ChainSpec): Record<string, Address> {
 }
 
 /** Every contract the devnet provides on a chain, under the names the address book uses. */
-export function chainContracts(spec: ChainSpec): Record<string, Address> {
-  return { ...baselineContracts(spec), ...extensionContracts(spec.name) };
+export function chainContracts(
+  spec: ChainSpec,
+  extensions: ChainExtension[] = EXTENSIONS,
+): Record<string, Address> {
+  return { ...baselineContracts(spec), ...extensionContracts(spec.name, extensions) };
 }

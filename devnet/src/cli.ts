@@ -72,7 +72,7 @@ function requireBook(): DevnetAddressBook {
 }
 
 async function isUp(url: string): Promise<boolean> {
-  return rpcCall(url, "eth_chainId").then(
+  return rpcCall(url, "eth_chainId", [], 5_000).then(
     () => true,
     () => false,
   );

@@ -8,24 +8,37 @@ export interface ChainSpec {
   chainId: number;
   /** position in DEVNET_CHAINS: the chain's port is portBase + index */
   index: number;
-  usdc: { address: Address; name: string; version: string; decimals: number };
+  usdc: {
+    address: Address;
+    /** the token's name (also its EIP-712 domain name where it has permits) */
+    name: string;
+    decimals: number;
+    /** which real contract the chain's USDC is, and so which twin the devnet installs */
+    kind: "fiat-token" | "bep20-peg";
+    /** EIP-712 domain version of EIP-2612 permits; absent for a token without them */
+    version?: string;
+  };
 }
 
 export const DEFAULT_PORT_BASE = 8545;
 
 function chainSpec(name: DevnetChainName, index: number): ChainSpec {
   const usdc = USDC[name];
-  if (!usdc?.permit) throw new Error(`@compass/constants has no USDC permit domain for ${name}`);
+  if (!usdc) throw new Error(`@compass/constants has no USDC for ${name}`);
   return {
     name,
     chainId: CHAIN_INFO[name].chainId,
     index,
-    usdc: {
-      address: usdc.address,
-      name: usdc.permit.name,
-      version: usdc.permit.version,
-      decimals: usdc.decimals,
-    },
+    usdc: usdc.permit
+      ? {
+          address: usdc.address,
+          name: usdc.permit.name,
+          version: usdc.permit.version,
+          decimals: usdc.decimals,
+          kind: "fiat-token",
+        }
+      : // Binance-Peg USD Coin (BNB Smart Chain)
+        { address: usdc.address, name: "USD Coin", decimals: usdc.decimals, kind: "bep20-peg" },
   };
 }
 

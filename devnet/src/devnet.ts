@@ -10,6 +10,7 @@ import {
   type DevnetChainName,
   rpcUrl,
 } from "./config.ts";
+import { selectExtensions } from "./extensions/index.ts";
 import { devnetPaths, findDevnetDir } from "./layout.ts";
 import type { ManagedChild } from "./process/child.ts";
 import { closeGuard } from "./process/guard.ts";
@@ -22,12 +23,17 @@ import type { TwinSpec } from "./twins/types.ts";
 export interface DevnetOptions {
   /** devnet directory: chain state, twin state, logs, addressbook.json (default: the repo's .devnet) */
   dir?: string;
-  /** ethereum listens on portBase, arbitrum +1, base +2, ethereum_sepolia +3, twins from +10 */
+  /** ethereum listens on portBase, arbitrum +1, base +2, ethereum_sepolia +3, bsc +4, twins from +10 */
   portBase?: number;
   /** subset of chains to run (default: all four) */
   chains?: DevnetChainName[];
   /** twins to run, in port order (default: the registry in twins/registry.ts) */
   twins?: TwinSpec[];
+  /**
+   * false: leave out the earn protocols (Aave, Uniswap, Morpho, Pendle, the vaults and their tokens), for a
+   * test that needs only the baseline and the other capabilities — seconds less per earn chain
+   */
+  earn?: boolean;
   /**
    * per-twin settings for this start, listed in the address book (e.g. `{ venue: { network:
    * "Testnet" } }`); a twin's spec validates them (TwinSpec.settings)
@@ -63,6 +69,7 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<DevnetHa
   const specs: ChainSpec[] = options.chains ? options.chains.map(chainSpecByName) : [...CHAINS];
   const twinSpecs = options.twins ?? TWINS;
   const log = options.log ?? (() => {});
+  const extensions = selectExtensions(options);
 
   // Refuse before spawning anything, so a clash never leaves half a devnet behind.
   for (const spec of specs) await assertPortFree(portBase + spec.index, `chain ${spec.name}`);
@@ -86,6 +93,7 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<DevnetHa
         twinAddressBookEntry(spec, portBase, options.twinSettings?.[spec.name]),
       ]),
     ),
+    extensions,
   );
   // A child that exits without being asked to is worth a line: fault tests and people both want to know.
   const watch = (what: string, child: ManagedChild, logFile: string) =>
@@ -97,7 +105,7 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<DevnetHa
     const spec = specs.find((s) => s.name === name);
     if (!spec) throw new Error(`chain "${name}" is not part of this devnet`);
     if (chains.get(name)?.process.running()) return;
-    const chain = await bringUpChain(spec, portBase, paths, log);
+    const chain = await bringUpChain(spec, portBase, paths, log, extensions);
     chains.set(name, chain);
     const entry = addressBook.chains[name];
     if (entry) entry.deployBlocks = chain.deployBlocks;

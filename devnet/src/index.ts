@@ -26,13 +26,14 @@ export {
   DEFAULT_PORT_BASE,
   type DevnetChainName,
 } from "./config.ts";
-export { fiatTokenAbi } from "./contracts/abi.ts";
+export { bep20PegTokenAbi, fiatTokenAbi } from "./contracts/abi.ts";
 export { type DevnetHandle, type DevnetOptions, startDevnet } from "./devnet.ts";
 export { EXTENSIONS } from "./extensions/index.ts";
 export type { ChainExtension, ExtensionContext } from "./extensions/types.ts";
 export { devnetPaths, findDevnetDir } from "./layout.ts";
 export { bundleNode, nodeArgs } from "./process/bundle.ts";
 export { assertPortFree } from "./process/ports.ts";
+export { minedReceipt } from "./receipt.ts";
 export { viemChain } from "./rpc.ts";
 export { SAFE_CONTRACTS, SAFE_SINGLETON_FACTORY, type SafeContractName } from "./safe.ts";
 export { TWINS } from "./twins/registry.ts";

@@ -37,12 +37,16 @@ export function devnetClients(spec: Pick<ChainSpec, "name" | "chainId">, rpcUrl:
 }
 export type DevnetClients = ReturnType<typeof devnetClients>;
 
-/** A bare JSON-RPC call, for probes that must not depend on a chain definition. */
+/**
+ * A bare JSON-RPC call, for probes and clock moves that must not depend on a chain definition. The default
+ * wait matches the viem clients': on two busy CPUs a chain holding a large state can take seconds to mine.
+ * Liveness probes pass their own short timeout.
+ */
 export async function rpcCall<T>(
   url: string,
   method: string,
   params: unknown[] = [],
-  timeoutMs = 5_000,
+  timeoutMs = 60_000,
 ): Promise<T> {
   const response = await fetch(url, {
     method: "POST",

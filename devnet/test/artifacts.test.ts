@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { fundShareTokenAbi, permit2Abi, rwaExchangeAbi, rwaTokenAbi } from "@compass/constants";
 import { toFunctionSignature } from "viem";
 import { describe, expect, it } from "vitest";
-import { fiatTokenAbi } from "../src/contracts/abi.ts";
+import { bep20PegTokenAbi, fiatTokenAbi } from "../src/contracts/abi.ts";
 import { ARTIFACTS_DIR, type Artifact, DEVNET_CONTRACTS } from "../src/contracts/artifacts.ts";
 import { bridge2TwinAbi } from "../src/contracts/bridge2.ts";
 import { compileContracts } from "../src/contracts/compile.ts";
@@ -31,6 +31,7 @@ describe("committed artifacts", () => {
 
   it.each([
     ["FiatTokenTwin", fiatTokenAbi],
+    ["Bep20PegTokenTwin", bep20PegTokenAbi],
     ["Bridge2Twin", bridge2TwinAbi],
   ] as const)("the hand-written %s ABI matches the compiled one", (name, abi) => {
     const signatures = (abi: readonly unknown[]) =>

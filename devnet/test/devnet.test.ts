@@ -15,6 +15,7 @@ import { privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EXTENSIONS } from "../src/extensions/index.ts";
 import {
+  bep20PegTokenAbi,
   CHAINS,
   type DevnetAddressBook,
   type DevnetHandle,
@@ -25,6 +26,7 @@ import {
   SAFE_CONTRACTS,
   startDevnet,
 } from "../src/index.ts";
+import { minedReceipt } from "../src/receipt.ts";
 import { rpcCall } from "../src/rpc.ts";
 import { TWINS } from "../src/twins/registry.ts";
 import { clients, dev, ONE_MILLION_USDC, tempDir } from "./helpers.ts";
@@ -36,7 +38,7 @@ let devnet: DevnetHandle;
 
 beforeAll(async () => {
   devnet = await startDevnet({ dir: dir.path, portBase: PORT_BASE });
-}, 240_000); // four chains, three of them bootstrapping the earn protocols in parallel
+}, 240_000); // five chains, four of them bootstrapping the earn protocols in parallel
 
 afterAll(async () => {
   await devnet?.stop();
@@ -44,10 +46,10 @@ afterAll(async () => {
 });
 
 describe("address book", () => {
-  it("lists the four chains, their contracts, tokens, dev accounts and roles", () => {
+  it("lists the five chains, their contracts, tokens, dev accounts and roles", () => {
     const book = JSON.parse(readFileSync(devnet.addressBookPath, "utf8")) as DevnetAddressBook;
     expect(book.version).toBe(1);
-    expect(Object.keys(book.chains)).toEqual(["ethereum", "arbitrum", "base", "ethereum_sepolia"]);
+    expect(Object.keys(book.chains)).toEqual(["ethereum", "arbitrum", "base", "ethereum_sepolia", "bsc"]);
     expect(book.chains.arbitrum).toMatchObject({
       chainId: 42161,
       rpcUrl: `http://127.0.0.1:${PORT_BASE + 1}`,
@@ -77,6 +79,17 @@ describe("address book", () => {
       decimals: 6,
       permitVersion: "2",
     });
+    // Binance-Peg USD Coin: 18 decimals, no permit; WBNB is the chain's WETH9
+    expect(book.tokens?.bsc?.USDC).toEqual({
+      address: "0x8AC76a51cc950d9822D68b83fE1Ad97B32Cd580d",
+      decimals: 18,
+      name: "USD Coin",
+      symbol: "USDC",
+    });
+    expect(book.tokens?.bsc?.WBNB).toMatchObject({ address: "0xbb4CdB9CBd36B01bD1cBaEBF2De08d9173bc095c" });
+    expect(book.chains.bsc!.chainId).toBe(56);
+    expect(book.chains.bsc!.contracts).toMatchObject({ AavePool: expect.any(String) });
+    expect(book.chains.bsc!.contracts.MorphoBlue).toBeUndefined();
     expect(book.accounts.dev).toHaveLength(10);
     expect(book.accounts.dev[0]!.address).toBe("0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266");
     expect(book.roles.onramp_treasury.index).toBe(ROLE_INDEX.onramp_treasury);
@@ -98,7 +111,7 @@ describe("genesis balances", () => {
           args: [address] as const,
         })),
       });
-      expect(results, spec.name).toEqual(Array(10).fill(ONE_MILLION_USDC));
+      expect(results, spec.name).toEqual(Array(10).fill(parseUnits("1000000", spec.usdc.decimals)));
     }
   });
 });
@@ -140,16 +153,18 @@ describe("Safe v1.4.1", () => {
       functionName: "createProxyWithNonce",
       args: [SAFE_CONTRACTS.SafeL2.address, initializer, 1n],
     });
-    await client.waitForTransactionReceipt({ hash: await wallet.writeContract(request) });
+    await minedReceipt(client, await wallet.writeContract(request));
     expect(await client.readContract({ address: proxy, abi: safeAbi, functionName: "getOwners" })).toEqual([
       owner,
     ]);
   });
 });
 
+const FIAT_TOKEN_CHAINS = CHAINS.filter((c) => c.usdc.kind === "fiat-token");
+
 describe("USDC twin", () => {
   it("has each chain's name, symbol, decimals and EIP-712 domain", async () => {
-    for (const spec of CHAINS) {
+    for (const spec of FIAT_TOKEN_CHAINS) {
       const { public: client } = clients(devnet, spec.name);
       const read = <F extends "name" | "symbol" | "decimals" | "version" | "DOMAIN_SEPARATOR">(
         functionName: F,
@@ -169,7 +184,7 @@ describe("USDC twin", () => {
   });
 
   it("accepts an EIP-2612 permit signed with a dev key", async () => {
-    for (const spec of CHAINS) {
+    for (const spec of FIAT_TOKEN_CHAINS) {
       const { public: client, wallet } = clients(devnet, spec.name);
       const owner = privateKeyToAccount(dev(devnet, 1).privateKey);
       const spender = dev(devnet, 2).address;
@@ -203,7 +218,7 @@ describe("USDC twin", () => {
         functionName: "permit",
         args: [owner.address, spender, value, deadline, Number(v), r, s],
       });
-      expect((await client.waitForTransactionReceipt({ hash })).status).toBe("success");
+      expect((await minedReceipt(client, hash)).status).toBe("success");
       expect(
         await client.readContract({ ...token, functionName: "allowance", args: [owner.address, spender] }),
       ).toBe(value);
@@ -261,7 +276,7 @@ describe("USDC twin", () => {
         signature,
       ],
     } as const;
-    await client.waitForTransactionReceipt({ hash: await wallet.writeContract(call) });
+    await minedReceipt(client, await wallet.writeContract(call));
     expect(await client.readContract({ ...token, functionName: "balanceOf", args: [to] })).toBe(
       ONE_MILLION_USDC + message.value,
     );
@@ -286,14 +301,77 @@ describe("USDC twin", () => {
       functionName: "transfer",
       args: [dev(devnet, 6).address, 1n],
     } as const;
-    await client.waitForTransactionReceipt({
-      hash: await wallet.writeContract({ ...token, account: admin, functionName: "pause" }),
-    });
+    await minedReceipt(
+      client,
+      await wallet.writeContract({ ...token, account: admin, functionName: "pause" }),
+    );
     await expect(client.simulateContract(transfer)).rejects.toThrow(/Pausable: paused/);
-    await client.waitForTransactionReceipt({
-      hash: await wallet.writeContract({ ...token, account: admin, functionName: "unpause" }),
-    });
+    await minedReceipt(
+      client,
+      await wallet.writeContract({ ...token, account: admin, functionName: "unpause" }),
+    );
     expect((await client.simulateContract(transfer)).result).toBe(true);
+  });
+});
+
+describe("Binance-Peg USDC twin (bsc)", () => {
+  const spec = CHAINS.find((c) => c.name === "bsc")!;
+  const token = { address: spec.usdc.address, abi: bep20PegTokenAbi } as const;
+
+  it("is Binance's BEP-20 peg: 18 decimals, owned by usdc_admin, no EIP-2612 permit", async () => {
+    const { public: client } = clients(devnet, "bsc");
+    expect(spec.usdc).toMatchObject({ kind: "bep20-peg", decimals: 18, name: "USD Coin" });
+    expect(await client.readContract({ ...token, functionName: "name" })).toBe("USD Coin");
+    expect(await client.readContract({ ...token, functionName: "symbol" })).toBe("USDC");
+    expect(await client.readContract({ ...token, functionName: "decimals" })).toBe(18);
+    expect(await client.readContract({ ...token, functionName: "getOwner" })).toBe(
+      devnet.addressBook.roles.usdc_admin.address,
+    );
+    // a permit made for a FiatToken has nothing to call here
+    await expect(
+      client.readContract({
+        address: spec.usdc.address,
+        abi: fiatTokenAbi,
+        functionName: "DOMAIN_SEPARATOR",
+      }),
+    ).rejects.toThrow();
+  });
+
+  it("mints only to its owner, who then pays out; anyone else is refused with the peg's message", async () => {
+    const { public: client, wallet } = clients(devnet, "bsc");
+    const admin = devnet.addressBook.roles.usdc_admin.address;
+    const amount = parseUnits("5", 18);
+    await expect(
+      client.simulateContract({
+        ...token,
+        account: dev(devnet, 3).address,
+        functionName: "mint",
+        args: [amount],
+      }),
+    ).rejects.toThrow(/Ownable: caller is not the owner/);
+    const supply = await client.readContract({ ...token, functionName: "totalSupply" });
+    await minedReceipt(
+      client,
+      await wallet.writeContract({ ...token, account: admin, functionName: "mint", args: [amount] }),
+    );
+    expect(await client.readContract({ ...token, functionName: "totalSupply" })).toBe(supply + amount);
+    const to = dev(devnet, 4).address;
+    const before = await client.readContract({ ...token, functionName: "balanceOf", args: [to] });
+    await minedReceipt(
+      client,
+      await wallet.writeContract({ ...token, account: admin, functionName: "transfer", args: [to, amount] }),
+    );
+    expect(await client.readContract({ ...token, functionName: "balanceOf", args: [to] })).toBe(
+      before + amount,
+    );
+    await expect(
+      client.simulateContract({
+        ...token,
+        account: dev(devnet, 4).address,
+        functionName: "transfer",
+        args: [dev(devnet, 5).address, before + amount + 1n],
+      }),
+    ).rejects.toThrow(/BEP20: transfer amount exceeds balance/);
   });
 });
 
@@ -368,7 +446,7 @@ describe("persistence", () => {
       functionName: "transfer",
       args: [dev(devnet, to).address, amount],
     });
-    return (await client.waitForTransactionReceipt({ hash })).blockNumber;
+    return (await minedReceipt(client, hash)).blockNumber;
   };
   const balanceOf = (name: "base" | "arbitrum", index: number, blockNumber?: bigint) => {
     const spec = CHAINS.find((c) => c.name === name)!;
@@ -411,7 +489,7 @@ describe("persistence", () => {
     expect(next.timestamp).toBeGreaterThan(lastBlock.timestamp);
     // ...and the 3 h advanced earlier still applies: the restarted chain is not back on the wall clock
     expect(Number(next.timestamp)).toBeGreaterThanOrEqual(Math.floor(Date.now() / 1000) + 3 * 3600 - 5);
-  }, 120_000); // four chains of ~50 MB state each are dumped and reloaded
+  }, 120_000); // five chains of up to ~50 MB state each are dumped and reloaded
 
   it("refuses to start a second devnet on the same ports", async () => {
     const other = tempDir("devnet-clash");

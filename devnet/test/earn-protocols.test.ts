@@ -12,6 +12,7 @@ import {
   WETH,
 } from "@compass/constants";
 import {
+  type Abi,
   type Address,
   encodeFunctionData,
   erc20Abi,
@@ -19,12 +20,21 @@ import {
   keccak256,
   parseAbi,
   parseUnits,
+  zeroAddress,
 } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { roleAccount } from "../src/accounts.ts";
+import { loadArtifact } from "../src/contracts/artifacts.ts";
+import { callContract } from "../src/earn/deploy.ts";
+import { eulerAbi } from "../src/earn/euler.ts";
 import { MORPHO_MARKETS, marketId, marketParams } from "../src/earn/morpho.ts";
 import { npmArtifact } from "../src/earn/npm-artifacts.ts";
-import { type DevnetHandle, startDevnet } from "../src/index.ts";
+import { PENDLE_MARKET } from "../src/earn/pendle.ts";
+import { eulerVaultsExtension } from "../src/extensions/euler-vaults.ts";
+import { chainSpecByName, type DevnetHandle, startDevnet } from "../src/index.ts";
+import { minedReceipt } from "../src/receipt.ts";
+import { devnetClients } from "../src/rpc.ts";
 import { clients, dev, tempDir } from "./helpers.ts";
 
 const priceFeedAbi = parseAbi(["function latestAnswer() view returns (int256)"]);
@@ -52,7 +62,7 @@ async function send(index: number, tx: { to: Address; data?: `0x${string}`; valu
   const c = clients(devnet, "ethereum");
   const account = privateKeyToAccount(dev(devnet, index).privateKey);
   const hash = await c.wallet.sendTransaction({ account, chain: c.chain, ...tx });
-  const receipt = await c.public.waitForTransactionReceipt({ hash });
+  const receipt = await minedReceipt(c.public, hash);
   expect(receipt.status).toBe("success");
   return receipt;
 }
@@ -67,7 +77,14 @@ describe("earn protocols on the devnet", { timeout: 90_000 }, () => {
   it("the address book lists where each contract's events start", async () => {
     const c = clients(devnet, "ethereum");
     const { deployBlocks } = devnet.addressBook.chains.ethereum!;
-    const names = ["SafeProxyFactory", "Erc4626VaultUSDC", "UniswapV3Factory", "AavePool", "MorphoBlue"];
+    const names = [
+      "SafeProxyFactory",
+      "Erc4626VaultUSDC",
+      "UniswapV3Factory",
+      "AavePool",
+      "MorphoBlue",
+      "MorphoVaultFactory",
+    ];
     const blocks = names.map((name) => deployBlocks?.[contract(name).toLowerCase()]);
     // installed in this order, each in a later block
     for (const [i, block] of blocks.entries()) {
@@ -75,10 +92,10 @@ describe("earn protocols on the devnet", { timeout: 90_000 }, () => {
       if (i > 0) expect(block, names[i]).toBeGreaterThan(blocks[i - 1]!);
     }
     // within the chain's retained history: no code before the recorded block, code from it on
-    const morpho = contract("MorphoBlue");
+    const last = contract("MorphoVaultFactory");
     const at = BigInt(blocks.at(-1)!);
-    expect(await c.public.getCode({ address: morpho, blockNumber: at - 1n })).toBeUndefined();
-    expect(await c.public.getCode({ address: morpho })).not.toBeUndefined();
+    expect(await c.public.getCode({ address: last, blockNumber: at - 1n })).toBeUndefined();
+    expect(await c.public.getCode({ address: last })).not.toBeUndefined();
     expect(deployBlocks?.[token("USDT").toLowerCase()]).toBeTypeOf("number");
   });
 
@@ -136,9 +153,10 @@ describe("earn protocols on the devnet", { timeout: 90_000 }, () => {
     expect(await c.public.readContract({ address: vault, abi: erc4626Abi, functionName: "asset" })).toBe(
       usdc,
     );
+    // the operator's seed, and the USDC behind the Pendle market's SY (its shares are the SY's reserve)
     expect(
       await c.public.readContract({ address: vault, abi: erc4626Abi, functionName: "totalAssets" }),
-    ).toBe(parseUnits("250000", 6));
+    ).toBe(parseUnits("250000", 6) + parseUnits(PENDLE_MARKET.seed, 6));
     const me = dev(devnet, 4).address;
     const amount = parseUnits("1000", 6);
     await send(4, {
@@ -411,5 +429,152 @@ describe("earn protocols on the devnet", { timeout: 90_000 }, () => {
     expect(after.price).not.toBe(before.price);
     expect(after.feed).not.toBe(before.feed);
     expect(after.debt).not.toBe(before.debt);
+  });
+
+  it("MetaMorpho-ABI vault: found from the factory's event, supplies its seed into the Blue markets", async () => {
+    const c = clients(devnet, "ethereum");
+    const vault = contract("MetaMorphoUSDC");
+    const factory = loadArtifact("MetaMorphoTwinFactory");
+    const logs = await c.public.getContractEvents({
+      address: contract("MorphoVaultFactory"),
+      abi: factory.abi as Abi,
+      eventName: "CreateMetaMorpho",
+      fromBlock: 0n,
+    });
+    expect(logs.map((l) => (l as unknown as { args: { metaMorpho: Address } }).args.metaMorpho)).toEqual([
+      vault,
+    ]);
+    const abi = loadArtifact("MetaMorphoTwin").abi as Abi;
+    const read = (functionName: string, args: unknown[] = []) =>
+      c.public.readContract({ address: vault, abi, functionName, args }) as Promise<bigint>;
+    expect(await read("supplyQueueLength")).toBe(2n);
+    const total = await read("totalAssets");
+    expect(total).toBeGreaterThanOrEqual(200_000n * 10n ** 6n - 2n);
+    let supplied = 0n;
+    for (const market of MORPHO_MARKETS) {
+      const id = marketId(marketParams("ethereum", market));
+      const [shares] = await c.public.readContract({
+        address: contract("MorphoBlue"),
+        abi: morphoBlueAbi,
+        functionName: "position",
+        args: [id, vault],
+      });
+      const [tsa, tss] = await c.public.readContract({
+        address: contract("MorphoBlue"),
+        abi: morphoBlueAbi,
+        functionName: "market",
+        args: [id],
+      });
+      supplied += (shares * (tsa + 1n)) / (tss + 10n ** 6n);
+    }
+    expect(supplied).toBe(total);
+  });
+
+  it("Euler-ABI vault: created by the factory (ProxyCreated), partly lent, interest net of the fee accrues with time, a deposit and a withdrawal", async () => {
+    const c = clients(devnet, "ethereum");
+    const vault = contract("EulerVaultUSDC");
+    const logs = await c.public.getContractEvents({
+      address: contract("EulerFactory"),
+      abi: loadArtifact("EulerFactoryTwin").abi as Abi,
+      eventName: "ProxyCreated",
+      fromBlock: 0n,
+    });
+    expect(logs.map((l) => (l as unknown as { args: { proxy: Address } }).args.proxy)).toEqual([vault]);
+    const abi = loadArtifact("EulerVaultTwin").abi as Abi;
+    const read = <T = bigint>(functionName: string, args: unknown[] = []) =>
+      c.public.readContract({ address: vault, abi, functionName, args }) as Promise<T>;
+    expect(await read<string>("symbol")).toBe("eUSDC-1");
+    expect(await read<string>("name")).toBe("EVK Vault eUSDC-1");
+    expect(await read<Address>("EVC")).toBe(zeroAddress);
+    expect(await read<readonly [number, number]>("caps")).toEqual([(100 << 6) | 13, 0]);
+    expect(await read<Address>("interestRateModel")).toBe(contract("EulerIrmLinearKink"));
+    expect(await read<number>("interestFee")).toBe(1000);
+    const [cash, borrows, total] = [
+      await read("cash"),
+      await read("totalBorrows"),
+      await read("totalAssets"),
+    ];
+    expect(total).toBe(cash + borrows);
+    // 300,000 seeded, 150,000 lent, then the bootstrap's activity round borrowed or repaid up to 30,000
+    expect(total).toBeGreaterThanOrEqual(300_000n * 10n ** 6n);
+    const utilisation = Number(borrows) / Number(total);
+    expect(utilisation).toBeGreaterThanOrEqual(0.3);
+    expect(utilisation).toBeLessThanOrEqual(0.7);
+    // the kink model (4 % a year at the 80 % kink) sets the rate from cash and borrows
+    const rate = await read("interestRate");
+    expect(Number(rate * 365n * 86_400n) / 1e27).toBeCloseTo((0.04 * utilisation) / 0.8, 4);
+    // the cap leaves 10M less what it holds
+    expect(await read("maxDeposit", [zeroAddress])).toBe(10_000_000n * 10n ** 6n - total);
+
+    const price = () => read("convertToAssets", [10n ** 6n]);
+    const before = await price();
+    await devnet.advanceTime(30 * 86_400);
+    const after = await price();
+    // a month of the rate on the lent part, less the 10 % fee (≈ +0.09 % at half lent)
+    const month = (Number(rate) / 1e27) * 30 * 86_400 * utilisation * 0.9;
+    expect(Number(after - before) / Number(before)).toBeCloseTo(month, 5);
+
+    const me = dev(devnet, 6);
+    const usdc = token("USDC");
+    const amount = 1_000n * 10n ** 6n;
+    await send(6, {
+      to: usdc,
+      data: encodeFunctionData({ abi: erc20Abi, functionName: "approve", args: [vault, amount] }),
+    });
+    // the clock advance's activity round moved the loan: the cash now
+    const cashNow = await read("cash");
+    await send(6, {
+      to: vault,
+      data: encodeFunctionData({ abi: erc4626Abi, functionName: "deposit", args: [amount, me.address] }),
+    });
+    expect(await read("cash")).toBe(cashNow + amount);
+    const shares = await read("balanceOf", [me.address]);
+    const usdcBefore = await c.public.readContract({
+      address: usdc,
+      abi: erc20Abi,
+      functionName: "balanceOf",
+      args: [me.address],
+    });
+    await send(6, {
+      to: vault,
+      data: encodeFunctionData({
+        abi: erc4626Abi,
+        functionName: "redeem",
+        args: [shares, me.address, me.address],
+      }),
+    });
+    const back =
+      (await c.public.readContract({
+        address: usdc,
+        abi: erc20Abi,
+        functionName: "balanceOf",
+        args: [me.address],
+      })) - usdcBefore;
+    // the seconds between deposit and redemption earn a little; rounding favours the vault
+    expect(back).toBeGreaterThanOrEqual(amount - 1n);
+    expect(back).toBeLessThan(amount + 10_000n);
+  });
+
+  it("Euler: running the extension again sends nothing; a setting changed on chain is put back by one transaction", async () => {
+    const spec = chainSpecByName("ethereum");
+    const ctx = { spec, clients: devnetClients(spec, devnet.chains.ethereum!.rpcUrl), log: () => {} };
+    const block = () => ctx.clients.public.getBlockNumber({ cacheTime: 0 });
+    const before = await block();
+    await eulerVaultsExtension.ensure(ctx);
+    expect(await block()).toBe(before);
+    const vault = contract("EulerVaultUSDC");
+    await callContract(ctx, {
+      from: roleAccount("deployer").address,
+      address: vault,
+      abi: eulerAbi,
+      functionName: "setCaps",
+      args: [0, 0],
+    });
+    const changed = await block();
+    await eulerVaultsExtension.ensure(ctx);
+    expect(await block()).toBe(changed + 1n);
+    expect(
+      await ctx.clients.public.readContract({ address: vault, abi: eulerAbi, functionName: "caps" }),
+    ).toEqual([(100 << 6) | 13, 0]);
   });
 });

@@ -21,7 +21,8 @@ export function clients(devnet: DevnetHandle, name: DevnetChainName, options: { 
   const { rpcUrl } = devnet.chains[name]!;
   const chain = viemChain(chainSpecByName(name), rpcUrl);
   const methods: string[] = [];
-  const inner = http(rpcUrl, { retryCount: 0 })({ chain });
+  // a chain that has just loaded a large state answers its first calls slowly under CPU contention
+  const inner = http(rpcUrl, { retryCount: 0, timeout: 60_000 })({ chain });
   const transport = custom({
     request: (async (args) => {
       methods.push(args.method);

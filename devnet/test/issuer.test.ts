@@ -3,6 +3,7 @@ import { type Address, erc20Abi, parseUnits } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type DevnetHandle, startDevnet } from "../src/index.ts";
+import { minedReceipt } from "../src/receipt.ts";
 import { cycleFor } from "../src/twins/issuer/cycles.ts";
 import { navOn, sharesFor, usdcFor } from "../src/twins/issuer/nav.ts";
 import { TWINS } from "../src/twins/registry.ts";
@@ -57,7 +58,7 @@ async function transfer(from: number, token: Address, to: Address, amount: bigin
     functionName: "transfer",
     args: [to, amount],
   });
-  return c.public.waitForTransactionReceipt({ hash });
+  return minedReceipt(c.public, hash);
 }
 
 async function orders(who: Address) {

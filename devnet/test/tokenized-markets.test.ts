@@ -11,6 +11,7 @@ import {
 import { privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type DevnetHandle, roleAccount, startDevnet } from "../src/index.ts";
+import { minedReceipt } from "../src/receipt.ts";
 import { DEVNET_MARKETS, MARKETS_T0, marketSeed } from "../src/tokenized/markets.ts";
 import { clients, dev, tempDir } from "./helpers.ts";
 
@@ -21,6 +22,7 @@ let devnet: DevnetHandle;
 
 beforeAll(async () => {
   devnet = await startDevnet({
+    earn: false,
     dir: dir.path,
     portBase: PORT_BASE,
     chains: ["ethereum", "base", "ethereum_sepolia"],
@@ -115,8 +117,9 @@ describe("RWA venue", () => {
       devnet.addressBook.chains.base!.contracts.USDC!,
     ];
     const send = async (to: Address, abi: any, functionName: string, args: unknown[]) =>
-      c.public.waitForTransactionReceipt({
-        hash: await c.wallet.writeContract({
+      minedReceipt(
+        c.public,
+        await c.wallet.writeContract({
           account: trader,
           chain: c.chain,
           address: to,
@@ -124,7 +127,7 @@ describe("RWA venue", () => {
           functionName,
           args,
         }),
-      });
+      );
     await send(usdc, erc20Abi, "approve", [venue, maxUint256]);
     const amount = parseUnits("1000", 6);
     const quote = await c.public.readContract({
@@ -158,8 +161,9 @@ describe("RWA venue", () => {
     const c = clients(devnet, "ethereum");
     const [venue, token] = [venueOf("ethereum"), tokenOf("ethereum", "mBTC")];
     const setPaused = async (from: Address, paused: boolean) =>
-      c.public.waitForTransactionReceipt({
-        hash: await c.wallet.writeContract({
+      minedReceipt(
+        c.public,
+        await c.wallet.writeContract({
           account: from,
           chain: c.chain,
           address: venue,
@@ -167,7 +171,7 @@ describe("RWA venue", () => {
           functionName: "setPaused",
           args: [token, paused],
         }),
-      });
+      );
     const stranger = await c.public
       .simulateContract({
         account: dev(devnet, 6).address,
@@ -261,8 +265,9 @@ describe("Permit2 twin", () => {
     const owner = privateKeyToAccount(dev(devnet, 7).privateKey);
     const spender = dev(devnet, 8).address;
     const usdc = devnet.addressBook.chains.ethereum!.contracts.USDC!;
-    await c.public.waitForTransactionReceipt({
-      hash: await c.wallet.writeContract({
+    await minedReceipt(
+      c.public,
+      await c.wallet.writeContract({
         account: owner,
         chain: c.chain,
         address: usdc,
@@ -270,7 +275,7 @@ describe("Permit2 twin", () => {
         functionName: "approve",
         args: [PERMIT2, maxUint256],
       }),
-    });
+    );
     const permit = { permitted: { token: usdc, amount: 5_000_000n }, nonce: 77n, deadline: 2n ** 40n };
     const signature = await owner.signTypedData({
       domain: { name: "Permit2", chainId: 1, verifyingContract: PERMIT2 },
@@ -307,8 +312,9 @@ describe("Permit2 twin", () => {
       functionName: "balanceOf",
       args: [recipient],
     });
-    await c.public.waitForTransactionReceipt({
-      hash: await c.wallet.writeContract({
+    await minedReceipt(
+      c.public,
+      await c.wallet.writeContract({
         account: spender,
         chain: c.chain,
         address: PERMIT2,
@@ -316,7 +322,7 @@ describe("Permit2 twin", () => {
         functionName: "permitTransferFrom",
         args,
       }),
-    });
+    );
     expect(
       await c.public.readContract({
         address: usdc,

@@ -16,6 +16,7 @@ const call = (path: string, method = "GET") =>
 
 beforeAll(async () => {
   devnet = await startDevnet({
+    earn: false,
     dir: dir.path,
     portBase: PORT_BASE,
     chains: ["ethereum"],

@@ -10,6 +10,7 @@ import { privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BRIDGE2, bridge2TwinAbi } from "../src/contracts/bridge2.ts";
 import { type DevnetHandle, startDevnet } from "../src/index.ts";
+import { minedReceipt } from "../src/receipt.ts";
 import { TWIN_ENV } from "../src/twins/types.ts";
 import { BridgePayoutExecutor } from "../src/twins/venue-bridge/payouts.ts";
 import { clients, dev, tempDir } from "./helpers.ts";
@@ -22,7 +23,7 @@ let chain: ReturnType<typeof clients>;
 let info: InfoClient;
 
 beforeAll(async () => {
-  devnet = await startDevnet({ dir: dir.path, portBase: PORT_BASE, chains: ["arbitrum"] });
+  devnet = await startDevnet({ dir: dir.path, portBase: PORT_BASE, chains: ["arbitrum"], earn: false });
   chain = clients(devnet, "arbitrum");
   info = new InfoClient({ transport: new HttpTransport({ apiUrl: devnet.twins.venue!.url }) });
 });
@@ -84,7 +85,7 @@ async function depositWithPermit(ownerIndex: number, usd: bigint, signer = owner
     data,
     chain: chain.chain,
   });
-  return chain.public.waitForTransactionReceipt({ hash });
+  return minedReceipt(chain.public, hash);
 }
 
 async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, ms = 15_000): Promise<T> {
@@ -152,7 +153,7 @@ describe("venue bridge on the local arbitrum", () => {
       args: [BRIDGE2, parseUnits("4.99", 6)],
       chain: chain.chain,
     });
-    expect((await chain.public.waitForTransactionReceipt({ hash })).status).toBe("success");
+    expect((await minedReceipt(chain.public, hash)).status).toBe("success");
     expect(await balance(BRIDGE2)).toBe(bridgeBefore + parseUnits("4.99", 6));
     const admin = () =>
       fetch(`${devnet.twins.venue!.url}/_twin/deposits?user=${owner}`, {
@@ -177,7 +178,7 @@ describe("venue bridge on the local arbitrum", () => {
       args: [BRIDGE2, parseUnits("5", 6)],
       chain: chain.chain,
     });
-    await chain.public.waitForTransactionReceipt({ hash: five });
+    await minedReceipt(chain.public, five);
     expect(
       await until(
         () => accountValue(owner),

@@ -1,3 +1,4 @@
+import { minedReceipt } from "@compass/devnet";
 import {
   addressBook,
   chainClient,
@@ -103,7 +104,7 @@ test.beforeAll(async ({ browser }) => {
     }),
     await funder.sendTransaction({ to: owner, value: parseEther("0.05") }),
   ])
-    await chainClient("arbitrum").waitForTransactionReceipt({ hash });
+    await minedReceipt(chainClient("arbitrum"), hash);
   page = await browser.newPage();
   await installStrictWallet(page, wallet);
   await page.goto("/perpetual-trading");

@@ -61,8 +61,10 @@ test("default: deposit → market buy → the venue holds the position → close
     Number(Number(position!.entryPx).toPrecision(5)).toLocaleString("en-US", { maximumFractionDigits: 8 }),
   );
 
-  const beforeClose = await venueAccountValue(owner());
-  const cash = beforeClose - Number(position!.unrealizedPnl);
+  // the account's cash: its value less the position's unrealised PnL, both from one snapshot (the mark moves)
+  const snapshot = await venueInfo().clearinghouseState({ user: owner(), dex: "xyz" });
+  const held = snapshot.assetPositions.find((p) => p.position.coin === "xyz:AAPL")!.position;
+  const cash = Number(snapshot.marginSummary.accountValue) - Number(held.unrealizedPnl);
   await page.getByTestId("perps-close-AAPL").click();
   await expect(status(page)).toHaveText(/Closed 1\.0 AAPL/, { timeout: 60_000 });
   expect(await venuePosition(owner(), "xyz:AAPL")).toBeUndefined();

@@ -33,6 +33,18 @@ AaveVenue = TypedDict("AaveVenue", {
     "token": str,
 })
 
+AccountSummary = TypedDict("AccountSummary", {
+    "protocol": NotRequired["CreditProtocol"],
+    "sub_account_id": NotRequired[int],
+    "health_factor": str,
+    "total_collateral_usd": str,
+    "total_debt_usd": str,
+    "available_borrows_usd": str,
+    "ltv": str,
+    "emode_category_id": NotRequired[int],
+    "emode_label": NotRequired[str],
+})
+
 ActivityEvent = TypedDict("ActivityEvent", {
     "event_type": Literal["buy", "sell", "transfer_in", "transfer_out"],
     "block_number": int,
@@ -65,6 +77,14 @@ BalancesResponse = TypedDict("BalancesResponse", {
     "total_usd_value": str | None,
 })
 
+BorrowableToken = TypedDict("BorrowableToken", {
+    "token": str,
+    "symbol": str,
+    "vault": NotRequired[str],
+    "max_borrowable_amount": str,
+    "borrow_apy": NotRequired[str],
+})
+
 Candle = TypedDict("Candle", {
     "timestamp": str,
     "open": str,
@@ -89,6 +109,208 @@ ChainMarketInfo = TypedDict("ChainMarketInfo", {
     "ltv": str,
     "liquidation_threshold": str,
     "reserves": list["ReserveInfo"],
+})
+
+CollateralPosition = TypedDict("CollateralPosition", {
+    "token": str,
+    "symbol": str,
+    "protocol": NotRequired["CreditProtocol"],
+    "vault": NotRequired[str],
+    "sub_account_id": NotRequired[int],
+    "market_id": NotRequired[str],
+    "is_pure_supply": NotRequired[bool],
+    "amount_supplied": str,
+    "usd_value": NotRequired[str],
+    "supply_apy": NotRequired[str],
+    "total_deposited": NotRequired[str],
+    "total_withdrawn": NotRequired[str],
+    "interest_earned": NotRequired[str],
+    "max_ltv": NotRequired[str],
+    "events": list["CreditEvent"],
+})
+
+CreditBalancesResponse = TypedDict("CreditBalancesResponse", {
+    "credit_account_address": str,
+    "balances": dict[str, "TokenBalance"],
+    "total_usd_value": str | None,
+})
+
+CreditBorrowRequest = TypedDict("CreditBorrowRequest", {
+    "owner": str,
+    "chain": "CreditChain",
+    "protocol": NotRequired["CreditProtocol"],
+    "market_id": NotRequired[str | None],
+    "collateral_vault": NotRequired[str | None],
+    "borrow_vault": NotRequired[str | None],
+    "sub_account_id": NotRequired[int | None],
+    "token_in": NotRequired[str | None],
+    "amount_in": NotRequired[Any],
+    "collateral_token": NotRequired[str | None],
+    "borrow_token": str,
+    "borrow_amount": Any,
+    "interest_rate_mode": NotRequired["InterestRateMode"],
+    "slippage": NotRequired[Any],
+    "gas_sponsorship": NotRequired[bool],
+    "fee": NotRequired[Union["CreditFee", None]],
+    "permit2_signature": NotRequired[str | None],
+    "permit2_nonce": NotRequired[Any],
+    "permit2_deadline": NotRequired[Any],
+})
+
+CreditBorrowResponse = TypedDict("CreditBorrowResponse", {
+    "transaction": Union["UnsignedTransaction", None],
+    "eip_712": Union["TypedData", None],
+    "estimated_collateral_amount": NotRequired[str],
+    "fee_amount": NotRequired[str],
+})
+
+CreditChain = Literal["arbitrum", "base", "bsc", "ethereum", "hyperevm", "tempo"]
+
+CreditCreateAccountRequest = TypedDict("CreditCreateAccountRequest", {
+    "chain": "CreditChain",
+    "sender": str,
+    "owner": str,
+    "estimate_gas": NotRequired[bool],
+})
+
+CreditCreateAccountResponse = TypedDict("CreditCreateAccountResponse", {
+    "transaction": Union["UnsignedTransaction", None],
+    "credit_account_address": str,
+})
+
+CreditEvent = TypedDict("CreditEvent", {
+    "event_type": Literal["supply", "withdraw", "borrow", "repay", "liquidation", "transfer_in", "transfer_out"],
+    "block_number": int,
+    "block_timestamp": str,
+    "transaction_hash": str,
+    "amount": str,
+    "symbol": str,
+})
+
+CreditFee = TypedDict("CreditFee", {
+    "recipient": str,
+    "amount": Any,
+    "denomination": NotRequired[Literal["PERCENTAGE", "FIXED"]],
+})
+
+CreditLoopLeg = TypedDict("CreditLoopLeg", {
+    "supply_amount": str,
+    "borrow_amount": NotRequired[str],
+    "min_swap_out": NotRequired[str],
+    "expected_swap_out": NotRequired[str],
+})
+
+CreditLoopPreview = TypedDict("CreditLoopPreview", {
+    "iterations": int,
+    "total_collateral_supplied": str,
+    "total_borrowed": str,
+    "achieved_multiplier": str,
+    "projected_ltv": str,
+    "projected_health_factor": str,
+    "estimated_max_dust": str,
+    "estimated_swap_cost": str,
+    "legs": list["CreditLoopLeg"],
+})
+
+CreditLoopRequest = TypedDict("CreditLoopRequest", {
+    "owner": str,
+    "chain": "CreditChain",
+    "protocol": NotRequired["CreditProtocol"],
+    "market_id": NotRequired[str | None],
+    "collateral_vault": NotRequired[str | None],
+    "borrow_vault": NotRequired[str | None],
+    "sub_account_id": NotRequired[int | None],
+    "collateral_token": str,
+    "borrow_token": str,
+    "initial_collateral_amount": Any,
+    "multiplier": Any,
+    "loan_to_value": Any,
+    "max_slippage_percent": NotRequired[Any],
+    "emode_category": NotRequired[int | None],
+    "gas_sponsorship": NotRequired[bool],
+    "preview": NotRequired[bool],
+    "pricing": NotRequired[Literal["auto", "firm", "market"]],
+})
+
+CreditLoopResponse = TypedDict("CreditLoopResponse", {
+    "transaction": NotRequired[Union["UnsignedTransaction", None]],
+    "eip_712": NotRequired[Union["TypedData", None]],
+    "preview": Union["CreditLoopPreview", None],
+    "swap_provider": Literal["one_inch", "bebop"],
+    "quote_expires_at": NotRequired[str | None],
+    "max_firm_multiplier": NotRequired[str | None],
+})
+
+CreditPositionsResponse = TypedDict("CreditPositionsResponse", {
+    "collateral_positions": list["CollateralPosition"],
+    "debt_positions": list["DebtPosition"],
+    "account_summary": "AccountSummary",
+    "euler_account_summaries": list["AccountSummary"],
+    "euler_account_summary": NotRequired[Union["AccountSummary", None]],
+    "euler_borrowable_tokens": list["BorrowableToken"],
+    "borrowable_tokens": list["BorrowableToken"],
+    "total_usd_value": NotRequired[str],
+})
+
+CreditProtocol = Literal["AAVE", "MORPHO", "EULER"]
+
+CreditRepayRequest = TypedDict("CreditRepayRequest", {
+    "owner": str,
+    "chain": "CreditChain",
+    "protocol": NotRequired["CreditProtocol"],
+    "market_id": NotRequired[str | None],
+    "collateral_vault": NotRequired[str | None],
+    "borrow_vault": NotRequired[str | None],
+    "sub_account_id": NotRequired[int | None],
+    "repay_token": str,
+    "repay_amount": Any,
+    "interest_rate_mode": NotRequired["InterestRateMode"],
+    "withdraw_token": NotRequired[str | None],
+    "withdraw_amount": NotRequired[Any],
+    "token_out": NotRequired[str | None],
+    "slippage": NotRequired[Any],
+    "gas_sponsorship": NotRequired[bool],
+    "permit2_signature": NotRequired[str | None],
+    "permit2_nonce": NotRequired[Any],
+    "permit2_deadline": NotRequired[Any],
+})
+
+CreditRepayResponse = TypedDict("CreditRepayResponse", {
+    "transaction": Union["UnsignedTransaction", None],
+    "eip_712": Union["TypedData", None],
+    "estimated_token_out_amount": NotRequired[str],
+})
+
+CreditTransferRequest = TypedDict("CreditTransferRequest", {
+    "owner": str,
+    "chain": "CreditChain",
+    "token": str,
+    "amount": Any,
+    "action": "TransferAction",
+    "gas_sponsorship": NotRequired[bool],
+    "spender": NotRequired[str | None],
+})
+
+CreditTransferResponse = TypedDict("CreditTransferResponse", {
+    "transaction": Union["UnsignedTransaction", None],
+    "eip_712": Union["TypedData", None],
+})
+
+DebtPosition = TypedDict("DebtPosition", {
+    "token": str,
+    "symbol": str,
+    "protocol": NotRequired["CreditProtocol"],
+    "vault": NotRequired[str],
+    "sub_account_id": NotRequired[int],
+    "market_id": NotRequired[str],
+    "health_factor": NotRequired[str],
+    "amount_borrowed": str,
+    "usd_value": NotRequired[str],
+    "borrow_apy": NotRequired[str],
+    "total_borrowed": NotRequired[str],
+    "total_repaid": NotRequired[str],
+    "interest_paid": NotRequired[str],
+    "events": list["CreditEvent"],
 })
 
 DepositEvent = TypedDict("DepositEvent", {
@@ -208,6 +430,8 @@ HTTPValidationError = TypedDict("HTTPValidationError", {
     "detail": list[dict[str, Any]],
 })
 
+InterestRateMode = Literal["stable", "variable"]
+
 Market = TypedDict("Market", {
     "symbol": str,
     "underlying_ticker": str,
@@ -285,6 +509,38 @@ MaxSupplyApyInfo = TypedDict("MaxSupplyApyInfo", {
     "borrow_apy": str,
 })
 
+MorphoLendingMarket = TypedDict("MorphoLendingMarket", {
+    "market_id": str,
+    "loan_token": str,
+    "loan_token_symbol": str,
+    "loan_token_decimals": int,
+    "collateral_token": str,
+    "collateral_token_symbol": str,
+    "collateral_token_decimals": int,
+    "oracle": str,
+    "irm": str,
+    "lltv": str,
+    "supply_apy": NotRequired[str],
+    "borrow_apy": NotRequired[str],
+    "collateral_intrinsic_apy": NotRequired[str],
+    "loan_intrinsic_apy": NotRequired[str],
+    "utilization": str,
+    "total_supply_assets": str,
+    "total_borrow_assets": str,
+    "available_liquidity": str,
+    "fee": str,
+    "tvl_usd": NotRequired[str],
+    "liquidity_usd": NotRequired[str],
+})
+
+MorphoMarketsResponse = TypedDict("MorphoMarketsResponse", {
+    "total": int,
+    "offset": int,
+    "limit": int,
+    "morpho": str,
+    "markets": list["MorphoLendingMarket"],
+})
+
 OnrampCreate = TypedDict("OnrampCreate", {
     "payment_id": str,
     "deposit_address": str,
@@ -350,6 +606,29 @@ PendingFundOrder = TypedDict("PendingFundOrder", {
 })
 
 PendleDepositEvent = "DepositEvent"
+
+PendleMarketInfo = TypedDict("PendleMarketInfo", {
+    "market_address": str,
+    "chain": str,
+    "pt_address": str,
+    "sy_address": NotRequired[str],
+    "yt_address": NotRequired[str],
+    "expiry": NotRequired[int],
+    "underlying_asset": NotRequired[str],
+    "underlying_name": NotRequired[str],
+    "underlying_symbol": NotRequired[str],
+    "pt_name": NotRequired[str],
+    "pt_symbol": NotRequired[str],
+    "tvl_usd": NotRequired[str],
+    "implied_apy": NotRequired[str],
+})
+
+PendleMarketsResponse = TypedDict("PendleMarketsResponse", {
+    "total": int,
+    "offset": int,
+    "limit": int,
+    "markets": list["PendleMarketInfo"],
+})
 
 PendlePTPosition = TypedDict("PendlePTPosition", {
     "type": Literal["PENDLE_PT"],
@@ -1153,6 +1432,18 @@ V2EarnAaveMarketsQuery = TypedDict("V2EarnAaveMarketsQuery", {
 
 V2EarnAaveMarketsResponse = AaveMarketsResponse
 
+V2EarnPendleMarketsQuery = TypedDict("V2EarnPendleMarketsQuery", {
+    "order_by": Literal["tvl_usd", "implied_apy", "expiry"],
+    "direction": NotRequired[Literal["asc", "desc"]],
+    "offset": NotRequired[int],
+    "limit": NotRequired[int],
+    "chain": NotRequired[Literal["base", "ethereum", "arbitrum", "hyperevm", "tempo", "bsc", "ethereum_sepolia"]],
+    "underlying_symbol": NotRequired[str],
+    "min_tvl_usd": NotRequired[str],
+})
+
+V2EarnPendleMarketsResponse = PendleMarketsResponse
+
 V2EarnSwapQuoteQuery = TypedDict("V2EarnSwapQuoteQuery", {
     "chain": Literal["base", "ethereum", "arbitrum", "hyperevm", "tempo", "bsc", "ethereum_sepolia"],
     "token_in": str,
@@ -1190,6 +1481,50 @@ V2EarnSwapResponse = EarnSwapResponse
 V2EarnBundleBody = V2BundleRequest
 
 V2EarnBundleResponse = V2BundleResponse
+
+V2CreditPositionsQuery = TypedDict("V2CreditPositionsQuery", {
+    "chain": Literal["arbitrum", "base", "bsc", "ethereum", "hyperevm", "tempo"],
+    "owner": str,
+})
+
+V2CreditPositionsResponse = CreditPositionsResponse
+
+V2CreditBalancesQuery = TypedDict("V2CreditBalancesQuery", {
+    "chain": Literal["arbitrum", "base", "bsc", "ethereum", "hyperevm", "tempo"],
+    "owner": str,
+})
+
+V2CreditBalancesResponse = CreditBalancesResponse
+
+V2CreditMorphoMarketsQuery = TypedDict("V2CreditMorphoMarketsQuery", {
+    "chain": Literal["arbitrum", "base", "bsc", "ethereum", "hyperevm", "tempo"],
+    "order_by": NotRequired[Literal["tvl_usd", "liquidity_usd", "lltv"]],
+    "direction": NotRequired[Literal["asc", "desc"]],
+    "offset": NotRequired[int],
+    "limit": NotRequired[int],
+})
+
+V2CreditMorphoMarketsResponse = MorphoMarketsResponse
+
+V2CreditCreateAccountBody = CreditCreateAccountRequest
+
+V2CreditCreateAccountResponse = CreditCreateAccountResponse
+
+V2CreditBorrowBody = CreditBorrowRequest
+
+V2CreditBorrowResponse = CreditBorrowResponse
+
+V2CreditLoopBody = CreditLoopRequest
+
+V2CreditLoopResponse = CreditLoopResponse
+
+V2CreditTransferBody = CreditTransferRequest
+
+V2CreditTransferResponse = CreditTransferResponse
+
+V2CreditRepayBody = CreditRepayRequest
+
+V2CreditRepayResponse = CreditRepayResponse
 
 
 OPERATIONS: dict[str, dict[str, Any]] = {
@@ -1604,6 +1939,21 @@ OPERATIONS: dict[str, dict[str, Any]] = {
         "open_body": False,
         "pagination": None,
     },
+    "v2_earn_pendle_markets": {
+        "method": "GET",
+        "path": "/v2/earn/pendle_markets",
+        "idempotent": True,
+        "path_params": [],
+        "query_params": ["order_by", "direction", "offset", "limit", "chain", "underlying_symbol", "min_tvl_usd"],
+        "required_query": ["order_by"],
+        "has_body": False,
+        "body_fields": [],
+        "open_body": False,
+        "pagination": {
+            "style": "offset",
+            "itemsKey": "markets",
+        },
+    },
     "v2_earn_swap_quote": {
         "method": "GET",
         "path": "/v2/earn/swap_quote",
@@ -1685,6 +2035,105 @@ OPERATIONS: dict[str, dict[str, Any]] = {
         "required_query": [],
         "has_body": True,
         "body_fields": ["owner", "chain", "actions", "gas_sponsorship"],
+        "open_body": False,
+        "pagination": None,
+    },
+    "v2_credit_positions": {
+        "method": "GET",
+        "path": "/v2/credit/positions",
+        "idempotent": True,
+        "path_params": [],
+        "query_params": ["chain", "owner"],
+        "required_query": ["chain", "owner"],
+        "has_body": False,
+        "body_fields": [],
+        "open_body": False,
+        "pagination": None,
+    },
+    "v2_credit_balances": {
+        "method": "GET",
+        "path": "/v2/credit/balances",
+        "idempotent": True,
+        "path_params": [],
+        "query_params": ["chain", "owner"],
+        "required_query": ["chain", "owner"],
+        "has_body": False,
+        "body_fields": [],
+        "open_body": False,
+        "pagination": None,
+    },
+    "v2_credit_morpho_markets": {
+        "method": "GET",
+        "path": "/v2/credit/morpho_markets",
+        "idempotent": True,
+        "path_params": [],
+        "query_params": ["chain", "order_by", "direction", "offset", "limit"],
+        "required_query": ["chain"],
+        "has_body": False,
+        "body_fields": [],
+        "open_body": False,
+        "pagination": {
+            "style": "offset",
+            "itemsKey": "markets",
+        },
+    },
+    "v2_credit_create_account": {
+        "method": "POST",
+        "path": "/v2/credit/create_account",
+        "idempotent": False,
+        "path_params": [],
+        "query_params": [],
+        "required_query": [],
+        "has_body": True,
+        "body_fields": ["chain", "sender", "owner", "estimate_gas"],
+        "open_body": False,
+        "pagination": None,
+    },
+    "v2_credit_borrow": {
+        "method": "POST",
+        "path": "/v2/credit/borrow",
+        "idempotent": False,
+        "path_params": [],
+        "query_params": [],
+        "required_query": [],
+        "has_body": True,
+        "body_fields": ["owner", "chain", "protocol", "market_id", "collateral_vault", "borrow_vault", "sub_account_id", "token_in", "amount_in", "collateral_token", "borrow_token", "borrow_amount", "interest_rate_mode", "slippage", "gas_sponsorship", "fee", "permit2_signature", "permit2_nonce", "permit2_deadline"],
+        "open_body": False,
+        "pagination": None,
+    },
+    "v2_credit_loop": {
+        "method": "POST",
+        "path": "/v2/credit/loop",
+        "idempotent": False,
+        "path_params": [],
+        "query_params": [],
+        "required_query": [],
+        "has_body": True,
+        "body_fields": ["owner", "chain", "protocol", "market_id", "collateral_vault", "borrow_vault", "sub_account_id", "collateral_token", "borrow_token", "initial_collateral_amount", "multiplier", "loan_to_value", "max_slippage_percent", "emode_category", "gas_sponsorship", "preview", "pricing"],
+        "open_body": False,
+        "pagination": None,
+    },
+    "v2_credit_transfer": {
+        "method": "POST",
+        "path": "/v2/credit/transfer",
+        "idempotent": False,
+        "path_params": [],
+        "query_params": [],
+        "required_query": [],
+        "has_body": True,
+        "body_fields": ["owner", "chain", "token", "amount", "action", "gas_sponsorship", "spender"],
+        "open_body": False,
+        "pagination": None,
+    },
+    "v2_credit_repay": {
+        "method": "POST",
+        "path": "/v2/credit/repay",
+        "idempotent": False,
+        "path_params": [],
+        "query_params": [],
+        "required_query": [],
+        "has_body": True,
+        "body_fields": ["owner", "chain", "protocol", "market_id", "collateral_vault", "borrow_vault", "sub_account_id", "repay_token", "repay_amount", "interest_rate_mode", "withdraw_token", "withdraw_amount", "token_out", "slippage", "gas_sponsorship", "permit2_signature", "permit2_nonce", "permit2_deadline"],
         "open_body": False,
         "pagination": None,
     },
@@ -1854,6 +2303,14 @@ class EarnNamespace(_Namespace):
         """Aave v3 markets: rates, liquidity and limits per token and chain — GET /v2/earn/aave_markets"""
         return self._call("v2_earn_aave_markets", [], None, query, timeout_ms=timeout_ms, retries=retries, headers=headers)
 
+    def pendle_markets(self, *, timeout_ms: int | None = None, retries: int | None = None, headers: dict[str, str] | None = None, **query: Unpack[V2EarnPendleMarketsQuery]) -> V2EarnPendleMarketsResponse:
+        """Pendle markets with their PT, expiry, liquidity and implied APY — GET /v2/earn/pendle_markets"""
+        return self._call("v2_earn_pendle_markets", [], None, query, timeout_ms=timeout_ms, retries=retries, headers=headers)
+
+    def iterate_pendle_markets(self, *, timeout_ms: int | None = None, retries: int | None = None, headers: dict[str, str] | None = None, **query: Unpack[V2EarnPendleMarketsQuery]) -> Iterator[Any]:
+        """Every item of `pendle_markets`, page after page."""
+        return self._iterate("v2_earn_pendle_markets", [], query, timeout_ms=timeout_ms, retries=retries, headers=headers)
+
     def swap_quote(self, *, timeout_ms: int | None = None, retries: int | None = None, headers: dict[str, str] | None = None, **query: Unpack[V2EarnSwapQuoteQuery]) -> V2EarnSwapQuoteResponse:
         """Quote a swap through the aggregator — GET /v2/earn/swap_quote"""
         return self._call("v2_earn_swap_quote", [], None, query, timeout_ms=timeout_ms, retries=retries, headers=headers)
@@ -1881,6 +2338,46 @@ class EarnNamespace(_Namespace):
     def bundle(self, body: V2EarnBundleBody | None = None, /, *, timeout_ms: int | None = None, retries: int | None = None, idempotency_key: str | None = None, headers: dict[str, str] | None = None, **fields: Any) -> V2EarnBundleResponse:
         """Several earn actions in one transaction — POST /v2/earn/bundle"""
         return self._call("v2_earn_bundle", [], body, fields, timeout_ms=timeout_ms, retries=retries, idempotency_key=idempotency_key, headers=headers)
+
+
+class CreditNamespace(_Namespace):
+    """`client.credit` operations."""
+
+    def positions(self, *, timeout_ms: int | None = None, retries: int | None = None, headers: dict[str, str] | None = None, **query: Unpack[V2CreditPositionsQuery]) -> V2CreditPositionsResponse:
+        """Collateral, debt and health of the Credit Account — GET /v2/credit/positions"""
+        return self._call("v2_credit_positions", [], None, query, timeout_ms=timeout_ms, retries=retries, headers=headers)
+
+    def balances(self, *, timeout_ms: int | None = None, retries: int | None = None, headers: dict[str, str] | None = None, **query: Unpack[V2CreditBalancesQuery]) -> V2CreditBalancesResponse:
+        """Balances of the Credit Account — GET /v2/credit/balances"""
+        return self._call("v2_credit_balances", [], None, query, timeout_ms=timeout_ms, retries=retries, headers=headers)
+
+    def morpho_markets(self, *, timeout_ms: int | None = None, retries: int | None = None, headers: dict[str, str] | None = None, **query: Unpack[V2CreditMorphoMarketsQuery]) -> V2CreditMorphoMarketsResponse:
+        """Morpho Blue lending markets — GET /v2/credit/morpho_markets"""
+        return self._call("v2_credit_morpho_markets", [], None, query, timeout_ms=timeout_ms, retries=retries, headers=headers)
+
+    def iterate_morpho_markets(self, *, timeout_ms: int | None = None, retries: int | None = None, headers: dict[str, str] | None = None, **query: Unpack[V2CreditMorphoMarketsQuery]) -> Iterator[Any]:
+        """Every item of `morpho_markets`, page after page."""
+        return self._iterate("v2_credit_morpho_markets", [], query, timeout_ms=timeout_ms, retries=retries, headers=headers)
+
+    def create_account(self, body: V2CreditCreateAccountBody | None = None, /, *, timeout_ms: int | None = None, retries: int | None = None, idempotency_key: str | None = None, headers: dict[str, str] | None = None, **fields: Any) -> V2CreditCreateAccountResponse:
+        """Create the Credit Account — POST /v2/credit/create_account"""
+        return self._call("v2_credit_create_account", [], body, fields, timeout_ms=timeout_ms, retries=retries, idempotency_key=idempotency_key, headers=headers)
+
+    def borrow(self, body: V2CreditBorrowBody | None = None, /, *, timeout_ms: int | None = None, retries: int | None = None, idempotency_key: str | None = None, headers: dict[str, str] | None = None, **fields: Any) -> V2CreditBorrowResponse:
+        """Supply collateral and borrow against it — POST /v2/credit/borrow"""
+        return self._call("v2_credit_borrow", [], body, fields, timeout_ms=timeout_ms, retries=retries, idempotency_key=idempotency_key, headers=headers)
+
+    def loop(self, body: V2CreditLoopBody | None = None, /, *, timeout_ms: int | None = None, retries: int | None = None, idempotency_key: str | None = None, headers: dict[str, str] | None = None, **fields: Any) -> V2CreditLoopResponse:
+        """Lever up collateral on Aave in one transaction — POST /v2/credit/loop"""
+        return self._call("v2_credit_loop", [], body, fields, timeout_ms=timeout_ms, retries=retries, idempotency_key=idempotency_key, headers=headers)
+
+    def transfer(self, body: V2CreditTransferBody | None = None, /, *, timeout_ms: int | None = None, retries: int | None = None, idempotency_key: str | None = None, headers: dict[str, str] | None = None, **fields: Any) -> V2CreditTransferResponse:
+        """Move tokens between the owner and the Credit Account — POST /v2/credit/transfer"""
+        return self._call("v2_credit_transfer", [], body, fields, timeout_ms=timeout_ms, retries=retries, idempotency_key=idempotency_key, headers=headers)
+
+    def repay(self, body: V2CreditRepayBody | None = None, /, *, timeout_ms: int | None = None, retries: int | None = None, idempotency_key: str | None = None, headers: dict[str, str] | None = None, **fields: Any) -> V2CreditRepayResponse:
+        """Repay debt, and withdraw collateral — POST /v2/credit/repay"""
+        return self._call("v2_credit_repay", [], body, fields, timeout_ms=timeout_ms, retries=retries, idempotency_key=idempotency_key, headers=headers)
 
 
 class AsyncTokenNamespace(_AsyncNamespace):
@@ -2046,6 +2543,14 @@ class AsyncEarnNamespace(_AsyncNamespace):
         """Aave v3 markets: rates, liquidity and limits per token and chain — GET /v2/earn/aave_markets"""
         return await self._call("v2_earn_aave_markets", [], None, query, timeout_ms=timeout_ms, retries=retries, headers=headers)
 
+    async def pendle_markets(self, *, timeout_ms: int | None = None, retries: int | None = None, headers: dict[str, str] | None = None, **query: Unpack[V2EarnPendleMarketsQuery]) -> V2EarnPendleMarketsResponse:
+        """Pendle markets with their PT, expiry, liquidity and implied APY — GET /v2/earn/pendle_markets"""
+        return await self._call("v2_earn_pendle_markets", [], None, query, timeout_ms=timeout_ms, retries=retries, headers=headers)
+
+    def iterate_pendle_markets(self, *, timeout_ms: int | None = None, retries: int | None = None, headers: dict[str, str] | None = None, **query: Unpack[V2EarnPendleMarketsQuery]) -> AsyncIterator[Any]:
+        """Every item of `pendle_markets`, page after page."""
+        return self._iterate("v2_earn_pendle_markets", [], query, timeout_ms=timeout_ms, retries=retries, headers=headers)
+
     async def swap_quote(self, *, timeout_ms: int | None = None, retries: int | None = None, headers: dict[str, str] | None = None, **query: Unpack[V2EarnSwapQuoteQuery]) -> V2EarnSwapQuoteResponse:
         """Quote a swap through the aggregator — GET /v2/earn/swap_quote"""
         return await self._call("v2_earn_swap_quote", [], None, query, timeout_ms=timeout_ms, retries=retries, headers=headers)
@@ -2075,6 +2580,46 @@ class AsyncEarnNamespace(_AsyncNamespace):
         return await self._call("v2_earn_bundle", [], body, fields, timeout_ms=timeout_ms, retries=retries, idempotency_key=idempotency_key, headers=headers)
 
 
+class AsyncCreditNamespace(_AsyncNamespace):
+    """`client.credit` operations (asyncio)."""
+
+    async def positions(self, *, timeout_ms: int | None = None, retries: int | None = None, headers: dict[str, str] | None = None, **query: Unpack[V2CreditPositionsQuery]) -> V2CreditPositionsResponse:
+        """Collateral, debt and health of the Credit Account — GET /v2/credit/positions"""
+        return await self._call("v2_credit_positions", [], None, query, timeout_ms=timeout_ms, retries=retries, headers=headers)
+
+    async def balances(self, *, timeout_ms: int | None = None, retries: int | None = None, headers: dict[str, str] | None = None, **query: Unpack[V2CreditBalancesQuery]) -> V2CreditBalancesResponse:
+        """Balances of the Credit Account — GET /v2/credit/balances"""
+        return await self._call("v2_credit_balances", [], None, query, timeout_ms=timeout_ms, retries=retries, headers=headers)
+
+    async def morpho_markets(self, *, timeout_ms: int | None = None, retries: int | None = None, headers: dict[str, str] | None = None, **query: Unpack[V2CreditMorphoMarketsQuery]) -> V2CreditMorphoMarketsResponse:
+        """Morpho Blue lending markets — GET /v2/credit/morpho_markets"""
+        return await self._call("v2_credit_morpho_markets", [], None, query, timeout_ms=timeout_ms, retries=retries, headers=headers)
+
+    def iterate_morpho_markets(self, *, timeout_ms: int | None = None, retries: int | None = None, headers: dict[str, str] | None = None, **query: Unpack[V2CreditMorphoMarketsQuery]) -> AsyncIterator[Any]:
+        """Every item of `morpho_markets`, page after page."""
+        return self._iterate("v2_credit_morpho_markets", [], query, timeout_ms=timeout_ms, retries=retries, headers=headers)
+
+    async def create_account(self, body: V2CreditCreateAccountBody | None = None, /, *, timeout_ms: int | None = None, retries: int | None = None, idempotency_key: str | None = None, headers: dict[str, str] | None = None, **fields: Any) -> V2CreditCreateAccountResponse:
+        """Create the Credit Account — POST /v2/credit/create_account"""
+        return await self._call("v2_credit_create_account", [], body, fields, timeout_ms=timeout_ms, retries=retries, idempotency_key=idempotency_key, headers=headers)
+
+    async def borrow(self, body: V2CreditBorrowBody | None = None, /, *, timeout_ms: int | None = None, retries: int | None = None, idempotency_key: str | None = None, headers: dict[str, str] | None = None, **fields: Any) -> V2CreditBorrowResponse:
+        """Supply collateral and borrow against it — POST /v2/credit/borrow"""
+        return await self._call("v2_credit_borrow", [], body, fields, timeout_ms=timeout_ms, retries=retries, idempotency_key=idempotency_key, headers=headers)
+
+    async def loop(self, body: V2CreditLoopBody | None = None, /, *, timeout_ms: int | None = None, retries: int | None = None, idempotency_key: str | None = None, headers: dict[str, str] | None = None, **fields: Any) -> V2CreditLoopResponse:
+        """Lever up collateral on Aave in one transaction — POST /v2/credit/loop"""
+        return await self._call("v2_credit_loop", [], body, fields, timeout_ms=timeout_ms, retries=retries, idempotency_key=idempotency_key, headers=headers)
+
+    async def transfer(self, body: V2CreditTransferBody | None = None, /, *, timeout_ms: int | None = None, retries: int | None = None, idempotency_key: str | None = None, headers: dict[str, str] | None = None, **fields: Any) -> V2CreditTransferResponse:
+        """Move tokens between the owner and the Credit Account — POST /v2/credit/transfer"""
+        return await self._call("v2_credit_transfer", [], body, fields, timeout_ms=timeout_ms, retries=retries, idempotency_key=idempotency_key, headers=headers)
+
+    async def repay(self, body: V2CreditRepayBody | None = None, /, *, timeout_ms: int | None = None, retries: int | None = None, idempotency_key: str | None = None, headers: dict[str, str] | None = None, **fields: Any) -> V2CreditRepayResponse:
+        """Repay debt, and withdraw collateral — POST /v2/credit/repay"""
+        return await self._call("v2_credit_repay", [], body, fields, timeout_ms=timeout_ms, retries=retries, idempotency_key=idempotency_key, headers=headers)
+
+
 class Namespaces:
     """One attribute per URL group; CompassClient extends this."""
 
@@ -2084,6 +2629,7 @@ class Namespaces:
     gas_sponsorship: GasSponsorshipNamespace
     perpetual_trading: PerpetualTradingNamespace
     earn: EarnNamespace
+    credit: CreditNamespace
 
     def _init_namespaces(self, transport: Any) -> None:
         self.token = TokenNamespace(transport, OPERATIONS)
@@ -2092,6 +2638,7 @@ class Namespaces:
         self.gas_sponsorship = GasSponsorshipNamespace(transport, OPERATIONS)
         self.perpetual_trading = PerpetualTradingNamespace(transport, OPERATIONS)
         self.earn = EarnNamespace(transport, OPERATIONS)
+        self.credit = CreditNamespace(transport, OPERATIONS)
 
 
 class AsyncNamespaces:
@@ -2103,6 +2650,7 @@ class AsyncNamespaces:
     gas_sponsorship: AsyncGasSponsorshipNamespace
     perpetual_trading: AsyncPerpetualTradingNamespace
     earn: AsyncEarnNamespace
+    credit: AsyncCreditNamespace
 
     def _init_namespaces(self, transport: Any) -> None:
         self.token = AsyncTokenNamespace(transport, OPERATIONS)
@@ -2111,3 +2659,4 @@ class AsyncNamespaces:
         self.gas_sponsorship = AsyncGasSponsorshipNamespace(transport, OPERATIONS)
         self.perpetual_trading = AsyncPerpetualTradingNamespace(transport, OPERATIONS)
         self.earn = AsyncEarnNamespace(transport, OPERATIONS)
+        self.credit = AsyncCreditNamespace(transport, OPERATIONS)

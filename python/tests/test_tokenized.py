@@ -9,50 +9,28 @@ from decimal import Decimal
 
 from compass_api import ApiError, CompassClient, CompassError
 
+from . import devnet
+from .devnet import book
+
 URL = os.environ.get("COMPASS_TEST_URL")
 PROD_URL = os.environ.get("COMPASS_TEST_PROD_URL")
 KEY = os.environ.get("COMPASS_TEST_API_KEY")
-DEVNET = os.environ.get("COMPASS_DEVNET_DIR")
+DEVNET = devnet.DEVNET
 ROOT = os.path.join(os.path.dirname(__file__), "..", "..")
 CHAIN = "ethereum_sepolia"
 OWNER_INDEX = 3
 
 
-def book():
-    with open(os.path.join(DEVNET, "addressbook.json")) as f:
-        return json.load(f)
-
-
 def rpc(method, params):
-    req = urllib.request.Request(
-        book()["chains"][CHAIN]["rpcUrl"],
-        data=json.dumps({"jsonrpc": "2.0", "id": 1, "method": method, "params": params}).encode(),
-        headers={"content-type": "application/json"},
-    )
-    with urllib.request.urlopen(req) as r:
-        body = json.load(r)
-    if "error" in body:
-        raise RuntimeError(body["error"])
-    return body["result"]
+    return devnet.rpc(CHAIN, method, params)
 
 
 def balance_of(token, who):
-    data = "0x70a08231" + who[2:].lower().rjust(64, "0")
-    return int(rpc("eth_call", [{"to": token, "data": data}, "latest"]), 16)
+    return devnet.balance_of(CHAIN, token, who)
 
 
 def send(tx):
-    """The dev accounts are anvil's unlocked ones: the node signs (Python's stdlib has no secp256k1)."""
-    fields = {k: tx[k] for k in ("from", "to", "data", "value", "gas", "nonce", "maxFeePerGas", "maxPriorityFeePerGas") if tx.get(k)}
-    tx_hash = rpc("eth_sendTransaction", [fields])
-    receipt = None
-    for _ in range(200):  # the node may answer the send before the receipt is queryable
-        receipt = rpc("eth_getTransactionReceipt", [tx_hash])
-        if receipt:
-            break
-        time.sleep(0.05)
-    assert receipt and receipt["status"] == "0x1", receipt
-    return receipt
+    return devnet.send(CHAIN, tx)
 
 
 def portal(action, account):

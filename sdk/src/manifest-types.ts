@@ -16,7 +16,8 @@ export interface OperationManifest {
   errorModel: "validation" | "domain" | "mixed";
   params: { name: string; in: "path" | "query"; required: boolean; description?: string; schema: Json }[];
   body: Json | null;
-  cli: { command: string; aliases: string[]; short: Record<string, string> };
+  /** `table`: where `-o table` finds rows in a response that is no list (`*name` = a map's entries, key as column) */
+  cli: { command: string; aliases: string[]; short: Record<string, string>; table?: string };
   mcpName: string;
   bodyRef: string | null;
   responseRef: string | null;

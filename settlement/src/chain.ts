@@ -7,10 +7,14 @@ import {
   erc20Abi,
   getAddress,
   getContractAddress,
+  type Hash,
   type Hex,
   http,
   keccak256,
+  type PublicClient,
   parseEventLogs,
+  type TransactionReceipt,
+  TransactionReceiptNotFoundError,
 } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import type { SettlementConfig } from "./config.ts";
@@ -100,10 +104,32 @@ export function chainFor(config: SettlementConfig): SettlementChain {
       });
       const hash = await writer.writeContract({ ...request, chain: null });
       onSent(hash);
-      const receipt = await reader.waitForTransactionReceipt({ hash });
+      const receipt = await minedReceipt(reader, hash);
       if (receipt.status !== "success") throw new Error(`deployAndForward reverted (tx ${hash})`);
       const [log] = parseEventLogs({ abi: [FORWARDED], logs: receipt.logs, eventName: "Forwarded" });
       return { txHash: hash, amount: log?.args.amount ?? 0n };
     },
   };
+}
+
+/**
+ * The receipt of `hash`, polled until it is mined. Not viem's waitForTransactionReceipt, which re-checks only
+ * when the block number moves: a chain that mines on demand (the devnet's anvil) can mine the forward just
+ * after the first check and then no other block, and the worker would wait out viem's timeout.
+ */
+async function minedReceipt(
+  client: PublicClient,
+  hash: Hash,
+  timeoutMs = 120_000,
+): Promise<TransactionReceipt> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const receipt = await client.getTransactionReceipt({ hash }).catch((error) => {
+      if (error instanceof TransactionReceiptNotFoundError) return null;
+      throw error;
+    });
+    if (receipt) return receipt;
+    if (Date.now() > deadline) throw new Error(`the forward ${hash} was not mined in time`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
 }

@@ -33,6 +33,10 @@ beforeAll(async () => {
   stack = await startStack({
     dir,
     portBase: PORT_BASE,
+    // the on-ramp delivers on ethereum; nothing else is needed
+    chains: ["ethereum"],
+    twins: ["onramp"],
+    earn: false,
     servers: [
       {
         name: "api",

@@ -30,7 +30,7 @@ export interface OperationModel {
   params: ParamModel[];
   /** JSON Schema of the request body with every $ref inlined, or null */
   body: Json | null;
-  cli: { command: string; aliases: string[]; short: Record<string, string> };
+  cli: { command: string; aliases: string[]; short: Record<string, string>; table?: string };
   mcpName: string;
   /** component names (or null when inline) of request/response schemas, for typed SDKs */
   bodyRef: string | null;
@@ -157,6 +157,7 @@ export function operationModels(doc: Json): OperationModel[] {
           command: x.cli?.command ?? kebab(name),
           aliases: x.cli?.aliases ?? [],
           short: x.cli?.short ?? {},
+          ...(x.cli?.table && { table: x.cli.table }),
         },
         mcpName: String(op.operationId).replace(/[{}]/g, ""),
         bodyRef: bodySchema?.$ref ? bodySchema.$ref.split("/").pop() : null,

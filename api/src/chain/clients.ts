@@ -119,3 +119,29 @@ export function rethrowRpc(
   }
   throw error;
 }
+
+/**
+ * `read` on each of `chainNames` this deployment serves, results flattened in order. A chain asked for by name
+ * (`named`) that is not served is the caller's error (422 on `query.chain`); without one, unserved chains are
+ * skipped. An RPC failure on a chain is that chain's 502.
+ */
+export async function acrossServedChains<T>(
+  chains: ChainClients,
+  chainNames: readonly ChainName[],
+  named: boolean,
+  read: (chain: ChainName, client: PublicClient) => Promise<T[]>,
+): Promise<T[]> {
+  const perChain = await Promise.all(
+    chainNames.map(async (chain) => {
+      let client: PublicClient;
+      try {
+        client = chains.get(chain, ["query", "chain"]);
+      } catch (error) {
+        if (named) throw error;
+        return [];
+      }
+      return read(chain, client).catch((error) => rethrowRpc(chain, error));
+    }),
+  );
+  return perChain.flat();
+}

@@ -1,4 +1,12 @@
-import { type Address, type Log, type PublicClient, parseAbiItem } from "viem";
+import {
+  type Address,
+  encodeAbiParameters,
+  encodeEventTopics,
+  type Log,
+  type PublicClient,
+  parseAbiItem,
+  toEventSelector,
+} from "viem";
 import { describe, expect, test } from "vitest";
 import { UpstreamError } from "../errors.ts";
 import { LogReader } from "./log-reader.ts";
@@ -106,5 +114,81 @@ describe("LogReader", () => {
     expect(error).toBeInstanceOf(UpstreamError);
     expect(error.message).toMatch(/10001 eth_getLogs pages of 1000 blocks, more than the 50/);
     expect(node.calls.some((c) => c.startsWith("eth_getLogs"))).toBe(false);
+  });
+
+  test("behavior: several events in one eth_getLogs — topic0 any of them, the account's topic, each log decoded by its own", async () => {
+    const DEPOSIT = parseAbiItem(
+      "event Deposit(address indexed sender, address indexed owner, uint256 assets, uint256 shares)",
+    );
+    const SUPPLY = parseAbiItem(
+      "event Supply(address indexed reserve, address user, address indexed onBehalfOf, uint256 amount, uint16 indexed referralCode)",
+    );
+    const account = "0x00000000000000000000000000000000000000bb" as Address;
+    const raw = (address: Address, topics: readonly unknown[], data: string, block: number) => ({
+      address,
+      topics,
+      data,
+      blockNumber: `0x${block.toString(16)}`,
+      blockHash: `0x${"1".repeat(64)}`,
+      transactionHash: `0x${"2".repeat(64)}`,
+      transactionIndex: "0x0",
+      logIndex: "0x0",
+      removed: false,
+    });
+    const requests: unknown[] = [];
+    const client = {
+      chain: { id: 1 },
+      getBlockNumber: async () => 100n,
+      async request(args: { method: string; params: unknown[] }) {
+        requests.push(args);
+        return [
+          raw(
+            TOKEN,
+            encodeEventTopics({ abi: [DEPOSIT], args: { sender: account, owner: account } }),
+            encodeAbiParameters([{ type: "uint256" }, { type: "uint256" }], [5n, 4n]),
+            10,
+          ),
+          raw(
+            TOKEN,
+            encodeEventTopics({
+              abi: [SUPPLY],
+              args: { reserve: TOKEN, onBehalfOf: account, referralCode: 0 },
+            }),
+            encodeAbiParameters([{ type: "address" }, { type: "uint256" }], [account, 7n]),
+            11,
+          ),
+          // a contract's own "Deposit" with the same topic0 but no such data: not the event, dropped
+          raw(
+            TOKEN,
+            encodeEventTopics({ abi: [DEPOSIT], args: { sender: account, owner: account } }),
+            "0x",
+            12,
+          ),
+        ];
+      },
+    } as unknown as PublicClient;
+    const topic = `0x${account.slice(2).padStart(64, "0")}` as const;
+    const logs = (await reader().getLogs(client, {
+      events: [DEPOSIT, SUPPLY],
+      topics: [null, topic],
+      fromBlock: 5n,
+    })) as (Log & { eventName: string; args: Record<string, unknown> })[];
+    expect(requests).toEqual([
+      {
+        method: "eth_getLogs",
+        params: [
+          {
+            topics: [[toEventSelector(DEPOSIT), toEventSelector(SUPPLY)], null, topic],
+            fromBlock: "0x5",
+            toBlock: "0x64",
+          },
+        ],
+      },
+    ]);
+    expect(logs.map((l) => [l.eventName, l.blockNumber])).toEqual([
+      ["Deposit", 10n],
+      ["Supply", 11n],
+    ]);
+    expect(logs[1]!.args).toMatchObject({ onBehalfOf: account, amount: 7n });
   });
 });

@@ -1,4 +1,15 @@
-import type { AbiEvent, Address, Log, PublicClient } from "viem";
+import {
+  type AbiEvent,
+  type Address,
+  formatLog,
+  type Hex,
+  type Log,
+  type PublicClient,
+  parseEventLogs,
+  type RpcLog,
+  toEventSelector,
+  toHex,
+} from "viem";
 import { UpstreamError } from "../errors.ts";
 
 export interface LogReaderOptions {
@@ -14,17 +25,28 @@ export interface LogReaderOptions {
   knownDeployBlock?: (chainId: number, address: Address) => bigint | undefined;
 }
 
-export interface LogQuery {
+export type LogQuery = {
   /** the emitting contracts; omitted: any contract, from `fromBlock` */
   address?: Address | Address[];
-  event: AbiEvent;
-  args?: Record<string, unknown>;
   /**
    * first block to read: required when no address bounds it (e.g. the deployment of the factory of the
    * account); with an address, a later start than its deployment (only recent history)
    */
   fromBlock?: bigint;
-}
+  /**
+   * last block to read (default: the head, read now): a read that must end where another one ended passes
+   * that one's head, and saves an eth_blockNumber
+   */
+  toBlock?: bigint;
+} & (
+  | { event: AbiEvent; args?: Record<string, unknown> }
+  | {
+      /** several events in one eth_getLogs: topic0 is any of theirs, each log decoded by its own */
+      events: readonly AbiEvent[];
+      /** topic1, topic2, … every event must match (null = any): e.g. the account where all of them index it */
+      topics: (Hex | null)[];
+    }
+);
 
 const CONCURRENCY = 4;
 /** no code at the head: nothing to read (yet) */
@@ -39,6 +61,8 @@ const NOT_DEPLOYED = 2n ** 64n;
 export class LogReader {
   private readonly deployed = new Map<string, Promise<bigint>>();
   private readonly pages = new Map<string, Log[]>();
+  /** the head each chain's last read saw, by chain id */
+  private readonly heads = new Map<number, bigint>();
   /** RPC calls made for logs (pages fetched), for the bench and tests */
   readonly stats = { pages: 0, cachedPages: 0, deploySearches: 0 };
 
@@ -52,9 +76,10 @@ export class LogReader {
     if (query.address === undefined && query.fromBlock === undefined)
       throw new Error("LogReader: a query over any contract needs a fromBlock");
     const [head, starts] = await Promise.all([
-      client.getBlockNumber({ cacheTime: 0 }),
+      query.toBlock ?? client.getBlockNumber({ cacheTime: 0 }),
       Promise.all(addresses.map((a) => this.deploymentBlock(client, a))),
     ]);
+    this.heads.set(client.chain?.id ?? 0, head);
     // from the first deployment among the addresses; `fromBlock` narrows that to recent history, and is the
     // start of a read over any contract
     const deployed = starts.length ? starts.reduce((a, b) => (a < b ? a : b)) : undefined;
@@ -78,7 +103,11 @@ export class LogReader {
         `Reading these events takes ${windows.length} eth_getLogs pages of ${maxRange} blocks, more than the ${this.options.maxPages} this deployment allows; list the contracts' deployment blocks in the address book or use an RPC with wider ranges (COMPASS_LOGS_MAX_RANGE)`,
         "Chain unavailable",
       );
-    const key = `${client.chain?.id}|${addresses.sort().join(",")}|${query.event.name}|${JSON.stringify(query.args ?? {}, (_, v) => (typeof v === "bigint" ? v.toString() : v))}`;
+    const filter =
+      "event" in query
+        ? `${query.event.name}|${JSON.stringify(query.args ?? {}, (_, v) => (typeof v === "bigint" ? v.toString() : v))}`
+        : `${query.events.map(toEventSelector).join("+")}|${query.topics.join(",")}`;
+    const key = `${client.chain?.id}|${addresses.sort().join(",")}|${filter}`;
     const results: Log[][] = new Array(windows.length);
     let next = 0;
     const worker = async () => {
@@ -92,13 +121,7 @@ export class LogReader {
           continue;
         }
         this.stats.pages++;
-        const logs = (await client.getLogs({
-          address: addresses.length ? addresses : undefined,
-          event: query.event,
-          args: query.args,
-          fromBlock,
-          toBlock,
-        } as Parameters<PublicClient["getLogs"]>[0])) as Log[];
+        const logs = await this.page(client, query, addresses, fromBlock, toBlock);
         results[i] = logs;
         // a window behind finality never changes, and the same window comes back on every later read
         if (toBlock + finality <= head) this.keep(pageKey, logs);
@@ -106,6 +129,42 @@ export class LogReader {
     };
     await Promise.all(Array.from({ length: Math.min(CONCURRENCY, windows.length) }, worker));
     return results.flat();
+  }
+
+  private async page(
+    client: PublicClient,
+    query: LogQuery,
+    addresses: Address[],
+    fromBlock: bigint,
+    toBlock: bigint,
+  ): Promise<Log[]> {
+    const address = addresses.length ? addresses : undefined;
+    if ("event" in query)
+      return (await client.getLogs({
+        address,
+        event: query.event,
+        args: query.args,
+        fromBlock,
+        toBlock,
+      } as Parameters<PublicClient["getLogs"]>[0])) as Log[];
+    const raw = (await client.request({
+      method: "eth_getLogs",
+      params: [
+        {
+          ...(address && { address }),
+          topics: [query.events.map(toEventSelector), ...query.topics],
+          fromBlock: toHex(fromBlock),
+          toBlock: toHex(toBlock),
+        },
+      ],
+    } as never)) as RpcLog[];
+    // a log whose data does not decode as the event its topic0 names is another contract's look-alike: dropped
+    return parseEventLogs({ abi: query.events, logs: raw.map((l) => formatLog(l)) }) as Log[];
+  }
+
+  /** The head block the last read on the client's chain saw (what its logs are complete up to). */
+  lastHead(client: PublicClient): bigint | undefined {
+    return this.heads.get(client.chain?.id ?? 0);
   }
 
   /** The first block where `address` holds code (0 when that cannot be read). */

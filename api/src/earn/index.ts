@@ -4,6 +4,7 @@ import { balances } from "./operations/balances.ts";
 import { bundle } from "./operations/bundle.ts";
 import { createAccount } from "./operations/create-account.ts";
 import { manage } from "./operations/manage.ts";
+import { pendleMarkets } from "./operations/pendle-markets.ts";
 import { positions } from "./operations/positions.ts";
 import { positionsAll } from "./operations/positions-all.ts";
 import { swap } from "./operations/swap.ts";
@@ -17,6 +18,7 @@ export const operations: Operation[] = [
   positionsAll,
   vaults,
   aaveMarkets,
+  pendleMarkets,
   swapQuote,
   balances,
   createAccount,
@@ -25,3 +27,7 @@ export const operations: Operation[] = [
   swap,
   bundle,
 ];
+
+export type { AggregatorClient } from "./aggregator/client.ts";
+/** For other capabilities: USD prices at the chain's Aave oracle (credit values its collateral with them). */
+export { oraclePrice } from "./domain/prices.ts";

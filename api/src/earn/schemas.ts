@@ -1,6 +1,12 @@
 /** Wire schemas of the /v2/earn operations (spec earn-and-credit.md Part A, product-accounts.md). */
 import { z } from "zod";
-import { TokenBalance, TransferAction } from "../product-accounts/index.ts";
+import {
+  balancesResponse,
+  createAccountRequest,
+  createAccountResponse,
+  TransferAction,
+  transferResponse,
+} from "../product-accounts/index.ts";
 import {
   Address,
   amountUnion,
@@ -14,21 +20,8 @@ import {
 /** The chains Earn serves (spec: earn enum). A deployment without one of them answers 422 on `chain`. */
 export const EarnChain = z.enum(["arbitrum", "base", "bsc", "ethereum", "tempo"]).meta({ id: "EarnChain" });
 
-export const EarnCreateAccountRequest = z
-  .object({
-    chain: EarnChain,
-    sender: Address.describe("wallet that signs and pays for the creation transaction"),
-    owner: Address.describe("EOA that will own and control the account"),
-    estimate_gas: z.boolean().default(true).describe("estimate gas (which also simulates the transaction)"),
-  })
-  .meta({ id: "EarnCreateAccountRequest" });
-
-export const EarnCreateAccountResponse = z
-  .object({
-    transaction: UnsignedTransaction.nullable(),
-    earn_account_address: z.string().describe("predicted (or existing) account address"),
-  })
-  .meta({ id: "EarnCreateAccountResponse" });
+export const EarnCreateAccountRequest = createAccountRequest("EarnCreateAccountRequest", EarnChain);
+export const EarnCreateAccountResponse = createAccountResponse("EarnCreateAccountResponse", "earn");
 
 export const EarnTransferRequest = z
   .object({
@@ -45,22 +38,14 @@ export const EarnTransferRequest = z
   })
   .meta({ id: "EarnTransferRequest" });
 
-export const EarnTransferResponse = z
-  .object({ transaction: UnsignedTransaction.nullable(), eip_712: TypedData.nullable() })
-  .meta({ id: "EarnTransferResponse" });
+export const EarnTransferResponse = transferResponse("EarnTransferResponse");
 
 export const EarnBalancesQuery = z.object({
   chain: EarnChain,
   owner: Address.describe("owner wallet; the Earn Account is derived from it"),
 });
 
-export const EarnBalancesResponse = z
-  .object({
-    earn_account_address: z.string(),
-    balances: z.record(z.string(), TokenBalance),
-    total_usd_value: z.string().nullable(),
-  })
-  .meta({ id: "EarnBalancesResponse" });
+export const EarnBalancesResponse = balancesResponse("EarnBalancesResponse", "earn");
 
 export const VaultVenue = z
   .object({
@@ -199,6 +184,44 @@ export const VaultInfo = z
 export const EarnVaultsResponse = z
   .object({ total: z.int(), offset: z.int(), limit: z.int(), vaults: z.array(VaultInfo) })
   .meta({ id: "VaultsResponse" });
+
+export const EarnPendleMarketsQuery = z.object({
+  order_by: z.enum(["tvl_usd", "implied_apy", "expiry"]).describe("sort column"),
+  direction: z.enum(["asc", "desc"]).default("desc").describe("sort direction"),
+  offset: queryInt(0, 1_000_000).default(0),
+  limit: queryInt(1, 100).default(20),
+  chain: Chain.optional().describe("only this chain"),
+  underlying_symbol: z
+    .string()
+    .trim()
+    .min(1)
+    .max(32)
+    .optional()
+    .describe("only markets whose PT redeems into this token"),
+  min_tvl_usd: queryDecimal("liquidity floor, USD"),
+});
+
+export const PendleMarketInfo = z
+  .object({
+    market_address: z.string(),
+    chain: z.string(),
+    pt_address: z.string(),
+    sy_address: z.string().optional(),
+    yt_address: z.string().optional(),
+    expiry: z.int().optional().describe("unix seconds"),
+    underlying_asset: z.string().optional().describe("what the PT redeems into at expiry"),
+    underlying_name: z.string().optional(),
+    underlying_symbol: z.string().optional(),
+    pt_name: z.string().optional(),
+    pt_symbol: z.string().optional(),
+    tvl_usd: z.string().optional().describe("the market's SY and PT, priced by the chain's oracle"),
+    implied_apy: z.string().optional().describe("the market's implied APY now, percent; absent once expired"),
+  })
+  .meta({ id: "PendleMarketInfo" });
+
+export const EarnPendleMarketsResponse = z
+  .object({ total: z.int(), offset: z.int(), limit: z.int(), markets: z.array(PendleMarketInfo) })
+  .meta({ id: "PendleMarketsResponse" });
 
 export const EarnAaveMarketsQuery = z.object({
   chain: Chain.optional().describe("one chain; every chain this deployment serves when omitted"),

@@ -11,10 +11,19 @@ export { productAccountAddress } from "./domain/address.ts";
 export { type ListedToken, readAccountBalances } from "./domain/balances.ts";
 export { buildCreateAccount } from "./domain/create.ts";
 export type { AccountCall } from "./domain/multisend.ts";
+export { permit2PullCall } from "./domain/permit2.ts";
 export { PRODUCT_LABEL, PRODUCTS, type Product } from "./domain/products.ts";
 export { SAFE } from "./domain/safe.ts";
 export { execTransactionData, type SafeTx, type TypedDataPayload } from "./domain/safe-tx.ts";
 export { simulateSafeTx } from "./domain/simulate.ts";
 export { readAccountState } from "./domain/state.ts";
 export { buildTransfer } from "./domain/transfer.ts";
-export { TokenBalance, TokenTransfer, TransferAction } from "./schemas.ts";
+export {
+  balancesResponse,
+  createAccountRequest,
+  createAccountResponse,
+  TokenBalance,
+  TokenTransfer,
+  TransferAction,
+  transferResponse,
+} from "./schemas.ts";

@@ -1,5 +1,6 @@
 /** Wire shapes every product account shares (spec product-accounts.md §2, §3). */
 import { z } from "zod";
+import { Address, TypedData, UnsignedTransaction } from "../schemas/common.ts";
 
 export const TokenTransfer = z
   .object({
@@ -27,3 +28,46 @@ export const TokenBalance = z
   .meta({ id: "TokenBalance" });
 
 export const TransferAction = z.enum(["DEPOSIT", "WITHDRAW"]).meta({ id: "TransferAction" });
+
+/* ---- the account operations every product with a required chain shares (earn, credit) ---- */
+
+type AccountKey<P extends string> = `${P}_account_address`;
+const accountKey = <P extends string>(product: P, schema: z.ZodString) =>
+  ({ [`${product}_account_address`]: schema }) as Record<AccountKey<P>, z.ZodString>;
+
+/** `create_account`'s request (spec §1) for a product whose `chain` is one of `chain`'s values. */
+export function createAccountRequest<C extends z.ZodType>(id: string, chain: C) {
+  return z
+    .object({
+      chain,
+      sender: Address.describe("wallet that signs and pays for the creation transaction"),
+      owner: Address.describe("EOA that will own and control the account"),
+      estimate_gas: z.boolean().default(true).describe("estimate gas (which also simulates the transaction)"),
+    })
+    .meta({ id });
+}
+
+/** `create_account`'s response (spec §1): the creation transaction, null once deployed, and the address. */
+export function createAccountResponse<P extends string>(id: string, product: P) {
+  return z
+    .object({
+      transaction: UnsignedTransaction.nullable(),
+      ...accountKey(product, z.string().describe("predicted (or existing) account address")),
+    })
+    .meta({ id });
+}
+
+/** `balances`' response (spec §2). */
+export function balancesResponse<P extends string>(id: string, product: P) {
+  return z
+    .object({
+      ...accountKey(product, z.string()),
+      balances: z.record(z.string(), TokenBalance),
+      total_usd_value: z.string().nullable(),
+    })
+    .meta({ id });
+}
+
+/** `transfer`'s response (spec §3): exactly one of the two is set. */
+export const transferResponse = (id: string) =>
+  z.object({ transaction: UnsignedTransaction.nullable(), eip_712: TypedData.nullable() }).meta({ id });

@@ -22,6 +22,11 @@ export interface CliSpec {
   aliases?: string[];
   /** short flags: field name → single letter */
   short?: Record<string, string>;
+  /**
+   * where `-o table` finds the rows of a response that is no list: a dotted path in which `*name` takes every
+   * entry of a map, its key becoming column `name` (e.g. `markets.*symbol.chains.*chain`)
+   */
+  table?: string;
 }
 
 type AnyObject = z.ZodObject<any>;

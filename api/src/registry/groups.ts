@@ -37,6 +37,10 @@ export const GROUPS: Record<string, GroupInfo> = {
     workflow:
       "v2_earn_create_account → v2_earn_transfer (DEPOSIT a token) → v2_earn_manage (DEPOSIT into any ERC-4626 vault by address) → v2_earn_positions for balances and PnL; the user signs each returned transaction. Several steps in one transaction: v2_earn_transfer with gas_sponsorship and no spender gives a Permit2 signature for a V2_TRANSFER_FROM_EOA action of v2_earn_bundle.",
   },
-  credit: { description: "Borrowing and leverage in a Credit account" },
+  credit: {
+    description: "Borrowing and leverage in a Credit account",
+    workflow:
+      "v2_credit_create_account → v2_credit_transfer (DEPOSIT the collateral) → v2_credit_borrow (supplies it and borrows in one transaction) → v2_credit_positions for the health factor, collateral and debt → v2_credit_repay (repays, and withdraws collateral); the user signs each returned transaction. v2_credit_morpho_markets lists Morpho Blue's markets.",
+  },
   cctp: { description: "Native USDC bridging (CCTP)", namespace: "bridge" },
 };

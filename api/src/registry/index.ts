@@ -1,3 +1,4 @@
+import { operations as credit } from "../credit/index.ts";
 import { operations as earn } from "../earn/index.ts";
 import { operations as gasSponsorship } from "../gas-sponsorship/index.ts";
 import { operations as onramp } from "../onramp/index.ts";
@@ -16,4 +17,5 @@ export const operations: Operation[] = [
   ...gasSponsorship,
   ...perpetualTrading,
   ...earn,
+  ...credit,
 ];

@@ -1,15 +1,17 @@
 import { aavePoolAbi, aaveProtocolDataProviderAbi } from "@compass/constants";
 import {
-  addressBook,
   advanceDevnet,
   chainClient,
+  devnetFixture,
+  fundedEarnAccount,
   getJson,
   postJson,
+  sendAsRole,
   sendUnsigned,
   testEnv,
   usdcBalance,
 } from "@compass/testkit/live";
-import { type Address, createWalletClient, erc20Abi, http, parseAbi, parseUnits, publicActions } from "viem";
+import { type Address, erc20Abi, parseAbi, parseAbiItem, parseUnits } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { beforeAll, describe, expect, test } from "vitest";
 
@@ -21,9 +23,7 @@ import { beforeAll, describe, expect, test } from "vitest";
 const { url } = testEnv();
 const CHAIN = "arbitrum";
 const DEV = 8;
-const owner = addressBook().accounts.dev[DEV]!.address;
-const contracts = () => addressBook().chains[CHAIN]!.contracts as Record<string, Address>;
-const token = (symbol: string) => addressBook().tokens![CHAIN]![symbol]!.address as Address;
+const { owner, contracts, token } = devnetFixture(CHAIN, DEV);
 let account: Address;
 
 const aUsdcBalance = () =>
@@ -41,45 +41,32 @@ const aavePosition = async () => {
 };
 
 /** The market's pool admin (the devnet's deployer role), as a risk steward would act. */
-async function configure(functionName: "setReserveFreeze" | "setSupplyCap", args: readonly unknown[]) {
-  const role = (addressBook() as { roles: Record<string, { privateKey: `0x${string}` }> }).roles.deployer!;
-  const wallet = createWalletClient({
-    account: privateKeyToAccount(role.privateKey),
-    chain: chainClient(CHAIN).chain!,
-    transport: http(addressBook().chains[CHAIN]!.rpcUrl),
-  }).extend(publicActions);
-  const hash = await wallet.writeContract({
+async function configure(
+  functionName: "setReserveFreeze" | "setReservePause" | "setSupplyCap",
+  args: readonly unknown[],
+) {
+  await sendAsRole(CHAIN, "deployer", {
     address: contracts().AavePoolConfigurator!,
     abi: parseAbi([
       "function setReserveFreeze(address asset, bool freeze)",
+      "function setReservePause(address asset, bool paused)",
       "function setSupplyCap(address asset, uint256 newSupplyCap)",
     ]),
     functionName,
-    args: args as never,
+    args,
   });
-  const receipt = await wallet.waitForTransactionReceipt({ hash });
-  expect(receipt.status).toBe("success");
 }
 
 beforeAll(async () => {
-  const created = await postJson("/v2/earn/create_account", { chain: CHAIN, sender: owner, owner });
-  account = created.body.earn_account_address;
-  if (created.body.transaction) await sendUnsigned(DEV, CHAIN, created.body.transaction);
-  const deposit = await postJson("/v2/earn/transfer", {
-    owner,
-    chain: CHAIN,
-    token: "USDC",
-    amount: "1200",
-    action: "DEPOSIT",
-  });
-  expect(deposit.status, JSON.stringify(deposit.body)).toBe(200);
-  await sendUnsigned(DEV, CHAIN, deposit.body.transaction);
+  account = await fundedEarnAccount(DEV, CHAIN, owner, "1200");
 });
 
 describe("earn: Aave v3 supply", () => {
   test("default: supply → interest after a day → withdraw half with a performance fee, realised FIFO", async () => {
     const usdc = await usdcBalance(CHAIN, account);
     const aBefore = await aUsdcBalance();
+    // a stack kept from an earlier run already has this account's history
+    const depositedBefore = Number((await aavePosition())?.pnl.total_deposited ?? 0);
     const supply = await postJson("/v2/earn/manage", {
       owner,
       chain: CHAIN,
@@ -128,7 +115,50 @@ describe("earn: Aave v3 supply", () => {
     // half the realised interest, to the unit of rounding
     expect(Number(fee - realized / 2n) ** 2).toBeLessThanOrEqual(4);
     expect(await usdcBalance(CHAIN, account)).toBe(held + 500_000_000n - fee);
-    expect(Number(p.pnl.total_deposited)).toBe(1000);
+    expect(Number(p.pnl.total_deposited)).toBe(depositedBefore + 1000);
+    const all = await getJson(`${url}/v2/earn/positions_all?owner=${owner}`);
+    const listed = all.body.chains[CHAIN].aave.find(
+      (x: { reserve_symbol: string }) => x.reserve_symbol === "USDC",
+    );
+    expect(listed.withdrawals).toEqual(p.withdrawals);
+    expect(listed.deposits).toEqual(p.deposits);
+  });
+
+  test("default: a bundle supplies and withdraws through V2_MANAGE with the AAVE venue and pays the owner, in one transaction", async () => {
+    const ownerUsdc = await usdcBalance(CHAIN, owner);
+    const usdc = await usdcBalance(CHAIN, account);
+    const aBefore = await aUsdcBalance();
+    const manage = (action: string, amount: string) => ({
+      body: { action_type: "V2_MANAGE", action, venue: { type: "AAVE", token: "USDC" }, amount },
+    });
+    const bundle = await postJson("/v2/earn/bundle", {
+      owner,
+      chain: CHAIN,
+      actions: [
+        manage("DEPOSIT", "100"),
+        manage("WITHDRAW", "30"),
+        { body: { action_type: "V2_TRANSFER_TO_EOA", token: "USDC", amount: "20" } },
+      ],
+    });
+    expect(bundle.status, JSON.stringify(bundle.body)).toBe(200);
+    expect(bundle.body.actions_count).toBe(4); // approve, supply, withdraw, transfer
+    const receipt = await sendUnsigned(DEV, CHAIN, bundle.body.transaction);
+    expect(receipt.status).toBe("success");
+    expect(await usdcBalance(CHAIN, account)).toBe(usdc - 90_000_000n);
+    expect(await usdcBalance(CHAIN, owner)).toBe(ownerUsdc + 20_000_000n);
+    // 70 more aUSDC, plus the interest the earlier supply earned in the block's seconds (well under a cent)
+    const grown = (await aUsdcBalance()) - aBefore - 70_000_000n;
+    expect(grown).toBeGreaterThanOrEqual(-1n);
+    expect(grown).toBeLessThan(10_000n);
+    const p = await aavePosition();
+    expect(p.deposits.at(-1)).toMatchObject({
+      input_amount: "100",
+      transaction_hash: receipt.transactionHash,
+    });
+    expect(p.withdrawals.at(-1)).toMatchObject({
+      output_amount: "30",
+      transaction_hash: receipt.transactionHash,
+    });
   });
 
   test("behavior: a frozen reserve, a reached supply cap and more than is supplied are 422s with Aave's reason", async () => {
@@ -143,6 +173,24 @@ describe("earn: Aave v3 supply", () => {
       expect(frozen.status, JSON.stringify(frozen.body)).toBe(422);
       expect(frozen.body.detail[0].loc).toEqual(["body", "venue", "token"]);
       expect(frozen.body.detail[0].msg).toMatch(/frozen.*RESERVE_FROZEN/);
+      // the same refusal inside a bundle names the action
+      const bundled = await postJson("/v2/earn/bundle", {
+        owner,
+        chain: CHAIN,
+        actions: [
+          {
+            body: {
+              action_type: "V2_MANAGE",
+              action: "DEPOSIT",
+              venue: { type: "AAVE", token: "WETH" },
+              amount: "0.1",
+            },
+          },
+        ],
+      });
+      expect(bundled.status, JSON.stringify(bundled.body)).toBe(422);
+      expect(bundled.body.detail[0].loc).toEqual(["body", "actions", 0, "body", "venue", "token"]);
+      expect(bundled.body.detail[0].msg).toMatch(/RESERVE_FROZEN/);
     } finally {
       await configure("setReserveFreeze", [token("WETH"), false]);
     }
@@ -171,6 +219,21 @@ describe("earn: Aave v3 supply", () => {
       expect(capped.body.detail[0].msg).toMatch(/supply cap.*SUPPLY_CAP_EXCEEDED/);
     } finally {
       await configure("setSupplyCap", [token("USDC"), supplyCap]);
+    }
+    // paused (the emergency admin's switch): nothing in or out, not even the account's own supply
+    await configure("setReservePause", [token("USDC"), true]);
+    try {
+      const paused = await postJson("/v2/earn/manage", {
+        ...base,
+        action: "WITHDRAW",
+        venue: { type: "AAVE", token: "USDC" },
+        amount: "1",
+      });
+      expect(paused.status, JSON.stringify(paused.body)).toBe(422);
+      expect(paused.body.detail[0].loc).toEqual(["body", "venue", "token"]);
+      expect(paused.body.detail[0].msg).toMatch(/paused.*RESERVE_PAUSED/);
+    } finally {
+      await configure("setReservePause", [token("USDC"), false]);
     }
     const overdraw = await postJson("/v2/earn/manage", {
       ...base,
@@ -211,7 +274,39 @@ describe("earn: aave_markets", () => {
       ltv: "77.00",
       liquidation_threshold: "80.00",
     });
-    expect(Number(usdc.supply_apy_avg)).toBeGreaterThan(0);
+    // the window's mean, computed here from the pool's rate updates read straight from the chain: each
+    // ReserveDataUpdated puts its rates in force until the next; the window opens at the rate then in force
+    // (or at the reserve's first update when it is younger than the window)
+    const client = chainClient(CHAIN);
+    const head = await client.getBlock();
+    const updates = await client.getLogs({
+      address: contracts().AavePool!,
+      event: parseAbiItem(
+        "event ReserveDataUpdated(address indexed reserve, uint256 liquidityRate, uint256 stableBorrowRate, uint256 variableBorrowRate, uint256 liquidityIndex, uint256 variableBorrowIndex)",
+      ),
+      args: { reserve: token("USDC") },
+      fromBlock: 0n,
+      toBlock: head.number,
+    });
+    const at = new Map<bigint, bigint>();
+    for (const n of new Set(updates.map((u) => u.blockNumber)))
+      at.set(n, (await client.getBlock({ blockNumber: n })).timestamp);
+    const start = head.timestamp - 7n * 86_400n;
+    const steps = updates.map((u) => ({ t: at.get(u.blockNumber)!, ...u.args }));
+    const opening = steps.filter((x) => x.t <= start).at(-1);
+    const segments = [...(opening ? [{ ...opening, t: start }] : []), ...steps.filter((x) => x.t > start)];
+    let [seconds, supplySum, borrowSum] = [0, 0, 0];
+    segments.forEach((x, i) => {
+      const span = Number((segments[i + 1]?.t ?? head.timestamp) - x.t);
+      seconds += span;
+      supplySum += span * apy(x.liquidityRate!);
+      borrowSum += span * apy(x.variableBorrowRate!);
+    });
+    expect(Number(usdc.supply_apy_avg)).toBeCloseTo(supplySum / seconds, 3);
+    expect(Number(usdc.borrow_apy_avg)).toBeCloseTo(borrowSum / seconds, 3);
+    // the supply and borrow above moved the rate inside the window: the mean is no spot rate
+    expect(new Set(segments.map((x) => x.liquidityRate)).size).toBeGreaterThan(1);
+    expect(usdc.supply_apy_avg).not.toBe(usdc.supply_apy);
     expect(Number(usdc.borrow_apy_avg)).toBeGreaterThan(Number(usdc.supply_apy_avg));
     expect(usdc.reserves).toHaveLength(1);
     expect("intrinsic_apy" in usdc).toBe(false);
@@ -220,6 +315,9 @@ describe("earn: aave_markets", () => {
 
     const all = await getJson(`${url}/v2/earn/aave_markets`);
     expect(Object.keys(all.body.markets.WETH.chains).sort()).toEqual(["arbitrum", "base", "ethereum"]);
+    const unserved = await getJson(`${url}/v2/earn/aave_markets?chain=tempo`);
+    expect(unserved.status).toBe(422);
+    expect(unserved.body.detail[0].loc).toEqual(["query", "chain"]);
     const bad = await getJson(`${url}/v2/earn/aave_markets?days=0`);
     expect(bad.status).toBe(422);
     expect(bad.body.detail[0].loc).toEqual(["query", "days"]);

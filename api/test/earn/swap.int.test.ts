@@ -1,6 +1,9 @@
+import { aaveOracleAbi } from "@compass/constants";
+import { minedReceipt } from "@compass/devnet";
 import {
   addressBook,
   chainClient,
+  fundedEarnAccount,
   getJson,
   postJson,
   sendUnsigned,
@@ -35,18 +38,7 @@ async function oneInch(path: string, params: Record<string, string>, key: string
 }
 
 beforeAll(async () => {
-  const created = await postJson("/v2/earn/create_account", { chain: CHAIN, sender: owner, owner });
-  account = created.body.earn_account_address;
-  if (created.body.transaction) await sendUnsigned(DEV, CHAIN, created.body.transaction);
-  const deposit = await postJson("/v2/earn/transfer", {
-    owner,
-    chain: CHAIN,
-    token: "USDC",
-    amount: "3000",
-    action: "DEPOSIT",
-  });
-  expect(deposit.status, JSON.stringify(deposit.body)).toBe(200);
-  await sendUnsigned(DEV, CHAIN, deposit.body.transaction);
+  account = await fundedEarnAccount(DEV, CHAIN, owner, "3000");
 });
 
 describe("earn: swaps through the aggregator", () => {
@@ -59,9 +51,10 @@ describe("earn: swaps through the aggregator", () => {
     const direct = await oneInch("quote", { src: token("USDC"), dst: token("WETH"), amount: "1000000000" });
     expect(direct.status).toBe(200);
     expect(q.body.amount_out).toBe(formatUnits(BigInt(direct.body.dstAmount), 18));
-    // ~1000 USDC at ~3000 USDC/WETH (the devnet's market activity moves it), less pool fees and impact
-    expect(Number(q.body.amount_out)).toBeGreaterThan(0.25);
-    expect(Number(q.body.amount_out)).toBeLessThan(0.4);
+    // ~1000 USDC at ~3000 USDC/WETH, less pool fees and impact; the devnet's activity walks the price (every
+    // clock advance of the suite's other tests moves it), so the bound is 2,000–5,000 USDC/WETH
+    expect(Number(q.body.amount_out)).toBeGreaterThan(0.2);
+    expect(Number(q.body.amount_out)).toBeLessThan(0.5);
 
     const before = {
       usdc: await usdcBalance(CHAIN, account),
@@ -91,6 +84,19 @@ describe("earn: swaps through the aggregator", () => {
       args: [account, addressBook().chains[CHAIN]!.contracts.UniswapV3SwapRouter as Address],
     });
     expect(allowance).toBe(0n);
+    // balances price the WETH at the chain's Aave oracle (8-decimal USD), not only the USDC
+    const oraclePrice = await chainClient(CHAIN).readContract({
+      address: addressBook().chains[CHAIN]!.contracts.AaveOracle as Address,
+      abi: aaveOracleAbi,
+      functionName: "getAssetPrice",
+      args: [token("WETH")],
+    });
+    const balances = await getJson(`${url}/v2/earn/balances?chain=${CHAIN}&owner=${owner}`);
+    expect(balances.status, JSON.stringify(balances.body)).toBe(200);
+    const weth = balances.body.balances.WETH;
+    const usd = (BigInt(weth.balance) * oraclePrice) / 10n ** 18n;
+    expect(Number(weth.usd_value)).toBeCloseTo(Number(usd) / 1e8, 1);
+    expect(Number(weth.usd_value)).toBeGreaterThan(0);
   });
 
   test("behavior: a pair without a common pool routes through a connector (USDT → USDC → WETH)", async () => {
@@ -246,9 +252,10 @@ describe("the aggregator twin speaks the 1inch Swap API as strictly as 1inch", (
     const wallet = devWallet(DEV, CHAIN);
     const from = wallet.account.address;
     const approve = await oneInch("approve/transaction", { tokenAddress: token("USDC"), amount: "20000000" });
-    await wallet.waitForTransactionReceipt({
-      hash: await wallet.sendTransaction({ to: approve.body.to, data: approve.body.data as Hex }),
-    });
+    await minedReceipt(
+      wallet,
+      await wallet.sendTransaction({ to: approve.body.to, data: approve.body.data as Hex }),
+    );
     const swap = await oneInch("swap", {
       src: token("USDC"),
       dst: token("WETH"),
@@ -261,9 +268,10 @@ describe("the aggregator twin speaks the 1inch Swap API as strictly as 1inch", (
     expect(swap.body.dstToken).toMatchObject({ symbol: "WETH", decimals: 18 });
     expect(swap.body.tx.gas).toBeGreaterThan(0);
     const before = await tokenBalance(CHAIN, "WETH", from);
-    const receipt = await wallet.waitForTransactionReceipt({
-      hash: await wallet.sendTransaction({ to: swap.body.tx.to, data: swap.body.tx.data }),
-    });
+    const receipt = await minedReceipt(
+      wallet,
+      await wallet.sendTransaction({ to: swap.body.tx.to, data: swap.body.tx.data }),
+    );
     expect(receipt.status).toBe("success");
     expect((await tokenBalance(CHAIN, "WETH", from)) - before).toBe(BigInt(swap.body.dstAmount));
   });

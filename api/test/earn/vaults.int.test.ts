@@ -1,6 +1,8 @@
+import { minedReceipt } from "@compass/devnet";
 import {
   addressBook,
   chainClient,
+  fundedEarnAccount,
   getJson,
   postJson,
   sendUnsigned,
@@ -42,18 +44,7 @@ const position = async () => {
 };
 
 beforeAll(async () => {
-  const created = await post("/v2/earn/create_account", { chain: CHAIN, sender: owner, owner });
-  account = created.body.earn_account_address;
-  if (created.body.transaction) await sendUnsigned(DEV, CHAIN, created.body.transaction);
-  const deposit = await post("/v2/earn/transfer", {
-    owner,
-    chain: CHAIN,
-    token: "USDC",
-    amount: "300",
-    action: "DEPOSIT",
-  });
-  expect(deposit.status).toBe(200);
-  await sendUnsigned(DEV, CHAIN, deposit.body.transaction);
+  account = await fundedEarnAccount(DEV, CHAIN, owner, "300");
 });
 
 describe("earn: any ERC-4626 vault by address", () => {
@@ -90,7 +81,7 @@ describe("earn: any ERC-4626 vault by address", () => {
       functionName: "transfer",
       args: [vault(), yieldPaid],
     });
-    await donor.waitForTransactionReceipt({ hash });
+    await minedReceipt(donor, hash);
     p = await position();
     expect(Number(p.pnl.unrealized_pnl)).toBeGreaterThan(19.9);
     // (no APY check here: a 10 % rise seconds after the vault's first event cannot be annualised, and the API
@@ -177,7 +168,7 @@ describe("earn: any ERC-4626 vault by address", () => {
         to: approve.body.transaction.to,
         data: approve.body.transaction.data,
       });
-      await wallet.waitForTransactionReceipt({ hash });
+      await minedReceipt(wallet, hash);
     }
     const permit = await post("/v2/earn/transfer", {
       owner,

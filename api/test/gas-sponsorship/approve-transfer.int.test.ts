@@ -1,4 +1,5 @@
 import { MULTICALL3, PERMIT2 } from "@compass/constants";
+import { minedReceipt } from "@compass/devnet";
 import { addressBook, chainClient, testEnv } from "@compass/testkit/live";
 import { devWallet } from "@compass/testkit/wallet";
 import { erc20Abi, maxUint256 } from "viem";
@@ -22,7 +23,7 @@ describe("POST /v2/gas_sponsorship/approve_transfer", () => {
     if (!r.body.already_approved) {
       const wallet = devWallet(6, "base");
       const hash = await wallet.sendTransaction({ to: r.body.transaction.to, data: r.body.transaction.data });
-      await chainClient("base").waitForTransactionReceipt({ hash });
+      await minedReceipt(chainClient("base"), hash);
     }
     const allowance = await chainClient("base").readContract({
       address: usdc,

@@ -1,3 +1,4 @@
+import { minedReceipt } from "@compass/devnet";
 import { addressBook, chainClient, getJson, testEnv } from "@compass/testkit/live";
 import { devWallet } from "@compass/testkit/wallet";
 import { erc20Abi, parseEventLogs, parseUnits } from "viem";
@@ -44,7 +45,7 @@ describe.skipIf(!proxy)("event reads behind a range-limited RPC", () => {
         functionName: "transfer",
         args: [account, parseUnits(amount, 6)],
       });
-      await client.waitForTransactionReceipt({ hash });
+      await minedReceipt(client, hash);
       hashes.push(hash);
       await client.request({
         method: "anvil_mine" as never,

@@ -19,7 +19,7 @@ let dir: string;
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), "api-price-model-pin-"));
-  devnet = await startDevnet({ dir, portBase: PORT_BASE, chains: ["ethereum"], twins: [] });
+  devnet = await startDevnet({ dir, portBase: PORT_BASE, chains: ["ethereum"], twins: [], earn: false });
 });
 afterAll(async () => {
   await devnet?.stop();

@@ -1,7 +1,123 @@
+import { morphoBlueAbi } from "@compass/constants";
+import { minedReceipt } from "@compass/devnet";
+import {
+  createWalletClient,
+  defineChain,
+  erc20Abi,
+  erc4626Abi,
+  type Hex,
+  http,
+  keccak256,
+  parseAbi,
+  publicActions,
+  stringToHex,
+} from "viem";
+import { privateKeyToAccount } from "viem/accounts";
 import type { BenchRow, BenchSection } from "../types.ts";
 import { addressBookFor, percentile, timeSequential } from "../util.ts";
 
 const SAMPLES = 100;
+/** the vault list is measured with at least this many vaults (the devnet bootstraps 14 over four chains) */
+const LISTED_VAULTS = 24;
+const CURATOR_DEV = 4;
+
+const metaMorphoAbi = parseAbi([
+  "function createMetaMorpho(address initialOwner, uint256 initialTimelock, address asset, string name, string symbol, bytes32 salt) returns (address)",
+  "function withdrawQueue(uint256) view returns (bytes32)",
+  "function withdrawQueueLength() view returns (uint256)",
+  "function submitCap((address loanToken, address collateralToken, address oracle, address irm, uint256 lltv) marketParams, uint256 newSupplyCap)",
+  "function setSupplyQueue(bytes32[] newSupplyQueue)",
+]);
+
+/**
+ * Curated USDC vaults on ethereum, as a curator makes them: created by the MetaMorpho factory, caps on the
+ * bootstrapped vault's Blue markets (timelock 0: at once), a supply queue, and a first deposit supplied into Blue.
+ */
+async function curatedVaults(book: any, count: number) {
+  const c = book.chains.ethereum;
+  const wallet = createWalletClient({
+    account: privateKeyToAccount(book.accounts.dev[CURATOR_DEV].privateKey),
+    chain: defineChain({
+      id: c.chainId,
+      name: "ethereum",
+      nativeCurrency: { name: "ETH", symbol: "ETH", decimals: 18 },
+      rpcUrls: { default: { http: [c.rpcUrl] } },
+    }),
+    transport: http(c.rpcUrl),
+  }).extend(publicActions);
+  const usdc = book.tokens.ethereum.USDC.address as Hex;
+  const send = async (hash: Promise<Hex>) => {
+    const receipt = await minedReceipt(wallet, await hash);
+    if (receipt.status !== "success")
+      throw new Error(`curated vault setup reverted: ${receipt.transactionHash}`);
+  };
+  const template = c.contracts.MetaMorphoUSDC as Hex;
+  const length = await wallet.readContract({
+    address: template,
+    abi: metaMorphoAbi,
+    functionName: "withdrawQueueLength",
+  });
+  const ids = await Promise.all(
+    Array.from({ length: Number(length) }, (_, i) =>
+      wallet.readContract({
+        address: template,
+        abi: metaMorphoAbi,
+        functionName: "withdrawQueue",
+        args: [BigInt(i)],
+      }),
+    ),
+  );
+  const markets = await Promise.all(
+    ids.map(async (id) => {
+      const [loanToken, collateralToken, oracle, irm, lltv] = await wallet.readContract({
+        address: c.contracts.MorphoBlue,
+        abi: morphoBlueAbi,
+        functionName: "idToMarketParams",
+        args: [id],
+      });
+      return { loanToken, collateralToken, oracle, irm, lltv };
+    }),
+  );
+  for (let i = 0; i < count; i++) {
+    const salt = keccak256(stringToHex(`bench.curated.${Date.now()}.${i}`));
+    const { result: vault, request } = await wallet.simulateContract({
+      address: c.contracts.MorphoVaultFactory,
+      abi: metaMorphoAbi,
+      functionName: "createMetaMorpho",
+      args: [wallet.account.address, 0n, usdc, `Bench Curated USDC ${i + 1}`, `bcUSDC${i + 1}`, salt],
+    });
+    await send(wallet.writeContract(request));
+    for (const market of markets)
+      await send(
+        wallet.writeContract({
+          address: vault,
+          abi: metaMorphoAbi,
+          functionName: "submitCap",
+          args: [market, 1_000_000_000_000n],
+        }),
+      );
+    await send(
+      wallet.writeContract({
+        address: vault,
+        abi: metaMorphoAbi,
+        functionName: "setSupplyQueue",
+        args: [ids],
+      }),
+    );
+    const amount = BigInt(1000 + i * 250) * 1_000_000n;
+    await send(
+      wallet.writeContract({ address: usdc, abi: erc20Abi, functionName: "approve", args: [vault, amount] }),
+    );
+    await send(
+      wallet.writeContract({
+        address: vault,
+        abi: erc4626Abi,
+        functionName: "deposit",
+        args: [amount, wallet.account.address],
+      }),
+    );
+  }
+}
 
 /**
  * Swap quotes: `GET /v2/earn/swap_quote` through the API against the same quote asked of the aggregator twin
@@ -48,7 +164,9 @@ export const earn: BenchSection = {
       note,
     });
     const [a50, d50] = [percentile(api, 50), percentile(direct, 50)];
-    // the vault list reads every listed vault (state, oracle price, event history) on each request
+    // the vault list reads every vault (state, oracle price, Blue allocations, event history) on each request
+    const before = await fetch(`${url}/v2/earn/vaults?order_by=tvl_usd&limit=1`).then((r) => r.json());
+    await curatedVaults(book, Math.max(0, LISTED_VAULTS - before.total));
     const listed = await fetch(`${url}/v2/earn/vaults?order_by=tvl_usd&limit=100`).then((r) => r.json());
     const vaultTimes = await timeSequential(
       () => fetch(`${url}/v2/earn/vaults?order_by=tvl_usd&limit=100`).then(ok),

@@ -1,14 +1,75 @@
 import { startServer, stop } from "@compass/testkit/stack";
 import { countingProxy } from "../rpc-proxy.ts";
 import type { BenchRow, BenchSection } from "../types.ts";
-import { addressBookFor } from "../util.ts";
+import { addressBookFor, postOk, sendAsDev } from "../util.ts";
 
 export interface RpcCase {
   label: string;
   /** path + query, or a request init for POSTs */
   path: (book: any) => string;
   init?: (book: any) => RequestInit;
+  /** state the case reads, made once before it is measured (through `url`, the stack's own server) */
+  setup?: (book: any, url: string) => Promise<void>;
 }
+
+const EARN_DEV = 3;
+
+/** Dev account EARN_DEV's Earn Account on ethereum with a vault, a MetaMorpho vault and an Aave position. */
+async function earnPositions(book: any, url: string) {
+  const owner = book.accounts.dev[EARN_DEV].address;
+  const chain = "ethereum";
+  const send = (tx: any) => sendAsDev(book, EARN_DEV, chain, tx);
+  const created = await postOk(url, "/v2/earn/create_account", { chain, sender: owner, owner });
+  await send(created.transaction);
+  await send(
+    (
+      await postOk(url, "/v2/earn/transfer", {
+        owner,
+        chain,
+        token: "USDC",
+        amount: "3700",
+        action: "DEPOSIT",
+      })
+    ).transaction,
+  );
+  const contracts = book.chains[chain].contracts;
+  for (const venue of [
+    { type: "VAULT", vault_address: contracts.Erc4626VaultUSDC },
+    { type: "VAULT", vault_address: contracts.MetaMorphoUSDC },
+    { type: "AAVE", token: "USDC" },
+  ])
+    await send(
+      (await postOk(url, "/v2/earn/manage", { owner, chain, venue, action: "DEPOSIT", amount: "1000" }))
+        .transaction,
+    );
+}
+
+/** The same account buys PT in the Pendle market on ethereum. */
+async function earnPendlePosition(book: any, url: string) {
+  const owner = book.accounts.dev[EARN_DEV].address;
+  const chain = "ethereum";
+  const venue = { type: "PENDLE_PT", market_address: book.chains[chain].contracts.PendleMarket_USDC };
+  const built = await postOk(url, "/v2/earn/manage", {
+    owner,
+    chain,
+    venue,
+    action: "DEPOSIT",
+    amount: "500",
+  });
+  await sendAsDev(book, EARN_DEV, chain, built.transaction);
+}
+
+const pendleBuy = (book: any): RequestInit => ({
+  method: "POST",
+  headers: { "content-type": "application/json" },
+  body: JSON.stringify({
+    owner: book.accounts.dev[EARN_DEV].address,
+    chain: "ethereum",
+    venue: { type: "PENDLE_PT", market_address: book.chains.ethereum.contracts.PendleMarket_USDC },
+    action: "DEPOSIT",
+    amount: "100",
+  }),
+});
 
 /** Read operations measured for JSON-RPC calls per request; later capabilities append their cases. */
 export const RPC_CASES: RpcCase[] = [
@@ -29,6 +90,25 @@ export const RPC_CASES: RpcCase[] = [
   {
     label: "GET /v2/earn/positions (no positions)",
     path: (b) => `/v2/earn/positions?chain=ethereum&owner=${b.accounts.dev[1].address}`,
+  },
+  {
+    label: "GET /v2/earn/positions (two vaults and Aave)",
+    path: (b) => `/v2/earn/positions?chain=ethereum&owner=${b.accounts.dev[EARN_DEV].address}`,
+    setup: earnPositions,
+  },
+  {
+    label: "GET /v2/earn/positions (two vaults, Aave and a Pendle PT)",
+    path: (b) => `/v2/earn/positions?chain=ethereum&owner=${b.accounts.dev[EARN_DEV].address}`,
+    setup: earnPendlePosition,
+  },
+  {
+    label: "POST /v2/earn/manage (PENDLE_PT buy, owner-sent, simulated)",
+    path: () => "/v2/earn/manage",
+    init: pendleBuy,
+  },
+  {
+    label: "GET /v2/earn/pendle_markets (one chain)",
+    path: () => "/v2/earn/pendle_markets?order_by=tvl_usd&chain=ethereum",
   },
   { label: "GET /v2/earn/vaults (one chain)", path: () => "/v2/earn/vaults?order_by=tvl_usd&chain=ethereum" },
   {
@@ -69,6 +149,7 @@ export const rpcPerRequest: BenchSection = {
     const rows: BenchRow[] = [];
     try {
       for (const c of RPC_CASES) {
+        await c.setup?.(book, url);
         await fetch(server.url + c.path(book), c.init?.(book)); // warm caches a deployment would have warm
         for (const [, p] of proxies) p.reset();
         const n = 5;

@@ -1,46 +1,10 @@
 import { startServer, stop } from "@compass/testkit/stack";
-import { createWalletClient, defineChain, type Hex, http, publicActions } from "viem";
-import { privateKeyToAccount } from "viem/accounts";
 import { countingProxy } from "../rpc-proxy.ts";
 import type { BenchRow, BenchSection } from "../types.ts";
-import { addressBookFor, percentile } from "../util.ts";
+import { addressBookFor, percentile, postOk, sendAsDev } from "../util.ts";
 
 const OWNER_INDEX = 2;
 const SAMPLES = 200;
-
-/** Sends an UnsignedTransaction with a dev key (straight to the chain, not through a counting proxy). */
-async function send(book: any, chain: string, tx: any): Promise<void> {
-  if (!tx) return;
-  const c = book.chains[chain];
-  const wallet = createWalletClient({
-    account: privateKeyToAccount(book.accounts.dev[OWNER_INDEX].privateKey),
-    chain: defineChain({
-      id: c.chainId,
-      name: chain,
-      nativeCurrency: { name: "ETH", symbol: "ETH", decimals: 18 },
-      rpcUrls: { default: { http: [c.rpcUrl] } },
-    }),
-    transport: http(c.rpcUrl),
-  }).extend(publicActions);
-  const hash = await wallet.sendTransaction({
-    to: tx.to as Hex,
-    data: tx.data as Hex,
-    gas: BigInt(tx.gas),
-    nonce: Number(tx.nonce),
-  });
-  await wallet.waitForTransactionReceipt({ hash });
-}
-
-async function post(base: string, path: string, body: unknown): Promise<any> {
-  const res = await fetch(base + path, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify(body),
-  });
-  const json = await res.json();
-  if (res.status !== 200) throw new Error(`${path}: HTTP ${res.status} ${JSON.stringify(json)}`);
-  return json;
-}
 
 /**
  * (issue 5 §9) JSON-RPC calls per buy request, counted by a proxy in front of each chain (reads batched
@@ -82,23 +46,23 @@ export const tokenizedAssets: BenchSection = {
     try {
       // An owner with a funded account on ethereum and an approved one at the fund issuer on ethereum_sepolia.
       for (const chain of ["ethereum", "ethereum_sepolia"]) {
-        const created = await post(direct.url, "/v2/tokenized_assets/create_account", {
+        const created = await postOk(direct.url, "/v2/tokenized_assets/create_account", {
           sender: owner,
           owner,
           chain,
         });
-        await send(book, chain, created.transaction);
-        const deposit = await post(direct.url, "/v2/tokenized_assets/transfer", {
+        await sendAsDev(book, OWNER_INDEX, chain, created.transaction);
+        const deposit = await postOk(direct.url, "/v2/tokenized_assets/transfer", {
           owner,
           chain,
           token: "USDC",
           amount: "10000",
           action: "DEPOSIT",
         });
-        await send(book, chain, deposit.transaction);
+        await sendAsDev(book, OWNER_INDEX, chain, deposit.transaction);
         if (chain === "ethereum_sepolia")
           for (const action of ["register", "approve"])
-            await post(book.twins.issuer.url, `/portal/api/${action}`, {
+            await postOk(book.twins.issuer.url, `/portal/api/${action}`, {
               account: created.tokenized_assets_account_address,
             });
       }
@@ -124,10 +88,10 @@ export const tokenizedAssets: BenchSection = {
         },
       ];
       for (const c of cases) {
-        await post(counted.url, "/v2/tokenized_assets/transact/buy", c.body); // warm the clients a deployment keeps warm
+        await postOk(counted.url, "/v2/tokenized_assets/transact/buy", c.body); // warm the clients a deployment keeps warm
         for (const [, p] of proxies) p.reset();
         const n = 5;
-        for (let i = 0; i < n; i++) await post(counted.url, "/v2/tokenized_assets/transact/buy", c.body);
+        for (let i = 0; i < n; i++) await postOk(counted.url, "/v2/tokenized_assets/transact/buy", c.body);
         const total = proxies.reduce((s, [, p]) => s + p.calls(), 0);
         const methods = [
           ...new Set(proxies.flatMap(([, p]) => [...p.methods.entries()].map(([m, k]) => `${m}×${k / n}`))),
@@ -140,11 +104,11 @@ export const tokenizedAssets: BenchSection = {
           note: methods,
         });
 
-        for (let i = 0; i < 10; i++) await post(direct.url, "/v2/tokenized_assets/transact/buy", c.body);
+        for (let i = 0; i < 10; i++) await postOk(direct.url, "/v2/tokenized_assets/transact/buy", c.body);
         const times: number[] = [];
         for (let i = 0; i < SAMPLES; i++) {
           const t = performance.now();
-          await post(direct.url, "/v2/tokenized_assets/transact/buy", c.body);
+          await postOk(direct.url, "/v2/tokenized_assets/transact/buy", c.body);
           times.push(performance.now() - t);
         }
         times.sort((a, b) => a - b);

@@ -4,7 +4,7 @@ import { readDeployBlocks } from "../bootstrap/deploy-blocks.ts";
 import { ensureBaseline } from "../bootstrap/index.ts";
 import { readClockOffset, syncChainClock } from "../clock.ts";
 import type { ChainSpec } from "../config.ts";
-import { ensureExtensions, extensionTokens } from "../extensions/index.ts";
+import { type ChainExtension, EXTENSIONS, ensureExtensions, extensionTokens } from "../extensions/index.ts";
 import type { DevnetPaths } from "../layout.ts";
 import { devnetClients } from "../rpc.ts";
 import { type RunningChain, startAnvil } from "./chain.ts";
@@ -18,6 +18,7 @@ export async function bringUpChain(
   portBase: number,
   paths: DevnetPaths,
   log: (message: string) => void,
+  extensions: ChainExtension[] = EXTENSIONS,
 ): Promise<RunningChain & { deployBlocks: Record<string, number> }> {
   const started = performance.now();
   const chain = await startAnvil(spec, portBase, paths);
@@ -25,11 +26,14 @@ export async function bringUpChain(
     await syncChainClock(chain.rpcUrl, readClockOffset(paths));
     const clients = devnetClients(spec, chain.rpcUrl);
     const { outcome, stale } = await ensureBaseline(clients, spec);
-    await ensureExtensions({ spec, clients, log });
-    const tokens = Object.values(extensionTokens(spec.name) as Record<string, { address: Address }>).map(
-      (t) => t.address,
-    );
-    const deployBlocks = await readDeployBlocks(clients, [...Object.values(chainContracts(spec)), ...tokens]);
+    await ensureExtensions({ spec, clients, log }, extensions);
+    const tokens = Object.values(
+      extensionTokens(spec.name, extensions) as Record<string, { address: Address }>,
+    ).map((t) => t.address);
+    const deployBlocks = await readDeployBlocks(clients, [
+      ...Object.values(chainContracts(spec, extensions)),
+      ...tokens,
+    ]);
     const ms = Math.round(performance.now() - started);
     log(`${spec.name} (chain ${spec.chainId}) ${outcome} at ${chain.rpcUrl} in ${ms} ms`);
     if (stale.length > 0) {

@@ -67,7 +67,7 @@ export async function startAnvil(
   });
   const url = rpcUrl(portBase, spec);
   try {
-    await waitUntil(async () => (await rpcCall<string>(url, "eth_chainId")) !== undefined, {
+    await waitUntil(async () => (await rpcCall<string>(url, "eth_chainId", [], 5_000)) !== undefined, {
       timeoutMs: 20_000,
       gone: () => !child.running(),
       what: `anvil for ${spec.name} on port ${port}`,

@@ -6,7 +6,7 @@ import { SAFE_SINGLETON_FACTORY } from "../safe.ts";
 import { recordDeployBlocks } from "./deploy-blocks.ts";
 import { deploySafeContracts } from "./safe.ts";
 import { hasCode } from "./tx.ts";
-import { installUsdc } from "./usdc.ts";
+import { installUsdc, usdcTwin } from "./usdc.ts";
 
 export interface BaselineResult {
   outcome: "bootstrapped" | "verified";
@@ -68,7 +68,7 @@ async function verifyBaseline(clients: DevnetClients, spec: ChainSpec): Promise<
   const placed: [DevnetContract, `0x${string}`][] = [
     ["Create2Deployer", SAFE_SINGLETON_FACTORY],
     ["Multicall3", MULTICALL3],
-    ["FiatTokenTwin", spec.usdc.address],
+    [usdcTwin(spec), spec.usdc.address],
   ];
   const stale: DevnetContract[] = [];
   for (const [name, address] of placed) {

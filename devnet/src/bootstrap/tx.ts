@@ -1,4 +1,5 @@
 import type { Address, Hex, TransactionReceipt } from "viem";
+import { minedReceipt } from "../receipt.ts";
 import type { DevnetClients } from "../rpc.ts";
 
 /**
@@ -17,7 +18,7 @@ export async function sendAndConfirm(
     gas: tx.gas,
     chain: null,
   });
-  const receipt = await clients.public.waitForTransactionReceipt({ hash, pollingInterval: 20 });
+  const receipt = await minedReceipt(clients.public, hash);
   if (receipt.status !== "success") throw new Error(`${tx.what} reverted (tx ${hash})`);
   return receipt;
 }

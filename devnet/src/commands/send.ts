@@ -2,6 +2,7 @@ import { createWalletClient, type Hex, http, publicActions } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import type { DevnetAddressBook } from "../addressbook.ts";
 import { chainSpecByName } from "../config.ts";
+import { minedReceipt } from "../receipt.ts";
 import { viemChain } from "../rpc.ts";
 
 interface UnsignedTransaction {
@@ -59,7 +60,7 @@ export async function sendFromStdin(
     ...(tx.maxFeePerGas && { maxFeePerGas: BigInt(tx.maxFeePerGas) }),
     ...(tx.maxPriorityFeePerGas && { maxPriorityFeePerGas: BigInt(tx.maxPriorityFeePerGas) }),
   });
-  const receipt = await wallet.waitForTransactionReceipt({ hash });
+  const receipt = await minedReceipt(wallet, hash, { pollingInterval: 50 });
   console.log(
     JSON.stringify({
       sent: true,

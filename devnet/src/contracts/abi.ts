@@ -37,3 +37,22 @@ export const fiatTokenAbi = [
     "event Burn(address indexed burner, uint256 amount)",
   ]),
 ] as const;
+
+/** Binance's BEP20TokenImplementation (Binance-Peg USDC on BNB Smart Chain), as the twin implements it. */
+export const bep20PegTokenAbi = [
+  ...erc20Abi,
+  ...parseAbi([
+    "function initialize(string name, string symbol, uint8 decimals, uint256 amount, bool mintable, address owner)",
+    "function initialized() view returns (bool)",
+    "function owner() view returns (address)",
+    "function getOwner() view returns (address)",
+    "function mintable() view returns (bool)",
+    "function mint(uint256 amount) returns (bool)",
+    "function burn(uint256 amount) returns (bool)",
+    "function increaseAllowance(address spender, uint256 addedValue) returns (bool)",
+    "function decreaseAllowance(address spender, uint256 subtractedValue) returns (bool)",
+    "function transferOwnership(address newOwner)",
+    "function renounceOwnership()",
+    "event OwnershipTransferred(address indexed previousOwner, address indexed newOwner)",
+  ]),
+] as const;

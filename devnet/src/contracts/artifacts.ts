@@ -16,14 +16,21 @@ export interface Artifact {
 }
 
 export const DEVNET_CONTRACTS = [
+  "Bep20PegTokenTwin",
   "Bridge2Twin",
   "Create2Deployer",
   "Erc4626Vault",
+  "EulerFactoryTwin",
+  "EulerIrmLinearKinkTwin",
+  "EulerVaultTwin",
   "FiatTokenTwin",
   "FundShareToken",
+  "MetaMorphoTwin",
+  "MetaMorphoTwinFactory",
   "Multicall3",
   "OneTimeWallet",
   "OneTimeWalletFactory",
+  "PendleErc4626SY",
   "Permit2Twin",
   "PriceFeed",
   "RwaExchange",

@@ -31,7 +31,15 @@ const SOLC_SETTINGS = {
 } as const;
 
 /** Contracts only ever deployed through their constructor (CREATE2), never placed with anvil_setCode. */
-const CONSTRUCTED_ONLY = new Set(["Erc4626Vault"]);
+const CONSTRUCTED_ONLY = new Set([
+  "Erc4626Vault",
+  "EulerFactoryTwin",
+  "EulerIrmLinearKinkTwin",
+  "EulerVaultTwin",
+  "MetaMorphoTwin",
+  "MetaMorphoTwinFactory",
+  "PendleErc4626SY",
+]);
 
 interface SolcContractOutput {
   abi: unknown[];

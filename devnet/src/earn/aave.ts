@@ -3,7 +3,7 @@ import { roleAccount } from "../accounts.ts";
 import { loadArtifact } from "../contracts/artifacts.ts";
 import { type Create2Deployment, create2Deployment } from "./deploy.ts";
 import { linkedBytecode, type NpmContract, npmArtifact } from "./npm-artifacts.ts";
-import { type EarnChain, earnTokens } from "./tokens.ts";
+import { type EarnChain, type EarnTokenKey, earnTokens, referenceUsd } from "./tokens.ts";
 
 /**
  * Aave v3 from `@aave/core-v3`'s own artifacts: PoolAddressesProvider, ACLManager, Pool (its logic
@@ -59,20 +59,17 @@ export const AAVE_RESERVES = [
 ] as const;
 export type AaveReserve = (typeof AAVE_RESERVES)[number];
 
-/** Chainlink-style USD feeds (8 decimals) the AaveOracle reads: contracts/PriceFeed.sol, set by `earn_operator`. */
-export const PRICE_FEEDS = [
-  { symbol: "USDC", answer: "1" },
-  { symbol: "USDT", answer: "1" },
-  { symbol: "WETH", answer: "3000" },
-  { symbol: "wstETH", answer: "3600" },
-] as const;
+/**
+ * Chainlink-style USD feeds (8 decimals) the AaveOracle reads: contracts/PriceFeed.sol, set by `earn_operator`,
+ * starting at the token's reference price on the chain.
+ */
+export const PRICE_FEEDS = ["USDC", "USDT", "WETH", "wstETH"] as const satisfies readonly EarnTokenKey[];
 
-export function priceFeedDeployment(symbol: string): Create2Deployment {
-  const feed = PRICE_FEEDS.find((f) => f.symbol === symbol)!;
-  return create2Deployment(`earn.price-feed:${symbol}/USD`, loadArtifact("PriceFeed"), [
+export function priceFeedDeployment(chain: EarnChain, key: EarnTokenKey): Create2Deployment {
+  return create2Deployment(`earn.price-feed:${key}/USD`, loadArtifact("PriceFeed"), [
     8,
-    `${symbol} / USD`,
-    parseUnits(feed.answer, 8),
+    `${earnTokens(chain)[key].symbol} / USD`,
+    parseUnits(String(referenceUsd(chain, key)), 8),
     roleAccount("earn_operator").address,
   ]);
 }
@@ -123,7 +120,7 @@ export function aaveDeployments(chain: EarnChain) {
   const oracle = npmDeployment("AaveOracle", "AaveOracle", [
     provider.address,
     AAVE_RESERVES.map((r) => tokens[r.symbol].address),
-    AAVE_RESERVES.map((r) => priceFeedDeployment(r.symbol).address),
+    AAVE_RESERVES.map((r) => priceFeedDeployment(chain, r.symbol).address),
     "0x0000000000000000000000000000000000000000",
     "0x0000000000000000000000000000000000000000",
     10n ** 8n,
@@ -189,14 +186,18 @@ export function aaveContracts(chain: EarnChain): Record<string, Address> {
     ...Object.fromEntries(
       AAVE_RESERVES.flatMap((r, i) => {
         const t = reserveTokens(chain, i);
+        const symbol = earnTokens(chain)[r.symbol].symbol;
         return [
-          [`AaveAToken_${r.symbol}`, t.aToken],
-          [`AaveVariableDebtToken_${r.symbol}`, t.variableDebt],
+          [`AaveAToken_${symbol}`, t.aToken],
+          [`AaveVariableDebtToken_${symbol}`, t.variableDebt],
         ];
       }),
     ),
     ...Object.fromEntries(
-      PRICE_FEEDS.map((f) => [`PriceFeed_${f.symbol}_USD`, priceFeedDeployment(f.symbol).address]),
+      PRICE_FEEDS.map((key) => [
+        `PriceFeed_${earnTokens(chain)[key].symbol}_USD`,
+        priceFeedDeployment(chain, key).address,
+      ]),
     ),
   };
 }

@@ -21,6 +21,15 @@ export const EXPORTED_ABIS: Record<string, NpmContract> = {
   aaveATokenAbi: "AToken",
   aaveVariableDebtTokenAbi: "VariableDebtToken",
   aaveInterestRateStrategyAbi: "DefaultReserveInterestRateStrategy",
+  pendleRouterSwapPtAbi: "ActionSwapPTV3",
+  pendleRouterMiscAbi: "ActionMiscV3",
+  pendleMarketAbi: "PendleMarketV7",
+  pendleMarketFactoryAbi: "PendleMarketFactoryV7Upg",
+  pendleYieldContractFactoryAbi: "PendleYieldContractFactoryUpg",
+  pendlePrincipalTokenAbi: "PendlePrincipalToken",
+  pendleYieldTokenAbi: "PendleYieldToken",
+  pendleStandardizedYieldAbi: "IStandardizedYield",
+  pendleRouterStaticAbi: "IPRouterStatic",
 };
 
 /** Morpho Blue's ABIs, from the devnet's build of the package's sources (devnet/morpho/artifacts). */

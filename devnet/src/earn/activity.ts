@@ -12,9 +12,10 @@ import type { ExtensionContext } from "../extensions/types.ts";
 import { devnetClients, rpcCall } from "../rpc.ts";
 import { aaveDeployments, priceFeedDeployment } from "./aave.ts";
 import { callContract } from "./deploy.ts";
+import { EULER_VAULTS, eulerAbi, eulerVaultAddress } from "./euler.ts";
 import { approveOnce, balanceOf, fund } from "./funding.ts";
 import { MORPHO_MARKETS, marketId, marketParams, morphoDeployments } from "./morpho.ts";
-import { EARN_CHAINS, type EarnChain, earnTokens, units } from "./tokens.ts";
+import { EARN_CHAINS, type EarnChain, earnTokens, FULL_EARN_CHAINS, referenceUsd, units } from "./tokens.ts";
 import { poolPlan, SEEDED_POOLS, uniswapDeployments } from "./uniswap.ts";
 import { PLAIN_VAULTS, plainVaultDeployment } from "./vaults.ts";
 
@@ -24,8 +25,8 @@ const feedAbi = parseAbi(["function setAnswer(int256 answer)"]);
 /**
  * The devnet's market activity, run by `earn_operator` at bootstrap and after every clock advance: a swap
  * in each WETH/USDC pool (direction and size from a hash of chain and block time, so the same history
- * replays identically), the WETH and wstETH feeds following the pools, an Aave and a Morpho borrow or
- * repayment (utilisation, and so rates, move), and the plain vaults' yield paid in for the elapsed time
+ * replays identically), the WETH and wstETH feeds following the pools, an Aave, a Morpho and an Euler borrow
+ * or repayment (utilisation, and so rates, move), and the plain vaults' yield paid in for the elapsed time
  * (4 % a year on USDC, 3 % on WETH) so their share prices rise. A handful of blocks per run: the chains
  * keep only their last 32 blocks of state (HISTORY_BLOCKS); history the API reads comes from events.
  */
@@ -45,7 +46,8 @@ export async function runEarnActivity(ctx: ExtensionContext, elapsedSeconds: num
     const sell = bit(i) ? tokens.WETH : tokens.USDC;
     const buy = sell === tokens.WETH ? tokens.USDC : tokens.WETH;
     const usd = between(8 + 16 * i, 1_000, 8_000);
-    const amountIn = sell === tokens.WETH ? units(sell, String(usd)) / 3000n : units(sell, String(usd));
+    const native = BigInt(referenceUsd(chain, "WETH"));
+    const amountIn = sell === tokens.WETH ? units(sell, String(usd)) / native : units(sell, String(usd));
     if ((await balanceOf(ctx, sell.address, operator)) < amountIn) continue;
     await approveOnce(ctx, sell.address, operator, router);
     await callContract(ctx, {
@@ -77,7 +79,7 @@ export async function runEarnActivity(ctx: ExtensionContext, elapsedSeconds: num
   ] as const) {
     await callContract(ctx, {
       from: operator,
-      address: priceFeedDeployment(symbol).address,
+      address: priceFeedDeployment(chain, symbol).address,
       abi: feedAbi,
       functionName: "setAnswer",
       args: [BigInt(Math.round(usd * 1e8))],
@@ -87,14 +89,15 @@ export async function runEarnActivity(ctx: ExtensionContext, elapsedSeconds: num
   // Lending: borrow more or repay some USDC on Aave and on Morpho's WETH market
   const aave = aaveDeployments(chain).pool;
   const aaveAmount = units(tokens.USDC, String(between(40, 10_000, 100_000)));
-  // Borrow only while the operator stays well inside its limit (8-decimal USD; USDC has 6 decimals)
+  // Borrow only while the operator stays well inside its limit (8-decimal USD)
   const [, , availableBase] = await ctx.clients.public.readContract({
     address: aave,
     abi: aavePoolAbi,
     functionName: "getUserAccountData",
     args: [operator],
   });
-  if (bit(60) && aaveAmount * 100n * 2n < availableBase) {
+  const aaveUsd = (aaveAmount * 10n ** 8n) / 10n ** BigInt(tokens.USDC.decimals);
+  if (bit(60) && aaveUsd * 2n < availableBase) {
     await callContract(ctx, {
       from: operator,
       address: aave,
@@ -112,44 +115,9 @@ export async function runEarnActivity(ctx: ExtensionContext, elapsedSeconds: num
       args: [tokens.USDC.address, aaveAmount, 2n, operator],
     });
   }
-  const morpho = morphoDeployments().MorphoBlue.address;
-  const params = marketParams(chain, MORPHO_MARKETS[0]);
-  const morphoAmount = units(tokens.USDC, String(between(70, 5_000, 50_000)));
-  const { debt, limit, posted, price } = await morphoHealth(ctx, chain, operator);
-  // Interest keeps growing the debt: past 80 % of the limit the operator posts more WETH, as a borrower would
-  if (debt * 10n > limit * 8n) {
-    // enough WETH that the debt is 60 % of the new limit
-    const needed = (debt * 10n ** 54n * 10n) / (6n * price * params.lltv);
-    const collateral = needed - posted;
-    if (collateral > 0n) {
-      await fund(ctx, tokens.WETH, operator, collateral);
-      await approveOnce(ctx, tokens.WETH.address, operator, morpho);
-      await callContract(ctx, {
-        from: operator,
-        address: morpho,
-        abi: morphoBlueAbi,
-        functionName: "supplyCollateral",
-        args: [params, collateral, operator, "0x"],
-      });
-    }
-  }
-  if (bit(90) && (debt + morphoAmount) * 10n < limit * 7n) {
-    await callContract(ctx, {
-      from: operator,
-      address: morpho,
-      abi: morphoBlueAbi,
-      functionName: "borrow",
-      args: [params, morphoAmount, 0n, operator, operator],
-    });
-  } else if (debt > 0n) {
-    await approveOnce(ctx, tokens.USDC.address, operator, morpho);
-    await callContract(ctx, {
-      from: operator,
-      address: morpho,
-      abi: morphoBlueAbi,
-      functionName: "repay",
-      args: [params, morphoAmount < debt ? morphoAmount : debt - 1n, 0n, operator, "0x"],
-    });
+  if ((FULL_EARN_CHAINS as readonly string[]).includes(chain)) {
+    await moveMorphoLoan(ctx, chain, units(tokens.USDC, String(between(70, 5_000, 50_000))), bit(90));
+    await moveEulerLoan(ctx, chain, units(tokens.USDC, String(between(100, 5_000, 30_000))), bit(120));
   }
 
   // Plain vaults: their strategy's yield for the elapsed time
@@ -171,6 +139,86 @@ export async function runEarnActivity(ctx: ExtensionContext, elapsedSeconds: num
       abi: erc20Abi,
       functionName: "transfer",
       args: [address, yieldAmount],
+    });
+  }
+}
+
+/**
+ * The operator borrows `amount` more USDC on Morpho's WETH/USDC market (when `more` and the debt stays under
+ * 70 % of its limit) or repays it; past 80 % of the limit it first posts more WETH, as a borrower would.
+ */
+async function moveMorphoLoan(ctx: ExtensionContext, chain: EarnChain, morphoAmount: bigint, more: boolean) {
+  const tokens = earnTokens(chain);
+  const operator = roleAccount("earn_operator").address;
+  const morpho = morphoDeployments().MorphoBlue.address;
+  const params = marketParams(chain, MORPHO_MARKETS[0]);
+  const { debt, limit, posted, price } = await morphoHealth(ctx, chain, operator);
+  // Interest keeps growing the debt: past 80 % of the limit the operator posts more WETH, as a borrower would
+  if (debt * 10n > limit * 8n) {
+    // enough WETH that the debt is 60 % of the new limit
+    const needed = (debt * 10n ** 54n * 10n) / (6n * price * params.lltv);
+    const collateral = needed - posted;
+    if (collateral > 0n) {
+      await fund(ctx, tokens.WETH, operator, collateral);
+      await approveOnce(ctx, tokens.WETH.address, operator, morpho);
+      await callContract(ctx, {
+        from: operator,
+        address: morpho,
+        abi: morphoBlueAbi,
+        functionName: "supplyCollateral",
+        args: [params, collateral, operator, "0x"],
+      });
+    }
+  }
+  if (more && (debt + morphoAmount) * 10n < limit * 7n) {
+    await callContract(ctx, {
+      from: operator,
+      address: morpho,
+      abi: morphoBlueAbi,
+      functionName: "borrow",
+      args: [params, morphoAmount, 0n, operator, operator],
+    });
+  } else if (debt > 0n) {
+    await approveOnce(ctx, tokens.USDC.address, operator, morpho);
+    await callContract(ctx, {
+      from: operator,
+      address: morpho,
+      abi: morphoBlueAbi,
+      functionName: "repay",
+      args: [params, morphoAmount < debt ? morphoAmount : debt - 1n, 0n, operator, "0x"],
+    });
+  }
+}
+
+/**
+ * The operator, the Euler-ABI vault's allowed borrower, borrows `amount` more (when `more` and utilisation stays
+ * under 70 %) or repays it (while utilisation stays over 30 %): the vault's rate moves, interest keeps accruing.
+ */
+async function moveEulerLoan(ctx: ExtensionContext, chain: EarnChain, amount: bigint, more: boolean) {
+  const operator = roleAccount("earn_operator").address;
+  const vault = eulerVaultAddress(chain, EULER_VAULTS[0]);
+  const view = (functionName: "cash" | "totalBorrows") =>
+    ctx.clients.public.readContract({ address: vault, abi: eulerAbi, functionName });
+  const [cash, borrows] = [await view("cash"), await view("totalBorrows")];
+  const total = cash + borrows;
+  if (more && (borrows + amount) * 10n < total * 7n) {
+    await callContract(ctx, {
+      from: operator,
+      address: vault,
+      abi: eulerAbi,
+      functionName: "borrow",
+      args: [amount, operator],
+    });
+  } else if (borrows > amount && (borrows - amount) * 10n > total * 3n) {
+    const usdc = earnTokens(chain).USDC.address;
+    if ((await balanceOf(ctx, usdc, operator)) < amount) return;
+    await approveOnce(ctx, usdc, operator, vault);
+    await callContract(ctx, {
+      from: operator,
+      address: vault,
+      abi: eulerAbi,
+      functionName: "repay",
+      args: [amount, operator],
     });
   }
 }
@@ -225,7 +273,7 @@ async function poolPrice(ctx: ExtensionContext, chain: EarnChain, index: number)
   });
   const raw = Number(sqrtPriceX96) ** 2 / 2 ** 192; // token1 per token0, raw units
   const human = raw * 10 ** (plan.token0.decimals - plan.token1.decimals);
-  return plan.token0.symbol === pool.a ? human : 1 / human;
+  return plan.token0.key === pool.a ? human : 1 / human;
 }
 
 /** After a clock advance: the activity on every earn chain among these RPC URLs (found by chain id). */
@@ -236,7 +284,7 @@ export async function runEarnActivityOn(rpcUrls: string[], elapsedSeconds: numbe
     if (!spec || !(EARN_CHAINS as readonly string[]).includes(spec.name)) continue;
     const clients = devnetClients(spec, url);
     // a chain started before the earn protocols existed has none: nothing to move
-    const code = await clients.public.getCode({ address: morphoDeployments().MorphoBlue.address });
+    const code = await clients.public.getCode({ address: aaveDeployments(spec.name as EarnChain).pool });
     if (code === undefined) continue;
     await runEarnActivity({ spec, clients, log: () => {} }, elapsedSeconds);
   }

@@ -1,7 +1,7 @@
 import { rwaTokenAbi } from "@compass/constants";
-import { type Address, erc20Abi, maxUint256, parseAbi } from "viem";
+import { type Address, erc20Abi, erc4626Abi, maxUint256, parseAbi } from "viem";
 import { roleAccount } from "../accounts.ts";
-import { fiatTokenAbi } from "../contracts/abi.ts";
+import { mintUsdc } from "../bootstrap/usdc.ts";
 import type { ExtensionContext } from "../extensions/types.ts";
 import { callContract } from "./deploy.ts";
 import type { EarnToken } from "./tokens.ts";
@@ -19,7 +19,7 @@ export function balanceOf(ctx: ExtensionContext, token: Address, owner: Address)
 
 /**
  * Gives `to` `amount` of a token the way the token is really obtained: USDC minted by its master minter,
- * WETH wrapped from the account's own ether, the issued tokens minted by `earn_operator`.
+ * WETH (WBNB) wrapped from the account's own ether, the issued tokens minted by `earn_operator`.
  */
 export async function fund(
   ctx: ExtensionContext,
@@ -27,15 +27,9 @@ export async function fund(
   to: Address,
   amount: bigint,
 ): Promise<void> {
-  if (token.symbol === "USDC") {
-    await callContract(ctx, {
-      from: roleAccount("usdc_admin").address,
-      address: token.address,
-      abi: fiatTokenAbi,
-      functionName: "mint",
-      args: [to, amount],
-    });
-  } else if (token.symbol === "WETH") {
+  if (token.key === "USDC") {
+    await mintUsdc(ctx.clients, ctx.spec, to, amount);
+  } else if (token.key === "WETH") {
     await callContract(ctx, {
       from: to,
       address: token.address,
@@ -71,4 +65,28 @@ export async function approveOnce(ctx: ExtensionContext, token: Address, owner: 
     functionName: "approve",
     args: [spender, maxUint256],
   });
+}
+
+/**
+ * `earn_operator` deposits `amount` of `asset` into an ERC-4626 vault (minted to it first), once: a vault the
+ * operator already holds shares of is left as it is. Returns whether it deposited.
+ */
+export async function seedVault(
+  ctx: ExtensionContext,
+  asset: EarnToken,
+  vault: Address,
+  amount: bigint,
+): Promise<boolean> {
+  const operator = roleAccount("earn_operator").address;
+  if ((await balanceOf(ctx, vault, operator)) > 0n) return false;
+  await fund(ctx, asset, operator, amount);
+  await approveOnce(ctx, asset.address, operator, vault);
+  await callContract(ctx, {
+    from: operator,
+    address: vault,
+    abi: erc4626Abi,
+    functionName: "deposit",
+    args: [amount, operator],
+  });
+  return true;
 }

@@ -46,9 +46,9 @@ export function morphoOracle(chain: EarnChain, market: MorphoMarket): Create2Dep
     `earn.morpho-blue:oracle:${market.collateral}/${market.loan}`,
     loadMorphoArtifact("MorphoFeedOracle"),
     [
-      priceFeedDeployment(market.collateral).address,
+      priceFeedDeployment(chain, market.collateral).address,
       tokens[market.collateral].decimals,
-      priceFeedDeployment(market.loan).address,
+      priceFeedDeployment(chain, market.loan).address,
       tokens[market.loan].decimals,
     ],
   );

@@ -40,6 +40,48 @@ export const NPM_ARTIFACTS = {
   SupplyLogic: "@aave/core-v3/artifacts/contracts/protocol/libraries/logic/SupplyLogic.sol/SupplyLogic.json",
   ConfiguratorLogic:
     "@aave/core-v3/artifacts/contracts/protocol/libraries/logic/ConfiguratorLogic.sol/ConfiguratorLogic.json",
+  PendleProxyAdmin:
+    "@pendle/core-v2/build/artifacts/contracts/offchain-helpers/PendleProxyAdmin.sol/PendleProxyAdmin.json",
+  PendleERC20: "@pendle/core-v2/build/artifacts/contracts/core/erc20/PendleERC20.sol/PendleERC20.json",
+  PendleGaugeControllerUpg:
+    "@pendle/core-v2/build/artifacts/contracts/LiquidityMining/GaugeController/PendleGaugeControllerUpg.sol/PendleGaugeControllerUpg.json",
+  PendleYieldContractFactoryUpg:
+    "@pendle/core-v2/build/artifacts/contracts/core/YieldContracts/PendleYieldContractFactoryUpg.sol/PendleYieldContractFactoryUpg.json",
+  PendlePrincipalToken:
+    "@pendle/core-v2/build/artifacts/contracts/core/YieldContracts/PendlePrincipalToken.sol/PendlePrincipalToken.json",
+  PendleYieldToken:
+    "@pendle/core-v2/build/artifacts/contracts/core/YieldContracts/PendleYieldToken.sol/PendleYieldToken.json",
+  OracleLib: "@pendle/core-v2/build/artifacts/contracts/core/Market/OracleLib.sol/OracleLib.json",
+  PendleMarketV7:
+    "@pendle/core-v2/build/artifacts/contracts/core/Market/PendleMarketV7.sol/PendleMarketV7.json",
+  PendleMarketFactoryV7Upg:
+    "@pendle/core-v2/build/artifacts/contracts/core/Market/PendleMarketFactoryV7Upg.sol/PendleMarketFactoryV7Upg.json",
+  PendleRouterV4: "@pendle/core-v2/build/artifacts/contracts/router/PendleRouterV4.sol/PendleRouterV4.json",
+  ActionStorageV4:
+    "@pendle/core-v2/build/artifacts/contracts/router/ActionStorageV4.sol/ActionStorageV4.json",
+  ActionSwapPTV3: "@pendle/core-v2/build/artifacts/contracts/router/ActionSwapPTV3.sol/ActionSwapPTV3.json",
+  ActionAddRemoveLiqV3:
+    "@pendle/core-v2/build/artifacts/contracts/router/ActionAddRemoveLiqV3.sol/ActionAddRemoveLiqV3.json",
+  ActionMiscV3: "@pendle/core-v2/build/artifacts/contracts/router/ActionMiscV3.sol/ActionMiscV3.json",
+  ActionSimple: "@pendle/core-v2/build/artifacts/contracts/router/ActionSimple.sol/ActionSimple.json",
+  ActionCallbackV3:
+    "@pendle/core-v2/build/artifacts/contracts/router/ActionCallbackV3.sol/ActionCallbackV3.json",
+  PendleRouterStatic:
+    "@pendle/core-v2/build/artifacts/contracts/offchain-helpers/router-static/PendleRouterStatic.sol/PendleRouterStatic.json",
+  ActionStorageStatic:
+    "@pendle/core-v2/build/artifacts/contracts/offchain-helpers/router-static/base/ActionStorageStatic.sol/ActionStorageStatic.json",
+  ActionMarketCoreStatic:
+    "@pendle/core-v2/build/artifacts/contracts/offchain-helpers/router-static/base/ActionMarketCoreStatic.sol/ActionMarketCoreStatic.json",
+  ActionMarketAuxStatic:
+    "@pendle/core-v2/build/artifacts/contracts/offchain-helpers/router-static/base/ActionMarketAuxStatic.sol/ActionMarketAuxStatic.json",
+  ActionMintRedeemStatic:
+    "@pendle/core-v2/build/artifacts/contracts/offchain-helpers/router-static/base/ActionMintRedeemStatic.sol/ActionMintRedeemStatic.json",
+  ActionInfoStatic:
+    "@pendle/core-v2/build/artifacts/contracts/offchain-helpers/router-static/base/ActionInfoStatic.sol/ActionInfoStatic.json",
+  IPRouterStatic:
+    "@pendle/core-v2/build/artifacts/contracts/interfaces/IPRouterStatic.sol/IPRouterStatic.json",
+  IStandardizedYield:
+    "@pendle/core-v2/build/artifacts/contracts/interfaces/IStandardizedYield.sol/IStandardizedYield.json",
 } as const;
 export type NpmContract = keyof typeof NPM_ARTIFACTS;
 

@@ -2,7 +2,7 @@ import { UNISWAP_V3_POOL_INIT_CODE_HASH } from "@compass/constants";
 import { type Address, encodeAbiParameters, getContractAddress, keccak256, zeroAddress } from "viem";
 import { type Create2Deployment, create2Deployment } from "./deploy.ts";
 import { npmArtifact } from "./npm-artifacts.ts";
-import { type EarnChain, type EarnToken, earnTokens } from "./tokens.ts";
+import { type EarnChain, type EarnToken, earnTokens, referenceUsd } from "./tokens.ts";
 
 /**
  * Uniswap v3 from its authors' npm builds (`@uniswap/v3-core` factory and pool, `@uniswap/v3-periphery`
@@ -28,14 +28,15 @@ export function uniswapDeployments(chain: EarnChain) {
 }
 
 /**
- * Seeded pools: full-range liquidity from `earn_operator` at a reference price (`price` units of `b` per
- * `a`), deep enough for ordinary trades and shallow enough that a large one moves the price.
+ * Seeded pools: full-range liquidity from `earn_operator` at the tokens' reference prices, `usdA` dollars of
+ * `a` against as much of `b` — deep enough for ordinary trades and shallow enough that a large one moves the
+ * price. "WETH" is the chain's wrapped native token (WBNB on bsc).
  */
 export const SEEDED_POOLS = [
-  { a: "WETH", b: "USDC", fee: 500, price: 3000, amountA: "300" },
-  { a: "WETH", b: "USDC", fee: 3000, price: 3000, amountA: "100" },
-  { a: "USDT", b: "USDC", fee: 500, price: 1, amountA: "1000000" },
-  { a: "wstETH", b: "WETH", fee: 500, price: 1.2, amountA: "200" },
+  { a: "WETH", b: "USDC", fee: 500, usdA: 900_000 },
+  { a: "WETH", b: "USDC", fee: 3000, usdA: 300_000 },
+  { a: "USDT", b: "USDC", fee: 500, usdA: 1_000_000 },
+  { a: "wstETH", b: "WETH", fee: 500, usdA: 720_000 },
 ] as const;
 export type SeededPool = (typeof SEEDED_POOLS)[number];
 
@@ -53,8 +54,8 @@ export function poolPlan(chain: EarnChain, pool: SeededPool) {
   const tokens = earnTokens(chain);
   const a = tokens[pool.a];
   const b = tokens[pool.b];
-  const amountA = scaled(a, pool.amountA, 1);
-  const amountB = scaled(b, pool.amountA, pool.price);
+  const amountA = worth(a, pool.usdA, referenceUsd(chain, pool.a));
+  const amountB = worth(b, pool.usdA, referenceUsd(chain, pool.b));
   const aFirst = BigInt(a.address) < BigInt(b.address);
   const [token0, amount0, token1, amount1] = aFirst ? [a, amountA, b, amountB] : [b, amountB, a, amountA];
   return {
@@ -84,10 +85,9 @@ export function poolAddress(chain: EarnChain, token0: Address, token1: Address, 
   });
 }
 
-/** `amount × price` in the token's raw units; price has at most 6 decimals. */
-function scaled(token: EarnToken, amount: string, price: number): bigint {
-  const micro = BigInt(Math.round(price * 1e6));
-  return (BigInt(amount) * 10n ** BigInt(token.decimals) * micro) / 1_000_000n;
+/** `usd` dollars of a token priced at `price` dollars (whole numbers), in its raw units. */
+function worth(token: EarnToken, usd: number, price: number): bigint {
+  return (BigInt(usd) * 10n ** BigInt(token.decimals)) / BigInt(price);
 }
 
 /** floor(√value): Newton's method from a power of two above the root, which decreases to it. */

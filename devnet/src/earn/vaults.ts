@@ -8,16 +8,17 @@ import { type EarnChain, earnTokens } from "./tokens.ts";
  * `earn_operator` at bootstrap, so each has TVL.
  */
 export const PLAIN_VAULTS = [
-  { key: "Erc4626VaultUSDC", asset: "USDC", name: "Devnet USDC Vault", symbol: "dvUSDC", seed: "250000" },
-  { key: "Erc4626VaultWETH", asset: "WETH", name: "Devnet WETH Vault", symbol: "dvWETH", seed: "100" },
+  { asset: "USDC", seed: "250000" },
+  { asset: "WETH", seed: "100" },
 ] as const;
 export type PlainVault = (typeof PLAIN_VAULTS)[number];
 
+/** "Devnet USDC Vault" (dvUSDC), "Devnet WETH Vault" (dvWETH; dvWBNB on bsc). */
 export function plainVaultDeployment(chain: EarnChain, vault: PlainVault): Create2Deployment {
-  const asset = earnTokens(chain)[vault.asset].address;
-  return create2Deployment(`earn.erc4626:${vault.symbol}`, loadArtifact("Erc4626Vault"), [
-    asset,
-    vault.name,
-    vault.symbol,
+  const asset = earnTokens(chain)[vault.asset];
+  return create2Deployment(`earn.erc4626:dv${vault.asset}`, loadArtifact("Erc4626Vault"), [
+    asset.address,
+    `Devnet ${asset.symbol} Vault`,
+    `dv${asset.symbol}`,
   ]);
 }

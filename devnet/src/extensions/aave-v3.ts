@@ -21,7 +21,7 @@ export const aaveV3Extension: ChainExtension = {
   chains: EARN_CHAINS,
   async ensure(ctx) {
     const chain = ctx.spec.name as EarnChain;
-    for (const feed of PRICE_FEEDS) await ensureDeployed(ctx, priceFeedDeployment(feed.symbol));
+    for (const key of PRICE_FEEDS) await ensureDeployed(ctx, priceFeedDeployment(chain, key));
     await deployMarket(ctx, chain);
     await listReserves(ctx, chain);
     await seedMarket(ctx, chain);
@@ -98,7 +98,7 @@ async function listReserves(ctx: ExtensionContext, chain: EarnChain) {
     const asset = tokens[reserve.symbol];
     if (listed.includes(asset.address)) continue;
     if (listed.length + listedNow !== index) throw new Error(`${chain}: Aave reserves listed out of order`);
-    const name = `Aave Devnet ${reserve.symbol}`;
+    const name = `Aave Devnet ${asset.symbol}`;
     await callContract(ctx, {
       ...configurator,
       functionName: "initReserves",
@@ -114,11 +114,11 @@ async function listReserves(ctx: ExtensionContext, chain: EarnChain) {
             treasury: roleAccount("earn_operator").address,
             incentivesController: zeroAddress,
             aTokenName: name,
-            aTokenSymbol: `aDev${reserve.symbol}`,
-            variableDebtTokenName: `Aave Devnet Variable Debt ${reserve.symbol}`,
-            variableDebtTokenSymbol: `variableDebtDev${reserve.symbol}`,
-            stableDebtTokenName: `Aave Devnet Stable Debt ${reserve.symbol}`,
-            stableDebtTokenSymbol: `stableDebtDev${reserve.symbol}`,
+            aTokenSymbol: `aDev${asset.symbol}`,
+            variableDebtTokenName: `Aave Devnet Variable Debt ${asset.symbol}`,
+            variableDebtTokenSymbol: `variableDebtDev${asset.symbol}`,
+            stableDebtTokenName: `Aave Devnet Stable Debt ${asset.symbol}`,
+            stableDebtTokenSymbol: `stableDebtDev${asset.symbol}`,
             params: "0x",
           },
         ],

@@ -20,6 +20,7 @@ const BRIDGE_FLOAT = parseUnits("10000000", 6);
 export const bridge2Extension: ChainExtension = {
   name: "venue-bridge2",
   chains: ["arbitrum"],
+  everyStart: true,
   contracts: () => ({ Bridge2: BRIDGE2 }),
   async ensure({ spec, clients, log }) {
     const runtime = loadArtifact("Bridge2Twin").deployedBytecode;

@@ -16,7 +16,7 @@ import type { ChainExtension } from "./types.ts";
 
 /**
  * The earn protocols' tokens besides USDC: canonical WETH9 (the `canonical-weth` package's build) at each
- * chain's real WETH address, and issued ERC-20s for USDT and a wstETH-like token (minted by
+ * chain's real WETH address (WBNB's on BNB Smart Chain), and issued ERC-20s for USDT and a wstETH-like token (minted by
  * `earn_operator`; dev accounts 0–9 get a grant of each).
  */
 export const earnTokensExtension: ChainExtension = {
@@ -24,11 +24,12 @@ export const earnTokensExtension: ChainExtension = {
   chains: EARN_CHAINS,
   async ensure(ctx) {
     const chain = ctx.spec.name as EarnChain;
-    const weth = earnTokens(chain).WETH.address;
+    const wrapped = earnTokens(chain).WETH;
+    const weth = wrapped.address;
     const code = npmArtifact("WETH9").deployedBytecode;
     if ((await ctx.clients.public.getCode({ address: weth }))?.toLowerCase() !== code.toLowerCase()) {
       await ctx.clients.test.setCode({ address: weth, bytecode: code });
-      for (const [index, value] of weth9Storage())
+      for (const [index, value] of weth9Storage(wrapped))
         await ctx.clients.test.setStorageAt({ address: weth, index, value });
     }
     const operator = roleAccount("earn_operator").address;
@@ -56,16 +57,7 @@ export const earnTokensExtension: ChainExtension = {
   tokens: (chain) =>
     Object.fromEntries(
       Object.values(earnTokens(chain as EarnChain))
-        .filter((t) => t.symbol !== "USDC")
-        .map((t) => [
-          t.symbol,
-          {
-            address: t.address,
-            decimals: t.decimals,
-            name:
-              t.symbol === "WETH" ? "Wrapped Ether" : ISSUED_TOKENS.find((i) => i.symbol === t.symbol)!.name,
-            symbol: t.symbol,
-          },
-        ]),
+        .filter((t) => t.key !== "USDC")
+        .map((t) => [t.symbol, { address: t.address, decimals: t.decimals, name: t.name, symbol: t.symbol }]),
     ),
 };

@@ -1,7 +1,5 @@
-import { erc4626Abi } from "viem";
-import { roleAccount } from "../accounts.ts";
-import { callContract, ensureDeployed } from "../earn/deploy.ts";
-import { approveOnce, balanceOf, fund } from "../earn/funding.ts";
+import { ensureDeployed } from "../earn/deploy.ts";
+import { seedVault } from "../earn/funding.ts";
 import { EARN_CHAINS, type EarnChain, earnTokens, units } from "../earn/tokens.ts";
 import { PLAIN_VAULTS, plainVaultDeployment } from "../earn/vaults.ts";
 import type { ChainExtension } from "./types.ts";
@@ -12,23 +10,17 @@ export const erc4626VaultsExtension: ChainExtension = {
   chains: EARN_CHAINS,
   async ensure(ctx) {
     const chain = ctx.spec.name as EarnChain;
-    const operator = roleAccount("earn_operator").address;
     for (const vault of PLAIN_VAULTS) {
       const address = await ensureDeployed(ctx, plainVaultDeployment(chain, vault));
-      if ((await balanceOf(ctx, address, operator)) > 0n) continue;
       const asset = earnTokens(chain)[vault.asset];
-      const amount = units(asset, vault.seed);
-      await fund(ctx, asset, operator, amount);
-      await approveOnce(ctx, asset.address, operator, address);
-      await callContract(ctx, {
-        from: operator,
-        address,
-        abi: erc4626Abi,
-        functionName: "deposit",
-        args: [amount, operator],
-      });
+      await seedVault(ctx, asset, address, units(asset, vault.seed));
     }
   },
   contracts: (chain) =>
-    Object.fromEntries(PLAIN_VAULTS.map((v) => [v.key, plainVaultDeployment(chain as EarnChain, v).address])),
+    Object.fromEntries(
+      PLAIN_VAULTS.map((v) => [
+        `Erc4626Vault${earnTokens(chain as EarnChain)[v.asset].symbol}`,
+        plainVaultDeployment(chain as EarnChain, v).address,
+      ]),
+    ),
 };

@@ -1,4 +1,4 @@
-import type { Address } from "viem";
+import { type Address, getAddress, keccak256, stringToHex } from "viem";
 import { recordDeployBlocks } from "../bootstrap/deploy-blocks.ts";
 import type { DevnetChainName } from "../config.ts";
 import { aaveV3Extension } from "./aave-v3.ts";
@@ -6,9 +6,12 @@ import { bridge2Extension } from "./bridge2.ts";
 import { earnActivityExtension } from "./earn-activity.ts";
 import { earnTokensExtension } from "./earn-tokens.ts";
 import { erc4626VaultsExtension } from "./erc4626-vaults.ts";
+import { eulerVaultsExtension } from "./euler-vaults.ts";
+import { metaMorphoVaultsExtension } from "./metamorpho-vaults.ts";
 import { mmfSandboxExtension } from "./mmf-sandbox.ts";
 import { morphoBlueExtension } from "./morpho-blue.ts";
 import { oneTimeWalletExtension } from "./one-time-wallets.ts";
+import { pendleExtension } from "./pendle.ts";
 import { permit2Extension } from "./permit2.ts";
 import { rwaMarketsExtension } from "./rwa-markets.ts";
 import type { ChainExtension, ExtensionContext } from "./types.ts";
@@ -28,11 +31,32 @@ export const EXTENSIONS: ChainExtension[] = [
   oneTimeWalletExtension,
   earnTokensExtension,
   erc4626VaultsExtension,
+  pendleExtension,
   uniswapV3Extension,
   aaveV3Extension,
   morphoBlueExtension,
+  metaMorphoVaultsExtension,
+  eulerVaultsExtension,
   earnActivityExtension,
 ];
+
+/** The earn protocols and what they need (their tokens, the activity that moves their rates). */
+export const EARN_EXTENSIONS: readonly ChainExtension[] = [
+  earnTokensExtension,
+  erc4626VaultsExtension,
+  pendleExtension,
+  uniswapV3Extension,
+  aaveV3Extension,
+  morphoBlueExtension,
+  metaMorphoVaultsExtension,
+  eulerVaultsExtension,
+  earnActivityExtension,
+];
+
+/** The extensions a devnet installs: all, or all but the earn protocols (`earn: false`). */
+export function selectExtensions(options: { earn?: boolean }): ChainExtension[] {
+  return options.earn === false ? EXTENSIONS.filter((e) => !EARN_EXTENSIONS.includes(e)) : EXTENSIONS;
+}
 
 export async function ensureExtensions(
   ctx: ExtensionContext,
@@ -44,11 +68,29 @@ export async function ensureExtensions(
     // ledger existed) gets none, so event reads never start after its real deployment.
     const tokens = Object.values(ext.tokens?.(ctx.spec.name) ?? {}).map((t) => t.address);
     const listed = [...Object.values(ext.contracts?.(ctx.spec.name) ?? {}), ...tokens];
-    const absent = await withoutCode(ctx, listed);
+    const marker = completionMarker(ext, ctx.spec.name, listed);
+    const [absent, done] = await Promise.all([withoutCode(ctx, listed), withoutCode(ctx, [marker])]);
+    // installed completely before, with these very contracts (their CREATE2 addresses follow the code):
+    // a restart skips the extension's checks, seconds per chain for the earn protocols
+    if (!ext.everyStart && done.length === 0 && absent.length === 0) continue;
     const startBlock = (await ctx.clients.public.getBlockNumber()) + 1n;
     await ext.ensure(ctx);
     await recordDeployBlocks(ctx.clients, absent, startBlock);
+    await ctx.clients.test.setCode({ address: marker, bytecode: "0x00" });
   }
+}
+
+/**
+ * Code here marks an extension whose `ensure` completed on this chain for these contracts; set last, so an
+ * interrupted bootstrap (Ctrl-C; anvil saves its state on exit) completes on the next start.
+ */
+export function completionMarker(ext: ChainExtension, chain: DevnetChainName, listed: Address[]): Address {
+  const hash = keccak256(
+    stringToHex(
+      `compass.devnet.extension:${ext.name}:${chain}:${listed.map((a) => a.toLowerCase()).join(",")}`,
+    ),
+  );
+  return getAddress(`0x${hash.slice(-40)}`);
 }
 
 async function withoutCode(ctx: ExtensionContext, addresses: Address[]): Promise<Address[]> {

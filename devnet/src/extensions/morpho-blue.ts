@@ -11,13 +11,13 @@ import {
   morphoDeployments,
   morphoOracle,
 } from "../earn/morpho.ts";
-import { EARN_CHAINS, type EarnChain, earnTokens, units } from "../earn/tokens.ts";
+import { type EarnChain, earnTokens, FULL_EARN_CHAINS, units } from "../earn/tokens.ts";
 import type { ChainExtension, ExtensionContext } from "./types.ts";
 
 /** Morpho Blue with USDC markets against WETH and wstETH on every earn chain; see earn/morpho.ts. */
 export const morphoBlueExtension: ChainExtension = {
   name: "morpho blue",
-  chains: EARN_CHAINS,
+  chains: FULL_EARN_CHAINS,
   async ensure(ctx) {
     const chain = ctx.spec.name as EarnChain;
     const deployments = morphoDeployments();
@@ -36,7 +36,7 @@ export const morphoBlueExtension: ChainExtension = {
       await callContract(ctx, { ...owner, functionName: "enableIrm", args: [irm] });
     for (const market of MORPHO_MARKETS) {
       for (const symbol of [market.loan, market.collateral])
-        await ensureDeployed(ctx, priceFeedDeployment(symbol));
+        await ensureDeployed(ctx, priceFeedDeployment(chain, symbol));
       await ensureDeployed(ctx, morphoOracle(chain, market));
       const params = marketParams(chain, market);
       if (

@@ -9,7 +9,8 @@ import type { ChainExtension } from "./types.ts";
  */
 export const permit2Extension: ChainExtension = {
   name: "permit2",
-  chains: ["ethereum", "arbitrum", "base", "ethereum_sepolia"],
+  chains: ["ethereum", "arbitrum", "base", "ethereum_sepolia", "bsc"],
+  everyStart: true,
   async ensure({ clients }) {
     const code = loadArtifact("Permit2Twin").deployedBytecode;
     const current = await clients.public.getCode({ address: PERMIT2 });

@@ -2,7 +2,7 @@ import { uniswapV3PoolAbi, uniswapV3PositionManagerAbi } from "@compass/constant
 import { roleAccount } from "../accounts.ts";
 import { callContract, ensureDeployed } from "../earn/deploy.ts";
 import { approveOnce, fund } from "../earn/funding.ts";
-import { EARN_CHAINS, type EarnChain } from "../earn/tokens.ts";
+import { EARN_CHAINS, type EarnChain, earnTokens } from "../earn/tokens.ts";
 import { fullRange, poolPlan, SEEDED_POOLS, uniswapDeployments } from "../earn/uniswap.ts";
 import type { ChainExtension, ExtensionContext } from "./types.ts";
 
@@ -21,10 +21,11 @@ export const uniswapV3Extension: ChainExtension = {
       Object.entries(uniswapDeployments(chain as EarnChain)).map(([name, d]) => [name, d.address]),
     ),
     ...Object.fromEntries(
-      SEEDED_POOLS.map((pool) => [
-        `UniswapV3Pool_${pool.a}_${pool.b}_${pool.fee}`,
-        poolPlan(chain as EarnChain, pool).address,
-      ]),
+      SEEDED_POOLS.map((pool) => {
+        const tokens = earnTokens(chain as EarnChain);
+        const name = `UniswapV3Pool_${tokens[pool.a].symbol}_${tokens[pool.b].symbol}_${pool.fee}`;
+        return [name, poolPlan(chain as EarnChain, pool).address];
+      }),
     ),
   }),
 };

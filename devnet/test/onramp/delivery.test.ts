@@ -11,7 +11,13 @@ const dir = tempDir("devnet-onramp-delivery");
 let devnet: DevnetHandle;
 
 beforeAll(async () => {
-  devnet = await startDevnet({ dir: dir.path, portBase: PORT_BASE, chains: ["ethereum"], twins: [] });
+  devnet = await startDevnet({
+    dir: dir.path,
+    portBase: PORT_BASE,
+    chains: ["ethereum"],
+    twins: [],
+    earn: false,
+  });
 });
 afterAll(async () => {
   await devnet?.stop();

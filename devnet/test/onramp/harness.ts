@@ -10,6 +10,7 @@ export async function startOnrampDevnet(portOffset: number, env: Record<string, 
   const portBase = Number(process.env.COMPASS_UNIT_PORT_BASE ?? 28545) + portOffset;
   const dir = tempDir("devnet-onramp");
   const devnet: DevnetHandle = await startDevnet({
+    earn: false,
     dir: dir.path,
     portBase,
     chains: ["ethereum"],

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { compileContracts } from "../../src/contracts/compile.ts";
 import { oneTimeWalletAbi, oneTimeWalletFactoryAbi } from "../../src/contracts/one-time-wallet.ts";
 import { type DevnetHandle, fiatTokenAbi, roleAccount, startDevnet } from "../../src/index.ts";
+import { minedReceipt } from "../../src/receipt.ts";
 import { clients, dev, tempDir } from "../helpers.ts";
 import { expectedWalletAddress } from "./wallet-address.ts";
 
@@ -19,7 +20,13 @@ const AMOUNT = 100_000_000n; // 100 USDC
 const compiled = compileContracts();
 
 beforeAll(async () => {
-  devnet = await startDevnet({ dir: dir.path, portBase: PORT_BASE, chains: ["ethereum"], twins: [] });
+  devnet = await startDevnet({
+    dir: dir.path,
+    portBase: PORT_BASE,
+    chains: ["ethereum"],
+    twins: [],
+    earn: false,
+  });
   c = clients(devnet, "ethereum");
   usdc = devnet.addressBook.chains.ethereum!.contracts.USDC!;
 });
@@ -31,7 +38,7 @@ afterAll(async () => {
 
 async function send(from: Address, address: Address, abi: any, functionName: string, args: unknown[]) {
   const hash = await c.wallet.writeContract({ account: from, address, abi, functionName, args } as any);
-  const receipt = await c.public.waitForTransactionReceipt({ hash });
+  const receipt = await minedReceipt(c.public, hash);
   expect(receipt.status).toBe("success");
   return receipt;
 }

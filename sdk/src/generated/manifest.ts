@@ -44,6 +44,13 @@ export const groups: GroupManifest[] = [
     "cli": "earn",
     "description": "Yield: vaults, Aave, Pendle, swaps in an Earn account",
     "workflow": "v2_earn_create_account → v2_earn_transfer (DEPOSIT a token) → v2_earn_manage (DEPOSIT into any ERC-4626 vault by address) → v2_earn_positions for balances and PnL; the user signs each returned transaction. Several steps in one transaction: v2_earn_transfer with gas_sponsorship and no spender gives a Permit2 signature for a V2_TRANSFER_FROM_EOA action of v2_earn_bundle."
+  },
+  {
+    "group": "credit",
+    "namespace": "credit",
+    "cli": "credit",
+    "description": "Borrowing and leverage in a Credit account",
+    "workflow": "v2_credit_create_account → v2_credit_transfer (DEPOSIT the collateral) → v2_credit_borrow (supplies it and borrows in one transaction) → v2_credit_positions for the health factor, collateral and debt → v2_credit_repay (repays, and withdraws collateral); the user signs each returned transaction. v2_credit_morpho_markets lists Morpho Blue's markets."
   }
 ];
 
@@ -2828,12 +2835,132 @@ export const manifest: OperationManifest[] = [
       "aliases": [],
       "short": {
         "chain": "c"
-      }
+      },
+      "table": "markets.*symbol.chains.*chain"
     },
     "mcpName": "v2_earn_aave_markets",
     "bodyRef": null,
     "responseRef": "AaveMarketsResponse",
     "pagination": null
+  },
+  {
+    "operationId": "v2_earn_pendle_markets",
+    "group": "earn",
+    "namespace": "earn",
+    "name": "pendleMarkets",
+    "method": "GET",
+    "path": "/v2/earn/pendle_markets",
+    "summary": "Pendle markets with their PT, expiry, liquidity and implied APY",
+    "description": "The Pendle v2 markets on `chain` (or every served chain), each read from chain: the SY, PT and YT, the expiry, what the PT redeems into, the market's liquidity priced by the chain's oracle, and the implied APY a PT bought now locks in until expiry. Filter by underlying and a USD floor, sort by `order_by`, page with `offset`/`limit`. Buy and sell PT with `POST /v2/earn/manage` (venue `PENDLE_PT`).",
+    "readOnly": true,
+    "destructive": false,
+    "idempotent": true,
+    "errorModel": "validation",
+    "params": [
+      {
+        "name": "order_by",
+        "in": "query",
+        "required": true,
+        "description": "sort column",
+        "schema": {
+          "type": "string",
+          "enum": [
+            "tvl_usd",
+            "implied_apy",
+            "expiry"
+          ]
+        }
+      },
+      {
+        "name": "direction",
+        "in": "query",
+        "required": false,
+        "description": "sort direction",
+        "schema": {
+          "default": "desc",
+          "type": "string",
+          "enum": [
+            "asc",
+            "desc"
+          ]
+        }
+      },
+      {
+        "name": "offset",
+        "in": "query",
+        "required": false,
+        "schema": {
+          "type": "integer",
+          "minimum": 0,
+          "maximum": 1000000
+        }
+      },
+      {
+        "name": "limit",
+        "in": "query",
+        "required": false,
+        "schema": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 100
+        }
+      },
+      {
+        "name": "chain",
+        "in": "query",
+        "required": false,
+        "description": "only this chain",
+        "schema": {
+          "type": "string",
+          "enum": [
+            "base",
+            "ethereum",
+            "arbitrum",
+            "hyperevm",
+            "tempo",
+            "bsc",
+            "ethereum_sepolia"
+          ],
+          "description": "Network name"
+        }
+      },
+      {
+        "name": "underlying_symbol",
+        "in": "query",
+        "required": false,
+        "description": "only markets whose PT redeems into this token",
+        "schema": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 32
+        }
+      },
+      {
+        "name": "min_tvl_usd",
+        "in": "query",
+        "required": false,
+        "description": "liquidity floor, USD",
+        "schema": {
+          "type": "string",
+          "pattern": "^[0-9]+(\\.[0-9]+)?$"
+        }
+      }
+    ],
+    "body": null,
+    "cli": {
+      "command": "pendle-markets",
+      "aliases": [],
+      "short": {
+        "chain": "c"
+      }
+    },
+    "mcpName": "v2_earn_pendle_markets",
+    "bodyRef": null,
+    "responseRef": "PendleMarketsResponse",
+    "pagination": {
+      "style": "offset",
+      "itemsKey": "markets"
+    }
   },
   {
     "operationId": "v2_earn_swap_quote",
@@ -2843,7 +2970,7 @@ export const manifest: OperationManifest[] = [
     "method": "GET",
     "path": "/v2/earn/swap_quote",
     "summary": "Quote a swap through the aggregator",
-    "description": "What `amount_in` of `token_in` buys of `token_out` (default USDC) on `chain` now, routed by the swap aggregator (1inch Swap API) across its liquidity, split or multi-hop where that returns more. Read-only: no account needed. `amount_out` is `\"0\"` when no route exists.",
+    "description": "What `amount_in` of `token_in` buys of `token_out` (default USDC) on `chain` now, routed by the swap aggregator (1inch Swap API) across its liquidity, split or multi-hop where that returns more. Read-only: no account needed. `amount_out` is `\"0\"` when no route exists. With `sy_address` (a Pendle SY), `token_in` is replaced by what the SY's PT redeems into (quoted 1:1 when that is `token_out`).",
     "readOnly": true,
     "destructive": false,
     "idempotent": true,
@@ -2962,7 +3089,7 @@ export const manifest: OperationManifest[] = [
     "method": "GET",
     "path": "/v2/earn/balances",
     "summary": "Balances of the Earn Account",
-    "description": "Every token the owner's Earn Account on `chain` holds or has held (USDC always listed), each with its full transfer history read from chain; USD values where a price is known.",
+    "description": "Every token the owner's Earn Account on `chain` holds or has held (USDC always listed), each with its full transfer history read from chain; USD values from the chain's price oracle where it prices the token (USDC at 1).",
     "readOnly": true,
     "destructive": false,
     "idempotent": true,
@@ -3994,6 +4121,1174 @@ export const manifest: OperationManifest[] = [
     "mcpName": "v2_earn_bundle",
     "bodyRef": "V2BundleRequest",
     "responseRef": "V2BundleResponse",
+    "pagination": null
+  },
+  {
+    "operationId": "v2_credit_positions",
+    "group": "credit",
+    "namespace": "credit",
+    "name": "positions",
+    "method": "GET",
+    "path": "/v2/credit/positions",
+    "summary": "Collateral, debt and health of the Credit Account",
+    "description": "The Credit Account's collateral and debt on `chain` — Aave v3, and each Morpho Blue market it has used (with the market's health factor) — each with its USD value at the pool's oracle, its rate and its history from the pool's events (supplied, withdrawn, borrowed, repaid, liquidated; interest since), the pool's account summary (health factor, collateral, debt, borrowing power, LTV, e-mode) and how much of each reserve it may still borrow. An account that does not exist yet has empty lists.",
+    "readOnly": true,
+    "destructive": false,
+    "idempotent": true,
+    "errorModel": "validation",
+    "params": [
+      {
+        "name": "chain",
+        "in": "query",
+        "required": true,
+        "schema": {
+          "type": "string",
+          "enum": [
+            "arbitrum",
+            "base",
+            "bsc",
+            "ethereum",
+            "hyperevm",
+            "tempo"
+          ]
+        }
+      },
+      {
+        "name": "owner",
+        "in": "query",
+        "required": true,
+        "description": "owner wallet; the Credit Account is derived from it",
+        "schema": {
+          "type": "string"
+        }
+      }
+    ],
+    "body": null,
+    "cli": {
+      "command": "positions",
+      "aliases": [],
+      "short": {
+        "chain": "c"
+      }
+    },
+    "mcpName": "v2_credit_positions",
+    "bodyRef": null,
+    "responseRef": "CreditPositionsResponse",
+    "pagination": null
+  },
+  {
+    "operationId": "v2_credit_balances",
+    "group": "credit",
+    "namespace": "credit",
+    "name": "balances",
+    "method": "GET",
+    "path": "/v2/credit/balances",
+    "summary": "Balances of the Credit Account",
+    "description": "Every token the owner's Credit Account on `chain` holds or has held (USDC always listed) — what it can supply, repay with or send back, not what is supplied or borrowed (see `positions`) — each with its full transfer history read from chain; USD values from the chain's price oracle where it prices the token (USDC at 1).",
+    "readOnly": true,
+    "destructive": false,
+    "idempotent": true,
+    "errorModel": "validation",
+    "params": [
+      {
+        "name": "chain",
+        "in": "query",
+        "required": true,
+        "schema": {
+          "type": "string",
+          "enum": [
+            "arbitrum",
+            "base",
+            "bsc",
+            "ethereum",
+            "hyperevm",
+            "tempo"
+          ]
+        }
+      },
+      {
+        "name": "owner",
+        "in": "query",
+        "required": true,
+        "description": "owner wallet; the Credit Account is derived from it",
+        "schema": {
+          "type": "string"
+        }
+      }
+    ],
+    "body": null,
+    "cli": {
+      "command": "balances",
+      "aliases": [],
+      "short": {
+        "chain": "c"
+      }
+    },
+    "mcpName": "v2_credit_balances",
+    "bodyRef": null,
+    "responseRef": "CreditBalancesResponse",
+    "pagination": null
+  },
+  {
+    "operationId": "v2_credit_morpho_markets",
+    "group": "credit",
+    "namespace": "credit",
+    "name": "morphoMarkets",
+    "method": "GET",
+    "path": "/v2/credit/morpho_markets",
+    "summary": "Morpho Blue lending markets",
+    "description": "Every market of the chain's Morpho Blue, found from its CreateMarket events and read for the next block: loan and collateral tokens, oracle, rate model, LLTV, totals, utilisation, the fee, the rate model's borrow APY and the supply APY it implies, and TVL and liquidity in USD where the chain's oracle prices the loan token. Sorted by `order_by`, paged by `offset`/`limit`.",
+    "readOnly": true,
+    "destructive": false,
+    "idempotent": true,
+    "errorModel": "validation",
+    "params": [
+      {
+        "name": "chain",
+        "in": "query",
+        "required": true,
+        "schema": {
+          "type": "string",
+          "enum": [
+            "arbitrum",
+            "base",
+            "bsc",
+            "ethereum",
+            "hyperevm",
+            "tempo"
+          ]
+        }
+      },
+      {
+        "name": "order_by",
+        "in": "query",
+        "required": false,
+        "description": "sort column",
+        "schema": {
+          "default": "tvl_usd",
+          "type": "string",
+          "enum": [
+            "tvl_usd",
+            "liquidity_usd",
+            "lltv"
+          ]
+        }
+      },
+      {
+        "name": "direction",
+        "in": "query",
+        "required": false,
+        "description": "sort direction",
+        "schema": {
+          "default": "desc",
+          "type": "string",
+          "enum": [
+            "asc",
+            "desc"
+          ]
+        }
+      },
+      {
+        "name": "offset",
+        "in": "query",
+        "required": false,
+        "schema": {
+          "type": "integer",
+          "minimum": 0,
+          "maximum": 1000000
+        }
+      },
+      {
+        "name": "limit",
+        "in": "query",
+        "required": false,
+        "schema": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 100
+        }
+      }
+    ],
+    "body": null,
+    "cli": {
+      "command": "morpho-markets",
+      "aliases": [],
+      "short": {
+        "chain": "c"
+      }
+    },
+    "mcpName": "v2_credit_morpho_markets",
+    "bodyRef": null,
+    "responseRef": "MorphoMarketsResponse",
+    "pagination": {
+      "style": "offset",
+      "itemsKey": "markets"
+    }
+  },
+  {
+    "operationId": "v2_credit_create_account",
+    "group": "credit",
+    "namespace": "credit",
+    "name": "createAccount",
+    "method": "POST",
+    "path": "/v2/credit/create_account",
+    "summary": "Create the Credit Account",
+    "description": "The owner's Credit Account: a Safe v1.4.1 at an address derived from (owner, product), the same on every chain and known before deployment, separate from the Earn Account. Returns the creation transaction for `sender` to sign and broadcast, or `transaction: null` once the account exists (safe to call again).",
+    "readOnly": false,
+    "destructive": false,
+    "idempotent": false,
+    "errorModel": "validation",
+    "params": [],
+    "body": {
+      "type": "object",
+      "properties": {
+        "chain": {
+          "type": "string",
+          "enum": [
+            "arbitrum",
+            "base",
+            "bsc",
+            "ethereum",
+            "hyperevm",
+            "tempo"
+          ]
+        },
+        "sender": {
+          "description": "wallet that signs and pays for the creation transaction",
+          "type": "string"
+        },
+        "owner": {
+          "description": "EOA that will own and control the account",
+          "type": "string"
+        },
+        "estimate_gas": {
+          "default": true,
+          "description": "estimate gas (which also simulates the transaction)",
+          "type": "boolean"
+        }
+      },
+      "required": [
+        "chain",
+        "sender",
+        "owner"
+      ]
+    },
+    "cli": {
+      "command": "create-account",
+      "aliases": [
+        "ca"
+      ],
+      "short": {
+        "chain": "c",
+        "estimate_gas": "e",
+        "sender": "s"
+      }
+    },
+    "mcpName": "v2_credit_create_account",
+    "bodyRef": "CreditCreateAccountRequest",
+    "responseRef": "CreditCreateAccountResponse",
+    "pagination": null
+  },
+  {
+    "operationId": "v2_credit_borrow",
+    "group": "credit",
+    "namespace": "credit",
+    "name": "borrow",
+    "method": "POST",
+    "path": "/v2/credit/borrow",
+    "summary": "Supply collateral and borrow against it",
+    "description": "From the Credit Account, in one transaction: supply `amount_in` of `token_in` (in the account, or pulled from the wallet with a Permit2 signature) as collateral — or omit both to borrow against what is there — and borrow `borrow_amount` of `borrow_token` into the account, less an optional integrator fee. On Aave v3 (default) or in a Morpho Blue market (`protocol: MORPHO`, `market_id`). What the protocol would refuse (borrowing disabled, a frozen or paused reserve, not enough liquidity, not enough collateral at its prices) is a 422 naming the field, before anything is signed; the transaction is simulated before it is returned.",
+    "readOnly": false,
+    "destructive": false,
+    "idempotent": false,
+    "errorModel": "validation",
+    "params": [],
+    "body": {
+      "type": "object",
+      "properties": {
+        "owner": {
+          "description": "owner wallet",
+          "type": "string"
+        },
+        "chain": {
+          "type": "string",
+          "enum": [
+            "arbitrum",
+            "base",
+            "bsc",
+            "ethereum",
+            "hyperevm",
+            "tempo"
+          ]
+        },
+        "protocol": {
+          "type": "string",
+          "enum": [
+            "AAVE",
+            "MORPHO",
+            "EULER"
+          ],
+          "description": "lending protocol (default AAVE)",
+          "default": "AAVE"
+        },
+        "market_id": {
+          "description": "MORPHO: the market (bytes32, from morpho_markets)",
+          "type": [
+            "string",
+            "null"
+          ]
+        },
+        "collateral_vault": {
+          "description": "EULER: the collateral vault",
+          "anyOf": [
+            {
+              "description": "0x-prefixed EVM address",
+              "type": "string"
+            },
+            {
+              "type": "null"
+            }
+          ]
+        },
+        "borrow_vault": {
+          "description": "EULER: the vault borrowed from",
+          "anyOf": [
+            {
+              "description": "0x-prefixed EVM address",
+              "type": "string"
+            },
+            {
+              "type": "null"
+            }
+          ]
+        },
+        "sub_account_id": {
+          "description": "EULER: sub-account 0–255 (default 0)",
+          "anyOf": [
+            {
+              "type": "integer",
+              "minimum": 0,
+              "maximum": 255
+            },
+            {
+              "type": "null"
+            }
+          ]
+        },
+        "token_in": {
+          "anyOf": [
+            {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 64,
+              "description": "token in the account supplied first (omit for borrow-only)",
+              "x-contract": "erc20"
+            },
+            {
+              "type": "null"
+            }
+          ]
+        },
+        "amount_in": {
+          "anyOf": [
+            {
+              "anyOf": [
+                {
+                  "type": "number"
+                },
+                {
+                  "type": "string"
+                },
+                {}
+              ],
+              "description": "human units of token_in",
+              "examples": [
+                "100"
+              ]
+            },
+            {
+              "type": "null"
+            }
+          ]
+        },
+        "collateral_token": {
+          "anyOf": [
+            {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 64,
+              "description": "supplied as collateral (must be token_in: swaps are not taken here)",
+              "x-contract": "erc20"
+            },
+            {
+              "type": "null"
+            }
+          ]
+        },
+        "borrow_token": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 64,
+          "description": "asset to borrow",
+          "x-contract": "erc20"
+        },
+        "borrow_amount": {
+          "anyOf": [
+            {
+              "type": "number"
+            },
+            {
+              "type": "string"
+            },
+            {}
+          ],
+          "description": "human units",
+          "examples": [
+            "100"
+          ]
+        },
+        "interest_rate_mode": {
+          "type": "string",
+          "enum": [
+            "stable",
+            "variable"
+          ],
+          "default": "variable"
+        },
+        "slippage": {
+          "anyOf": [
+            {
+              "anyOf": [
+                {
+                  "type": "number"
+                },
+                {
+                  "type": "string"
+                },
+                {}
+              ],
+              "description": "percent, only when swapping",
+              "examples": [
+                "100"
+              ]
+            },
+            {
+              "type": "null"
+            }
+          ]
+        },
+        "gas_sponsorship": {
+          "default": false,
+          "description": "return SafeTx typed data for a sponsor to relay",
+          "type": "boolean"
+        },
+        "fee": {
+          "description": "deducted from the borrowed amount, paid from the account",
+          "anyOf": [
+            {
+              "type": "object",
+              "properties": {
+                "recipient": {
+                  "description": "who receives the fee",
+                  "type": "string"
+                },
+                "amount": {
+                  "anyOf": [
+                    {
+                      "type": "number"
+                    },
+                    {
+                      "type": "string"
+                    },
+                    {}
+                  ],
+                  "description": "PERCENTAGE: percent of the borrowed amount; FIXED: borrow-token units",
+                  "examples": [
+                    "100"
+                  ]
+                },
+                "denomination": {
+                  "default": "PERCENTAGE",
+                  "type": "string",
+                  "enum": [
+                    "PERCENTAGE",
+                    "FIXED"
+                  ]
+                }
+              },
+              "required": [
+                "recipient",
+                "amount"
+              ]
+            },
+            {
+              "type": "null"
+            }
+          ]
+        },
+        "permit2_signature": {
+          "description": "the owner's Permit2 signature (spender: the Credit Account) pulling `amount_in` of `token_in` from the wallet first",
+          "anyOf": [
+            {
+              "type": "string",
+              "pattern": "^0x[0-9a-fA-F]+$"
+            },
+            {
+              "type": "null"
+            }
+          ]
+        },
+        "permit2_nonce": {
+          "anyOf": [
+            {
+              "anyOf": [
+                {
+                  "type": "number"
+                },
+                {
+                  "type": "string"
+                },
+                {}
+              ],
+              "description": "the typed data's message.nonce",
+              "type": "integer"
+            },
+            {
+              "type": "null"
+            }
+          ]
+        },
+        "permit2_deadline": {
+          "anyOf": [
+            {
+              "anyOf": [
+                {
+                  "type": "number"
+                },
+                {
+                  "type": "string"
+                },
+                {}
+              ],
+              "description": "the typed data's message.deadline",
+              "type": "integer"
+            },
+            {
+              "type": "null"
+            }
+          ]
+        }
+      },
+      "required": [
+        "owner",
+        "chain",
+        "borrow_token",
+        "borrow_amount"
+      ]
+    },
+    "cli": {
+      "command": "borrow",
+      "aliases": [],
+      "short": {
+        "chain": "c",
+        "gas_sponsorship": "g"
+      }
+    },
+    "mcpName": "v2_credit_borrow",
+    "bodyRef": "CreditBorrowRequest",
+    "responseRef": "CreditBorrowResponse",
+    "pagination": null
+  },
+  {
+    "operationId": "v2_credit_loop",
+    "group": "credit",
+    "namespace": "credit",
+    "name": "loop",
+    "method": "POST",
+    "path": "/v2/credit/loop",
+    "summary": "Lever up collateral on Aave in one transaction",
+    "description": "Supplies `initial_collateral_amount` of `collateral_token` from the Credit Account, then repeats legs — borrow `loan_to_value` of the last supply in `borrow_token`, swap it through the aggregator into the collateral, supply the swap's guaranteed floor — until the collateral supplied is `multiplier` × the seed (within 0.5 %, else a 400), all in one Safe transaction. Legs, not a flash loan: a Safe cannot answer Aave's flash-loan callback. `preview` returns the legs, projected LTV and health factor and the possible dust without a transaction. Broadcast promptly: the swap floors are live quotes.",
+    "readOnly": false,
+    "destructive": false,
+    "idempotent": false,
+    "errorModel": "validation",
+    "params": [],
+    "body": {
+      "type": "object",
+      "properties": {
+        "owner": {
+          "description": "owner wallet",
+          "type": "string"
+        },
+        "chain": {
+          "type": "string",
+          "enum": [
+            "arbitrum",
+            "base",
+            "bsc",
+            "ethereum",
+            "hyperevm",
+            "tempo"
+          ]
+        },
+        "protocol": {
+          "type": "string",
+          "enum": [
+            "AAVE",
+            "MORPHO",
+            "EULER"
+          ],
+          "description": "lending protocol (default AAVE)",
+          "default": "AAVE"
+        },
+        "market_id": {
+          "description": "MORPHO: the market (bytes32, from morpho_markets)",
+          "type": [
+            "string",
+            "null"
+          ]
+        },
+        "collateral_vault": {
+          "description": "EULER: the collateral vault",
+          "anyOf": [
+            {
+              "description": "0x-prefixed EVM address",
+              "type": "string"
+            },
+            {
+              "type": "null"
+            }
+          ]
+        },
+        "borrow_vault": {
+          "description": "EULER: the vault borrowed from",
+          "anyOf": [
+            {
+              "description": "0x-prefixed EVM address",
+              "type": "string"
+            },
+            {
+              "type": "null"
+            }
+          ]
+        },
+        "sub_account_id": {
+          "description": "EULER: sub-account 0–255 (default 0)",
+          "anyOf": [
+            {
+              "type": "integer",
+              "minimum": 0,
+              "maximum": 255
+            },
+            {
+              "type": "null"
+            }
+          ]
+        },
+        "collateral_token": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 64,
+          "description": "collateral, already in the account for the seed",
+          "x-contract": "erc20"
+        },
+        "borrow_token": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 64,
+          "description": "borrowed and swapped back into the collateral each leg",
+          "x-contract": "erc20"
+        },
+        "initial_collateral_amount": {
+          "anyOf": [
+            {
+              "type": "number"
+            },
+            {
+              "type": "string"
+            },
+            {}
+          ],
+          "description": "the seed, human units",
+          "examples": [
+            "100"
+          ]
+        },
+        "multiplier": {
+          "anyOf": [
+            {
+              "type": "number"
+            },
+            {
+              "type": "string"
+            },
+            {}
+          ],
+          "description": "target exposure ÷ seed; at most about 1 ÷ (1 − LTV)",
+          "examples": [
+            "100"
+          ]
+        },
+        "loan_to_value": {
+          "anyOf": [
+            {
+              "type": "number"
+            },
+            {
+              "type": "string"
+            },
+            {}
+          ],
+          "description": "per-leg LTV, percent; at most the collateral's LTV",
+          "examples": [
+            "100"
+          ]
+        },
+        "max_slippage_percent": {
+          "anyOf": [
+            {
+              "anyOf": [
+                {
+                  "type": "number"
+                },
+                {
+                  "type": "string"
+                },
+                {}
+              ],
+              "description": "per swap, percent (default 0.5)",
+              "examples": [
+                "100"
+              ]
+            },
+            {
+              "type": "null"
+            }
+          ]
+        },
+        "emode_category": {
+          "description": "Aave e-mode category to enable first",
+          "anyOf": [
+            {
+              "type": "integer",
+              "minimum": -9007199254740991,
+              "maximum": 9007199254740991
+            },
+            {
+              "type": "null"
+            }
+          ]
+        },
+        "gas_sponsorship": {
+          "default": false,
+          "description": "return SafeTx typed data for a sponsor to relay",
+          "type": "boolean"
+        },
+        "preview": {
+          "default": false,
+          "description": "estimate only: no transaction",
+          "type": "boolean"
+        },
+        "pricing": {
+          "default": "auto",
+          "description": "firm quotes only, the aggregator only, or either",
+          "type": "string",
+          "enum": [
+            "auto",
+            "firm",
+            "market"
+          ]
+        }
+      },
+      "required": [
+        "owner",
+        "chain",
+        "collateral_token",
+        "borrow_token",
+        "initial_collateral_amount",
+        "multiplier",
+        "loan_to_value"
+      ]
+    },
+    "cli": {
+      "command": "loop",
+      "aliases": [],
+      "short": {
+        "chain": "c",
+        "gas_sponsorship": "g"
+      }
+    },
+    "mcpName": "v2_credit_loop",
+    "bodyRef": "CreditLoopRequest",
+    "responseRef": "CreditLoopResponse",
+    "pagination": null
+  },
+  {
+    "operationId": "v2_credit_transfer",
+    "group": "credit",
+    "namespace": "credit",
+    "name": "transfer",
+    "method": "POST",
+    "path": "/v2/credit/transfer",
+    "summary": "Move tokens between the owner and the Credit Account",
+    "description": "DEPOSIT moves `token` (any ERC-20) from the owner's wallet into the Credit Account (an ERC-20 transfer, or with `gas_sponsorship` a Permit2 signature whose spender is `spender` or the account); WITHDRAW moves it back to the owner (the account's execTransaction, or a SafeTx to sign for `POST /v2/gas_sponsorship/prepare`). Simulated before it is returned.",
+    "readOnly": false,
+    "destructive": false,
+    "idempotent": false,
+    "errorModel": "validation",
+    "params": [],
+    "body": {
+      "type": "object",
+      "properties": {
+        "owner": {
+          "description": "owner wallet",
+          "type": "string"
+        },
+        "chain": {
+          "type": "string",
+          "enum": [
+            "arbitrum",
+            "base",
+            "bsc",
+            "ethereum",
+            "hyperevm",
+            "tempo"
+          ]
+        },
+        "token": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 64,
+          "description": "symbol (e.g. USDC) or 0x address of any ERC-20",
+          "x-contract": "erc20"
+        },
+        "amount": {
+          "anyOf": [
+            {
+              "type": "number"
+            },
+            {
+              "type": "string"
+            },
+            {}
+          ],
+          "description": "amount in human units",
+          "examples": [
+            "100"
+          ]
+        },
+        "action": {
+          "type": "string",
+          "enum": [
+            "DEPOSIT",
+            "WITHDRAW"
+          ]
+        },
+        "gas_sponsorship": {
+          "default": false,
+          "description": "return typed data for a sponsor to relay",
+          "type": "boolean"
+        },
+        "spender": {
+          "description": "sponsored DEPOSIT only: who calls Permit2 (a sponsor); default the account itself (bundles)",
+          "anyOf": [
+            {
+              "description": "0x-prefixed EVM address",
+              "type": "string"
+            },
+            {
+              "type": "null"
+            }
+          ]
+        }
+      },
+      "required": [
+        "owner",
+        "chain",
+        "token",
+        "amount",
+        "action"
+      ]
+    },
+    "cli": {
+      "command": "transfer",
+      "aliases": [],
+      "short": {
+        "chain": "c",
+        "gas_sponsorship": "g",
+        "spender": "s",
+        "token": "t"
+      }
+    },
+    "mcpName": "v2_credit_transfer",
+    "bodyRef": "CreditTransferRequest",
+    "responseRef": "CreditTransferResponse",
+    "pagination": null
+  },
+  {
+    "operationId": "v2_credit_repay",
+    "group": "credit",
+    "namespace": "credit",
+    "name": "repay",
+    "method": "POST",
+    "path": "/v2/credit/repay",
+    "summary": "Repay debt, and withdraw collateral",
+    "description": "From the Credit Account, in one transaction: repay `repay_amount` of its `repay_token` debt from its balance (or pulled from the wallet with a Permit2 signature) — an amount above the debt repays it all (on Morpho by shares, so no dust stays owing) and leaves the rest — then optionally withdraw `withdraw_amount` of `withdraw_token` collateral into the account. On Aave v3 (default) or in a Morpho Blue market (`protocol: MORPHO`, `market_id`). A withdrawal the remaining debt would not allow is a 422; simulated before it is returned.",
+    "readOnly": false,
+    "destructive": false,
+    "idempotent": false,
+    "errorModel": "validation",
+    "params": [],
+    "body": {
+      "type": "object",
+      "properties": {
+        "owner": {
+          "description": "owner wallet",
+          "type": "string"
+        },
+        "chain": {
+          "type": "string",
+          "enum": [
+            "arbitrum",
+            "base",
+            "bsc",
+            "ethereum",
+            "hyperevm",
+            "tempo"
+          ]
+        },
+        "protocol": {
+          "type": "string",
+          "enum": [
+            "AAVE",
+            "MORPHO",
+            "EULER"
+          ],
+          "description": "lending protocol (default AAVE)",
+          "default": "AAVE"
+        },
+        "market_id": {
+          "description": "MORPHO: the market (bytes32, from morpho_markets)",
+          "type": [
+            "string",
+            "null"
+          ]
+        },
+        "collateral_vault": {
+          "description": "EULER: the collateral vault",
+          "anyOf": [
+            {
+              "description": "0x-prefixed EVM address",
+              "type": "string"
+            },
+            {
+              "type": "null"
+            }
+          ]
+        },
+        "borrow_vault": {
+          "description": "EULER: the vault borrowed from",
+          "anyOf": [
+            {
+              "description": "0x-prefixed EVM address",
+              "type": "string"
+            },
+            {
+              "type": "null"
+            }
+          ]
+        },
+        "sub_account_id": {
+          "description": "EULER: sub-account 0–255 (default 0)",
+          "anyOf": [
+            {
+              "type": "integer",
+              "minimum": 0,
+              "maximum": 255
+            },
+            {
+              "type": "null"
+            }
+          ]
+        },
+        "repay_token": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 64,
+          "description": "debt asset repaid from the account's balance",
+          "x-contract": "erc20"
+        },
+        "repay_amount": {
+          "anyOf": [
+            {
+              "type": "number"
+            },
+            {
+              "type": "string"
+            },
+            {}
+          ],
+          "description": "human units",
+          "examples": [
+            "100"
+          ]
+        },
+        "interest_rate_mode": {
+          "type": "string",
+          "enum": [
+            "stable",
+            "variable"
+          ],
+          "default": "variable"
+        },
+        "withdraw_token": {
+          "anyOf": [
+            {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 64,
+              "description": "collateral withdrawn after the repayment",
+              "x-contract": "erc20"
+            },
+            {
+              "type": "null"
+            }
+          ]
+        },
+        "withdraw_amount": {
+          "anyOf": [
+            {
+              "anyOf": [
+                {
+                  "type": "number"
+                },
+                {
+                  "type": "string"
+                },
+                {}
+              ],
+              "description": "human units of withdraw_token",
+              "examples": [
+                "100"
+              ]
+            },
+            {
+              "type": "null"
+            }
+          ]
+        },
+        "token_out": {
+          "anyOf": [
+            {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 64,
+              "description": "swap the withdrawn collateral into this (not taken here)",
+              "x-contract": "erc20"
+            },
+            {
+              "type": "null"
+            }
+          ]
+        },
+        "slippage": {
+          "anyOf": [
+            {
+              "anyOf": [
+                {
+                  "type": "number"
+                },
+                {
+                  "type": "string"
+                },
+                {}
+              ],
+              "description": "percent, only when swapping",
+              "examples": [
+                "100"
+              ]
+            },
+            {
+              "type": "null"
+            }
+          ]
+        },
+        "gas_sponsorship": {
+          "default": false,
+          "description": "return SafeTx typed data for a sponsor to relay",
+          "type": "boolean"
+        },
+        "permit2_signature": {
+          "description": "the owner's Permit2 signature (spender: the Credit Account) pulling `repay_amount` of `repay_token` from the wallet first",
+          "anyOf": [
+            {
+              "type": "string",
+              "pattern": "^0x[0-9a-fA-F]+$"
+            },
+            {
+              "type": "null"
+            }
+          ]
+        },
+        "permit2_nonce": {
+          "anyOf": [
+            {
+              "anyOf": [
+                {
+                  "type": "number"
+                },
+                {
+                  "type": "string"
+                },
+                {}
+              ],
+              "description": "the typed data's message.nonce",
+              "type": "integer"
+            },
+            {
+              "type": "null"
+            }
+          ]
+        },
+        "permit2_deadline": {
+          "anyOf": [
+            {
+              "anyOf": [
+                {
+                  "type": "number"
+                },
+                {
+                  "type": "string"
+                },
+                {}
+              ],
+              "description": "the typed data's message.deadline",
+              "type": "integer"
+            },
+            {
+              "type": "null"
+            }
+          ]
+        }
+      },
+      "required": [
+        "owner",
+        "chain",
+        "repay_token",
+        "repay_amount"
+      ]
+    },
+    "cli": {
+      "command": "repay",
+      "aliases": [],
+      "short": {
+        "chain": "c",
+        "gas_sponsorship": "g"
+      }
+    },
+    "mcpName": "v2_credit_repay",
+    "bodyRef": "CreditRepayRequest",
+    "responseRef": "CreditRepayResponse",
     "pagination": null
   }
 ];

@@ -7,6 +7,7 @@ import { TokenizedAssetsNamespace } from "./groups/tokenized-assets.ts";
 import { GasSponsorshipNamespace } from "./groups/gas-sponsorship.ts";
 import { PerpetualTradingNamespace } from "./groups/perpetual-trading.ts";
 import { EarnNamespace } from "./groups/earn.ts";
+import { CreditNamespace } from "./groups/credit.ts";
 
 /** One property per URL group; CompassClient extends this. */
 export class Namespaces {
@@ -16,6 +17,7 @@ export class Namespaces {
   readonly gasSponsorship: GasSponsorshipNamespace;
   readonly perpetualTrading: PerpetualTradingNamespace;
   readonly earn: EarnNamespace;
+  readonly credit: CreditNamespace;
 
   constructor(transport: Transport) {
     this.token = new TokenNamespace(transport);
@@ -24,5 +26,6 @@ export class Namespaces {
     this.gasSponsorship = new GasSponsorshipNamespace(transport);
     this.perpetualTrading = new PerpetualTradingNamespace(transport);
     this.earn = new EarnNamespace(transport);
+    this.credit = new CreditNamespace(transport);
   }
 }

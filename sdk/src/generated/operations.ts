@@ -6,3 +6,4 @@ export * from "./groups/tokenized-assets.ts";
 export * from "./groups/gas-sponsorship.ts";
 export * from "./groups/perpetual-trading.ts";
 export * from "./groups/earn.ts";
+export * from "./groups/credit.ts";

@@ -31,6 +31,21 @@ export type AaveVenue = {
   token: string;
 };
 
+export type AccountSummary = {
+  protocol?: CreditProtocol;
+  sub_account_id?: number;
+  /** collateral at liquidation threshold ÷ debt; a very large number when there is no debt */
+  health_factor: string;
+  total_collateral_usd: string;
+  total_debt_usd: string;
+  available_borrows_usd: string;
+  /** percent: the account's maximum loan-to-value */
+  ltv: string;
+  /** Aave e-mode category (0 = off) */
+  emode_category_id?: number;
+  emode_label?: string;
+};
+
 export type ActivityEvent = {
   event_type: "buy" | "sell" | "transfer_in" | "transfer_out";
   block_number: number;
@@ -66,6 +81,15 @@ export type BalancesResponse = {
     [key: string]: TokenBalance;
   };
   total_usd_value: string | null;
+};
+
+export type BorrowableToken = {
+  token: string;
+  symbol: string;
+  vault?: string;
+  /** human units: the account's borrowing power, within the reserve's cash */
+  max_borrowable_amount: string;
+  borrow_apy?: string;
 };
 
 export type Candle = {
@@ -104,6 +128,277 @@ export type ChainMarketInfo = {
   /** liquidation threshold, percent */
   liquidation_threshold: string;
   reserves: Array<ReserveInfo>;
+};
+
+export type CollateralPosition = {
+  token: string;
+  symbol: string;
+  protocol?: CreditProtocol;
+  /** Euler vault */
+  vault?: string;
+  /** Euler sub-account (0–255) */
+  sub_account_id?: number;
+  /** Morpho Blue market id */
+  market_id?: string;
+  /** Morpho: a supply of the market's loan asset */
+  is_pure_supply?: boolean;
+  /** human units, interest included */
+  amount_supplied: string;
+  usd_value?: string;
+  /** percent */
+  supply_apy?: string;
+  total_deposited?: string;
+  total_withdrawn?: string;
+  interest_earned?: string;
+  /** percent */
+  max_ltv?: string;
+  events: Array<CreditEvent>;
+};
+
+export type CreditBalancesResponse = {
+  credit_account_address: string;
+  balances: {
+    [key: string]: TokenBalance;
+  };
+  total_usd_value: string | null;
+};
+
+export type CreditBorrowRequest = {
+  /** owner wallet */
+  owner: string;
+  chain: CreditChain;
+  protocol?: CreditProtocol;
+  /** MORPHO: the market (bytes32, from morpho_markets) */
+  market_id?: string | null;
+  /** EULER: the collateral vault */
+  collateral_vault?: string | null;
+  /** EULER: the vault borrowed from */
+  borrow_vault?: string | null;
+  /** EULER: sub-account 0–255 (default 0) */
+  sub_account_id?: number | null;
+  token_in?: string | null;
+  amount_in?: number | string | unknown | null;
+  collateral_token?: string | null;
+  /** asset to borrow */
+  borrow_token: string;
+  /** human units */
+  borrow_amount: number | string | unknown;
+  interest_rate_mode?: InterestRateMode;
+  slippage?: number | string | unknown | null;
+  /** return SafeTx typed data for a sponsor to relay */
+  gas_sponsorship?: boolean;
+  /** deducted from the borrowed amount, paid from the account */
+  fee?: CreditFee | null;
+  /** the owner's Permit2 signature (spender: the Credit Account) pulling `amount_in` of `token_in` from the wallet first */
+  permit2_signature?: string | null;
+  permit2_nonce?: number | string | unknown | null;
+  permit2_deadline?: number | string | unknown | null;
+};
+
+export type CreditBorrowResponse = {
+  transaction: UnsignedTransaction | null;
+  eip_712: TypedData | null;
+  estimated_collateral_amount?: string;
+  /** borrow-token units */
+  fee_amount?: string;
+};
+
+export type CreditChain = "arbitrum" | "base" | "bsc" | "ethereum" | "hyperevm" | "tempo";
+
+export type CreditCreateAccountRequest = {
+  chain: CreditChain;
+  /** wallet that signs and pays for the creation transaction */
+  sender: string;
+  /** EOA that will own and control the account */
+  owner: string;
+  /** estimate gas (which also simulates the transaction) */
+  estimate_gas?: boolean;
+};
+
+export type CreditCreateAccountResponse = {
+  transaction: UnsignedTransaction | null;
+  /** predicted (or existing) account address */
+  credit_account_address: string;
+};
+
+export type CreditEvent = {
+  event_type: "supply" | "withdraw" | "borrow" | "repay" | "liquidation" | "transfer_in" | "transfer_out";
+  block_number: number;
+  block_timestamp: string;
+  transaction_hash: string;
+  /** human units */
+  amount: string;
+  symbol: string;
+};
+
+export type CreditFee = {
+  /** who receives the fee */
+  recipient: string;
+  /** PERCENTAGE: percent of the borrowed amount; FIXED: borrow-token units */
+  amount: number | string | unknown;
+  denomination?: "PERCENTAGE" | "FIXED";
+};
+
+export type CreditLoopLeg = {
+  supply_amount: string;
+  borrow_amount?: string;
+  min_swap_out?: string;
+  expected_swap_out?: string;
+};
+
+export type CreditLoopPreview = {
+  iterations: number;
+  /** guaranteed floor, collateral units */
+  total_collateral_supplied: string;
+  total_borrowed: string;
+  achieved_multiplier: string;
+  /** percent */
+  projected_ltv: string;
+  projected_health_factor: string;
+  /** collateral the swaps may return above their floors, left in the account */
+  estimated_max_dust: string;
+  /** USD: what the borrowed tokens cost above the collateral they buy */
+  estimated_swap_cost: string;
+  legs: Array<CreditLoopLeg>;
+};
+
+export type CreditLoopRequest = {
+  /** owner wallet */
+  owner: string;
+  chain: CreditChain;
+  protocol?: CreditProtocol;
+  /** MORPHO: the market (bytes32, from morpho_markets) */
+  market_id?: string | null;
+  /** EULER: the collateral vault */
+  collateral_vault?: string | null;
+  /** EULER: the vault borrowed from */
+  borrow_vault?: string | null;
+  /** EULER: sub-account 0–255 (default 0) */
+  sub_account_id?: number | null;
+  /** collateral, already in the account for the seed */
+  collateral_token: string;
+  /** borrowed and swapped back into the collateral each leg */
+  borrow_token: string;
+  /** the seed, human units */
+  initial_collateral_amount: number | string | unknown;
+  /** target exposure ÷ seed; at most about 1 ÷ (1 − LTV) */
+  multiplier: number | string | unknown;
+  /** per-leg LTV, percent; at most the collateral's LTV */
+  loan_to_value: number | string | unknown;
+  max_slippage_percent?: number | string | unknown | null;
+  /** Aave e-mode category to enable first */
+  emode_category?: number | null;
+  /** return SafeTx typed data for a sponsor to relay */
+  gas_sponsorship?: boolean;
+  /** estimate only: no transaction */
+  preview?: boolean;
+  /** firm quotes only, the aggregator only, or either */
+  pricing?: "auto" | "firm" | "market";
+};
+
+export type CreditLoopResponse = {
+  transaction?: UnsignedTransaction | null;
+  eip_712?: TypedData | null;
+  preview: CreditLoopPreview | null;
+  swap_provider: "one_inch" | "bebop";
+  quote_expires_at?: string | null;
+  max_firm_multiplier?: string | null;
+};
+
+export type CreditPositionsResponse = {
+  collateral_positions: Array<CollateralPosition>;
+  debt_positions: Array<DebtPosition>;
+  account_summary: AccountSummary;
+  euler_account_summaries: Array<AccountSummary>;
+  /** deprecated: sub-account 0 */
+  euler_account_summary?: AccountSummary | null;
+  euler_borrowable_tokens: Array<BorrowableToken>;
+  borrowable_tokens: Array<BorrowableToken>;
+  /** collateral − debt */
+  total_usd_value?: string;
+};
+
+/** lending protocol (default AAVE) */
+export type CreditProtocol = "AAVE" | "MORPHO" | "EULER";
+
+export type CreditRepayRequest = {
+  /** owner wallet */
+  owner: string;
+  chain: CreditChain;
+  protocol?: CreditProtocol;
+  /** MORPHO: the market (bytes32, from morpho_markets) */
+  market_id?: string | null;
+  /** EULER: the collateral vault */
+  collateral_vault?: string | null;
+  /** EULER: the vault borrowed from */
+  borrow_vault?: string | null;
+  /** EULER: sub-account 0–255 (default 0) */
+  sub_account_id?: number | null;
+  /** debt asset repaid from the account's balance */
+  repay_token: string;
+  /** human units */
+  repay_amount: number | string | unknown;
+  interest_rate_mode?: InterestRateMode;
+  withdraw_token?: string | null;
+  withdraw_amount?: number | string | unknown | null;
+  token_out?: string | null;
+  slippage?: number | string | unknown | null;
+  /** return SafeTx typed data for a sponsor to relay */
+  gas_sponsorship?: boolean;
+  /** the owner's Permit2 signature (spender: the Credit Account) pulling `repay_amount` of `repay_token` from the wallet first */
+  permit2_signature?: string | null;
+  permit2_nonce?: number | string | unknown | null;
+  permit2_deadline?: number | string | unknown | null;
+};
+
+export type CreditRepayResponse = {
+  transaction: UnsignedTransaction | null;
+  eip_712: TypedData | null;
+  estimated_token_out_amount?: string;
+};
+
+export type CreditTransferRequest = {
+  /** owner wallet */
+  owner: string;
+  chain: CreditChain;
+  /** symbol (e.g. USDC) or 0x address of any ERC-20 */
+  token: string;
+  /** amount in human units */
+  amount: number | string | unknown;
+  action: TransferAction;
+  /** return typed data for a sponsor to relay */
+  gas_sponsorship?: boolean;
+  /** sponsored DEPOSIT only: who calls Permit2 (a sponsor); default the account itself (bundles) */
+  spender?: string | null;
+};
+
+export type CreditTransferResponse = {
+  transaction: UnsignedTransaction | null;
+  eip_712: TypedData | null;
+};
+
+export type DebtPosition = {
+  token: string;
+  symbol: string;
+  protocol?: CreditProtocol;
+  /** Euler vault */
+  vault?: string;
+  /** Euler sub-account (0–255) */
+  sub_account_id?: number;
+  /** Morpho Blue market id */
+  market_id?: string;
+  /** Morpho: per market */
+  health_factor?: string;
+  /** human units, interest included */
+  amount_borrowed: string;
+  usd_value?: string;
+  /** percent */
+  borrow_apy?: string;
+  total_borrowed?: string;
+  total_repaid?: string;
+  /** interest accrued on the debt so far */
+  interest_paid?: string;
+  events: Array<CreditEvent>;
 };
 
 export type DepositEvent = {
@@ -262,6 +557,8 @@ export type HTTPValidationError = {
   }>;
 };
 
+export type InterestRateMode = "stable" | "variable";
+
 export type Market = {
   symbol: string;
   underlying_ticker: string;
@@ -348,6 +645,45 @@ export type MaxSupplyApyInfo = {
   a_token_address: string;
   supply_apy: string;
   borrow_apy: string;
+};
+
+export type MorphoLendingMarket = {
+  market_id: string;
+  loan_token: string;
+  loan_token_symbol: string;
+  loan_token_decimals: number;
+  collateral_token: string;
+  collateral_token_symbol: string;
+  collateral_token_decimals: number;
+  oracle: string;
+  irm: string;
+  /** percent */
+  lltv: string;
+  /** percent */
+  supply_apy?: string;
+  /** percent */
+  borrow_apy?: string;
+  collateral_intrinsic_apy?: string;
+  loan_intrinsic_apy?: string;
+  /** percent */
+  utilization: string;
+  /** loan token, human units */
+  total_supply_assets: string;
+  total_borrow_assets: string;
+  available_liquidity: string;
+  /** percent of interest */
+  fee: string;
+  tvl_usd?: string;
+  liquidity_usd?: string;
+};
+
+export type MorphoMarketsResponse = {
+  total: number;
+  offset: number;
+  limit: number;
+  /** the Morpho Blue singleton */
+  morpho: string;
+  markets: Array<MorphoLendingMarket>;
 };
 
 export type OnrampCreate = {
@@ -441,6 +777,33 @@ export type PendingFundOrder = {
 };
 
 export type PendleDepositEvent = DepositEvent;
+
+export type PendleMarketInfo = {
+  market_address: string;
+  chain: string;
+  pt_address: string;
+  sy_address?: string;
+  yt_address?: string;
+  /** unix seconds */
+  expiry?: number;
+  /** what the PT redeems into at expiry */
+  underlying_asset?: string;
+  underlying_name?: string;
+  underlying_symbol?: string;
+  pt_name?: string;
+  pt_symbol?: string;
+  /** the market's SY and PT, priced by the chain's oracle */
+  tvl_usd?: string;
+  /** the market's implied APY now, percent; absent once expired */
+  implied_apy?: string;
+};
+
+export type PendleMarketsResponse = {
+  total: number;
+  offset: number;
+  limit: number;
+  markets: Array<PendleMarketInfo>;
+};
 
 export type PendlePTPosition = {
   type: "PENDLE_PT";
@@ -1490,6 +1853,23 @@ export type V2EarnAaveMarketsQuery = {
 
 export type V2EarnAaveMarketsResponse = AaveMarketsResponse;
 
+export type V2EarnPendleMarketsQuery = {
+  /** sort column */
+  order_by: "tvl_usd" | "implied_apy" | "expiry";
+  /** sort direction */
+  direction?: "asc" | "desc";
+  offset?: number;
+  limit?: number;
+  /** only this chain */
+  chain?: "base" | "ethereum" | "arbitrum" | "hyperevm" | "tempo" | "bsc" | "ethereum_sepolia";
+  /** only markets whose PT redeems into this token */
+  underlying_symbol?: string;
+  /** liquidity floor, USD */
+  min_tvl_usd?: string;
+};
+
+export type V2EarnPendleMarketsResponse = PendleMarketsResponse;
+
 export type V2EarnSwapQuoteQuery = {
   /** Network name */
   chain: "base" | "ethereum" | "arbitrum" | "hyperevm" | "tempo" | "bsc" | "ethereum_sepolia";
@@ -1534,3 +1914,51 @@ export type V2EarnSwapResponse = EarnSwapResponse;
 export type V2EarnBundleBody = V2BundleRequest;
 
 export type V2EarnBundleResponse = V2BundleResponse;
+
+export type V2CreditPositionsQuery = {
+  chain: "arbitrum" | "base" | "bsc" | "ethereum" | "hyperevm" | "tempo";
+  /** owner wallet; the Credit Account is derived from it */
+  owner: string;
+};
+
+export type V2CreditPositionsResponse = CreditPositionsResponse;
+
+export type V2CreditBalancesQuery = {
+  chain: "arbitrum" | "base" | "bsc" | "ethereum" | "hyperevm" | "tempo";
+  /** owner wallet; the Credit Account is derived from it */
+  owner: string;
+};
+
+export type V2CreditBalancesResponse = CreditBalancesResponse;
+
+export type V2CreditMorphoMarketsQuery = {
+  chain: "arbitrum" | "base" | "bsc" | "ethereum" | "hyperevm" | "tempo";
+  /** sort column */
+  order_by?: "tvl_usd" | "liquidity_usd" | "lltv";
+  /** sort direction */
+  direction?: "asc" | "desc";
+  offset?: number;
+  limit?: number;
+};
+
+export type V2CreditMorphoMarketsResponse = MorphoMarketsResponse;
+
+export type V2CreditCreateAccountBody = CreditCreateAccountRequest;
+
+export type V2CreditCreateAccountResponse = CreditCreateAccountResponse;
+
+export type V2CreditBorrowBody = CreditBorrowRequest;
+
+export type V2CreditBorrowResponse = CreditBorrowResponse;
+
+export type V2CreditLoopBody = CreditLoopRequest;
+
+export type V2CreditLoopResponse = CreditLoopResponse;
+
+export type V2CreditTransferBody = CreditTransferRequest;
+
+export type V2CreditTransferResponse = CreditTransferResponse;
+
+export type V2CreditRepayBody = CreditRepayRequest;
+
+export type V2CreditRepayResponse = CreditRepayResponse;

@@ -2,7 +2,21 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { AddressBook } from "@compass/constants";
-import { createPublicClient, defineChain, erc20Abi, http, type PublicClient } from "viem";
+import { minedReceipt } from "@compass/devnet";
+import {
+  type Abi,
+  type Address,
+  createPublicClient,
+  createWalletClient,
+  defineChain,
+  erc20Abi,
+  http,
+  type PublicClient,
+  parseAbi,
+  parseUnits,
+  publicActions,
+} from "viem";
+import { privateKeyToAccount } from "viem/accounts";
 
 export function testEnv() {
   const url = process.env.COMPASS_TEST_URL;
@@ -27,13 +41,60 @@ export function addressBook(): TestAddressBook {
   return JSON.parse(readFileSync(join(testEnv().devnetDir, "addressbook.json"), "utf8"));
 }
 
+/**
+ * One devnet chain as a test on behalf of dev account `devIndex` sees it: the owner's address, the address
+ * book's contracts and tokens (read when called: a test file is imported before the stack writes the book),
+ * and ERC-20 balances read from the chain.
+ */
+export function devnetFixture(chain: string, devIndex: number) {
+  return {
+    owner: addressBook().accounts.dev[devIndex]!.address as Address,
+    contracts: () => addressBook().chains[chain]!.contracts as Record<string, Address>,
+    token: (symbol: string) => addressBook().tokens![chain]![symbol]!.address as Address,
+    balanceOf: (token: Address, holder: Address, blockNumber?: bigint) =>
+      chainClient(chain).readContract({
+        address: token,
+        abi: erc20Abi,
+        functionName: "balanceOf",
+        args: [holder],
+        blockNumber,
+      }),
+  };
+}
+
+/**
+ * Dev account `devIndex` wraps `amount` (whole units) of its native coin into the chain's WETH9 (WBNB on
+ * bsc), as a wallet would: `deposit()` with value, signed with its key.
+ */
+export async function wrapNative(devIndex: number, chain: string, amount: string): Promise<void> {
+  const key = addressBook().accounts.dev[devIndex]!.privateKey as `0x${string}`;
+  const symbol = chain === "bsc" ? "WBNB" : "WETH";
+  const wallet = createWalletClient({
+    account: privateKeyToAccount(key),
+    chain: devnetChain(chain),
+    transport: http(),
+  }).extend(publicActions);
+  const hash = await wallet.writeContract({
+    address: addressBook().tokens![chain]![symbol]!.address as Address,
+    abi: parseAbi(["function deposit() payable"]),
+    functionName: "deposit",
+    value: parseUnits(amount, 18),
+  });
+  const receipt = await minedReceipt(wallet, hash);
+  if (receipt.status !== "success") throw new Error(`wrapping ${amount} on ${chain} reverted`);
+}
+
 /** A devnet chain for viem: its real chain id, its local RPC URL. */
 export function devnetChain(chain: string) {
   const c = addressBook().chains[chain]!;
   return defineChain({
     id: c.chainId,
     name: chain,
-    nativeCurrency: { name: "ETH", symbol: "ETH", decimals: 18 },
+    nativeCurrency: {
+      name: c.chainId === 56 ? "BNB" : "Ether",
+      symbol: c.chainId === 56 ? "BNB" : "ETH",
+      decimals: 18,
+    },
     rpcUrls: { default: { http: [c.rpcUrl] } },
   });
 }
@@ -45,6 +106,28 @@ export function chainClient(chain: string): PublicClient {
     transport: http(),
     cacheTime: 0,
   }) as PublicClient;
+}
+
+/**
+ * One contract call signed by a devnet role (its key from the address book), as that role's owner would send
+ * it — e.g. `deployer`, the governor or pool admin of the devnet's protocols; fails unless it succeeds.
+ */
+export async function sendAsRole(
+  chain: string,
+  role: string,
+  call: { address: Address; abi: Abi; functionName: string; args: readonly unknown[] },
+) {
+  const key = addressBook().roles?.[role]?.privateKey;
+  if (!key) throw new Error(`the devnet's address book has no role ${role}`);
+  const wallet = createWalletClient({
+    account: privateKeyToAccount(key),
+    chain: devnetChain(chain),
+    transport: http(),
+  }).extend(publicActions);
+  const hash = await wallet.writeContract(call as never);
+  const receipt = await minedReceipt(wallet, hash);
+  if (receipt.status !== "success") throw new Error(`${role}'s ${call.functionName} reverted (${hash})`);
+  return receipt;
 }
 
 export async function usdcBalance(

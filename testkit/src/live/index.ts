@@ -9,11 +9,14 @@ export {
   addressBook,
   chainClient,
   devnetChain,
+  devnetFixture,
   getJson,
   postJson,
+  sendAsRole,
   type TestAddressBook,
   testEnv,
   usdcBalance,
+  wrapNative,
 } from "./env.ts";
 export {
   CARDS,
@@ -32,6 +35,7 @@ export {
   venueInfo,
   venuePosition,
 } from "./perpetual-trading.ts";
+export { fundedEarnAccount, fundedProductAccount, type ProductAccount } from "./product-accounts.ts";
 export {
   advanceDevnet,
   chainTime,

@@ -1,6 +1,7 @@
 /** Perpetual-trading test helpers: the sponsor's relay, and independent venue/chain reads. */
 
 import { BRIDGE2 } from "@compass/constants";
+import { minedReceipt } from "@compass/devnet";
 import { HttpTransport, InfoClient } from "@nktkas/hyperliquid";
 import { type Address, erc20Abi, type Hex, parseEventLogs } from "viem";
 import { roleWallet } from "../wallet.ts";
@@ -24,7 +25,7 @@ export async function sponsorBroadcast(tx: {
     maxFeePerGas: BigInt(tx.maxFeePerGas),
     maxPriorityFeePerGas: BigInt(tx.maxPriorityFeePerGas),
   });
-  return wallet.waitForTransactionReceipt({ hash });
+  return minedReceipt(wallet, hash);
 }
 
 export const sponsorAddress = (): Address => addressBook().roles!.sponsor!.address;

@@ -1,6 +1,7 @@
 /** Helpers for tests of the tokenized-assets flows against the live stack `npm test` starts. */
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
+import { minedReceipt } from "@compass/devnet";
 import type { UnsignedTransaction } from "@compass/sdk";
 import { type Address, erc20Abi, type Hex } from "viem";
 import { DEVNET_BIN } from "../paths.ts";
@@ -24,7 +25,7 @@ export async function sendUnsigned(devIndex: number, chain: string, tx: Unsigned
     maxFeePerGas: BigInt(tx.maxFeePerGas),
     maxPriorityFeePerGas: BigInt(tx.maxPriorityFeePerGas),
   });
-  const receipt = await wallet.waitForTransactionReceipt({ hash });
+  const receipt = await minedReceipt(wallet, hash);
   if (receipt.status !== "success") throw new Error(`transaction ${hash} reverted`);
   return receipt;
 }

@@ -40,7 +40,10 @@ function kindOf(schema: Json | undefined): string | undefined {
   const t = Array.isArray(schema.type) ? schema.type.filter((x: string) => x !== "null") : schema.type;
   if (Array.isArray(t)) return t.includes("string") ? "string" : t[0];
   if (t) return t;
-  const b = (schema.anyOf ?? schema.oneOf ?? []).find((x: Json) => x.type && x.type !== "null");
+  // the first branch that is not JSON null; a nullable union nests the union itself (anyOf in anyOf)
+  const b = (schema.anyOf ?? schema.oneOf ?? []).find(
+    (x: Json) => x.type !== "null" && (x.type || x.anyOf || x.oneOf),
+  );
   return b ? kindOf(b) : undefined;
 }
 

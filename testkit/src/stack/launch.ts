@@ -5,7 +5,14 @@
  */
 import type { ChildProcess } from "node:child_process";
 import { join } from "node:path";
-import { assertPortFree, type DevnetHandle, nodeArgs, startDevnet } from "@compass/devnet";
+import {
+  assertPortFree,
+  type DevnetChainName,
+  type DevnetHandle,
+  nodeArgs,
+  startDevnet,
+  TWINS,
+} from "@compass/devnet";
 import { ROOT } from "../paths.ts";
 import { run, stop, waitForHttp } from "./proc.ts";
 import { type RpcLimitProxy, rpcLimitProxy } from "./rpc-limit-proxy.ts";
@@ -93,9 +100,21 @@ export async function startStack(opts: {
   rpcLimit?: number;
   /** false: no settlement worker (paid one-time wallets then stay unforwarded) */
   settlement?: boolean;
+  /** only these chains and twins (by name): a test that needs one chain does not bootstrap four */
+  chains?: DevnetChainName[];
+  twins?: string[];
+  /** false: a devnet without the earn protocols (startDevnet's `earn`) */
+  earn?: boolean;
   log?: (line: string) => void;
 }): Promise<Stack> {
-  const devnet = await startDevnet({ dir: opts.dir, portBase: opts.portBase, log: opts.log });
+  const devnet = await startDevnet({
+    dir: opts.dir,
+    portBase: opts.portBase,
+    log: opts.log,
+    chains: opts.chains,
+    earn: opts.earn,
+    twins: opts.twins && TWINS.filter((t) => opts.twins!.includes(t.name)),
+  });
   const servers: Record<string, RunningServer> = {};
   const rpcProxies: Record<string, RpcLimitProxy> = {};
   let settlement: SettlementProcess | undefined;

@@ -26,15 +26,10 @@ export async function averageRates(input: {
   logs: LogReader;
   market: AaveMarket;
   reserve: AaveReserveState;
-  days: number;
-  lookback: bigint;
+  window: RateWindow;
 }): Promise<{ supply: number; borrow: number }> {
   const { client } = input;
-  const head = await client.getBlock({ blockTag: "latest" });
-  const now = head.timestamp;
-  const start = now - BigInt(input.days) * DAY;
-  const first = await blockAtOrBefore(client, start, { number: head.number, timestamp: head.timestamp });
-  const from = first.number > input.lookback ? first.number - input.lookback : 0n;
+  const { now, start, fromBlock: from } = input.window;
   const updates = (await input.logs.getLogs(client, {
     address: input.market.pool,
     event: AAVE_RESERVE_DATA_UPDATED_EVENT,
@@ -92,6 +87,21 @@ export interface ReserveInfo {
   liquidation_threshold: string;
 }
 
+/** The averaging window on one chain, found once for all its reserves: now, its start, and where to read from. */
+export interface RateWindow {
+  now: bigint;
+  start: bigint;
+  /** the block at the start less one page of `lookback`, to find the rate in force when the window opens */
+  fromBlock: bigint;
+}
+
+async function rateWindow(client: PublicClient, days: number, lookback: bigint): Promise<RateWindow> {
+  const head = await client.getBlock({ blockTag: "latest" });
+  const start = head.timestamp - BigInt(days) * DAY;
+  const first = await blockAtOrBefore(client, start, { number: head.number, timestamp: head.timestamp });
+  return { now: head.timestamp, start, fromBlock: first.number > lookback ? first.number - lookback : 0n };
+}
+
 /** Every reserve of the market on one chain, by its token's symbol, with spot and averaged rates. */
 export async function readChainReserves(input: {
   client: PublicClient;
@@ -101,6 +111,8 @@ export async function readChainReserves(input: {
   lookback: bigint;
 }): Promise<{ symbol: string; info: ReserveInfo }[]> {
   const { client, market } = input;
+  const window = rateWindow(client, input.days, input.lookback);
+  window.catch(() => {}); // awaited per reserve below; an early failure elsewhere must not leave it unhandled
   const listed = await client.readContract({
     address: market.dataProvider,
     abi: aaveProtocolDataProviderAbi,
@@ -124,7 +136,7 @@ export async function readChainReserves(input: {
         decimals: Number(decimals[i]![0]),
       };
       const reserve = (await readAaveReserve(client, market, asset))!;
-      const avg = await averageRates({ ...input, reserve });
+      const avg = await averageRates({ ...input, reserve, window: await window });
       const supplied = reserve.available + reserve.borrowed;
       return {
         symbol: t.symbol,

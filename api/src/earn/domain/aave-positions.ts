@@ -1,3 +1,4 @@
+import { aaveProtocolDataProviderAbi } from "@compass/constants";
 import { type Address, erc20Abi, formatUnits, type Log, type PublicClient } from "viem";
 import { resolveErc20 } from "../../chain/erc20.ts";
 import { rayRateToApyPercent } from "../../chain/history.ts";
@@ -6,8 +7,31 @@ import { blockTimes } from "../../chain/logs.ts";
 import { NEXT_BLOCK } from "../../chain/next-block.ts";
 import type { Config } from "../../config/env.ts";
 import type { ChainName } from "../../schemas/common.ts";
-import { aaveMarket, readAaveFlows, readAaveReserve } from "./aave.ts";
+import { type AaveMarket, aaveMarket, readAaveFlows } from "./aave.ts";
 import { fifoHistory, usdValue } from "./vault-positions.ts";
+
+/** a reserve's aToken and its symbol, by chain, pool and reserve: fixed once the reserve is listed */
+const tokens = new Map<string, Promise<{ aToken: Address; aSymbol: string }>>();
+
+function reserveTokens(client: PublicClient, market: AaveMarket, reserve: Address) {
+  const key = `${client.chain?.id}|${market.pool}|${reserve}`.toLowerCase();
+  let found = tokens.get(key);
+  if (!found) {
+    found = (async () => {
+      const [aToken] = await client.readContract({
+        address: market.dataProvider,
+        abi: aaveProtocolDataProviderAbi,
+        functionName: "getReserveTokensAddresses",
+        args: [reserve],
+      });
+      const aSymbol = await client.readContract({ address: aToken, abi: erc20Abi, functionName: "symbol" });
+      return { aToken, aSymbol };
+    })();
+    tokens.set(key, found);
+    found.catch(() => tokens.delete(key));
+  }
+  return found;
+}
 
 /**
  * The account's Aave v3 positions (spec A1 AavePosition): one per reserve it ever supplied to, from the pool's
@@ -21,29 +45,40 @@ export async function readAavePositions(input: {
   logs: LogReader;
   account: Address;
   price: (token: Address) => Promise<bigint | null>;
+  /** resolves once every protocol's events are read (see readEarnPositions) */
+  ready?: Promise<unknown>;
 }) {
   const market = aaveMarket(input.config, input.chain);
   if (!market) return [];
   const { client, account } = input;
-  const flows = await readAaveFlows(client, input.logs, market, account);
+  const [flows] = await Promise.all([readAaveFlows(client, input.logs, market, account), input.ready]);
   if (!flows.length) return [];
   const reserves = [...new Set(flows.map((f) => f.reserve))];
   const [states, times] = await Promise.all([
     Promise.all(
       reserves.map(async (address) => {
         const asset = await resolveErc20(input.config, client, input.chain, address, ["reserve"]);
-        const reserve = (await readAaveReserve(client, market, asset))!;
-        const [balance, aSymbol, price] = await Promise.all([
+        const { aToken, aSymbol } = await reserveTokens(client, market, asset.address);
+        const [balance, data, price] = await Promise.all([
           client.readContract({
-            address: reserve.aToken,
+            address: aToken,
             abi: erc20Abi,
             functionName: "balanceOf",
             args: [account],
             blockTag: NEXT_BLOCK,
           }),
-          client.readContract({ address: reserve.aToken, abi: erc20Abi, functionName: "symbol" }),
+          client.readContract({
+            address: market.dataProvider,
+            abi: aaveProtocolDataProviderAbi,
+            functionName: "getReserveData",
+            args: [asset.address],
+            blockTag: NEXT_BLOCK,
+          }),
           input.price(asset.address),
         ]);
+        // getReserveData: (unbacked, accruedToTreasury, totalAToken, totalStableDebt, totalVariableDebt,
+        // liquidityRate, …)
+        const reserve = { liquidityRate: data[5] };
         return { asset, reserve, balance, aSymbol, price };
       }),
     ),

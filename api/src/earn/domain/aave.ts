@@ -5,6 +5,7 @@ import {
   erc20Abi,
   formatUnits,
   getAddress,
+  type Log,
   type PublicClient,
   parseAbiItem,
   parseEventLogs,
@@ -18,6 +19,7 @@ import { addressBook, type Config } from "../../config/env.ts";
 import { fieldError, type Loc } from "../../errors.ts";
 import type { AccountCall } from "../../product-accounts/index.ts";
 import type { ChainName } from "../../schemas/common.ts";
+import { readAccountEvents } from "./events.ts";
 
 /**
  * Aave v3 from the Earn Account: its market's contracts (the deployment's address book: `AavePool`,
@@ -230,12 +232,6 @@ export async function aaveCalls(input: {
   ];
 }
 
-export const AAVE_SUPPLY_EVENT = parseAbiItem(
-  "event Supply(address indexed reserve, address user, address indexed onBehalfOf, uint256 amount, uint16 indexed referralCode)",
-);
-export const AAVE_WITHDRAW_EVENT = parseAbiItem(
-  "event Withdraw(address indexed reserve, address indexed user, address indexed to, uint256 amount)",
-);
 export const AAVE_RESERVE_DATA_UPDATED_EVENT = parseAbiItem(
   "event ReserveDataUpdated(address indexed reserve, uint256 liquidityRate, uint256 stableBorrowRate, uint256 variableBorrowRate, uint256 liquidityIndex, uint256 variableBorrowIndex)",
 );
@@ -248,9 +244,17 @@ export interface AaveFlow {
   /** amount in scaled aToken units: what the FIFO lots count */
   scaled: bigint;
   blockNumber: bigint;
+  /** when the node returns it with the log: no block read for the time */
+  blockTimestamp?: bigint | null;
   logIndex: number;
   transactionHash: `0x${string}`;
 }
+
+/**
+ * The liquidity index each reserve was updated to in a transaction, by chain and transaction hash: a mined
+ * transaction's receipt never changes, so each is read once however often the account's positions are.
+ */
+const txIndexes = new Map<string, Map<string, bigint>>();
 
 /** `amount` in scaled units at `index`, rounded as Aave's rayDiv rounds. */
 export const scaledOf = (amount: bigint, index: bigint) => (amount * RAY + index / 2n) / index;
@@ -266,29 +270,40 @@ export async function readAaveFlows(
   market: AaveMarket,
   account: Address,
 ): Promise<AaveFlow[]> {
-  const [supplies, withdrawals] = (await Promise.all([
-    logs.getLogs(client, { address: market.pool, event: AAVE_SUPPLY_EVENT, args: { onBehalfOf: account } }),
-    logs.getLogs(client, { address: market.pool, event: AAVE_WITHDRAW_EVENT, args: { user: account } }),
-  ])) as unknown as {
+  const events = await readAccountEvents(client, logs, account);
+  const atPool = (l: Log) => l.address.toLowerCase() === market.pool.toLowerCase();
+  const [supplies, withdrawals] = [
+    events.aaveSupplies.filter(atPool),
+    events.aaveWithdrawals.filter(atPool),
+  ] as unknown as {
     args: { reserve: Address; amount: bigint };
     blockNumber: bigint;
+    blockTimestamp?: bigint | null;
     logIndex: number;
     transactionHash: `0x${string}`;
   }[][];
-  const hashes = [...new Set([...supplies!, ...withdrawals!].map((l) => l.transactionHash))];
-  const receipts = new Map(
-    await Promise.all(
-      hashes.map(async (hash) => [hash, await client.getTransactionReceipt({ hash })] as const),
-    ),
+  const chainId = client.chain!.id;
+  const missing = [...new Set([...supplies!, ...withdrawals!].map((l) => l.transactionHash))].filter(
+    (hash) => !txIndexes.has(`${chainId}:${hash}`),
+  );
+  await Promise.all(
+    missing.map(async (hash) => {
+      const receipt = await client.getTransactionReceipt({ hash });
+      const updates = parseEventLogs({
+        abi: [AAVE_RESERVE_DATA_UPDATED_EVENT],
+        logs: receipt.logs.filter((l) => l.address.toLowerCase() === market.pool.toLowerCase()),
+      });
+      if (txIndexes.size > 10_000) txIndexes.clear();
+      txIndexes.set(
+        `${chainId}:${hash}`,
+        new Map(updates.map((u) => [u.args.reserve.toLowerCase(), u.args.liquidityIndex])),
+      );
+    }),
   );
   const indexOf = (hash: `0x${string}`, reserve: Address): bigint => {
-    const updates = parseEventLogs({
-      abi: [AAVE_RESERVE_DATA_UPDATED_EVENT],
-      logs: receipts.get(hash)!.logs.filter((l) => l.address.toLowerCase() === market.pool.toLowerCase()),
-    });
-    const update = updates.find((u) => u.args.reserve.toLowerCase() === reserve.toLowerCase());
-    if (!update) throw new Error(`no ReserveDataUpdated for ${reserve} in ${hash}`);
-    return update.args.liquidityIndex;
+    const index = txIndexes.get(`${chainId}:${hash}`)?.get(reserve.toLowerCase());
+    if (index === undefined) throw new Error(`no ReserveDataUpdated for ${reserve} in ${hash}`);
+    return index;
   };
   const flow = (kind: AaveFlow["kind"]) => (l: (typeof supplies)[number]) => {
     const reserve = getAddress(l.args.reserve);
@@ -298,6 +313,7 @@ export async function readAaveFlows(
       amount: l.args.amount,
       scaled: scaledOf(l.args.amount, indexOf(l.transactionHash, reserve)),
       blockNumber: l.blockNumber,
+      blockTimestamp: l.blockTimestamp,
       logIndex: l.logIndex,
       transactionHash: l.transactionHash,
     };

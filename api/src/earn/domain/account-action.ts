@@ -10,6 +10,7 @@ import {
   readAccountState,
 } from "../../product-accounts/index.ts";
 import type { ChainName } from "../../schemas/common.ts";
+import { pendleRouterErrorsAbi } from "./pendle.ts";
 
 /**
  * An action of the owner's Earn Account (manage, swap, bundle): `calls` builds what it executes (checking
@@ -41,6 +42,8 @@ export async function earnAccountAction(
     nonce: state.nonce,
     sponsored: input.sponsored,
     fields,
+    // revert reasons of the protocols' custom errors the ABIs the calls were built from do not carry
+    abis: [pendleRouterErrorsAbi],
   });
   return { ...envelope, calls: built.length };
 }

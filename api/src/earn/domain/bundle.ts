@@ -1,11 +1,10 @@
-import { PERMIT2, permit2Abi } from "@compass/constants";
 import { type Address, encodeFunctionData, erc20Abi, type Hex, type PublicClient } from "viem";
 import { resolveErc20 } from "../../chain/erc20.ts";
 import type { LogReader } from "../../chain/log-reader.ts";
 import type { Config } from "../../config/env.ts";
 import type { Loc } from "../../errors.ts";
 import { toRawAmount } from "../../lib/amounts.ts";
-import type { AccountCall } from "../../product-accounts/index.ts";
+import { type AccountCall, permit2PullCall } from "../../product-accounts/index.ts";
 import type { ChainName } from "../../schemas/common.ts";
 import type { AggregatorClient } from "../aggregator/client.ts";
 import { type ManageFee, type ManageVenue, manageCalls } from "./manage.ts";
@@ -73,23 +72,15 @@ async function actionCalls(input: BundleInput, action: BundleAction, loc: Loc): 
       const token = await erc20(action.token);
       const amount = toRawAmount(action.amount, token.decimals, [...loc, "amount"], token.symbol);
       return [
-        {
-          to: PERMIT2,
-          data: encodeFunctionData({
-            abi: permit2Abi,
-            functionName: "permitTransferFrom",
-            args: [
-              {
-                permitted: { token: token.address, amount },
-                nonce: action.permit2_nonce,
-                deadline: action.permit2_deadline,
-              },
-              { to: input.account, requestedAmount: amount },
-              input.owner,
-              action.permit2_signature as Hex,
-            ],
-          }),
-        },
+        permit2PullCall({
+          token: token.address,
+          amount,
+          owner: input.owner,
+          account: input.account,
+          nonce: action.permit2_nonce,
+          deadline: action.permit2_deadline,
+          signature: action.permit2_signature as Hex,
+        }),
       ];
     }
     case "V2_TRANSFER_TO_EOA":

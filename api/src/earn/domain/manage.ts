@@ -17,6 +17,15 @@ import {
   requireAaveMarket,
   scaledOf,
 } from "./aave.ts";
+import {
+  buyPtCalls,
+  isExpired,
+  quotePtBuy,
+  quotePtSale,
+  readPendleMarket,
+  requirePendle,
+  sellPtCalls,
+} from "./pendle.ts";
 import { readVault, vaultAbi, vaultCalls } from "./vault.ts";
 import { CostBasis, readVaultFlows } from "./vault-positions.ts";
 
@@ -123,25 +132,101 @@ async function managedVenue(input: ManageInput): Promise<ManagedVenue> {
  */
 export async function manageCalls(input: ManageInput): Promise<AccountCall[]> {
   const { loc } = input;
+  if (input.venue.type === "PENDLE_PT") return pendleCalls(input, input.venue);
   const venue = await managedVenue(input);
   const asset = venue.asset;
   const amount = toRawAmount(input.amount, asset.decimals, [...loc, "amount"], asset.symbol);
   const fee = input.fee ? await feeAmount(input, venue, amount) : 0n;
   if (input.action === "DEPOSIT") {
-    if (input.checkBalance) {
-      const held = await balanceOf(input, asset.address);
-      if (held < amount)
-        throw fieldError(
-          [...loc, "amount"],
-          `the Earn Account holds ${formatUnits(held, asset.decimals)} ${asset.symbol}; transfer more in first`,
-        );
-    }
+    if (input.checkBalance) await requireHeld(input, asset, amount);
     if (fee >= amount) throw fieldError([...loc, "fee", "amount"], "the fee would take the whole amount");
     const calls = await venue.calls(amount - fee);
     return fee ? [transfer(asset, input.fee!.recipient, fee), ...calls] : calls;
   }
   const calls = await venue.calls(amount);
   return fee ? [...calls, transfer(asset, input.fee!.recipient, fee)] : calls;
+}
+
+/** Slippage when `max_slippage_percent` is not given (percent), and the most accepted. */
+const DEFAULT_PT_SLIPPAGE = "0.5";
+const MAX_PT_SLIPPAGE = 50n;
+
+/**
+ * PT bought with `amount` of the venue's `token` (default: the market's asset; any token the SY mints from)
+ * or `amount` PT sold for the asset — through Pendle's router, quoted first by its static router, the
+ * minimum out the quote less `max_slippage_percent`. After expiry PT can no longer be bought and a sale is
+ * a redemption at par. No fees (spec A7).
+ */
+async function pendleCalls(
+  input: ManageInput,
+  venue: Extract<ManageVenue, { type: "PENDLE_PT" }>,
+): Promise<AccountCall[]> {
+  const { loc, client, chain } = input;
+  if (input.fee) throw fieldError([...loc, "fee"], "fees are not supported for PENDLE_PT");
+  const pendle = requirePendle(input.config, chain, [...loc, "venue", "type"]);
+  const marketLoc = [...loc, "venue", "market_address"];
+  const market = await readPendleMarket(client, chain, pendle, venue.market_address, marketLoc);
+  const slippageLoc = [...loc, "venue", "max_slippage_percent"];
+  const slippage = percent(venue.max_slippage_percent ?? DEFAULT_PT_SLIPPAGE, slippageLoc) / 100n;
+  if (slippage > (MAX_PT_SLIPPAGE * PERCENT) / 100n)
+    throw fieldError(slippageLoc, `max_slippage_percent is at most ${MAX_PT_SLIPPAGE}`);
+  const token = venue.token
+    ? await resolveErc20(input.config, client, chain, venue.token, [...loc, "venue", "token"])
+    : market.asset;
+  const expiry = new Date(market.expiry * 1000).toISOString().slice(0, 10);
+  // the market's expiry, the account's balance and the quote leave in one multicall
+  if (input.action === "DEPOSIT") {
+    if (!market.tokensIn.includes(token.address))
+      throw fieldError(
+        [...loc, "venue", "token"],
+        `the market's SY (${market.sy.symbol}) does not mint from ${token.symbol}; it takes ${market.tokensIn.join(", ")}`,
+      );
+    const amount = toRawAmount(input.amount, token.decimals, [...loc, "amount"], token.symbol);
+    const quote = quotePtBuy(client, pendle, market, token, amount, slippage);
+    quote.catch(() => {}); // judged below, after the expiry
+    const [expired] = await Promise.all([
+      isExpired(client, market).catch((e) => rethrowRpc(chain, e)),
+      input.checkBalance ? requireHeld(input, token, amount) : null,
+    ]);
+    if (expired)
+      throw fieldError(
+        marketLoc,
+        `the market expired on ${expiry}: its PT can be sold (redeemed), not bought`,
+      );
+    return buyPtCalls({
+      pendle,
+      market,
+      account: input.account,
+      token,
+      amount,
+      slippage,
+      quote: await quote.catch((e) => rethrowRpc(chain, e)),
+    }).calls;
+  }
+  if (token.address !== market.asset.address)
+    throw fieldError(
+      [...loc, "venue", "token"],
+      `withdrawals always pay the market's underlying (${market.asset.symbol}); token is for deposits`,
+    );
+  const amount = toRawAmount(input.amount, market.pt.decimals, [...loc, "amount"], market.pt.symbol);
+  const quotes = quotePtSale(client, pendle, market, amount);
+  // the swap quote reverts once expired, the redemption's is unused before: judged below
+  for (const q of [quotes.swap, quotes.redeem]) q.catch(() => {});
+  const [expired] = await Promise.all([
+    isExpired(client, market).catch((e) => rethrowRpc(chain, e)),
+    input.checkBalance ? requireHeld(input, market.pt, amount) : null,
+  ]);
+  const quoted = await (expired ? quotes.redeem : quotes.swap).catch((e) => rethrowRpc(chain, e));
+  return sellPtCalls({ pendle, market, expired, account: input.account, amount, quoted, slippage }).calls;
+}
+
+async function requireHeld(input: ManageInput, token: Erc20, amount: bigint): Promise<void> {
+  const held = await balanceOf(input, token.address);
+  if (held < amount)
+    throw fieldError(
+      [...input.loc, "amount"],
+      `the Earn Account holds ${formatUnits(held, token.decimals)} ${token.symbol}; transfer more in first`,
+    );
 }
 
 const transfer = (token: Erc20, to: Address, amount: bigint): AccountCall => ({
@@ -180,7 +265,7 @@ async function feeAmount(input: ManageInput, venue: ManagedVenue, amount: bigint
 /** What withdrawing `assets` now would realise: the assets less the FIFO cost of the shares it burns. */
 async function vaultWithdrawalProfit(input: ManageInput, vault: Address, assets: bigint): Promise<bigint> {
   const [flows, shares] = await Promise.all([
-    readVaultFlows(input.client, input.logs, input.account),
+    readVaultFlows(input.client, input.logs, input.account, true),
     input.client.readContract({
       blockTag: NEXT_BLOCK,
       address: vault,

@@ -5,14 +5,6 @@ import type { ChainName } from "../../schemas/common.ts";
 
 const ONE = 10n ** 18n;
 
-/**
- * USD per whole token (18 decimals), or null when unknown. USDC is 1; other tokens are priced once the
- * protocols' oracles are read (Aave's price oracle lists every reserve).
- */
-export function usdPrice(_config: Config, chain: ChainName, token: Address): bigint | null {
-  return USDC[chain]?.address.toLowerCase() === token.toLowerCase() ? ONE : null;
-}
-
 /** USD per whole token (18 decimals) from the chain's Aave oracle (8-decimal USD), USDC at 1; null if unknown. */
 export async function oraclePrice(
   config: Config,

@@ -29,6 +29,8 @@ export interface SwapRequest {
   slippage?: string | null;
   /** where the request's fields are: ["body"], ["query"] or a bundle action's ["body", "actions", i, "body"] */
   loc: Loc;
+  /** token_in may equal token_out (a quote of a PT's proceeds already in token_out): quoted 1:1 */
+  sameTokenAtPar?: boolean;
 }
 
 async function tokens(ctx: SwapContext, req: SwapRequest) {
@@ -36,7 +38,7 @@ async function tokens(ctx: SwapContext, req: SwapRequest) {
     resolveErc20(ctx.config, ctx.client, ctx.chain, req.token_in, [...req.loc, "token_in"]),
     resolveErc20(ctx.config, ctx.client, ctx.chain, req.token_out, [...req.loc, "token_out"]),
   ]);
-  if (tokenIn.address === tokenOut.address)
+  if (tokenIn.address === tokenOut.address && !req.sameTokenAtPar)
     throw fieldError([...req.loc, "token_out"], "token_out must differ from token_in");
   const amountIn = toRawAmount(req.amount_in, tokenIn.decimals, [...req.loc, "amount_in"], tokenIn.symbol);
   return { tokenIn, tokenOut, amountIn };
@@ -64,6 +66,12 @@ export async function quoteSwap(
 ): Promise<{ amount_out: string; token_in: Address; token_out: Address }> {
   const { tokenIn, tokenOut, amountIn } = await tokens(ctx, req);
   slippageOf(req);
+  if (tokenIn.address === tokenOut.address)
+    return {
+      amount_out: formatUnits(amountIn, tokenOut.decimals),
+      token_in: tokenIn.address,
+      token_out: tokenOut.address,
+    };
   const quote = await ctx.aggregator
     .quote(ctx.client.chain!.id, { src: tokenIn.address, dst: tokenOut.address, amount: amountIn })
     .catch((e) => refused(req, e));

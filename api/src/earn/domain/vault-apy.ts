@@ -2,7 +2,8 @@ import type { Log, PublicClient } from "viem";
 import { annualisedGrowthPercent, blockAtOrBefore } from "../../chain/history.ts";
 import type { LogReader } from "../../chain/log-reader.ts";
 import { blockTimes } from "../../chain/logs.ts";
-import { VAULT_DEPOSIT_EVENT, VAULT_WITHDRAW_EVENT, type Vault } from "./vault.ts";
+import { VAULT_DEPOSIT_EVENT, VAULT_WITHDRAW_EVENT } from "./events.ts";
+import type { Vault } from "./vault.ts";
 
 const DAY = 86_400n;
 
@@ -57,4 +58,27 @@ export async function trailingApys(input: {
     return growth === null ? undefined : growth.toFixed(4);
   };
   return { apy_7d: apy(7n), apy_30d: apy(30n), apy_90d: apy(90n) };
+}
+
+const cache = new Map<string, { apy_7d?: string; apy_30d?: string; apy_90d?: string }>();
+
+/**
+ * trailingApys as of block `head` (a number, or the block when the caller has read it), kept per vault and
+ * block: every read at the same head — the positions and the list alike — costs no further RPC call.
+ */
+export async function trailingApysAt(
+  input: Omit<Parameters<typeof trailingApys>[0], "head"> & {
+    head: bigint | { number: bigint; timestamp: bigint };
+  },
+) {
+  const number = typeof input.head === "bigint" ? input.head : input.head.number;
+  const key = `${input.client.chain?.id}|${input.vault.address}|${number}|${input.priceNow}`;
+  const hit = cache.get(key);
+  if (hit) return hit;
+  const head =
+    typeof input.head === "bigint" ? await input.client.getBlock({ blockNumber: input.head }) : input.head;
+  const apys = await trailingApys({ ...input, head });
+  if (cache.size > 5_000) cache.clear();
+  cache.set(key, apys);
+  return apys;
 }

@@ -4,10 +4,10 @@ import { blockTimes } from "../../chain/logs.ts";
 import { NEXT_BLOCK } from "../../chain/next-block.ts";
 import { RequestValidationError } from "../../errors.ts";
 import { formatDecimal } from "../../lib/format.ts";
-import { SAFE } from "../../product-accounts/index.ts";
 import type { ChainName } from "../../schemas/common.ts";
-import { readVault, VAULT_DEPOSIT_EVENT, VAULT_WITHDRAW_EVENT, vaultAbi } from "./vault.ts";
-import { trailingApys } from "./vault-apy.ts";
+import { readAccountEvents } from "./events.ts";
+import { readVault, vaultAbi } from "./vault.ts";
+import { trailingApysAt } from "./vault-apy.ts";
 
 /** One deposit or withdrawal of the account at a vault, in chain order. */
 export interface VaultFlow {
@@ -16,6 +16,8 @@ export interface VaultFlow {
   assets: bigint;
   shares: bigint;
   blockNumber: bigint;
+  /** when the node returns it with the log (anvil, recent geth/reth): no block read for the time */
+  blockTimestamp?: bigint | null;
   logIndex: number;
   transactionHash: `0x${string}`;
 }
@@ -75,25 +77,23 @@ type VaultLog = Log<bigint, number, false> & {
 };
 
 /**
- * Every ERC-4626 Deposit and Withdraw whose `owner` is the account, at any vault — read in bounded pages
- * from the Safe factory's deployment (no account existed before it).
+ * Every ERC-4626 Deposit and Withdraw whose `owner` is the account, at any vault (the account's events).
  */
 export async function readVaultFlows(
   client: PublicClient,
   logs: LogReader,
   account: Address,
+  complete = false,
 ): Promise<VaultFlow[]> {
-  const fromBlock = await logs.deploymentBlock(client, SAFE.proxyFactory);
-  const [deposits, withdrawals] = (await Promise.all([
-    logs.getLogs(client, { event: VAULT_DEPOSIT_EVENT, args: { owner: account }, fromBlock }),
-    logs.getLogs(client, { event: VAULT_WITHDRAW_EVENT, args: { owner: account }, fromBlock }),
-  ])) as VaultLog[][];
+  const events = await readAccountEvents(client, logs, account, complete);
+  const [deposits, withdrawals] = [events.vaultDeposits, events.vaultWithdrawals] as VaultLog[][];
   const flow = (kind: VaultFlow["kind"]) => (l: VaultLog) => ({
     kind,
     vault: getAddress(l.address),
     assets: l.args.assets,
     shares: l.args.shares,
     blockNumber: l.blockNumber!,
+    blockTimestamp: (l as { blockTimestamp?: bigint | null }).blockTimestamp,
     logIndex: l.logIndex!,
     transactionHash: l.transactionHash!,
   });
@@ -127,10 +127,14 @@ export function fifoHistory(
     blockNumber: bigint;
     time: number;
     transactionHash: `0x${string}`;
+    /** what the event shows on the asset side when it is not the cost itself (Pendle: the token traded) */
+    leg?: { amount: bigint; symbol: string; decimals: number };
   }[],
   asset: { symbol: string; decimals: number },
   unit: { symbol: string; decimals: number; shown?: (f: { amount: bigint; units: bigint }) => bigint },
   current: bigint,
+  /** withdrawals carry `cost_per_unit` too (the leg paid per unit sold), as Pendle's events do */
+  withdrawalPrice = false,
 ) {
   const basis = new CostBasis();
   const deposits = [];
@@ -142,15 +146,16 @@ export function fifoHistory(
       block_timestamp: iso(f.time),
       transaction_hash: f.transactionHash,
     };
+    const leg = f.leg ?? { amount: f.amount, ...asset };
     if (f.kind === "deposit") {
       basis.deposit(f.amount, f.units);
       deposits.push({
         ...at,
-        input_amount: human(f.amount, asset.decimals),
-        input_symbol: asset.symbol,
+        input_amount: human(leg.amount, leg.decimals),
+        input_symbol: leg.symbol,
         output_amount: human(shown(f), unit.decimals),
         output_symbol: unit.symbol,
-        cost_per_unit: ratio(f.amount, asset.decimals, shown(f), unit.decimals),
+        cost_per_unit: ratio(leg.amount, leg.decimals, shown(f), unit.decimals),
       });
     } else {
       const pnl = basis.withdraw(f.amount, f.units);
@@ -158,9 +163,12 @@ export function fifoHistory(
         ...at,
         input_amount: human(shown(f), unit.decimals),
         input_symbol: unit.symbol,
-        output_amount: human(f.amount, asset.decimals),
-        output_symbol: asset.symbol,
+        output_amount: human(leg.amount, leg.decimals),
+        output_symbol: leg.symbol,
         realized_pnl: human(pnl, asset.decimals),
+        ...(withdrawalPrice
+          ? { cost_per_unit: ratio(leg.amount, leg.decimals, shown(f), unit.decimals) }
+          : {}),
       });
     }
   }
@@ -183,7 +191,15 @@ export function fifoHistory(
 }
 
 /** The account's position at each vault it ever used (spec A1 VaultPosition), with FIFO PnL. */
-export async function readVaultPositions(input: {
+export async function readVaultPositions(input: VaultPositionsInput) {
+  const first = await vaultPositionStates(input, false);
+  // shares the account's events do not account for: read the withdrawals it paid to others too
+  return first.some((v) => v !== null && v.shares !== v.held)
+    ? (await vaultPositionStates(input, true)).filter((v) => v !== null).map(vaultPosition)
+    : first.filter((v) => v !== null).map(vaultPosition);
+}
+
+interface VaultPositionsInput {
   client: PublicClient;
   chain: ChainName;
   logs: LogReader;
@@ -191,11 +207,27 @@ export async function readVaultPositions(input: {
   price: (token: Address) => Promise<bigint | null>;
   /** blocks read before a trailing window's start to find the share price then */
   lookback: bigint;
-}) {
+  /** resolves once every protocol's events are read, so all positions' reads leave in one multicall */
+  ready?: Promise<unknown>;
+}
+
+async function vaultPositionStates(input: VaultPositionsInput, complete: boolean) {
   const { client, account } = input;
-  const flows = await readVaultFlows(client, input.logs, account);
+  const [flows, { head }] = await Promise.all([
+    readVaultFlows(client, input.logs, account, complete),
+    readAccountEvents(client, input.logs, account, complete),
+    input.ready,
+  ]);
   const addresses = [...new Set(flows.map((f) => f.vault))];
-  const head = addresses.length ? await client.getBlock({ blockTag: "latest" }) : undefined;
+  const view = (address: Address, functionName: "balanceOf" | "convertToAssets", arg: bigint | Address) =>
+    client.readContract({
+      blockTag: NEXT_BLOCK,
+      address,
+      abi: vaultAbi,
+      functionName,
+      args: [arg],
+    } as never) as Promise<bigint>;
+  // vaults read before are kept, so every read below leaves in one multicall
   const [vaults, times] = await Promise.all([
     Promise.all(
       addresses.map(async (address) => {
@@ -205,60 +237,54 @@ export async function readVaultPositions(input: {
           throw error;
         });
         if (!vault) return null;
-        const shares = await client.readContract({
-          blockTag: NEXT_BLOCK,
-          address,
-          abi: vaultAbi,
-          functionName: "balanceOf",
-          args: [account],
-        });
-        const balance = shares
-          ? await client.readContract({
-              blockTag: NEXT_BLOCK,
-              address,
-              abi: vaultAbi,
-              functionName: "convertToAssets",
-              args: [shares],
-            })
-          : 0n;
-        const priceNow = await client.readContract({
-          blockTag: NEXT_BLOCK,
-          address,
-          abi: vaultAbi,
-          functionName: "convertToAssets",
-          args: [10n ** BigInt(vault.decimals)],
-        });
-        const [apys, price] = await Promise.all([
-          trailingApys({ client, logs: input.logs, vault, priceNow, head: head!, lookback: input.lookback }),
+        // the shares the account's own events leave it with: its balance unless shares moved otherwise
+        const held = flows
+          .filter((f) => f.vault === address)
+          .reduce((sum, f) => (f.kind === "deposit" ? sum + f.shares : sum - f.shares), 0n);
+        const [shares, heldValue, priceNow, price] = await Promise.all([
+          view(address, "balanceOf", account),
+          held > 0n ? view(address, "convertToAssets", held) : 0n,
+          view(address, "convertToAssets", 10n ** BigInt(vault.decimals)),
           input.price(vault.asset.address),
         ]);
-        return { vault, shares, balance, apys, price };
+        const balance =
+          shares === held ? heldValue : shares > 0n ? await view(address, "convertToAssets", shares) : 0n;
+        const apys = await trailingApysAt({
+          client,
+          logs: input.logs,
+          vault,
+          priceNow,
+          head,
+          lookback: input.lookback,
+        });
+        return { vault, shares, held, balance, apys, price };
       }),
     ),
     blockTimes(client, flows as unknown as Log[]),
   ]);
-  return vaults
-    .filter((v) => v !== null)
-    .map(({ vault, balance, apys, price }) => {
-      const dec = vault.asset.decimals;
-      const history = fifoHistory(
-        flows
-          .filter((x) => x.vault === vault.address)
-          .map((f) => ({ ...f, amount: f.assets, units: f.shares, time: times.get(f.blockNumber)! })),
-        { symbol: vault.asset.symbol, decimals: dec },
-        { symbol: vault.symbol, decimals: vault.decimals },
-        balance,
-      );
-      return {
-        type: "VAULT" as const,
-        vault_address: vault.address,
-        vault_name: vault.name,
-        underlying_symbol: vault.asset.symbol,
-        underlying_address: vault.asset.address,
-        balance: human(balance, dec),
-        usd_value: usdValue(balance, dec, price),
-        ...history,
-        ...apys,
-      };
-    });
+  return vaults.map((v) =>
+    v ? { ...v, flows: flows.filter((f) => f.vault === v.vault.address), times } : null,
+  );
+}
+
+function vaultPosition(state: NonNullable<Awaited<ReturnType<typeof vaultPositionStates>>[number]>) {
+  const { vault, balance, apys, price, flows, times } = state;
+  const dec = vault.asset.decimals;
+  const history = fifoHistory(
+    flows.map((f) => ({ ...f, amount: f.assets, units: f.shares, time: times.get(f.blockNumber)! })),
+    { symbol: vault.asset.symbol, decimals: dec },
+    { symbol: vault.symbol, decimals: vault.decimals },
+    balance,
+  );
+  return {
+    type: "VAULT" as const,
+    vault_address: vault.address,
+    vault_name: vault.name,
+    underlying_symbol: vault.asset.symbol,
+    underlying_address: vault.asset.address,
+    balance: human(balance, dec),
+    usd_value: usdValue(balance, dec, price),
+    ...history,
+    ...apys,
+  };
 }

@@ -7,7 +7,6 @@ import {
   getAddress,
   isAddress,
   type PublicClient,
-  parseAbiItem,
 } from "viem";
 import { rethrowRpc } from "../../chain/clients.ts";
 import { isWrongContract, wrongContract } from "../../chain/contract-check.ts";
@@ -18,12 +17,6 @@ import type { AccountCall } from "../../product-accounts/index.ts";
 import type { ChainName } from "../../schemas/common.ts";
 
 /** ERC-4626 events: every vault emits them, whoever deposits or withdraws. */
-export const VAULT_DEPOSIT_EVENT = parseAbiItem(
-  "event Deposit(address indexed sender, address indexed owner, uint256 assets, uint256 shares)",
-);
-export const VAULT_WITHDRAW_EVENT = parseAbiItem(
-  "event Withdraw(address indexed sender, address indexed receiver, address indexed owner, uint256 assets, uint256 shares)",
-);
 
 /** ERC-4626 with its share token's ERC-20 half (viem's erc4626Abi leaves out name, symbol, decimals). */
 export const vaultAbi = [...erc20Abi, ...erc4626Abi] as const;
@@ -38,9 +31,13 @@ export interface Vault {
   asset: Erc20;
 }
 
+/** vaults read before, by chain id and address: what readVault returns never changes for a deployed vault */
+const vaults = new Map<string, Vault>();
+
 /**
  * Reads `text` as an ERC-4626 vault: its `asset()` must be an ERC-20 and the share token must answer
  * `convertToAssets`. Anything else (no contract, an ERC-20 that is no vault) is a 422 naming the field.
+ * A vault once read is kept (its asset, name, symbol and decimals are fixed at deployment).
  */
 export async function readVault(
   client: PublicClient,
@@ -49,7 +46,21 @@ export async function readVault(
   loc: Loc,
 ): Promise<Vault> {
   if (!isAddress(text, { strict: false })) throw fieldError(loc, `'${text}' is not a valid address`);
-  const address = getAddress(text.toLowerCase());
+  const key = `${client.chain?.id}|${text.toLowerCase()}`;
+  const known = vaults.get(key);
+  if (known) return known;
+  const vault = await readVaultOnce(client, chain, getAddress(text.toLowerCase()), loc);
+  if (vaults.size > 10_000) vaults.clear();
+  vaults.set(key, vault);
+  return vault;
+}
+
+async function readVaultOnce(
+  client: PublicClient,
+  chain: ChainName,
+  address: Address,
+  loc: Loc,
+): Promise<Vault> {
   const view = <T>(functionName: string, args: unknown[] = []) =>
     client.readContract({
       blockTag: NEXT_BLOCK,

@@ -7,13 +7,16 @@ import {
   type PublicClient,
   zeroAddress,
 } from "viem";
+import { acrossServedChains, type ChainClients } from "../../chain/clients.ts";
 import type { LogReader } from "../../chain/log-reader.ts";
 import { NEXT_BLOCK } from "../../chain/next-block.ts";
 import { addressBook, type Config } from "../../config/env.ts";
 import type { ChainName } from "../../schemas/common.ts";
+import { eulerFactoryVaults, readEuler } from "./euler.ts";
+import { factoryVaults, type MarketAllocation, readMetaMorpho } from "./metamorpho.ts";
 import { oraclePrice } from "./prices.ts";
 import { readVault, vaultAbi } from "./vault.ts";
-import { trailingApys } from "./vault-apy.ts";
+import { trailingApysAt } from "./vault-apy.ts";
 
 /**
  * The vaults a deployment lists (its address book's ERC-4626 entries: `Erc4626Vault*`, `MetaMorpho*`,
@@ -23,19 +26,31 @@ import { trailingApys } from "./vault-apy.ts";
  */
 
 const VAULT_ENTRY = /^(Erc4626Vault|MetaMorpho|EulerVault)/;
+/** a factory named after its vaults (`MetaMorphoFactory`, `EulerVaultFactory`) is no vault */
+const FACTORY_NAME = /Factory/;
 const _DAY = 86_400n;
 const _ONE = 10n ** 18n;
 
 export function listedVaults(config: Config, chain: ChainName): Address[] {
   const contracts = addressBook(config)?.chains[chain]?.contracts ?? {};
   return Object.entries(contracts)
-    .filter(([name]) => VAULT_ENTRY.test(name))
+    .filter(([name]) => VAULT_ENTRY.test(name) && !FACTORY_NAME.test(name))
     .map(([, address]) => getAddress(address));
+}
+
+/** The listed vaults and those the chain's MetaMorpho factories created, each once. */
+export async function chainVaults(config: Config, client: PublicClient, logs: LogReader, chain: ChainName) {
+  const [morpho, euler] = await Promise.all([
+    factoryVaults(config, client, logs, chain),
+    eulerFactoryVaults(config, client, logs, chain),
+  ]);
+  return [...new Set([...listedVaults(config, chain), ...morpho, ...euler])];
 }
 
 export interface VaultInfo {
   vault_address: string;
   chain: string;
+  protocol?: "MORPHO" | "EULER";
   name: string;
   symbol: string;
   owner: string;
@@ -49,7 +64,7 @@ export interface VaultInfo {
   apy_7d?: string;
   apy_30d?: string;
   apy_90d?: string;
-  markets: never[];
+  markets: MarketAllocation[];
 }
 
 const usd = (raw: bigint, decimals: number, price: bigint | null) =>
@@ -62,6 +77,8 @@ export async function readVaultInfo(input: {
   logs: LogReader;
   address: Address;
   lookback: bigint;
+  /** the chain's latest block, read once for every vault listed on it */
+  head: { number: bigint; timestamp: bigint };
 }): Promise<VaultInfo | null> {
   const { client } = input;
   const vault = await readVault(client, input.chain, input.address, ["vault"]).catch(() => null);
@@ -73,46 +90,56 @@ export async function readVaultInfo(input: {
     args: unknown[] = [],
   ) => client.readContract({ address, abi, functionName, args, blockTag: NEXT_BLOCK } as never) as Promise<T>;
   const unit = 10n ** BigInt(vault.decimals);
-  const [totalAssets, cash, maxDeposit, priceNow, assetName, owner, price, head] = await Promise.all([
-    read<bigint>(vault.address, vaultAbi, "totalAssets"),
-    read<bigint>(vault.asset.address, erc20Abi, "balanceOf", [vault.address]),
-    read<bigint>(vault.address, vaultAbi, "maxDeposit", [zeroAddress]),
-    read<bigint>(vault.address, vaultAbi, "convertToAssets", [unit]),
-    read<string>(vault.asset.address, erc20Abi, "name").catch(() => undefined),
-    client
-      .readContract({
-        address: vault.address,
-        abi: [
-          {
-            type: "function",
-            name: "owner",
-            inputs: [],
-            outputs: [{ type: "address" }],
-            stateMutability: "view",
-          },
-        ],
-        functionName: "owner",
-      })
-      .catch(() => zeroAddress),
-    oraclePrice(input.config, client, input.chain, vault.asset.address),
-    client.getBlock({ blockTag: "latest" }),
-  ]);
-  const apys = await trailingApys({
+  const [totalAssets, cash, maxDeposit, priceNow, assetName, owner, price, morpho, euler] = await Promise.all(
+    [
+      read<bigint>(vault.address, vaultAbi, "totalAssets"),
+      read<bigint>(vault.asset.address, erc20Abi, "balanceOf", [vault.address]),
+      read<bigint>(vault.address, vaultAbi, "maxDeposit", [zeroAddress]),
+      read<bigint>(vault.address, vaultAbi, "convertToAssets", [unit]),
+      read<string>(vault.asset.address, erc20Abi, "name").catch(() => undefined),
+      client
+        .readContract({
+          address: vault.address,
+          abi: [
+            {
+              type: "function",
+              name: "owner",
+              inputs: [],
+              outputs: [{ type: "address" }],
+              stateMutability: "view",
+            },
+          ],
+          functionName: "owner",
+        })
+        .catch(() => zeroAddress),
+      oraclePrice(input.config, client, input.chain, vault.asset.address),
+      readMetaMorpho(client, vault.address),
+      readEuler(client, vault.address),
+    ],
+  );
+  const apys = await trailingApysAt({
     client,
     logs: input.logs,
     vault,
     priceNow,
-    head,
+    head: input.head,
     lookback: input.lookback,
   });
-  const liquidity = cash < totalAssets ? cash : totalAssets;
-  const unlimited = maxDeposit >= maxUint256 / 2n;
+  // what can leave now: the vault's idle cash, for a MetaMorpho vault with what its markets can pay out, for an
+  // Euler vault its own `cash` (the rest is lent out)
+  const available = euler ? euler.cash : cash + (morpho?.withdrawable ?? 0n);
+  const liquidity = available < totalAssets ? available : totalAssets;
+  // no cap: an Euler vault without a supply cap still answers a finite maxDeposit (its uint112 bound)
+  const unlimited = maxDeposit >= maxUint256 / 2n || (euler?.supplyCap === 0 && maxDeposit > 0n);
   return {
     vault_address: vault.address,
     chain: input.chain,
+    ...(morpho ? { protocol: "MORPHO" as const } : euler ? { protocol: "EULER" as const } : {}),
     name: vault.name,
     symbol: vault.symbol,
-    owner: getAddress(owner),
+    // the curator: a MetaMorpho vault's own role; an Euler vault has none (spec: zero address); else the
+    // vault's owner (zero when it has none)
+    owner: morpho ? morpho.curator : euler ? zeroAddress : getAddress(owner),
     asset: vault.asset.address,
     ...(assetName === undefined ? {} : { asset_name: assetName }),
     asset_symbol: vault.asset.symbol,
@@ -125,7 +152,7 @@ export async function readVaultInfo(input: {
           deposit_cap_usd: usd(maxDeposit, vault.asset.decimals, price),
         }),
     ...apys,
-    markets: [],
+    markets: morpho?.markets ?? [],
   };
 }
 
@@ -185,4 +212,36 @@ export function selectVaults(
     limit: q.limit,
     vaults: kept.slice(q.offset, q.offset + q.limit),
   };
+}
+
+/**
+ * Every vault on `chain` (or on every chain this deployment serves), read from chain. A chain asked for by name
+ * that is not served is the caller's error; without a chain, unserved chains are skipped.
+ */
+export function listVaults(
+  config: Config,
+  chains: ChainClients,
+  chainNames: readonly ChainName[],
+  named: boolean,
+): Promise<VaultInfo[]> {
+  return acrossServedChains(chains, chainNames, named, async (chain, client) => {
+    const [addresses, head] = await Promise.all([
+      chainVaults(config, client, chains.logs, chain),
+      client.getBlock({ blockTag: "latest" }),
+    ]);
+    const infos = await Promise.all(
+      addresses.map((address) =>
+        readVaultInfo({
+          config,
+          client,
+          chain,
+          logs: chains.logs,
+          address,
+          head,
+          lookback: BigInt(config.logs.maxRange),
+        }),
+      ),
+    );
+    return infos.filter((v): v is VaultInfo => v !== null);
+  });
 }

@@ -15,13 +15,12 @@ export const aaveMarkets = defineOperation({
   query: EarnAaveMarketsQuery,
   response: EarnAaveMarketsResponse,
   widget: false,
-  cli: { short: { chain: "c" } },
+  cli: { short: { chain: "c" }, table: "markets.*symbol.chains.*chain" },
   async handler({ query }, ctx) {
     const chains: ChainName[] = query.chain ? [query.chain] : [...CHAINS];
     const perChain = await Promise.all(
       chains.map(async (chain) => {
-        const market = aaveMarket(ctx.config, chain);
-        if (!market) return { chain, reserves: [] };
+        // a chain asked for by name must be one this deployment serves (422); a served chain may have no Aave
         let client: ReturnType<typeof ctx.services.chains.get>;
         try {
           client = ctx.services.chains.get(chain, ["query", "chain"]);
@@ -29,6 +28,8 @@ export const aaveMarkets = defineOperation({
           if (query.chain) throw error;
           return { chain, reserves: [] };
         }
+        const market = aaveMarket(ctx.config, chain);
+        if (!market) return { chain, reserves: [] };
         const reserves = await readChainReserves({
           client,
           logs: ctx.services.chains.logs,

@@ -2,7 +2,7 @@ import { rethrowRpc } from "../../chain/clients.ts";
 import { namedTokens } from "../../chain/erc20.ts";
 import { productAccountAddress, readAccountBalances } from "../../product-accounts/index.ts";
 import { defineOperation } from "../../registry/define.ts";
-import { usdPrice } from "../domain/prices.ts";
+import { oraclePrice } from "../domain/prices.ts";
 import { EarnBalancesQuery, EarnBalancesResponse } from "../schemas.ts";
 
 export const balances = defineOperation({
@@ -10,7 +10,7 @@ export const balances = defineOperation({
   path: "/v2/earn/balances",
   summary: "Balances of the Earn Account",
   description:
-    "Every token the owner's Earn Account on `chain` holds or has held (USDC always listed), each with its full transfer history read from chain; USD values where a price is known.",
+    "Every token the owner's Earn Account on `chain` holds or has held (USDC always listed), each with its full transfer history read from chain; USD values from the chain's price oracle where it prices the token (USDC at 1).",
   query: EarnBalancesQuery,
   response: EarnBalancesResponse,
   widget: true,
@@ -23,7 +23,8 @@ export const balances = defineOperation({
       logs: ctx.services.chains.logs,
       account,
       listed: namedTokens(ctx.config, query.chain).filter((t) => t.symbol === "USDC"),
-      price: (token) => usdPrice(ctx.config, query.chain, token),
+      // USDC at 1, every other token at the chain's Aave oracle price (null when it lists none)
+      price: (token) => oraclePrice(ctx.config, client, query.chain, token),
     }).catch((error) => rethrowRpc(query.chain, error));
     return { earn_account_address: account, ...result };
   },

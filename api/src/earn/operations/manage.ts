@@ -1,6 +1,7 @@
 import { defineOperation } from "../../registry/define.ts";
 import { earnAccountAction } from "../domain/account-action.ts";
 import { manageCalls } from "../domain/manage.ts";
+import { explainPtSlippage } from "../domain/pendle.ts";
 import { EarnManageRequest, EarnManageResponse } from "../schemas.ts";
 
 export const manage = defineOperation({
@@ -31,6 +32,8 @@ export const manage = defineOperation({
           loc: ["body"],
           checkBalance: deployed,
         }),
+    ).catch((error) =>
+      body.venue.type === "PENDLE_PT" ? explainPtSlippage(error, ["body", "venue"]) : Promise.reject(error),
     );
     return envelope;
   },

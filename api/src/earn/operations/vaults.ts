@@ -1,8 +1,7 @@
 import { CHAINS } from "@compass/constants";
-import { rethrowRpc } from "../../chain/clients.ts";
 import { defineOperation } from "../../registry/define.ts";
 import type { ChainName } from "../../schemas/common.ts";
-import { listedVaults, readVaultInfo, selectVaults, type VaultInfo } from "../domain/vaults-list.ts";
+import { listVaults, selectVaults } from "../domain/vaults-list.ts";
 import { EarnVaultsQuery, EarnVaultsResponse } from "../schemas.ts";
 
 export const vaults = defineOperation({
@@ -17,32 +16,7 @@ export const vaults = defineOperation({
   cli: { short: { chain: "c" } },
   async handler({ query }, ctx) {
     const chains: ChainName[] = query.chain ? [query.chain] : [...CHAINS];
-    const perChain = await Promise.all(
-      chains.map(async (chain) => {
-        const addresses = listedVaults(ctx.config, chain);
-        if (!addresses.length) return [];
-        let client: ReturnType<typeof ctx.services.chains.get>;
-        try {
-          client = ctx.services.chains.get(chain, ["query", "chain"]);
-        } catch (error) {
-          if (query.chain) throw error;
-          return [];
-        }
-        const infos = await Promise.all(
-          addresses.map((address) =>
-            readVaultInfo({
-              config: ctx.config,
-              client,
-              chain,
-              logs: ctx.services.chains.logs,
-              address,
-              lookback: BigInt(ctx.config.logs.maxRange),
-            }),
-          ),
-        ).catch((error) => rethrowRpc(chain, error));
-        return infos.filter((v): v is VaultInfo => v !== null);
-      }),
-    );
-    return selectVaults(perChain.flat(), query);
+    const vaults = await listVaults(ctx.config, ctx.services.chains, chains, query.chain !== undefined);
+    return selectVaults(vaults, query);
   },
 });

@@ -1,5 +1,6 @@
 import { type Address, getAddress, isAddress } from "viem";
 import { z } from "zod";
+import { namedTokens } from "../../chain/erc20.ts";
 import { fieldError } from "../../errors.ts";
 import { defineOperation } from "../../registry/define.ts";
 import {
@@ -44,7 +45,8 @@ export const approveTransfer = defineOperation({
         throw fieldError(["body", "token"], "Not a valid address");
       token = getAddress(body.token.toLowerCase());
     } else {
-      const hit = knownTokens(ctx.config, body.chain).find(
+      // the deployment's named tokens (USDC, the address book's: WETH, USDT, …) and the tokenized assets
+      const hit = [...namedTokens(ctx.config, body.chain), ...knownTokens(ctx.config, body.chain)].find(
         (t) => t.symbol.toLowerCase() === body.token.toLowerCase(),
       );
       if (!hit)

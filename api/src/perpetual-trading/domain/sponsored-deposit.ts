@@ -10,6 +10,7 @@ import {
 } from "viem";
 import type { z } from "zod";
 import { rethrowRpc } from "../../chain/clients.ts";
+import { minedReceipt } from "../../chain/receipt.ts";
 import { buildUnsignedTransaction, prefetchTxFields, type UnsignedTx } from "../../chain/transaction.ts";
 import type { Context } from "../../context.ts";
 import { fieldError, UpstreamError } from "../../errors.ts";
@@ -105,9 +106,7 @@ export async function relaySponsoredDeposit(
 ): Promise<{ txHash: Hex }> {
   const { transaction } = await prepareSponsoredDeposit(ctx, { ...body, sender: sponsor.address });
   const txHash = await sponsor.send(transaction);
-  const receipt = await arbitrum(ctx)
-    .waitForTransactionReceipt({ hash: txHash })
-    .catch((error) => rethrowRpc("arbitrum", error));
+  const receipt = await minedReceipt(arbitrum(ctx), txHash).catch((error) => rethrowRpc("arbitrum", error));
   const moved = parseEventLogs({ abi: erc20Abi, logs: receipt.logs, eventName: "Transfer" }).some(
     (l) => l.address.toLowerCase() === ARBITRUM_USDC.address.toLowerCase() && l.args.to === BRIDGE2,
   );

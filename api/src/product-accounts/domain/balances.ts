@@ -40,8 +40,8 @@ export interface AccountBalancesInput {
   account: Address;
   /** always listed, in this order (zero balances included) */
   listed: ListedToken[];
-  /** USD per whole token with 18 decimals, or null when unpriced */
-  price: (token: Address) => bigint | null;
+  /** USD per whole token with 18 decimals, or null when unpriced (read with the balances, in one batch) */
+  price: (token: Address) => Promise<bigint | null> | bigint | null;
 }
 
 type TransferLog = Log<bigint, number, false> & { args: { from: Address; to: Address; value: bigint } };
@@ -88,13 +88,15 @@ export async function readAccountBalances(input: AccountBalancesInput) {
     Promise.all(
       addresses.map(async (address) => {
         const listed = known.get(address.toLowerCase());
-        const [balance, symbol, decimals] = await Promise.allSettled([
+        const [balance, symbol, decimals, price] = await Promise.allSettled([
           read(address, "balanceOf"),
           listed ? listed.symbol : read(address, "symbol"),
           listed ? listed.decimals : read(address, "decimals"),
+          input.price(address),
         ]);
         return {
           address,
+          price: price.status === "fulfilled" ? price.value : null,
           balance: balance.status === "fulfilled" ? (balance.value as bigint) : 0n,
           symbol: symbol.status === "fulfilled" ? String(symbol.value) : "UNKNOWN",
           decimals: decimals.status === "fulfilled" ? Number(decimals.value) : 0,
@@ -112,7 +114,7 @@ export async function readAccountBalances(input: AccountBalancesInput) {
   let priced = false;
   for (const t of tokens) {
     const clash = tokens.filter((o) => o.symbol === t.symbol).length > 1;
-    const price = input.price(t.address);
+    const price = t.price;
     const usd = price === null ? null : (t.balance * price) / 10n ** BigInt(t.decimals);
     if (usd !== null) {
       total += usd;

@@ -1,7 +1,8 @@
 import { randomBytes } from "node:crypto";
-import { PERMIT2 } from "@compass/constants";
-import type { Address } from "viem";
+import { PERMIT2, permit2Abi } from "@compass/constants";
+import { type Address, encodeFunctionData, type Hex } from "viem";
 import { jsonInt } from "../../lib/amounts.ts";
+import type { AccountCall } from "./multisend.ts";
 import type { TypedDataPayload } from "./safe-tx.ts";
 
 export const PERMIT2_TYPES: TypedDataPayload["types"] = {
@@ -49,5 +50,33 @@ export function permit2TransferTypedData(p: {
       nonce: jsonInt(p.nonce),
       deadline: jsonInt(p.deadline),
     },
+  };
+}
+
+/**
+ * The account's call that pulls `amount` of `token` from `owner` with the owner's Permit2 signature (spender:
+ * the account), as a sponsored `transfer` DEPOSIT without `spender` produced it.
+ */
+export function permit2PullCall(p: {
+  token: Address;
+  amount: bigint;
+  owner: Address;
+  account: Address;
+  nonce: bigint;
+  deadline: bigint;
+  signature: Hex;
+}): AccountCall {
+  return {
+    to: PERMIT2,
+    data: encodeFunctionData({
+      abi: permit2Abi,
+      functionName: "permitTransferFrom",
+      args: [
+        { permitted: { token: p.token, amount: p.amount }, nonce: p.nonce, deadline: p.deadline },
+        { to: p.account, requestedAmount: p.amount },
+        p.owner,
+        p.signature,
+      ],
+    }),
   };
 }

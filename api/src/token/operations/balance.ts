@@ -113,7 +113,8 @@ function resolveToken(chain: ChainName, token: string, config: Config): Resolved
   }
   const symbol = token.toUpperCase();
   if (symbol === "ETH") return { address: NATIVE, symbol: "ETH", decimals: 18 };
-  if (symbol === "USDC" && USDC[chain]) return { address: USDC[chain]!.address, symbol: "USDC", decimals: 6 };
+  if (symbol === "USDC" && USDC[chain])
+    return { address: USDC[chain]!.address, symbol: "USDC", decimals: USDC[chain]!.decimals };
   const listed = Object.entries(addressBook(config)?.tokens?.[chain] ?? {}).find(
     ([s]) => s.toUpperCase() === symbol,
   );

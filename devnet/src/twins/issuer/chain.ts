@@ -12,6 +12,7 @@ import {
 import { privateKeyToAccount } from "viem/accounts";
 import type { DevnetAddressBook } from "../../addressbook.ts";
 import { chainSpecByName } from "../../config.ts";
+import { minedReceipt } from "../../receipt.ts";
 import { viemChain } from "../../rpc.ts";
 import { devnetClock } from "../kit/index.ts";
 
@@ -51,7 +52,7 @@ export function issuerChain(book: DevnetAddressBook, devnetDir: string): IssuerC
   const send = (to: Address, data: Hex, what: string): Promise<Hex> => {
     const run = queue.then(async () => {
       const hash = await wallet.sendTransaction({ to, data });
-      const receipt = await client.waitForTransactionReceipt({ hash, pollingInterval: 50 });
+      const receipt = await minedReceipt(client, hash, { pollingInterval: 50 });
       if (receipt.status !== "success") throw new Error(`${what} reverted (${hash})`);
       return hash;
     });

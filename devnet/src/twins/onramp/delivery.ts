@@ -11,6 +11,7 @@ import { privateKeyToAccount } from "viem/accounts";
 import type { DevnetAddressBook } from "../../addressbook.ts";
 import { chainSpecByName } from "../../config.ts";
 import { fiatTokenAbi } from "../../contracts/abi.ts";
+import { minedReceipt } from "../../receipt.ts";
 import { viemChain } from "../../rpc.ts";
 import type { StoredSession } from "./state.ts";
 
@@ -54,7 +55,7 @@ export function chainDeliverer(book: DevnetAddressBook): Deliverer {
 
   const send = async (functionName: string, args: unknown[]) => {
     const hash = await writer.writeContract({ address: usdc, abi: fiatTokenAbi, functionName, args } as any);
-    const receipt = await reader.waitForTransactionReceipt({ hash });
+    const receipt = await minedReceipt(reader, hash, { pollingInterval: 50 });
     if (receipt.status !== "success") throw new Error(`${functionName} reverted (tx ${hash})`);
     return receipt;
   };

@@ -9,6 +9,7 @@ import {
   parseUnits,
 } from "viem";
 import { bridge2TwinAbi } from "../../contracts/bridge2.ts";
+import { minedReceipt } from "../../receipt.ts";
 import type { Payout, PayoutExecutor } from "../venue/index.ts";
 
 /**
@@ -44,7 +45,7 @@ export class BridgePayoutExecutor implements PayoutExecutor {
       functionName: "payout",
       args: [id, payout.destination as Address, parseUnits(payout.usd, 6)],
     });
-    const receipt = await this.client.waitForTransactionReceipt({ hash, pollingInterval: 100 });
+    const receipt = await minedReceipt(this.client, hash, { pollingInterval: 100 });
     if (receipt.status !== "success") throw new Error(`payout ${payout.id} reverted in ${hash}`);
     return hash;
   }

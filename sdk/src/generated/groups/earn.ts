@@ -38,6 +38,18 @@ export function earnAaveMarkets(transport: Transport, query?: T.V2EarnAaveMarket
   return transport.request(v2_earn_aave_markets_op, { query: query as Record<string, unknown> | undefined }, options);
 }
 
+export const v2_earn_pendle_markets_op: OperationDescriptor = {"id":"v2_earn_pendle_markets","method":"GET","path":"/v2/earn/pendle_markets","idempotent":true};
+
+/** Pendle markets with their PT, expiry, liquidity and implied APY — `GET /v2/earn/pendle_markets` */
+export function earnPendleMarkets(transport: Transport, query: T.V2EarnPendleMarketsQuery, options?: RequestOptions): Promise<T.V2EarnPendleMarketsResponse> {
+  return transport.request(v2_earn_pendle_markets_op, { query: query as Record<string, unknown> | undefined }, options);
+}
+
+/** Every item of v2_earn_pendle_markets, page after page (`for await (const item of …)`). */
+export function earnIteratePendleMarkets(transport: Transport, query: T.V2EarnPendleMarketsQuery, options?: RequestOptions): AsyncGenerator<T.V2EarnPendleMarketsResponse["markets"][number], void, undefined> {
+  return paginate((q) => earnPendleMarkets(transport, q as T.V2EarnPendleMarketsQuery, options) as Promise<Record<string, unknown>>, query as Record<string, unknown> | undefined, {"style":"offset","itemsKey":"markets"});
+}
+
 export const v2_earn_swap_quote_op: OperationDescriptor = {"id":"v2_earn_swap_quote","method":"GET","path":"/v2/earn/swap_quote","idempotent":true};
 
 /** Quote a swap through the aggregator — `GET /v2/earn/swap_quote` */
@@ -113,6 +125,16 @@ export class EarnNamespace {
   /** Aave v3 markets: rates, liquidity and limits per token and chain — `GET /v2/earn/aave_markets` */
   aaveMarkets(query?: T.V2EarnAaveMarketsQuery, options?: RequestOptions): Promise<T.V2EarnAaveMarketsResponse> {
     return earnAaveMarkets(this.transport, query, options);
+  }
+
+  /** Pendle markets with their PT, expiry, liquidity and implied APY — `GET /v2/earn/pendle_markets` */
+  pendleMarkets(query: T.V2EarnPendleMarketsQuery, options?: RequestOptions): Promise<T.V2EarnPendleMarketsResponse> {
+    return earnPendleMarkets(this.transport, query, options);
+  }
+
+  /** Every item of `pendleMarkets`, page after page: `for await (const item of client.earn.iteratePendleMarkets(…))` */
+  iteratePendleMarkets(query: T.V2EarnPendleMarketsQuery, options?: RequestOptions): AsyncGenerator<T.V2EarnPendleMarketsResponse["markets"][number], void, undefined> {
+    return earnIteratePendleMarkets(this.transport, query, options);
   }
 
   /** Quote a swap through the aggregator — `GET /v2/earn/swap_quote` */
