@@ -1,0 +1,21 @@
+import type { Operation } from "../registry/define.ts";
+import { balances } from "./operations/balances.ts";
+import { borrow } from "./operations/borrow.ts";
+import { createAccount } from "./operations/create-account.ts";
+import { loop } from "./operations/loop.ts";
+import { morphoMarkets } from "./operations/morpho-markets.ts";
+import { positions } from "./operations/positions.ts";
+import { repay } from "./operations/repay.ts";
+import { transfer } from "./operations/transfer.ts";
+
+/** The /v2/credit operations (spec earn-and-credit.md Part B), in the spec's order as they land. */
+export const operations: Operation[] = [
+  positions,
+  balances,
+  morphoMarkets,
+  createAccount,
+  borrow,
+  loop,
+  transfer,
+  repay,
+];

@@ -1,0 +1,345 @@
+/** Wire schemas of the /v2/credit operations (spec earn-and-credit.md Part B, product-accounts.md). */
+import { z } from "zod";
+import {
+  balancesResponse,
+  createAccountRequest,
+  createAccountResponse,
+  TransferAction,
+  transferResponse,
+} from "../product-accounts/index.ts";
+import {
+  Address,
+  amountUnion,
+  bigIntField,
+  qInt,
+  TokenRef,
+  TypedData,
+  UnsignedTransaction,
+} from "../schemas/common.ts";
+
+/** The chains Credit serves (spec: credit enum). A deployment without one of them answers 422 on `chain`. */
+export const CreditChain = z
+  .enum(["arbitrum", "base", "bsc", "ethereum", "hyperevm", "tempo"])
+  .meta({ id: "CreditChain" });
+
+export const CreditProtocol = z
+  .enum(["AAVE", "MORPHO", "EULER"])
+  .meta({ id: "CreditProtocol", description: "lending protocol (default AAVE)" });
+
+export const CreditCreateAccountRequest = createAccountRequest("CreditCreateAccountRequest", CreditChain);
+export const CreditCreateAccountResponse = createAccountResponse("CreditCreateAccountResponse", "credit");
+
+export const CreditTransferRequest = z
+  .object({
+    owner: Address.describe("owner wallet"),
+    chain: CreditChain,
+    token: TokenRef("symbol (e.g. USDC) or 0x address of any ERC-20"),
+    amount: amountUnion({ description: "amount in human units" }),
+    action: TransferAction,
+    gas_sponsorship: z.boolean().default(false).describe("return typed data for a sponsor to relay"),
+    spender: Address.nullish().describe(
+      "sponsored DEPOSIT only: who calls Permit2 (a sponsor); default the account itself (bundles)",
+    ),
+  })
+  .meta({ id: "CreditTransferRequest" });
+
+export const CreditTransferResponse = transferResponse("CreditTransferResponse");
+
+export const CreditAccountQuery = z.object({
+  chain: CreditChain,
+  owner: Address.describe("owner wallet; the Credit Account is derived from it"),
+});
+
+export const CreditBalancesResponse = balancesResponse("CreditBalancesResponse", "credit");
+
+export const CreditEvent = z
+  .object({
+    event_type: z.enum([
+      "supply",
+      "withdraw",
+      "borrow",
+      "repay",
+      "liquidation",
+      "transfer_in",
+      "transfer_out",
+    ]),
+    block_number: z.int(),
+    block_timestamp: z.string(),
+    transaction_hash: z.string(),
+    amount: z.string().describe("human units"),
+    symbol: z.string(),
+  })
+  .meta({ id: "CreditEvent" });
+
+/** Where a position sits: the protocol, and the Morpho market or Euler vault and sub-account. */
+const marketFields = {
+  protocol: CreditProtocol.optional(),
+  vault: z.string().optional().describe("Euler vault"),
+  sub_account_id: z.int().optional().describe("Euler sub-account (0–255)"),
+  market_id: z.string().optional().describe("Morpho Blue market id"),
+};
+
+export const CollateralPosition = z
+  .object({
+    token: z.string(),
+    symbol: z.string(),
+    ...marketFields,
+    is_pure_supply: z.boolean().optional().describe("Morpho: a supply of the market's loan asset"),
+    amount_supplied: z.string().describe("human units, interest included"),
+    usd_value: z.string().optional(),
+    supply_apy: z.string().optional().describe("percent"),
+    total_deposited: z.string().optional(),
+    total_withdrawn: z.string().optional(),
+    interest_earned: z.string().optional(),
+    max_ltv: z.string().optional().describe("percent"),
+    events: z.array(CreditEvent),
+  })
+  .meta({ id: "CollateralPosition" });
+
+export const DebtPosition = z
+  .object({
+    token: z.string(),
+    symbol: z.string(),
+    ...marketFields,
+    health_factor: z.string().optional().describe("Morpho: per market"),
+    amount_borrowed: z.string().describe("human units, interest included"),
+    usd_value: z.string().optional(),
+    borrow_apy: z.string().optional().describe("percent"),
+    total_borrowed: z.string().optional(),
+    total_repaid: z.string().optional(),
+    interest_paid: z.string().optional().describe("interest accrued on the debt so far"),
+    events: z.array(CreditEvent),
+  })
+  .meta({ id: "DebtPosition" });
+
+export const AccountSummary = z
+  .object({
+    protocol: CreditProtocol.optional(),
+    sub_account_id: z.int().optional(),
+    health_factor: z
+      .string()
+      .describe("collateral at liquidation threshold ÷ debt; a very large number when there is no debt"),
+    total_collateral_usd: z.string(),
+    total_debt_usd: z.string(),
+    available_borrows_usd: z.string(),
+    ltv: z.string().describe("percent: the account's maximum loan-to-value"),
+    emode_category_id: z.int().optional().describe("Aave e-mode category (0 = off)"),
+    emode_label: z.string().optional(),
+  })
+  .meta({ id: "AccountSummary" });
+
+export const BorrowableToken = z
+  .object({
+    token: z.string(),
+    symbol: z.string(),
+    vault: z.string().optional(),
+    max_borrowable_amount: z
+      .string()
+      .describe("human units: the account's borrowing power, within the reserve's cash"),
+    borrow_apy: z.string().optional(),
+  })
+  .meta({ id: "BorrowableToken" });
+
+export const CreditPositionsResponse = z
+  .object({
+    collateral_positions: z.array(CollateralPosition),
+    debt_positions: z.array(DebtPosition),
+    account_summary: AccountSummary,
+    euler_account_summaries: z.array(AccountSummary),
+    euler_account_summary: AccountSummary.nullable().optional().describe("deprecated: sub-account 0"),
+    euler_borrowable_tokens: z.array(BorrowableToken),
+    borrowable_tokens: z.array(BorrowableToken),
+    total_usd_value: z.string().optional().describe("collateral − debt"),
+  })
+  .meta({ id: "CreditPositionsResponse" });
+
+/** Market identification on every credit write (spec Part B). */
+const identification = {
+  protocol: CreditProtocol.default("AAVE"),
+  market_id: z.string().nullish().describe("MORPHO: the market (bytes32, from morpho_markets)"),
+  collateral_vault: Address.nullish().describe("EULER: the collateral vault"),
+  borrow_vault: Address.nullish().describe("EULER: the vault borrowed from"),
+  sub_account_id: z.int().min(0).max(255).nullish().describe("EULER: sub-account 0–255 (default 0)"),
+};
+
+/** Pull the token from the owner's wallet first, with the Permit2 signature of a sponsored `transfer` DEPOSIT. */
+const permit2Pull = (what: string) => ({
+  permit2_signature: z
+    .string()
+    .regex(/^0x[0-9a-fA-F]+$/)
+    .nullish()
+    .describe(
+      `the owner's Permit2 signature (spender: the Credit Account) pulling ${what} from the wallet first`,
+    ),
+  permit2_nonce: bigIntField({ description: "the typed data's message.nonce" }).nullish(),
+  permit2_deadline: bigIntField({ description: "the typed data's message.deadline" }).nullish(),
+});
+
+export const InterestRateMode = z.enum(["stable", "variable"]).meta({ id: "InterestRateMode" });
+
+export const CreditFee = z
+  .object({
+    recipient: Address.describe("who receives the fee"),
+    amount: amountUnion({
+      description: "PERCENTAGE: percent of the borrowed amount; FIXED: borrow-token units",
+    }),
+    denomination: z.enum(["PERCENTAGE", "FIXED"]).default("PERCENTAGE"),
+  })
+  .meta({ id: "CreditFee" });
+
+export const CreditBorrowRequest = z
+  .object({
+    owner: Address.describe("owner wallet"),
+    chain: CreditChain,
+    ...identification,
+    token_in: TokenRef("token in the account supplied first (omit for borrow-only)").nullish(),
+    amount_in: amountUnion({ description: "human units of token_in" }).nullish(),
+    collateral_token: TokenRef(
+      "supplied as collateral (must be token_in: swaps are not taken here)",
+    ).nullish(),
+    borrow_token: TokenRef("asset to borrow"),
+    borrow_amount: amountUnion({ description: "human units" }),
+    interest_rate_mode: InterestRateMode.default("variable"),
+    slippage: amountUnion({ description: "percent, only when swapping" }).nullish(),
+    gas_sponsorship: z.boolean().default(false).describe("return SafeTx typed data for a sponsor to relay"),
+    fee: CreditFee.nullish().describe("deducted from the borrowed amount, paid from the account"),
+    ...permit2Pull("`amount_in` of `token_in`"),
+  })
+  .meta({ id: "CreditBorrowRequest" });
+
+export const CreditBorrowResponse = z
+  .object({
+    transaction: UnsignedTransaction.nullable(),
+    eip_712: TypedData.nullable(),
+    estimated_collateral_amount: z.string().optional(),
+    fee_amount: z.string().optional().describe("borrow-token units"),
+  })
+  .meta({ id: "CreditBorrowResponse" });
+
+export const CreditRepayRequest = z
+  .object({
+    owner: Address.describe("owner wallet"),
+    chain: CreditChain,
+    ...identification,
+    repay_token: TokenRef("debt asset repaid from the account's balance"),
+    repay_amount: amountUnion({ description: "human units" }),
+    interest_rate_mode: InterestRateMode.default("variable"),
+    withdraw_token: TokenRef("collateral withdrawn after the repayment").nullish(),
+    withdraw_amount: amountUnion({ description: "human units of withdraw_token" }).nullish(),
+    token_out: TokenRef("swap the withdrawn collateral into this (not taken here)").nullish(),
+    slippage: amountUnion({ description: "percent, only when swapping" }).nullish(),
+    gas_sponsorship: z.boolean().default(false).describe("return SafeTx typed data for a sponsor to relay"),
+    ...permit2Pull("`repay_amount` of `repay_token`"),
+  })
+  .meta({ id: "CreditRepayRequest" });
+
+export const CreditRepayResponse = z
+  .object({
+    transaction: UnsignedTransaction.nullable(),
+    eip_712: TypedData.nullable(),
+    estimated_token_out_amount: z.string().optional(),
+  })
+  .meta({ id: "CreditRepayResponse" });
+
+export const MorphoMarketsQuery = z.object({
+  chain: CreditChain,
+  order_by: z.enum(["tvl_usd", "liquidity_usd", "lltv"]).default("tvl_usd").describe("sort column"),
+  direction: z.enum(["asc", "desc"]).default("desc").describe("sort direction"),
+  offset: qInt({ min: 0, max: 1_000_000 }).default(0),
+  limit: qInt({ min: 1, max: 100 }).default(20),
+});
+
+export const MorphoLendingMarket = z
+  .object({
+    market_id: z.string(),
+    loan_token: z.string(),
+    loan_token_symbol: z.string(),
+    loan_token_decimals: z.int(),
+    collateral_token: z.string(),
+    collateral_token_symbol: z.string(),
+    collateral_token_decimals: z.int(),
+    oracle: z.string(),
+    irm: z.string(),
+    lltv: z.string().describe("percent"),
+    supply_apy: z.string().optional().describe("percent"),
+    borrow_apy: z.string().optional().describe("percent"),
+    collateral_intrinsic_apy: z.string().optional(),
+    loan_intrinsic_apy: z.string().optional(),
+    utilization: z.string().describe("percent"),
+    total_supply_assets: z.string().describe("loan token, human units"),
+    total_borrow_assets: z.string(),
+    available_liquidity: z.string(),
+    fee: z.string().describe("percent of interest"),
+    tvl_usd: z.string().optional(),
+    liquidity_usd: z.string().optional(),
+  })
+  .meta({ id: "MorphoLendingMarket" });
+
+export const MorphoMarketsResponse = z
+  .object({
+    total: z.int(),
+    offset: z.int(),
+    limit: z.int(),
+    morpho: z.string().describe("the Morpho Blue singleton"),
+    markets: z.array(MorphoLendingMarket),
+  })
+  .meta({ id: "MorphoMarketsResponse" });
+
+export const CreditLoopRequest = z
+  .object({
+    owner: Address.describe("owner wallet"),
+    chain: CreditChain,
+    ...identification,
+    collateral_token: TokenRef("collateral, already in the account for the seed"),
+    borrow_token: TokenRef("borrowed and swapped back into the collateral each leg"),
+    initial_collateral_amount: amountUnion({ description: "the seed, human units" }),
+    multiplier: amountUnion({ description: "target exposure ÷ seed; at most about 1 ÷ (1 − LTV)" }),
+    loan_to_value: amountUnion({ description: "per-leg LTV, percent; at most the collateral's LTV" }),
+    max_slippage_percent: amountUnion({ description: "per swap, percent (default 0.5)" }).nullish(),
+    emode_category: z.int().nullish().describe("Aave e-mode category to enable first"),
+    gas_sponsorship: z.boolean().default(false).describe("return SafeTx typed data for a sponsor to relay"),
+    preview: z.boolean().default(false).describe("estimate only: no transaction"),
+    pricing: z
+      .enum(["auto", "firm", "market"])
+      .default("auto")
+      .describe("firm quotes only, the aggregator only, or either"),
+  })
+  .meta({ id: "CreditLoopRequest" });
+
+export const CreditLoopLeg = z
+  .object({
+    supply_amount: z.string(),
+    borrow_amount: z.string().optional(),
+    min_swap_out: z.string().optional(),
+    expected_swap_out: z.string().optional(),
+  })
+  .meta({ id: "CreditLoopLeg" });
+
+export const CreditLoopPreview = z
+  .object({
+    iterations: z.int(),
+    total_collateral_supplied: z.string().describe("guaranteed floor, collateral units"),
+    total_borrowed: z.string(),
+    achieved_multiplier: z.string(),
+    projected_ltv: z.string().describe("percent"),
+    projected_health_factor: z.string(),
+    estimated_max_dust: z
+      .string()
+      .describe("collateral the swaps may return above their floors, left in the account"),
+    estimated_swap_cost: z
+      .string()
+      .describe("USD: what the borrowed tokens cost above the collateral they buy"),
+    legs: z.array(CreditLoopLeg),
+  })
+  .meta({ id: "CreditLoopPreview" });
+
+export const CreditLoopResponse = z
+  .object({
+    transaction: UnsignedTransaction.nullable().optional(),
+    eip_712: TypedData.nullable().optional(),
+    preview: CreditLoopPreview.nullable(),
+    swap_provider: z.enum(["one_inch", "bebop"]),
+    quote_expires_at: z.string().nullable().optional(),
+    max_firm_multiplier: z.string().nullable().optional(),
+  })
+  .meta({ id: "CreditLoopResponse" });
