@@ -35,4 +35,25 @@ describe("credit tools over MCP", () => {
       addressBook().chains.ethereum!.contracts.MorphoBlue,
     );
   });
+
+  test("default: looped positions are a read-only tool answering what the route answers; unloop refuses a loop that is not there", async () => {
+    const { tools } = await client.listTools();
+    const hint = (name: string) => tools.find((t) => t.name === name)?.annotations?.readOnlyHint;
+    expect(hint("v2_credit_looped_positions")).toBe(true);
+    expect(hint("v2_credit_unloop")).not.toBe(true);
+    const owner = addressBook().accounts.dev[9]!.address;
+    const r: any = await client.callTool({
+      name: "v2_credit_looped_positions",
+      arguments: { chain: "base", owner },
+    });
+    expect(r.isError).toBeFalsy();
+    const http = await getJson(`${url}/v2/credit/looped_positions?chain=base&owner=${owner}`);
+    expect(JSON.parse(r.content[0].text)).toEqual(http.body);
+    const unloop: any = await client.callTool({
+      name: "v2_credit_unloop",
+      arguments: { chain: "base", owner, collateral_token: "WETH", borrow_token: "USDC", preview: true },
+    });
+    expect(unloop.isError).toBe(true);
+    expect(unloop.content[0].text).toMatch(/no WETH\/USDC loop to unwind/);
+  });
 });

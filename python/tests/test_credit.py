@@ -2,7 +2,7 @@
 import os
 import unittest
 
-from compass_api import CompassClient, ValidationError
+from compass_api import ApiError, CompassClient, ValidationError
 
 from . import devnet
 from .devnet import book
@@ -50,3 +50,14 @@ class CreditTest(unittest.TestCase):
         self.assertEqual(markets["morpho"], book()["chains"][CHAIN]["contracts"]["MorphoBlue"])
         pairs = {(m["collateral_token_symbol"], m["loan_token_symbol"]) for m in markets["markets"]}
         self.assertIn(("WETH", "USDC"), pairs)
+
+    def test_unloop_without_a_loop_is_refused_with_the_reason_and_looped_positions_are_empty(self):
+        client = CompassClient(server_url=URL)
+        owner = book()["accounts"]["dev"][9]["address"]
+        looped = client.credit.looped_positions(chain=CHAIN, owner=owner)
+        self.assertEqual(looped["positions"], [])
+        self.assertTrue(looped["credit_account_address"].startswith("0x"))
+        with self.assertRaises(ApiError) as e:
+            client.credit.unloop({"owner": owner, "chain": CHAIN, "collateral_token": "WETH", "borrow_token": "USDC", "preview": True})
+        self.assertEqual(e.exception.status, 400)
+        self.assertIn("no WETH/USDC loop to unwind", str(e.exception))

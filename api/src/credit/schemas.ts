@@ -343,3 +343,158 @@ export const CreditLoopResponse = z
     max_firm_multiplier: z.string().nullable().optional(),
   })
   .meta({ id: "CreditLoopResponse" });
+
+export const CreditUnloopRequest = z
+  .object({
+    owner: Address.describe("owner wallet"),
+    chain: CreditChain,
+    ...identification,
+    collateral_token: TokenRef("the loop's collateral, withdrawn and sold each leg"),
+    borrow_token: TokenRef("the loop's debt, repaid each leg"),
+    target_multiplier: amountUnion({
+      description: "omit to close; 1 repays all debt and keeps the collateral; > 1 delevers to it",
+    }).nullish(),
+    max_slippage_percent: amountUnion({ description: "per swap, percent (default 0.5)" }).nullish(),
+    allow_partial: z
+      .boolean()
+      .default(false)
+      .describe("return the best one-transaction progress instead of a 400 when the target is out of reach"),
+    gas_sponsorship: z.boolean().default(false).describe("return SafeTx typed data for a sponsor to relay"),
+    preview: z.boolean().default(false).describe("estimate only: no transaction"),
+    pricing: z
+      .enum(["auto", "firm", "market"])
+      .default("auto")
+      .describe("firm quotes only, the aggregator only, or either"),
+  })
+  .meta({ id: "CreditUnloopRequest" });
+
+export const CreditUnloopLeg = z
+  .object({
+    withdraw_amount: z.string(),
+    min_swap_out: z.string().optional(),
+    repay_amount: z.string().optional(),
+    full_repay: z.boolean().optional(),
+  })
+  .meta({ id: "CreditUnloopLeg" });
+
+export const CreditUnloopPreview = z
+  .object({
+    iterations: z.int(),
+    total_collateral_withdrawn: z.string(),
+    total_debt_repaid: z.string().describe("guaranteed floor, debt units"),
+    ending_collateral: z.string(),
+    ending_debt: z.string(),
+    ending_multiplier: z.string(),
+    projected_ltv: z.string().describe("percent"),
+    projected_health_factor: z.string(),
+    estimated_max_dust: z
+      .string()
+      .describe("borrowed token the swaps may return above what they repay, left in the account"),
+    fully_unwound: z.boolean().describe("all of the debt repaid"),
+    legs: z.array(CreditUnloopLeg),
+  })
+  .meta({ id: "CreditUnloopPreview" });
+
+export const CreditUnloopResponse = z
+  .object({
+    transaction: UnsignedTransaction.nullable().optional(),
+    eip_712: TypedData.nullable().optional(),
+    preview: CreditUnloopPreview.nullable(),
+    swap_provider: z.enum(["one_inch", "bebop"]),
+    quote_expires_at: z.string().nullable().optional(),
+    firm_available: z.boolean().nullable().optional(),
+  })
+  .meta({ id: "CreditUnloopResponse" });
+
+export const LoopedPositionCurrent = z
+  .object({
+    collateral_amount: z.string(),
+    debt_amount: z.string(),
+    collateral_usd: z.string().optional(),
+    debt_usd: z.string().optional(),
+    net_usd_value: z.string().optional(),
+    leverage: z.string().optional().describe("collateral ÷ (collateral − debt), by value"),
+    health_factor: z.string().optional(),
+    health_factor_scope: z.enum(["market", "account"]),
+    collateral_apy: z.string().optional(),
+    collateral_lending_apy: z.string().optional(),
+    collateral_intrinsic_apy: z.string().optional(),
+    borrow_apy: z.string().optional(),
+    borrow_lending_apy: z.string().optional(),
+    borrow_intrinsic_apy: z.string().optional(),
+    net_apy: z.string().optional().describe("leverage × collateral APY − (leverage − 1) × borrow APY"),
+  })
+  .meta({ id: "LoopedPositionCurrent" });
+
+export const LoopedPositionTotals = z
+  .object({
+    total_collateral_added: z.string(),
+    total_collateral_removed: z.string(),
+    total_debt_added: z.string(),
+    total_debt_removed: z.string(),
+    loop_tx_count: z.int(),
+    unwind_tx_count: z.int(),
+    liquidation_count: z.int(),
+  })
+  .meta({ id: "LoopedPositionTotals" });
+
+export const LoopSwap = z
+  .object({
+    sold_token: z.string(),
+    sold_symbol: z.string(),
+    sold_amount: z.string(),
+    bought_token: z.string(),
+    bought_symbol: z.string(),
+    bought_amount: z.string(),
+    router: z.string().optional(),
+  })
+  .meta({ id: "LoopSwap" });
+
+export const LoopHistoryEntry = z
+  .object({
+    transaction_hash: z.string(),
+    block_number: z.int(),
+    block_timestamp: z.string(),
+    classification: z.enum([
+      "loop_open",
+      "loop_increase",
+      "unwind",
+      "supply",
+      "withdraw",
+      "borrow",
+      "repay",
+      "liquidation",
+      "mixed",
+    ]),
+    iterations: z.int().optional(),
+    collateral_delta: z.string(),
+    debt_delta: z.string(),
+    swap: LoopSwap.optional(),
+    events: z.array(CreditEvent),
+  })
+  .meta({ id: "LoopHistoryEntry" });
+
+export const LoopedPosition = z
+  .object({
+    protocol: CreditProtocol,
+    market_id: z.string().optional(),
+    collateral_token: z.string(),
+    collateral_symbol: z.string(),
+    debt_token: z.string(),
+    debt_symbol: z.string(),
+    status: z.enum(["OPEN", "CLOSED"]),
+    opened_at: z.string(),
+    closed_at: z.string().optional(),
+    current: LoopedPositionCurrent.nullable().optional().describe("null when closed"),
+    totals: LoopedPositionTotals,
+    history: z.array(LoopHistoryEntry),
+  })
+  .meta({ id: "LoopedPosition" });
+
+export const LoopedPositionsResponse = z
+  .object({
+    credit_account_address: z.string(),
+    positions: z.array(LoopedPosition),
+    aave_account_summary: AccountSummary.optional(),
+  })
+  .meta({ id: "LoopedPositionsResponse" });

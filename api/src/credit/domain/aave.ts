@@ -421,7 +421,7 @@ export function repayCalls(input: {
   return calls;
 }
 
-function assertOpen(r: CreditReserve, what: string, loc: Loc) {
+export function assertOpen(r: CreditReserve, what: string, loc: Loc) {
   const name = `the Aave ${r.symbol} reserve`;
   if (!r.active) throw fieldError(loc, `${name} is not active (Aave: RESERVE_INACTIVE)`);
   if (r.paused) throw fieldError(loc, `${name} is paused (Aave: RESERVE_PAUSED)`);

@@ -74,6 +74,24 @@ export function percentBps4(text: string, field: string): bigint {
   return v;
 }
 
+/**
+ * The swap settings of a loop or an unwind: `pricing: firm` is refused (the only swap provider here is the
+ * aggregator), and the per-swap slippage in 1e-4 percent (default 0.5 %, at most 50 %).
+ */
+export function marketSwapSlippage(body: {
+  pricing?: "auto" | "firm" | "market";
+  max_slippage_percent?: string | null;
+}): bigint {
+  if (body.pricing === "firm")
+    throw fieldError(
+      ["body", "pricing"],
+      "firm quotes are not available on this deployment: its only swap provider is the aggregator (one_inch); use auto or market",
+    );
+  const slippage4 = percentBps4(body.max_slippage_percent ?? "0.5", "max_slippage_percent");
+  if (slippage4 > 50n * 10_000n) throw fieldError(["body", "max_slippage_percent"], "at most 50 percent");
+  return slippage4;
+}
+
 export async function planLoop(input: {
   client: PublicClient;
   chain: ChainName;
@@ -85,18 +103,12 @@ export async function planLoop(input: {
   checkBalance: boolean;
 }): Promise<LoopPlan> {
   const { client, chain, market, account, body } = input;
-  if (body.pricing === "firm")
-    throw fieldError(
-      ["body", "pricing"],
-      "firm quotes are not available on this deployment: its only swap provider is the aggregator (one_inch); use auto or market",
-    );
+  const slippage4 = marketSwapSlippage(body);
   if (body.emode_category)
     throw fieldError(
       ["body", "emode_category"],
       `the Aave market on ${chain} has no e-mode category ${body.emode_category}`,
     );
-  const slippage4 = percentBps4(body.max_slippage_percent ?? "0.5", "max_slippage_percent");
-  if (slippage4 > 50n * 10_000n) throw fieldError(["body", "max_slippage_percent"], "at most 50 percent");
   const { reserves, data } = await readAaveAccount(client, market, account);
   const c = findReserve(reserves, body.collateral_token, chain, ["body", "collateral_token"]);
   const b = findReserve(reserves, body.borrow_token, chain, ["body", "borrow_token"]);
@@ -225,7 +237,7 @@ export async function planLoop(input: {
   };
 }
 
-function supplyCalls(
+export function supplyCalls(
   market: AaveCreditMarket,
   account: Address,
   c: CreditReserve,

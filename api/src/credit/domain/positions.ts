@@ -20,7 +20,7 @@ import {
 import { readMorphoCreditRows } from "./morpho-positions.ts";
 
 /** Aave's health factor (1e18 = 1) as a decimal; no debt reads as uint256 max, which we print as is. */
-const healthFactor = (hf: bigint) => formatDecimal(hf, 18, 4);
+export const healthFactor = (hf: bigint) => formatDecimal(hf, 18, 4);
 
 /**
  * The Credit Account's Aave v3 and Morpho Blue positions (spec B1): each reserve it supplies (collateral) or owes (debt) with

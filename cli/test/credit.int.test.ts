@@ -1,0 +1,47 @@
+import { execFile } from "node:child_process";
+import { join } from "node:path";
+import { addressBook, getJson, testEnv } from "@compass/testkit/live";
+import { describe, expect, test } from "vitest";
+
+/** `compass credit …` against the live stack: the loop reads and the unwind's refusal, as a shell user sees them. */
+const { url } = testEnv();
+const owner = addressBook().accounts.dev[9]!.address;
+const compassBin = join(import.meta.dirname, "../bin/compass.mjs");
+
+const compass = (...args: string[]) =>
+  new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
+    execFile(
+      process.execPath,
+      [compassBin, ...args],
+      { env: { ...process.env, COMPASS_SERVER_URL: url } },
+      (error, stdout, stderr) =>
+        resolve({ code: error ? Number((error as any).code ?? 1) : 0, stdout, stderr }),
+    );
+  });
+
+describe("compass credit: loops from the shell", () => {
+  test("default: looped-positions prints what the route answers", async () => {
+    const r = await compass("credit", "looped-positions", "-c", "base", "--owner", owner, "-o", "json");
+    expect(r.code, r.stderr).toBe(0);
+    const http = await getJson(`${url}/v2/credit/looped_positions?chain=base&owner=${owner}`);
+    expect(JSON.parse(r.stdout)).toEqual(http.body);
+  });
+
+  test("behavior: unloop without a loop exits non-zero with the reason", async () => {
+    const r = await compass(
+      "credit",
+      "unloop",
+      "-c",
+      "base",
+      "--owner",
+      owner,
+      "--collateral-token",
+      "WETH",
+      "--borrow-token",
+      "USDC",
+      "--preview",
+    );
+    expect(r.code).not.toBe(0);
+    expect(r.stderr).toMatch(/no WETH\/USDC loop to unwind/);
+  });
+});
