@@ -296,6 +296,54 @@ CreditTransferResponse = TypedDict("CreditTransferResponse", {
     "eip_712": Union["TypedData", None],
 })
 
+CreditUnloopLeg = TypedDict("CreditUnloopLeg", {
+    "withdraw_amount": str,
+    "min_swap_out": NotRequired[str],
+    "repay_amount": NotRequired[str],
+    "full_repay": NotRequired[bool],
+})
+
+CreditUnloopPreview = TypedDict("CreditUnloopPreview", {
+    "iterations": int,
+    "total_collateral_withdrawn": str,
+    "total_debt_repaid": str,
+    "ending_collateral": str,
+    "ending_debt": str,
+    "ending_multiplier": str,
+    "projected_ltv": str,
+    "projected_health_factor": str,
+    "estimated_max_dust": str,
+    "fully_unwound": bool,
+    "legs": list["CreditUnloopLeg"],
+})
+
+CreditUnloopRequest = TypedDict("CreditUnloopRequest", {
+    "owner": str,
+    "chain": "CreditChain",
+    "protocol": NotRequired["CreditProtocol"],
+    "market_id": NotRequired[str | None],
+    "collateral_vault": NotRequired[str | None],
+    "borrow_vault": NotRequired[str | None],
+    "sub_account_id": NotRequired[int | None],
+    "collateral_token": str,
+    "borrow_token": str,
+    "target_multiplier": NotRequired[Any],
+    "max_slippage_percent": NotRequired[Any],
+    "allow_partial": NotRequired[bool],
+    "gas_sponsorship": NotRequired[bool],
+    "preview": NotRequired[bool],
+    "pricing": NotRequired[Literal["auto", "firm", "market"]],
+})
+
+CreditUnloopResponse = TypedDict("CreditUnloopResponse", {
+    "transaction": NotRequired[Union["UnsignedTransaction", None]],
+    "eip_712": NotRequired[Union["TypedData", None]],
+    "preview": Union["CreditUnloopPreview", None],
+    "swap_provider": Literal["one_inch", "bebop"],
+    "quote_expires_at": NotRequired[str | None],
+    "firm_available": NotRequired[bool | None],
+})
+
 DebtPosition = TypedDict("DebtPosition", {
     "token": str,
     "symbol": str,
@@ -431,6 +479,77 @@ HTTPValidationError = TypedDict("HTTPValidationError", {
 })
 
 InterestRateMode = Literal["stable", "variable"]
+
+LoopedPosition = TypedDict("LoopedPosition", {
+    "protocol": "CreditProtocol",
+    "market_id": NotRequired[str],
+    "collateral_token": str,
+    "collateral_symbol": str,
+    "debt_token": str,
+    "debt_symbol": str,
+    "status": Literal["OPEN", "CLOSED"],
+    "opened_at": str,
+    "closed_at": NotRequired[str],
+    "current": NotRequired[Union["LoopedPositionCurrent", None]],
+    "totals": "LoopedPositionTotals",
+    "history": list["LoopHistoryEntry"],
+})
+
+LoopedPositionCurrent = TypedDict("LoopedPositionCurrent", {
+    "collateral_amount": str,
+    "debt_amount": str,
+    "collateral_usd": NotRequired[str],
+    "debt_usd": NotRequired[str],
+    "net_usd_value": NotRequired[str],
+    "leverage": NotRequired[str],
+    "health_factor": NotRequired[str],
+    "health_factor_scope": Literal["market", "account"],
+    "collateral_apy": NotRequired[str],
+    "collateral_lending_apy": NotRequired[str],
+    "collateral_intrinsic_apy": NotRequired[str],
+    "borrow_apy": NotRequired[str],
+    "borrow_lending_apy": NotRequired[str],
+    "borrow_intrinsic_apy": NotRequired[str],
+    "net_apy": NotRequired[str],
+})
+
+LoopedPositionsResponse = TypedDict("LoopedPositionsResponse", {
+    "credit_account_address": str,
+    "positions": list["LoopedPosition"],
+    "aave_account_summary": NotRequired["AccountSummary"],
+})
+
+LoopedPositionTotals = TypedDict("LoopedPositionTotals", {
+    "total_collateral_added": str,
+    "total_collateral_removed": str,
+    "total_debt_added": str,
+    "total_debt_removed": str,
+    "loop_tx_count": int,
+    "unwind_tx_count": int,
+    "liquidation_count": int,
+})
+
+LoopHistoryEntry = TypedDict("LoopHistoryEntry", {
+    "transaction_hash": str,
+    "block_number": int,
+    "block_timestamp": str,
+    "classification": Literal["loop_open", "loop_increase", "unwind", "supply", "withdraw", "borrow", "repay", "liquidation", "mixed"],
+    "iterations": NotRequired[int],
+    "collateral_delta": str,
+    "debt_delta": str,
+    "swap": NotRequired["LoopSwap"],
+    "events": list["CreditEvent"],
+})
+
+LoopSwap = TypedDict("LoopSwap", {
+    "sold_token": str,
+    "sold_symbol": str,
+    "sold_amount": str,
+    "bought_token": str,
+    "bought_symbol": str,
+    "bought_amount": str,
+    "router": NotRequired[str],
+})
 
 Market = TypedDict("Market", {
     "symbol": str,
@@ -1496,6 +1615,13 @@ V2CreditBalancesQuery = TypedDict("V2CreditBalancesQuery", {
 
 V2CreditBalancesResponse = CreditBalancesResponse
 
+V2CreditLoopedPositionsQuery = TypedDict("V2CreditLoopedPositionsQuery", {
+    "chain": Literal["arbitrum", "base", "bsc", "ethereum", "hyperevm", "tempo"],
+    "owner": str,
+})
+
+V2CreditLoopedPositionsResponse = LoopedPositionsResponse
+
 V2CreditMorphoMarketsQuery = TypedDict("V2CreditMorphoMarketsQuery", {
     "chain": Literal["arbitrum", "base", "bsc", "ethereum", "hyperevm", "tempo"],
     "order_by": NotRequired[Literal["tvl_usd", "liquidity_usd", "lltv"]],
@@ -1517,6 +1643,10 @@ V2CreditBorrowResponse = CreditBorrowResponse
 V2CreditLoopBody = CreditLoopRequest
 
 V2CreditLoopResponse = CreditLoopResponse
+
+V2CreditUnloopBody = CreditUnloopRequest
+
+V2CreditUnloopResponse = CreditUnloopResponse
 
 V2CreditTransferBody = CreditTransferRequest
 
@@ -2062,6 +2192,18 @@ OPERATIONS: dict[str, dict[str, Any]] = {
         "open_body": False,
         "pagination": None,
     },
+    "v2_credit_looped_positions": {
+        "method": "GET",
+        "path": "/v2/credit/looped_positions",
+        "idempotent": True,
+        "path_params": [],
+        "query_params": ["chain", "owner"],
+        "required_query": ["chain", "owner"],
+        "has_body": False,
+        "body_fields": [],
+        "open_body": False,
+        "pagination": None,
+    },
     "v2_credit_morpho_markets": {
         "method": "GET",
         "path": "/v2/credit/morpho_markets",
@@ -2110,6 +2252,18 @@ OPERATIONS: dict[str, dict[str, Any]] = {
         "required_query": [],
         "has_body": True,
         "body_fields": ["owner", "chain", "protocol", "market_id", "collateral_vault", "borrow_vault", "sub_account_id", "collateral_token", "borrow_token", "initial_collateral_amount", "multiplier", "loan_to_value", "max_slippage_percent", "emode_category", "gas_sponsorship", "preview", "pricing"],
+        "open_body": False,
+        "pagination": None,
+    },
+    "v2_credit_unloop": {
+        "method": "POST",
+        "path": "/v2/credit/unloop",
+        "idempotent": False,
+        "path_params": [],
+        "query_params": [],
+        "required_query": [],
+        "has_body": True,
+        "body_fields": ["owner", "chain", "protocol", "market_id", "collateral_vault", "borrow_vault", "sub_account_id", "collateral_token", "borrow_token", "target_multiplier", "max_slippage_percent", "allow_partial", "gas_sponsorship", "preview", "pricing"],
         "open_body": False,
         "pagination": None,
     },
@@ -2351,6 +2505,10 @@ class CreditNamespace(_Namespace):
         """Balances of the Credit Account — GET /v2/credit/balances"""
         return self._call("v2_credit_balances", [], None, query, timeout_ms=timeout_ms, retries=retries, headers=headers)
 
+    def looped_positions(self, *, timeout_ms: int | None = None, retries: int | None = None, headers: dict[str, str] | None = None, **query: Unpack[V2CreditLoopedPositionsQuery]) -> V2CreditLoopedPositionsResponse:
+        """The Credit Account's leverage loops and their history — GET /v2/credit/looped_positions"""
+        return self._call("v2_credit_looped_positions", [], None, query, timeout_ms=timeout_ms, retries=retries, headers=headers)
+
     def morpho_markets(self, *, timeout_ms: int | None = None, retries: int | None = None, headers: dict[str, str] | None = None, **query: Unpack[V2CreditMorphoMarketsQuery]) -> V2CreditMorphoMarketsResponse:
         """Morpho Blue lending markets — GET /v2/credit/morpho_markets"""
         return self._call("v2_credit_morpho_markets", [], None, query, timeout_ms=timeout_ms, retries=retries, headers=headers)
@@ -2370,6 +2528,10 @@ class CreditNamespace(_Namespace):
     def loop(self, body: V2CreditLoopBody | None = None, /, *, timeout_ms: int | None = None, retries: int | None = None, idempotency_key: str | None = None, headers: dict[str, str] | None = None, **fields: Any) -> V2CreditLoopResponse:
         """Lever up collateral on Aave in one transaction — POST /v2/credit/loop"""
         return self._call("v2_credit_loop", [], body, fields, timeout_ms=timeout_ms, retries=retries, idempotency_key=idempotency_key, headers=headers)
+
+    def unloop(self, body: V2CreditUnloopBody | None = None, /, *, timeout_ms: int | None = None, retries: int | None = None, idempotency_key: str | None = None, headers: dict[str, str] | None = None, **fields: Any) -> V2CreditUnloopResponse:
+        """Unwind an Aave loop in one transaction — POST /v2/credit/unloop"""
+        return self._call("v2_credit_unloop", [], body, fields, timeout_ms=timeout_ms, retries=retries, idempotency_key=idempotency_key, headers=headers)
 
     def transfer(self, body: V2CreditTransferBody | None = None, /, *, timeout_ms: int | None = None, retries: int | None = None, idempotency_key: str | None = None, headers: dict[str, str] | None = None, **fields: Any) -> V2CreditTransferResponse:
         """Move tokens between the owner and the Credit Account — POST /v2/credit/transfer"""
@@ -2591,6 +2753,10 @@ class AsyncCreditNamespace(_AsyncNamespace):
         """Balances of the Credit Account — GET /v2/credit/balances"""
         return await self._call("v2_credit_balances", [], None, query, timeout_ms=timeout_ms, retries=retries, headers=headers)
 
+    async def looped_positions(self, *, timeout_ms: int | None = None, retries: int | None = None, headers: dict[str, str] | None = None, **query: Unpack[V2CreditLoopedPositionsQuery]) -> V2CreditLoopedPositionsResponse:
+        """The Credit Account's leverage loops and their history — GET /v2/credit/looped_positions"""
+        return await self._call("v2_credit_looped_positions", [], None, query, timeout_ms=timeout_ms, retries=retries, headers=headers)
+
     async def morpho_markets(self, *, timeout_ms: int | None = None, retries: int | None = None, headers: dict[str, str] | None = None, **query: Unpack[V2CreditMorphoMarketsQuery]) -> V2CreditMorphoMarketsResponse:
         """Morpho Blue lending markets — GET /v2/credit/morpho_markets"""
         return await self._call("v2_credit_morpho_markets", [], None, query, timeout_ms=timeout_ms, retries=retries, headers=headers)
@@ -2610,6 +2776,10 @@ class AsyncCreditNamespace(_AsyncNamespace):
     async def loop(self, body: V2CreditLoopBody | None = None, /, *, timeout_ms: int | None = None, retries: int | None = None, idempotency_key: str | None = None, headers: dict[str, str] | None = None, **fields: Any) -> V2CreditLoopResponse:
         """Lever up collateral on Aave in one transaction — POST /v2/credit/loop"""
         return await self._call("v2_credit_loop", [], body, fields, timeout_ms=timeout_ms, retries=retries, idempotency_key=idempotency_key, headers=headers)
+
+    async def unloop(self, body: V2CreditUnloopBody | None = None, /, *, timeout_ms: int | None = None, retries: int | None = None, idempotency_key: str | None = None, headers: dict[str, str] | None = None, **fields: Any) -> V2CreditUnloopResponse:
+        """Unwind an Aave loop in one transaction — POST /v2/credit/unloop"""
+        return await self._call("v2_credit_unloop", [], body, fields, timeout_ms=timeout_ms, retries=retries, idempotency_key=idempotency_key, headers=headers)
 
     async def transfer(self, body: V2CreditTransferBody | None = None, /, *, timeout_ms: int | None = None, retries: int | None = None, idempotency_key: str | None = None, headers: dict[str, str] | None = None, **fields: Any) -> V2CreditTransferResponse:
         """Move tokens between the owner and the Credit Account — POST /v2/credit/transfer"""

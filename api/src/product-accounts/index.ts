@@ -15,7 +15,7 @@ export { permit2PullCall } from "./domain/permit2.ts";
 export { PRODUCT_LABEL, PRODUCTS, type Product } from "./domain/products.ts";
 export { SAFE } from "./domain/safe.ts";
 export { execTransactionData, type SafeTx, type TypedDataPayload } from "./domain/safe-tx.ts";
-export { simulateSafeTx } from "./domain/simulate.ts";
+export { simulateAsAccount, simulateSafeTx } from "./domain/simulate.ts";
 export { readAccountState } from "./domain/state.ts";
 export { buildTransfer } from "./domain/transfer.ts";
 export {

@@ -4230,6 +4230,59 @@ export const manifest: OperationManifest[] = [
     "pagination": null
   },
   {
+    "operationId": "v2_credit_looped_positions",
+    "group": "credit",
+    "namespace": "credit",
+    "name": "loopedPositions",
+    "method": "GET",
+    "path": "/v2/credit/looped_positions",
+    "summary": "The Credit Account's leverage loops and their history",
+    "description": "Each Aave leverage loop of the Credit Account on `chain` — a transaction that supplied a collateral and borrowed against it with a swap between — as a position: OPEN with its collateral, debt, leverage, health factor and net APY now, or CLOSED once its debt was repaid; totals added and removed; and every transaction that moved it since, classified (loop_open, loop_increase, unwind, supply, withdraw, borrow, repay, liquidation, mixed) with the swap inside it, read from the pool's events and the transactions' own transfers.",
+    "readOnly": true,
+    "destructive": false,
+    "idempotent": true,
+    "errorModel": "validation",
+    "params": [
+      {
+        "name": "chain",
+        "in": "query",
+        "required": true,
+        "schema": {
+          "type": "string",
+          "enum": [
+            "arbitrum",
+            "base",
+            "bsc",
+            "ethereum",
+            "hyperevm",
+            "tempo"
+          ]
+        }
+      },
+      {
+        "name": "owner",
+        "in": "query",
+        "required": true,
+        "description": "owner wallet; the Credit Account is derived from it",
+        "schema": {
+          "type": "string"
+        }
+      }
+    ],
+    "body": null,
+    "cli": {
+      "command": "looped-positions",
+      "aliases": [],
+      "short": {
+        "chain": "c"
+      }
+    },
+    "mcpName": "v2_credit_looped_positions",
+    "bodyRef": null,
+    "responseRef": "LoopedPositionsResponse",
+    "pagination": null
+  },
+  {
     "operationId": "v2_credit_morpho_markets",
     "group": "credit",
     "namespace": "credit",
@@ -4921,6 +4974,196 @@ export const manifest: OperationManifest[] = [
     "mcpName": "v2_credit_loop",
     "bodyRef": "CreditLoopRequest",
     "responseRef": "CreditLoopResponse",
+    "pagination": null
+  },
+  {
+    "operationId": "v2_credit_unloop",
+    "group": "credit",
+    "namespace": "credit",
+    "name": "unloop",
+    "method": "POST",
+    "path": "/v2/credit/unloop",
+    "summary": "Unwind an Aave loop in one transaction",
+    "description": "Delevers the Credit Account's `collateral_token`/`borrow_token` loop on Aave in one Safe transaction of legs — withdraw collateral, swap it through the aggregator into the debt token, repay the swap's guaranteed floor — each leg keeping the health factor at 1.02 or above. Omit `target_multiplier` to close (all debt repaid, all collateral back in the account), `1` to repay everything and keep the collateral supplied, or a multiplier below the current one. A target one transaction cannot reach is a 400 unless `allow_partial`, which returns the best progress. `preview` returns the legs and the ending position without a transaction.",
+    "readOnly": false,
+    "destructive": false,
+    "idempotent": false,
+    "errorModel": "validation",
+    "params": [],
+    "body": {
+      "type": "object",
+      "properties": {
+        "owner": {
+          "description": "owner wallet",
+          "type": "string"
+        },
+        "chain": {
+          "type": "string",
+          "enum": [
+            "arbitrum",
+            "base",
+            "bsc",
+            "ethereum",
+            "hyperevm",
+            "tempo"
+          ]
+        },
+        "protocol": {
+          "type": "string",
+          "enum": [
+            "AAVE",
+            "MORPHO",
+            "EULER"
+          ],
+          "description": "lending protocol (default AAVE)",
+          "default": "AAVE"
+        },
+        "market_id": {
+          "description": "MORPHO: the market (bytes32, from morpho_markets)",
+          "type": [
+            "string",
+            "null"
+          ]
+        },
+        "collateral_vault": {
+          "description": "EULER: the collateral vault",
+          "anyOf": [
+            {
+              "description": "0x-prefixed EVM address",
+              "type": "string"
+            },
+            {
+              "type": "null"
+            }
+          ]
+        },
+        "borrow_vault": {
+          "description": "EULER: the vault borrowed from",
+          "anyOf": [
+            {
+              "description": "0x-prefixed EVM address",
+              "type": "string"
+            },
+            {
+              "type": "null"
+            }
+          ]
+        },
+        "sub_account_id": {
+          "description": "EULER: sub-account 0–255 (default 0)",
+          "anyOf": [
+            {
+              "type": "integer",
+              "minimum": 0,
+              "maximum": 255
+            },
+            {
+              "type": "null"
+            }
+          ]
+        },
+        "collateral_token": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 64,
+          "description": "the loop's collateral, withdrawn and sold each leg",
+          "x-contract": "erc20"
+        },
+        "borrow_token": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 64,
+          "description": "the loop's debt, repaid each leg",
+          "x-contract": "erc20"
+        },
+        "target_multiplier": {
+          "anyOf": [
+            {
+              "anyOf": [
+                {
+                  "type": "number"
+                },
+                {
+                  "type": "string"
+                },
+                {}
+              ],
+              "description": "omit to close; 1 repays all debt and keeps the collateral; > 1 delevers to it",
+              "examples": [
+                "100"
+              ]
+            },
+            {
+              "type": "null"
+            }
+          ]
+        },
+        "max_slippage_percent": {
+          "anyOf": [
+            {
+              "anyOf": [
+                {
+                  "type": "number"
+                },
+                {
+                  "type": "string"
+                },
+                {}
+              ],
+              "description": "per swap, percent (default 0.5)",
+              "examples": [
+                "100"
+              ]
+            },
+            {
+              "type": "null"
+            }
+          ]
+        },
+        "allow_partial": {
+          "default": false,
+          "description": "return the best one-transaction progress instead of a 400 when the target is out of reach",
+          "type": "boolean"
+        },
+        "gas_sponsorship": {
+          "default": false,
+          "description": "return SafeTx typed data for a sponsor to relay",
+          "type": "boolean"
+        },
+        "preview": {
+          "default": false,
+          "description": "estimate only: no transaction",
+          "type": "boolean"
+        },
+        "pricing": {
+          "default": "auto",
+          "description": "firm quotes only, the aggregator only, or either",
+          "type": "string",
+          "enum": [
+            "auto",
+            "firm",
+            "market"
+          ]
+        }
+      },
+      "required": [
+        "owner",
+        "chain",
+        "collateral_token",
+        "borrow_token"
+      ]
+    },
+    "cli": {
+      "command": "unloop",
+      "aliases": [],
+      "short": {
+        "chain": "c",
+        "gas_sponsorship": "g"
+      }
+    },
+    "mcpName": "v2_credit_unloop",
+    "bodyRef": "CreditUnloopRequest",
+    "responseRef": "CreditUnloopResponse",
     "pagination": null
   },
   {

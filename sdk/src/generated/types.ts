@@ -377,6 +377,69 @@ export type CreditTransferResponse = {
   eip_712: TypedData | null;
 };
 
+export type CreditUnloopLeg = {
+  withdraw_amount: string;
+  min_swap_out?: string;
+  repay_amount?: string;
+  full_repay?: boolean;
+};
+
+export type CreditUnloopPreview = {
+  iterations: number;
+  total_collateral_withdrawn: string;
+  /** guaranteed floor, debt units */
+  total_debt_repaid: string;
+  ending_collateral: string;
+  ending_debt: string;
+  ending_multiplier: string;
+  /** percent */
+  projected_ltv: string;
+  projected_health_factor: string;
+  /** borrowed token the swaps may return above what they repay, left in the account */
+  estimated_max_dust: string;
+  /** all of the debt repaid */
+  fully_unwound: boolean;
+  legs: Array<CreditUnloopLeg>;
+};
+
+export type CreditUnloopRequest = {
+  /** owner wallet */
+  owner: string;
+  chain: CreditChain;
+  protocol?: CreditProtocol;
+  /** MORPHO: the market (bytes32, from morpho_markets) */
+  market_id?: string | null;
+  /** EULER: the collateral vault */
+  collateral_vault?: string | null;
+  /** EULER: the vault borrowed from */
+  borrow_vault?: string | null;
+  /** EULER: sub-account 0–255 (default 0) */
+  sub_account_id?: number | null;
+  /** the loop's collateral, withdrawn and sold each leg */
+  collateral_token: string;
+  /** the loop's debt, repaid each leg */
+  borrow_token: string;
+  target_multiplier?: number | string | unknown | null;
+  max_slippage_percent?: number | string | unknown | null;
+  /** return the best one-transaction progress instead of a 400 when the target is out of reach */
+  allow_partial?: boolean;
+  /** return SafeTx typed data for a sponsor to relay */
+  gas_sponsorship?: boolean;
+  /** estimate only: no transaction */
+  preview?: boolean;
+  /** firm quotes only, the aggregator only, or either */
+  pricing?: "auto" | "firm" | "market";
+};
+
+export type CreditUnloopResponse = {
+  transaction?: UnsignedTransaction | null;
+  eip_712?: TypedData | null;
+  preview: CreditUnloopPreview | null;
+  swap_provider: "one_inch" | "bebop";
+  quote_expires_at?: string | null;
+  firm_available?: boolean | null;
+};
+
 export type DebtPosition = {
   token: string;
   symbol: string;
@@ -558,6 +621,80 @@ export type HTTPValidationError = {
 };
 
 export type InterestRateMode = "stable" | "variable";
+
+export type LoopedPosition = {
+  protocol: CreditProtocol;
+  market_id?: string;
+  collateral_token: string;
+  collateral_symbol: string;
+  debt_token: string;
+  debt_symbol: string;
+  status: "OPEN" | "CLOSED";
+  opened_at: string;
+  closed_at?: string;
+  /** null when closed */
+  current?: LoopedPositionCurrent | null;
+  totals: LoopedPositionTotals;
+  history: Array<LoopHistoryEntry>;
+};
+
+export type LoopedPositionCurrent = {
+  collateral_amount: string;
+  debt_amount: string;
+  collateral_usd?: string;
+  debt_usd?: string;
+  net_usd_value?: string;
+  /** collateral ÷ (collateral − debt), by value */
+  leverage?: string;
+  health_factor?: string;
+  health_factor_scope: "market" | "account";
+  collateral_apy?: string;
+  collateral_lending_apy?: string;
+  collateral_intrinsic_apy?: string;
+  borrow_apy?: string;
+  borrow_lending_apy?: string;
+  borrow_intrinsic_apy?: string;
+  /** leverage × collateral APY − (leverage − 1) × borrow APY */
+  net_apy?: string;
+};
+
+export type LoopedPositionsResponse = {
+  credit_account_address: string;
+  positions: Array<LoopedPosition>;
+  aave_account_summary?: AccountSummary;
+};
+
+export type LoopedPositionTotals = {
+  total_collateral_added: string;
+  total_collateral_removed: string;
+  total_debt_added: string;
+  total_debt_removed: string;
+  loop_tx_count: number;
+  unwind_tx_count: number;
+  liquidation_count: number;
+};
+
+export type LoopHistoryEntry = {
+  transaction_hash: string;
+  block_number: number;
+  block_timestamp: string;
+  classification: "loop_open" | "loop_increase" | "unwind" | "supply" | "withdraw" | "borrow" | "repay" | "liquidation" | "mixed";
+  iterations?: number;
+  collateral_delta: string;
+  debt_delta: string;
+  swap?: LoopSwap;
+  events: Array<CreditEvent>;
+};
+
+export type LoopSwap = {
+  sold_token: string;
+  sold_symbol: string;
+  sold_amount: string;
+  bought_token: string;
+  bought_symbol: string;
+  bought_amount: string;
+  router?: string;
+};
 
 export type Market = {
   symbol: string;
@@ -1931,6 +2068,14 @@ export type V2CreditBalancesQuery = {
 
 export type V2CreditBalancesResponse = CreditBalancesResponse;
 
+export type V2CreditLoopedPositionsQuery = {
+  chain: "arbitrum" | "base" | "bsc" | "ethereum" | "hyperevm" | "tempo";
+  /** owner wallet; the Credit Account is derived from it */
+  owner: string;
+};
+
+export type V2CreditLoopedPositionsResponse = LoopedPositionsResponse;
+
 export type V2CreditMorphoMarketsQuery = {
   chain: "arbitrum" | "base" | "bsc" | "ethereum" | "hyperevm" | "tempo";
   /** sort column */
@@ -1954,6 +2099,10 @@ export type V2CreditBorrowResponse = CreditBorrowResponse;
 export type V2CreditLoopBody = CreditLoopRequest;
 
 export type V2CreditLoopResponse = CreditLoopResponse;
+
+export type V2CreditUnloopBody = CreditUnloopRequest;
+
+export type V2CreditUnloopResponse = CreditUnloopResponse;
 
 export type V2CreditTransferBody = CreditTransferRequest;
 

@@ -155,8 +155,9 @@ export async function planLoop(input: {
   const legs: LoopLeg[] = [{ supply_amount: formatDecimal(seed, c.decimals) }];
   let [supplied, borrowed, lastSupply, expectedTotal, floorTotal] = [seed, 0n, seed, 0n, 0n];
   const swaps = pathSwaps({
+    client,
+    chain,
     aggregator: input.aggregator,
-    chainId: client.chain!.id,
     src: b.asset,
     dst: c.asset,
     account,
@@ -164,6 +165,21 @@ export async function planLoop(input: {
     noRoute: () =>
       fieldError(["body", "borrow_token"], `No route swaps ${b.symbol} into ${c.symbol} on ${chain}`),
   });
+  // the leg's borrow and the router's allowance, before its swap
+  const borrowAndApprove = (amount: bigint) => (router: Address) => [
+    {
+      to: market.pool,
+      data: encodeFunctionData({
+        abi: aavePoolAbi,
+        functionName: "borrow",
+        args: [b.asset, amount, 2n, 0, account],
+      }),
+    },
+    {
+      to: b.asset,
+      data: encodeFunctionData({ abi: erc20Abi, functionName: "approve", args: [router, amount] }),
+    },
+  ];
   while (supplied < target) {
     if (legs.length > MAX_LEGS)
       throw new DomainError(
@@ -173,38 +189,22 @@ export async function planLoop(input: {
       );
     // borrow `loan_to_value` of the last leg's supply, in the borrow token at the oracle's prices
     let borrow = (valueUsd8(c, lastSupply) * ltv4 * 10n ** BigInt(b.decimals)) / (1_000_000n * b.priceUsd8);
-    let leg = await swaps.price(borrow);
+    let leg = await swaps.price(borrow, calls, borrowAndApprove(borrow));
     if (supplied + leg.floor > target) {
       // the last leg: only what reaches the target
       borrow = (borrow * (target - supplied)) / leg.floor;
-      leg = await swaps.price(borrow);
+      leg = await swaps.price(borrow, calls, borrowAndApprove(borrow));
     }
-    swaps.commit(leg);
-    const { floor, marginal, swap } = leg;
-    calls.push(
-      {
-        to: market.pool,
-        data: encodeFunctionData({
-          abi: aavePoolAbi,
-          functionName: "borrow",
-          args: [b.asset, borrow, 2n, 0, account],
-        }),
-      },
-      {
-        to: b.asset,
-        data: encodeFunctionData({ abi: erc20Abi, functionName: "approve", args: [swap.tx.to, borrow] }),
-      },
-      { to: swap.tx.to, data: swap.tx.data, value: swap.tx.value },
-      ...supplyCalls(market, account, c, floor),
-    );
+    const { floor, expected } = leg;
+    calls.push(...leg.calls, ...supplyCalls(market, account, c, floor));
     legs.push({
       supply_amount: formatDecimal(floor, c.decimals),
       borrow_amount: formatDecimal(borrow, b.decimals),
       min_swap_out: formatDecimal(floor, c.decimals),
-      expected_swap_out: formatDecimal(marginal, c.decimals),
+      expected_swap_out: formatDecimal(expected, c.decimals),
     });
     [supplied, borrowed, lastSupply] = [supplied + floor, borrowed + borrow, floor];
-    [expectedTotal, floorTotal] = [expectedTotal + marginal, floorTotal + floor];
+    [expectedTotal, floorTotal] = [expectedTotal + expected, floorTotal + floor];
   }
   const achievedWad = (supplied * WAD) / seed;
   const off = achievedWad > multiplierWad ? achievedWad - multiplierWad : multiplierWad - achievedWad;

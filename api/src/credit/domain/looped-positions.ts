@@ -1,11 +1,19 @@
-import { type Address, erc20Abi, getAddress, type Hex, type Log, type PublicClient, parseEventLogs } from "viem";
+import {
+  type Address,
+  erc20Abi,
+  getAddress,
+  type Hex,
+  type Log,
+  type PublicClient,
+  parseEventLogs,
+} from "viem";
 import type { LogReader } from "../../chain/log-reader.ts";
 import { blockTimes } from "../../chain/logs.ts";
 import { formatDecimal } from "../../lib/format.ts";
 import {
+  type AaveAccountData,
   type AaveCreditEvent,
   type AaveCreditMarket,
-  type AaveAccountData,
   apy,
   type CreditReserve,
   readAaveAccount,
@@ -182,7 +190,11 @@ interface Position {
 function groupByTransaction(events: AaveCreditEvent[]): TxEvents[] {
   const txs = new Map<Hex, TxEvents>();
   for (const e of events) {
-    const tx = txs.get(e.transactionHash) ?? { hash: e.transactionHash, blockNumber: e.blockNumber, events: [] };
+    const tx = txs.get(e.transactionHash) ?? {
+      hash: e.transactionHash,
+      blockNumber: e.blockNumber,
+      events: [],
+    };
     tx.events.push(e);
     txs.set(e.transactionHash, tx);
   }
@@ -205,7 +217,8 @@ function loopPairs(tx: TxEvents): [Address, Address][] {
   const pairs: [Address, Address][] = [];
   for (const c of supplied)
     for (const b of borrowed)
-      if (c !== b && of(tx, c, ["supply"]).length >= 2 && of(tx, b, ["borrow"]).length >= 1) pairs.push([c, b]);
+      if (c !== b && of(tx, c, ["supply"]).length >= 2 && of(tx, b, ["borrow"]).length >= 1)
+        pairs.push([c, b]);
   return pairs;
 }
 
@@ -261,7 +274,12 @@ async function readSwaps(client: PublicClient, hashes: Hex[], account: Address, 
   const out = new Map<Hex, { out: Map<Address, bigint>; in: Map<Address, bigint> }>();
   for (const receipt of receipts) {
     const moves = { out: new Map<Address, bigint>(), in: new Map<Address, bigint>() };
-    const transfers = parseEventLogs({ abi: erc20Abi, eventName: "Transfer", logs: receipt.logs, strict: false });
+    const transfers = parseEventLogs({
+      abi: erc20Abi,
+      eventName: "Transfer",
+      logs: receipt.logs,
+      strict: false,
+    });
     for (const t of transfers) {
       const [from, to, value] = [t.args.from, t.args.to, t.args.value];
       if (!from || !to || value === undefined) continue;

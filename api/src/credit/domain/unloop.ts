@@ -126,8 +126,9 @@ export async function planUnloop(input: {
   const repayAll = target === null || target === WAD;
 
   const swaps = pathSwaps({
+    client,
+    chain,
     aggregator: input.aggregator,
-    chainId: client.chain!.id,
     src: c.asset,
     dst: b.asset,
     account,
@@ -174,29 +175,35 @@ export async function planUnloop(input: {
     }
     // no leg smaller than a dollar's worth: a dust-sized swap has no floor worth the name
     want = want > fromUsd8(c, MIN_LEG_USD8) ? want : fromUsd8(c, MIN_LEG_USD8);
+    // the leg's withdrawal and the router's allowance, before its swap
+    const withdrawAndApprove = (amount: bigint) => (router: Address) => [
+      {
+        to: market.pool,
+        data: encodeFunctionData({
+          abi: aavePoolAbi,
+          functionName: "withdraw",
+          args: [c.asset, amount, account],
+        }),
+      },
+      {
+        to: c.asset,
+        data: encodeFunctionData({ abi: erc20Abi, functionName: "approve", args: [router, amount] }),
+      },
+    ];
     let take = min(want, room);
-    let leg = await swaps.price(take);
+    let leg = await swaps.price(take, calls, withdrawAndApprove(take));
     if (repayAll && take === want) {
       // the last leg: grow it until its floor covers the debt, if the room allows
       const owed = debtLeft + debtLeft / INTEREST_MARGIN + 1n;
       for (let i = 0; i < 3 && leg.floor < owed && take < room; i++) {
         take = min((take * owed) / leg.floor + take / 10_000n + 1n, room);
-        leg = await swaps.price(take);
+        leg = await swaps.price(take, calls, withdrawAndApprove(take));
       }
     }
-    swaps.commit(leg);
     const last = repayAll ? leg.floor > debtLeft + debtLeft / INTEREST_MARGIN : take === want;
     const repay = repayAll && last ? MAX_UINT : min(leg.floor, debtLeft);
     calls.push(
-      {
-        to: market.pool,
-        data: encodeFunctionData({ abi: aavePoolAbi, functionName: "withdraw", args: [c.asset, take, account] }),
-      },
-      {
-        to: c.asset,
-        data: encodeFunctionData({ abi: erc20Abi, functionName: "approve", args: [leg.swap.tx.to, take] }),
-      },
-      { to: leg.swap.tx.to, data: leg.swap.tx.data, value: leg.swap.tx.value },
+      ...leg.calls,
       {
         to: b.asset,
         data: encodeFunctionData({
@@ -207,7 +214,11 @@ export async function planUnloop(input: {
       },
       {
         to: market.pool,
-        data: encodeFunctionData({ abi: aavePoolAbi, functionName: "repay", args: [b.asset, repay, 2n, account] }),
+        data: encodeFunctionData({
+          abi: aavePoolAbi,
+          functionName: "repay",
+          args: [b.asset, repay, 2n, account],
+        }),
       },
       // "everything owed" pulls less than the floor approved: no allowance is left behind
       ...(repay === MAX_UINT
@@ -233,7 +244,7 @@ export async function planUnloop(input: {
     [collateralLeft, debtLeft] = [collateralLeft - take, debtLeft - repaidNow];
     [withdrawn, repaid] = [withdrawn + take, repaid + repaidNow];
     // what the swap may return above the debt it repays stays in the account
-    dust += leg.marginal - repaidNow;
+    dust += leg.expected - repaidNow;
     fullyRepaid = repay === MAX_UINT;
     done = last;
   }
@@ -242,7 +253,11 @@ export async function planUnloop(input: {
     // the loop is closed: the rest of the collateral back into the account
     calls.push({
       to: market.pool,
-      data: encodeFunctionData({ abi: aavePoolAbi, functionName: "withdraw", args: [c.asset, MAX_UINT, account] }),
+      data: encodeFunctionData({
+        abi: aavePoolAbi,
+        functionName: "withdraw",
+        args: [c.asset, MAX_UINT, account],
+      }),
     });
     legs.push({ withdraw_amount: formatDecimal(collateralLeft, c.decimals) });
     weighted -= valueUsd8(c, collateralLeft) * c.thresholdBps;

@@ -1,4 +1,4 @@
-import type { Abi, Address, PublicClient } from "viem";
+import type { Abi, Address, Hex, PublicClient } from "viem";
 import { describeRevert, RevertError } from "../../chain/revert.ts";
 import { buildUnsignedTransaction, type TxFields, type UnsignedTx } from "../../chain/transaction.ts";
 import type { ChainName } from "../../schemas/common.ts";
@@ -10,7 +10,7 @@ import {
   safeTxTypedData,
   type TypedDataPayload,
 } from "./safe-tx.ts";
-import { simulateSafeTx } from "./simulate.ts";
+import { simulateAsAccount, simulateSafeTx } from "./simulate.ts";
 
 export interface AccountActionInput {
   client: PublicClient;
@@ -43,12 +43,12 @@ export async function buildAccountAction(input: AccountActionInput): Promise<Act
   const explain = async (): Promise<never> => {
     const sim = await simulateSafeTx(input.client, input.chain, input.account, tx);
     throw new RevertError(
-      sim.success ? "the Safe rejected the execution" : describeRevert(sim.returnData, input.abis),
+      sim.success ? "the Safe rejected the execution" : await reasonOf(input, sim.returnData),
     );
   };
   if (input.sponsored) {
     const sim = await simulateSafeTx(input.client, input.chain, input.account, tx);
-    if (!sim.success) throw new RevertError(describeRevert(sim.returnData, input.abis));
+    if (!sim.success) throw new RevertError(await reasonOf(input, sim.returnData));
     return { transaction: null, eip_712: safeTxTypedData(input.account, input.client.chain!.id, tx) };
   }
   if (!input.fields) throw new Error("owner-sent actions need prefetched transaction fields");
@@ -64,4 +64,23 @@ export async function buildAccountAction(input: AccountActionInput): Promise<Act
     { explain },
   );
   return { transaction, eip_712: null };
+}
+
+/**
+ * Why the account's calls revert. MultiSend reverts with no data when one of its calls fails, so a bare
+ * revert of several calls is run again call by call (simulateAsAccount) to name the failing one and its own
+ * reason.
+ */
+async function reasonOf(input: AccountActionInput, returnData: Hex): Promise<string> {
+  const calls = input.calls;
+  if (
+    (returnData !== "0x" && returnData !== undefined) ||
+    calls.length < 2 ||
+    calls.some((c) => (c.value ?? 0n) > 0n)
+  )
+    return describeRevert(returnData, input.abis);
+  const results = await simulateAsAccount(input.client, input.chain, input.account, calls).catch(() => null);
+  const failed = results?.findIndex((r) => !r.success) ?? -1;
+  if (!results || failed < 0) return describeRevert(returnData, input.abis);
+  return `call ${failed + 1} of ${calls.length} (to ${calls[failed]!.to}) fails: ${describeRevert(results[failed]!.returnData, input.abis)}`;
 }

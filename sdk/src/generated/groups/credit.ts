@@ -19,6 +19,13 @@ export function creditBalances(transport: Transport, query: T.V2CreditBalancesQu
   return transport.request(v2_credit_balances_op, { query: query as Record<string, unknown> | undefined }, options);
 }
 
+export const v2_credit_looped_positions_op: OperationDescriptor = {"id":"v2_credit_looped_positions","method":"GET","path":"/v2/credit/looped_positions","idempotent":true};
+
+/** The Credit Account's leverage loops and their history — `GET /v2/credit/looped_positions` */
+export function creditLoopedPositions(transport: Transport, query: T.V2CreditLoopedPositionsQuery, options?: RequestOptions): Promise<T.V2CreditLoopedPositionsResponse> {
+  return transport.request(v2_credit_looped_positions_op, { query: query as Record<string, unknown> | undefined }, options);
+}
+
 export const v2_credit_morpho_markets_op: OperationDescriptor = {"id":"v2_credit_morpho_markets","method":"GET","path":"/v2/credit/morpho_markets","idempotent":true};
 
 /** Morpho Blue lending markets — `GET /v2/credit/morpho_markets` */
@@ -52,6 +59,13 @@ export function creditLoop(transport: Transport, body: T.V2CreditLoopBody, optio
   return transport.request(v2_credit_loop_op, { body }, options);
 }
 
+export const v2_credit_unloop_op: OperationDescriptor = {"id":"v2_credit_unloop","method":"POST","path":"/v2/credit/unloop","idempotent":false};
+
+/** Unwind an Aave loop in one transaction — `POST /v2/credit/unloop` */
+export function creditUnloop(transport: Transport, body: T.V2CreditUnloopBody, options?: RequestOptions): Promise<T.V2CreditUnloopResponse> {
+  return transport.request(v2_credit_unloop_op, { body }, options);
+}
+
 export const v2_credit_transfer_op: OperationDescriptor = {"id":"v2_credit_transfer","method":"POST","path":"/v2/credit/transfer","idempotent":false};
 
 /** Move tokens between the owner and the Credit Account — `POST /v2/credit/transfer` */
@@ -79,6 +93,11 @@ export class CreditNamespace {
     return creditBalances(this.transport, query, options);
   }
 
+  /** The Credit Account's leverage loops and their history — `GET /v2/credit/looped_positions` */
+  loopedPositions(query: T.V2CreditLoopedPositionsQuery, options?: RequestOptions): Promise<T.V2CreditLoopedPositionsResponse> {
+    return creditLoopedPositions(this.transport, query, options);
+  }
+
   /** Morpho Blue lending markets — `GET /v2/credit/morpho_markets` */
   morphoMarkets(query: T.V2CreditMorphoMarketsQuery, options?: RequestOptions): Promise<T.V2CreditMorphoMarketsResponse> {
     return creditMorphoMarkets(this.transport, query, options);
@@ -102,6 +121,11 @@ export class CreditNamespace {
   /** Lever up collateral on Aave in one transaction — `POST /v2/credit/loop` */
   loop(body: T.V2CreditLoopBody, options?: RequestOptions): Promise<T.V2CreditLoopResponse> {
     return creditLoop(this.transport, body, options);
+  }
+
+  /** Unwind an Aave loop in one transaction — `POST /v2/credit/unloop` */
+  unloop(body: T.V2CreditUnloopBody, options?: RequestOptions): Promise<T.V2CreditUnloopResponse> {
+    return creditUnloop(this.transport, body, options);
   }
 
   /** Move tokens between the owner and the Credit Account — `POST /v2/credit/transfer` */
