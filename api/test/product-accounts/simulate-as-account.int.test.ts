@@ -1,5 +1,12 @@
 import { addressBook, devnetChain } from "@compass/testkit/live";
-import { type Address, createPublicClient, encodeFunctionData, erc20Abi, http, type PublicClient } from "viem";
+import {
+  type Address,
+  createPublicClient,
+  encodeFunctionData,
+  erc20Abi,
+  http,
+  type PublicClient,
+} from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { describe, expect, test } from "vitest";
 import { simulateAsAccount } from "../../src/product-accounts/index.ts";
