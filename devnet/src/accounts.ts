@@ -30,6 +30,8 @@ export const ROLE_INDEX = {
   earn_operator: 16,
   /** the on-ramp settlement worker's sponsor: pays the gas of OneTimeWalletFactory.deployAndForward */
   settlement_sponsor: 17,
+  /** liquidates Aave positions whose health factor fell below 1 (`devnet liquidate`) */
+  liquidator: 18,
   /** sends the devnet's own bootstrap transactions (Safe deployments) */
   deployer: 19,
 } as const;

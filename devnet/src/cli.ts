@@ -6,6 +6,8 @@
  * devnet reset [--dir D]                   delete chain and twin state (devnet must be stopped)
  * devnet send --account <i> | --role <r>   sign and send the UnsignedTransaction JSON on stdin (dev wallet)
  * devnet issuer <register|approve|status> <account>   the fund issuer's connect portal
+ * devnet price <chain> <symbol> <usd>      move a price feed (the oracle Aave and Morpho read)
+ * devnet liquidate <chain> <user>          the liquidator role liquidates an Aave position below health 1
  */
 import { rmSync } from "node:fs";
 import { parseArgs } from "node:util";
@@ -13,10 +15,13 @@ import { type DevnetAddressBook, readDevnetAddressBook } from "./addressbook.ts"
 import { advanceDevnetTime, devnetTime, parseDuration } from "./clock.ts";
 import { issuerPortal } from "./commands/issuer.ts";
 import { sendFromStdin } from "./commands/send.ts";
-import { DEFAULT_PORT_BASE } from "./config.ts";
+import { chainSpecByName, DEFAULT_PORT_BASE } from "./config.ts";
 import { startDevnet } from "./devnet.ts";
+import { liquidateAaveAccount, setFeedPrice } from "./earn/liquidation.ts";
+import { EARN_CHAINS } from "./earn/tokens.ts";
+import type { ExtensionContext } from "./extensions/types.ts";
 import { devnetPaths, findDevnetDir } from "./layout.ts";
-import { rpcCall } from "./rpc.ts";
+import { devnetClients, rpcCall } from "./rpc.ts";
 import { notifyTwinsOfTime } from "./twins/notify.ts";
 
 const { values, positionals } = parseArgs({
@@ -116,6 +121,33 @@ async function advance(amount: string | undefined): Promise<void> {
   await notifyTwinsOfTime(book.twins);
 }
 
+/** One running earn chain of the devnet, as the earn extensions see it. */
+function earnChain(name: string | undefined): ExtensionContext {
+  const book = requireBook();
+  if (!name || !(EARN_CHAINS as readonly string[]).includes(name) || !book.chains[name])
+    throw new Error(
+      `name an earn chain of this devnet: ${EARN_CHAINS.filter((c) => book.chains[c]).join(", ")}`,
+    );
+  const spec = chainSpecByName(name);
+  return { spec, clients: devnetClients(spec, book.chains[name]!.rpcUrl), log: () => {} };
+}
+
+async function price(): Promise<void> {
+  const [chain, symbol, usd] = rest;
+  if (!symbol || !usd || !/^\d+(\.\d{1,8})?$/.test(usd))
+    throw new Error("usage: devnet price <chain> <symbol> <usd, up to 8 decimals>");
+  const moved = await setFeedPrice(earnChain(chain), symbol, usd);
+  console.log(JSON.stringify({ chain, ...moved }));
+}
+
+async function liquidate(): Promise<void> {
+  const [chain, user] = rest;
+  if (!user || !/^0x[0-9a-fA-F]{40}$/.test(user))
+    throw new Error("usage: devnet liquidate <chain> <user address>");
+  const done = await liquidateAaveAccount(earnChain(chain), user as `0x${string}`);
+  console.log(JSON.stringify({ chain, user, ...done }));
+}
+
 async function reset(): Promise<void> {
   const book = readDevnetAddressBook(paths.addressBook);
   for (const chain of Object.values(book?.chains ?? {})) {
@@ -144,6 +176,8 @@ const commands: Record<string, () => Promise<void>> = {
     await sendFromStdin(requireBook(), values, Buffer.concat(chunks).toString("utf8"));
   },
   issuer: () => issuerPortal(requireBook(), rest[0], rest[1]),
+  price,
+  liquidate,
   time: () =>
     rest[0] === "advance" ? advance(rest[1]) : Promise.reject(new Error("usage: devnet time advance <d>")),
 };
@@ -151,7 +185,7 @@ const commands: Record<string, () => Promise<void>> = {
 const run = command && !values.help ? commands[command] : undefined;
 if (!run) {
   console.log(
-    "usage: devnet <start|status|time advance <d>|reset|send --account <i>|issuer <action> <account>> [--dir D] [--port-base N]",
+    "usage: devnet <start|status|time advance <d>|reset|send --account <i>|issuer <action> <account>|price <chain> <symbol> <usd>|liquidate <chain> <user>> [--dir D] [--port-base N]",
   );
   process.exitCode = values.help ? 0 : 2;
 } else {
