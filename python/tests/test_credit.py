@@ -2,7 +2,7 @@
 import os
 import unittest
 
-from compass_api import ApiError, CompassClient, ValidationError
+from compass_api import CompassClient, HttpError, ValidationError
 
 from . import devnet
 from .devnet import book
@@ -57,7 +57,7 @@ class CreditTest(unittest.TestCase):
         looped = client.credit.looped_positions(chain=CHAIN, owner=owner)
         self.assertEqual(looped["positions"], [])
         self.assertTrue(looped["credit_account_address"].startswith("0x"))
-        with self.assertRaises(ApiError) as e:
+        with self.assertRaises(HttpError) as e:
             client.credit.unloop({"owner": owner, "chain": CHAIN, "collateral_token": "WETH", "borrow_token": "USDC", "preview": True})
         self.assertEqual(e.exception.status, 400)
         self.assertIn("no WETH/USDC loop to unwind", str(e.exception))
