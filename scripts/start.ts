@@ -5,6 +5,7 @@
  */
 
 import { join } from "node:path";
+import { MARKET_HISTORY } from "@compass/devnet";
 import { startStack } from "@compass/testkit";
 import { buildAll } from "./build.ts";
 
@@ -19,6 +20,7 @@ await buildAll({ log: (m: string) => console.log(m) });
 const stack = await startStack({
   dir,
   portBase: Number(process.env.COMPASS_DEVNET_PORT_BASE ?? 8545),
+  marketHistory: MARKET_HISTORY,
   servers: [
     {
       name: "app",

@@ -14,6 +14,7 @@
 import type { ChildProcess } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
+import { MARKET_HISTORY } from "@compass/devnet";
 import {
   ensureChromium,
   ensurePython,
@@ -137,6 +138,8 @@ try {
         // chains answer eth_getLogs over at most this many blocks, like public providers (much tighter than
         // their usual 10,000, so reads page even on a young devnet)
         rpcLimit: RPC_LOG_RANGE,
+        // weeks of loans, swaps and feeds behind the devnet, so rate history reads have something to read
+        marketHistory: MARKET_HISTORY,
         servers: [
           {
             name: "staging",

@@ -15,7 +15,7 @@ import { type DevnetAddressBook, readDevnetAddressBook } from "./addressbook.ts"
 import { advanceDevnetTime, devnetTime, parseDuration } from "./clock.ts";
 import { issuerPortal } from "./commands/issuer.ts";
 import { sendFromStdin } from "./commands/send.ts";
-import { chainSpecByName, DEFAULT_PORT_BASE } from "./config.ts";
+import { chainSpecByName, DEFAULT_PORT_BASE, MARKET_HISTORY } from "./config.ts";
 import { startDevnet } from "./devnet.ts";
 import { liquidateAaveAccount, setFeedPrice } from "./earn/liquidation.ts";
 import { EARN_CHAINS } from "./earn/tokens.ts";
@@ -48,6 +48,7 @@ async function start(): Promise<void> {
     dir: paths.dir,
     portBase,
     log: (m) => console.log(`  ${m}`),
+    marketHistory: MARKET_HISTORY,
     ...(venueNetwork ? { twinSettings: { venue: { network: venueNetwork } } } : {}),
   });
   console.log(`devnet up in ${Math.round(performance.now() - started)} ms — ${devnet.addressBookPath}`);

@@ -55,3 +55,6 @@ export function chainSpecByName(name: string): ChainSpec {
 export function rpcUrl(portBase: number, chain: ChainSpec): string {
   return `http://127.0.0.1:${portBase + chain.index}`;
 }
+
+/** What `devnet start`, `npm start` and the test stack live through on a devnet they create: four weeks, two days a step. */
+export const MARKET_HISTORY = { days: 28, stepDays: 2 } as const;

@@ -39,6 +39,12 @@ export interface DevnetOptions {
    * "Testnet" } }`); a twin's spec validates them (TwinSpec.settings)
    */
   twinSettings?: Record<string, Record<string, unknown>>;
+  /**
+   * a fresh devnet (no chain restored from state) lives through this much market history before it is handed
+   * over: the clock advances `stepDays` at a time, each step running the market activity (loans, swaps, feeds),
+   * so rate averages and volatility over past windows have weeks to read. Off by default (unit tests).
+   */
+  marketHistory?: { days: number; stepDays: number };
   log?: (message: string) => void;
 }
 
@@ -123,6 +129,9 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<DevnetHa
 
   try {
     await allOrFirstError(specs.map((spec) => startChain(spec.name)));
+    const fresh = [...chains.values()].every((c) => !c.restored);
+    if (options.marketHistory && fresh)
+      await liveHistory(paths, [...chains.values()], options.marketHistory, log);
     // Twins read the address book at startup, so it is written before they start.
     writeAddressBook(paths.addressBook, addressBook);
     await allOrFirstError(twinSpecs.map((spec) => startTwinByName(spec.name)));
@@ -166,4 +175,32 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<DevnetHa
 async function allOrFirstError(starts: Promise<void>[]): Promise<void> {
   const failed = (await Promise.allSettled(starts)).find((r) => r.status === "rejected");
   if (failed) throw (failed as PromiseRejectedResult).reason;
+}
+
+/**
+ * Weeks of market activity on a devnet just created, before anything uses it: the same clock advances as
+ * `devnet time advance` (every chain moves, then the activity runs on the earn chains). Twins start after it
+ * and take the devnet time as they find it.
+ */
+async function liveHistory(
+  paths: ReturnType<typeof devnetPaths>,
+  chains: RunningChain[],
+  history: { days: number; stepDays: number },
+  log: (message: string) => void,
+): Promise<void> {
+  const started = performance.now();
+  const step = Math.round(history.stepDays * 86_400);
+  const rounds = Math.ceil(history.days / history.stepDays);
+  for (let i = 0; i < rounds; i++) {
+    const results = await advanceDevnetTime(
+      paths,
+      chains.map((c) => c.rpcUrl),
+      step,
+    );
+    const failed = results.find((r) => r.status === "rejected");
+    if (failed) throw (failed as PromiseRejectedResult).reason;
+  }
+  log(
+    `market history: ${history.days} days in ${rounds} steps, ${Math.round(performance.now() - started)} ms`,
+  );
 }

@@ -25,6 +25,7 @@ export {
   chainSpecByName,
   DEFAULT_PORT_BASE,
   type DevnetChainName,
+  MARKET_HISTORY,
 } from "./config.ts";
 export { bep20PegTokenAbi, fiatTokenAbi } from "./contracts/abi.ts";
 export { type DevnetHandle, type DevnetOptions, startDevnet } from "./devnet.ts";

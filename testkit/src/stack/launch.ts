@@ -105,6 +105,8 @@ export async function startStack(opts: {
   twins?: string[];
   /** false: a devnet without the earn protocols (startDevnet's `earn`) */
   earn?: boolean;
+  /** weeks of market activity on a devnet just created (startDevnet's `marketHistory`) */
+  marketHistory?: { days: number; stepDays: number };
   log?: (line: string) => void;
 }): Promise<Stack> {
   const devnet = await startDevnet({
@@ -113,6 +115,7 @@ export async function startStack(opts: {
     log: opts.log,
     chains: opts.chains,
     earn: opts.earn,
+    marketHistory: opts.marketHistory,
     twins: opts.twins && TWINS.filter((t) => opts.twins!.includes(t.name)),
   });
   const servers: Record<string, RunningServer> = {};
