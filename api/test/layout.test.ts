@@ -12,6 +12,7 @@ import { operations } from "../src/registry/index.ts";
 const SRC = join(dirname(fileURLToPath(import.meta.url)), "../src");
 const CAPABILITIES = [
   "token",
+  "aave",
   "onramp",
   "tokenized-assets",
   "product-accounts",

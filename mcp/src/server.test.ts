@@ -57,6 +57,10 @@ describe("tool selection", () => {
     ]);
     const v1 = (await (await connect({ tools: ["v1_token_balance"] })).listTools()).tools;
     expect(v1.map((t) => t.name)).toEqual(["v1_token_balance"]);
+    // a v1 group by name: the Aave V3 reads and writes
+    const aave = (await (await connect({ tools: ["aave"] })).listTools()).tools;
+    expect(aave.map((t) => t.name)).toContain("v1_aave_avg_rate");
+    expect(aave.every((t) => t.name.startsWith("v1_aave_"))).toBe(true);
   });
 
   test("behavior: an unknown tool name is refused with a suggestion", () => {

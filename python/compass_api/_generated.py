@@ -12,6 +12,38 @@ VERSION = "0.0.1"
 
 # Models: every named schema of the API, with its wire (snake_case) keys.
 
+AaveAvgRateResponse = TypedDict("AaveAvgRateResponse", {
+    "supply_apy_variable_rate": Decimal | int | float,
+    "supply_apr_variable_rate": Decimal | int | float,
+    "borrow_apy_variable_rate": Decimal | int | float,
+    "borrow_apr_variable_rate": Decimal | int | float,
+    "borrow_apy_fixed_rate": Decimal | int | float,
+    "borrow_apr_fixed_rate": Decimal | int | float,
+})
+
+AaveBorrowRequest = TypedDict("AaveBorrowRequest", {
+    "action_type": NotRequired[Literal["AAVE_BORROW"]],
+    "token": str,
+    "amount": Any,
+    "interest_rate_mode": "InterestRateMode",
+    "on_behalf_of": NotRequired[str | None],
+    "chain": "V1Chain",
+    "sender": str,
+    "estimate_gas": NotRequired[bool],
+})
+
+AaveHistoricalTransactionsResponse = TypedDict("AaveHistoricalTransactionsResponse", {
+    "offset": int,
+    "limit": int,
+    "transactions": list[Union["Borrow", "Supply", "Repay", "RedeemUnderlying", "LiquidationCall", "UsageAsCollateral"]],
+})
+
+AaveLiquidityChangeResponse = TypedDict("AaveLiquidityChangeResponse", {
+    "liquidity_change": str,
+    "start_time": str,
+    "end_time": str,
+})
+
 AaveMarketsResponse = TypedDict("AaveMarketsResponse", {
     "markets": dict[str, dict[str, Any]],
 })
@@ -28,9 +60,100 @@ AavePosition = TypedDict("AavePosition", {
     "apy": NotRequired[str | None],
 })
 
+AaveRateResponse = TypedDict("AaveRateResponse", {
+    "supply_apy_variable_rate": str,
+    "supply_apr_variable_rate": str,
+    "borrow_apy_variable_rate": str,
+    "borrow_apr_variable_rate": str,
+    "borrow_apy_fixed_rate": str,
+    "borrow_apr_fixed_rate": str,
+})
+
+AaveRepayRequest = TypedDict("AaveRepayRequest", {
+    "action_type": NotRequired[Literal["AAVE_REPAY"]],
+    "token": str,
+    "amount": Any,
+    "interest_rate_mode": "InterestRateMode",
+    "on_behalf_of": NotRequired[str | None],
+    "chain": "V1Chain",
+    "sender": str,
+    "estimate_gas": NotRequired[bool],
+})
+
+AaveReserveOverviewResponse = TypedDict("AaveReserveOverviewResponse", {
+    "tvl": Decimal | int | float,
+    "total_borrowed": Decimal | int | float,
+    "utilization_ratio": Decimal | int | float | None,
+})
+
+AaveSTDRateResponse = TypedDict("AaveSTDRateResponse", {
+    "supply_apy_variable_rate": Decimal | int | float,
+    "supply_apr_variable_rate": Decimal | int | float,
+    "borrow_apy_variable_rate": Decimal | int | float,
+    "borrow_apr_variable_rate": Decimal | int | float,
+    "borrow_apy_fixed_rate": Decimal | int | float,
+    "borrow_apr_fixed_rate": Decimal | int | float,
+})
+
+AaveSupplyRequest = TypedDict("AaveSupplyRequest", {
+    "action_type": NotRequired[Literal["AAVE_SUPPLY"]],
+    "token": str,
+    "amount": Any,
+    "on_behalf_of": NotRequired[str | None],
+    "chain": "V1Chain",
+    "sender": str,
+    "estimate_gas": NotRequired[bool],
+})
+
+AaveSupportedTokenMetadata = TypedDict("AaveSupportedTokenMetadata", {
+    "symbol": str,
+    "address": str,
+    "supplying_enabled": bool,
+    "borrowing_enabled": bool,
+})
+
+AaveSupportedTokensResponse = TypedDict("AaveSupportedTokensResponse", {
+    "tokens": list["AaveSupportedTokenMetadata"],
+})
+
+AaveTokenPriceResponse = TypedDict("AaveTokenPriceResponse", {
+    "price": str,
+})
+
+AaveUserPositionPerTokenResponse = TypedDict("AaveUserPositionPerTokenResponse", {
+    "token_balance": str,
+    "stable_debt": str,
+    "variable_debt": str,
+    "principal_stable_debt": str,
+    "principal_variable_debt": str,
+    "stable_borrow_rate": str,
+    "stable_borrow_rate_for_new_loans": str,
+    "variable_borrow_rate": str,
+    "liquidity_rate": str,
+})
+
+AaveUserPositionSummaryResponse = TypedDict("AaveUserPositionSummaryResponse", {
+    "maximum_loan_to_value_ratio": str,
+    "health_factor": str,
+    "total_collateral": str,
+    "total_debt": str,
+    "available_borrows": str,
+    "liquidation_threshold": str,
+})
+
 AaveVenue = TypedDict("AaveVenue", {
     "type": Literal["AAVE"],
     "token": str,
+})
+
+AaveWithdrawRequest = TypedDict("AaveWithdrawRequest", {
+    "action_type": NotRequired[Literal["AAVE_WITHDRAW"]],
+    "token": str,
+    "amount": Any,
+    "recipient": str,
+    "chain": "V1Chain",
+    "sender": str,
+    "estimate_gas": NotRequired[bool],
 })
 
 AccountSummary = TypedDict("AccountSummary", {
@@ -75,6 +198,18 @@ BalancesResponse = TypedDict("BalancesResponse", {
     "tokenized_assets_account_address": str,
     "balances": dict[str, "TokenBalance"],
     "total_usd_value": str | None,
+})
+
+Borrow = TypedDict("Borrow", {
+    "id": str,
+    "timestamp": int,
+    "txHash": str,
+    "block": int,
+    "action": Literal["Borrow"],
+    "amount": Decimal | int | float,
+    "reserve": "Reserve",
+    "assetPriceUSD": Decimal | int | float,
+    "borrowRateMode": Literal[1] | Literal[2],
 })
 
 BorrowableToken = TypedDict("BorrowableToken", {
@@ -479,6 +614,22 @@ HTTPValidationError = TypedDict("HTTPValidationError", {
 })
 
 InterestRateMode = Literal["stable", "variable"]
+
+InterestRateModeInput = Literal["stable", "variable"]
+
+LiquidationCall = TypedDict("LiquidationCall", {
+    "id": str,
+    "timestamp": int,
+    "txHash": str,
+    "block": int,
+    "action": Literal["LiquidationCall"],
+    "collateralAmount": Decimal | int | float,
+    "collateralReserve": "Reserve",
+    "principalAmount": Decimal | int | float,
+    "principalReserve": "Reserve",
+    "collateralAssetPriceUSD": Decimal | int | float,
+    "borrowAssetPriceUSD": Decimal | int | float,
+})
 
 LoopedPosition = TypedDict("LoopedPosition", {
     "protocol": "CreditProtocol",
@@ -1040,6 +1191,17 @@ PricePoint = TypedDict("PricePoint", {
     "price": str,
 })
 
+RedeemUnderlying = TypedDict("RedeemUnderlying", {
+    "id": str,
+    "timestamp": int,
+    "txHash": str,
+    "block": int,
+    "action": Literal["RedeemUnderlying"],
+    "amount": Decimal | int | float,
+    "reserve": "Reserve",
+    "assetPriceUSD": Decimal | int | float,
+})
+
 Redemption = TypedDict("Redemption", {
     "id": int,
     "status": Literal["pending", "finalized", "rejected", "unknown"],
@@ -1058,6 +1220,24 @@ Redemption = TypedDict("Redemption", {
 
 RedemptionsResponse = TypedDict("RedemptionsResponse", {
     "redemptions": list["Redemption"],
+})
+
+Repay = TypedDict("Repay", {
+    "id": str,
+    "timestamp": int,
+    "txHash": str,
+    "block": int,
+    "action": Literal["Repay"],
+    "amount": Decimal | int | float,
+    "reserve": "Reserve",
+    "assetPriceUSD": Decimal | int | float,
+})
+
+Reserve = TypedDict("Reserve", {
+    "symbol": str,
+    "name": str,
+    "underlyingAsset": str,
+    "decimals": NotRequired[int | None],
 })
 
 ReserveInfo = TypedDict("ReserveInfo", {
@@ -1088,6 +1268,17 @@ SponsorPrepareRequest = TypedDict("SponsorPrepareRequest", {
 
 SponsorPrepareResponse = TypedDict("SponsorPrepareResponse", {
     "transaction": "UnsignedTransaction",
+})
+
+Supply = TypedDict("Supply", {
+    "id": str,
+    "timestamp": int,
+    "txHash": str,
+    "block": int,
+    "action": Literal["Supply"],
+    "amount": Decimal | int | float,
+    "reserve": "Reserve",
+    "assetPriceUSD": Decimal | int | float,
 })
 
 TokenBalance = TypedDict("TokenBalance", {
@@ -1194,6 +1385,10 @@ TradingStatus = TypedDict("TradingStatus", {
     "next_close": str | None,
 })
 
+TransactionResponse = TypedDict("TransactionResponse", {
+    "transaction": "UnsignedTransaction",
+})
+
 TransferAction = Literal["DEPOSIT", "WITHDRAW"]
 
 # EIP-712 payload {domain, types, primaryType, message}
@@ -1223,6 +1418,17 @@ UnsignedTransaction = TypedDict("UnsignedTransaction", {
     "nonce": str,
     "maxFeePerGas": str,
     "maxPriorityFeePerGas": str,
+})
+
+UsageAsCollateral = TypedDict("UsageAsCollateral", {
+    "id": str,
+    "timestamp": int,
+    "txHash": str,
+    "block": int,
+    "action": Literal["UsageAsCollateral"],
+    "fromState": bool,
+    "toState": bool,
+    "reserve": "Reserve",
 })
 
 V1Chain = Literal["arbitrum", "base", "ethereum"]
@@ -1360,6 +1566,106 @@ V1TokenBalanceQuery = TypedDict("V1TokenBalanceQuery", {
 })
 
 V1TokenBalanceResponse = TokenBalanceResponse
+
+V1AaveAaveSupportedTokensQuery = TypedDict("V1AaveAaveSupportedTokensQuery", {
+    "chain": NotRequired[Literal["arbitrum", "base", "ethereum"]],
+    "block": NotRequired[int],
+})
+
+V1AaveAaveSupportedTokensResponse = AaveSupportedTokensResponse
+
+V1AaveRateQuery = TypedDict("V1AaveRateQuery", {
+    "chain": NotRequired[Literal["arbitrum", "base", "ethereum"]],
+    "block": NotRequired[int],
+    "token": NotRequired[str],
+})
+
+V1AaveRateResponse = AaveRateResponse
+
+V1AaveAvgRateQuery = TypedDict("V1AaveAvgRateQuery", {
+    "chain": NotRequired[Literal["arbitrum", "base", "ethereum"]],
+    "block": NotRequired[int],
+    "token": NotRequired[str],
+    "days": NotRequired[int],
+})
+
+V1AaveAvgRateResponse = AaveAvgRateResponse
+
+V1AaveStdRateQuery = TypedDict("V1AaveStdRateQuery", {
+    "chain": NotRequired[Literal["arbitrum", "base", "ethereum"]],
+    "block": NotRequired[int],
+    "token": NotRequired[str],
+    "days": NotRequired[int],
+})
+
+V1AaveStdRateResponse = AaveSTDRateResponse
+
+V1AaveReserveOverviewQuery = TypedDict("V1AaveReserveOverviewQuery", {
+    "chain": NotRequired[Literal["arbitrum", "base", "ethereum"]],
+    "block": NotRequired[int],
+    "token": NotRequired[str],
+})
+
+V1AaveReserveOverviewResponse = AaveReserveOverviewResponse
+
+V1AaveTokenPriceQuery = TypedDict("V1AaveTokenPriceQuery", {
+    "chain": NotRequired[Literal["arbitrum", "base", "ethereum"]],
+    "block": NotRequired[int],
+    "token": NotRequired[str],
+})
+
+V1AaveTokenPriceResponse = AaveTokenPriceResponse
+
+V1AaveLiquidityChangeQuery = TypedDict("V1AaveLiquidityChangeQuery", {
+    "chain": NotRequired[Literal["arbitrum", "base", "ethereum"]],
+    "token": NotRequired[str],
+    "start_block": NotRequired[int],
+    "end_block": int,
+})
+
+V1AaveLiquidityChangeResponse = AaveLiquidityChangeResponse
+
+V1AaveUserPositionSummaryQuery = TypedDict("V1AaveUserPositionSummaryQuery", {
+    "chain": NotRequired[Literal["arbitrum", "base", "ethereum"]],
+    "block": NotRequired[int],
+    "user": NotRequired[str],
+})
+
+V1AaveUserPositionSummaryResponse = AaveUserPositionSummaryResponse
+
+V1AaveUserPositionPerTokenQuery = TypedDict("V1AaveUserPositionPerTokenQuery", {
+    "chain": NotRequired[Literal["arbitrum", "base", "ethereum"]],
+    "block": NotRequired[int],
+    "user": NotRequired[str],
+    "token": NotRequired[str],
+})
+
+V1AaveUserPositionPerTokenResponse = AaveUserPositionPerTokenResponse
+
+V1AaveHistoricalTransactionsQuery = TypedDict("V1AaveHistoricalTransactionsQuery", {
+    "offset": NotRequired[int],
+    "limit": NotRequired[int],
+    "chain": NotRequired[Literal["arbitrum", "base", "ethereum"]],
+    "user_address": NotRequired[str],
+})
+
+V1AaveHistoricalTransactionsResponse = AaveHistoricalTransactionsResponse
+
+V1AaveSupplyBody = AaveSupplyRequest
+
+V1AaveSupplyResponse = TransactionResponse
+
+V1AaveBorrowBody = AaveBorrowRequest
+
+V1AaveBorrowResponse = TransactionResponse
+
+V1AaveRepayBody = AaveRepayRequest
+
+V1AaveRepayResponse = TransactionResponse
+
+V1AaveWithdrawBody = AaveWithdrawRequest
+
+V1AaveWithdrawResponse = TransactionResponse
 
 V2OnrampQuoteBody = OnrampQuoteRequest
 
@@ -1667,6 +1973,174 @@ OPERATIONS: dict[str, dict[str, Any]] = {
         "required_query": ["user"],
         "has_body": False,
         "body_fields": [],
+        "open_body": False,
+        "pagination": None,
+    },
+    "v1_aave_aave_supported_tokens": {
+        "method": "GET",
+        "path": "/v1/aave/aave_supported_tokens",
+        "idempotent": True,
+        "path_params": [],
+        "query_params": ["chain", "block"],
+        "required_query": [],
+        "has_body": False,
+        "body_fields": [],
+        "open_body": False,
+        "pagination": None,
+    },
+    "v1_aave_rate": {
+        "method": "GET",
+        "path": "/v1/aave/rate",
+        "idempotent": True,
+        "path_params": [],
+        "query_params": ["chain", "block", "token"],
+        "required_query": [],
+        "has_body": False,
+        "body_fields": [],
+        "open_body": False,
+        "pagination": None,
+    },
+    "v1_aave_avg_rate": {
+        "method": "GET",
+        "path": "/v1/aave/avg_rate",
+        "idempotent": True,
+        "path_params": [],
+        "query_params": ["chain", "block", "token", "days"],
+        "required_query": [],
+        "has_body": False,
+        "body_fields": [],
+        "open_body": False,
+        "pagination": None,
+    },
+    "v1_aave_std_rate": {
+        "method": "GET",
+        "path": "/v1/aave/std_rate",
+        "idempotent": True,
+        "path_params": [],
+        "query_params": ["chain", "block", "token", "days"],
+        "required_query": [],
+        "has_body": False,
+        "body_fields": [],
+        "open_body": False,
+        "pagination": None,
+    },
+    "v1_aave_reserve_overview": {
+        "method": "GET",
+        "path": "/v1/aave/reserve_overview",
+        "idempotent": True,
+        "path_params": [],
+        "query_params": ["chain", "block", "token"],
+        "required_query": [],
+        "has_body": False,
+        "body_fields": [],
+        "open_body": False,
+        "pagination": None,
+    },
+    "v1_aave_token_price": {
+        "method": "GET",
+        "path": "/v1/aave/token_price",
+        "idempotent": True,
+        "path_params": [],
+        "query_params": ["chain", "block", "token"],
+        "required_query": [],
+        "has_body": False,
+        "body_fields": [],
+        "open_body": False,
+        "pagination": None,
+    },
+    "v1_aave_liquidity_change": {
+        "method": "GET",
+        "path": "/v1/aave/liquidity/change",
+        "idempotent": True,
+        "path_params": [],
+        "query_params": ["chain", "token", "start_block", "end_block"],
+        "required_query": ["end_block"],
+        "has_body": False,
+        "body_fields": [],
+        "open_body": False,
+        "pagination": None,
+    },
+    "v1_aave_user_position_summary": {
+        "method": "GET",
+        "path": "/v1/aave/user_position_summary",
+        "idempotent": True,
+        "path_params": [],
+        "query_params": ["chain", "block", "user"],
+        "required_query": [],
+        "has_body": False,
+        "body_fields": [],
+        "open_body": False,
+        "pagination": None,
+    },
+    "v1_aave_user_position_per_token": {
+        "method": "GET",
+        "path": "/v1/aave/user_position_per_token",
+        "idempotent": True,
+        "path_params": [],
+        "query_params": ["chain", "block", "user", "token"],
+        "required_query": [],
+        "has_body": False,
+        "body_fields": [],
+        "open_body": False,
+        "pagination": None,
+    },
+    "v1_aave_historical_transactions": {
+        "method": "GET",
+        "path": "/v1/aave/historical_transactions",
+        "idempotent": True,
+        "path_params": [],
+        "query_params": ["offset", "limit", "chain", "user_address"],
+        "required_query": [],
+        "has_body": False,
+        "body_fields": [],
+        "open_body": False,
+        "pagination": None,
+    },
+    "v1_aave_supply": {
+        "method": "POST",
+        "path": "/v1/aave/supply",
+        "idempotent": False,
+        "path_params": [],
+        "query_params": [],
+        "required_query": [],
+        "has_body": True,
+        "body_fields": ["action_type", "token", "amount", "on_behalf_of", "chain", "sender", "estimate_gas"],
+        "open_body": False,
+        "pagination": None,
+    },
+    "v1_aave_borrow": {
+        "method": "POST",
+        "path": "/v1/aave/borrow",
+        "idempotent": False,
+        "path_params": [],
+        "query_params": [],
+        "required_query": [],
+        "has_body": True,
+        "body_fields": ["action_type", "token", "amount", "interest_rate_mode", "on_behalf_of", "chain", "sender", "estimate_gas"],
+        "open_body": False,
+        "pagination": None,
+    },
+    "v1_aave_repay": {
+        "method": "POST",
+        "path": "/v1/aave/repay",
+        "idempotent": False,
+        "path_params": [],
+        "query_params": [],
+        "required_query": [],
+        "has_body": True,
+        "body_fields": ["action_type", "token", "amount", "interest_rate_mode", "on_behalf_of", "chain", "sender", "estimate_gas"],
+        "open_body": False,
+        "pagination": None,
+    },
+    "v1_aave_withdraw": {
+        "method": "POST",
+        "path": "/v1/aave/withdraw",
+        "idempotent": False,
+        "path_params": [],
+        "query_params": [],
+        "required_query": [],
+        "has_body": True,
+        "body_fields": ["action_type", "token", "amount", "recipient", "chain", "sender", "estimate_gas"],
         "open_body": False,
         "pagination": None,
     },
@@ -2302,6 +2776,66 @@ class TokenNamespace(_Namespace):
         return self._call("v1_token_balance", [], None, query, timeout_ms=timeout_ms, retries=retries, headers=headers)
 
 
+class AaveNamespace(_Namespace):
+    """`client.aave` operations."""
+
+    def aave_supported_tokens(self, *, timeout_ms: int | None = None, retries: int | None = None, headers: dict[str, str] | None = None, **query: Unpack[V1AaveAaveSupportedTokensQuery]) -> V1AaveAaveSupportedTokensResponse:
+        """Aave Supported Tokens — GET /v1/aave/aave_supported_tokens"""
+        return self._call("v1_aave_aave_supported_tokens", [], None, query, timeout_ms=timeout_ms, retries=retries, headers=headers)
+
+    def rate(self, *, timeout_ms: int | None = None, retries: int | None = None, headers: dict[str, str] | None = None, **query: Unpack[V1AaveRateQuery]) -> V1AaveRateResponse:
+        """Interest Rates — GET /v1/aave/rate"""
+        return self._call("v1_aave_rate", [], None, query, timeout_ms=timeout_ms, retries=retries, headers=headers)
+
+    def avg_rate(self, *, timeout_ms: int | None = None, retries: int | None = None, headers: dict[str, str] | None = None, **query: Unpack[V1AaveAvgRateQuery]) -> V1AaveAvgRateResponse:
+        """Interest Rates: Time Average — GET /v1/aave/avg_rate"""
+        return self._call("v1_aave_avg_rate", [], None, query, timeout_ms=timeout_ms, retries=retries, headers=headers)
+
+    def std_rate(self, *, timeout_ms: int | None = None, retries: int | None = None, headers: dict[str, str] | None = None, **query: Unpack[V1AaveStdRateQuery]) -> V1AaveStdRateResponse:
+        """Interest Rates: Standard Deviation — GET /v1/aave/std_rate"""
+        return self._call("v1_aave_std_rate", [], None, query, timeout_ms=timeout_ms, retries=retries, headers=headers)
+
+    def reserve_overview(self, *, timeout_ms: int | None = None, retries: int | None = None, headers: dict[str, str] | None = None, **query: Unpack[V1AaveReserveOverviewQuery]) -> V1AaveReserveOverviewResponse:
+        """Reserve Overview — GET /v1/aave/reserve_overview"""
+        return self._call("v1_aave_reserve_overview", [], None, query, timeout_ms=timeout_ms, retries=retries, headers=headers)
+
+    def token_price(self, *, timeout_ms: int | None = None, retries: int | None = None, headers: dict[str, str] | None = None, **query: Unpack[V1AaveTokenPriceQuery]) -> V1AaveTokenPriceResponse:
+        """Token Prices — GET /v1/aave/token_price"""
+        return self._call("v1_aave_token_price", [], None, query, timeout_ms=timeout_ms, retries=retries, headers=headers)
+
+    def liquidity_change(self, *, timeout_ms: int | None = None, retries: int | None = None, headers: dict[str, str] | None = None, **query: Unpack[V1AaveLiquidityChangeQuery]) -> V1AaveLiquidityChangeResponse:
+        """Liquidity Index — GET /v1/aave/liquidity/change"""
+        return self._call("v1_aave_liquidity_change", [], None, query, timeout_ms=timeout_ms, retries=retries, headers=headers)
+
+    def user_position_summary(self, *, timeout_ms: int | None = None, retries: int | None = None, headers: dict[str, str] | None = None, **query: Unpack[V1AaveUserPositionSummaryQuery]) -> V1AaveUserPositionSummaryResponse:
+        """Positions - Total — GET /v1/aave/user_position_summary"""
+        return self._call("v1_aave_user_position_summary", [], None, query, timeout_ms=timeout_ms, retries=retries, headers=headers)
+
+    def user_position_per_token(self, *, timeout_ms: int | None = None, retries: int | None = None, headers: dict[str, str] | None = None, **query: Unpack[V1AaveUserPositionPerTokenQuery]) -> V1AaveUserPositionPerTokenResponse:
+        """Positions - per Token — GET /v1/aave/user_position_per_token"""
+        return self._call("v1_aave_user_position_per_token", [], None, query, timeout_ms=timeout_ms, retries=retries, headers=headers)
+
+    def historical_transactions(self, *, timeout_ms: int | None = None, retries: int | None = None, headers: dict[str, str] | None = None, **query: Unpack[V1AaveHistoricalTransactionsQuery]) -> V1AaveHistoricalTransactionsResponse:
+        """Historical Transactions — GET /v1/aave/historical_transactions"""
+        return self._call("v1_aave_historical_transactions", [], None, query, timeout_ms=timeout_ms, retries=retries, headers=headers)
+
+    def supply(self, body: V1AaveSupplyBody | None = None, /, *, timeout_ms: int | None = None, retries: int | None = None, idempotency_key: str | None = None, headers: dict[str, str] | None = None, **fields: Any) -> V1AaveSupplyResponse:
+        """Supply/Lend — POST /v1/aave/supply"""
+        return self._call("v1_aave_supply", [], body, fields, timeout_ms=timeout_ms, retries=retries, idempotency_key=idempotency_key, headers=headers)
+
+    def borrow(self, body: V1AaveBorrowBody | None = None, /, *, timeout_ms: int | None = None, retries: int | None = None, idempotency_key: str | None = None, headers: dict[str, str] | None = None, **fields: Any) -> V1AaveBorrowResponse:
+        """Borrow — POST /v1/aave/borrow"""
+        return self._call("v1_aave_borrow", [], body, fields, timeout_ms=timeout_ms, retries=retries, idempotency_key=idempotency_key, headers=headers)
+
+    def repay(self, body: V1AaveRepayBody | None = None, /, *, timeout_ms: int | None = None, retries: int | None = None, idempotency_key: str | None = None, headers: dict[str, str] | None = None, **fields: Any) -> V1AaveRepayResponse:
+        """Repay Loans — POST /v1/aave/repay"""
+        return self._call("v1_aave_repay", [], body, fields, timeout_ms=timeout_ms, retries=retries, idempotency_key=idempotency_key, headers=headers)
+
+    def withdraw(self, body: V1AaveWithdrawBody | None = None, /, *, timeout_ms: int | None = None, retries: int | None = None, idempotency_key: str | None = None, headers: dict[str, str] | None = None, **fields: Any) -> V1AaveWithdrawResponse:
+        """Unstake — POST /v1/aave/withdraw"""
+        return self._call("v1_aave_withdraw", [], body, fields, timeout_ms=timeout_ms, retries=retries, idempotency_key=idempotency_key, headers=headers)
+
+
 class OnrampNamespace(_Namespace):
     """`client.onramp` operations."""
 
@@ -2550,6 +3084,66 @@ class AsyncTokenNamespace(_AsyncNamespace):
         return await self._call("v1_token_balance", [], None, query, timeout_ms=timeout_ms, retries=retries, headers=headers)
 
 
+class AsyncAaveNamespace(_AsyncNamespace):
+    """`client.aave` operations (asyncio)."""
+
+    async def aave_supported_tokens(self, *, timeout_ms: int | None = None, retries: int | None = None, headers: dict[str, str] | None = None, **query: Unpack[V1AaveAaveSupportedTokensQuery]) -> V1AaveAaveSupportedTokensResponse:
+        """Aave Supported Tokens — GET /v1/aave/aave_supported_tokens"""
+        return await self._call("v1_aave_aave_supported_tokens", [], None, query, timeout_ms=timeout_ms, retries=retries, headers=headers)
+
+    async def rate(self, *, timeout_ms: int | None = None, retries: int | None = None, headers: dict[str, str] | None = None, **query: Unpack[V1AaveRateQuery]) -> V1AaveRateResponse:
+        """Interest Rates — GET /v1/aave/rate"""
+        return await self._call("v1_aave_rate", [], None, query, timeout_ms=timeout_ms, retries=retries, headers=headers)
+
+    async def avg_rate(self, *, timeout_ms: int | None = None, retries: int | None = None, headers: dict[str, str] | None = None, **query: Unpack[V1AaveAvgRateQuery]) -> V1AaveAvgRateResponse:
+        """Interest Rates: Time Average — GET /v1/aave/avg_rate"""
+        return await self._call("v1_aave_avg_rate", [], None, query, timeout_ms=timeout_ms, retries=retries, headers=headers)
+
+    async def std_rate(self, *, timeout_ms: int | None = None, retries: int | None = None, headers: dict[str, str] | None = None, **query: Unpack[V1AaveStdRateQuery]) -> V1AaveStdRateResponse:
+        """Interest Rates: Standard Deviation — GET /v1/aave/std_rate"""
+        return await self._call("v1_aave_std_rate", [], None, query, timeout_ms=timeout_ms, retries=retries, headers=headers)
+
+    async def reserve_overview(self, *, timeout_ms: int | None = None, retries: int | None = None, headers: dict[str, str] | None = None, **query: Unpack[V1AaveReserveOverviewQuery]) -> V1AaveReserveOverviewResponse:
+        """Reserve Overview — GET /v1/aave/reserve_overview"""
+        return await self._call("v1_aave_reserve_overview", [], None, query, timeout_ms=timeout_ms, retries=retries, headers=headers)
+
+    async def token_price(self, *, timeout_ms: int | None = None, retries: int | None = None, headers: dict[str, str] | None = None, **query: Unpack[V1AaveTokenPriceQuery]) -> V1AaveTokenPriceResponse:
+        """Token Prices — GET /v1/aave/token_price"""
+        return await self._call("v1_aave_token_price", [], None, query, timeout_ms=timeout_ms, retries=retries, headers=headers)
+
+    async def liquidity_change(self, *, timeout_ms: int | None = None, retries: int | None = None, headers: dict[str, str] | None = None, **query: Unpack[V1AaveLiquidityChangeQuery]) -> V1AaveLiquidityChangeResponse:
+        """Liquidity Index — GET /v1/aave/liquidity/change"""
+        return await self._call("v1_aave_liquidity_change", [], None, query, timeout_ms=timeout_ms, retries=retries, headers=headers)
+
+    async def user_position_summary(self, *, timeout_ms: int | None = None, retries: int | None = None, headers: dict[str, str] | None = None, **query: Unpack[V1AaveUserPositionSummaryQuery]) -> V1AaveUserPositionSummaryResponse:
+        """Positions - Total — GET /v1/aave/user_position_summary"""
+        return await self._call("v1_aave_user_position_summary", [], None, query, timeout_ms=timeout_ms, retries=retries, headers=headers)
+
+    async def user_position_per_token(self, *, timeout_ms: int | None = None, retries: int | None = None, headers: dict[str, str] | None = None, **query: Unpack[V1AaveUserPositionPerTokenQuery]) -> V1AaveUserPositionPerTokenResponse:
+        """Positions - per Token — GET /v1/aave/user_position_per_token"""
+        return await self._call("v1_aave_user_position_per_token", [], None, query, timeout_ms=timeout_ms, retries=retries, headers=headers)
+
+    async def historical_transactions(self, *, timeout_ms: int | None = None, retries: int | None = None, headers: dict[str, str] | None = None, **query: Unpack[V1AaveHistoricalTransactionsQuery]) -> V1AaveHistoricalTransactionsResponse:
+        """Historical Transactions — GET /v1/aave/historical_transactions"""
+        return await self._call("v1_aave_historical_transactions", [], None, query, timeout_ms=timeout_ms, retries=retries, headers=headers)
+
+    async def supply(self, body: V1AaveSupplyBody | None = None, /, *, timeout_ms: int | None = None, retries: int | None = None, idempotency_key: str | None = None, headers: dict[str, str] | None = None, **fields: Any) -> V1AaveSupplyResponse:
+        """Supply/Lend — POST /v1/aave/supply"""
+        return await self._call("v1_aave_supply", [], body, fields, timeout_ms=timeout_ms, retries=retries, idempotency_key=idempotency_key, headers=headers)
+
+    async def borrow(self, body: V1AaveBorrowBody | None = None, /, *, timeout_ms: int | None = None, retries: int | None = None, idempotency_key: str | None = None, headers: dict[str, str] | None = None, **fields: Any) -> V1AaveBorrowResponse:
+        """Borrow — POST /v1/aave/borrow"""
+        return await self._call("v1_aave_borrow", [], body, fields, timeout_ms=timeout_ms, retries=retries, idempotency_key=idempotency_key, headers=headers)
+
+    async def repay(self, body: V1AaveRepayBody | None = None, /, *, timeout_ms: int | None = None, retries: int | None = None, idempotency_key: str | None = None, headers: dict[str, str] | None = None, **fields: Any) -> V1AaveRepayResponse:
+        """Repay Loans — POST /v1/aave/repay"""
+        return await self._call("v1_aave_repay", [], body, fields, timeout_ms=timeout_ms, retries=retries, idempotency_key=idempotency_key, headers=headers)
+
+    async def withdraw(self, body: V1AaveWithdrawBody | None = None, /, *, timeout_ms: int | None = None, retries: int | None = None, idempotency_key: str | None = None, headers: dict[str, str] | None = None, **fields: Any) -> V1AaveWithdrawResponse:
+        """Unstake — POST /v1/aave/withdraw"""
+        return await self._call("v1_aave_withdraw", [], body, fields, timeout_ms=timeout_ms, retries=retries, idempotency_key=idempotency_key, headers=headers)
+
+
 class AsyncOnrampNamespace(_AsyncNamespace):
     """`client.onramp` operations (asyncio)."""
 
@@ -2794,6 +3388,7 @@ class Namespaces:
     """One attribute per URL group; CompassClient extends this."""
 
     token: TokenNamespace
+    aave: AaveNamespace
     onramp: OnrampNamespace
     tokenized_assets: TokenizedAssetsNamespace
     gas_sponsorship: GasSponsorshipNamespace
@@ -2803,6 +3398,7 @@ class Namespaces:
 
     def _init_namespaces(self, transport: Any) -> None:
         self.token = TokenNamespace(transport, OPERATIONS)
+        self.aave = AaveNamespace(transport, OPERATIONS)
         self.onramp = OnrampNamespace(transport, OPERATIONS)
         self.tokenized_assets = TokenizedAssetsNamespace(transport, OPERATIONS)
         self.gas_sponsorship = GasSponsorshipNamespace(transport, OPERATIONS)
@@ -2815,6 +3411,7 @@ class AsyncNamespaces:
     """One attribute per URL group; AsyncCompassClient extends this."""
 
     token: AsyncTokenNamespace
+    aave: AsyncAaveNamespace
     onramp: AsyncOnrampNamespace
     tokenized_assets: AsyncTokenizedAssetsNamespace
     gas_sponsorship: AsyncGasSponsorshipNamespace
@@ -2824,6 +3421,7 @@ class AsyncNamespaces:
 
     def _init_namespaces(self, transport: Any) -> None:
         self.token = AsyncTokenNamespace(transport, OPERATIONS)
+        self.aave = AsyncAaveNamespace(transport, OPERATIONS)
         self.onramp = AsyncOnrampNamespace(transport, OPERATIONS)
         self.tokenized_assets = AsyncTokenizedAssetsNamespace(transport, OPERATIONS)
         self.gas_sponsorship = AsyncGasSponsorshipNamespace(transport, OPERATIONS)

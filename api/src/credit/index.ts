@@ -23,3 +23,5 @@ export const operations: Operation[] = [
   transfer,
   repay,
 ];
+
+export { AAVE_CREDIT_EVENTS, AAVE_LIQUIDATION_EVENT } from "./domain/aave.ts";

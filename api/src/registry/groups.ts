@@ -14,6 +14,10 @@ export interface GroupInfo {
 
 export const GROUPS: Record<string, GroupInfo> = {
   token: { description: "Token balances and prices (v1)" },
+  aave: {
+    description:
+      "Aave V3 lending (v1): rates, averages and volatility, reserves, positions and history at any block; supply, borrow, repay, withdraw from the wallet",
+  },
   onramp: {
     description: "Fiat on-ramp: card payment to USDC on Ethereum, delivered to the user's own wallet",
     workflow:

@@ -1,3 +1,4 @@
+import { operations as aave } from "../aave/index.ts";
 import { operations as credit } from "../credit/index.ts";
 import { operations as earn } from "../earn/index.ts";
 import { operations as gasSponsorship } from "../gas-sponsorship/index.ts";
@@ -11,6 +12,7 @@ import type { Operation } from "./define.ts";
 /** Every operation the API serves. Surfaces (routes, OpenAPI, SDKs, CLI, MCP) derive from this list. */
 export const operations: Operation[] = [
   ...token,
+  ...aave,
   ...onramp,
   ...tokenizedAssets,
   ...productAccounts,

@@ -3,3 +3,4 @@ import { balance } from "./operations/balance.ts";
 
 /** v1 token reads. */
 export const operations: Operation[] = [balance];
+export { V1Chain } from "./schemas.ts";

@@ -9,6 +9,12 @@ export const groups: GroupManifest[] = [
     "description": "Token balances and prices (v1)"
   },
   {
+    "group": "aave",
+    "namespace": "aave",
+    "cli": "aave",
+    "description": "Aave V3 lending (v1): rates, averages and volatility, reserves, positions and history at any block; supply, borrow, repay, withdraw from the wallet"
+  },
+  {
     "group": "onramp",
     "namespace": "onramp",
     "cli": "onramp",
@@ -130,6 +136,1087 @@ export const manifest: OperationManifest[] = [
     "mcpName": "v1_token_balance",
     "bodyRef": null,
     "responseRef": "TokenBalanceResponse",
+    "pagination": null
+  },
+  {
+    "operationId": "v1_aave_aave_supported_tokens",
+    "group": "aave",
+    "namespace": "aave",
+    "name": "aaveSupportedTokens",
+    "method": "GET",
+    "path": "/v1/aave/aave_supported_tokens",
+    "summary": "Aave Supported Tokens",
+    "description": "Every reserve of Aave v3 on `chain` at `block` (or now): its token's symbol and address, and whether it can be supplied as collateral and borrowed then (active, not frozen or paused, and enabled).",
+    "readOnly": true,
+    "destructive": false,
+    "idempotent": true,
+    "errorModel": "validation",
+    "params": [
+      {
+        "name": "chain",
+        "in": "query",
+        "required": false,
+        "schema": {
+          "type": "string",
+          "enum": [
+            "arbitrum",
+            "base",
+            "ethereum"
+          ],
+          "default": "arbitrum"
+        }
+      },
+      {
+        "name": "block",
+        "in": "query",
+        "required": false,
+        "description": "block number for a historical read; latest when omitted",
+        "schema": {
+          "type": "integer",
+          "minimum": 0
+        }
+      }
+    ],
+    "body": null,
+    "cli": {
+      "command": "aave-supported-tokens",
+      "aliases": [],
+      "short": {
+        "chain": "c",
+        "block": "b"
+      }
+    },
+    "mcpName": "v1_aave_aave_supported_tokens",
+    "bodyRef": null,
+    "responseRef": "AaveSupportedTokensResponse",
+    "pagination": null
+  },
+  {
+    "operationId": "v1_aave_rate",
+    "group": "aave",
+    "namespace": "aave",
+    "name": "rate",
+    "method": "GET",
+    "path": "/v1/aave/rate",
+    "summary": "Interest Rates",
+    "description": "The supply and borrow rates of `token`'s Aave v3 reserve on `chain` at `block` (or now), as fractions: APR (the pool's annual rate, simple) and APY (compounded every second, as the pool accrues), variable and stable. From the pool's last rate update at or before the block, so any block since the pool's deployment answers without archive state.",
+    "readOnly": true,
+    "destructive": false,
+    "idempotent": true,
+    "errorModel": "validation",
+    "params": [
+      {
+        "name": "chain",
+        "in": "query",
+        "required": false,
+        "schema": {
+          "type": "string",
+          "enum": [
+            "arbitrum",
+            "base",
+            "ethereum"
+          ],
+          "default": "arbitrum"
+        }
+      },
+      {
+        "name": "block",
+        "in": "query",
+        "required": false,
+        "description": "block number for a historical read; latest when omitted",
+        "schema": {
+          "type": "integer",
+          "minimum": 0
+        }
+      },
+      {
+        "name": "token",
+        "in": "query",
+        "required": false,
+        "description": "the symbol or address of the reserve's token",
+        "schema": {
+          "default": "USDC",
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 64,
+          "x-contract": "erc20"
+        }
+      }
+    ],
+    "body": null,
+    "cli": {
+      "command": "rate",
+      "aliases": [],
+      "short": {
+        "chain": "c",
+        "token": "t",
+        "block": "b"
+      }
+    },
+    "mcpName": "v1_aave_rate",
+    "bodyRef": null,
+    "responseRef": "AaveRateResponse",
+    "pagination": null
+  },
+  {
+    "operationId": "v1_aave_avg_rate",
+    "group": "aave",
+    "namespace": "aave",
+    "name": "avgRate",
+    "method": "GET",
+    "path": "/v1/aave/avg_rate",
+    "summary": "Interest Rates: Time Average",
+    "description": "Time-weighted means of `token`'s Aave v3 supply and borrow rates (APY and APR, variable and stable, as fractions) over the `days` before `block` (or now): exact over the rates the pool put in force in that window, each weighted by how long it held (from the pool's rate-update events).",
+    "readOnly": true,
+    "destructive": false,
+    "idempotent": true,
+    "errorModel": "validation",
+    "params": [
+      {
+        "name": "chain",
+        "in": "query",
+        "required": false,
+        "schema": {
+          "type": "string",
+          "enum": [
+            "arbitrum",
+            "base",
+            "ethereum"
+          ],
+          "default": "ethereum"
+        }
+      },
+      {
+        "name": "block",
+        "in": "query",
+        "required": false,
+        "description": "block number for a historical read; latest when omitted",
+        "schema": {
+          "type": "integer",
+          "minimum": 0
+        }
+      },
+      {
+        "name": "token",
+        "in": "query",
+        "required": false,
+        "description": "the symbol or address of the reserve's token",
+        "schema": {
+          "default": "USDC",
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 64,
+          "x-contract": "erc20"
+        }
+      },
+      {
+        "name": "days",
+        "in": "query",
+        "required": false,
+        "description": "window length in days, ending at `block` (or now)",
+        "schema": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 365
+        }
+      }
+    ],
+    "body": null,
+    "cli": {
+      "command": "avg-rate",
+      "aliases": [],
+      "short": {
+        "chain": "c",
+        "token": "t",
+        "block": "b"
+      }
+    },
+    "mcpName": "v1_aave_avg_rate",
+    "bodyRef": null,
+    "responseRef": "AaveAvgRateResponse",
+    "pagination": null
+  },
+  {
+    "operationId": "v1_aave_std_rate",
+    "group": "aave",
+    "namespace": "aave",
+    "name": "stdRate",
+    "method": "GET",
+    "path": "/v1/aave/std_rate",
+    "summary": "Interest Rates: Standard Deviation",
+    "description": "Volatility of `token`'s Aave v3 rates: the time-weighted standard deviation of each supply and borrow rate (APY and APR, variable and stable, as fractions) over the `days` (1–30) before `block` (or now), over the rates the pool put in force in that window.",
+    "readOnly": true,
+    "destructive": false,
+    "idempotent": true,
+    "errorModel": "validation",
+    "params": [
+      {
+        "name": "chain",
+        "in": "query",
+        "required": false,
+        "schema": {
+          "type": "string",
+          "enum": [
+            "arbitrum",
+            "base",
+            "ethereum"
+          ],
+          "default": "ethereum"
+        }
+      },
+      {
+        "name": "block",
+        "in": "query",
+        "required": false,
+        "description": "block number for a historical read; latest when omitted",
+        "schema": {
+          "type": "integer",
+          "minimum": 0
+        }
+      },
+      {
+        "name": "token",
+        "in": "query",
+        "required": false,
+        "description": "the symbol or address of the reserve's token",
+        "schema": {
+          "default": "USDC",
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 64,
+          "x-contract": "erc20"
+        }
+      },
+      {
+        "name": "days",
+        "in": "query",
+        "required": false,
+        "description": "window length in days, ending at `block` (or now)",
+        "schema": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 30
+        }
+      }
+    ],
+    "body": null,
+    "cli": {
+      "command": "std-rate",
+      "aliases": [],
+      "short": {
+        "chain": "c",
+        "token": "t",
+        "block": "b"
+      }
+    },
+    "mcpName": "v1_aave_std_rate",
+    "bodyRef": null,
+    "responseRef": "AaveSTDRateResponse",
+    "pagination": null
+  },
+  {
+    "operationId": "v1_aave_reserve_overview",
+    "group": "aave",
+    "namespace": "aave",
+    "name": "reserveOverview",
+    "method": "GET",
+    "path": "/v1/aave/reserve_overview",
+    "summary": "Reserve Overview",
+    "description": "`token`'s Aave v3 reserve on `chain` at `block` (or now): what is supplied (TVL) and borrowed, in USD at the pool's oracle, and the utilisation (borrowed ÷ supplied).",
+    "readOnly": true,
+    "destructive": false,
+    "idempotent": true,
+    "errorModel": "validation",
+    "params": [
+      {
+        "name": "chain",
+        "in": "query",
+        "required": false,
+        "schema": {
+          "type": "string",
+          "enum": [
+            "arbitrum",
+            "base",
+            "ethereum"
+          ],
+          "default": "arbitrum"
+        }
+      },
+      {
+        "name": "block",
+        "in": "query",
+        "required": false,
+        "description": "block number for a historical read; latest when omitted",
+        "schema": {
+          "type": "integer",
+          "minimum": 0
+        }
+      },
+      {
+        "name": "token",
+        "in": "query",
+        "required": false,
+        "description": "the symbol or address of the reserve's token",
+        "schema": {
+          "default": "USDC",
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 64,
+          "x-contract": "erc20"
+        }
+      }
+    ],
+    "body": null,
+    "cli": {
+      "command": "reserve-overview",
+      "aliases": [],
+      "short": {
+        "chain": "c",
+        "token": "t",
+        "block": "b"
+      }
+    },
+    "mcpName": "v1_aave_reserve_overview",
+    "bodyRef": null,
+    "responseRef": "AaveReserveOverviewResponse",
+    "pagination": null
+  },
+  {
+    "operationId": "v1_aave_token_price",
+    "group": "aave",
+    "namespace": "aave",
+    "name": "tokenPrice",
+    "method": "GET",
+    "path": "/v1/aave/token_price",
+    "summary": "Token Prices",
+    "description": "`token`'s price in USD as the Aave v3 oracle on `chain` gave it at `block` (or now) — the price the pool values collateral and debt at.",
+    "readOnly": true,
+    "destructive": false,
+    "idempotent": true,
+    "errorModel": "validation",
+    "params": [
+      {
+        "name": "chain",
+        "in": "query",
+        "required": false,
+        "schema": {
+          "type": "string",
+          "enum": [
+            "arbitrum",
+            "base",
+            "ethereum"
+          ],
+          "default": "arbitrum"
+        }
+      },
+      {
+        "name": "block",
+        "in": "query",
+        "required": false,
+        "description": "block number for a historical read; latest when omitted",
+        "schema": {
+          "type": "integer",
+          "minimum": 0
+        }
+      },
+      {
+        "name": "token",
+        "in": "query",
+        "required": false,
+        "description": "the symbol or address of the reserve's token",
+        "schema": {
+          "default": "USDC",
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 64,
+          "x-contract": "erc20"
+        }
+      }
+    ],
+    "body": null,
+    "cli": {
+      "command": "token-price",
+      "aliases": [],
+      "short": {
+        "chain": "c",
+        "token": "t",
+        "block": "b"
+      }
+    },
+    "mcpName": "v1_aave_token_price",
+    "bodyRef": null,
+    "responseRef": "AaveTokenPriceResponse",
+    "pagination": null
+  },
+  {
+    "operationId": "v1_aave_liquidity_change",
+    "group": "aave",
+    "namespace": "aave",
+    "name": "liquidityChange",
+    "method": "GET",
+    "path": "/v1/aave/liquidity/change",
+    "summary": "Liquidity Index",
+    "description": "How much `token`'s Aave v3 liquidity index grew between `start_block` and `end_block`, in percent: what a deposit held over that span earned (the index at each block is the pool's last update before it, grown at its rate, as the pool computes it).",
+    "readOnly": true,
+    "destructive": false,
+    "idempotent": true,
+    "errorModel": "validation",
+    "params": [
+      {
+        "name": "chain",
+        "in": "query",
+        "required": false,
+        "schema": {
+          "type": "string",
+          "enum": [
+            "arbitrum",
+            "base",
+            "ethereum"
+          ],
+          "default": "arbitrum"
+        }
+      },
+      {
+        "name": "token",
+        "in": "query",
+        "required": false,
+        "description": "the symbol or address of the reserve's token",
+        "schema": {
+          "default": "USDC",
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 64,
+          "x-contract": "erc20"
+        }
+      },
+      {
+        "name": "start_block",
+        "in": "query",
+        "required": false,
+        "description": "the block the change is measured from",
+        "schema": {
+          "type": "integer",
+          "minimum": 0
+        }
+      },
+      {
+        "name": "end_block",
+        "in": "query",
+        "required": true,
+        "description": "the block the change is measured to",
+        "schema": {
+          "type": "integer",
+          "minimum": 0
+        }
+      }
+    ],
+    "body": null,
+    "cli": {
+      "command": "liquidity-change",
+      "aliases": [],
+      "short": {
+        "chain": "c",
+        "token": "t"
+      }
+    },
+    "mcpName": "v1_aave_liquidity_change",
+    "bodyRef": null,
+    "responseRef": "AaveLiquidityChangeResponse",
+    "pagination": null
+  },
+  {
+    "operationId": "v1_aave_user_position_summary",
+    "group": "aave",
+    "namespace": "aave",
+    "name": "userPositionSummary",
+    "method": "GET",
+    "path": "/v1/aave/user_position_summary",
+    "summary": "Positions - Total",
+    "description": "`user`'s whole Aave v3 position on `chain` at `block` (or now), as the pool computes it: collateral, debt and what may still be borrowed in USD, the maximum LTV and liquidation threshold (fractions) and the health factor (below 1 it can be liquidated; a very large number when there is no debt).",
+    "readOnly": true,
+    "destructive": false,
+    "idempotent": true,
+    "errorModel": "validation",
+    "params": [
+      {
+        "name": "chain",
+        "in": "query",
+        "required": false,
+        "schema": {
+          "type": "string",
+          "enum": [
+            "arbitrum",
+            "base",
+            "ethereum"
+          ],
+          "default": "base"
+        }
+      },
+      {
+        "name": "block",
+        "in": "query",
+        "required": false,
+        "description": "block number for a historical read; latest when omitted",
+        "schema": {
+          "type": "integer",
+          "minimum": 0
+        }
+      },
+      {
+        "name": "user",
+        "in": "query",
+        "required": false,
+        "description": "the wallet whose position to read",
+        "schema": {
+          "type": "string"
+        }
+      }
+    ],
+    "body": null,
+    "cli": {
+      "command": "user-position-summary",
+      "aliases": [],
+      "short": {
+        "chain": "c",
+        "user": "u",
+        "block": "b"
+      }
+    },
+    "mcpName": "v1_aave_user_position_summary",
+    "bodyRef": null,
+    "responseRef": "AaveUserPositionSummaryResponse",
+    "pagination": null
+  },
+  {
+    "operationId": "v1_aave_user_position_per_token",
+    "group": "aave",
+    "namespace": "aave",
+    "name": "userPositionPerToken",
+    "method": "GET",
+    "path": "/v1/aave/user_position_per_token",
+    "summary": "Positions - per Token",
+    "description": "`user`'s position in `token`'s Aave v3 reserve on `chain` at `block` (or now): aTokens held (the supply with its interest), stable and variable debt and their principal, and the rates that apply (fractions).",
+    "readOnly": true,
+    "destructive": false,
+    "idempotent": true,
+    "errorModel": "validation",
+    "params": [
+      {
+        "name": "chain",
+        "in": "query",
+        "required": false,
+        "schema": {
+          "type": "string",
+          "enum": [
+            "arbitrum",
+            "base",
+            "ethereum"
+          ],
+          "default": "base"
+        }
+      },
+      {
+        "name": "block",
+        "in": "query",
+        "required": false,
+        "description": "block number for a historical read; latest when omitted",
+        "schema": {
+          "type": "integer",
+          "minimum": 0
+        }
+      },
+      {
+        "name": "user",
+        "in": "query",
+        "required": false,
+        "description": "the wallet whose position to read",
+        "schema": {
+          "type": "string"
+        }
+      },
+      {
+        "name": "token",
+        "in": "query",
+        "required": false,
+        "description": "the symbol or address of the reserve's token",
+        "schema": {
+          "default": "USDC",
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 64,
+          "x-contract": "erc20"
+        }
+      }
+    ],
+    "body": null,
+    "cli": {
+      "command": "user-position-per-token",
+      "aliases": [],
+      "short": {
+        "chain": "c",
+        "user": "u",
+        "token": "t",
+        "block": "b"
+      }
+    },
+    "mcpName": "v1_aave_user_position_per_token",
+    "bodyRef": null,
+    "responseRef": "AaveUserPositionPerTokenResponse",
+    "pagination": null
+  },
+  {
+    "operationId": "v1_aave_historical_transactions",
+    "group": "aave",
+    "namespace": "aave",
+    "name": "historicalTransactions",
+    "method": "GET",
+    "path": "/v1/aave/historical_transactions",
+    "summary": "Historical Transactions",
+    "description": "`user_address`'s Aave v3 transactions on `chain`, newest first: supplies, withdrawals (RedeemUnderlying), borrows, repayments and liquidations, from the pool's own events, each with its amount and the token's USD price at the oracle now.",
+    "readOnly": true,
+    "destructive": false,
+    "idempotent": true,
+    "errorModel": "validation",
+    "params": [
+      {
+        "name": "offset",
+        "in": "query",
+        "required": false,
+        "description": "transactions to skip, newest first",
+        "schema": {
+          "type": "integer",
+          "minimum": 0
+        }
+      },
+      {
+        "name": "limit",
+        "in": "query",
+        "required": false,
+        "description": "transactions to return",
+        "schema": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 1000
+        }
+      },
+      {
+        "name": "chain",
+        "in": "query",
+        "required": false,
+        "schema": {
+          "type": "string",
+          "enum": [
+            "arbitrum",
+            "base",
+            "ethereum"
+          ],
+          "default": "base"
+        }
+      },
+      {
+        "name": "user_address",
+        "in": "query",
+        "required": false,
+        "description": "the wallet whose Aave history to read",
+        "schema": {
+          "type": "string"
+        }
+      }
+    ],
+    "body": null,
+    "cli": {
+      "command": "historical-transactions",
+      "aliases": [],
+      "short": {
+        "chain": "c"
+      }
+    },
+    "mcpName": "v1_aave_historical_transactions",
+    "bodyRef": null,
+    "responseRef": "AaveHistoricalTransactionsResponse",
+    "pagination": null
+  },
+  {
+    "operationId": "v1_aave_supply",
+    "group": "aave",
+    "namespace": "aave",
+    "name": "supply",
+    "method": "POST",
+    "path": "/v1/aave/supply",
+    "summary": "Supply/Lend",
+    "description": "A transaction for `sender` that supplies `amount` of `token` to Aave v3 on `chain`, credited to `on_behalf_of` (default the sender). The sender must hold the amount and have approved the Aave pool for it (checked first: 422).",
+    "readOnly": false,
+    "destructive": false,
+    "idempotent": false,
+    "errorModel": "validation",
+    "params": [],
+    "body": {
+      "type": "object",
+      "properties": {
+        "action_type": {
+          "description": "this write's kind, as a bundle action names it",
+          "type": "string",
+          "const": "AAVE_SUPPLY"
+        },
+        "token": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 64,
+          "description": "symbol or address of the token to supply",
+          "x-contract": "erc20"
+        },
+        "amount": {
+          "anyOf": [
+            {
+              "type": "number"
+            },
+            {
+              "type": "string"
+            },
+            {}
+          ],
+          "description": "human units",
+          "examples": [
+            "1.5"
+          ]
+        },
+        "on_behalf_of": {
+          "description": "whose position the supply credits (default: sender)",
+          "anyOf": [
+            {
+              "description": "0x-prefixed EVM address",
+              "type": "string"
+            },
+            {
+              "type": "null"
+            }
+          ]
+        },
+        "chain": {
+          "type": "string",
+          "enum": [
+            "arbitrum",
+            "base",
+            "ethereum"
+          ]
+        },
+        "sender": {
+          "description": "the wallet that signs and sends the transaction",
+          "type": "string"
+        },
+        "estimate_gas": {
+          "default": true,
+          "description": "estimate gas (and so simulate) the transaction",
+          "type": "boolean"
+        }
+      },
+      "required": [
+        "token",
+        "amount",
+        "chain",
+        "sender"
+      ]
+    },
+    "cli": {
+      "command": "supply",
+      "aliases": [],
+      "short": {
+        "chain": "c"
+      }
+    },
+    "mcpName": "v1_aave_supply",
+    "bodyRef": "AaveSupplyRequest",
+    "responseRef": "TransactionResponse",
+    "pagination": null
+  },
+  {
+    "operationId": "v1_aave_borrow",
+    "group": "aave",
+    "namespace": "aave",
+    "name": "borrow",
+    "method": "POST",
+    "path": "/v1/aave/borrow",
+    "summary": "Borrow",
+    "description": "A transaction for `sender` that borrows `amount` of `token` from Aave v3 on `chain` at the variable rate, against the collateral of `on_behalf_of` (default the sender; another wallet must have delegated its credit). Simulated first: a borrow the collateral cannot cover is a 422 with Aave's reason.",
+    "readOnly": false,
+    "destructive": false,
+    "idempotent": false,
+    "errorModel": "validation",
+    "params": [],
+    "body": {
+      "type": "object",
+      "properties": {
+        "action_type": {
+          "description": "this write's kind, as a bundle action names it",
+          "type": "string",
+          "const": "AAVE_BORROW"
+        },
+        "token": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 64,
+          "description": "symbol or address of the token to borrow",
+          "x-contract": "erc20"
+        },
+        "amount": {
+          "anyOf": [
+            {
+              "type": "number"
+            },
+            {
+              "type": "string"
+            },
+            {}
+          ],
+          "description": "human units",
+          "examples": [
+            "1.5"
+          ]
+        },
+        "interest_rate_mode": {
+          "type": "string",
+          "enum": [
+            "stable",
+            "variable"
+          ],
+          "description": "Aave's stable or variable rate"
+        },
+        "on_behalf_of": {
+          "description": "whose position takes the debt (default: sender; else a credit delegator)",
+          "anyOf": [
+            {
+              "description": "0x-prefixed EVM address",
+              "type": "string"
+            },
+            {
+              "type": "null"
+            }
+          ]
+        },
+        "chain": {
+          "type": "string",
+          "enum": [
+            "arbitrum",
+            "base",
+            "ethereum"
+          ]
+        },
+        "sender": {
+          "description": "the wallet that signs and sends the transaction",
+          "type": "string"
+        },
+        "estimate_gas": {
+          "default": true,
+          "description": "estimate gas (and so simulate) the transaction",
+          "type": "boolean"
+        }
+      },
+      "required": [
+        "token",
+        "amount",
+        "interest_rate_mode",
+        "chain",
+        "sender"
+      ]
+    },
+    "cli": {
+      "command": "borrow",
+      "aliases": [],
+      "short": {
+        "chain": "c"
+      }
+    },
+    "mcpName": "v1_aave_borrow",
+    "bodyRef": "AaveBorrowRequest",
+    "responseRef": "TransactionResponse",
+    "pagination": null
+  },
+  {
+    "operationId": "v1_aave_repay",
+    "group": "aave",
+    "namespace": "aave",
+    "name": "repay",
+    "method": "POST",
+    "path": "/v1/aave/repay",
+    "summary": "Repay Loans",
+    "description": "A transaction for `sender` that repays `amount` of `token` owed on Aave v3 by `on_behalf_of` (default the sender); an amount above the debt repays all of it and pulls only what is owed. The sender must have approved the pool.",
+    "readOnly": false,
+    "destructive": false,
+    "idempotent": false,
+    "errorModel": "validation",
+    "params": [],
+    "body": {
+      "type": "object",
+      "properties": {
+        "action_type": {
+          "description": "this write's kind, as a bundle action names it",
+          "type": "string",
+          "const": "AAVE_REPAY"
+        },
+        "token": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 64,
+          "description": "symbol or address of the token to repay",
+          "x-contract": "erc20"
+        },
+        "amount": {
+          "anyOf": [
+            {
+              "type": "number"
+            },
+            {
+              "type": "string"
+            },
+            {}
+          ],
+          "description": "human units, or more than owed to repay all",
+          "examples": [
+            "100"
+          ]
+        },
+        "interest_rate_mode": {
+          "type": "string",
+          "enum": [
+            "stable",
+            "variable"
+          ],
+          "description": "Aave's stable or variable rate"
+        },
+        "on_behalf_of": {
+          "description": "whose debt to repay (default: sender)",
+          "anyOf": [
+            {
+              "description": "0x-prefixed EVM address",
+              "type": "string"
+            },
+            {
+              "type": "null"
+            }
+          ]
+        },
+        "chain": {
+          "type": "string",
+          "enum": [
+            "arbitrum",
+            "base",
+            "ethereum"
+          ]
+        },
+        "sender": {
+          "description": "the wallet that signs and sends the transaction",
+          "type": "string"
+        },
+        "estimate_gas": {
+          "default": true,
+          "description": "estimate gas (and so simulate) the transaction",
+          "type": "boolean"
+        }
+      },
+      "required": [
+        "token",
+        "amount",
+        "interest_rate_mode",
+        "chain",
+        "sender"
+      ]
+    },
+    "cli": {
+      "command": "repay",
+      "aliases": [],
+      "short": {
+        "chain": "c"
+      }
+    },
+    "mcpName": "v1_aave_repay",
+    "bodyRef": "AaveRepayRequest",
+    "responseRef": "TransactionResponse",
+    "pagination": null
+  },
+  {
+    "operationId": "v1_aave_withdraw",
+    "group": "aave",
+    "namespace": "aave",
+    "name": "withdraw",
+    "method": "POST",
+    "path": "/v1/aave/withdraw",
+    "summary": "Unstake",
+    "description": "A transaction for `sender` that withdraws `amount` of its `token` supply from Aave v3 on `chain` to `recipient`. Simulated first: more than is supplied, or a withdrawal that would leave the debt uncovered, is a 422 with Aave's reason.",
+    "readOnly": false,
+    "destructive": false,
+    "idempotent": false,
+    "errorModel": "validation",
+    "params": [],
+    "body": {
+      "type": "object",
+      "properties": {
+        "action_type": {
+          "description": "this write's kind, as a bundle action names it",
+          "type": "string",
+          "const": "AAVE_WITHDRAW"
+        },
+        "token": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 64,
+          "description": "symbol or address of the token to withdraw",
+          "x-contract": "erc20"
+        },
+        "amount": {
+          "anyOf": [
+            {
+              "type": "number"
+            },
+            {
+              "type": "string"
+            },
+            {}
+          ],
+          "description": "human units",
+          "examples": [
+            "1.5"
+          ]
+        },
+        "recipient": {
+          "description": "who receives the withdrawn tokens",
+          "type": "string"
+        },
+        "chain": {
+          "type": "string",
+          "enum": [
+            "arbitrum",
+            "base",
+            "ethereum"
+          ]
+        },
+        "sender": {
+          "description": "the wallet that signs and sends the transaction",
+          "type": "string"
+        },
+        "estimate_gas": {
+          "default": true,
+          "description": "estimate gas (and so simulate) the transaction",
+          "type": "boolean"
+        }
+      },
+      "required": [
+        "token",
+        "amount",
+        "recipient",
+        "chain",
+        "sender"
+      ]
+    },
+    "cli": {
+      "command": "withdraw",
+      "aliases": [],
+      "short": {
+        "chain": "c"
+      }
+    },
+    "mcpName": "v1_aave_withdraw",
+    "bodyRef": "AaveWithdrawRequest",
+    "responseRef": "TransactionResponse",
     "pagination": null
   },
   {
@@ -4606,6 +5693,7 @@ export const manifest: OperationManifest[] = [
             "stable",
             "variable"
           ],
+          "description": "Aave's stable or variable rate",
           "default": "variable"
         },
         "slippage": {
@@ -5382,6 +6470,7 @@ export const manifest: OperationManifest[] = [
             "stable",
             "variable"
           ],
+          "description": "Aave's stable or variable rate",
           "default": "variable"
         },
         "withdraw_token": {

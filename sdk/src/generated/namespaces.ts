@@ -2,6 +2,7 @@
 
 import type { Transport } from "../transport.ts";
 import { TokenNamespace } from "./groups/token.ts";
+import { AaveNamespace } from "./groups/aave.ts";
 import { OnrampNamespace } from "./groups/onramp.ts";
 import { TokenizedAssetsNamespace } from "./groups/tokenized-assets.ts";
 import { GasSponsorshipNamespace } from "./groups/gas-sponsorship.ts";
@@ -12,6 +13,7 @@ import { CreditNamespace } from "./groups/credit.ts";
 /** One property per URL group; CompassClient extends this. */
 export class Namespaces {
   readonly token: TokenNamespace;
+  readonly aave: AaveNamespace;
   readonly onramp: OnrampNamespace;
   readonly tokenizedAssets: TokenizedAssetsNamespace;
   readonly gasSponsorship: GasSponsorshipNamespace;
@@ -21,6 +23,7 @@ export class Namespaces {
 
   constructor(transport: Transport) {
     this.token = new TokenNamespace(transport);
+    this.aave = new AaveNamespace(transport);
     this.onramp = new OnrampNamespace(transport);
     this.tokenizedAssets = new TokenizedAssetsNamespace(transport);
     this.gasSponsorship = new GasSponsorshipNamespace(transport);

@@ -1,0 +1,163 @@
+import { aaveOracleAbi, aavePoolAbi, aaveProtocolDataProviderAbi } from "@compass/constants";
+import { type Address, erc20Abi, getAddress, type PublicClient } from "viem";
+import { rethrowRpc } from "../../chain/clients.ts";
+import type { LogReader } from "../../chain/log-reader.ts";
+import { addressBook, type Config } from "../../config/env.ts";
+import { fieldError, type Loc } from "../../errors.ts";
+import type { ChainName } from "../../schemas/common.ts";
+
+/**
+ * The chain's Aave v3 market for the v1 reads, and the block a read answers for: `block` as given (it must
+ * exist and come after the pool's deployment: before it the protocol did not exist), or the head.
+ */
+
+export interface AaveV1Market {
+  chain: ChainName;
+  client: PublicClient;
+  pool: Address;
+  dataProvider: Address;
+  oracle: Address;
+}
+
+export function aaveV1Market(config: Config, chain: ChainName, client: PublicClient): AaveV1Market {
+  const c = addressBook(config)?.chains[chain]?.contracts;
+  if (!c?.AavePool || !c.AaveProtocolDataProvider || !c.AaveOracle)
+    throw fieldError(["query", "chain"], `Aave v3 is not deployed on ${chain} in this deployment`);
+  return {
+    chain,
+    client,
+    pool: getAddress(c.AavePool),
+    dataProvider: getAddress(c.AaveProtocolDataProvider),
+    oracle: getAddress(c.AaveOracle),
+  };
+}
+
+/** The block a read answers for, checked against the head and the pool's deployment. */
+export async function readBlock(
+  market: AaveV1Market,
+  logs: LogReader,
+  block: number | undefined,
+  loc: Loc = ["query", "block"],
+): Promise<{ number: bigint; timestamp: bigint }> {
+  const { client } = market;
+  try {
+    const head = await client.getBlock({ blockTag: "latest" });
+    if (block === undefined) return { number: head.number, timestamp: head.timestamp };
+    if (BigInt(block) > head.number)
+      throw fieldError(loc, `Block ${block} is in the future (latest is ${head.number})`);
+    const deployed = await logs.deploymentBlock(client, market.pool);
+    if (BigInt(block) < deployed)
+      throw fieldError(
+        loc,
+        `Aave v3 did not exist on ${market.chain} at block ${block}: its pool was deployed at block ${deployed}`,
+      );
+    const at = await client.getBlock({ blockNumber: BigInt(block) });
+    return { number: at.number, timestamp: at.timestamp };
+  } catch (error) {
+    return rethrowRpc(market.chain, error, { blockLoc: loc, block });
+  }
+}
+
+export interface ReserveAt {
+  asset: Address;
+  symbol: string;
+  decimals: number;
+  supplyingEnabled: boolean;
+  borrowingEnabled: boolean;
+  /** USD, 8 decimals (the oracle's base currency) */
+  priceUsd8: bigint;
+  totalAToken: bigint;
+  totalDebt: bigint;
+  liquidityRate: bigint;
+  variableBorrowRate: bigint;
+  stableBorrowRate: bigint;
+}
+
+/**
+ * Every reserve of the market as it was at `block` (or now): two calls (the list, then each reserve's reads
+ * in one multicall). Reads that come from events resolve their token at the head: a token is found by its
+ * address in the past.
+ */
+export async function readReservesAt(market: AaveV1Market, block: bigint | "latest"): Promise<ReserveAt[]> {
+  const { client } = market;
+  const at = block === "latest" ? ({ blockTag: "latest" } as const) : ({ blockNumber: block } as const);
+  try {
+    const assets = await client.readContract({
+      address: market.pool,
+      abi: aavePoolAbi,
+      functionName: "getReservesList",
+      ...at,
+    });
+    const dp = { address: market.dataProvider, abi: aaveProtocolDataProviderAbi } as const;
+    const results = (await client.multicall({
+      allowFailure: false,
+      ...at,
+      contracts: assets.flatMap((asset) => [
+        { ...dp, functionName: "getReserveConfigurationData", args: [asset] },
+        { ...dp, functionName: "getReserveData", args: [asset] },
+        { ...dp, functionName: "getPaused", args: [asset] },
+        { address: market.oracle, abi: aaveOracleAbi, functionName: "getAssetPrice", args: [asset] },
+        { address: asset, abi: erc20Abi, functionName: "symbol" },
+      ]) as never,
+    })) as unknown[];
+    return assets.map((asset, i) => {
+      const config = results[i * 5] as readonly [
+        bigint,
+        bigint,
+        bigint,
+        bigint,
+        bigint,
+        boolean,
+        boolean,
+        boolean,
+        boolean,
+        boolean,
+      ];
+      const data = results[i * 5 + 1] as readonly bigint[];
+      const paused = results[i * 5 + 2] as boolean;
+      const [active, frozen] = [config[8], config[9]];
+      const open = active && !frozen && !paused;
+      return {
+        asset: getAddress(asset),
+        symbol: results[i * 5 + 4] as string,
+        decimals: Number(config[0]),
+        supplyingEnabled: open && config[5],
+        borrowingEnabled: open && config[6],
+        priceUsd8: results[i * 5 + 3] as bigint,
+        totalAToken: data[2]!,
+        totalDebt: data[3]! + data[4]!,
+        liquidityRate: data[5]!,
+        variableBorrowRate: data[6]!,
+        stableBorrowRate: data[7]!,
+      };
+    });
+  } catch (error) {
+    return rethrowRpc(
+      market.chain,
+      error,
+      block === "latest" ? {} : { blockLoc: ["query", "block"], block: Number(block) },
+    );
+  }
+}
+
+/** A reserve by symbol or address, or a 422 on `loc` naming what the market lists. */
+export function pickReserve(reserves: ReserveAt[], text: string, market: AaveV1Market, loc: Loc): ReserveAt {
+  const found = /^0x/i.test(text)
+    ? reserves.find((r) => r.asset.toLowerCase() === text.toLowerCase())
+    : reserves.find((r) => r.symbol.toUpperCase() === text.toUpperCase());
+  if (!found)
+    throw fieldError(
+      loc,
+      `${text} is not a reserve of Aave v3 on ${market.chain} (reserves: ${reserves.map((r) => r.symbol).join(", ")})`,
+    );
+  return found;
+}
+
+/** A raw amount as a decimal string without trailing zeros. */
+export function decimalString(raw: bigint, decimals: number): string {
+  const negative = raw < 0n;
+  const abs = negative ? -raw : raw;
+  const scale = 10n ** BigInt(decimals);
+  const fraction = (abs % scale).toString().padStart(decimals, "0").replace(/0+$/, "");
+  return `${negative ? "-" : ""}${abs / scale}${fraction ? `.${fraction}` : ""}`;
+}
