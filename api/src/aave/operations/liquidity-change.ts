@@ -1,7 +1,7 @@
 import { fieldError } from "../../errors.ts";
 import { defineOperation } from "../../registry/define.ts";
 import { aaveRead } from "../domain/context.ts";
-import { pickReserve, readBlock, readReservesAt } from "../domain/market.ts";
+import { aaveV1Market, pickReserve, readBlock, readReservesAt } from "../domain/market.ts";
 import { liquidityIndexAt, ratesAt } from "../domain/rates.ts";
 import { AaveLiquidityChangeQuery, AaveLiquidityChangeResponse } from "../schemas.ts";
 
@@ -18,12 +18,18 @@ export const liquidityChange = defineOperation({
   async handler({ query }, ctx) {
     if (query.end_block < query.start_block)
       throw fieldError(["query", "end_block"], "end_block must not be before start_block");
-    const { market, logs, at: end, page } = await aaveRead(ctx, query.chain, query.end_block);
-    const start = await readBlock(market, logs, query.start_block, ["query", "start_block"]);
+    // the token first: a bad token is named even when the blocks are out of reach too
+    const market = aaveV1Market(
+      ctx.config,
+      query.chain,
+      ctx.services.chains.get(query.chain, ["query", "chain"]),
+    );
     const reserve = pickReserve(await readReservesAt(market, "latest"), query.token, market, [
       "query",
       "token",
     ]);
+    const { logs, at: end, page } = await aaveRead(ctx, query.chain, query.end_block, ["query", "end_block"]);
+    const start = await readBlock(market, logs, query.start_block, ["query", "start_block"]);
     const history = { market, logs, asset: reserve.asset, symbol: reserve.symbol, page };
     const [from, to] = await Promise.all([
       ratesAt(history, start.number, ["query", "start_block"]),
