@@ -6,7 +6,7 @@ import type { Operation } from "../registry/define.ts";
  */
 export const operations: Operation[] = [];
 
-export { type ActionEnvelope, buildAccountAction } from "./domain/action.ts";
+export { type ActionEnvelope, buildAccountAction, productAccountAction } from "./domain/action.ts";
 export { productAccountAddress } from "./domain/address.ts";
 export { type ListedToken, readAccountBalances } from "./domain/balances.ts";
 export { buildCreateAccount } from "./domain/create.ts";

@@ -1,8 +1,17 @@
 import type { Abi, Address, Hex, PublicClient } from "viem";
+import { rethrowRpc } from "../../chain/clients.ts";
 import { describeRevert, RevertError } from "../../chain/revert.ts";
-import { buildUnsignedTransaction, type TxFields, type UnsignedTx } from "../../chain/transaction.ts";
+import {
+  buildUnsignedTransaction,
+  prefetchTxFields,
+  type TxFields,
+  type UnsignedTx,
+} from "../../chain/transaction.ts";
+import { DomainError } from "../../errors.ts";
 import type { ChainName } from "../../schemas/common.ts";
+import { productAccountAddress } from "./address.ts";
 import type { AccountCall } from "./multisend.ts";
+import { PRODUCT_LABEL, type Product } from "./products.ts";
 import {
   execTransactionData,
   prevalidatedSignature,
@@ -11,6 +20,7 @@ import {
   type TypedDataPayload,
 } from "./safe-tx.ts";
 import { simulateAsAccount, simulateSafeTx } from "./simulate.ts";
+import { readAccountState } from "./state.ts";
 
 export interface AccountActionInput {
   client: PublicClient;
@@ -83,4 +93,41 @@ async function reasonOf(input: AccountActionInput, returnData: Hex): Promise<str
   const failed = results?.findIndex((r) => !r.success) ?? -1;
   if (!results || failed < 0) return describeRevert(returnData, input.abis);
   return `call ${failed + 1} of ${calls.length} (to ${calls[failed]!.to}) fails: ${describeRevert(results[failed]!.returnData, input.abis)}`;
+}
+
+/**
+ * An action of the owner's product account (earn's manage, swap and bundle; credit's borrow, repay, loops and
+ * bundle): `calls` builds what it executes (checking the request's fields first, so a bad field is named even
+ * for an account that does not exist yet; `deployed` tells it whether balances are worth checking); the
+ * account must exist (422 otherwise: these products declare only 422); the whole is one simulated Safe
+ * transaction, or the SafeTx to sign when sponsored.
+ */
+export async function productAccountAction(
+  product: Product,
+  input: { client: PublicClient; chain: ChainName; owner: Address; sponsored: boolean; abis?: Abi[] },
+  calls: (account: Address, deployed: boolean) => Promise<AccountCall[]>,
+): Promise<ActionEnvelope & { calls: number }> {
+  const { client, chain, owner } = input;
+  const account = productAccountAddress(owner, product);
+  const fields = input.sponsored ? undefined : prefetchTxFields(client, chain, owner);
+  const state = await readAccountState(client, account).catch((e) => rethrowRpc(chain, e));
+  const built = await calls(account, state.deployed);
+  if (!state.deployed)
+    throw new DomainError(
+      422,
+      "Account not deployed",
+      `The ${PRODUCT_LABEL[product]} ${account} is not deployed on ${chain}; call create_account first`,
+    );
+  const envelope = await buildAccountAction({
+    client,
+    chain,
+    owner,
+    account,
+    calls: built,
+    nonce: state.nonce,
+    sponsored: input.sponsored,
+    fields,
+    abis: input.abis,
+  });
+  return { ...envelope, calls: built.length };
 }
