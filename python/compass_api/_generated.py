@@ -270,6 +270,18 @@ CreditBalancesResponse = TypedDict("CreditBalancesResponse", {
     "total_usd_value": str | None,
 })
 
+CreditBorrowAction = TypedDict("CreditBorrowAction", {
+    "action_type": Literal["CREDIT_BORROW"],
+    "token": str,
+    "amount": Any,
+    "interest_rate_mode": NotRequired[Literal["stable", "variable"] | None],
+    "fee": NotRequired[Union["CreditFee", None]],
+    "protocol": NotRequired["CreditProtocol"],
+    "market_id": NotRequired[str | None],
+    "sub_account_id": NotRequired[int | None],
+    "borrow_vault": NotRequired[str | None],
+})
+
 CreditBorrowRequest = TypedDict("CreditBorrowRequest", {
     "owner": str,
     "chain": "CreditChain",
@@ -299,6 +311,23 @@ CreditBorrowResponse = TypedDict("CreditBorrowResponse", {
     "fee_amount": NotRequired[str],
 })
 
+CreditBundleAction = TypedDict("CreditBundleAction", {
+    "body": Union["V2SwapAction", "V2TransferFromEoaAction", "V2TransferToEoaAction", "CreditSupplyAction", "CreditWithdrawAction", "CreditBorrowAction", "CreditRepayAction", "CreditEnableCollateralAction", "CreditTransferToAddressAction"],
+})
+
+CreditBundleRequest = TypedDict("CreditBundleRequest", {
+    "owner": str,
+    "chain": "CreditChain",
+    "actions": list["CreditBundleAction"],
+    "gas_sponsorship": NotRequired[bool],
+})
+
+CreditBundleResponse = TypedDict("CreditBundleResponse", {
+    "transaction": Union["UnsignedTransaction", None],
+    "eip_712": Union["TypedData", None],
+    "actions_count": int,
+})
+
 CreditChain = Literal["arbitrum", "base", "bsc", "ethereum", "hyperevm", "tempo"]
 
 CreditCreateAccountRequest = TypedDict("CreditCreateAccountRequest", {
@@ -311,6 +340,15 @@ CreditCreateAccountRequest = TypedDict("CreditCreateAccountRequest", {
 CreditCreateAccountResponse = TypedDict("CreditCreateAccountResponse", {
     "transaction": Union["UnsignedTransaction", None],
     "credit_account_address": str,
+})
+
+CreditEnableCollateralAction = TypedDict("CreditEnableCollateralAction", {
+    "action_type": Literal["CREDIT_ENABLE_COLLATERAL"],
+    "token": str,
+    "protocol": NotRequired["CreditProtocol"],
+    "market_id": NotRequired[str | None],
+    "sub_account_id": NotRequired[int | None],
+    "collateral_vault": NotRequired[str | None],
 })
 
 CreditEvent = TypedDict("CreditEvent", {
@@ -389,6 +427,17 @@ CreditPositionsResponse = TypedDict("CreditPositionsResponse", {
 
 CreditProtocol = Literal["AAVE", "MORPHO", "EULER"]
 
+CreditRepayAction = TypedDict("CreditRepayAction", {
+    "action_type": Literal["CREDIT_REPAY"],
+    "token": str,
+    "amount": Any,
+    "interest_rate_mode": NotRequired[Literal["stable", "variable"] | None],
+    "protocol": NotRequired["CreditProtocol"],
+    "market_id": NotRequired[str | None],
+    "sub_account_id": NotRequired[int | None],
+    "borrow_vault": NotRequired[str | None],
+})
+
 CreditRepayRequest = TypedDict("CreditRepayRequest", {
     "owner": str,
     "chain": "CreditChain",
@@ -416,6 +465,16 @@ CreditRepayResponse = TypedDict("CreditRepayResponse", {
     "estimated_token_out_amount": NotRequired[str],
 })
 
+CreditSupplyAction = TypedDict("CreditSupplyAction", {
+    "action_type": Literal["CREDIT_SUPPLY"],
+    "token": str,
+    "amount": Any,
+    "protocol": NotRequired["CreditProtocol"],
+    "market_id": NotRequired[str | None],
+    "sub_account_id": NotRequired[int | None],
+    "collateral_vault": NotRequired[str | None],
+})
+
 CreditTransferRequest = TypedDict("CreditTransferRequest", {
     "owner": str,
     "chain": "CreditChain",
@@ -429,6 +488,16 @@ CreditTransferRequest = TypedDict("CreditTransferRequest", {
 CreditTransferResponse = TypedDict("CreditTransferResponse", {
     "transaction": Union["UnsignedTransaction", None],
     "eip_712": Union["TypedData", None],
+})
+
+CreditTransferToAddressAction = TypedDict("CreditTransferToAddressAction", {
+    "action_type": Literal["CREDIT_TRANSFER_TO_ADDRESS"],
+    "token": str,
+    "amount": Any,
+    "recipient": str,
+    "protocol": NotRequired["CreditProtocol"],
+    "market_id": NotRequired[str | None],
+    "sub_account_id": NotRequired[int | None],
 })
 
 CreditUnloopLeg = TypedDict("CreditUnloopLeg", {
@@ -477,6 +546,16 @@ CreditUnloopResponse = TypedDict("CreditUnloopResponse", {
     "swap_provider": Literal["one_inch", "bebop"],
     "quote_expires_at": NotRequired[str | None],
     "firm_available": NotRequired[bool | None],
+})
+
+CreditWithdrawAction = TypedDict("CreditWithdrawAction", {
+    "action_type": Literal["CREDIT_WITHDRAW"],
+    "token": str,
+    "amount": Any,
+    "protocol": NotRequired["CreditProtocol"],
+    "market_id": NotRequired[str | None],
+    "sub_account_id": NotRequired[int | None],
+    "collateral_vault": NotRequired[str | None],
 })
 
 DebtPosition = TypedDict("DebtPosition", {
@@ -601,6 +680,41 @@ EarnTransferResponse = TypedDict("EarnTransferResponse", {
 ErrorResponse = TypedDict("ErrorResponse", {
     "error": str,
     "message": str,
+})
+
+EulerCollateral = TypedDict("EulerCollateral", {
+    "vault": str,
+    "asset": str,
+    "asset_symbol": str,
+    "asset_decimals": int,
+    "asset_price_usd": NotRequired[str],
+    "borrow_ltv": str,
+    "liquidation_ltv": str,
+    "supply_apy": NotRequired[str],
+})
+
+EulerMarket = TypedDict("EulerMarket", {
+    "vault": str,
+    "vault_symbol": str,
+    "asset": str,
+    "asset_symbol": str,
+    "asset_decimals": int,
+    "asset_price_usd": NotRequired[str],
+    "unit_of_account_symbol": NotRequired[str],
+    "borrow_apy": NotRequired[str],
+    "supply_apy": NotRequired[str],
+    "available_liquidity": str,
+    "total_supply_assets": str,
+    "total_borrow_assets": str,
+    "utilization": str,
+    "supply_cap": NotRequired[str],
+    "borrow_cap": NotRequired[str],
+    "collaterals": list["EulerCollateral"],
+})
+
+EulerMarketsResponse = TypedDict("EulerMarketsResponse", {
+    "perspective": str,
+    "markets": list["EulerMarket"],
 })
 
 Fee = TypedDict("Fee", {
@@ -1928,6 +2042,12 @@ V2CreditLoopedPositionsQuery = TypedDict("V2CreditLoopedPositionsQuery", {
 
 V2CreditLoopedPositionsResponse = LoopedPositionsResponse
 
+V2CreditEulerMarketsQuery = TypedDict("V2CreditEulerMarketsQuery", {
+    "chain": Literal["arbitrum", "base", "bsc", "ethereum", "hyperevm", "tempo"],
+})
+
+V2CreditEulerMarketsResponse = EulerMarketsResponse
+
 V2CreditMorphoMarketsQuery = TypedDict("V2CreditMorphoMarketsQuery", {
     "chain": Literal["arbitrum", "base", "bsc", "ethereum", "hyperevm", "tempo"],
     "order_by": NotRequired[Literal["tvl_usd", "liquidity_usd", "lltv"]],
@@ -1961,6 +2081,10 @@ V2CreditTransferResponse = CreditTransferResponse
 V2CreditRepayBody = CreditRepayRequest
 
 V2CreditRepayResponse = CreditRepayResponse
+
+V2CreditBundleBody = CreditBundleRequest
+
+V2CreditBundleResponse = CreditBundleResponse
 
 
 OPERATIONS: dict[str, dict[str, Any]] = {
@@ -2678,6 +2802,18 @@ OPERATIONS: dict[str, dict[str, Any]] = {
         "open_body": False,
         "pagination": None,
     },
+    "v2_credit_euler_markets": {
+        "method": "GET",
+        "path": "/v2/credit/euler_markets",
+        "idempotent": True,
+        "path_params": [],
+        "query_params": ["chain"],
+        "required_query": ["chain"],
+        "has_body": False,
+        "body_fields": [],
+        "open_body": False,
+        "pagination": None,
+    },
     "v2_credit_morpho_markets": {
         "method": "GET",
         "path": "/v2/credit/morpho_markets",
@@ -2762,6 +2898,18 @@ OPERATIONS: dict[str, dict[str, Any]] = {
         "required_query": [],
         "has_body": True,
         "body_fields": ["owner", "chain", "protocol", "market_id", "collateral_vault", "borrow_vault", "sub_account_id", "repay_token", "repay_amount", "interest_rate_mode", "withdraw_token", "withdraw_amount", "token_out", "slippage", "gas_sponsorship", "permit2_signature", "permit2_nonce", "permit2_deadline"],
+        "open_body": False,
+        "pagination": None,
+    },
+    "v2_credit_bundle": {
+        "method": "POST",
+        "path": "/v2/credit/bundle",
+        "idempotent": False,
+        "path_params": [],
+        "query_params": [],
+        "required_query": [],
+        "has_body": True,
+        "body_fields": ["owner", "chain", "actions", "gas_sponsorship"],
         "open_body": False,
         "pagination": None,
     },
@@ -3043,6 +3191,10 @@ class CreditNamespace(_Namespace):
         """The Credit Account's leverage loops and their history — GET /v2/credit/looped_positions"""
         return self._call("v2_credit_looped_positions", [], None, query, timeout_ms=timeout_ms, retries=retries, headers=headers)
 
+    def euler_markets(self, *, timeout_ms: int | None = None, retries: int | None = None, headers: dict[str, str] | None = None, **query: Unpack[V2CreditEulerMarketsQuery]) -> V2CreditEulerMarketsResponse:
+        """Euler lending vaults and the collateral they accept — GET /v2/credit/euler_markets"""
+        return self._call("v2_credit_euler_markets", [], None, query, timeout_ms=timeout_ms, retries=retries, headers=headers)
+
     def morpho_markets(self, *, timeout_ms: int | None = None, retries: int | None = None, headers: dict[str, str] | None = None, **query: Unpack[V2CreditMorphoMarketsQuery]) -> V2CreditMorphoMarketsResponse:
         """Morpho Blue lending markets — GET /v2/credit/morpho_markets"""
         return self._call("v2_credit_morpho_markets", [], None, query, timeout_ms=timeout_ms, retries=retries, headers=headers)
@@ -3074,6 +3226,10 @@ class CreditNamespace(_Namespace):
     def repay(self, body: V2CreditRepayBody | None = None, /, *, timeout_ms: int | None = None, retries: int | None = None, idempotency_key: str | None = None, headers: dict[str, str] | None = None, **fields: Any) -> V2CreditRepayResponse:
         """Repay debt, and withdraw collateral — POST /v2/credit/repay"""
         return self._call("v2_credit_repay", [], body, fields, timeout_ms=timeout_ms, retries=retries, idempotency_key=idempotency_key, headers=headers)
+
+    def bundle(self, body: V2CreditBundleBody | None = None, /, *, timeout_ms: int | None = None, retries: int | None = None, idempotency_key: str | None = None, headers: dict[str, str] | None = None, **fields: Any) -> V2CreditBundleResponse:
+        """Several credit actions in one transaction — POST /v2/credit/bundle"""
+        return self._call("v2_credit_bundle", [], body, fields, timeout_ms=timeout_ms, retries=retries, idempotency_key=idempotency_key, headers=headers)
 
 
 class AsyncTokenNamespace(_AsyncNamespace):
@@ -3351,6 +3507,10 @@ class AsyncCreditNamespace(_AsyncNamespace):
         """The Credit Account's leverage loops and their history — GET /v2/credit/looped_positions"""
         return await self._call("v2_credit_looped_positions", [], None, query, timeout_ms=timeout_ms, retries=retries, headers=headers)
 
+    async def euler_markets(self, *, timeout_ms: int | None = None, retries: int | None = None, headers: dict[str, str] | None = None, **query: Unpack[V2CreditEulerMarketsQuery]) -> V2CreditEulerMarketsResponse:
+        """Euler lending vaults and the collateral they accept — GET /v2/credit/euler_markets"""
+        return await self._call("v2_credit_euler_markets", [], None, query, timeout_ms=timeout_ms, retries=retries, headers=headers)
+
     async def morpho_markets(self, *, timeout_ms: int | None = None, retries: int | None = None, headers: dict[str, str] | None = None, **query: Unpack[V2CreditMorphoMarketsQuery]) -> V2CreditMorphoMarketsResponse:
         """Morpho Blue lending markets — GET /v2/credit/morpho_markets"""
         return await self._call("v2_credit_morpho_markets", [], None, query, timeout_ms=timeout_ms, retries=retries, headers=headers)
@@ -3382,6 +3542,10 @@ class AsyncCreditNamespace(_AsyncNamespace):
     async def repay(self, body: V2CreditRepayBody | None = None, /, *, timeout_ms: int | None = None, retries: int | None = None, idempotency_key: str | None = None, headers: dict[str, str] | None = None, **fields: Any) -> V2CreditRepayResponse:
         """Repay debt, and withdraw collateral — POST /v2/credit/repay"""
         return await self._call("v2_credit_repay", [], body, fields, timeout_ms=timeout_ms, retries=retries, idempotency_key=idempotency_key, headers=headers)
+
+    async def bundle(self, body: V2CreditBundleBody | None = None, /, *, timeout_ms: int | None = None, retries: int | None = None, idempotency_key: str | None = None, headers: dict[str, str] | None = None, **fields: Any) -> V2CreditBundleResponse:
+        """Several credit actions in one transaction — POST /v2/credit/bundle"""
+        return await self._call("v2_credit_bundle", [], body, fields, timeout_ms=timeout_ms, retries=retries, idempotency_key=idempotency_key, headers=headers)
 
 
 class Namespaces:

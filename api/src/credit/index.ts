@@ -1,7 +1,9 @@
 import type { Operation } from "../registry/define.ts";
 import { balances } from "./operations/balances.ts";
 import { borrow } from "./operations/borrow.ts";
+import { bundle } from "./operations/bundle.ts";
 import { createAccount } from "./operations/create-account.ts";
+import { eulerMarkets } from "./operations/euler-markets.ts";
 import { loop } from "./operations/loop.ts";
 import { loopedPositions } from "./operations/looped-positions.ts";
 import { morphoMarkets } from "./operations/morpho-markets.ts";
@@ -15,6 +17,7 @@ export const operations: Operation[] = [
   positions,
   balances,
   loopedPositions,
+  eulerMarkets,
   morphoMarkets,
   createAccount,
   borrow,
@@ -22,6 +25,7 @@ export const operations: Operation[] = [
   unloop,
   transfer,
   repay,
+  bundle,
 ];
 
 export { AAVE_CREDIT_EVENTS, AAVE_LIQUIDATION_EVENT } from "./domain/aave.ts";

@@ -1,5 +1,6 @@
 /** Wire schemas of the /v2/credit operations (spec earn-and-credit.md Part B, product-accounts.md). */
 import { z } from "zod";
+import { BundleSwapAction, BundleTransferFromEoaAction, BundleTransferToEoaAction } from "../earn/index.ts";
 import {
   balancesResponse,
   createAccountRequest,
@@ -498,3 +499,141 @@ export const LoopedPositionsResponse = z
     aave_account_summary: AccountSummary.optional(),
   })
   .meta({ id: "LoopedPositionsResponse" });
+
+const creditActionId = {
+  protocol: CreditProtocol.optional(),
+  market_id: z.string().nullish().describe("MORPHO: the market"),
+  sub_account_id: z.int().min(0).max(255).nullish().describe("EULER: sub-account"),
+};
+const creditToken = () =>
+  TokenRef("symbol or address of the reserve's token (the underlying, not the aToken)");
+export const CreditSupplyAction = z
+  .object({
+    action_type: z.literal("CREDIT_SUPPLY"),
+    token: creditToken(),
+    amount: amountUnion({ description: "human units" }),
+    ...creditActionId,
+    collateral_vault: Address.nullish().describe("EULER: the collateral vault"),
+  })
+  .meta({ id: "CreditSupplyAction" });
+export const CreditWithdrawAction = CreditSupplyAction.extend({
+  action_type: z.literal("CREDIT_WITHDRAW"),
+}).meta({
+  id: "CreditWithdrawAction",
+});
+export const CreditBorrowAction = z
+  .object({
+    action_type: z.literal("CREDIT_BORROW"),
+    token: creditToken(),
+    amount: amountUnion({ description: "human units" }),
+    interest_rate_mode: z.enum(["stable", "variable"]).nullish(),
+    fee: CreditFee.nullish().describe("deducted from the borrowed amount, paid from the account"),
+    ...creditActionId,
+    borrow_vault: Address.nullish().describe("EULER: the vault borrowed from"),
+  })
+  .meta({ id: "CreditBorrowAction" });
+export const CreditRepayAction = z
+  .object({
+    action_type: z.literal("CREDIT_REPAY"),
+    token: creditToken(),
+    amount: amountUnion({ description: "human units; more than owed repays all" }),
+    interest_rate_mode: z.enum(["stable", "variable"]).nullish(),
+    ...creditActionId,
+    borrow_vault: Address.nullish().describe("EULER: the vault borrowed from"),
+  })
+  .meta({ id: "CreditRepayAction" });
+export const CreditEnableCollateralAction = z
+  .object({
+    action_type: z.literal("CREDIT_ENABLE_COLLATERAL"),
+    token: creditToken(),
+    ...creditActionId,
+    collateral_vault: Address.nullish().describe("EULER: the collateral vault"),
+  })
+  .meta({ id: "CreditEnableCollateralAction" });
+export const CreditTransferToAddressAction = z
+  .object({
+    action_type: z.literal("CREDIT_TRANSFER_TO_ADDRESS"),
+    token: creditToken(),
+    amount: amountUnion({ description: "human units" }),
+    recipient: Address.describe("who is paid; only once the account owes nothing"),
+    ...creditActionId,
+  })
+  .meta({ id: "CreditTransferToAddressAction" });
+
+export const CreditBundleAction = z
+  .object({
+    body: z.discriminatedUnion("action_type", [
+      BundleSwapAction,
+      BundleTransferFromEoaAction,
+      BundleTransferToEoaAction,
+      CreditSupplyAction,
+      CreditWithdrawAction,
+      CreditBorrowAction,
+      CreditRepayAction,
+      CreditEnableCollateralAction,
+      CreditTransferToAddressAction,
+    ]),
+  })
+  .meta({ id: "CreditBundleAction" });
+
+export const CreditBundleRequest = z
+  .object({
+    owner: Address.describe("owner wallet"),
+    chain: CreditChain,
+    actions: z.array(CreditBundleAction).min(1).max(20).describe("executed in order, all or nothing"),
+    gas_sponsorship: z.boolean().default(false).describe("return SafeTx typed data for a sponsor to relay"),
+  })
+  .meta({ id: "CreditBundleRequest" });
+
+export const CreditBundleResponse = z
+  .object({
+    transaction: UnsignedTransaction.nullable(),
+    eip_712: TypedData.nullable(),
+    actions_count: z.int().describe("number of calls bundled into the one transaction"),
+  })
+  .meta({ id: "CreditBundleResponse" });
+
+export const EulerMarketsQuery = z.object({ chain: CreditChain });
+
+export const EulerCollateral = z
+  .object({
+    vault: z.string().describe("the collateral vault"),
+    asset: z.string(),
+    asset_symbol: z.string(),
+    asset_decimals: z.int(),
+    asset_price_usd: z.string().optional(),
+    borrow_ltv: z.string().describe("percent"),
+    liquidation_ltv: z.string().describe("percent"),
+    supply_apy: z.string().optional(),
+  })
+  .meta({ id: "EulerCollateral" });
+
+export const EulerMarket = z
+  .object({
+    vault: z.string(),
+    vault_symbol: z.string(),
+    asset: z.string(),
+    asset_symbol: z.string(),
+    asset_decimals: z.int(),
+    asset_price_usd: z.string().optional(),
+    unit_of_account_symbol: z.string().optional(),
+    borrow_apy: z.string().optional().describe("percent, the per-second rate compounded"),
+    supply_apy: z.string().optional().describe("percent: borrow APY × utilisation × (1 − interest fee)"),
+    available_liquidity: z.string().describe("cash: what can be borrowed or withdrawn now"),
+    total_supply_assets: z.string(),
+    total_borrow_assets: z.string(),
+    utilization: z.string().describe("percent"),
+    supply_cap: z.string().optional().describe("absent when uncapped"),
+    borrow_cap: z.string().optional().describe("absent when uncapped"),
+    collaterals: z.array(EulerCollateral).describe("what the vault accepts as collateral (its LTVList)"),
+  })
+  .meta({ id: "EulerMarket" });
+
+export const EulerMarketsResponse = z
+  .object({
+    perspective: z
+      .string()
+      .describe("which vaults are listed: `factory` (every vault the chain's Euler factory created)"),
+    markets: z.array(EulerMarket),
+  })
+  .meta({ id: "EulerMarketsResponse" });

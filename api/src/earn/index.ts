@@ -31,4 +31,15 @@ export const operations: Operation[] = [
 export type { AggregatorClient } from "./aggregator/client.ts";
 /** For other capabilities: USD prices at the chain's Aave oracle (credit values its collateral with them). */
 export { AAVE_RESERVE_DATA_UPDATED_EVENT } from "./domain/aave.ts";
+export {
+  type SharedBundleAction,
+  type SharedBundleInput,
+  sharedBundleActionCalls,
+} from "./domain/bundle.ts";
+export { eulerFactoryVaults } from "./domain/euler.ts";
 export { oraclePrice } from "./domain/prices.ts";
+export {
+  BundleSwapAction,
+  BundleTransferFromEoaAction,
+  BundleTransferToEoaAction,
+} from "./schemas.ts";

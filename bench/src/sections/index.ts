@@ -2,6 +2,7 @@ import type { BenchSection } from "../types.ts";
 import { coldStart } from "./cold-start.ts";
 import { earn } from "./earn.ts";
 import { httpMounts } from "./http-mounts.ts";
+import { lending } from "./lending.ts";
 import { onramp } from "./onramp.ts";
 import { perpetualTrading } from "./perpetual-trading.ts";
 import { rpcPerRequest } from "./rpc-per-request.ts";
@@ -16,4 +17,5 @@ export const SECTIONS: BenchSection[] = [
   onramp,
   perpetualTrading,
   earn,
+  lending,
 ];

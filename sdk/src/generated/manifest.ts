@@ -5370,6 +5370,50 @@ export const manifest: OperationManifest[] = [
     "pagination": null
   },
   {
+    "operationId": "v2_credit_euler_markets",
+    "group": "credit",
+    "namespace": "credit",
+    "name": "eulerMarkets",
+    "method": "GET",
+    "path": "/v2/credit/euler_markets",
+    "summary": "Euler lending vaults and the collateral they accept",
+    "description": "Every Euler (EVK) vault the chain's Euler factory created: its asset, cash, supplied and borrowed assets, utilisation, borrow and supply APY (the vault's per-second rate compounded; supply = borrow × utilisation × (1 − interest fee)), caps, and the collateral vaults it accepts with their borrow and liquidation LTVs. Prices are the chain's Aave oracle's.",
+    "readOnly": true,
+    "destructive": false,
+    "idempotent": true,
+    "errorModel": "validation",
+    "params": [
+      {
+        "name": "chain",
+        "in": "query",
+        "required": true,
+        "schema": {
+          "type": "string",
+          "enum": [
+            "arbitrum",
+            "base",
+            "bsc",
+            "ethereum",
+            "hyperevm",
+            "tempo"
+          ]
+        }
+      }
+    ],
+    "body": null,
+    "cli": {
+      "command": "euler-markets",
+      "aliases": [],
+      "short": {
+        "chain": "c"
+      }
+    },
+    "mcpName": "v2_credit_euler_markets",
+    "bodyRef": null,
+    "responseRef": "EulerMarketsResponse",
+    "pagination": null
+  },
+  {
     "operationId": "v2_credit_morpho_markets",
     "group": "credit",
     "namespace": "credit",
@@ -6621,6 +6665,764 @@ export const manifest: OperationManifest[] = [
     "mcpName": "v2_credit_repay",
     "bodyRef": "CreditRepayRequest",
     "responseRef": "CreditRepayResponse",
+    "pagination": null
+  },
+  {
+    "operationId": "v2_credit_bundle",
+    "group": "credit",
+    "namespace": "credit",
+    "name": "bundle",
+    "method": "POST",
+    "path": "/v2/credit/bundle",
+    "summary": "Several credit actions in one transaction",
+    "description": "Executes `actions` in order as one Safe transaction of the Credit Account, all or nothing: pull tokens from the owner with a Permit2 signature (`V2_TRANSFER_FROM_EOA`, spender = the account), swap through the aggregator (`V2_SWAP`), supply, withdraw, borrow (less an optional fee), repay and enable as collateral on Aave v3 (`CREDIT_*`), pay out to the owner (`V2_TRANSFER_TO_EOA`) or, once nothing is owed, to any address (`CREDIT_TRANSFER_TO_ADDRESS`). The account must exist. Simulated as a whole before it is returned.",
+    "readOnly": false,
+    "destructive": false,
+    "idempotent": false,
+    "errorModel": "validation",
+    "params": [],
+    "body": {
+      "type": "object",
+      "properties": {
+        "owner": {
+          "description": "owner wallet",
+          "type": "string"
+        },
+        "chain": {
+          "type": "string",
+          "enum": [
+            "arbitrum",
+            "base",
+            "bsc",
+            "ethereum",
+            "hyperevm",
+            "tempo"
+          ]
+        },
+        "actions": {
+          "minItems": 1,
+          "maxItems": 20,
+          "type": "array",
+          "items": {
+            "type": "object",
+            "properties": {
+              "body": {
+                "oneOf": [
+                  {
+                    "type": "object",
+                    "properties": {
+                      "action_type": {
+                        "type": "string",
+                        "const": "V2_SWAP"
+                      },
+                      "token_in": {
+                        "type": "string",
+                        "minLength": 1,
+                        "maxLength": 64,
+                        "description": "symbol (e.g. USDC) or 0x address of any ERC-20",
+                        "x-contract": "erc20"
+                      },
+                      "token_out": {
+                        "type": "string",
+                        "minLength": 1,
+                        "maxLength": 64,
+                        "description": "symbol (e.g. USDC) or 0x address of any ERC-20",
+                        "x-contract": "erc20"
+                      },
+                      "amount_in": {
+                        "anyOf": [
+                          {
+                            "type": "number"
+                          },
+                          {
+                            "type": "string"
+                          },
+                          {}
+                        ],
+                        "description": "human units of token_in",
+                        "examples": [
+                          "100"
+                        ]
+                      },
+                      "slippage": {
+                        "anyOf": [
+                          {
+                            "anyOf": [
+                              {
+                                "type": "number"
+                              },
+                              {
+                                "type": "string"
+                              },
+                              {}
+                            ],
+                            "description": "percent, e.g. 0.5",
+                            "examples": [
+                              "100"
+                            ]
+                          },
+                          {
+                            "type": "null"
+                          }
+                        ]
+                      }
+                    },
+                    "required": [
+                      "action_type",
+                      "token_in",
+                      "token_out",
+                      "amount_in"
+                    ]
+                  },
+                  {
+                    "type": "object",
+                    "properties": {
+                      "action_type": {
+                        "type": "string",
+                        "const": "V2_TRANSFER_FROM_EOA"
+                      },
+                      "token": {
+                        "type": "string",
+                        "minLength": 1,
+                        "maxLength": 64,
+                        "description": "symbol (e.g. USDC) or 0x address of any ERC-20",
+                        "x-contract": "erc20"
+                      },
+                      "amount": {
+                        "anyOf": [
+                          {
+                            "type": "number"
+                          },
+                          {
+                            "type": "string"
+                          },
+                          {}
+                        ],
+                        "description": "human units",
+                        "examples": [
+                          "100"
+                        ]
+                      },
+                      "permit2_signature": {
+                        "type": "string",
+                        "pattern": "^0x[0-9a-fA-F]+$",
+                        "description": "the owner's signature of the Permit2 typed data"
+                      },
+                      "permit2_nonce": {
+                        "anyOf": [
+                          {
+                            "type": "number"
+                          },
+                          {
+                            "type": "string"
+                          },
+                          {}
+                        ],
+                        "description": "the typed data's message.nonce",
+                        "type": "integer"
+                      },
+                      "permit2_deadline": {
+                        "anyOf": [
+                          {
+                            "type": "number"
+                          },
+                          {
+                            "type": "string"
+                          },
+                          {}
+                        ],
+                        "description": "the typed data's message.deadline",
+                        "type": "integer"
+                      }
+                    },
+                    "required": [
+                      "action_type",
+                      "token",
+                      "amount",
+                      "permit2_signature",
+                      "permit2_nonce",
+                      "permit2_deadline"
+                    ]
+                  },
+                  {
+                    "type": "object",
+                    "properties": {
+                      "action_type": {
+                        "type": "string",
+                        "const": "V2_TRANSFER_TO_EOA"
+                      },
+                      "token": {
+                        "type": "string",
+                        "minLength": 1,
+                        "maxLength": 64,
+                        "description": "symbol (e.g. USDC) or 0x address of any ERC-20",
+                        "x-contract": "erc20"
+                      },
+                      "amount": {
+                        "anyOf": [
+                          {
+                            "type": "number"
+                          },
+                          {
+                            "type": "string"
+                          },
+                          {}
+                        ],
+                        "description": "human units",
+                        "examples": [
+                          "100"
+                        ]
+                      }
+                    },
+                    "required": [
+                      "action_type",
+                      "token",
+                      "amount"
+                    ]
+                  },
+                  {
+                    "type": "object",
+                    "properties": {
+                      "action_type": {
+                        "type": "string",
+                        "const": "CREDIT_SUPPLY"
+                      },
+                      "token": {
+                        "type": "string",
+                        "minLength": 1,
+                        "maxLength": 64,
+                        "description": "symbol or address of the reserve's token (the underlying, not the aToken)",
+                        "x-contract": "erc20"
+                      },
+                      "amount": {
+                        "anyOf": [
+                          {
+                            "type": "number"
+                          },
+                          {
+                            "type": "string"
+                          },
+                          {}
+                        ],
+                        "description": "human units",
+                        "examples": [
+                          "100"
+                        ]
+                      },
+                      "protocol": {
+                        "type": "string",
+                        "enum": [
+                          "AAVE",
+                          "MORPHO",
+                          "EULER"
+                        ],
+                        "description": "lending protocol (default AAVE)"
+                      },
+                      "market_id": {
+                        "description": "MORPHO: the market",
+                        "type": [
+                          "string",
+                          "null"
+                        ]
+                      },
+                      "sub_account_id": {
+                        "description": "EULER: sub-account",
+                        "anyOf": [
+                          {
+                            "type": "integer",
+                            "minimum": 0,
+                            "maximum": 255
+                          },
+                          {
+                            "type": "null"
+                          }
+                        ]
+                      },
+                      "collateral_vault": {
+                        "description": "EULER: the collateral vault",
+                        "anyOf": [
+                          {
+                            "description": "0x-prefixed EVM address",
+                            "type": "string"
+                          },
+                          {
+                            "type": "null"
+                          }
+                        ]
+                      }
+                    },
+                    "required": [
+                      "action_type",
+                      "token",
+                      "amount"
+                    ]
+                  },
+                  {
+                    "type": "object",
+                    "properties": {
+                      "action_type": {
+                        "type": "string",
+                        "const": "CREDIT_WITHDRAW"
+                      },
+                      "token": {
+                        "type": "string",
+                        "minLength": 1,
+                        "maxLength": 64,
+                        "description": "symbol or address of the reserve's token (the underlying, not the aToken)",
+                        "x-contract": "erc20"
+                      },
+                      "amount": {
+                        "anyOf": [
+                          {
+                            "type": "number"
+                          },
+                          {
+                            "type": "string"
+                          },
+                          {}
+                        ],
+                        "description": "human units",
+                        "examples": [
+                          "100"
+                        ]
+                      },
+                      "protocol": {
+                        "type": "string",
+                        "enum": [
+                          "AAVE",
+                          "MORPHO",
+                          "EULER"
+                        ],
+                        "description": "lending protocol (default AAVE)"
+                      },
+                      "market_id": {
+                        "description": "MORPHO: the market",
+                        "type": [
+                          "string",
+                          "null"
+                        ]
+                      },
+                      "sub_account_id": {
+                        "description": "EULER: sub-account",
+                        "anyOf": [
+                          {
+                            "type": "integer",
+                            "minimum": 0,
+                            "maximum": 255
+                          },
+                          {
+                            "type": "null"
+                          }
+                        ]
+                      },
+                      "collateral_vault": {
+                        "description": "EULER: the collateral vault",
+                        "anyOf": [
+                          {
+                            "description": "0x-prefixed EVM address",
+                            "type": "string"
+                          },
+                          {
+                            "type": "null"
+                          }
+                        ]
+                      }
+                    },
+                    "required": [
+                      "action_type",
+                      "token",
+                      "amount"
+                    ]
+                  },
+                  {
+                    "type": "object",
+                    "properties": {
+                      "action_type": {
+                        "type": "string",
+                        "const": "CREDIT_BORROW"
+                      },
+                      "token": {
+                        "type": "string",
+                        "minLength": 1,
+                        "maxLength": 64,
+                        "description": "symbol or address of the reserve's token (the underlying, not the aToken)",
+                        "x-contract": "erc20"
+                      },
+                      "amount": {
+                        "anyOf": [
+                          {
+                            "type": "number"
+                          },
+                          {
+                            "type": "string"
+                          },
+                          {}
+                        ],
+                        "description": "human units",
+                        "examples": [
+                          "100"
+                        ]
+                      },
+                      "interest_rate_mode": {
+                        "anyOf": [
+                          {
+                            "type": "string",
+                            "enum": [
+                              "stable",
+                              "variable"
+                            ]
+                          },
+                          {
+                            "type": "null"
+                          }
+                        ]
+                      },
+                      "fee": {
+                        "description": "deducted from the borrowed amount, paid from the account",
+                        "anyOf": [
+                          {
+                            "type": "object",
+                            "properties": {
+                              "recipient": {
+                                "description": "who receives the fee",
+                                "type": "string"
+                              },
+                              "amount": {
+                                "anyOf": [
+                                  {
+                                    "type": "number"
+                                  },
+                                  {
+                                    "type": "string"
+                                  },
+                                  {}
+                                ],
+                                "description": "PERCENTAGE: percent of the borrowed amount; FIXED: borrow-token units",
+                                "examples": [
+                                  "100"
+                                ]
+                              },
+                              "denomination": {
+                                "default": "PERCENTAGE",
+                                "type": "string",
+                                "enum": [
+                                  "PERCENTAGE",
+                                  "FIXED"
+                                ]
+                              }
+                            },
+                            "required": [
+                              "recipient",
+                              "amount"
+                            ]
+                          },
+                          {
+                            "type": "null"
+                          }
+                        ]
+                      },
+                      "protocol": {
+                        "type": "string",
+                        "enum": [
+                          "AAVE",
+                          "MORPHO",
+                          "EULER"
+                        ],
+                        "description": "lending protocol (default AAVE)"
+                      },
+                      "market_id": {
+                        "description": "MORPHO: the market",
+                        "type": [
+                          "string",
+                          "null"
+                        ]
+                      },
+                      "sub_account_id": {
+                        "description": "EULER: sub-account",
+                        "anyOf": [
+                          {
+                            "type": "integer",
+                            "minimum": 0,
+                            "maximum": 255
+                          },
+                          {
+                            "type": "null"
+                          }
+                        ]
+                      },
+                      "borrow_vault": {
+                        "description": "EULER: the vault borrowed from",
+                        "anyOf": [
+                          {
+                            "description": "0x-prefixed EVM address",
+                            "type": "string"
+                          },
+                          {
+                            "type": "null"
+                          }
+                        ]
+                      }
+                    },
+                    "required": [
+                      "action_type",
+                      "token",
+                      "amount"
+                    ]
+                  },
+                  {
+                    "type": "object",
+                    "properties": {
+                      "action_type": {
+                        "type": "string",
+                        "const": "CREDIT_REPAY"
+                      },
+                      "token": {
+                        "type": "string",
+                        "minLength": 1,
+                        "maxLength": 64,
+                        "description": "symbol or address of the reserve's token (the underlying, not the aToken)",
+                        "x-contract": "erc20"
+                      },
+                      "amount": {
+                        "anyOf": [
+                          {
+                            "type": "number"
+                          },
+                          {
+                            "type": "string"
+                          },
+                          {}
+                        ],
+                        "description": "human units; more than owed repays all",
+                        "examples": [
+                          "100"
+                        ]
+                      },
+                      "interest_rate_mode": {
+                        "anyOf": [
+                          {
+                            "type": "string",
+                            "enum": [
+                              "stable",
+                              "variable"
+                            ]
+                          },
+                          {
+                            "type": "null"
+                          }
+                        ]
+                      },
+                      "protocol": {
+                        "type": "string",
+                        "enum": [
+                          "AAVE",
+                          "MORPHO",
+                          "EULER"
+                        ],
+                        "description": "lending protocol (default AAVE)"
+                      },
+                      "market_id": {
+                        "description": "MORPHO: the market",
+                        "type": [
+                          "string",
+                          "null"
+                        ]
+                      },
+                      "sub_account_id": {
+                        "description": "EULER: sub-account",
+                        "anyOf": [
+                          {
+                            "type": "integer",
+                            "minimum": 0,
+                            "maximum": 255
+                          },
+                          {
+                            "type": "null"
+                          }
+                        ]
+                      },
+                      "borrow_vault": {
+                        "description": "EULER: the vault borrowed from",
+                        "anyOf": [
+                          {
+                            "description": "0x-prefixed EVM address",
+                            "type": "string"
+                          },
+                          {
+                            "type": "null"
+                          }
+                        ]
+                      }
+                    },
+                    "required": [
+                      "action_type",
+                      "token",
+                      "amount"
+                    ]
+                  },
+                  {
+                    "type": "object",
+                    "properties": {
+                      "action_type": {
+                        "type": "string",
+                        "const": "CREDIT_ENABLE_COLLATERAL"
+                      },
+                      "token": {
+                        "type": "string",
+                        "minLength": 1,
+                        "maxLength": 64,
+                        "description": "symbol or address of the reserve's token (the underlying, not the aToken)",
+                        "x-contract": "erc20"
+                      },
+                      "protocol": {
+                        "type": "string",
+                        "enum": [
+                          "AAVE",
+                          "MORPHO",
+                          "EULER"
+                        ],
+                        "description": "lending protocol (default AAVE)"
+                      },
+                      "market_id": {
+                        "description": "MORPHO: the market",
+                        "type": [
+                          "string",
+                          "null"
+                        ]
+                      },
+                      "sub_account_id": {
+                        "description": "EULER: sub-account",
+                        "anyOf": [
+                          {
+                            "type": "integer",
+                            "minimum": 0,
+                            "maximum": 255
+                          },
+                          {
+                            "type": "null"
+                          }
+                        ]
+                      },
+                      "collateral_vault": {
+                        "description": "EULER: the collateral vault",
+                        "anyOf": [
+                          {
+                            "description": "0x-prefixed EVM address",
+                            "type": "string"
+                          },
+                          {
+                            "type": "null"
+                          }
+                        ]
+                      }
+                    },
+                    "required": [
+                      "action_type",
+                      "token"
+                    ]
+                  },
+                  {
+                    "type": "object",
+                    "properties": {
+                      "action_type": {
+                        "type": "string",
+                        "const": "CREDIT_TRANSFER_TO_ADDRESS"
+                      },
+                      "token": {
+                        "type": "string",
+                        "minLength": 1,
+                        "maxLength": 64,
+                        "description": "symbol or address of the reserve's token (the underlying, not the aToken)",
+                        "x-contract": "erc20"
+                      },
+                      "amount": {
+                        "anyOf": [
+                          {
+                            "type": "number"
+                          },
+                          {
+                            "type": "string"
+                          },
+                          {}
+                        ],
+                        "description": "human units",
+                        "examples": [
+                          "100"
+                        ]
+                      },
+                      "recipient": {
+                        "description": "who is paid; only once the account owes nothing",
+                        "type": "string"
+                      },
+                      "protocol": {
+                        "type": "string",
+                        "enum": [
+                          "AAVE",
+                          "MORPHO",
+                          "EULER"
+                        ],
+                        "description": "lending protocol (default AAVE)"
+                      },
+                      "market_id": {
+                        "description": "MORPHO: the market",
+                        "type": [
+                          "string",
+                          "null"
+                        ]
+                      },
+                      "sub_account_id": {
+                        "description": "EULER: sub-account",
+                        "anyOf": [
+                          {
+                            "type": "integer",
+                            "minimum": 0,
+                            "maximum": 255
+                          },
+                          {
+                            "type": "null"
+                          }
+                        ]
+                      }
+                    },
+                    "required": [
+                      "action_type",
+                      "token",
+                      "amount",
+                      "recipient"
+                    ]
+                  }
+                ]
+              }
+            },
+            "required": [
+              "body"
+            ]
+          },
+          "description": "executed in order, all or nothing"
+        },
+        "gas_sponsorship": {
+          "default": false,
+          "description": "return SafeTx typed data for a sponsor to relay",
+          "type": "boolean"
+        }
+      },
+      "required": [
+        "owner",
+        "chain",
+        "actions"
+      ]
+    },
+    "cli": {
+      "command": "bundle",
+      "aliases": [],
+      "short": {
+        "chain": "c",
+        "gas_sponsorship": "g"
+      }
+    },
+    "mcpName": "v2_credit_bundle",
+    "bodyRef": "CreditBundleRequest",
+    "responseRef": "CreditBundleResponse",
     "pagination": null
   }
 ];

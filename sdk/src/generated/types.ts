@@ -358,6 +358,24 @@ export type CreditBalancesResponse = {
   total_usd_value: string | null;
 };
 
+export type CreditBorrowAction = {
+  action_type: "CREDIT_BORROW";
+  /** symbol or address of the reserve's token (the underlying, not the aToken) */
+  token: string;
+  /** human units */
+  amount: number | string | unknown;
+  interest_rate_mode?: "stable" | "variable" | null;
+  /** deducted from the borrowed amount, paid from the account */
+  fee?: CreditFee | null;
+  protocol?: CreditProtocol;
+  /** MORPHO: the market */
+  market_id?: string | null;
+  /** EULER: sub-account */
+  sub_account_id?: number | null;
+  /** EULER: the vault borrowed from */
+  borrow_vault?: string | null;
+};
+
 export type CreditBorrowRequest = {
   /** owner wallet */
   owner: string;
@@ -398,6 +416,27 @@ export type CreditBorrowResponse = {
   fee_amount?: string;
 };
 
+export type CreditBundleAction = {
+  body: V2SwapAction | V2TransferFromEoaAction | V2TransferToEoaAction | CreditSupplyAction | CreditWithdrawAction | CreditBorrowAction | CreditRepayAction | CreditEnableCollateralAction | CreditTransferToAddressAction;
+};
+
+export type CreditBundleRequest = {
+  /** owner wallet */
+  owner: string;
+  chain: CreditChain;
+  /** executed in order, all or nothing */
+  actions: Array<CreditBundleAction>;
+  /** return SafeTx typed data for a sponsor to relay */
+  gas_sponsorship?: boolean;
+};
+
+export type CreditBundleResponse = {
+  transaction: UnsignedTransaction | null;
+  eip_712: TypedData | null;
+  /** number of calls bundled into the one transaction */
+  actions_count: number;
+};
+
 export type CreditChain = "arbitrum" | "base" | "bsc" | "ethereum" | "hyperevm" | "tempo";
 
 export type CreditCreateAccountRequest = {
@@ -414,6 +453,19 @@ export type CreditCreateAccountResponse = {
   transaction: UnsignedTransaction | null;
   /** predicted (or existing) account address */
   credit_account_address: string;
+};
+
+export type CreditEnableCollateralAction = {
+  action_type: "CREDIT_ENABLE_COLLATERAL";
+  /** symbol or address of the reserve's token (the underlying, not the aToken) */
+  token: string;
+  protocol?: CreditProtocol;
+  /** MORPHO: the market */
+  market_id?: string | null;
+  /** EULER: sub-account */
+  sub_account_id?: number | null;
+  /** EULER: the collateral vault */
+  collateral_vault?: string | null;
 };
 
 export type CreditEvent = {
@@ -516,6 +568,22 @@ export type CreditPositionsResponse = {
 /** lending protocol (default AAVE) */
 export type CreditProtocol = "AAVE" | "MORPHO" | "EULER";
 
+export type CreditRepayAction = {
+  action_type: "CREDIT_REPAY";
+  /** symbol or address of the reserve's token (the underlying, not the aToken) */
+  token: string;
+  /** human units; more than owed repays all */
+  amount: number | string | unknown;
+  interest_rate_mode?: "stable" | "variable" | null;
+  protocol?: CreditProtocol;
+  /** MORPHO: the market */
+  market_id?: string | null;
+  /** EULER: sub-account */
+  sub_account_id?: number | null;
+  /** EULER: the vault borrowed from */
+  borrow_vault?: string | null;
+};
+
 export type CreditRepayRequest = {
   /** owner wallet */
   owner: string;
@@ -552,6 +620,21 @@ export type CreditRepayResponse = {
   estimated_token_out_amount?: string;
 };
 
+export type CreditSupplyAction = {
+  action_type: "CREDIT_SUPPLY";
+  /** symbol or address of the reserve's token (the underlying, not the aToken) */
+  token: string;
+  /** human units */
+  amount: number | string | unknown;
+  protocol?: CreditProtocol;
+  /** MORPHO: the market */
+  market_id?: string | null;
+  /** EULER: sub-account */
+  sub_account_id?: number | null;
+  /** EULER: the collateral vault */
+  collateral_vault?: string | null;
+};
+
 export type CreditTransferRequest = {
   /** owner wallet */
   owner: string;
@@ -570,6 +653,21 @@ export type CreditTransferRequest = {
 export type CreditTransferResponse = {
   transaction: UnsignedTransaction | null;
   eip_712: TypedData | null;
+};
+
+export type CreditTransferToAddressAction = {
+  action_type: "CREDIT_TRANSFER_TO_ADDRESS";
+  /** symbol or address of the reserve's token (the underlying, not the aToken) */
+  token: string;
+  /** human units */
+  amount: number | string | unknown;
+  /** who is paid; only once the account owes nothing */
+  recipient: string;
+  protocol?: CreditProtocol;
+  /** MORPHO: the market */
+  market_id?: string | null;
+  /** EULER: sub-account */
+  sub_account_id?: number | null;
 };
 
 export type CreditUnloopLeg = {
@@ -633,6 +731,21 @@ export type CreditUnloopResponse = {
   swap_provider: "one_inch" | "bebop";
   quote_expires_at?: string | null;
   firm_available?: boolean | null;
+};
+
+export type CreditWithdrawAction = {
+  action_type: "CREDIT_WITHDRAW";
+  /** symbol or address of the reserve's token (the underlying, not the aToken) */
+  token: string;
+  /** human units */
+  amount: number | string | unknown;
+  protocol?: CreditProtocol;
+  /** MORPHO: the market */
+  market_id?: string | null;
+  /** EULER: sub-account */
+  sub_account_id?: number | null;
+  /** EULER: the collateral vault */
+  collateral_vault?: string | null;
 };
 
 export type DebtPosition = {
@@ -796,6 +909,52 @@ export type ErrorResponse = {
   error: string;
   /** human-readable detail naming the field or cause */
   message: string;
+};
+
+export type EulerCollateral = {
+  /** the collateral vault */
+  vault: string;
+  asset: string;
+  asset_symbol: string;
+  asset_decimals: number;
+  asset_price_usd?: string;
+  /** percent */
+  borrow_ltv: string;
+  /** percent */
+  liquidation_ltv: string;
+  supply_apy?: string;
+};
+
+export type EulerMarket = {
+  vault: string;
+  vault_symbol: string;
+  asset: string;
+  asset_symbol: string;
+  asset_decimals: number;
+  asset_price_usd?: string;
+  unit_of_account_symbol?: string;
+  /** percent, the per-second rate compounded */
+  borrow_apy?: string;
+  /** percent: borrow APY × utilisation × (1 − interest fee) */
+  supply_apy?: string;
+  /** cash: what can be borrowed or withdrawn now */
+  available_liquidity: string;
+  total_supply_assets: string;
+  total_borrow_assets: string;
+  /** percent */
+  utilization: string;
+  /** absent when uncapped */
+  supply_cap?: string;
+  /** absent when uncapped */
+  borrow_cap?: string;
+  /** what the vault accepts as collateral (its LTVList) */
+  collaterals: Array<EulerCollateral>;
+};
+
+export type EulerMarketsResponse = {
+  /** which vaults are listed: `factory` (every vault the chain's Euler factory created) */
+  perspective: string;
+  markets: Array<EulerMarket>;
 };
 
 export type Fee = {
@@ -2467,6 +2626,12 @@ export type V2CreditLoopedPositionsQuery = {
 
 export type V2CreditLoopedPositionsResponse = LoopedPositionsResponse;
 
+export type V2CreditEulerMarketsQuery = {
+  chain: "arbitrum" | "base" | "bsc" | "ethereum" | "hyperevm" | "tempo";
+};
+
+export type V2CreditEulerMarketsResponse = EulerMarketsResponse;
+
 export type V2CreditMorphoMarketsQuery = {
   chain: "arbitrum" | "base" | "bsc" | "ethereum" | "hyperevm" | "tempo";
   /** sort column */
@@ -2502,3 +2667,7 @@ export type V2CreditTransferResponse = CreditTransferResponse;
 export type V2CreditRepayBody = CreditRepayRequest;
 
 export type V2CreditRepayResponse = CreditRepayResponse;
+
+export type V2CreditBundleBody = CreditBundleRequest;
+
+export type V2CreditBundleResponse = CreditBundleResponse;

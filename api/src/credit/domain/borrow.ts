@@ -180,13 +180,14 @@ export function feeCall(
   fee: CreditFeeInput | null | undefined,
   token: CreditToken,
   borrowed: bigint,
+  loc: Loc = ["body", "fee", "amount"],
 ): { call: AccountCall; amount: bigint } | undefined {
   if (!fee) return undefined;
   const amount =
     fee.denomination === "FIXED"
-      ? toRawAmount(fee.amount, token.decimals, ["body", "fee", "amount"], token.symbol)
+      ? toRawAmount(fee.amount, token.decimals, loc, token.symbol)
       : percentOf(borrowed, fee.amount);
-  if (amount > borrowed) throw fieldError(["body", "fee", "amount"], "the fee exceeds the borrowed amount");
+  if (amount > borrowed) throw fieldError(loc, "the fee exceeds the borrowed amount");
   return {
     amount,
     call: {

@@ -10,14 +10,8 @@ import type { AggregatorClient } from "../aggregator/client.ts";
 import { type ManageFee, type ManageVenue, manageCalls } from "./manage.ts";
 import { swapCalls } from "./swap.ts";
 
-export type BundleAction =
-  | {
-      action_type: "V2_MANAGE";
-      venue: ManageVenue;
-      action: "DEPOSIT" | "WITHDRAW";
-      amount: string;
-      fee?: ManageFee | null;
-    }
+/** The bundle actions every product's bundle takes (spec product-accounts §5: earn and credit). */
+export type SharedBundleAction =
   | {
       action_type: "V2_SWAP";
       token_in: string;
@@ -33,8 +27,21 @@ export type BundleAction =
       permit2_nonce: bigint;
       permit2_deadline: bigint;
     }
-  | { action_type: "V2_TRANSFER_TO_EOA"; token: string; amount: string }
+  | { action_type: "V2_TRANSFER_TO_EOA"; token: string; amount: string };
+
+export type BundleAction =
+  | SharedBundleAction
+  | {
+      action_type: "V2_MANAGE";
+      venue: ManageVenue;
+      action: "DEPOSIT" | "WITHDRAW";
+      amount: string;
+      fee?: ManageFee | null;
+    }
   | { action_type: "V2_TRANSFER_TO_ADDRESS"; token: string; amount: string; recipient: Address };
+
+/** What a shared bundle action needs to know of the request (a product's own bundle input has it all). */
+export type SharedBundleInput = Omit<BundleInput, "actions">;
 
 export interface BundleInput {
   config: Config;
@@ -61,11 +68,25 @@ export async function bundleCalls(input: BundleInput): Promise<AccountCall[]> {
 }
 
 async function actionCalls(input: BundleInput, action: BundleAction, loc: Loc): Promise<AccountCall[]> {
-  const erc20 = (text: string) =>
-    resolveErc20(input.config, input.client, input.chain, text, [...loc, "token"]);
   switch (action.action_type) {
     case "V2_MANAGE":
       return manageCalls({ ...input, ...action, loc, checkBalance: false });
+    case "V2_TRANSFER_TO_ADDRESS":
+      return [await transferCall(input, action.token, action.amount, action.recipient, loc)];
+    default:
+      return sharedBundleActionCalls(input, action, loc);
+  }
+}
+
+/** The calls of one shared action: a Permit2 pull from the owner, a swap, a payout to the owner. */
+export async function sharedBundleActionCalls(
+  input: SharedBundleInput,
+  action: SharedBundleAction,
+  loc: Loc,
+): Promise<AccountCall[]> {
+  const erc20 = (text: string) =>
+    resolveErc20(input.config, input.client, input.chain, text, [...loc, "token"]);
+  switch (action.action_type) {
     case "V2_SWAP":
       return (await swapCalls({ ...input, checkBalance: false }, { ...action, loc })).calls;
     case "V2_TRANSFER_FROM_EOA": {
@@ -84,16 +105,21 @@ async function actionCalls(input: BundleInput, action: BundleAction, loc: Loc): 
       ];
     }
     case "V2_TRANSFER_TO_EOA":
-    case "V2_TRANSFER_TO_ADDRESS": {
-      const token = await erc20(action.token);
-      const amount = toRawAmount(action.amount, token.decimals, [...loc, "amount"], token.symbol);
-      const to = action.action_type === "V2_TRANSFER_TO_EOA" ? input.owner : action.recipient;
-      return [
-        {
-          to: token.address,
-          data: encodeFunctionData({ abi: erc20Abi, functionName: "transfer", args: [to, amount] }),
-        },
-      ];
-    }
+      return [await transferCall(input, action.token, action.amount, input.owner, loc)];
   }
+}
+
+async function transferCall(
+  input: SharedBundleInput,
+  tokenText: string,
+  amountText: string,
+  to: Address,
+  loc: Loc,
+): Promise<AccountCall> {
+  const token = await resolveErc20(input.config, input.client, input.chain, tokenText, [...loc, "token"]);
+  const amount = toRawAmount(amountText, token.decimals, [...loc, "amount"], token.symbol);
+  return {
+    to: token.address,
+    data: encodeFunctionData({ abi: erc20Abi, functionName: "transfer", args: [to, amount] }),
+  };
 }

@@ -26,6 +26,13 @@ export function creditLoopedPositions(transport: Transport, query: T.V2CreditLoo
   return transport.request(v2_credit_looped_positions_op, { query: query as Record<string, unknown> | undefined }, options);
 }
 
+export const v2_credit_euler_markets_op: OperationDescriptor = {"id":"v2_credit_euler_markets","method":"GET","path":"/v2/credit/euler_markets","idempotent":true};
+
+/** Euler lending vaults and the collateral they accept — `GET /v2/credit/euler_markets` */
+export function creditEulerMarkets(transport: Transport, query: T.V2CreditEulerMarketsQuery, options?: RequestOptions): Promise<T.V2CreditEulerMarketsResponse> {
+  return transport.request(v2_credit_euler_markets_op, { query: query as Record<string, unknown> | undefined }, options);
+}
+
 export const v2_credit_morpho_markets_op: OperationDescriptor = {"id":"v2_credit_morpho_markets","method":"GET","path":"/v2/credit/morpho_markets","idempotent":true};
 
 /** Morpho Blue lending markets — `GET /v2/credit/morpho_markets` */
@@ -80,6 +87,13 @@ export function creditRepay(transport: Transport, body: T.V2CreditRepayBody, opt
   return transport.request(v2_credit_repay_op, { body }, options);
 }
 
+export const v2_credit_bundle_op: OperationDescriptor = {"id":"v2_credit_bundle","method":"POST","path":"/v2/credit/bundle","idempotent":false};
+
+/** Several credit actions in one transaction — `POST /v2/credit/bundle` */
+export function creditBundle(transport: Transport, body: T.V2CreditBundleBody, options?: RequestOptions): Promise<T.V2CreditBundleResponse> {
+  return transport.request(v2_credit_bundle_op, { body }, options);
+}
+
 export class CreditNamespace {
   constructor(private readonly transport: Transport) {}
 
@@ -96,6 +110,11 @@ export class CreditNamespace {
   /** The Credit Account's leverage loops and their history — `GET /v2/credit/looped_positions` */
   loopedPositions(query: T.V2CreditLoopedPositionsQuery, options?: RequestOptions): Promise<T.V2CreditLoopedPositionsResponse> {
     return creditLoopedPositions(this.transport, query, options);
+  }
+
+  /** Euler lending vaults and the collateral they accept — `GET /v2/credit/euler_markets` */
+  eulerMarkets(query: T.V2CreditEulerMarketsQuery, options?: RequestOptions): Promise<T.V2CreditEulerMarketsResponse> {
+    return creditEulerMarkets(this.transport, query, options);
   }
 
   /** Morpho Blue lending markets — `GET /v2/credit/morpho_markets` */
@@ -136,6 +155,11 @@ export class CreditNamespace {
   /** Repay debt, and withdraw collateral — `POST /v2/credit/repay` */
   repay(body: T.V2CreditRepayBody, options?: RequestOptions): Promise<T.V2CreditRepayResponse> {
     return creditRepay(this.transport, body, options);
+  }
+
+  /** Several credit actions in one transaction — `POST /v2/credit/bundle` */
+  bundle(body: T.V2CreditBundleBody, options?: RequestOptions): Promise<T.V2CreditBundleResponse> {
+    return creditBundle(this.transport, body, options);
   }
 
 }

@@ -1,0 +1,38 @@
+import { rethrowRpc } from "../../chain/clients.ts";
+import { defineOperation } from "../../registry/define.ts";
+import { aaveCreditMarket } from "../domain/aave.ts";
+import { creditAccountAction } from "../domain/account-action.ts";
+import { type CreditBundleAction, creditBundleCalls } from "../domain/bundle.ts";
+import { CreditBundleRequest, CreditBundleResponse } from "../schemas.ts";
+
+export const bundle = defineOperation({
+  method: "POST",
+  path: "/v2/credit/bundle",
+  summary: "Several credit actions in one transaction",
+  description:
+    "Executes `actions` in order as one Safe transaction of the Credit Account, all or nothing: pull tokens from the owner with a Permit2 signature (`V2_TRANSFER_FROM_EOA`, spender = the account), swap through the aggregator (`V2_SWAP`), supply, withdraw, borrow (less an optional fee), repay and enable as collateral on Aave v3 (`CREDIT_*`), pay out to the owner (`V2_TRANSFER_TO_EOA`) or, once nothing is owed, to any address (`CREDIT_TRANSFER_TO_ADDRESS`). The account must exist. Simulated as a whole before it is returned.",
+  body: CreditBundleRequest,
+  response: CreditBundleResponse,
+  widget: true,
+  cli: { short: { chain: "c", gas_sponsorship: "g" } },
+  async handler({ body }, ctx) {
+    const client = ctx.services.chains.get(body.chain, ["body", "chain"]);
+    const market = aaveCreditMarket(ctx.config, body.chain, ["body", "chain"]);
+    const { calls, ...envelope } = await creditAccountAction(
+      { client, chain: body.chain, owner: body.owner, sponsored: body.gas_sponsorship },
+      (account) =>
+        creditBundleCalls({
+          config: ctx.config,
+          aggregator: ctx.services.aggregator,
+          client,
+          chain: body.chain,
+          logs: ctx.services.chains.logs,
+          market,
+          owner: body.owner,
+          account,
+          actions: body.actions.map((a) => a.body as CreditBundleAction),
+        }).catch((error) => rethrowRpc(body.chain, error)),
+    );
+    return { ...envelope, actions_count: calls };
+  },
+});
