@@ -5,6 +5,7 @@
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { type BenchRow, SECTIONS } from "@compass/bench";
+import { MARKET_HISTORY } from "@compass/devnet";
 import { ROOT, startStack } from "@compass/testkit";
 import { buildAll } from "./build.ts";
 
@@ -21,6 +22,8 @@ rmSync(dir, { recursive: true, force: true });
 const stack = await startStack({
   dir,
   portBase,
+  // the weeks of market history `npm start` has: rate windows read real pages of events
+  marketHistory: MARKET_HISTORY,
   servers: [
     {
       name: "staging",
