@@ -196,7 +196,7 @@ export const CreditBorrowRequest = z
     token_in: TokenRef("token in the account supplied first (omit for borrow-only)").nullish(),
     amount_in: amountUnion({ description: "human units of token_in" }).nullish(),
     collateral_token: TokenRef(
-      "supplied as collateral (must be token_in: swaps are not taken here)",
+      "supplied as collateral; when it differs from token_in, token_in is swapped into it through the aggregator (Aave)",
     ).nullish(),
     borrow_token: TokenRef("asset to borrow"),
     borrow_amount: amountUnion({ description: "human units" }),
@@ -227,7 +227,7 @@ export const CreditRepayRequest = z
     interest_rate_mode: InterestRateMode.default("variable"),
     withdraw_token: TokenRef("collateral withdrawn after the repayment").nullish(),
     withdraw_amount: amountUnion({ description: "human units of withdraw_token" }).nullish(),
-    token_out: TokenRef("swap the withdrawn collateral into this (not taken here)").nullish(),
+    token_out: TokenRef("swap the withdrawn collateral into this; it stays in the account").nullish(),
     slippage: amountUnion({ description: "percent, only when swapping" }).nullish(),
     gas_sponsorship: z.boolean().default(false).describe("return SafeTx typed data for a sponsor to relay"),
     ...permit2Pull("`repay_amount` of `repay_token`"),

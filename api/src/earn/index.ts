@@ -38,6 +38,7 @@ export {
 } from "./domain/bundle.ts";
 export { eulerFactoryVaults } from "./domain/euler.ts";
 export { oraclePrice } from "./domain/prices.ts";
+export { swapCalls } from "./domain/swap.ts";
 export {
   BundleSwapAction,
   BundleTransferFromEoaAction,

@@ -5581,7 +5581,7 @@ export const manifest: OperationManifest[] = [
     "method": "POST",
     "path": "/v2/credit/borrow",
     "summary": "Supply collateral and borrow against it",
-    "description": "From the Credit Account, in one transaction: supply `amount_in` of `token_in` (in the account, or pulled from the wallet with a Permit2 signature) as collateral — or omit both to borrow against what is there — and borrow `borrow_amount` of `borrow_token` into the account, less an optional integrator fee. On Aave v3 (default) or in a Morpho Blue market (`protocol: MORPHO`, `market_id`). What the protocol would refuse (borrowing disabled, a frozen or paused reserve, not enough liquidity, not enough collateral at its prices) is a 422 naming the field, before anything is signed; the transaction is simulated before it is returned.",
+    "description": "From the Credit Account, in one transaction: supply `amount_in` of `token_in` (in the account, or pulled from the wallet with a Permit2 signature) as collateral — swapped first through the aggregator into `collateral_token` when that differs (Aave; the swap's guaranteed floor is supplied, `estimated_collateral_amount` is its quote) — or omit both to borrow against what is there — and borrow `borrow_amount` of `borrow_token` into the account, less an optional integrator fee. On Aave v3 (default) or in a Morpho Blue market (`protocol: MORPHO`, `market_id`). What the protocol would refuse (borrowing disabled, a frozen or paused reserve, not enough liquidity, not enough collateral at its prices) is a 422 naming the field, before anything is signed; the transaction is simulated before it is returned.",
     "readOnly": false,
     "destructive": false,
     "idempotent": false,
@@ -5701,7 +5701,7 @@ export const manifest: OperationManifest[] = [
               "type": "string",
               "minLength": 1,
               "maxLength": 64,
-              "description": "supplied as collateral (must be token_in: swaps are not taken here)",
+              "description": "supplied as collateral; when it differs from token_in, token_in is swapped into it through the aggregator (Aave)",
               "x-contract": "erc20"
             },
             {
@@ -6559,7 +6559,7 @@ export const manifest: OperationManifest[] = [
               "type": "string",
               "minLength": 1,
               "maxLength": 64,
-              "description": "swap the withdrawn collateral into this (not taken here)",
+              "description": "swap the withdrawn collateral into this; it stays in the account",
               "x-contract": "erc20"
             },
             {

@@ -1,11 +1,12 @@
 import type { Address, PublicClient } from "viem";
-import { type AccountCall, productAccountAction } from "../../product-accounts/index.ts";
+import { type AccountCall, type ActionEnvelope, productAccountAction } from "../../product-accounts/index.ts";
 import type { ChainName } from "../../schemas/common.ts";
 
 /** An action of the owner's Credit Account (borrow, repay, loops, bundle): see productAccountAction. */
-export function creditAccountAction(
+export async function creditAccountAction(
   input: { client: PublicClient; chain: ChainName; owner: Address; sponsored: boolean },
   calls: (account: Address) => Promise<AccountCall[]>,
-) {
-  return productAccountAction("credit", input, calls);
+): Promise<ActionEnvelope> {
+  const { calls: _count, ...envelope } = await productAccountAction("credit", input, calls);
+  return envelope;
 }

@@ -1,6 +1,9 @@
 import { type Address, encodeFunctionData, erc20Abi, type Hex, type PublicClient } from "viem";
+import { resolveErc20 } from "../../chain/erc20.ts";
 import { NEXT_BLOCK } from "../../chain/next-block.ts";
-import { fieldError, type Loc } from "../../errors.ts";
+import type { Config } from "../../config/env.ts";
+import { type AggregatorClient, swapCalls } from "../../earn/index.ts";
+import { fieldError, type Loc, RequestValidationError } from "../../errors.ts";
 import { toRawAmount } from "../../lib/amounts.ts";
 import { formatDecimal } from "../../lib/format.ts";
 import { type AccountCall, permit2PullCall } from "../../product-accounts/index.ts";
@@ -78,21 +81,28 @@ export interface BorrowInput {
   chain: ChainName;
   market: AaveCreditMarket;
   account: Address;
-  body: BorrowBody;
+  body: BorrowBody & { slippage?: string | null };
   owner: Address;
+  /** the aggregator and configuration, for a swap from token_in into the collateral */
+  swaps: { config: Config; aggregator: AggregatorClient };
 }
 
 /** What every borrow is checked for before any read: field pairs, and what this deployment does not take. */
-export function checkBorrowFields(body: BorrowBody): void {
+export function checkBorrowFields(body: BorrowBody & { protocol?: string }): void {
   if (body.interest_rate_mode === "stable")
     throw fieldError(
       ["body", "interest_rate_mode"],
       "stable-rate borrowing is retired (Aave v3.1 enables it on no reserve; Morpho has none); use variable",
     );
-  if (body.token_in && body.collateral_token && !sameToken(body.token_in, body.collateral_token))
+  if (
+    body.protocol !== "AAVE" &&
+    body.token_in &&
+    body.collateral_token &&
+    !sameToken(body.token_in, body.collateral_token)
+  )
     throw fieldError(
       ["body", "collateral_token"],
-      "a swap from token_in into another collateral is not taken by this deployment yet: supply the collateral itself (token_in = collateral_token)",
+      "a swap from token_in into another collateral is taken on Aave only here: supply the market's collateral itself (token_in = collateral_token)",
     );
   if (body.permit2_signature && !(body.token_in ?? body.collateral_token))
     throw fieldError(
@@ -135,22 +145,39 @@ export function pullFrom(
  * Supply collateral from the account (optional) and borrow against it, in one transaction: approve + supply,
  * borrow to the account, then the integrator's fee out of what was borrowed.
  */
-export async function buildBorrow(
-  input: BorrowInput,
-): Promise<{ calls: AccountCall[]; feeAmount?: bigint; debtDecimals: number }> {
+export async function buildBorrow(input: BorrowInput): Promise<{
+  calls: AccountCall[];
+  feeAmount?: bigint;
+  debtDecimals: number;
+  estimatedCollateral?: string;
+}> {
   const { client, chain, market, account, body } = input;
   const { reserves, data } = await readAaveAccount(client, market, account);
   const debt = findReserve(reserves, body.borrow_token, chain, ["body", "borrow_token"]);
   const borrowAmount = toRawAmount(body.borrow_amount, debt.decimals, ["body", "borrow_amount"], debt.symbol);
   let collateral: { reserve: CreditReserve; amount: bigint; loc: Loc } | undefined;
+  let estimatedCollateral: string | undefined;
   const pulled: AccountCall[] = [];
   // the token is judged first, so a bad one is named even without its amount
   // the collateral comes from token_in, or is named by collateral_token alone; judged before its amount
+  const swapping =
+    body.token_in != null &&
+    body.collateral_token != null &&
+    !sameToken(body.token_in, body.collateral_token);
+  if (swapping) {
+    // token_in (any token the aggregator routes) swapped into the collateral, whose floor is supplied
+    pairedWith(body.token_in, body.amount_in, "token_in", "amount_in");
+    const reserve = findReserve(reserves, body.collateral_token!, chain, ["body", "collateral_token"]);
+    const swap = await swapInto(input, reserve);
+    pulled.push(...swap.pulled, ...swap.calls);
+    collateral = { reserve, amount: swap.floor, loc: ["body", "collateral_token"] };
+    estimatedCollateral = formatDecimal(swap.estimated, reserve.decimals);
+  }
   const [inField, inText] =
     body.token_in != null ? ["token_in", body.token_in] : ["collateral_token", body.collateral_token];
   const collateralReserve =
-    inText == null ? undefined : findReserve(reserves, inText, chain, ["body", inField]);
-  pairedWith(inText, body.amount_in, inField, "amount_in");
+    swapping || inText == null ? undefined : findReserve(reserves, inText, chain, ["body", inField]);
+  if (!swapping) pairedWith(inText, body.amount_in, inField, "amount_in");
   if (collateralReserve && body.amount_in != null) {
     const reserve = collateralReserve;
     const amount = toRawAmount(body.amount_in, reserve.decimals, ["body", "amount_in"], reserve.symbol);
@@ -172,7 +199,53 @@ export async function buildBorrow(
   );
   const fee = feeCall(body.fee, ofReserve(debt), borrowAmount);
   if (fee) calls.push(fee.call);
-  return { calls, feeAmount: fee?.amount, debtDecimals: debt.decimals };
+  return { calls, feeAmount: fee?.amount, debtDecimals: debt.decimals, estimatedCollateral };
+}
+
+/**
+ * `amount_in` of `token_in` — pulled with Permit2 or held by the account — swapped through the aggregator into
+ * the collateral: the calls, the swap's quote and its floor (the quote less the slippage, which the router
+ * guarantees), which is what gets supplied; anything above it stays in the account.
+ */
+async function swapInto(input: BorrowInput, collateral: CreditReserve) {
+  const { client, chain, account, body } = input;
+  const tokenIn = await resolveErc20(input.swaps.config, client, chain, body.token_in!, ["body", "token_in"]);
+  const amount = toRawAmount(body.amount_in!, tokenIn.decimals, ["body", "amount_in"], tokenIn.symbol);
+  const pulled = pullFrom(body, input.owner, account, tokenIn, amount);
+  if (!pulled.length) await assertHeld(client, account, tokenIn, amount, ["body", "amount_in"]);
+  const swap = await swapCalls(
+    {
+      config: input.swaps.config,
+      client,
+      chain,
+      aggregator: input.swaps.aggregator,
+      account,
+      checkBalance: false,
+    },
+    {
+      token_in: tokenIn.address,
+      token_out: collateral.asset,
+      amount_in: body.amount_in!,
+      slippage: body.slippage,
+      loc: ["body"],
+    },
+  ).catch((error) => renameField(error, "token_out", "collateral_token"));
+  const keep = 1_000_000n - toRawAmount(body.slippage ?? "0.5", 4, ["body", "slippage"], "%");
+  return {
+    pulled,
+    calls: swap.calls,
+    estimated: swap.estimatedOut,
+    floor: (swap.estimatedOut * keep) / 1_000_000n - 2n,
+  };
+}
+
+/** A 422 the swap names by its own field, renamed to this request's. */
+function renameField(error: unknown, from: string, to: string): never {
+  if (error instanceof RequestValidationError)
+    throw new RequestValidationError(
+      error.issues.map((i) => ({ ...i, loc: i.loc.map((p) => (p === from ? to : p)) })),
+    );
+  throw error;
 }
 
 /** The integrator's fee out of what was borrowed: a transfer from the account, and its amount. */
@@ -211,26 +284,35 @@ export interface RepayInput {
   chain: ChainName;
   market: AaveCreditMarket;
   account: Address;
-  body: RepayBody;
+  body: RepayBody & { slippage?: string | null };
   owner: Address;
+  /** the aggregator and configuration, for a swap of the withdrawn collateral into token_out */
+  swaps: { config: Config; aggregator: AggregatorClient };
 }
 
 /** What every repayment is checked for before any read. */
-export function checkRepayFields(body: RepayBody): void {
+export function checkRepayFields(body: RepayBody & { protocol?: string }): void {
+  if (body.token_out && body.protocol !== "AAVE")
+    throw fieldError(["body", "token_out"], "a swap of the withdrawn collateral is taken on Aave only here");
   if (body.interest_rate_mode === "stable")
     throw fieldError(
       ["body", "interest_rate_mode"],
       "stable-rate borrowing is retired (Aave v3.1 enables it on no reserve; Morpho has none); use variable",
     );
-  if (body.token_out)
+  if (body.token_out && (body.withdraw_token == null || body.withdraw_amount == null))
     throw fieldError(
       ["body", "token_out"],
-      "a swap of the withdrawn collateral is not taken by this deployment yet; omit token_out",
+      "token_out swaps the withdrawn collateral: it needs withdraw_token and withdraw_amount",
     );
 }
 
-/** Repay the account's debt from its balance, then withdraw collateral if asked, in one transaction. */
-export async function buildRepay(input: RepayInput): Promise<AccountCall[]> {
+/**
+ * Repay the account's debt from its balance, then withdraw collateral if asked — and swap what was withdrawn
+ * into `token_out` (it stays in the account) — in one transaction.
+ */
+export async function buildRepay(
+  input: RepayInput,
+): Promise<{ calls: AccountCall[]; estimatedOut?: string }> {
   const { client, chain, market, account, body } = input;
   const { reserves } = await readAaveAccount(client, market, account);
   const debt = findReserve(reserves, body.repay_token, chain, ["body", "repay_token"]);
@@ -262,7 +344,7 @@ export async function buildRepay(input: RepayInput): Promise<AccountCall[]> {
       loc: ["body", "withdraw_amount"],
     };
   }
-  return pulled.concat(
+  const calls = pulled.concat(
     repayCalls({
       market,
       account,
@@ -272,6 +354,21 @@ export async function buildRepay(input: RepayInput): Promise<AccountCall[]> {
       loc: { token: ["body", "repay_token"], amount: ["body", "repay_amount"] },
     }),
   );
+  if (!body.token_out || !withdraw || sameToken(body.token_out, withdraw.reserve.symbol)) return { calls };
+  const swap = await swapCalls(
+    { ...input.swaps, client, chain, account, checkBalance: false },
+    {
+      token_in: withdraw.reserve.asset,
+      token_out: body.token_out,
+      amount_in: body.withdraw_amount!,
+      slippage: body.slippage,
+      loc: ["body"],
+    },
+  );
+  return {
+    calls: calls.concat(swap.calls),
+    estimatedOut: formatDecimal(swap.estimatedOut, swap.tokenOut.decimals),
+  };
 }
 
 const sameToken = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();

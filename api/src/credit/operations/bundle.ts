@@ -1,7 +1,7 @@
 import { rethrowRpc } from "../../chain/clients.ts";
+import { productAccountAction } from "../../product-accounts/index.ts";
 import { defineOperation } from "../../registry/define.ts";
 import { aaveCreditMarket } from "../domain/aave.ts";
-import { creditAccountAction } from "../domain/account-action.ts";
 import { type CreditBundleAction, creditBundleCalls } from "../domain/bundle.ts";
 import { CreditBundleRequest, CreditBundleResponse } from "../schemas.ts";
 
@@ -18,7 +18,8 @@ export const bundle = defineOperation({
   async handler({ body }, ctx) {
     const client = ctx.services.chains.get(body.chain, ["body", "chain"]);
     const market = aaveCreditMarket(ctx.config, body.chain, ["body", "chain"]);
-    const { calls, ...envelope } = await creditAccountAction(
+    const { calls, ...envelope } = await productAccountAction(
+      "credit",
       { client, chain: body.chain, owner: body.owner, sponsored: body.gas_sponsorship },
       (account) =>
         creditBundleCalls({

@@ -21,14 +21,21 @@ export const repay = defineOperation({
     const client = ctx.services.chains.get(body.chain, ["body", "chain"]);
     const aave =
       body.protocol === "AAVE" ? aaveCreditMarket(ctx.config, body.chain, ["body", "chain"]) : undefined;
-    return creditAccountAction(
+    let estimated: string | undefined;
+    const envelope = await creditAccountAction(
       { client, chain: body.chain, owner: body.owner, sponsored: body.gas_sponsorship },
-      (account) => {
+      async (account) => {
         const input = { client, chain: body.chain, account, body, owner: body.owner };
-        return aave
-          ? buildRepay({ ...input, market: aave })
-          : buildMorphoRepay({ ...input, config: ctx.config });
+        if (!aave) return buildMorphoRepay({ ...input, config: ctx.config });
+        const built = await buildRepay({
+          ...input,
+          market: aave,
+          swaps: { config: ctx.config, aggregator: ctx.services.aggregator },
+        });
+        estimated = built.estimatedOut;
+        return built.calls;
       },
     );
+    return { ...envelope, ...(estimated ? { estimated_token_out_amount: estimated } : {}) };
   },
 });
