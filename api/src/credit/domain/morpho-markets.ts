@@ -1,4 +1,4 @@
-import { morphoBlueAbi, morphoIrmAbi } from "@compass/constants";
+import { morphoBlueAbi } from "@compass/constants";
 import {
   type Address,
   erc20Abi,
@@ -15,6 +15,7 @@ import { oraclePrice } from "../../earn/index.ts";
 import { fieldError } from "../../errors.ts";
 import { formatDecimal } from "../../lib/format.ts";
 import type { ChainName } from "../../schemas/common.ts";
+import { morphoBorrowRate } from "./morpho.ts";
 
 /** Morpho Blue's CreateMarket (its own signature: the id and the market's immutable parameters). */
 export const MORPHO_CREATE_MARKET_EVENT = parseAbiItem(
@@ -92,25 +93,14 @@ export async function readMorphoMarkets(input: {
       const [loan, collateral, ratePerSecond, loanPrice] = await Promise.all([
         token(p.loanToken),
         token(p.collateralToken),
-        p.irm === zeroAddress
-          ? Promise.resolve(0n)
-          : (client.readContract({
-              address: p.irm,
-              abi: morphoIrmAbi,
-              functionName: "borrowRateView",
-              args: [
-                p,
-                {
-                  totalSupplyAssets,
-                  totalSupplyShares,
-                  totalBorrowAssets,
-                  totalBorrowShares,
-                  lastUpdate,
-                  fee,
-                },
-              ],
-              ...at,
-            } as never) as Promise<bigint>),
+        morphoBorrowRate(client, p, {
+          totalSupplyAssets,
+          totalSupplyShares,
+          totalBorrowAssets,
+          totalBorrowShares,
+          lastUpdate,
+          fee,
+        }),
         oraclePrice(config, client, chain, p.loanToken),
       ]);
       const utilization =

@@ -111,25 +111,14 @@ export async function readMorphoCreditMarket(
     state as unknown as bigint[];
   const params = { loanToken, collateralToken, oracle, irm, lltv };
   const [rate, price, loan, collateral] = await Promise.all([
-    irm === zeroAddress
-      ? 0n
-      : (client.readContract({
-          address: irm,
-          abi: morphoIrmAbi,
-          functionName: "borrowRateView",
-          args: [
-            params,
-            {
-              totalSupplyAssets: supplyAssets,
-              totalSupplyShares: supplyShares,
-              totalBorrowAssets: borrowAssets,
-              totalBorrowShares: borrowShares,
-              lastUpdate,
-              fee,
-            },
-          ],
-          ...at,
-        } as never) as Promise<bigint>),
+    morphoBorrowRate(client, params, {
+      totalSupplyAssets: supplyAssets!,
+      totalSupplyShares: supplyShares!,
+      totalBorrowAssets: borrowAssets!,
+      totalBorrowShares: borrowShares!,
+      lastUpdate: lastUpdate!,
+      fee: fee!,
+    }),
     client.readContract({ address: oracle, abi: morphoOracleAbi, functionName: "price", ...at }),
     tokenMeta(client, loanToken),
     tokenMeta(client, collateralToken),
@@ -149,6 +138,32 @@ export async function readMorphoCreditMarket(
     borrowRate: rate,
     price: price as bigint,
   };
+}
+
+/** A market's totals as the singleton stores them (`market(id)`). */
+export interface MorphoMarketState {
+  totalSupplyAssets: bigint;
+  totalSupplyShares: bigint;
+  totalBorrowAssets: bigint;
+  totalBorrowShares: bigint;
+  lastUpdate: bigint;
+  fee: bigint;
+}
+
+/** The rate model's borrow rate (per second, WAD) for the market's state, as accrueInterest asks it; 0 without one. */
+export function morphoBorrowRate(
+  client: PublicClient,
+  params: MorphoParams,
+  state: MorphoMarketState,
+): Promise<bigint> {
+  if (params.irm === zeroAddress) return Promise.resolve(0n);
+  return client.readContract({
+    address: params.irm,
+    abi: morphoIrmAbi,
+    functionName: "borrowRateView",
+    args: [params, state],
+    blockTag: NEXT_BLOCK,
+  } as never) as Promise<bigint>;
 }
 
 async function tokenMeta(client: PublicClient, address: Address) {
