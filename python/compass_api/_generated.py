@@ -427,6 +427,29 @@ CreditPositionsResponse = TypedDict("CreditPositionsResponse", {
 
 CreditProtocol = Literal["AAVE", "MORPHO", "EULER"]
 
+CreditRebalancePreview = TypedDict("CreditRebalancePreview", {
+    "net_equity_moved_usd": str,
+    "total_legs": int,
+    "routing_swaps": list[dict[str, Any]],
+    "estimated_max_dust": str,
+    "aave_account_health_factor": NotRequired[str],
+    "per_target": list["RebalanceTargetPreview"],
+})
+
+CreditRebalanceRequest = TypedDict("CreditRebalanceRequest", {
+    "owner": str,
+    "chain": "CreditChain",
+    "targets": list["RebalanceTarget"],
+    "max_slippage_percent": NotRequired[Any],
+    "gas_sponsorship": NotRequired[bool],
+})
+
+CreditRebalanceResponse = TypedDict("CreditRebalanceResponse", {
+    "transaction": NotRequired[Union["UnsignedTransaction", None]],
+    "eip_712": NotRequired[Union["TypedData", None]],
+    "preview": "CreditRebalancePreview",
+})
+
 CreditRepayAction = TypedDict("CreditRepayAction", {
     "action_type": Literal["CREDIT_REPAY"],
     "token": str,
@@ -1305,6 +1328,34 @@ PricePoint = TypedDict("PricePoint", {
     "price": str,
 })
 
+RebalanceTarget = TypedDict("RebalanceTarget", {
+    "protocol": NotRequired["CreditProtocol"],
+    "market_id": NotRequired[str | None],
+    "collateral_token": str,
+    "borrow_token": str,
+    "target_equity_usd": NotRequired[Any],
+    "target_multiplier": NotRequired[Any],
+    "close": NotRequired[bool | None],
+    "max_slippage_percent": NotRequired[Any],
+})
+
+RebalanceTargetPreview = TypedDict("RebalanceTargetPreview", {
+    "protocol": "CreditProtocol",
+    "market_id": NotRequired[str],
+    "collateral_token": str,
+    "borrow_token": str,
+    "direction": Literal["open", "close", "grow", "shrink", "lever_up", "lever_down", "noop"],
+    "legs": int,
+    "unloop_legs": NotRequired[list["CreditUnloopLeg"]],
+    "loop_legs": NotRequired[list["CreditLoopLeg"]],
+    "resulting_collateral": str,
+    "resulting_debt": str,
+    "resulting_multiplier": str,
+    "resulting_health_factor": str,
+    "health_factor_scope": Literal["market", "account"],
+    "estimated_max_dust": str,
+})
+
 RedeemUnderlying = TypedDict("RedeemUnderlying", {
     "id": str,
     "timestamp": int,
@@ -2073,6 +2124,10 @@ V2CreditLoopResponse = CreditLoopResponse
 V2CreditUnloopBody = CreditUnloopRequest
 
 V2CreditUnloopResponse = CreditUnloopResponse
+
+V2CreditRebalanceBody = CreditRebalanceRequest
+
+V2CreditRebalanceResponse = CreditRebalanceResponse
 
 V2CreditTransferBody = CreditTransferRequest
 
@@ -2877,6 +2932,18 @@ OPERATIONS: dict[str, dict[str, Any]] = {
         "open_body": False,
         "pagination": None,
     },
+    "v2_credit_rebalance": {
+        "method": "POST",
+        "path": "/v2/credit/rebalance",
+        "idempotent": False,
+        "path_params": [],
+        "query_params": [],
+        "required_query": [],
+        "has_body": True,
+        "body_fields": ["owner", "chain", "targets", "max_slippage_percent", "gas_sponsorship"],
+        "open_body": False,
+        "pagination": None,
+    },
     "v2_credit_transfer": {
         "method": "POST",
         "path": "/v2/credit/transfer",
@@ -3219,6 +3286,10 @@ class CreditNamespace(_Namespace):
         """Unwind an Aave loop in one transaction — POST /v2/credit/unloop"""
         return self._call("v2_credit_unloop", [], body, fields, timeout_ms=timeout_ms, retries=retries, idempotency_key=idempotency_key, headers=headers)
 
+    def rebalance(self, body: V2CreditRebalanceBody | None = None, /, *, timeout_ms: int | None = None, retries: int | None = None, idempotency_key: str | None = None, headers: dict[str, str] | None = None, **fields: Any) -> V2CreditRebalanceResponse:
+        """Move the Credit Account's loops to their targets in one transaction — POST /v2/credit/rebalance"""
+        return self._call("v2_credit_rebalance", [], body, fields, timeout_ms=timeout_ms, retries=retries, idempotency_key=idempotency_key, headers=headers)
+
     def transfer(self, body: V2CreditTransferBody | None = None, /, *, timeout_ms: int | None = None, retries: int | None = None, idempotency_key: str | None = None, headers: dict[str, str] | None = None, **fields: Any) -> V2CreditTransferResponse:
         """Move tokens between the owner and the Credit Account — POST /v2/credit/transfer"""
         return self._call("v2_credit_transfer", [], body, fields, timeout_ms=timeout_ms, retries=retries, idempotency_key=idempotency_key, headers=headers)
@@ -3534,6 +3605,10 @@ class AsyncCreditNamespace(_AsyncNamespace):
     async def unloop(self, body: V2CreditUnloopBody | None = None, /, *, timeout_ms: int | None = None, retries: int | None = None, idempotency_key: str | None = None, headers: dict[str, str] | None = None, **fields: Any) -> V2CreditUnloopResponse:
         """Unwind an Aave loop in one transaction — POST /v2/credit/unloop"""
         return await self._call("v2_credit_unloop", [], body, fields, timeout_ms=timeout_ms, retries=retries, idempotency_key=idempotency_key, headers=headers)
+
+    async def rebalance(self, body: V2CreditRebalanceBody | None = None, /, *, timeout_ms: int | None = None, retries: int | None = None, idempotency_key: str | None = None, headers: dict[str, str] | None = None, **fields: Any) -> V2CreditRebalanceResponse:
+        """Move the Credit Account's loops to their targets in one transaction — POST /v2/credit/rebalance"""
+        return await self._call("v2_credit_rebalance", [], body, fields, timeout_ms=timeout_ms, retries=retries, idempotency_key=idempotency_key, headers=headers)
 
     async def transfer(self, body: V2CreditTransferBody | None = None, /, *, timeout_ms: int | None = None, retries: int | None = None, idempotency_key: str | None = None, headers: dict[str, str] | None = None, **fields: Any) -> V2CreditTransferResponse:
         """Move tokens between the owner and the Credit Account — POST /v2/credit/transfer"""

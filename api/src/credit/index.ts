@@ -8,6 +8,7 @@ import { loop } from "./operations/loop.ts";
 import { loopedPositions } from "./operations/looped-positions.ts";
 import { morphoMarkets } from "./operations/morpho-markets.ts";
 import { positions } from "./operations/positions.ts";
+import { rebalance } from "./operations/rebalance.ts";
 import { repay } from "./operations/repay.ts";
 import { transfer } from "./operations/transfer.ts";
 import { unloop } from "./operations/unloop.ts";
@@ -23,6 +24,7 @@ export const operations: Operation[] = [
   borrow,
   loop,
   unloop,
+  rebalance,
   transfer,
   repay,
   bundle,

@@ -637,3 +637,73 @@ export const EulerMarketsResponse = z
     markets: z.array(EulerMarket),
   })
   .meta({ id: "EulerMarketsResponse" });
+
+export const RebalanceTarget = z
+  .object({
+    protocol: CreditProtocol.default("AAVE"),
+    market_id: z.string().nullish().describe("MORPHO: the market"),
+    collateral_token: TokenRef("the loop's collateral"),
+    borrow_token: TokenRef("the loop's debt"),
+    target_equity_usd: amountUnion({ description: "net USD to commit (opening a loop)" }).nullish(),
+    target_multiplier: amountUnion({ description: "collateral ÷ equity to reach" }).nullish(),
+    close: z.boolean().nullish().describe("true: unwind fully and take the collateral back (never equity 0)"),
+    max_slippage_percent: amountUnion({ description: "per swap, percent" }).nullish(),
+  })
+  .meta({ id: "RebalanceTarget" });
+
+export const CreditRebalanceRequest = z
+  .object({
+    owner: Address.describe("owner wallet"),
+    chain: CreditChain,
+    targets: z.array(RebalanceTarget).min(1).max(10).describe("only the named loops change"),
+    max_slippage_percent: amountUnion({ description: "per swap, percent (default 0.5)" }).nullish(),
+    gas_sponsorship: z.boolean().default(false).describe("return SafeTx typed data for a sponsor to relay"),
+  })
+  .meta({ id: "CreditRebalanceRequest" });
+
+export const RebalanceTargetPreview = z
+  .object({
+    protocol: CreditProtocol,
+    market_id: z.string().optional(),
+    collateral_token: z.string(),
+    borrow_token: z.string(),
+    direction: z.enum(["open", "close", "grow", "shrink", "lever_up", "lever_down", "noop"]),
+    legs: z.int(),
+    unloop_legs: z.array(CreditUnloopLeg).optional(),
+    loop_legs: z.array(CreditLoopLeg).optional(),
+    resulting_collateral: z.string(),
+    resulting_debt: z.string(),
+    resulting_multiplier: z.string(),
+    resulting_health_factor: z
+      .string()
+      .describe("this loop's own: its collateral at the liquidation threshold ÷ its debt"),
+    health_factor_scope: z.enum(["market", "account"]),
+    estimated_max_dust: z.string(),
+  })
+  .meta({ id: "RebalanceTargetPreview" });
+
+export const CreditRebalanceResponse = z
+  .object({
+    transaction: UnsignedTransaction.nullable().optional().describe("null when every target is already met"),
+    eip_712: TypedData.nullable().optional(),
+    preview: z
+      .object({
+        net_equity_moved_usd: z
+          .string()
+          .describe("equity committed to opens less equity taken out by closes"),
+        total_legs: z.int(),
+        routing_swaps: z.array(
+          z.object({
+            token_in: z.string(),
+            token_out: z.string(),
+            amount_in: z.string(),
+            min_amount_out: z.string(),
+          }),
+        ),
+        estimated_max_dust: z.string().describe("USD"),
+        aave_account_health_factor: z.string().optional(),
+        per_target: z.array(RebalanceTargetPreview),
+      })
+      .meta({ id: "CreditRebalancePreview" }),
+  })
+  .meta({ id: "CreditRebalanceResponse" });

@@ -6299,6 +6299,204 @@ export const manifest: OperationManifest[] = [
     "pagination": null
   },
   {
+    "operationId": "v2_credit_rebalance",
+    "group": "credit",
+    "namespace": "credit",
+    "name": "rebalance",
+    "method": "POST",
+    "path": "/v2/credit/rebalance",
+    "summary": "Move the Credit Account's loops to their targets in one transaction",
+    "description": "Takes each named Aave loop (`collateral_token`/`borrow_token`) toward its target in one Safe transaction: `close` unwinds it fully and takes the collateral back, a lower `target_multiplier` unwinds to it, and a loop not open yet is opened with `target_equity_usd` of the collateral from the account's idle balance — which includes what the closes freed in the same transaction — at `target_multiplier`. Closes and unwinds run first. A target already met (within 0.5 %) is a noop, and with every target met the answer carries no transaction. Levering an open loop up or changing its equity is a 422 on the field for now.",
+    "readOnly": false,
+    "destructive": false,
+    "idempotent": false,
+    "errorModel": "validation",
+    "params": [],
+    "body": {
+      "type": "object",
+      "properties": {
+        "owner": {
+          "description": "owner wallet",
+          "type": "string"
+        },
+        "chain": {
+          "type": "string",
+          "enum": [
+            "arbitrum",
+            "base",
+            "bsc",
+            "ethereum",
+            "hyperevm",
+            "tempo"
+          ]
+        },
+        "targets": {
+          "minItems": 1,
+          "maxItems": 10,
+          "type": "array",
+          "items": {
+            "type": "object",
+            "properties": {
+              "protocol": {
+                "type": "string",
+                "enum": [
+                  "AAVE",
+                  "MORPHO",
+                  "EULER"
+                ],
+                "description": "lending protocol (default AAVE)",
+                "default": "AAVE"
+              },
+              "market_id": {
+                "description": "MORPHO: the market",
+                "type": [
+                  "string",
+                  "null"
+                ]
+              },
+              "collateral_token": {
+                "type": "string",
+                "minLength": 1,
+                "maxLength": 64,
+                "description": "the loop's collateral",
+                "x-contract": "erc20"
+              },
+              "borrow_token": {
+                "type": "string",
+                "minLength": 1,
+                "maxLength": 64,
+                "description": "the loop's debt",
+                "x-contract": "erc20"
+              },
+              "target_equity_usd": {
+                "anyOf": [
+                  {
+                    "anyOf": [
+                      {
+                        "type": "number"
+                      },
+                      {
+                        "type": "string"
+                      },
+                      {}
+                    ],
+                    "description": "net USD to commit (opening a loop)",
+                    "examples": [
+                      "100"
+                    ]
+                  },
+                  {
+                    "type": "null"
+                  }
+                ]
+              },
+              "target_multiplier": {
+                "anyOf": [
+                  {
+                    "anyOf": [
+                      {
+                        "type": "number"
+                      },
+                      {
+                        "type": "string"
+                      },
+                      {}
+                    ],
+                    "description": "collateral ÷ equity to reach",
+                    "examples": [
+                      "100"
+                    ]
+                  },
+                  {
+                    "type": "null"
+                  }
+                ]
+              },
+              "close": {
+                "description": "true: unwind fully and take the collateral back (never equity 0)",
+                "type": [
+                  "boolean",
+                  "null"
+                ]
+              },
+              "max_slippage_percent": {
+                "anyOf": [
+                  {
+                    "anyOf": [
+                      {
+                        "type": "number"
+                      },
+                      {
+                        "type": "string"
+                      },
+                      {}
+                    ],
+                    "description": "per swap, percent",
+                    "examples": [
+                      "100"
+                    ]
+                  },
+                  {
+                    "type": "null"
+                  }
+                ]
+              }
+            },
+            "required": [
+              "collateral_token",
+              "borrow_token"
+            ]
+          },
+          "description": "only the named loops change"
+        },
+        "max_slippage_percent": {
+          "anyOf": [
+            {
+              "anyOf": [
+                {
+                  "type": "number"
+                },
+                {
+                  "type": "string"
+                },
+                {}
+              ],
+              "description": "per swap, percent (default 0.5)",
+              "examples": [
+                "100"
+              ]
+            },
+            {
+              "type": "null"
+            }
+          ]
+        },
+        "gas_sponsorship": {
+          "default": false,
+          "description": "return SafeTx typed data for a sponsor to relay",
+          "type": "boolean"
+        }
+      },
+      "required": [
+        "owner",
+        "chain",
+        "targets"
+      ]
+    },
+    "cli": {
+      "command": "rebalance",
+      "aliases": [],
+      "short": {
+        "chain": "c",
+        "gas_sponsorship": "g"
+      }
+    },
+    "mcpName": "v2_credit_rebalance",
+    "bodyRef": "CreditRebalanceRequest",
+    "responseRef": "CreditRebalanceResponse",
+    "pagination": null
+  },
+  {
     "operationId": "v2_credit_transfer",
     "group": "credit",
     "namespace": "credit",

@@ -568,6 +568,40 @@ export type CreditPositionsResponse = {
 /** lending protocol (default AAVE) */
 export type CreditProtocol = "AAVE" | "MORPHO" | "EULER";
 
+export type CreditRebalancePreview = {
+  /** equity committed to opens less equity taken out by closes */
+  net_equity_moved_usd: string;
+  total_legs: number;
+  routing_swaps: Array<{
+    token_in: string;
+    token_out: string;
+    amount_in: string;
+    min_amount_out: string;
+  }>;
+  /** USD */
+  estimated_max_dust: string;
+  aave_account_health_factor?: string;
+  per_target: Array<RebalanceTargetPreview>;
+};
+
+export type CreditRebalanceRequest = {
+  /** owner wallet */
+  owner: string;
+  chain: CreditChain;
+  /** only the named loops change */
+  targets: Array<RebalanceTarget>;
+  max_slippage_percent?: number | string | unknown | null;
+  /** return SafeTx typed data for a sponsor to relay */
+  gas_sponsorship?: boolean;
+};
+
+export type CreditRebalanceResponse = {
+  /** null when every target is already met */
+  transaction?: UnsignedTransaction | null;
+  eip_712?: TypedData | null;
+  preview: CreditRebalancePreview;
+};
+
 export type CreditRepayAction = {
   action_type: "CREDIT_REPAY";
   /** symbol or address of the reserve's token (the underlying, not the aToken) */
@@ -1710,6 +1744,39 @@ export type PricePoint = {
   price: string;
 };
 
+export type RebalanceTarget = {
+  protocol?: CreditProtocol;
+  /** MORPHO: the market */
+  market_id?: string | null;
+  /** the loop's collateral */
+  collateral_token: string;
+  /** the loop's debt */
+  borrow_token: string;
+  target_equity_usd?: number | string | unknown | null;
+  target_multiplier?: number | string | unknown | null;
+  /** true: unwind fully and take the collateral back (never equity 0) */
+  close?: boolean | null;
+  max_slippage_percent?: number | string | unknown | null;
+};
+
+export type RebalanceTargetPreview = {
+  protocol: CreditProtocol;
+  market_id?: string;
+  collateral_token: string;
+  borrow_token: string;
+  direction: "open" | "close" | "grow" | "shrink" | "lever_up" | "lever_down" | "noop";
+  legs: number;
+  unloop_legs?: Array<CreditUnloopLeg>;
+  loop_legs?: Array<CreditLoopLeg>;
+  resulting_collateral: string;
+  resulting_debt: string;
+  resulting_multiplier: string;
+  /** this loop's own: its collateral at the liquidation threshold ÷ its debt */
+  resulting_health_factor: string;
+  health_factor_scope: "market" | "account";
+  estimated_max_dust: string;
+};
+
 export type RedeemUnderlying = {
   id: string;
   timestamp: number;
@@ -2659,6 +2726,10 @@ export type V2CreditLoopResponse = CreditLoopResponse;
 export type V2CreditUnloopBody = CreditUnloopRequest;
 
 export type V2CreditUnloopResponse = CreditUnloopResponse;
+
+export type V2CreditRebalanceBody = CreditRebalanceRequest;
+
+export type V2CreditRebalanceResponse = CreditRebalanceResponse;
 
 export type V2CreditTransferBody = CreditTransferRequest;
 

@@ -101,8 +101,11 @@ export async function planLoop(input: {
   body: LoopRequest;
   /** check the account holds the seed (false for a preview, which spends nothing) */
   checkBalance: boolean;
+  /** calls of the same transaction before the loop (a rebalance's unwinds): its swaps are measured after them */
+  prefix?: AccountCall[];
 }): Promise<LoopPlan> {
   const { client, chain, market, account, body } = input;
+  const prefix = input.prefix ?? [];
   const slippage4 = marketSwapSlippage(body);
   if (body.emode_category)
     throw fieldError(
@@ -189,11 +192,11 @@ export async function planLoop(input: {
       );
     // borrow `loan_to_value` of the last leg's supply, in the borrow token at the oracle's prices
     let borrow = (valueUsd8(c, lastSupply) * ltv4 * 10n ** BigInt(b.decimals)) / (1_000_000n * b.priceUsd8);
-    let leg = await swaps.price(borrow, calls, borrowAndApprove(borrow));
+    let leg = await swaps.price(borrow, [...prefix, ...calls], borrowAndApprove(borrow));
     if (supplied + leg.floor > target) {
       // the last leg: only what reaches the target
       borrow = (borrow * (target - supplied)) / leg.floor;
-      leg = await swaps.price(borrow, calls, borrowAndApprove(borrow));
+      leg = await swaps.price(borrow, [...prefix, ...calls], borrowAndApprove(borrow));
     }
     const { floor, expected } = leg;
     calls.push(...leg.calls, ...supplyCalls(market, account, c, floor));

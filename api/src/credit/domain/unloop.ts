@@ -84,8 +84,11 @@ export async function planUnloop(input: {
   aggregator: AggregatorClient;
   account: Address;
   body: UnloopRequest;
+  /** calls of the same transaction before the unwind (a rebalance's other targets) */
+  prefix?: AccountCall[];
 }): Promise<UnloopPlan> {
   const { client, chain, market, account, body } = input;
+  const prefix = input.prefix ?? [];
   const slippage4 = marketSwapSlippage(body);
   const { reserves, data } = await readAaveAccount(client, market, account);
   const c = findReserve(reserves, body.collateral_token, chain, ["body", "collateral_token"]);
@@ -191,13 +194,13 @@ export async function planUnloop(input: {
       },
     ];
     let take = min(want, room);
-    let leg = await swaps.price(take, calls, withdrawAndApprove(take));
+    let leg = await swaps.price(take, [...prefix, ...calls], withdrawAndApprove(take));
     if (repayAll && take === want) {
       // the last leg: grow it until its floor covers the debt, if the room allows
       const owed = debtLeft + debtLeft / INTEREST_MARGIN + 1n;
       for (let i = 0; i < 3 && leg.floor < owed && take < room; i++) {
         take = min((take * owed) / leg.floor + take / 10_000n + 1n, room);
-        leg = await swaps.price(take, calls, withdrawAndApprove(take));
+        leg = await swaps.price(take, [...prefix, ...calls], withdrawAndApprove(take));
       }
     }
     const last = repayAll ? leg.floor > debtLeft + debtLeft / INTEREST_MARGIN : take === want;

@@ -73,6 +73,13 @@ export function creditUnloop(transport: Transport, body: T.V2CreditUnloopBody, o
   return transport.request(v2_credit_unloop_op, { body }, options);
 }
 
+export const v2_credit_rebalance_op: OperationDescriptor = {"id":"v2_credit_rebalance","method":"POST","path":"/v2/credit/rebalance","idempotent":false};
+
+/** Move the Credit Account's loops to their targets in one transaction — `POST /v2/credit/rebalance` */
+export function creditRebalance(transport: Transport, body: T.V2CreditRebalanceBody, options?: RequestOptions): Promise<T.V2CreditRebalanceResponse> {
+  return transport.request(v2_credit_rebalance_op, { body }, options);
+}
+
 export const v2_credit_transfer_op: OperationDescriptor = {"id":"v2_credit_transfer","method":"POST","path":"/v2/credit/transfer","idempotent":false};
 
 /** Move tokens between the owner and the Credit Account — `POST /v2/credit/transfer` */
@@ -145,6 +152,11 @@ export class CreditNamespace {
   /** Unwind an Aave loop in one transaction — `POST /v2/credit/unloop` */
   unloop(body: T.V2CreditUnloopBody, options?: RequestOptions): Promise<T.V2CreditUnloopResponse> {
     return creditUnloop(this.transport, body, options);
+  }
+
+  /** Move the Credit Account's loops to their targets in one transaction — `POST /v2/credit/rebalance` */
+  rebalance(body: T.V2CreditRebalanceBody, options?: RequestOptions): Promise<T.V2CreditRebalanceResponse> {
+    return creditRebalance(this.transport, body, options);
   }
 
   /** Move tokens between the owner and the Credit Account — `POST /v2/credit/transfer` */

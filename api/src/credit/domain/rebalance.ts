@@ -1,0 +1,256 @@
+import type { Address, PublicClient } from "viem";
+import type { AggregatorClient } from "../../earn/index.ts";
+import { fieldError, type Loc } from "../../errors.ts";
+import { toRawAmount } from "../../lib/amounts.ts";
+import { parseUnitsExact } from "../../lib/decimal.ts";
+import { formatDecimal } from "../../lib/format.ts";
+import type { AccountCall } from "../../product-accounts/index.ts";
+import type { ChainName } from "../../schemas/common.ts";
+import {
+  type AaveCreditMarket,
+  type CreditReserve,
+  findReserve,
+  readAaveAccount,
+  usd8,
+  valueUsd8,
+} from "./aave.ts";
+import { type LoopLeg, planLoop } from "./loop.ts";
+import { planUnloop, type UnloopLeg } from "./unloop.ts";
+
+/**
+ * A rebalance (spec B9) moves the Credit Account's Aave loops toward their targets in one Safe transaction: the
+ * targets that free equity go first (a close unwinds fully and takes the collateral back; a lower multiplier
+ * unwinds to it), then the ones that use it (an open supplies `target_equity_usd` of the collateral from the
+ * account's idle balance — which now includes what the first ones freed — and loops it to the multiplier).
+ * Every swap of every leg is measured after all the calls before it (the same transaction), and the whole is
+ * simulated. A target already within 0.5 % is a noop; with every target a noop there is no transaction. A
+ * higher multiplier or a different equity for an open loop (lever_up, grow, shrink) is not built yet: 422 on the
+ * target's field.
+ */
+
+const WAD = 10n ** 18n;
+const TOLERANCE_BPS = 50n;
+
+export interface RebalanceTarget {
+  protocol?: "AAVE" | "MORPHO" | "EULER";
+  market_id?: string | null;
+  collateral_token: string;
+  borrow_token: string;
+  target_equity_usd?: string | null;
+  target_multiplier?: string | null;
+  close?: boolean | null;
+  max_slippage_percent?: string | null;
+}
+
+type Direction = "open" | "close" | "lever_down" | "noop";
+
+export interface TargetPreview {
+  protocol: "AAVE";
+  collateral_token: string;
+  borrow_token: string;
+  direction: Direction;
+  legs: number;
+  unloop_legs?: UnloopLeg[];
+  loop_legs?: LoopLeg[];
+  resulting_collateral: string;
+  resulting_debt: string;
+  resulting_multiplier: string;
+  resulting_health_factor: string;
+  health_factor_scope: "market";
+  estimated_max_dust: string;
+}
+
+export async function planRebalance(input: {
+  client: PublicClient;
+  chain: ChainName;
+  market: AaveCreditMarket;
+  aggregator: AggregatorClient;
+  account: Address;
+  targets: RebalanceTarget[];
+  maxSlippage?: string | null;
+}) {
+  const { client, chain, market, account } = input;
+  const { reserves, data } = await readAaveAccount(client, market, account);
+  const planned = input.targets.map((t, i) => classify(t, i, reserves, chain));
+  const calls: AccountCall[] = [];
+  const perTarget: TargetPreview[] = new Array(planned.length);
+  let equityMoved8 = 0n;
+  let dust8 = 0n;
+  // what frees equity first, then what uses it
+  const order = [...planned.keys()].sort((a, b) => rank(planned[a]!.direction) - rank(planned[b]!.direction));
+  for (const i of order) {
+    const p = planned[i]!;
+    const t = input.targets[i]!;
+    const slippage = t.max_slippage_percent ?? input.maxSlippage ?? null;
+    const base = {
+      protocol: "AAVE" as const,
+      collateral_token: p.c.asset,
+      borrow_token: p.b.asset,
+      direction: p.direction,
+      health_factor_scope: "market" as const,
+    };
+    if (p.direction === "noop") {
+      perTarget[i] = {
+        ...base,
+        legs: 0,
+        ...resulting(p.c, p.b, p.c.supplied, p.b.variableDebt),
+        estimated_max_dust: "0",
+      };
+      continue;
+    }
+    if (p.direction === "open") {
+      const seed =
+        (toUsd8(t.target_equity_usd!, [...p.loc, "target_equity_usd"]) * 10n ** BigInt(p.c.decimals)) /
+        p.c.priceUsd8;
+      // per leg a tenth under the collateral's LTV: enough headroom for the swaps' cost
+      const ltv = formatDecimal((p.c.ltvBps * 9n) / 10n, 2, 2);
+      const plan = await planLoop({
+        client,
+        chain,
+        market,
+        aggregator: input.aggregator,
+        account,
+        prefix: calls,
+        checkBalance: calls.length === 0,
+        body: {
+          collateral_token: p.c.asset,
+          borrow_token: p.b.asset,
+          initial_collateral_amount: formatDecimal(seed, p.c.decimals),
+          multiplier: t.target_multiplier!,
+          loan_to_value: ltv,
+          max_slippage_percent: slippage,
+          gas_sponsorship: false,
+        },
+      });
+      calls.push(...plan.calls);
+      equityMoved8 += valueUsd8(p.c, seed);
+      const supplied = raw(plan.preview.total_collateral_supplied, p.c.decimals);
+      const borrowed = raw(plan.preview.total_borrowed, p.b.decimals);
+      dust8 += valueUsd8(p.c, raw(plan.preview.estimated_max_dust, p.c.decimals));
+      perTarget[i] = {
+        ...base,
+        legs: plan.preview.legs.length,
+        loop_legs: plan.preview.legs,
+        ...resulting(p.c, p.b, p.c.supplied + supplied, p.b.variableDebt + borrowed),
+        estimated_max_dust: plan.preview.estimated_max_dust,
+      };
+      continue;
+    }
+    const plan = await planUnloop({
+      client,
+      chain,
+      market,
+      aggregator: input.aggregator,
+      account,
+      prefix: calls,
+      body: {
+        collateral_token: p.c.asset,
+        borrow_token: p.b.asset,
+        target_multiplier: p.direction === "close" ? null : t.target_multiplier,
+        max_slippage_percent: slippage,
+        allow_partial: false,
+      },
+    });
+    calls.push(...plan.calls);
+    if (p.direction === "close")
+      equityMoved8 -= valueUsd8(p.c, p.c.supplied) - valueUsd8(p.b, p.b.variableDebt);
+    const endC = raw(plan.preview.ending_collateral, p.c.decimals);
+    const endD = raw(plan.preview.ending_debt, p.b.decimals);
+    dust8 += valueUsd8(p.b, raw(plan.preview.estimated_max_dust, p.b.decimals));
+    perTarget[i] = {
+      ...base,
+      legs: plan.preview.legs.length,
+      unloop_legs: plan.preview.legs,
+      ...resulting(p.c, p.b, endC, endD),
+      estimated_max_dust: plan.preview.estimated_max_dust,
+    };
+  }
+  return {
+    calls,
+    preview: {
+      net_equity_moved_usd: usd8(equityMoved8),
+      total_legs: perTarget.reduce((n, t) => n + t.legs, 0),
+      routing_swaps: [] as {
+        token_in: string;
+        token_out: string;
+        amount_in: string;
+        min_amount_out: string;
+      }[],
+      estimated_max_dust: usd8(dust8),
+      aave_account_health_factor: formatDecimal(data.healthFactor, 18, 4),
+      per_target: perTarget,
+    },
+  };
+}
+
+function rank(direction: Direction): number {
+  return { close: 0, lever_down: 1, noop: 2, open: 3 }[direction];
+}
+
+/** What a target asks of the position it names, or a 422 on the target's field. */
+function classify(t: RebalanceTarget, i: number, reserves: CreditReserve[], chain: ChainName) {
+  const loc: Loc = ["body", "targets", i];
+  if ((t.protocol ?? "AAVE") !== "AAVE")
+    throw fieldError(
+      [...loc, "protocol"],
+      `${t.protocol} targets are not rebalanced on this deployment yet; use AAVE`,
+    );
+  const c = findReserve(reserves, t.collateral_token, chain, [...loc, "collateral_token"]);
+  const b = findReserve(reserves, t.borrow_token, chain, [...loc, "borrow_token"]);
+  if (c.asset === b.asset)
+    throw fieldError([...loc, "borrow_token"], "borrow_token must differ from collateral_token");
+  const open = b.variableDebt > 0n && c.supplied > 0n;
+  const collateral8 = valueUsd8(c, c.supplied);
+  const equity8 = collateral8 - valueUsd8(b, b.variableDebt);
+  const current = open && equity8 > 0n ? (collateral8 * WAD) / equity8 : 0n;
+  const direction = ((): Direction => {
+    if (t.close) return open ? "close" : "noop";
+    if (t.target_multiplier == null)
+      throw fieldError([...loc, "target_multiplier"], "required unless close is true");
+    const target = toRawAmount(t.target_multiplier, 18, [...loc, "target_multiplier"], "×");
+    if (!open) {
+      if (t.target_equity_usd == null)
+        throw fieldError(
+          [...loc, "target_equity_usd"],
+          "required to open a loop: the USD of collateral to commit",
+        );
+      return "open";
+    }
+    const near = (current > target ? current - target : target - current) * 10_000n <= target * TOLERANCE_BPS;
+    const equityNear =
+      t.target_equity_usd == null ||
+      absDiff(toUsd8(t.target_equity_usd, [...loc, "target_equity_usd"]), equity8) * 100n <= equity8;
+    if (near && equityNear) return "noop";
+    if (!equityNear)
+      throw fieldError(
+        [...loc, "target_equity_usd"],
+        "growing or shrinking an open loop's equity is not built on this deployment yet; close it and open it anew",
+      );
+    if (target < current) return "lever_down";
+    throw fieldError(
+      [...loc, "target_multiplier"],
+      `levering an open loop up (${formatDecimal(current, 18, 4)}× → ${t.target_multiplier}×) is not built on this deployment yet; POST /v2/credit/loop adds to it`,
+    );
+  })();
+  return { c, b, loc, direction };
+}
+
+const absDiff = (a: bigint, b: bigint) => (a > b ? a - b : b - a);
+const raw = (text: string, decimals: number) => parseUnitsExact(text, decimals) ?? 0n;
+const NO_DEBT = 2n ** 256n - 1n;
+const toUsd8 = (text: string, loc: Loc) => toRawAmount(text, 8, loc, "USD");
+
+function resulting(c: CreditReserve, b: CreditReserve, collateral: bigint, debt: bigint) {
+  const [c8, d8] = [valueUsd8(c, collateral), valueUsd8(b, debt)];
+  return {
+    resulting_collateral: formatDecimal(collateral, c.decimals),
+    resulting_debt: formatDecimal(debt, b.decimals),
+    resulting_multiplier: c8 > d8 && c8 > 0n ? formatDecimal((c8 * WAD) / (c8 - d8), 18, 4) : "0",
+    // this loop's own: its collateral at the liquidation threshold over its debt (Aave's form, uint max without debt)
+    resulting_health_factor: formatDecimal(
+      d8 === 0n ? NO_DEBT : (c8 * c.thresholdBps * WAD) / (d8 * 10_000n),
+      18,
+      4,
+    ),
+  };
+}

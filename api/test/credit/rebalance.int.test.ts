@@ -1,0 +1,92 @@
+import { aaveOracleAbi } from "@compass/constants";
+import { chainClient, devnetFixture, postJson, sendUnsigned, wrapNative } from "@compass/testkit/live";
+import type { Address } from "viem";
+import { beforeAll, describe, expect, test } from "vitest";
+
+/**
+ * Rebalancing the Credit Account's Aave loops on base, each step one transaction checked on chain: open a
+ * WETH/USDC loop at 2× with 1,500 USD of the account's idle WETH, ask again (already there: no transaction),
+ * lever it down to 1.5×, then close it: the WETH back in the account.
+ */
+const CHAIN = "base";
+const DEV = 7;
+const { owner, contracts, token, balanceOf } = devnetFixture(CHAIN, DEV);
+let account: Address;
+const aWeth = () => balanceOf(contracts().AaveAToken_WETH!, account);
+const usdcDebt = () => balanceOf(contracts().AaveVariableDebtToken_USDC!, account);
+const rebalance = (targets: Record<string, unknown>[]) =>
+  postJson("/v2/credit/rebalance", { owner, chain: CHAIN, targets, max_slippage_percent: "0.5" });
+const loop = { collateral_token: "WETH", borrow_token: "USDC" };
+
+/** collateral ÷ (collateral − debt) at the pool's oracle, as the API measures a loop */
+async function multiplierOnChain() {
+  const price = await chainClient(CHAIN).readContract({
+    address: contracts().AaveOracle!,
+    abi: aaveOracleAbi,
+    functionName: "getAssetPrice",
+    args: [token("WETH")],
+  });
+  const c = (Number(await aWeth()) / 1e18) * (Number(price) / 1e8);
+  const d = Number(await usdcDebt()) / 1e6;
+  return c / (c - d);
+}
+
+beforeAll(async () => {
+  const created = await postJson("/v2/credit/create_account", { chain: CHAIN, sender: owner, owner });
+  if (created.body.transaction) await sendUnsigned(DEV, CHAIN, created.body.transaction);
+  account = created.body.credit_account_address;
+  await wrapNative(DEV, CHAIN, "1");
+  const deposit = await postJson("/v2/credit/transfer", {
+    owner,
+    chain: CHAIN,
+    token: "WETH",
+    amount: "1",
+    action: "DEPOSIT",
+  });
+  await sendUnsigned(DEV, CHAIN, deposit.body.transaction);
+});
+
+describe("credit: rebalance", () => {
+  test("default: open at 2×, idempotent, lever down to 1.5×, close — each one transaction, on chain", async () => {
+    const open = await rebalance([{ ...loop, target_equity_usd: "1500", target_multiplier: "2" }]);
+    expect(open.status, JSON.stringify(open.body)).toBe(200);
+    expect(open.body.preview.per_target[0]).toMatchObject({
+      direction: "open",
+      health_factor_scope: "market",
+    });
+    expect(open.body.preview.net_equity_moved_usd).toMatch(/^1[45]\d\d\.\d\d$/);
+    await sendUnsigned(DEV, CHAIN, open.body.transaction);
+    expect(await multiplierOnChain()).toBeGreaterThan(1.9);
+    expect(await multiplierOnChain()).toBeLessThan(2.1);
+
+    // the same targets again: already met, nothing to sign
+    const again = await rebalance([
+      { ...loop, target_multiplier: String((await multiplierOnChain()).toFixed(4)) },
+    ]);
+    expect(again.status, JSON.stringify(again.body)).toBe(200);
+    expect(again.body.transaction).toBeNull();
+    expect(again.body.preview.per_target[0].direction).toBe("noop");
+
+    const down = await rebalance([{ ...loop, target_multiplier: "1.5" }]);
+    expect(down.status, JSON.stringify(down.body)).toBe(200);
+    expect(down.body.preview.per_target[0].direction).toBe("lever_down");
+    await sendUnsigned(DEV, CHAIN, down.body.transaction);
+    expect(await multiplierOnChain()).toBeCloseTo(1.5, 1);
+
+    const close = await rebalance([{ ...loop, close: true }]);
+    expect(close.status, JSON.stringify(close.body)).toBe(200);
+    expect(close.body.preview.per_target[0]).toMatchObject({ direction: "close", resulting_debt: "0" });
+    await sendUnsigned(DEV, CHAIN, close.body.transaction);
+    expect(await usdcDebt()).toBe(0n);
+    expect(await aWeth()).toBe(0n);
+  });
+
+  test("behavior: what a target cannot ask is a 422 naming its field", async () => {
+    const noEquity = await rebalance([{ ...loop, target_multiplier: "2" }]);
+    expect(noEquity.body.detail[0].loc).toEqual(["body", "targets", 0, "target_equity_usd"]);
+    const morpho = await rebalance([{ ...loop, protocol: "MORPHO", close: true }]);
+    expect(morpho.body.detail[0].loc).toEqual(["body", "targets", 0, "protocol"]);
+    const unknown = await rebalance([{ collateral_token: "NOPE", borrow_token: "USDC", close: true }]);
+    expect(unknown.body.detail[0].loc).toEqual(["body", "targets", 0, "collateral_token"]);
+  });
+});
