@@ -6,7 +6,8 @@ import { beforeAll, describe, expect, test } from "vitest";
 /**
  * Rebalancing the Credit Account's Aave loops on base, each step one transaction checked on chain: open a
  * WETH/USDC loop at 2× with 1,500 USD of the account's idle WETH, ask again (already there: no transaction),
- * lever it down to 1.5×, then close it: the WETH back in the account.
+ * grow it to 2,000 USD of equity at the same multiplier, lever it down to 1.5×, then close it: the WETH back in
+ * the account.
  */
 const CHAIN = "base";
 const DEV = 7;
@@ -18,16 +19,23 @@ const rebalance = (targets: Record<string, unknown>[]) =>
   postJson("/v2/credit/rebalance", { owner, chain: CHAIN, targets, max_slippage_percent: "0.5" });
 const loop = { collateral_token: "WETH", borrow_token: "USDC" };
 
-/** collateral ÷ (collateral − debt) at the pool's oracle, as the API measures a loop */
-async function multiplierOnChain() {
+/** the loop's collateral and debt in USD at the pool's oracle, as the API values them */
+async function valuesOnChain() {
   const price = await chainClient(CHAIN).readContract({
     address: contracts().AaveOracle!,
     abi: aaveOracleAbi,
     functionName: "getAssetPrice",
     args: [token("WETH")],
   });
-  const c = (Number(await aWeth()) / 1e18) * (Number(price) / 1e8);
-  const d = Number(await usdcDebt()) / 1e6;
+  return { c: (Number(await aWeth()) / 1e18) * (Number(price) / 1e8), d: Number(await usdcDebt()) / 1e6 };
+}
+const equityOnChain = async () => {
+  const { c, d } = await valuesOnChain();
+  return c - d;
+};
+/** collateral ÷ (collateral − debt) at the pool's oracle, as the API measures a loop */
+async function multiplierOnChain() {
+  const { c, d } = await valuesOnChain();
   return c / (c - d);
 }
 
@@ -47,7 +55,7 @@ beforeAll(async () => {
 });
 
 describe("credit: rebalance", () => {
-  test("default: open at 2×, idempotent, lever down to 1.5×, close — each one transaction, on chain", async () => {
+  test("default: open at 2×, idempotent, grow, lever down to 1.5×, close — each one transaction, on chain", async () => {
     const open = await rebalance([{ ...loop, target_equity_usd: "1500", target_multiplier: "2" }]);
     expect(open.status, JSON.stringify(open.body)).toBe(200);
     expect(open.body.preview.per_target[0]).toMatchObject({
@@ -56,8 +64,9 @@ describe("credit: rebalance", () => {
     });
     expect(open.body.preview.net_equity_moved_usd).toMatch(/^1[45]\d\d\.\d\d$/);
     await sendUnsigned(DEV, CHAIN, open.body.transaction);
-    expect(await multiplierOnChain()).toBeGreaterThan(1.9);
-    expect(await multiplierOnChain()).toBeLessThan(2.1);
+    // by value at the oracle, as the target is meant (the swaps bought at the pools' prices)
+    expect(await multiplierOnChain()).toBeGreaterThan(2 * 0.99);
+    expect(await multiplierOnChain()).toBeLessThan(2 * 1.01);
 
     // the same targets again: already met, nothing to sign
     const again = await rebalance([
@@ -66,6 +75,17 @@ describe("credit: rebalance", () => {
     expect(again.status, JSON.stringify(again.body)).toBe(200);
     expect(again.body.transaction).toBeNull();
     expect(again.body.preview.per_target[0].direction).toBe("noop");
+
+    // more equity at the same multiplier: 500 USD more of the idle WETH, looped at it
+    const m = (await multiplierOnChain()).toFixed(4);
+    const grow = await rebalance([{ ...loop, target_multiplier: m, target_equity_usd: "2000" }]);
+    expect(grow.status, JSON.stringify(grow.body)).toBe(200);
+    expect(grow.body.preview.per_target[0].direction).toBe("grow");
+    await sendUnsigned(DEV, CHAIN, grow.body.transaction);
+    // equity at the oracle's price: the swaps bought at the pools' (a few percent apart on the devnet)
+    expect(await equityOnChain()).toBeGreaterThan(2000 * 0.97);
+    expect(await equityOnChain()).toBeLessThan(2000 * 1.05);
+    expect(await multiplierOnChain()).toBeCloseTo(Number(m), 1);
 
     const down = await rebalance([{ ...loop, target_multiplier: "1.5" }]);
     expect(down.status, JSON.stringify(down.body)).toBe(200);
@@ -82,10 +102,22 @@ describe("credit: rebalance", () => {
   });
 
   test("behavior: what a target cannot ask is a 422 naming its field", async () => {
-    const noEquity = await rebalance([{ ...loop, target_multiplier: "2" }]);
+    const noEquity = await rebalance([
+      { collateral_token: "USDT", borrow_token: "USDC", target_multiplier: "2" },
+    ]);
     expect(noEquity.body.detail[0].loc).toEqual(["body", "targets", 0, "target_equity_usd"]);
     const morpho = await rebalance([{ ...loop, protocol: "MORPHO", close: true }]);
     expect(morpho.body.detail[0].loc).toEqual(["body", "targets", 0, "protocol"]);
+    // more equity than the account holds idle: named on the target's equity
+    const rich = await rebalance([
+      {
+        collateral_token: "USDT",
+        borrow_token: "USDC",
+        target_equity_usd: "1000000",
+        target_multiplier: "2",
+      },
+    ]);
+    expect(rich.body.detail[0].loc).toEqual(["body", "targets", 0, "target_equity_usd"]);
     const unknown = await rebalance([{ collateral_token: "NOPE", borrow_token: "USDC", close: true }]);
     expect(unknown.body.detail[0].loc).toEqual(["body", "targets", 0, "collateral_token"]);
   });

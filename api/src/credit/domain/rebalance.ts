@@ -1,6 +1,6 @@
 import type { Address, PublicClient } from "viem";
 import type { AggregatorClient } from "../../earn/index.ts";
-import { fieldError, type Loc } from "../../errors.ts";
+import { fieldError, type Loc, RequestValidationError } from "../../errors.ts";
 import { toRawAmount } from "../../lib/amounts.ts";
 import { parseUnitsExact } from "../../lib/decimal.ts";
 import { formatDecimal } from "../../lib/format.ts";
@@ -23,9 +23,9 @@ import { planUnloop, type UnloopLeg } from "./unloop.ts";
  * unwinds to it), then the ones that use it (an open supplies `target_equity_usd` of the collateral from the
  * account's idle balance — which now includes what the first ones freed — and loops it to the multiplier).
  * Every swap of every leg is measured after all the calls before it (the same transaction), and the whole is
- * simulated. A target already within 0.5 % is a noop; with every target a noop there is no transaction. A
- * higher multiplier or a different equity for an open loop (lever_up, grow, shrink) is not built yet: 422 on the
- * target's field.
+ * simulated. A grow adds equity from the idle balance to an open loop at its multiplier (looped like an open).
+ * A target already within 0.5 % is a noop; with every target a noop there is no transaction. A higher multiplier
+ * or less equity for an open loop (lever_up, shrink) is not built yet: 422 on the target's field.
  */
 
 const WAD = 10n ** 18n;
@@ -42,7 +42,7 @@ export interface RebalanceTarget {
   max_slippage_percent?: string | null;
 }
 
-type Direction = "open" | "close" | "lever_down" | "noop";
+type Direction = "open" | "grow" | "close" | "lever_down" | "noop";
 
 export interface TargetPreview {
   protocol: "AAVE";
@@ -98,30 +98,54 @@ export async function planRebalance(input: {
       };
       continue;
     }
-    if (p.direction === "open") {
-      const seed =
-        (toUsd8(t.target_equity_usd!, [...p.loc, "target_equity_usd"]) * 10n ** BigInt(p.c.decimals)) /
-        p.c.priceUsd8;
+    if (p.direction === "open" || p.direction === "grow") {
+      // the equity to add, in the collateral, looped at the target multiplier (a grow keeps the loop's own)
+      const add8 = toUsd8(t.target_equity_usd!, [...p.loc, "target_equity_usd"]) - p.equity8;
+      const seed = (add8 * 10n ** BigInt(p.c.decimals)) / p.c.priceUsd8;
       // per leg a tenth under the collateral's LTV: enough headroom for the swaps' cost
       const ltv = formatDecimal((p.c.ltvBps * 9n) / 10n, 2, 2);
-      const plan = await planLoop({
-        client,
-        chain,
-        market,
-        aggregator: input.aggregator,
-        account,
-        prefix: calls,
-        checkBalance: calls.length === 0,
-        body: {
-          collateral_token: p.c.asset,
-          borrow_token: p.b.asset,
-          initial_collateral_amount: formatDecimal(seed, p.c.decimals),
-          multiplier: t.target_multiplier!,
-          loan_to_value: ltv,
-          max_slippage_percent: slippage,
-          gas_sponsorship: false,
-        },
-      });
+      const loopTo = (multiplier: string) =>
+        inTarget(
+          i,
+          planLoop({
+            client,
+            chain,
+            market,
+            aggregator: input.aggregator,
+            account,
+            prefix: calls,
+            checkBalance: calls.length === 0,
+            body: {
+              collateral_token: p.c.asset,
+              borrow_token: p.b.asset,
+              initial_collateral_amount: formatDecimal(seed, p.c.decimals),
+              multiplier,
+              loan_to_value: ltv,
+              max_slippage_percent: slippage,
+              gas_sponsorship: false,
+            },
+          }),
+        );
+      // The loop's multiplier counts collateral units; the target is by value at the oracle, while the swaps buy
+      // at the pools' prices. A first plan measures what the borrowed value buys (r: oracle value of the bought
+      // collateral per unit of debt), and the units multiplier that gives the target by value is planned:
+      // t = k ÷ (k − (k − 1) ÷ r)  ⇒  k = t ÷ (t − r·(t − 1)).
+      const target = Number(t.target_multiplier);
+      let plan = await loopTo(t.target_multiplier!);
+      // twice at most: a larger loop buys at a slightly worse price, so r moves a little with k
+      for (let round = 0; round < 2; round++) {
+        const bought8 = valueUsd8(p.c, raw(plan.preview.total_collateral_supplied, p.c.decimals) - seed);
+        const owed8 = valueUsd8(p.b, raw(plan.preview.total_borrowed, p.b.decimals));
+        if (bought8 <= 0n || owed8 <= 0n) break;
+        const value =
+          ((Number(seed) * Number(p.c.priceUsd8)) / 10 ** p.c.decimals + Number(bought8)) /
+          ((Number(seed) * Number(p.c.priceUsd8)) / 10 ** p.c.decimals + Number(bought8) - Number(owed8));
+        if (Math.abs(value - target) <= target * 0.002) break;
+        const r = Number(bought8) / Number(owed8);
+        const k = target / (target - r * (target - 1));
+        if (!Number.isFinite(k) || k <= 1) break;
+        plan = await loopTo(k.toFixed(4));
+      }
       calls.push(...plan.calls);
       equityMoved8 += valueUsd8(p.c, seed);
       const supplied = raw(plan.preview.total_collateral_supplied, p.c.decimals);
@@ -136,21 +160,24 @@ export async function planRebalance(input: {
       };
       continue;
     }
-    const plan = await planUnloop({
-      client,
-      chain,
-      market,
-      aggregator: input.aggregator,
-      account,
-      prefix: calls,
-      body: {
-        collateral_token: p.c.asset,
-        borrow_token: p.b.asset,
-        target_multiplier: p.direction === "close" ? null : t.target_multiplier,
-        max_slippage_percent: slippage,
-        allow_partial: false,
-      },
-    });
+    const plan = await inTarget(
+      i,
+      planUnloop({
+        client,
+        chain,
+        market,
+        aggregator: input.aggregator,
+        account,
+        prefix: calls,
+        body: {
+          collateral_token: p.c.asset,
+          borrow_token: p.b.asset,
+          target_multiplier: p.direction === "close" ? null : t.target_multiplier,
+          max_slippage_percent: slippage,
+          allow_partial: false,
+        },
+      }),
+    );
     calls.push(...plan.calls);
     if (p.direction === "close")
       equityMoved8 -= valueUsd8(p.c, p.c.supplied) - valueUsd8(p.b, p.b.variableDebt);
@@ -183,8 +210,32 @@ export async function planRebalance(input: {
   };
 }
 
+/** The loop's and unwind's fields renamed to the target's they come from (`body.targets.<i>.<field>`). */
+const TARGET_FIELD: Record<string, string> = {
+  initial_collateral_amount: "target_equity_usd",
+  multiplier: "target_multiplier",
+  loan_to_value: "target_multiplier",
+};
+async function inTarget<T>(i: number, plan: Promise<T>): Promise<T> {
+  try {
+    return await plan;
+  } catch (error) {
+    if (!(error instanceof RequestValidationError)) throw error;
+    throw new RequestValidationError(
+      error.issues.map((issue) =>
+        issue.loc[0] === "body" && typeof issue.loc[1] === "string"
+          ? {
+              ...issue,
+              loc: ["body", "targets", i, TARGET_FIELD[issue.loc[1]] ?? issue.loc[1], ...issue.loc.slice(2)],
+            }
+          : issue,
+      ),
+    );
+  }
+}
+
 function rank(direction: Direction): number {
-  return { close: 0, lever_down: 1, noop: 2, open: 3 }[direction];
+  return { close: 0, lever_down: 1, noop: 2, open: 3, grow: 3 }[direction];
 }
 
 /** What a target asks of the position it names, or a 422 on the target's field. */
@@ -221,10 +272,11 @@ function classify(t: RebalanceTarget, i: number, reserves: CreditReserve[], chai
       t.target_equity_usd == null ||
       absDiff(toUsd8(t.target_equity_usd, [...loc, "target_equity_usd"]), equity8) * 100n <= equity8;
     if (near && equityNear) return "noop";
+    if (near && toUsd8(t.target_equity_usd!, [...loc, "target_equity_usd"]) > equity8) return "grow";
     if (!equityNear)
       throw fieldError(
         [...loc, "target_equity_usd"],
-        "growing or shrinking an open loop's equity is not built on this deployment yet; close it and open it anew",
+        "shrinking an open loop's equity, or changing it with its multiplier, is not built on this deployment yet; close it and open it anew",
       );
     if (target < current) return "lever_down";
     throw fieldError(
@@ -232,7 +284,7 @@ function classify(t: RebalanceTarget, i: number, reserves: CreditReserve[], chai
       `levering an open loop up (${formatDecimal(current, 18, 4)}× → ${t.target_multiplier}×) is not built on this deployment yet; POST /v2/credit/loop adds to it`,
     );
   })();
-  return { c, b, loc, direction };
+  return { c, b, loc, direction, equity8: open ? equity8 : 0n };
 }
 
 const absDiff = (a: bigint, b: bigint) => (a > b ? a - b : b - a);

@@ -203,6 +203,19 @@ export async function planUnloop(input: {
         leg = await swaps.price(take, [...prefix, ...calls], withdrawAndApprove(take));
       }
     }
+    if (!repayAll && take === want) {
+      // the last leg, sized with an estimated swap: size it again with what the swap repays per unit sold here
+      // (the pool's price may stand above or below the oracle's), once
+      const keepHere = (valueUsd8(b, leg.floor) * 1_000_000n) / valueUsd8(c, take);
+      const [cl8, dl8] = [valueUsd8(c, collateralLeft), valueUsd8(b, debtLeft)];
+      const gap8 = cl8 - (target! * (cl8 - dl8)) / WAD;
+      const denominator = WAD - (target! * (1_000_000n - keepHere)) / 1_000_000n;
+      const better = denominator > 0n ? fromUsd8(c, (gap8 * WAD) / denominator) : 0n;
+      if (better > 0n && better <= room && absDiff(better, take) * 1_000n > take) {
+        [want, take] = [better, better];
+        leg = await swaps.price(take, [...prefix, ...calls], withdrawAndApprove(take));
+      }
+    }
     const last = repayAll ? leg.floor > debtLeft + debtLeft / INTEREST_MARGIN : take === want;
     const repay = repayAll && last ? MAX_UINT : min(leg.floor, debtLeft);
     calls.push(
