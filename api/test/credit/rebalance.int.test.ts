@@ -6,8 +6,8 @@ import { beforeAll, describe, expect, test } from "vitest";
 /**
  * Rebalancing the Credit Account's Aave loops on base, each step one transaction checked on chain: open a
  * WETH/USDC loop at 2× with 1,500 USD of the account's idle WETH, ask again (already there: no transaction),
- * grow it to 2,000 USD of equity at the same multiplier, lever it down to 1.5×, then close it: the WETH back in
- * the account.
+ * grow it to 2,000 USD of equity at the same multiplier, lever it up to 2.5× and down to 1.5×, then close it: the
+ * WETH back in the account.
  */
 const CHAIN = "base";
 const DEV = 7;
@@ -55,7 +55,7 @@ beforeAll(async () => {
 });
 
 describe("credit: rebalance", () => {
-  test("default: open at 2×, idempotent, grow, lever down to 1.5×, close — each one transaction, on chain", async () => {
+  test("default: open at 2×, idempotent, grow, lever up to 2.5× and down to 1.5×, close — each one transaction, on chain", async () => {
     const open = await rebalance([{ ...loop, target_equity_usd: "1500", target_multiplier: "2" }]);
     expect(open.status, JSON.stringify(open.body)).toBe(200);
     expect(open.body.preview.per_target[0]).toMatchObject({
@@ -86,6 +86,14 @@ describe("credit: rebalance", () => {
     expect(await equityOnChain()).toBeGreaterThan(2000 * 0.97);
     expect(await equityOnChain()).toBeLessThan(2000 * 1.05);
     expect(await multiplierOnChain()).toBeCloseTo(Number(m), 1);
+
+    // up to 2.5× on the same equity: borrowed against the loop's own collateral first
+    const up = await rebalance([{ ...loop, target_multiplier: "2.5" }]);
+    expect(up.status, JSON.stringify(up.body)).toBe(200);
+    expect(up.body.preview.per_target[0].direction).toBe("lever_up");
+    await sendUnsigned(DEV, CHAIN, up.body.transaction);
+    expect(await multiplierOnChain()).toBeGreaterThan(2.5 * 0.99);
+    expect(await multiplierOnChain()).toBeLessThan(2.5 * 1.01);
 
     const down = await rebalance([{ ...loop, target_multiplier: "1.5" }]);
     expect(down.status, JSON.stringify(down.body)).toBe(200);

@@ -6306,7 +6306,7 @@ export const manifest: OperationManifest[] = [
     "method": "POST",
     "path": "/v2/credit/rebalance",
     "summary": "Move the Credit Account's loops to their targets in one transaction",
-    "description": "Takes each named Aave loop (`collateral_token`/`borrow_token`) toward its target in one Safe transaction: `close` unwinds it fully and takes the collateral back, a lower `target_multiplier` unwinds to it, and a loop not open yet is opened with `target_equity_usd` of the collateral from the account's idle balance — which includes what the closes freed in the same transaction — at `target_multiplier`. Closes and unwinds run first. A target already met (within 0.5 %) is a noop, and with every target met the answer carries no transaction. Levering an open loop up or changing its equity is a 422 on the field for now.",
+    "description": "Takes each named Aave loop (`collateral_token`/`borrow_token`) toward its target in one Safe transaction: `close` unwinds it fully and takes the collateral back, a lower `target_multiplier` unwinds to it, and a loop not open yet is opened with `target_equity_usd` of the collateral from the account's idle balance — which includes what the closes freed in the same transaction — at `target_multiplier`. An open loop grows to a larger `target_equity_usd` at its multiplier, or levers up to a higher `target_multiplier` by borrowing against its own collateral first. Closes and unwinds run first. A target already met (within 0.5 %) is a noop, and with every target met the answer carries no transaction. Shrinking an open loop's equity is a 422 on the field for now.",
     "readOnly": false,
     "destructive": false,
     "idempotent": false,

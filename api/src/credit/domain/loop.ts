@@ -103,6 +103,11 @@ export async function planLoop(input: {
   checkBalance: boolean;
   /** calls of the same transaction before the loop (a rebalance's unwinds): its swaps are measured after them */
   prefix?: AccountCall[];
+  /**
+   * lever an open loop up instead (a rebalance): no seed — the first leg borrows what the loop's collateral
+   * allows at `loan_to_value` beyond its debt — until `units` more collateral is supplied
+   */
+  extend?: { units: bigint };
 }): Promise<LoopPlan> {
   const { client, chain, market, account, body } = input;
   const prefix = input.prefix ?? [];
@@ -132,14 +137,16 @@ export async function planLoop(input: {
     );
   const multiplierWad = toRawAmount(body.multiplier, 18, ["body", "multiplier"], "×");
   if (multiplierWad <= WAD) throw fieldError(["body", "multiplier"], "greater than 1");
-  const seed = toRawAmount(
-    body.initial_collateral_amount,
-    c.decimals,
-    ["body", "initial_collateral_amount"],
-    c.symbol,
-  );
-  if (seed === 0n) throw fieldError(["body", "initial_collateral_amount"], "greater than 0");
-  if (input.checkBalance)
+  const seed = input.extend
+    ? 0n
+    : toRawAmount(
+        body.initial_collateral_amount,
+        c.decimals,
+        ["body", "initial_collateral_amount"],
+        c.symbol,
+      );
+  if (seed === 0n && !input.extend) throw fieldError(["body", "initial_collateral_amount"], "greater than 0");
+  if (input.checkBalance && seed > 0n)
     await assertHeld(client, account, { address: c.asset, symbol: c.symbol, decimals: c.decimals }, seed, [
       "body",
       "initial_collateral_amount",
@@ -147,15 +154,15 @@ export async function planLoop(input: {
 
   // each leg adds at most `loan_to_value` of the last: the legs converge to 1 ÷ (1 − LTV) of the seed
   const ceiling = (WAD * 1_000_000n) / (1_000_000n - ltv4);
-  if (multiplierWad >= ceiling)
+  if (multiplierWad >= ceiling && !input.extend)
     throw new DomainError(
       400,
       "Loop target unreachable",
       `at ${body.loan_to_value} % LTV per leg the loop approaches ${formatDecimal(ceiling, 18, 2)}× but never reaches it; lower the multiplier below that or raise loan_to_value`,
     );
-  const target = (seed * multiplierWad) / WAD;
-  const calls: AccountCall[] = [...supplyCalls(market, account, c, seed)];
-  const legs: LoopLeg[] = [{ supply_amount: formatDecimal(seed, c.decimals) }];
+  const target = input.extend ? input.extend.units : (seed * multiplierWad) / WAD;
+  const calls: AccountCall[] = seed > 0n ? [...supplyCalls(market, account, c, seed)] : [];
+  const legs: LoopLeg[] = seed > 0n ? [{ supply_amount: formatDecimal(seed, c.decimals) }] : [];
   let [supplied, borrowed, lastSupply, expectedTotal, floorTotal] = [seed, 0n, seed, 0n, 0n];
   const swaps = pathSwaps({
     client,
@@ -190,8 +197,19 @@ export async function planLoop(input: {
         "Loop target unreachable",
         `${body.multiplier}× needs more than ${MAX_LEGS} legs at ${body.loan_to_value} % LTV; lower the multiplier or raise loan_to_value`,
       );
-    // borrow `loan_to_value` of the last leg's supply, in the borrow token at the oracle's prices
-    let borrow = (valueUsd8(c, lastSupply) * ltv4 * 10n ** BigInt(b.decimals)) / (1_000_000n * b.priceUsd8);
+    // borrow `loan_to_value` of the last leg's supply, in the borrow token at the oracle's prices (levering up:
+    // first what the loop's own collateral allows beyond its debt)
+    const room8 =
+      lastSupply === 0n
+        ? (valueUsd8(c, c.supplied) * ltv4) / 1_000_000n - valueUsd8(b, b.variableDebt)
+        : (valueUsd8(c, lastSupply) * ltv4) / 1_000_000n;
+    if (room8 <= 0n)
+      throw new DomainError(
+        400,
+        "Loop target unreachable",
+        `the ${c.symbol}/${b.symbol} loop's debt already uses its collateral at ${body.loan_to_value} % LTV: nothing more to borrow`,
+      );
+    let borrow = (room8 * 10n ** BigInt(b.decimals)) / b.priceUsd8;
     let leg = await swaps.price(borrow, [...prefix, ...calls], borrowAndApprove(borrow));
     if (supplied + leg.floor > target) {
       // the last leg: only what reaches the target
@@ -209,7 +227,12 @@ export async function planLoop(input: {
     [supplied, borrowed, lastSupply] = [supplied + floor, borrowed + borrow, floor];
     [expectedTotal, floorTotal] = [expectedTotal + expected, floorTotal + floor];
   }
-  const achievedWad = (supplied * WAD) / seed;
+  // a lever-up is held to its added units, a loop to its multiplier of the seed
+  const achievedWad = input.extend
+    ? target === 0n
+      ? WAD
+      : (supplied * multiplierWad) / target
+    : (supplied * WAD) / seed;
   const off = achievedWad > multiplierWad ? achievedWad - multiplierWad : multiplierWad - achievedWad;
   if (off * 10_000n > multiplierWad * TOLERANCE_BPS)
     throw new DomainError(
@@ -221,7 +244,7 @@ export async function planLoop(input: {
   return {
     calls,
     preview: {
-      iterations: legs.length - 1,
+      iterations: legs.filter((l) => l.borrow_amount !== undefined).length,
       total_collateral_supplied: formatDecimal(supplied, c.decimals),
       total_borrowed: formatDecimal(borrowed, b.decimals),
       achieved_multiplier: formatDecimal(achievedWad, 18, 4),

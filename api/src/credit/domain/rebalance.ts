@@ -25,7 +25,8 @@ import { planUnloop, type UnloopLeg } from "./unloop.ts";
  * Every swap of every leg is measured after all the calls before it (the same transaction), and the whole is
  * simulated. A grow adds equity from the idle balance to an open loop at its multiplier (looped like an open).
  * A target already within 0.5 % is a noop; with every target a noop there is no transaction. A higher multiplier
- * or less equity for an open loop (lever_up, shrink) is not built yet: 422 on the target's field.
+ * A higher multiplier borrows against the loop's own collateral first (lever_up). Less equity for an open loop
+ * (shrink) is not built yet: 422 on the target's field.
  */
 
 const WAD = 10n ** 18n;
@@ -42,7 +43,7 @@ export interface RebalanceTarget {
   max_slippage_percent?: string | null;
 }
 
-type Direction = "open" | "grow" | "close" | "lever_down" | "noop";
+type Direction = "open" | "grow" | "close" | "lever_down" | "lever_up" | "noop";
 
 export interface TargetPreview {
   protocol: "AAVE";
@@ -160,6 +161,59 @@ export async function planRebalance(input: {
       };
       continue;
     }
+    if (p.direction === "lever_up") {
+      // more collateral bought with more debt, no new equity: C + T·P over E − T·P·(1/r − 1) reaches t by value
+      // at T = (t·E − C) ÷ (P·(1 + t/r − t)), r being what the debt buys (measured by a first plan, as for an open)
+      const target = Number(t.target_multiplier);
+      const [c8, e8, p8] = [Number(valueUsd8(p.c, p.c.supplied)), Number(p.equity8), Number(p.c.priceUsd8)];
+      const unitsFor = (r: number) =>
+        BigInt(Math.floor(((target * e8 - c8) / (p8 * (1 + target / r - target))) * 10 ** p.c.decimals));
+      const ltv = formatDecimal((p.c.ltvBps * 9n) / 10n, 2, 2);
+      const extendBy = (units: bigint) =>
+        inTarget(
+          i,
+          planLoop({
+            client,
+            chain,
+            market,
+            aggregator: input.aggregator,
+            account,
+            prefix: calls,
+            checkBalance: false,
+            extend: { units },
+            body: {
+              collateral_token: p.c.asset,
+              borrow_token: p.b.asset,
+              initial_collateral_amount: "0",
+              multiplier: t.target_multiplier!,
+              loan_to_value: ltv,
+              max_slippage_percent: slippage,
+              gas_sponsorship: false,
+            },
+          }),
+        );
+      let plan = await extendBy(unitsFor(1));
+      for (let round = 0; round < 2; round++) {
+        const bought8 = valueUsd8(p.c, raw(plan.preview.total_collateral_supplied, p.c.decimals));
+        const owed8 = valueUsd8(p.b, raw(plan.preview.total_borrowed, p.b.decimals));
+        if (bought8 <= 0n || owed8 <= 0n) break;
+        const value = (c8 + Number(bought8)) / (e8 + Number(bought8) - Number(owed8));
+        if (Math.abs(value - target) <= target * 0.002) break;
+        plan = await extendBy(unitsFor(Number(bought8) / Number(owed8)));
+      }
+      calls.push(...plan.calls);
+      const supplied = raw(plan.preview.total_collateral_supplied, p.c.decimals);
+      const borrowed = raw(plan.preview.total_borrowed, p.b.decimals);
+      dust8 += valueUsd8(p.c, raw(plan.preview.estimated_max_dust, p.c.decimals));
+      perTarget[i] = {
+        ...base,
+        legs: plan.preview.legs.length,
+        loop_legs: plan.preview.legs,
+        ...resulting(p.c, p.b, p.c.supplied + supplied, p.b.variableDebt + borrowed),
+        estimated_max_dust: plan.preview.estimated_max_dust,
+      };
+      continue;
+    }
     const plan = await inTarget(
       i,
       planUnloop({
@@ -235,7 +289,7 @@ async function inTarget<T>(i: number, plan: Promise<T>): Promise<T> {
 }
 
 function rank(direction: Direction): number {
-  return { close: 0, lever_down: 1, noop: 2, open: 3, grow: 3 }[direction];
+  return { close: 0, lever_down: 1, noop: 2, open: 3, grow: 3, lever_up: 3 }[direction];
 }
 
 /** What a target asks of the position it names, or a 422 on the target's field. */
@@ -278,11 +332,7 @@ function classify(t: RebalanceTarget, i: number, reserves: CreditReserve[], chai
         [...loc, "target_equity_usd"],
         "shrinking an open loop's equity, or changing it with its multiplier, is not built on this deployment yet; close it and open it anew",
       );
-    if (target < current) return "lever_down";
-    throw fieldError(
-      [...loc, "target_multiplier"],
-      `levering an open loop up (${formatDecimal(current, 18, 4)}× → ${t.target_multiplier}×) is not built on this deployment yet; POST /v2/credit/loop adds to it`,
-    );
+    return target < current ? "lever_down" : "lever_up";
   })();
   return { c, b, loc, direction, equity8: open ? equity8 : 0n };
 }
