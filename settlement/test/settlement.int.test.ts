@@ -134,10 +134,10 @@ describe("settlement", () => {
     await sent;
     await stack.settlement!.kill();
     const worker = stack.restartSettlement()!;
-    // generous: in the full suite this stack shares two CPUs with every other integration file, and a
-    // chain pauses while its (large) state is snapshotted
-    await worker.waitForLog(new RegExp(`${payment.payment_id}: delivered`), 60_000);
-    const done = await waitForStatus(url, payment.payment_id, ["delivered", "failed"], 30_000);
+    // The killed worker may have finished the forward in the moment between its "forwarding" line and the kill
+    // (then the new one has nothing left to do); either way the payment is delivered exactly once. Generous: in
+    // the full suite this stack shares two CPUs with every other integration file.
+    const done = await waitForStatus(url, payment.payment_id, ["delivered", "failed"], 75_000);
     expect(done.status).toBe("delivered");
     // a few more passes change nothing
     await new Promise((r) => setTimeout(r, 2000));
