@@ -6,8 +6,8 @@ import { beforeAll, describe, expect, test } from "vitest";
 /**
  * Rebalancing the Credit Account's Aave loops on base, each step one transaction checked on chain: open a
  * WETH/USDC loop at 2× with 1,500 USD of the account's idle WETH, ask again (already there: no transaction),
- * grow it to 2,000 USD of equity at the same multiplier, lever it up to 2.5× and down to 1.5×, then close it: the
- * WETH back in the account.
+ * grow it to 2,000 USD of equity at the same multiplier and shrink it to 1,200, lever it up to 2.5× and down to
+ * 1.5×, then close it: the WETH back in the account.
  */
 const CHAIN = "base";
 const DEV = 7;
@@ -55,7 +55,7 @@ beforeAll(async () => {
 });
 
 describe("credit: rebalance", () => {
-  test("default: open at 2×, idempotent, grow, lever up to 2.5× and down to 1.5×, close — each one transaction, on chain", async () => {
+  test("default: open at 2×, idempotent, grow, shrink, lever up to 2.5× and down to 1.5×, close — each one transaction, on chain", async () => {
     const open = await rebalance([{ ...loop, target_equity_usd: "1500", target_multiplier: "2" }]);
     expect(open.status, JSON.stringify(open.body)).toBe(200);
     expect(open.body.preview.per_target[0]).toMatchObject({
@@ -86,6 +86,18 @@ describe("credit: rebalance", () => {
     expect(await equityOnChain()).toBeGreaterThan(2000 * 0.97);
     expect(await equityOnChain()).toBeLessThan(2000 * 1.05);
     expect(await multiplierOnChain()).toBeCloseTo(Number(m), 1);
+
+    // less equity at the same multiplier: unwound to the smaller loop's debt, the rest of the equity withdrawn
+    const m2 = (await multiplierOnChain()).toFixed(4);
+    const idleBefore = await balanceOf(token("WETH"), account);
+    const shrink = await rebalance([{ ...loop, target_multiplier: m2, target_equity_usd: "1200" }]);
+    expect(shrink.status, JSON.stringify(shrink.body)).toBe(200);
+    expect(shrink.body.preview.per_target[0].direction).toBe("shrink");
+    await sendUnsigned(DEV, CHAIN, shrink.body.transaction);
+    expect(await equityOnChain()).toBeGreaterThan(1200 * 0.97);
+    expect(await equityOnChain()).toBeLessThan(1200 * 1.03);
+    expect(await multiplierOnChain()).toBeCloseTo(Number(m2), 1);
+    expect(await balanceOf(token("WETH"), account)).toBeGreaterThan(idleBefore);
 
     // up to 2.5× on the same equity: borrowed against the loop's own collateral first
     const up = await rebalance([{ ...loop, target_multiplier: "2.5" }]);

@@ -1,4 +1,5 @@
-import type { Address, PublicClient } from "viem";
+import { aavePoolAbi } from "@compass/constants";
+import { type Address, encodeFunctionData, type PublicClient } from "viem";
 import type { AggregatorClient } from "../../earn/index.ts";
 import { fieldError, type Loc, RequestValidationError } from "../../errors.ts";
 import { toRawAmount } from "../../lib/amounts.ts";
@@ -25,8 +26,9 @@ import { planUnloop, type UnloopLeg } from "./unloop.ts";
  * Every swap of every leg is measured after all the calls before it (the same transaction), and the whole is
  * simulated. A grow adds equity from the idle balance to an open loop at its multiplier (looped like an open).
  * A target already within 0.5 % is a noop; with every target a noop there is no transaction. A higher multiplier
- * A higher multiplier borrows against the loop's own collateral first (lever_up). Less equity for an open loop
- * (shrink) is not built yet: 422 on the target's field.
+ * A higher multiplier borrows against the loop's own collateral first (lever_up). Less equity at the same
+ * multiplier (shrink) unwinds to the smaller loop's debt and withdraws the difference into the account. Equity
+ * and multiplier changed at once are a 422 on the target's field for now.
  */
 
 const WAD = 10n ** 18n;
@@ -43,7 +45,7 @@ export interface RebalanceTarget {
   max_slippage_percent?: string | null;
 }
 
-type Direction = "open" | "grow" | "close" | "lever_down" | "lever_up" | "noop";
+type Direction = "open" | "grow" | "shrink" | "close" | "lever_down" | "lever_up" | "noop";
 
 export interface TargetPreview {
   protocol: "AAVE";
@@ -214,28 +216,68 @@ export async function planRebalance(input: {
       };
       continue;
     }
-    const plan = await inTarget(
-      i,
-      planUnloop({
-        client,
-        chain,
-        market,
-        aggregator: input.aggregator,
-        account,
-        prefix: calls,
-        body: {
-          collateral_token: p.c.asset,
-          borrow_token: p.b.asset,
-          target_multiplier: p.direction === "close" ? null : t.target_multiplier,
-          max_slippage_percent: slippage,
-          allow_partial: false,
-        },
-      }),
-    );
+    // a shrink first unwinds to the debt the smaller loop carries, (t − 1)·E', which at unchanged equity E is the
+    // multiplier (E + (t − 1)·E') ÷ E; then it withdraws E − E' of collateral into the account: t at E'
+    const shrinkTo =
+      p.direction === "shrink"
+        ? {
+            keep8: toUsd8(t.target_equity_usd!, [...p.loc, "target_equity_usd"]),
+            multiplier: Number(t.target_multiplier),
+          }
+        : undefined;
+    const unwindFor = (equity8: bigint) =>
+      shrinkTo
+        ? ((Number(equity8) + (shrinkTo.multiplier - 1) * Number(shrinkTo.keep8)) / Number(equity8)).toFixed(
+            4,
+          )
+        : p.direction === "close"
+          ? null
+          : t.target_multiplier;
+    const unwind = (target: string | null | undefined) =>
+      inTarget(
+        i,
+        planUnloop({
+          client,
+          chain,
+          market,
+          aggregator: input.aggregator,
+          account,
+          prefix: calls,
+          body: {
+            collateral_token: p.c.asset,
+            borrow_token: p.b.asset,
+            target_multiplier: target,
+            max_slippage_percent: slippage,
+            allow_partial: false,
+          },
+        }),
+      );
+    // the equity after an unwind, at the oracle: the swaps sell at the pools' prices, which moves it a little
+    const equityAfter = (preview: { ending_collateral: string; ending_debt: string }) =>
+      valueUsd8(p.c, raw(preview.ending_collateral, p.c.decimals)) -
+      valueUsd8(p.b, raw(preview.ending_debt, p.b.decimals));
+    let plan = await unwind(unwindFor(p.equity8));
+    // a shrink is planned again on the equity its unwind leaves, so the debt left is the smaller loop's
+    if (shrinkTo) plan = await unwind(unwindFor(equityAfter(plan.preview)));
     calls.push(...plan.calls);
+    let withdrawn = 0n;
+    if (shrinkTo) {
+      const free8 = equityAfter(plan.preview) - shrinkTo.keep8;
+      withdrawn = free8 > 0n ? (free8 * 10n ** BigInt(p.c.decimals)) / p.c.priceUsd8 : 0n;
+      if (withdrawn > 0n)
+        calls.push({
+          to: market.pool,
+          data: encodeFunctionData({
+            abi: aavePoolAbi,
+            functionName: "withdraw",
+            args: [p.c.asset, withdrawn, account],
+          }),
+        });
+      equityMoved8 -= free8;
+    }
     if (p.direction === "close")
       equityMoved8 -= valueUsd8(p.c, p.c.supplied) - valueUsd8(p.b, p.b.variableDebt);
-    const endC = raw(plan.preview.ending_collateral, p.c.decimals);
+    const endC = raw(plan.preview.ending_collateral, p.c.decimals) - withdrawn;
     const endD = raw(plan.preview.ending_debt, p.b.decimals);
     dust8 += valueUsd8(p.b, raw(plan.preview.estimated_max_dust, p.b.decimals));
     perTarget[i] = {
@@ -289,7 +331,7 @@ async function inTarget<T>(i: number, plan: Promise<T>): Promise<T> {
 }
 
 function rank(direction: Direction): number {
-  return { close: 0, lever_down: 1, noop: 2, open: 3, grow: 3, lever_up: 3 }[direction];
+  return { close: 0, shrink: 1, lever_down: 1, noop: 2, open: 3, grow: 3, lever_up: 3 }[direction];
 }
 
 /** What a target asks of the position it names, or a 422 on the target's field. */
@@ -327,10 +369,18 @@ function classify(t: RebalanceTarget, i: number, reserves: CreditReserve[], chai
       absDiff(toUsd8(t.target_equity_usd, [...loc, "target_equity_usd"]), equity8) * 100n <= equity8;
     if (near && equityNear) return "noop";
     if (near && toUsd8(t.target_equity_usd!, [...loc, "target_equity_usd"]) > equity8) return "grow";
+    if (near) {
+      if (toUsd8(t.target_equity_usd!, [...loc, "target_equity_usd"]) <= 0n)
+        throw fieldError(
+          [...loc, "target_equity_usd"],
+          "greater than 0 (close: true takes a loop out whole)",
+        );
+      return "shrink";
+    }
     if (!equityNear)
       throw fieldError(
         [...loc, "target_equity_usd"],
-        "shrinking an open loop's equity, or changing it with its multiplier, is not built on this deployment yet; close it and open it anew",
+        "changing an open loop's equity and its multiplier at once is not built on this deployment yet: one of them per rebalance",
       );
     return target < current ? "lever_down" : "lever_up";
   })();
