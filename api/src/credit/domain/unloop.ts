@@ -205,13 +205,17 @@ export async function planUnloop(input: {
     }
     if (!repayAll && take === want) {
       // the last leg, sized with an estimated swap: size it again with what the swap repays per unit sold here
-      // (the pool's price may stand above or below the oracle's), once
-      const keepHere = (valueUsd8(b, leg.floor) * 1_000_000n) / valueUsd8(c, take);
+      // (the pool's price may stand above or below the oracle's, and a larger sale gets a worse one) until the
+      // multiplier it leaves is within the tolerance, three times at most
       const [cl8, dl8] = [valueUsd8(c, collateralLeft), valueUsd8(b, debtLeft)];
-      const gap8 = cl8 - (target! * (cl8 - dl8)) / WAD;
-      const denominator = WAD - (target! * (1_000_000n - keepHere)) / 1_000_000n;
-      const better = denominator > 0n ? fromUsd8(c, (gap8 * WAD) / denominator) : 0n;
-      if (better > 0n && better <= room && absDiff(better, take) * 1_000n > take) {
+      for (let round = 0; round < 3; round++) {
+        const after = multiplierOf(cl8 - valueUsd8(c, take), dl8 - valueUsd8(b, min(leg.floor, debtLeft)));
+        if (absDiff(after, target!) * 10_000n <= target! * TOLERANCE_BPS) break;
+        const keepHere = (valueUsd8(b, leg.floor) * 1_000_000n) / valueUsd8(c, take);
+        const gap8 = cl8 - (target! * (cl8 - dl8)) / WAD;
+        const denominator = WAD - (target! * (1_000_000n - keepHere)) / 1_000_000n;
+        const better = denominator > 0n ? fromUsd8(c, (gap8 * WAD) / denominator) : 0n;
+        if (better <= 0n || better > room || absDiff(better, take) * 10_000n <= take) break;
         [want, take] = [better, better];
         leg = await swaps.price(take, [...prefix, ...calls], withdrawAndApprove(take));
       }
