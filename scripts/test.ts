@@ -8,11 +8,13 @@
  *   npm test -- --keep           leave the stack running after the tests (prints its URLs)
  *   npm test -- --only=build,stack,e2e --e2e=perpetual-trading-strict,--grep=expired
  *   npm test -- --only=stack,e2e --e2e=--project=production
+ *   npm test -- --only=build,stack,integration --integration=credit-loop
+ *                                vitest file filters for the integration step (comma-separated)
  *                                Playwright arguments (comma-separated): spec file filters, --grep, …
  */
 
 import type { ChildProcess } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { MARKET_HISTORY } from "@compass/devnet";
 import {
@@ -42,6 +44,12 @@ const e2eArgs =
   args
     .find((a) => a.startsWith("--e2e="))
     ?.slice(6)
+    .split(",")
+    .filter(Boolean) ?? [];
+const integrationArgs =
+  args
+    .find((a) => a.startsWith("--integration="))
+    ?.slice(14)
     .split(",")
     .filter(Boolean) ?? [];
 const want = (step: string) => !only || only.includes(step);
@@ -182,8 +190,22 @@ try {
         ),
       };
       Object.assign(process.env, testEnv);
+      // a kept stack's environment, for running single integration files against it
+      if (keep) {
+        mkdirSync(REPORT_DIR, { recursive: true });
+        writeFileSync(
+          join(REPORT_DIR, "stack.env"),
+          Object.entries(testEnv)
+            .map(([k, v]) => `export ${k}=${v}`)
+            .join("\n"),
+        );
+      }
       await step("integration", () =>
-        npx("vitest", ["run", "--project", "integration", ...vitestReport("integration")], testEnv),
+        npx(
+          "vitest",
+          ["run", "--project", "integration", ...vitestReport("integration"), ...integrationArgs],
+          testEnv,
+        ),
       );
       await step("python", () =>
         exec("python3", ["-m", "unittest", "discover", "-s", "tests", "-t", ".", "-v"], {
