@@ -30,4 +30,4 @@ export const operations: Operation[] = [
   bundle,
 ];
 
-export { AAVE_CREDIT_EVENTS, AAVE_LIQUIDATION_EVENT } from "./domain/aave.ts";
+export { readAavePoolLogs } from "./domain/aave.ts";

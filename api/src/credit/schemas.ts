@@ -3,6 +3,8 @@ import { z } from "zod";
 import { BundleSwapAction, BundleTransferFromEoaAction, BundleTransferToEoaAction } from "../earn/index.ts";
 import {
   balancesResponse,
+  bundleRequest,
+  bundleResponse,
   createAccountRequest,
   createAccountResponse,
   TransferAction,
@@ -286,24 +288,29 @@ export const MorphoMarketsResponse = z
   })
   .meta({ id: "MorphoMarketsResponse" });
 
+/** What a loop and an unwind share: whose, where, and how the transaction comes back. */
+const loopHead = { owner: Address.describe("owner wallet"), chain: CreditChain, ...identification };
+const loopTail = {
+  gas_sponsorship: z.boolean().default(false).describe("return SafeTx typed data for a sponsor to relay"),
+  preview: z.boolean().default(false).describe("estimate only: no transaction"),
+  pricing: z
+    .enum(["auto", "firm", "market"])
+    .default("auto")
+    .describe("firm quotes only, the aggregator only, or either"),
+};
+const maxSlippage = amountUnion({ description: "per swap, percent (default 0.5)" }).nullish();
+
 export const CreditLoopRequest = z
   .object({
-    owner: Address.describe("owner wallet"),
-    chain: CreditChain,
-    ...identification,
+    ...loopHead,
     collateral_token: TokenRef("collateral, already in the account for the seed"),
     borrow_token: TokenRef("borrowed and swapped back into the collateral each leg"),
     initial_collateral_amount: amountUnion({ description: "the seed, human units" }),
     multiplier: amountUnion({ description: "target exposure ÷ seed; at most about 1 ÷ (1 − LTV)" }),
     loan_to_value: amountUnion({ description: "per-leg LTV, percent; at most the collateral's LTV" }),
-    max_slippage_percent: amountUnion({ description: "per swap, percent (default 0.5)" }).nullish(),
+    max_slippage_percent: maxSlippage,
     emode_category: z.int().nullish().describe("Aave e-mode category to enable first"),
-    gas_sponsorship: z.boolean().default(false).describe("return SafeTx typed data for a sponsor to relay"),
-    preview: z.boolean().default(false).describe("estimate only: no transaction"),
-    pricing: z
-      .enum(["auto", "firm", "market"])
-      .default("auto")
-      .describe("firm quotes only, the aggregator only, or either"),
+    ...loopTail,
   })
   .meta({ id: "CreditLoopRequest" });
 
@@ -347,25 +354,18 @@ export const CreditLoopResponse = z
 
 export const CreditUnloopRequest = z
   .object({
-    owner: Address.describe("owner wallet"),
-    chain: CreditChain,
-    ...identification,
+    ...loopHead,
     collateral_token: TokenRef("the loop's collateral, withdrawn and sold each leg"),
     borrow_token: TokenRef("the loop's debt, repaid each leg"),
     target_multiplier: amountUnion({
       description: "omit to close; 1 repays all debt and keeps the collateral; > 1 delevers to it",
     }).nullish(),
-    max_slippage_percent: amountUnion({ description: "per swap, percent (default 0.5)" }).nullish(),
+    max_slippage_percent: maxSlippage,
     allow_partial: z
       .boolean()
       .default(false)
       .describe("return the best one-transaction progress instead of a 400 when the target is out of reach"),
-    gas_sponsorship: z.boolean().default(false).describe("return SafeTx typed data for a sponsor to relay"),
-    preview: z.boolean().default(false).describe("estimate only: no transaction"),
-    pricing: z
-      .enum(["auto", "firm", "market"])
-      .default("auto")
-      .describe("firm quotes only, the aggregator only, or either"),
+    ...loopTail,
   })
   .meta({ id: "CreditUnloopRequest" });
 
@@ -576,22 +576,8 @@ export const CreditBundleAction = z
   })
   .meta({ id: "CreditBundleAction" });
 
-export const CreditBundleRequest = z
-  .object({
-    owner: Address.describe("owner wallet"),
-    chain: CreditChain,
-    actions: z.array(CreditBundleAction).min(1).max(20).describe("executed in order, all or nothing"),
-    gas_sponsorship: z.boolean().default(false).describe("return SafeTx typed data for a sponsor to relay"),
-  })
-  .meta({ id: "CreditBundleRequest" });
-
-export const CreditBundleResponse = z
-  .object({
-    transaction: UnsignedTransaction.nullable(),
-    eip_712: TypedData.nullable(),
-    actions_count: z.int().describe("number of calls bundled into the one transaction"),
-  })
-  .meta({ id: "CreditBundleResponse" });
+export const CreditBundleRequest = bundleRequest("CreditBundleRequest", CreditChain, CreditBundleAction);
+export const CreditBundleResponse = bundleResponse("CreditBundleResponse");
 
 export const EulerMarketsQuery = z.object({ chain: CreditChain });
 

@@ -2,6 +2,8 @@
 import { z } from "zod";
 import {
   balancesResponse,
+  bundleRequest,
+  bundleResponse,
   createAccountRequest,
   createAccountResponse,
   TransferAction,
@@ -483,19 +485,5 @@ export const EarnBundleAction = z
   })
   .meta({ id: "V2BundleAction" });
 
-export const EarnBundleRequest = z
-  .object({
-    owner: Address.describe("owner wallet"),
-    chain: Chain,
-    actions: z.array(EarnBundleAction).min(1).max(20).describe("executed in order, all or nothing"),
-    gas_sponsorship: z.boolean().default(false).describe("return SafeTx typed data for a sponsor to relay"),
-  })
-  .meta({ id: "V2BundleRequest" });
-
-export const EarnBundleResponse = z
-  .object({
-    transaction: UnsignedTransaction.nullable(),
-    eip_712: TypedData.nullable(),
-    actions_count: z.int().describe("number of calls bundled into the one transaction"),
-  })
-  .meta({ id: "V2BundleResponse" });
+export const EarnBundleRequest = bundleRequest("V2BundleRequest", Chain, EarnBundleAction);
+export const EarnBundleResponse = bundleResponse("V2BundleResponse");

@@ -20,6 +20,8 @@ export { readAccountState } from "./domain/state.ts";
 export { buildTransfer } from "./domain/transfer.ts";
 export {
   balancesResponse,
+  bundleRequest,
+  bundleResponse,
   createAccountRequest,
   createAccountResponse,
   TokenBalance,

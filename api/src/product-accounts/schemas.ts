@@ -71,3 +71,25 @@ export function balancesResponse<P extends string>(id: string, product: P) {
 /** `transfer`'s response (spec §3): exactly one of the two is set. */
 export const transferResponse = (id: string) =>
   z.object({ transaction: UnsignedTransaction.nullable(), eip_712: TypedData.nullable() }).meta({ id });
+
+/** `bundle`'s request: the product's actions, run in order as the account in one transaction. */
+export function bundleRequest<C extends z.ZodType, A extends z.ZodType>(id: string, chain: C, action: A) {
+  return z
+    .object({
+      owner: Address.describe("owner wallet"),
+      chain,
+      actions: z.array(action).min(1).max(20).describe("executed in order, all or nothing"),
+      gas_sponsorship: z.boolean().default(false).describe("return SafeTx typed data for a sponsor to relay"),
+    })
+    .meta({ id });
+}
+
+/** `bundle`'s response: exactly one of the two is set. */
+export const bundleResponse = (id: string) =>
+  z
+    .object({
+      transaction: UnsignedTransaction.nullable(),
+      eip_712: TypedData.nullable(),
+      actions_count: z.int().describe("number of calls bundled into the one transaction"),
+    })
+    .meta({ id });

@@ -153,6 +153,66 @@ export function pickReserve(reserves: ReserveAt[], text: string, market: AaveV1M
   return found;
 }
 
+/**
+ * The market's reserve list and symbols, kept per client for reads that need only a token's address (the rate
+ * reads come from events): a reserve's address and symbol never change, so a known token costs no call; an
+ * unknown one reads the list again (a reserve listed since) before it is a 422, and the list is read afresh
+ * after ten minutes anyway.
+ */
+const reserveLists = new WeakMap<PublicClient, Map<Address, { at: number; reserves: ReserveToken[] }>>();
+const RESERVE_LIST_TTL_MS = 10 * 60_000;
+
+export interface ReserveToken {
+  asset: Address;
+  symbol: string;
+}
+
+async function readReserveTokens(market: AaveV1Market): Promise<ReserveToken[]> {
+  const { client } = market;
+  try {
+    const assets = await client.readContract({
+      address: market.pool,
+      abi: aavePoolAbi,
+      functionName: "getReservesList",
+    });
+    const symbols = await client.multicall({
+      allowFailure: false,
+      contracts: assets.map((asset) => ({ address: asset, abi: erc20Abi, functionName: "symbol" }) as const),
+    });
+    return assets.map((asset, i) => ({ asset: getAddress(asset), symbol: symbols[i]! }));
+  } catch (error) {
+    return rethrowRpc(market.chain, error);
+  }
+}
+
+/** A reserve's address and symbol by symbol or address, or a 422 on `loc` naming what the market lists. */
+export async function resolveReserveToken(
+  market: AaveV1Market,
+  text: string,
+  loc: Loc,
+): Promise<ReserveToken> {
+  const byPool = reserveLists.get(market.client) ?? new Map();
+  reserveLists.set(market.client, byPool);
+  const find = (reserves: ReserveToken[]) =>
+    /^0x/i.test(text)
+      ? reserves.find((r) => r.asset.toLowerCase() === text.toLowerCase())
+      : reserves.find((r) => r.symbol.toUpperCase() === text.toUpperCase());
+  const cached = byPool.get(market.pool);
+  if (cached && Date.now() - cached.at < RESERVE_LIST_TTL_MS) {
+    const hit = find(cached.reserves);
+    if (hit) return hit;
+  }
+  const reserves = await readReserveTokens(market);
+  byPool.set(market.pool, { at: Date.now(), reserves });
+  const found = find(reserves);
+  if (!found)
+    throw fieldError(
+      loc,
+      `${text} is not a reserve of Aave v3 on ${market.chain} (reserves: ${reserves.map((r) => r.symbol).join(", ")})`,
+    );
+  return found;
+}
+
 /** A raw amount as a decimal string without trailing zeros. */
 export function decimalString(raw: bigint, decimals: number): string {
   const negative = raw < 0n;

@@ -1,9 +1,9 @@
 import { aavePoolAbi, aaveProtocolDataProviderAbi } from "@compass/constants";
-import { type Address, getAddress, type Log, pad } from "viem";
+import { type Address, getAddress } from "viem";
 import { rethrowRpc } from "../../chain/clients.ts";
 import type { LogReader } from "../../chain/log-reader.ts";
 import { blockTimes } from "../../chain/logs.ts";
-import { AAVE_CREDIT_EVENTS, AAVE_LIQUIDATION_EVENT } from "../../credit/index.ts";
+import { readAavePoolLogs } from "../../credit/index.ts";
 import { type AaveV1Market, decimalString, type ReserveAt } from "./market.ts";
 
 /**
@@ -69,8 +69,6 @@ export async function readPositionPerToken(
   }
 }
 
-type Decoded = Log & { eventName: string; args: Record<string, unknown> };
-
 /**
  * The wallet's Aave transactions, newest first, paged: supplies credited to it, its withdrawals, borrows on its
  * behalf, repayments of its debt (one filter: all four index the wallet right after the reserve) and its
@@ -88,23 +86,7 @@ export async function readHistory(input: {
   const { market, user, logs } = input;
   try {
     const fromBlock = await logs.deploymentBlock(market.client, market.pool);
-    const [own, liquidations] = (await Promise.all([
-      logs.getLogs(market.client, {
-        address: market.pool,
-        events: Object.values(AAVE_CREDIT_EVENTS),
-        topics: [null, pad(user.toLowerCase() as Address)],
-        fromBlock,
-      }),
-      logs.getLogs(market.client, {
-        address: market.pool,
-        event: AAVE_LIQUIDATION_EVENT,
-        args: { user },
-        fromBlock,
-      }),
-    ])) as Decoded[][];
-    const all = [...own, ...liquidations].sort(
-      (a, b) => Number(b.blockNumber! - a.blockNumber!) || b.logIndex! - a.logIndex!,
-    );
+    const all = (await readAavePoolLogs(market.client, logs, market.pool, user, fromBlock)).reverse();
     const page = all.slice(input.offset, input.offset + input.limit);
     const times = await blockTimes(market.client, page);
     const byAsset = new Map(input.reserves.map((r) => [r.asset, r]));

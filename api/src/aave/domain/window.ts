@@ -1,7 +1,7 @@
 import { blockAtOrBefore } from "../../chain/history.ts";
 import type { Context } from "../../context.ts";
 import { aaveRead } from "./context.ts";
-import { pickReserve, readReservesAt } from "./market.ts";
+import { resolveReserveToken } from "./market.ts";
 import { rateHistory, windowStats } from "./rates.ts";
 
 const DAY = 86_400n;
@@ -12,10 +12,7 @@ export async function windowOf(
   query: { chain: "arbitrum" | "base" | "ethereum"; token: string; days: number; block?: number },
 ) {
   const { market, logs, at, page } = await aaveRead(ctx, query.chain, query.block);
-  const reserve = pickReserve(await readReservesAt(market, "latest"), query.token, market, [
-    "query",
-    "token",
-  ]);
+  const reserve = await resolveReserveToken(market, query.token, ["query", "token"]);
   const start = at.timestamp - BigInt(query.days) * DAY;
   const first = await blockAtOrBefore(market.client, start, at);
   const history = await rateHistory({

@@ -1,7 +1,7 @@
 import { fieldError } from "../../errors.ts";
 import { defineOperation } from "../../registry/define.ts";
 import { aaveRead } from "../domain/context.ts";
-import { aaveV1Market, pickReserve, readBlock, readReservesAt } from "../domain/market.ts";
+import { aaveV1Market, readBlock, resolveReserveToken } from "../domain/market.ts";
 import { liquidityIndexAt, ratesAt } from "../domain/rates.ts";
 import { AaveLiquidityChangeQuery, AaveLiquidityChangeResponse } from "../schemas.ts";
 
@@ -24,10 +24,7 @@ export const liquidityChange = defineOperation({
       query.chain,
       ctx.services.chains.get(query.chain, ["query", "chain"]),
     );
-    const reserve = pickReserve(await readReservesAt(market, "latest"), query.token, market, [
-      "query",
-      "token",
-    ]);
+    const reserve = await resolveReserveToken(market, query.token, ["query", "token"]);
     const { logs, at: end, page } = await aaveRead(ctx, query.chain, query.end_block, ["query", "end_block"]);
     const start = await readBlock(market, logs, query.start_block, ["query", "start_block"]);
     const history = { market, logs, asset: reserve.asset, symbol: reserve.symbol, page };

@@ -1,6 +1,6 @@
 import { defineOperation } from "../../registry/define.ts";
 import { aaveRead } from "../domain/context.ts";
-import { pickReserve, readReservesAt } from "../domain/market.ts";
+import { resolveReserveToken } from "../domain/market.ts";
 import { rateFigures, ratesAt } from "../domain/rates.ts";
 import { AaveRateResponse, AaveTokenQuery } from "../schemas.ts";
 
@@ -16,10 +16,7 @@ export const rate = defineOperation({
   cli: { short: { chain: "c", token: "t", block: "b" } },
   async handler({ query }, ctx) {
     const { market, logs, at, page } = await aaveRead(ctx, query.chain, query.block);
-    const reserve = pickReserve(await readReservesAt(market, "latest"), query.token, market, [
-      "query",
-      "token",
-    ]);
+    const reserve = await resolveReserveToken(market, query.token, ["query", "token"]);
     const update = await ratesAt(
       { market, logs, asset: reserve.asset, symbol: reserve.symbol, page },
       at.number,

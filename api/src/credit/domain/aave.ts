@@ -218,12 +218,43 @@ export interface AaveCreditEvent {
   transactionHash: `0x${string}`;
 }
 
-type Decoded = Log & { eventName: string; args: Record<string, unknown> };
+export type AavePoolLog = Log & { eventName: string; args: Record<string, unknown> };
 
 /**
- * The account's history at the pool: supplies on its behalf, its withdrawals, borrows on its behalf and
- * repayments of its debt — all four index the account right after the reserve, so one filter pages them — and
- * liquidations of it (third topic), from the Safe factory's deployment (no account predates it).
+ * An address's logs at the pool, oldest first: supplies on its behalf, its withdrawals, borrows on its behalf
+ * and repayments of its debt — all four index it right after the reserve, so one filter pages them — and
+ * liquidations of it. Those index it third, and a filter's topics cannot say "second or third", so they take a
+ * second filter.
+ */
+export async function readAavePoolLogs(
+  client: PublicClient,
+  logs: LogReader,
+  pool: Address,
+  account: Address,
+  fromBlock: bigint,
+): Promise<AavePoolLog[]> {
+  const [own, liquidations] = (await Promise.all([
+    logs.getLogs(client, {
+      address: pool,
+      events: Object.values(AAVE_CREDIT_EVENTS),
+      topics: [null, pad(account.toLowerCase() as Address)],
+      fromBlock,
+    }),
+    logs.getLogs(client, {
+      address: pool,
+      event: AAVE_LIQUIDATION_EVENT,
+      args: { user: account },
+      fromBlock,
+    }),
+  ])) as AavePoolLog[][];
+  return [...own, ...liquidations].sort(
+    (a, b) => Number(a.blockNumber! - b.blockNumber!) || a.logIndex! - b.logIndex!,
+  );
+}
+
+/**
+ * The account's history at the pool as balance moves (a liquidation moves two reserves: one entry for each),
+ * from the Safe factory's deployment (no account predates it).
  */
 export async function readAaveCreditEvents(
   client: PublicClient,
@@ -232,47 +263,37 @@ export async function readAaveCreditEvents(
   account: Address,
 ): Promise<AaveCreditEvent[]> {
   const fromBlock = await logs.deploymentBlock(client, SAFE.proxyFactory);
-  const [second, liquidations] = (await Promise.all([
-    logs.getLogs(client, {
-      address: market.pool,
-      events: Object.values(AAVE_CREDIT_EVENTS),
-      topics: [null, pad(account.toLowerCase() as Address)],
-      fromBlock,
-    }),
-    logs.getLogs(client, {
-      address: market.pool,
-      event: AAVE_LIQUIDATION_EVENT,
-      args: { user: account },
-      fromBlock,
-    }),
-  ])) as Decoded[][];
-  const base = (l: Decoded) => ({
-    blockNumber: l.blockNumber!,
-    blockTimestamp: (l as { blockTimestamp?: bigint | null }).blockTimestamp,
-    logIndex: l.logIndex!,
-    transactionHash: l.transactionHash!,
-  });
-  const events: AaveCreditEvent[] = second.map((l) => ({
-    type: l.eventName.toLowerCase() as AaveCreditEvent["type"],
-    reserve: getAddress(l.args.reserve as Address),
-    amount: l.args.amount as bigint,
-    ...base(l),
-  }));
-  for (const l of liquidations) {
+  const events: AaveCreditEvent[] = [];
+  for (const l of await readAavePoolLogs(client, logs, market.pool, account, fromBlock)) {
+    const base = {
+      blockNumber: l.blockNumber!,
+      blockTimestamp: (l as { blockTimestamp?: bigint | null }).blockTimestamp,
+      logIndex: l.logIndex!,
+      transactionHash: l.transactionHash!,
+    };
+    if (l.eventName !== "LiquidationCall") {
+      events.push({
+        type: l.eventName.toLowerCase() as AaveCreditEvent["type"],
+        reserve: getAddress(l.args.reserve as Address),
+        amount: l.args.amount as bigint,
+        ...base,
+      });
+      continue;
+    }
     events.push({
       type: "liquidation",
       reserve: getAddress(l.args.collateralAsset as Address),
       amount: l.args.liquidatedCollateralAmount as bigint,
-      ...base(l),
+      ...base,
     });
     events.push({
       type: "liquidation",
       reserve: getAddress(l.args.debtAsset as Address),
       amount: l.args.debtToCover as bigint,
-      ...base(l),
+      ...base,
     });
   }
-  return events.sort((a, b) => Number(a.blockNumber - b.blockNumber) || a.logIndex - b.logIndex);
+  return events;
 }
 
 /** Percent with two decimals from basis points ("77.00"). */

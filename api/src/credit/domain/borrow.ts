@@ -230,13 +230,7 @@ async function swapInto(input: BorrowInput, collateral: CreditReserve) {
       loc: ["body"],
     },
   ).catch((error) => renameField(error, "token_out", "collateral_token"));
-  const keep = 1_000_000n - toRawAmount(body.slippage ?? "0.5", 4, ["body", "slippage"], "%");
-  return {
-    pulled,
-    calls: swap.calls,
-    estimated: swap.estimatedOut,
-    floor: (swap.estimatedOut * keep) / 1_000_000n - 2n,
-  };
+  return { pulled, calls: swap.calls, estimated: swap.estimatedOut, floor: swap.minOut };
 }
 
 /** A 422 the swap names by its own field, renamed to this request's. */

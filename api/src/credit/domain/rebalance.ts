@@ -26,7 +26,7 @@ import { planUnloop, type UnloopLeg } from "./unloop.ts";
  * Every swap of every leg is measured after all the calls before it (the same transaction), and the whole is
  * simulated. A grow adds equity from the idle balance to an open loop at its multiplier (looped like an open).
  * A target already within 0.5 % is a noop; with every target a noop there is no transaction. A higher multiplier
- * A higher multiplier borrows against the loop's own collateral first (lever_up). Less equity at the same
+ * borrows against the loop's own collateral first (lever_up). Less equity at the same
  * multiplier (shrink) unwinds to the smaller loop's debt and withdraws the difference into the account. Equity
  * and multiplier changed at once are a 422 on the target's field for now.
  */
@@ -101,13 +101,39 @@ export async function planRebalance(input: {
       };
       continue;
     }
-    if (p.direction === "open" || p.direction === "grow") {
-      // the equity to add, in the collateral, looped at the target multiplier (a grow keeps the loop's own)
-      const add8 = toUsd8(t.target_equity_usd!, [...p.loc, "target_equity_usd"]) - p.equity8;
-      const seed = (add8 * 10n ** BigInt(p.c.decimals)) / p.c.priceUsd8;
-      // per leg a tenth under the collateral's LTV: enough headroom for the swaps' cost
-      const ltv = formatDecimal((p.c.ltvBps * 9n) / 10n, 2, 2);
-      const loopTo = (multiplier: string) =>
+    if (p.direction === "open" || p.direction === "grow" || p.direction === "lever_up") {
+      // An open or a grow loops new equity (`seed`, from the idle balance) at the target multiplier on its own
+      // (a grow keeps the loop's multiplier); a lever up buys more collateral with more debt on the loop's own
+      // collateral. Either way the target is by value at the oracle while the swaps buy at the pools' prices: a
+      // first plan measures r, the oracle value of the bought collateral per unit of debt, and the loop is
+      // planned again with the knob that reaches the target at that r — twice at most, since a larger loop buys
+      // at a slightly worse price, so r moves a little with the knob.
+      const target = Number(t.target_multiplier);
+      const leverUp = p.direction === "lever_up";
+      const seed = leverUp
+        ? 0n
+        : ((toUsd8(t.target_equity_usd!, [...p.loc, "target_equity_usd"]) - p.equity8) *
+            10n ** BigInt(p.c.decimals)) /
+          p.c.priceUsd8;
+      // the position the bought collateral and new debt add to: a lever up's own loop (C, E); an open's or a
+      // grow's new equity alone
+      const [c8, e8] = leverUp
+        ? [Number(valueUsd8(p.c, p.c.supplied)), Number(p.equity8)]
+        : [Number(valueUsd8(p.c, seed)), Number(valueUsd8(p.c, seed))];
+      const p8 = Number(p.c.priceUsd8);
+      // open: the units multiplier k with t = k ÷ (k − (k − 1) ÷ r)  ⇒  k = t ÷ (t − r·(t − 1));
+      // lever up: C + T·P over E − T·P·(1/r − 1) reaches t at T = (t·E − C) ÷ (P·(1 + t/r − t)) units
+      const knob = (r: number) => {
+        if (leverUp)
+          return {
+            units: BigInt(
+              Math.floor(((target * e8 - c8) / (p8 * (1 + target / r - target))) * 10 ** p.c.decimals),
+            ),
+          };
+        const k = target / (target - r * (target - 1));
+        return Number.isFinite(k) && k > 1 ? { multiplier: k.toFixed(4) } : null;
+      };
+      const loopWith = (k: { multiplier?: string; units?: bigint }) =>
         inTarget(
           i,
           planLoop({
@@ -117,93 +143,35 @@ export async function planRebalance(input: {
             aggregator: input.aggregator,
             account,
             prefix: calls,
-            checkBalance: calls.length === 0,
+            checkBalance: !leverUp && calls.length === 0,
+            ...(k.units !== undefined ? { extend: { units: k.units } } : {}),
             body: {
               collateral_token: p.c.asset,
               borrow_token: p.b.asset,
               initial_collateral_amount: formatDecimal(seed, p.c.decimals),
-              multiplier,
-              loan_to_value: ltv,
+              multiplier: k.multiplier ?? t.target_multiplier!,
+              // per leg a tenth under the collateral's LTV: enough headroom for the swaps' cost
+              loan_to_value: formatDecimal((p.c.ltvBps * 9n) / 10n, 2, 2),
               max_slippage_percent: slippage,
               gas_sponsorship: false,
             },
           }),
         );
-      // The loop's multiplier counts collateral units; the target is by value at the oracle, while the swaps buy
-      // at the pools' prices. A first plan measures what the borrowed value buys (r: oracle value of the bought
-      // collateral per unit of debt), and the units multiplier that gives the target by value is planned:
-      // t = k ÷ (k − (k − 1) ÷ r)  ⇒  k = t ÷ (t − r·(t − 1)).
-      const target = Number(t.target_multiplier);
-      let plan = await loopTo(t.target_multiplier!);
-      // twice at most: a larger loop buys at a slightly worse price, so r moves a little with k
+      let plan = await loopWith(knob(1)!);
       for (let round = 0; round < 2; round++) {
-        const bought8 = valueUsd8(p.c, raw(plan.preview.total_collateral_supplied, p.c.decimals) - seed);
-        const owed8 = valueUsd8(p.b, raw(plan.preview.total_borrowed, p.b.decimals));
-        if (bought8 <= 0n || owed8 <= 0n) break;
-        const value =
-          ((Number(seed) * Number(p.c.priceUsd8)) / 10 ** p.c.decimals + Number(bought8)) /
-          ((Number(seed) * Number(p.c.priceUsd8)) / 10 ** p.c.decimals + Number(bought8) - Number(owed8));
+        const bought8 = Number(
+          valueUsd8(p.c, raw(plan.preview.total_collateral_supplied, p.c.decimals) - seed),
+        );
+        const owed8 = Number(valueUsd8(p.b, raw(plan.preview.total_borrowed, p.b.decimals)));
+        if (bought8 <= 0 || owed8 <= 0) break;
+        const value = (c8 + bought8) / (e8 + bought8 - owed8);
         if (Math.abs(value - target) <= target * 0.002) break;
-        const r = Number(bought8) / Number(owed8);
-        const k = target / (target - r * (target - 1));
-        if (!Number.isFinite(k) || k <= 1) break;
-        plan = await loopTo(k.toFixed(4));
+        const next = knob(bought8 / owed8);
+        if (!next) break;
+        plan = await loopWith(next);
       }
       calls.push(...plan.calls);
       equityMoved8 += valueUsd8(p.c, seed);
-      const supplied = raw(plan.preview.total_collateral_supplied, p.c.decimals);
-      const borrowed = raw(plan.preview.total_borrowed, p.b.decimals);
-      dust8 += valueUsd8(p.c, raw(plan.preview.estimated_max_dust, p.c.decimals));
-      perTarget[i] = {
-        ...base,
-        legs: plan.preview.legs.length,
-        loop_legs: plan.preview.legs,
-        ...resulting(p.c, p.b, p.c.supplied + supplied, p.b.variableDebt + borrowed),
-        estimated_max_dust: plan.preview.estimated_max_dust,
-      };
-      continue;
-    }
-    if (p.direction === "lever_up") {
-      // more collateral bought with more debt, no new equity: C + T·P over E − T·P·(1/r − 1) reaches t by value
-      // at T = (t·E − C) ÷ (P·(1 + t/r − t)), r being what the debt buys (measured by a first plan, as for an open)
-      const target = Number(t.target_multiplier);
-      const [c8, e8, p8] = [Number(valueUsd8(p.c, p.c.supplied)), Number(p.equity8), Number(p.c.priceUsd8)];
-      const unitsFor = (r: number) =>
-        BigInt(Math.floor(((target * e8 - c8) / (p8 * (1 + target / r - target))) * 10 ** p.c.decimals));
-      const ltv = formatDecimal((p.c.ltvBps * 9n) / 10n, 2, 2);
-      const extendBy = (units: bigint) =>
-        inTarget(
-          i,
-          planLoop({
-            client,
-            chain,
-            market,
-            aggregator: input.aggregator,
-            account,
-            prefix: calls,
-            checkBalance: false,
-            extend: { units },
-            body: {
-              collateral_token: p.c.asset,
-              borrow_token: p.b.asset,
-              initial_collateral_amount: "0",
-              multiplier: t.target_multiplier!,
-              loan_to_value: ltv,
-              max_slippage_percent: slippage,
-              gas_sponsorship: false,
-            },
-          }),
-        );
-      let plan = await extendBy(unitsFor(1));
-      for (let round = 0; round < 2; round++) {
-        const bought8 = valueUsd8(p.c, raw(plan.preview.total_collateral_supplied, p.c.decimals));
-        const owed8 = valueUsd8(p.b, raw(plan.preview.total_borrowed, p.b.decimals));
-        if (bought8 <= 0n || owed8 <= 0n) break;
-        const value = (c8 + Number(bought8)) / (e8 + Number(bought8) - Number(owed8));
-        if (Math.abs(value - target) <= target * 0.002) break;
-        plan = await extendBy(unitsFor(Number(bought8) / Number(owed8)));
-      }
-      calls.push(...plan.calls);
       const supplied = raw(plan.preview.total_collateral_supplied, p.c.decimals);
       const borrowed = raw(plan.preview.total_borrowed, p.b.decimals);
       dust8 += valueUsd8(p.c, raw(plan.preview.estimated_max_dust, p.c.decimals));

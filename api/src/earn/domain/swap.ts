@@ -44,13 +44,14 @@ async function tokens(ctx: SwapContext, req: SwapRequest) {
   return { tokenIn, tokenOut, amountIn };
 }
 
-function slippageOf(req: SwapRequest): string {
+/** The request's slippage as sent on, and in millionths (percent with 4 decimals). */
+function slippageOf(req: SwapRequest): { text: string; millionths: bigint } {
   const text = req.slippage ?? DEFAULT_SLIPPAGE;
   const raw = parseUnitsExact(text, 4);
   if (raw === null) throw fieldError([...req.loc, "slippage"], "at most 4 decimal places");
   if (raw > BigInt(MAX_SLIPPAGE) * 10_000n)
     throw fieldError([...req.loc, "slippage"], `slippage is at most ${MAX_SLIPPAGE} percent`);
-  return text;
+  return { text, millionths: raw };
 }
 
 const refused = (req: SwapRequest, error: unknown): never => {
@@ -88,6 +89,8 @@ export interface SwapCalls {
   tokenOut: Erc20;
   /** the aggregator's quote for the route it returned (base units of token_out) */
   estimatedOut: bigint;
+  /** the least the router lets the swap return: the quote less the slippage (2 units under, for rounding) */
+  minOut: bigint;
 }
 
 /**
@@ -124,7 +127,7 @@ export async function swapCalls(
       amount: amountIn,
       from: ctx.account,
       receiver: ctx.account,
-      slippage,
+      slippage: slippage.text,
     })
     .catch((e) => refused(req, e));
   if (!swap)
@@ -136,6 +139,7 @@ export async function swapCalls(
     tokenIn,
     tokenOut,
     estimatedOut: swap.dstAmount,
+    minOut: (swap.dstAmount * (1_000_000n - slippage.millionths)) / 1_000_000n - 2n,
     calls: [
       {
         to: tokenIn.address,
