@@ -3279,11 +3279,11 @@ class CreditNamespace(_Namespace):
         return self._call("v2_credit_borrow", [], body, fields, timeout_ms=timeout_ms, retries=retries, idempotency_key=idempotency_key, headers=headers)
 
     def loop(self, body: V2CreditLoopBody | None = None, /, *, timeout_ms: int | None = None, retries: int | None = None, idempotency_key: str | None = None, headers: dict[str, str] | None = None, **fields: Any) -> V2CreditLoopResponse:
-        """Lever up collateral on Aave in one transaction — POST /v2/credit/loop"""
+        """Lever up collateral on Aave or Morpho in one transaction — POST /v2/credit/loop"""
         return self._call("v2_credit_loop", [], body, fields, timeout_ms=timeout_ms, retries=retries, idempotency_key=idempotency_key, headers=headers)
 
     def unloop(self, body: V2CreditUnloopBody | None = None, /, *, timeout_ms: int | None = None, retries: int | None = None, idempotency_key: str | None = None, headers: dict[str, str] | None = None, **fields: Any) -> V2CreditUnloopResponse:
-        """Unwind an Aave loop in one transaction — POST /v2/credit/unloop"""
+        """Unwind an Aave or Morpho loop in one transaction — POST /v2/credit/unloop"""
         return self._call("v2_credit_unloop", [], body, fields, timeout_ms=timeout_ms, retries=retries, idempotency_key=idempotency_key, headers=headers)
 
     def rebalance(self, body: V2CreditRebalanceBody | None = None, /, *, timeout_ms: int | None = None, retries: int | None = None, idempotency_key: str | None = None, headers: dict[str, str] | None = None, **fields: Any) -> V2CreditRebalanceResponse:
@@ -3599,11 +3599,11 @@ class AsyncCreditNamespace(_AsyncNamespace):
         return await self._call("v2_credit_borrow", [], body, fields, timeout_ms=timeout_ms, retries=retries, idempotency_key=idempotency_key, headers=headers)
 
     async def loop(self, body: V2CreditLoopBody | None = None, /, *, timeout_ms: int | None = None, retries: int | None = None, idempotency_key: str | None = None, headers: dict[str, str] | None = None, **fields: Any) -> V2CreditLoopResponse:
-        """Lever up collateral on Aave in one transaction — POST /v2/credit/loop"""
+        """Lever up collateral on Aave or Morpho in one transaction — POST /v2/credit/loop"""
         return await self._call("v2_credit_loop", [], body, fields, timeout_ms=timeout_ms, retries=retries, idempotency_key=idempotency_key, headers=headers)
 
     async def unloop(self, body: V2CreditUnloopBody | None = None, /, *, timeout_ms: int | None = None, retries: int | None = None, idempotency_key: str | None = None, headers: dict[str, str] | None = None, **fields: Any) -> V2CreditUnloopResponse:
-        """Unwind an Aave loop in one transaction — POST /v2/credit/unloop"""
+        """Unwind an Aave or Morpho loop in one transaction — POST /v2/credit/unloop"""
         return await self._call("v2_credit_unloop", [], body, fields, timeout_ms=timeout_ms, retries=retries, idempotency_key=idempotency_key, headers=headers)
 
     async def rebalance(self, body: V2CreditRebalanceBody | None = None, /, *, timeout_ms: int | None = None, retries: int | None = None, idempotency_key: str | None = None, headers: dict[str, str] | None = None, **fields: Any) -> V2CreditRebalanceResponse:

@@ -2,11 +2,11 @@ import { aaveOracleAbi, aavePoolAbi } from "@compass/constants";
 import {
   chainClient,
   devnetFixture,
+  fundedCreditAccount,
   getJson,
   postJson,
   sendUnsigned,
   testEnv,
-  wrapNative,
 } from "@compass/testkit/live";
 import { type Address, parseUnits } from "viem";
 import { beforeAll, describe, expect, test } from "vitest";
@@ -59,18 +59,7 @@ async function wethPriceUsd(): Promise<number> {
 }
 
 beforeAll(async () => {
-  const created = await postJson("/v2/credit/create_account", { chain: CHAIN, sender: owner, owner });
-  if (created.body.transaction) await sendUnsigned(DEV, CHAIN, created.body.transaction);
-  account = created.body.credit_account_address;
-  await wrapNative(DEV, CHAIN, "1");
-  const deposit = await postJson("/v2/credit/transfer", {
-    owner,
-    chain: CHAIN,
-    token: "WETH",
-    amount: "1",
-    action: "DEPOSIT",
-  });
-  await sendUnsigned(DEV, CHAIN, deposit.body.transaction);
+  account = await fundedCreditAccount(DEV, CHAIN, owner, "WETH", "1");
 });
 
 describe("credit: leverage loop on Aave v3", () => {

@@ -1,5 +1,11 @@
 import { aaveOracleAbi } from "@compass/constants";
-import { chainClient, devnetFixture, postJson, sendUnsigned, wrapNative } from "@compass/testkit/live";
+import {
+  chainClient,
+  devnetFixture,
+  fundedCreditAccount,
+  postJson,
+  sendUnsigned,
+} from "@compass/testkit/live";
 import type { Address } from "viem";
 import { beforeAll, describe, expect, test } from "vitest";
 
@@ -40,18 +46,7 @@ async function multiplierOnChain() {
 }
 
 beforeAll(async () => {
-  const created = await postJson("/v2/credit/create_account", { chain: CHAIN, sender: owner, owner });
-  if (created.body.transaction) await sendUnsigned(DEV, CHAIN, created.body.transaction);
-  account = created.body.credit_account_address;
-  await wrapNative(DEV, CHAIN, "1");
-  const deposit = await postJson("/v2/credit/transfer", {
-    owner,
-    chain: CHAIN,
-    token: "WETH",
-    amount: "1",
-    action: "DEPOSIT",
-  });
-  await sendUnsigned(DEV, CHAIN, deposit.body.transaction);
+  account = await fundedCreditAccount(DEV, CHAIN, owner, "WETH", "1");
 });
 
 describe("credit: rebalance", () => {

@@ -35,7 +35,12 @@ export {
   venueInfo,
   venuePosition,
 } from "./perpetual-trading.ts";
-export { fundedEarnAccount, fundedProductAccount, type ProductAccount } from "./product-accounts.ts";
+export {
+  fundedCreditAccount,
+  fundedEarnAccount,
+  fundedProductAccount,
+  type ProductAccount,
+} from "./product-accounts.ts";
 export {
   advanceDevnet,
   chainTime,

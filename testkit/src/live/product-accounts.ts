@@ -1,29 +1,32 @@
 import type { Address } from "viem";
-import { postJson } from "./env.ts";
+import { postJson, wrapNative } from "./env.ts";
 import { sendUnsigned } from "./tokenized-assets.ts";
 
 /** The product accounts the API creates, by the path segment of their operations. */
-export type ProductAccount = "earn" | "tokenized_assets";
+export type ProductAccount = "earn" | "credit" | "tokenized_assets";
 
 /**
- * Dev account `devIndex`'s product account on `chain`, created if it is not yet and funded with `usdc`
- * (human units) of the owner's USDC, both through the API and sent from the owner; its address.
+ * Dev account `devIndex`'s product account on `chain`, created if it is not yet and funded with `amount`
+ * (human units) of the owner's `token` (USDC unless named; WETH is wrapped from the owner's ether first), both
+ * through the API and sent from the owner; its address.
  */
 export async function fundedProductAccount(
   product: ProductAccount,
   devIndex: number,
   chain: string,
   owner: Address,
-  usdc: string,
+  amount: string,
+  token = "USDC",
 ): Promise<Address> {
   const created = await postJson(`/v2/${product}/create_account`, { chain, sender: owner, owner });
   if (created.status !== 200) throw new Error(`create_account: ${JSON.stringify(created.body)}`);
   if (created.body.transaction) await sendUnsigned(devIndex, chain, created.body.transaction);
+  if (token === "WETH") await wrapNative(devIndex, chain, amount);
   const deposit = await postJson(`/v2/${product}/transfer`, {
     owner,
     chain,
-    token: "USDC",
-    amount: usdc,
+    token,
+    amount,
     action: "DEPOSIT",
   });
   if (deposit.status !== 200) throw new Error(`transfer: ${JSON.stringify(deposit.body)}`);
@@ -34,3 +37,12 @@ export async function fundedProductAccount(
 /** Dev account `devIndex`'s Earn Account on `chain`, funded with `usdc`. */
 export const fundedEarnAccount = (devIndex: number, chain: string, owner: Address, usdc: string) =>
   fundedProductAccount("earn", devIndex, chain, owner, usdc);
+
+/** Dev account `devIndex`'s Credit Account on `chain`, funded with `amount` of `token`. */
+export const fundedCreditAccount = (
+  devIndex: number,
+  chain: string,
+  owner: Address,
+  token: string,
+  amount: string,
+) => fundedProductAccount("credit", devIndex, chain, owner, amount, token);

@@ -1,4 +1,3 @@
-import { aavePoolAbi } from "@compass/constants";
 import { type Address, encodeFunctionData, erc20Abi, type PublicClient } from "viem";
 import type { AggregatorClient } from "../../earn/index.ts";
 import { DomainError, fieldError } from "../../errors.ts";
@@ -7,24 +6,19 @@ import { parseUnitsExact } from "../../lib/decimal.ts";
 import { formatDecimal } from "../../lib/format.ts";
 import type { AccountCall } from "../../product-accounts/index.ts";
 import type { ChainName } from "../../schemas/common.ts";
-import {
-  type AaveAccountData,
-  type AaveCreditMarket,
-  type CreditReserve,
-  findReserve,
-  readAaveAccount,
-  valueUsd8,
-} from "./aave.ts";
+import { type AaveAccountData, type CreditReserve, valueUsd8 } from "./aave.ts";
 import { assertHeld } from "./borrow.ts";
 import { pathSwaps } from "./path-swaps.ts";
+import type { LoopVenue } from "./venue.ts";
 
 /**
- * A leverage loop on Aave v3 as one Safe transaction of repeated legs — not a flash loan. The seed is supplied,
+ * A leverage loop on Aave v3 or in a Morpho Blue market (its venue) as one Safe transaction of repeated legs —
+ * not a flash loan. The seed is supplied,
  * then each leg borrows `loan_to_value` of what the last leg supplied, swaps it through the aggregator into the
  * collateral, and supplies the swap's guaranteed floor (its quote less the slippage), until the collateral
- * supplied reaches `multiplier` × the seed. Why legs: the account is a Safe, and an Aave flash loan pays out
- * to a receiver contract's `executeOperation` callback, which a Safe cannot answer without a module installed
- * on it; legs need nothing but the Safe's MultiSend and keep every step inside the pool's own borrow checks.
+ * supplied reaches `multiplier` × the seed. Why legs: the account is a Safe, and a flash loan pays out to a
+ * receiver contract's callback (Aave's `executeOperation`, Morpho's `onMorphoFlashLoan`), which a Safe cannot
+ * answer without a module installed on it; legs need nothing but the Safe's MultiSend and keep every step inside the pool's own borrow checks.
  * The price of that is more swaps (and dust: what a swap returns above its floor stays in the account).
  */
 
@@ -95,7 +89,7 @@ export function marketSwapSlippage(body: {
 export async function planLoop(input: {
   client: PublicClient;
   chain: ChainName;
-  market: AaveCreditMarket;
+  venue: LoopVenue;
   aggregator: AggregatorClient;
   account: Address;
   body: LoopRequest;
@@ -109,31 +103,32 @@ export async function planLoop(input: {
    */
   extend?: { units: bigint };
 }): Promise<LoopPlan> {
-  const { client, chain, market, account, body } = input;
+  const { client, chain, venue, account, body } = input;
   const prefix = input.prefix ?? [];
   const slippage4 = marketSwapSlippage(body);
   if (body.emode_category)
     throw fieldError(
       ["body", "emode_category"],
-      `the Aave market on ${chain} has no e-mode category ${body.emode_category}`,
+      `${venue.name} on ${chain} has no e-mode category ${body.emode_category}`,
     );
-  const { reserves, data } = await readAaveAccount(client, market, account);
-  const c = findReserve(reserves, body.collateral_token, chain, ["body", "collateral_token"]);
-  const b = findReserve(reserves, body.borrow_token, chain, ["body", "borrow_token"]);
-  if (c.asset === b.asset)
-    throw fieldError(["body", "borrow_token"], "borrow_token must differ from collateral_token");
+  const position = await venue.read(account, body);
+  const { c, b, data } = position;
   if (!b.borrowingEnabled || b.frozen || b.paused || !b.active)
-    throw fieldError(["body", "borrow_token"], `${b.symbol} cannot be borrowed on Aave v3 now`);
+    throw fieldError(["body", "borrow_token"], `${b.symbol} cannot be borrowed on ${venue.name} now`);
   if (c.frozen || c.paused || !c.active || c.ltvBps === 0n)
     throw fieldError(
       ["body", "collateral_token"],
-      `${c.symbol} cannot be supplied as collateral on Aave v3 now`,
+      `${c.symbol} cannot be supplied as collateral on ${venue.name} now`,
     );
   const ltv4 = percentBps4(body.loan_to_value, "loan_to_value");
-  if (ltv4 <= 0n || ltv4 > c.ltvBps * 100n)
+  // Morpho's one bound is where liquidation starts: a leg at it would be liquidatable when it lands
+  const atMost4 = venue.protocol === "MORPHO" ? c.ltvBps * 100n - 1n : c.ltvBps * 100n;
+  if (ltv4 <= 0n || ltv4 > atMost4)
     throw fieldError(
       ["body", "loan_to_value"],
-      `between 0 and ${formatDecimal(c.ltvBps, 2)} percent (${c.symbol}'s LTV on Aave v3)`,
+      venue.protocol === "MORPHO"
+        ? `above 0 and below ${formatDecimal(c.ltvBps, 2)} percent (the market's LLTV on Morpho Blue)`
+        : `between 0 and ${formatDecimal(c.ltvBps, 2)} percent (${c.symbol}'s LTV on ${venue.name})`,
     );
   const multiplierWad = toRawAmount(body.multiplier, 18, ["body", "multiplier"], "×");
   if (multiplierWad <= WAD) throw fieldError(["body", "multiplier"], "greater than 1");
@@ -161,7 +156,7 @@ export async function planLoop(input: {
       `at ${body.loan_to_value} % LTV per leg the loop approaches ${formatDecimal(ceiling, 18, 2)}× but never reaches it; lower the multiplier below that or raise loan_to_value`,
     );
   const target = input.extend ? input.extend.units : (seed * multiplierWad) / WAD;
-  const calls: AccountCall[] = seed > 0n ? [...supplyCalls(market, account, c, seed)] : [];
+  const calls: AccountCall[] = seed > 0n ? [...position.supplyCalls(seed)] : [];
   const legs: LoopLeg[] = seed > 0n ? [{ supply_amount: formatDecimal(seed, c.decimals) }] : [];
   let [supplied, borrowed, lastSupply, expectedTotal, floorTotal] = [seed, 0n, seed, 0n, 0n];
   const swaps = pathSwaps({
@@ -177,14 +172,7 @@ export async function planLoop(input: {
   });
   // the leg's borrow and the router's allowance, before its swap
   const borrowAndApprove = (amount: bigint) => (router: Address) => [
-    {
-      to: market.pool,
-      data: encodeFunctionData({
-        abi: aavePoolAbi,
-        functionName: "borrow",
-        args: [b.asset, amount, 2n, 0, account],
-      }),
-    },
+    ...position.borrowCalls(amount),
     {
       to: b.asset,
       data: encodeFunctionData({ abi: erc20Abi, functionName: "approve", args: [router, amount] }),
@@ -217,7 +205,7 @@ export async function planLoop(input: {
       leg = await swaps.price(borrow, [...prefix, ...calls], borrowAndApprove(borrow));
     }
     const { floor, expected } = leg;
-    calls.push(...leg.calls, ...supplyCalls(market, account, c, floor));
+    calls.push(...leg.calls, ...position.supplyCalls(floor));
     legs.push({
       supply_amount: formatDecimal(floor, c.decimals),
       borrow_amount: formatDecimal(borrow, b.decimals),
@@ -261,28 +249,6 @@ export async function planLoop(input: {
       legs,
     },
   };
-}
-
-export function supplyCalls(
-  market: AaveCreditMarket,
-  account: Address,
-  c: CreditReserve,
-  amount: bigint,
-): AccountCall[] {
-  return [
-    {
-      to: c.asset,
-      data: encodeFunctionData({ abi: erc20Abi, functionName: "approve", args: [market.pool, amount] }),
-    },
-    {
-      to: market.pool,
-      data: encodeFunctionData({
-        abi: aavePoolAbi,
-        functionName: "supply",
-        args: [c.asset, amount, account, 0],
-      }),
-    },
-  ];
 }
 
 /** The account after the loop, at the oracle's prices: its LTV (1e-4 %) and health factor (1e18 = 1). */

@@ -14,7 +14,8 @@ import {
   readMorphoPosition,
 } from "./morpho.ts";
 
-async function marketOf(
+/** The market `market_id` names on the chain's singleton, or a 422 on the field. */
+export async function morphoMarketOf(
   config: Config,
   client: PublicClient,
   chain: ChainName,
@@ -31,7 +32,7 @@ async function marketOf(
 }
 
 /** A token field must name the market's own token (symbol or address). */
-function expect(
+export function expectMarketToken(
   field: string,
   text: string | null | undefined,
   token: { address: Address; symbol: string },
@@ -58,10 +59,10 @@ export async function buildMorphoBorrow(input: {
   body: BorrowBody & { market_id?: string | null };
 }): Promise<{ calls: AccountCall[]; feeAmount?: bigint; debtDecimals: number }> {
   const { client, account, body } = input;
-  const m = await marketOf(input.config, client, input.chain, body.market_id);
-  expect("borrow_token", body.borrow_token, m.loan, "loan token");
-  expect("token_in", body.token_in, m.collateral, "collateral");
-  expect("collateral_token", body.collateral_token, m.collateral, "collateral");
+  const m = await morphoMarketOf(input.config, client, input.chain, body.market_id);
+  expectMarketToken("borrow_token", body.borrow_token, m.loan, "loan token");
+  expectMarketToken("token_in", body.token_in, m.collateral, "collateral");
+  expectMarketToken("collateral_token", body.collateral_token, m.collateral, "collateral");
   pairedWith(
     body.token_in ?? body.collateral_token,
     body.amount_in,
@@ -109,9 +110,9 @@ export async function buildMorphoRepay(input: {
   body: RepayBody & { market_id?: string | null };
 }): Promise<AccountCall[]> {
   const { client, account, body } = input;
-  const m = await marketOf(input.config, client, input.chain, body.market_id);
-  expect("repay_token", body.repay_token, m.loan, "loan token");
-  expect("withdraw_token", body.withdraw_token, m.collateral, "collateral");
+  const m = await morphoMarketOf(input.config, client, input.chain, body.market_id);
+  expectMarketToken("repay_token", body.repay_token, m.loan, "loan token");
+  expectMarketToken("withdraw_token", body.withdraw_token, m.collateral, "collateral");
   pairedWith(body.withdraw_token, body.withdraw_amount, "withdraw_token", "withdraw_amount");
   const amount = toRawAmount(body.repay_amount, m.loan.decimals, ["body", "repay_amount"], m.loan.symbol);
   const position = await readMorphoPosition(client, m, account);

@@ -17,6 +17,7 @@ import {
 } from "./aave.ts";
 import { type LoopLeg, planLoop } from "./loop.ts";
 import { planUnloop, type UnloopLeg } from "./unloop.ts";
+import { aaveVenue } from "./venue.ts";
 
 /**
  * A rebalance (spec B9) moves the Credit Account's Aave loops toward their targets in one Safe transaction: the
@@ -74,6 +75,7 @@ export async function planRebalance(input: {
 }) {
   const { client, chain, market, account } = input;
   const { reserves, data } = await readAaveAccount(client, market, account);
+  const venue = aaveVenue(client, chain, market);
   const planned = input.targets.map((t, i) => classify(t, i, reserves, chain));
   const calls: AccountCall[] = [];
   const perTarget: TargetPreview[] = new Array(planned.length);
@@ -139,7 +141,7 @@ export async function planRebalance(input: {
           planLoop({
             client,
             chain,
-            market,
+            venue,
             aggregator: input.aggregator,
             account,
             prefix: calls,
@@ -207,7 +209,7 @@ export async function planRebalance(input: {
         planUnloop({
           client,
           chain,
-          market,
+          venue,
           aggregator: input.aggregator,
           account,
           prefix: calls,

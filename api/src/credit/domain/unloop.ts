@@ -1,4 +1,3 @@
-import { aavePoolAbi } from "@compass/constants";
 import { type Address, encodeFunctionData, erc20Abi, type PublicClient } from "viem";
 import type { AggregatorClient } from "../../earn/index.ts";
 import { DomainError, fieldError } from "../../errors.ts";
@@ -6,24 +5,19 @@ import { toRawAmount } from "../../lib/amounts.ts";
 import { formatDecimal } from "../../lib/format.ts";
 import type { AccountCall } from "../../product-accounts/index.ts";
 import type { ChainName } from "../../schemas/common.ts";
-import {
-  type AaveCreditMarket,
-  assertOpen,
-  type CreditReserve,
-  findReserve,
-  readAaveAccount,
-  valueUsd8,
-} from "./aave.ts";
+import { assertOpen, type CreditReserve, valueUsd8 } from "./aave.ts";
 import { marketSwapSlippage } from "./loop.ts";
 import { pathSwaps } from "./path-swaps.ts";
+import type { LoopVenue } from "./venue.ts";
 
 /**
- * Unwinding an Aave v3 loop as one Safe transaction of legs, the loop's mirror image: each leg withdraws
- * collateral, swaps it through the aggregator into the borrowed token and repays the swap's guaranteed floor.
+ * Unwinding a loop on Aave v3 or in a Morpho Blue market (its venue) as one Safe transaction of legs, the loop's
+ * mirror image: each leg withdraws collateral, swaps it through the aggregator into the borrowed token and repays
+ * the swap's guaranteed floor.
  * A leg withdraws no more than keeps the account's health factor at 1.02 or above (spec B8) before its repay
  * lands, so every step passes the pool's own checks; each repay frees room for a larger next leg. A full close
  * sizes its last leg so the floor covers the whole debt (with a margin for interest until it is mined), repays
- * it with Aave's "everything owed" amount, then withdraws the rest of the collateral.
+ * it all (Aave's "everything owed" amount; Morpho's remaining shares), then withdraws the rest of the collateral.
  */
 
 const MAX_LEGS = 20;
@@ -80,27 +74,24 @@ const multiplierOf = (collateral8: bigint, debt8: bigint) =>
 export async function planUnloop(input: {
   client: PublicClient;
   chain: ChainName;
-  market: AaveCreditMarket;
+  venue: LoopVenue;
   aggregator: AggregatorClient;
   account: Address;
   body: UnloopRequest;
   /** calls of the same transaction before the unwind (a rebalance's other targets) */
   prefix?: AccountCall[];
 }): Promise<UnloopPlan> {
-  const { client, chain, market, account, body } = input;
+  const { client, chain, venue, account, body } = input;
   const prefix = input.prefix ?? [];
   const slippage4 = marketSwapSlippage(body);
-  const { reserves, data } = await readAaveAccount(client, market, account);
-  const c = findReserve(reserves, body.collateral_token, chain, ["body", "collateral_token"]);
-  const b = findReserve(reserves, body.borrow_token, chain, ["body", "borrow_token"]);
-  if (c.asset === b.asset)
-    throw fieldError(["body", "borrow_token"], "borrow_token must differ from collateral_token");
+  const position = await venue.read(account, body);
+  const { c, b, data } = position;
   const pair = `${c.symbol}/${b.symbol}`;
   if (b.variableDebt === 0n || c.supplied === 0n)
     throw new DomainError(
       400,
       "No loop to unwind",
-      `the Credit Account on ${chain} has ${c.supplied === 0n ? `no ${c.symbol} supplied` : `no ${b.symbol} debt`} on Aave v3: there is no ${pair} loop to unwind`,
+      `the Credit Account on ${chain} has ${c.supplied === 0n ? `no ${c.symbol} supplied` : `no ${b.symbol} debt`} on ${venue.name}: there is no ${pair} loop to unwind`,
     );
   assertOpen(c, "withdraw", ["body", "collateral_token"]);
   assertOpen(b, "repay", ["body", "borrow_token"]);
@@ -180,14 +171,7 @@ export async function planUnloop(input: {
     want = want > fromUsd8(c, MIN_LEG_USD8) ? want : fromUsd8(c, MIN_LEG_USD8);
     // the leg's withdrawal and the router's allowance, before its swap
     const withdrawAndApprove = (amount: bigint) => (router: Address) => [
-      {
-        to: market.pool,
-        data: encodeFunctionData({
-          abi: aavePoolAbi,
-          functionName: "withdraw",
-          args: [c.asset, amount, account],
-        }),
-      },
+      ...position.withdrawCalls(amount, false),
       {
         to: c.asset,
         data: encodeFunctionData({ abi: erc20Abi, functionName: "approve", args: [router, amount] }),
@@ -224,31 +208,7 @@ export async function planUnloop(input: {
     const repay = repayAll && last ? MAX_UINT : min(leg.floor, debtLeft);
     calls.push(
       ...leg.calls,
-      {
-        to: b.asset,
-        data: encodeFunctionData({
-          abi: erc20Abi,
-          functionName: "approve",
-          args: [market.pool, repay === MAX_UINT ? leg.floor : repay],
-        }),
-      },
-      {
-        to: market.pool,
-        data: encodeFunctionData({
-          abi: aavePoolAbi,
-          functionName: "repay",
-          args: [b.asset, repay, 2n, account],
-        }),
-      },
-      // "everything owed" pulls less than the floor approved: no allowance is left behind
-      ...(repay === MAX_UINT
-        ? [
-            {
-              to: b.asset,
-              data: encodeFunctionData({ abi: erc20Abi, functionName: "approve", args: [market.pool, 0n] }),
-            },
-          ]
-        : []),
+      ...position.repayCalls(repay, repay === MAX_UINT, repay === MAX_UINT ? leg.floor : repay),
     );
     const repaidNow = repay === MAX_UINT ? debtLeft : repay;
     legs.push({
@@ -271,14 +231,7 @@ export async function planUnloop(input: {
 
   if (fullyRepaid && target === null && collateralLeft > 0n) {
     // the loop is closed: the rest of the collateral back into the account
-    calls.push({
-      to: market.pool,
-      data: encodeFunctionData({
-        abi: aavePoolAbi,
-        functionName: "withdraw",
-        args: [c.asset, MAX_UINT, account],
-      }),
-    });
+    calls.push(...position.withdrawCalls(collateralLeft, true));
     legs.push({ withdraw_amount: formatDecimal(collateralLeft, c.decimals) });
     weighted -= valueUsd8(c, collateralLeft) * c.thresholdBps;
     accountCollateral8 -= valueUsd8(c, collateralLeft);

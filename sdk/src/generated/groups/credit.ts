@@ -61,14 +61,14 @@ export function creditBorrow(transport: Transport, body: T.V2CreditBorrowBody, o
 
 export const v2_credit_loop_op: OperationDescriptor = {"id":"v2_credit_loop","method":"POST","path":"/v2/credit/loop","idempotent":false};
 
-/** Lever up collateral on Aave in one transaction — `POST /v2/credit/loop` */
+/** Lever up collateral on Aave or Morpho in one transaction — `POST /v2/credit/loop` */
 export function creditLoop(transport: Transport, body: T.V2CreditLoopBody, options?: RequestOptions): Promise<T.V2CreditLoopResponse> {
   return transport.request(v2_credit_loop_op, { body }, options);
 }
 
 export const v2_credit_unloop_op: OperationDescriptor = {"id":"v2_credit_unloop","method":"POST","path":"/v2/credit/unloop","idempotent":false};
 
-/** Unwind an Aave loop in one transaction — `POST /v2/credit/unloop` */
+/** Unwind an Aave or Morpho loop in one transaction — `POST /v2/credit/unloop` */
 export function creditUnloop(transport: Transport, body: T.V2CreditUnloopBody, options?: RequestOptions): Promise<T.V2CreditUnloopResponse> {
   return transport.request(v2_credit_unloop_op, { body }, options);
 }
@@ -144,12 +144,12 @@ export class CreditNamespace {
     return creditBorrow(this.transport, body, options);
   }
 
-  /** Lever up collateral on Aave in one transaction — `POST /v2/credit/loop` */
+  /** Lever up collateral on Aave or Morpho in one transaction — `POST /v2/credit/loop` */
   loop(body: T.V2CreditLoopBody, options?: RequestOptions): Promise<T.V2CreditLoopResponse> {
     return creditLoop(this.transport, body, options);
   }
 
-  /** Unwind an Aave loop in one transaction — `POST /v2/credit/unloop` */
+  /** Unwind an Aave or Morpho loop in one transaction — `POST /v2/credit/unloop` */
   unloop(body: T.V2CreditUnloopBody, options?: RequestOptions): Promise<T.V2CreditUnloopResponse> {
     return creditUnloop(this.transport, body, options);
   }
