@@ -74,6 +74,11 @@ const loop = (fields: Record<string, unknown>) =>
     body({ initial_collateral_amount: "1", multiplier: "2.5", loan_to_value: "70", ...fields }),
   );
 const unloop = (fields: Record<string, unknown>) => postJson("/v2/credit/unloop", body(fields));
+async function loopedPositions() {
+  const r = await getJson(`${testEnv().url}/v2/credit/looped_positions?chain=${CHAIN}&owner=${owner}`);
+  expect(r.status, JSON.stringify(r.body)).toBe(200);
+  return r.body;
+}
 
 beforeAll(async () => {
   account = await fundedCreditAccount(DEV, CHAIN, owner, "WETH", "1");
@@ -115,6 +120,22 @@ describe("credit: leverage loop on Morpho Blue", () => {
       ]),
     );
 
+    // looped_positions reads it back from the singleton's events: one loop_open with its legs and swap, health
+    // factor of the market (Morpho positions are isolated)
+    const opened = (await loopedPositions()).positions.find((x: { protocol: string }) => x.protocol === "MORPHO");
+    expect(opened).toMatchObject({
+      market_id: marketId,
+      collateral_symbol: "WETH",
+      debt_symbol: "USDC",
+      status: "OPEN",
+      current: { health_factor_scope: "market" },
+    });
+    expect(opened.history.map((h: { classification: string }) => h.classification)).toEqual(["loop_open"]);
+    expect(opened.history[0].iterations).toBeGreaterThanOrEqual(2);
+    expect(Number(opened.history[0].swap.bought_amount)).toBeGreaterThan(1.4);
+    expect(Number(opened.current.leverage)).toBeCloseTo(looped.leverage, 2);
+    expect(Number(opened.current.health_factor)).toBeCloseTo(looped.health, 2);
+
     const half = await unloop({ target_multiplier: "1.5" });
     expect(half.status, JSON.stringify(half.body)).toBe(200);
     expect(Number(half.body.preview.projected_health_factor)).toBeGreaterThan(1.02);
@@ -148,6 +169,17 @@ describe("credit: leverage loop on Morpho Blue", () => {
       args: [account, contracts().MorphoBlue!],
     });
     expect(allowance).toBe(0n);
+
+    const [closedLoop] = (await loopedPositions()).positions.filter(
+      (x: { protocol: string }) => x.protocol === "MORPHO",
+    );
+    expect(closedLoop).toMatchObject({ status: "CLOSED", current: null });
+    expect(closedLoop.history.map((h: { classification: string }) => h.classification)).toEqual([
+      "loop_open",
+      "unwind",
+      "unwind",
+    ]);
+    expect(closedLoop.totals).toMatchObject({ loop_tx_count: 1, unwind_tx_count: 2, liquidation_count: 0 });
 
     const none = await unloop({});
     expect(none.status).toBe(400);

@@ -9,7 +9,9 @@ import {
 } from "viem";
 import type { LogReader } from "../../chain/log-reader.ts";
 import { blockTimes } from "../../chain/logs.ts";
+import type { Config } from "../../config/env.ts";
 import { formatDecimal } from "../../lib/format.ts";
+import type { ChainName } from "../../schemas/common.ts";
 import {
   type AaveAccountData,
   type AaveCreditEvent,
@@ -21,10 +23,13 @@ import {
   usd8,
   valueUsd8,
 } from "./aave.ts";
+import { morphoOn, readMorphoCreditEvents } from "./morpho.ts";
 import { accountSummary, healthFactor } from "./positions.ts";
+import { morphoVenue } from "./venue.ts";
 
 /**
- * The Credit Account's leverage loops on Aave v3 (spec B2), read back from the pool's events. A loop is a
+ * The Credit Account's leverage loops on Aave v3 and in Morpho Blue markets (spec B2), read back from the
+ * venues' events. A loop is a
  * transaction that supplies a collateral and borrows a debt token in it, with a swap between (what `loop`
  * builds); its position is that collateral/debt pair from then on — every later transaction that moves either
  * side is in its history, classified — until its debt is repaid in full (CLOSED). The swap inside a loop or an
@@ -51,30 +56,84 @@ interface TxEvents {
 
 const WAD = 10n ** 18n;
 
+/**
+ * Where loops are read from: Aave v3's pool (one account: its health factor is the account's) and each Morpho
+ * Blue market the account has used (isolated: its health factor is the market's). Events name their token as
+ * `reserve`, so one market's or the pool's pairs are told apart within the source.
+ */
+interface LoopSource {
+  protocol: "AAVE" | "MORPHO";
+  marketId?: Hex;
+  reserves: CreditReserve[];
+  data: AaveAccountData;
+  events: AaveCreditEvent[];
+  scope: "account" | "market";
+}
+
 export async function readLoopedPositions(input: {
+  config: Config;
   client: PublicClient;
   logs: LogReader;
+  chain: ChainName;
   market: AaveCreditMarket;
   account: Address;
 }) {
   const { client, market, account } = input;
-  const [{ reserves, data }, events] = await Promise.all([
+  const morpho = morphoOn(input.config, input.chain);
+  const [{ reserves, data }, events, morphoEvents] = await Promise.all([
     readAaveAccount(client, market, account),
     readAaveCreditEvents(client, input.logs, market, account),
+    morpho ? readMorphoCreditEvents(client, input.logs, morpho, account) : Promise.resolve([]),
   ]);
-  const byAsset = new Map(reserves.map((r) => [r.asset, r]));
-  const txs = groupByTransaction(events);
+  const sources: LoopSource[] = [{ protocol: "AAVE", reserves, data, events, scope: "account" }];
+  for (const marketId of [...new Set(morphoEvents.map((e) => e.marketId))]) {
+    const venue = await morphoVenue({ config: input.config, client, chain: input.chain, marketId });
+    const { c, b, data } = await venue.read(account, {});
+    sources.push({
+      protocol: "MORPHO",
+      marketId,
+      reserves: [c, b],
+      data,
+      scope: "market",
+      events: morphoEvents
+        .filter((e) => e.marketId === marketId)
+        .map((e) => ({ ...e, reserve: e.side === "collateral" ? c.asset : b.asset })),
+    });
+  }
   const times = await blockTimes(
     client,
-    events.map((e) => ({ blockNumber: e.blockNumber, blockTimestamp: e.blockTimestamp }) as unknown as Log),
+    sources.flatMap((s) =>
+      s.events.map(
+        (e) => ({ blockNumber: e.blockNumber, blockTimestamp: e.blockTimestamp }) as unknown as Log,
+      ),
+    ),
   );
   const at = (block: bigint) => new Date(times.get(block)! * 1000).toISOString();
+  const found = sources.map((source) => ({ source, positions: positionsOf(source) }));
+  // the swaps inside loops and unwinds, from their receipts: transfers to and from the venues are not swaps
+  const swapTxs = found.flatMap(({ positions }) =>
+    positions.flatMap((p) =>
+      p.txs.filter((tx) => ["loop_open", "loop_increase", "unwind"].includes(classify(tx, p, p.txs[0]!))),
+    ),
+  );
+  const venues = new Set<Address>([...reserves.map((r) => r.aToken), ...(morpho ? [morpho] : [])]);
+  const swaps = await readSwaps(client, [...new Set(swapTxs.map((t) => t.hash))], account, venues);
+  return {
+    credit_account_address: account,
+    positions: found.flatMap(({ source, positions }) =>
+      positions.map((p) => describePosition(source, p, swaps, at)),
+    ),
+    aave_account_summary: accountSummary(data),
+  };
+}
 
-  // positions, in the order they opened: a pair is open from its first loop until its debt is repaid in full
+/** The source's positions, in the order they opened: a pair is open from its first loop until its debt is repaid. */
+function positionsOf(source: LoopSource): Position[] {
+  const byAsset = new Map(source.reserves.map((r) => [r.asset, r]));
   const positions: Position[] = [];
   const openOf = (c: Address, b: Address) =>
     positions.find((p) => p.collateral === c && p.debt === b && p.closedIn === undefined);
-  for (const tx of txs) {
+  for (const tx of groupByTransaction(source.events)) {
     for (const p of positions.filter((p) => p.closedIn === undefined && touches(tx, p))) p.txs.push(tx);
     for (const [c, b] of loopPairs(tx))
       if (!openOf(c, b)) positions.push({ collateral: c, debt: b, txs: [tx], debtLeft: 0n });
@@ -87,94 +146,93 @@ export async function readLoopedPositions(input: {
   for (const p of positions)
     if (p.closedIn === undefined && (byAsset.get(p.debt)?.variableDebt ?? 0n) === 0n && p.txs.length > 1)
       p.closedIn = p.txs.at(-1);
+  return positions;
+}
 
-  const swapTxs = positions.flatMap((p) =>
-    p.txs.filter((tx) => ["loop_open", "loop_increase", "unwind"].includes(classify(tx, p, p.txs[0]!))),
-  );
-  const swaps = await readSwaps(client, [...new Set(swapTxs.map((t) => t.hash))], account, reserves);
-
+function describePosition(
+  source: LoopSource,
+  p: Position,
+  swaps: Map<Hex, { out: Map<Address, bigint>; in: Map<Address, bigint> }>,
+  at: (block: bigint) => string,
+) {
+  const byAsset = new Map(source.reserves.map((r) => [r.asset, r]));
+  const [c, b] = [byAsset.get(p.collateral)!, byAsset.get(p.debt)!];
+  const open = p.closedIn === undefined;
+  const history = p.txs.map((tx) => {
+    const classification = classify(tx, p, p.txs[0]!);
+    const swap = swaps.get(tx.hash);
+    const [sold, bought] = classification === "unwind" ? [c, b] : [b, c];
+    const iterations =
+      classification === "unwind"
+        ? count(tx, p.debt, "repay")
+        : classification.startsWith("loop")
+          ? count(tx, p.debt, "borrow")
+          : undefined;
+    return {
+      transaction_hash: tx.hash,
+      block_number: Number(tx.blockNumber),
+      block_timestamp: at(tx.blockNumber),
+      classification,
+      ...(iterations === undefined ? {} : { iterations }),
+      collateral_delta: formatDecimal(
+        sumOf(tx, p.collateral, ["supply"]) - sumOf(tx, p.collateral, ["withdraw", "liquidation"]),
+        c.decimals,
+      ),
+      debt_delta: formatDecimal(
+        sumOf(tx, p.debt, ["borrow"]) - sumOf(tx, p.debt, ["repay", "liquidation"]),
+        b.decimals,
+      ),
+      ...(swap && classification !== "mixed"
+        ? {
+            swap: {
+              sold_token: sold.asset,
+              sold_symbol: sold.symbol,
+              sold_amount: formatDecimal(swap.out.get(sold.asset) ?? 0n, sold.decimals),
+              bought_token: bought.asset,
+              bought_symbol: bought.symbol,
+              bought_amount: formatDecimal(swap.in.get(bought.asset) ?? 0n, bought.decimals),
+            },
+          }
+        : {}),
+      events: tx.events
+        .filter((e) => e.reserve === p.collateral || e.reserve === p.debt)
+        .map((e) => {
+          const r = byAsset.get(e.reserve)!;
+          return {
+            event_type: e.type,
+            block_number: Number(e.blockNumber),
+            block_timestamp: at(e.blockNumber),
+            transaction_hash: e.transactionHash,
+            amount: formatDecimal(e.amount, r.decimals),
+            symbol: r.symbol,
+          };
+        }),
+    };
+  });
+  const kinds = history.map((h) => h.classification);
+  const all = (asset: Address, types: AaveCreditEvent["type"][]) =>
+    p.txs.reduce((sum, tx) => sum + sumOf(tx, asset, types), 0n);
   return {
-    credit_account_address: account,
-    positions: positions.map((p) => {
-      const [c, b] = [byAsset.get(p.collateral)!, byAsset.get(p.debt)!];
-      const open = p.closedIn === undefined;
-      const history = p.txs.map((tx) => {
-        const classification = classify(tx, p, p.txs[0]!);
-        const swap = swaps.get(tx.hash);
-        const [sold, bought] = classification === "unwind" ? [c, b] : [b, c];
-        const iterations =
-          classification === "unwind"
-            ? count(tx, p.debt, "repay")
-            : classification.startsWith("loop")
-              ? count(tx, p.debt, "borrow")
-              : undefined;
-        return {
-          transaction_hash: tx.hash,
-          block_number: Number(tx.blockNumber),
-          block_timestamp: at(tx.blockNumber),
-          classification,
-          ...(iterations === undefined ? {} : { iterations }),
-          collateral_delta: formatDecimal(
-            sumOf(tx, p.collateral, ["supply"]) - sumOf(tx, p.collateral, ["withdraw", "liquidation"]),
-            c.decimals,
-          ),
-          debt_delta: formatDecimal(
-            sumOf(tx, p.debt, ["borrow"]) - sumOf(tx, p.debt, ["repay", "liquidation"]),
-            b.decimals,
-          ),
-          ...(swap && classification !== "mixed"
-            ? {
-                swap: {
-                  sold_token: sold.asset,
-                  sold_symbol: sold.symbol,
-                  sold_amount: formatDecimal(swap.out.get(sold.asset) ?? 0n, sold.decimals),
-                  bought_token: bought.asset,
-                  bought_symbol: bought.symbol,
-                  bought_amount: formatDecimal(swap.in.get(bought.asset) ?? 0n, bought.decimals),
-                },
-              }
-            : {}),
-          events: tx.events
-            .filter((e) => e.reserve === p.collateral || e.reserve === p.debt)
-            .map((e) => {
-              const r = byAsset.get(e.reserve)!;
-              return {
-                event_type: e.type,
-                block_number: Number(e.blockNumber),
-                block_timestamp: at(e.blockNumber),
-                transaction_hash: e.transactionHash,
-                amount: formatDecimal(e.amount, r.decimals),
-                symbol: r.symbol,
-              };
-            }),
-        };
-      });
-      const kinds = history.map((h) => h.classification);
-      const all = (asset: Address, types: AaveCreditEvent["type"][]) =>
-        p.txs.reduce((sum, tx) => sum + sumOf(tx, asset, types), 0n);
-      return {
-        protocol: "AAVE" as const,
-        collateral_token: c.asset,
-        collateral_symbol: c.symbol,
-        debt_token: b.asset,
-        debt_symbol: b.symbol,
-        status: open ? ("OPEN" as const) : ("CLOSED" as const),
-        opened_at: at(p.txs[0]!.blockNumber),
-        ...(open ? {} : { closed_at: at(p.closedIn!.blockNumber) }),
-        current: open ? current(c, b, data) : null,
-        totals: {
-          total_collateral_added: formatDecimal(all(p.collateral, ["supply"]), c.decimals),
-          total_collateral_removed: formatDecimal(all(p.collateral, ["withdraw", "liquidation"]), c.decimals),
-          total_debt_added: formatDecimal(all(p.debt, ["borrow"]), b.decimals),
-          total_debt_removed: formatDecimal(all(p.debt, ["repay", "liquidation"]), b.decimals),
-          loop_tx_count: kinds.filter((k) => k === "loop_open" || k === "loop_increase").length,
-          unwind_tx_count: kinds.filter((k) => k === "unwind").length,
-          liquidation_count: kinds.filter((k) => k === "liquidation").length,
-        },
-        history,
-      };
-    }),
-    aave_account_summary: accountSummary(data),
+    protocol: source.protocol,
+    ...(source.marketId ? { market_id: source.marketId } : {}),
+    collateral_token: c.asset,
+    collateral_symbol: c.symbol,
+    debt_token: b.asset,
+    debt_symbol: b.symbol,
+    status: open ? ("OPEN" as const) : ("CLOSED" as const),
+    opened_at: at(p.txs[0]!.blockNumber),
+    ...(open ? {} : { closed_at: at(p.closedIn!.blockNumber) }),
+    current: open ? current(c, b, source.data, source.scope) : null,
+    totals: {
+      total_collateral_added: formatDecimal(all(p.collateral, ["supply"]), c.decimals),
+      total_collateral_removed: formatDecimal(all(p.collateral, ["withdraw", "liquidation"]), c.decimals),
+      total_debt_added: formatDecimal(all(p.debt, ["borrow"]), b.decimals),
+      total_debt_removed: formatDecimal(all(p.debt, ["repay", "liquidation"]), b.decimals),
+      loop_tx_count: kinds.filter((k) => k === "loop_open" || k === "loop_increase").length,
+      unwind_tx_count: kinds.filter((k) => k === "unwind").length,
+      liquidation_count: kinds.filter((k) => k === "liquidation").length,
+    },
+    history,
   };
 }
 
@@ -234,8 +292,8 @@ function classify(tx: TxEvents, p: Position, first: TxEvents): Classification {
   return supply ? "supply" : withdraw ? "withdraw" : borrow ? "borrow" : "repay";
 }
 
-/** The position now, at the oracle's prices; the health factor is the whole Aave account's. */
-function current(c: CreditReserve, b: CreditReserve, data: AaveAccountData) {
+/** The position now, at the venue's oracle; the health factor is the whole Aave account's or the Morpho market's. */
+function current(c: CreditReserve, b: CreditReserve, data: AaveAccountData, scope: "account" | "market") {
   const [collateral8, debt8] = [valueUsd8(c, c.supplied), valueUsd8(b, b.variableDebt)];
   const net8 = collateral8 - debt8;
   const leverage = net8 > 0n ? (collateral8 * WAD) / net8 : null;
@@ -255,7 +313,7 @@ function current(c: CreditReserve, b: CreditReserve, data: AaveAccountData) {
     net_usd_value: usd8(net8),
     ...(leverage === null ? {} : { leverage: formatDecimal(leverage, 18, 4) }),
     health_factor: healthFactor(data.healthFactor),
-    health_factor_scope: "account" as const,
+    health_factor_scope: scope,
     collateral_apy: supplyApy,
     collateral_lending_apy: supplyApy,
     borrow_apy: borrowApy,
@@ -266,10 +324,9 @@ function current(c: CreditReserve, b: CreditReserve, data: AaveAccountData) {
 
 /**
  * What each transaction swapped, from its receipt's ERC-20 transfers: per token, what left the account and
- * what came into it, leaving out the pool's own movements (to and from the reserves' aTokens).
+ * what came into it, leaving out the venues' own movements (to and from Aave's aTokens and the Morpho singleton).
  */
-async function readSwaps(client: PublicClient, hashes: Hex[], account: Address, reserves: CreditReserve[]) {
-  const aTokens = new Set(reserves.map((r) => r.aToken));
+async function readSwaps(client: PublicClient, hashes: Hex[], account: Address, venues: Set<Address>) {
   const receipts = await Promise.all(hashes.map((hash) => client.getTransactionReceipt({ hash })));
   const out = new Map<Hex, { out: Map<Address, bigint>; in: Map<Address, bigint> }>();
   for (const receipt of receipts) {
@@ -285,8 +342,8 @@ async function readSwaps(client: PublicClient, hashes: Hex[], account: Address, 
       if (!from || !to || value === undefined) continue;
       const token = getAddress(t.address);
       const [f, r] = [getAddress(from), getAddress(to)];
-      if (f === account && !aTokens.has(r)) moves.out.set(token, (moves.out.get(token) ?? 0n) + value);
-      if (r === account && !aTokens.has(f)) moves.in.set(token, (moves.in.get(token) ?? 0n) + value);
+      if (f === account && !venues.has(r)) moves.out.set(token, (moves.out.get(token) ?? 0n) + value);
+      if (r === account && !venues.has(f)) moves.in.set(token, (moves.in.get(token) ?? 0n) + value);
     }
     out.set(receipt.transactionHash, moves);
   }

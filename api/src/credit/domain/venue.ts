@@ -27,7 +27,11 @@ export interface LoopVenue {
   protocol: "AAVE" | "MORPHO";
   /** for messages: "Aave v3", "Morpho Blue" */
   name: string;
-  read(account: Address, tokens: { collateral_token: string; borrow_token: string }): Promise<VenuePosition>;
+  /** the pair the tokens name (a Morpho market has one: the tokens, when given, must be its own) */
+  read(
+    account: Address,
+    tokens: { collateral_token?: string | null; borrow_token?: string | null },
+  ): Promise<VenuePosition>;
 }
 
 export interface VenuePosition {
@@ -61,8 +65,8 @@ export function aaveVenue(client: PublicClient, chain: ChainName, market: AaveCr
     name: "Aave v3",
     async read(account, tokens) {
       const { reserves, data } = await readAaveAccount(client, market, account);
-      const c = findReserve(reserves, tokens.collateral_token, chain, ["body", "collateral_token"]);
-      const b = findReserve(reserves, tokens.borrow_token, chain, ["body", "borrow_token"]);
+      const c = findReserve(reserves, tokens.collateral_token ?? "", chain, ["body", "collateral_token"]);
+      const b = findReserve(reserves, tokens.borrow_token ?? "", chain, ["body", "borrow_token"]);
       if (c.asset === b.asset)
         throw fieldError(["body", "borrow_token"], "borrow_token must differ from collateral_token");
       const pool = (functionName: "supply" | "borrow" | "withdraw" | "repay", args: readonly unknown[]) => ({
@@ -151,7 +155,8 @@ export async function morphoVenue(input: {
         variableDebt: position.borrowed,
         borrowingEnabled: true,
         cash: m.totalSupplyAssets > m.totalBorrowAssets ? m.totalSupplyAssets - m.totalBorrowAssets : 0n,
-        variableBorrowRate: m.borrowRate,
+        // per second (WAD) to a year's rate in ray, as Aave states it
+        variableBorrowRate: m.borrowRate * 31_536_000n * 10n ** 9n,
       };
       const collateral8 = (position.collateral * collateralUsd8) / 10n ** BigInt(m.collateral.decimals);
       const debt8 = (position.borrowed * loanUsd8) / 10n ** BigInt(m.loan.decimals);

@@ -10,7 +10,7 @@ export const loopedPositions = defineOperation({
   path: "/v2/credit/looped_positions",
   summary: "The Credit Account's leverage loops and their history",
   description:
-    "Each Aave leverage loop of the Credit Account on `chain` — a transaction that supplied a collateral and borrowed against it with a swap between — as a position: OPEN with its collateral, debt, leverage, health factor and net APY now, or CLOSED once its debt was repaid; totals added and removed; and every transaction that moved it since, classified (loop_open, loop_increase, unwind, supply, withdraw, borrow, repay, liquidation, mixed) with the swap inside it, read from the pool's events and the transactions' own transfers.",
+    "Each leverage loop of the Credit Account on `chain`, on Aave v3 or in a Morpho Blue market (with its `market_id`) — a transaction that supplied a collateral and borrowed against it with a swap between — as a position: OPEN with its collateral, debt, leverage, health factor and net APY now, or CLOSED once its debt was repaid; totals added and removed; and every transaction that moved it since, classified (loop_open, loop_increase, unwind, supply, withdraw, borrow, repay, liquidation, mixed) with the swap inside it, read from the venues' events and the transactions' own transfers. The health factor is the Aave account's (`account`) or the Morpho market's (`market`).",
   query: CreditAccountQuery,
   response: LoopedPositionsResponse,
   widget: true,
@@ -19,6 +19,8 @@ export const loopedPositions = defineOperation({
     const client = ctx.services.chains.get(query.chain);
     const market = aaveCreditMarket(ctx.config, query.chain, ["query", "chain"]);
     return readLoopedPositions({
+      config: ctx.config,
+      chain: query.chain,
       client,
       logs: ctx.services.chains.logs,
       market,
