@@ -186,6 +186,39 @@ describe("credit: leverage loop on Morpho Blue", () => {
     expect(JSON.stringify(none.body)).toMatch(/no (WETH supplied|USDC debt) on Morpho Blue/);
   });
 
+  test("default: rebalance opens a Morpho loop at 2× from the idle WETH, holds it, and closes it", async () => {
+    const target = {
+      protocol: "MORPHO",
+      market_id: marketId,
+      collateral_token: "WETH",
+      borrow_token: "USDC",
+    };
+    const rebalance = (t: Record<string, unknown>) =>
+      postJson("/v2/credit/rebalance", { owner, chain: CHAIN, targets: [{ ...target, ...t }] });
+    const open = await rebalance({ target_equity_usd: "1000", target_multiplier: "2" });
+    expect(open.status, JSON.stringify(open.body)).toBe(200);
+    expect(open.body.preview.per_target[0]).toMatchObject({
+      protocol: "MORPHO",
+      market_id: marketId,
+      direction: "open",
+    });
+    await sendUnsigned(DEV, CHAIN, open.body.transaction);
+    const opened = await onChain();
+    // 2× by value at the market's oracle, within 1 %
+    expect(opened.leverage).toBeGreaterThan(2 * 0.99);
+    expect(opened.leverage).toBeLessThan(2 * 1.01);
+    const again = await rebalance({ target_equity_usd: "1000", target_multiplier: "2" });
+    expect(again.status, JSON.stringify(again.body)).toBe(200);
+    expect(again.body, JSON.stringify(again.body.preview)).toMatchObject({ transaction: null, eip_712: null });
+    expect(again.body.preview.per_target[0].direction).toBe("noop");
+    const close = await rebalance({ close: true });
+    expect(close.status, JSON.stringify(close.body)).toBe(200);
+    await sendUnsigned(DEV, CHAIN, close.body.transaction);
+    const closed = await onChain();
+    expect(closed.borrowShares).toBe(0n);
+    expect(closed.collateral).toBe(0n);
+  });
+
   test("behavior: what the market would refuse is named before anything is signed", async () => {
     const atLltv = await loop({ loan_to_value: "86", preview: true });
     expect(atLltv.status).toBe(422);

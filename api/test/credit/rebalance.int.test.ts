@@ -122,7 +122,9 @@ describe("credit: rebalance", () => {
     ]);
     expect(noEquity.body.detail[0].loc).toEqual(["body", "targets", 0, "target_equity_usd"]);
     const morpho = await rebalance([{ ...loop, protocol: "MORPHO", close: true }]);
-    expect(morpho.body.detail[0].loc).toEqual(["body", "targets", 0, "protocol"]);
+    expect(morpho.body.detail[0].loc).toEqual(["body", "targets", 0, "market_id"]);
+    const euler = await rebalance([{ ...loop, protocol: "EULER", close: true }]);
+    expect(euler.body.detail[0].loc).toEqual(["body", "targets", 0, "protocol"]);
     // more equity than the account holds idle: named on the target's equity
     const rich = await rebalance([
       {

@@ -1,5 +1,5 @@
-import { aavePoolAbi } from "@compass/constants";
-import { type Address, encodeFunctionData, type PublicClient } from "viem";
+import type { Address, PublicClient } from "viem";
+import type { Config } from "../../config/env.ts";
 import type { AggregatorClient } from "../../earn/index.ts";
 import { fieldError, type Loc, RequestValidationError } from "../../errors.ts";
 import { toRawAmount } from "../../lib/amounts.ts";
@@ -7,20 +7,13 @@ import { parseUnitsExact } from "../../lib/decimal.ts";
 import { formatDecimal } from "../../lib/format.ts";
 import type { AccountCall } from "../../product-accounts/index.ts";
 import type { ChainName } from "../../schemas/common.ts";
-import {
-  type AaveCreditMarket,
-  type CreditReserve,
-  findReserve,
-  readAaveAccount,
-  usd8,
-  valueUsd8,
-} from "./aave.ts";
+import { type AaveCreditMarket, type CreditReserve, readAaveAccount, usd8, valueUsd8 } from "./aave.ts";
 import { type LoopLeg, planLoop } from "./loop.ts";
 import { planUnloop, type UnloopLeg } from "./unloop.ts";
-import { aaveVenue } from "./venue.ts";
+import { aaveVenue, type LoopVenue, morphoVenue } from "./venue.ts";
 
 /**
- * A rebalance (spec B9) moves the Credit Account's Aave loops toward their targets in one Safe transaction: the
+ * A rebalance (spec B9) moves the Credit Account's loops (on Aave v3, or in the Morpho market a target names) toward their targets in one Safe transaction: the
  * targets that free equity go first (a close unwinds fully and takes the collateral back; a lower multiplier
  * unwinds to it), then the ones that use it (an open supplies `target_equity_usd` of the collateral from the
  * account's idle balance — which now includes what the first ones freed — and loops it to the multiplier).
@@ -49,7 +42,8 @@ export interface RebalanceTarget {
 type Direction = "open" | "grow" | "shrink" | "close" | "lever_down" | "lever_up" | "noop";
 
 export interface TargetPreview {
-  protocol: "AAVE";
+  protocol: "AAVE" | "MORPHO";
+  market_id?: string;
   collateral_token: string;
   borrow_token: string;
   direction: Direction;
@@ -65,6 +59,7 @@ export interface TargetPreview {
 }
 
 export async function planRebalance(input: {
+  config: Config;
   client: PublicClient;
   chain: ChainName;
   market: AaveCreditMarket;
@@ -74,9 +69,16 @@ export async function planRebalance(input: {
   maxSlippage?: string | null;
 }) {
   const { client, chain, market, account } = input;
-  const { reserves, data } = await readAaveAccount(client, market, account);
-  const venue = aaveVenue(client, chain, market);
-  const planned = input.targets.map((t, i) => classify(t, i, reserves, chain));
+  const { data } = await readAaveAccount(client, market, account);
+  const aave = aaveVenue(client, chain, market);
+  // each target's venue (Aave's pool, or the Morpho market it names) and its pair there now
+  const planned = await Promise.all(
+    input.targets.map(async (t, i) => {
+      const venue = await inTarget(i, venueOf(input.config, client, chain, aave, t, i));
+      const position = await inTarget(i, venue.read(account, t));
+      return { venue, position, ...classify(t, i, position.c, position.b) };
+    }),
+  );
   const calls: AccountCall[] = [];
   const perTarget: TargetPreview[] = new Array(planned.length);
   let equityMoved8 = 0n;
@@ -87,8 +89,10 @@ export async function planRebalance(input: {
     const p = planned[i]!;
     const t = input.targets[i]!;
     const slippage = t.max_slippage_percent ?? input.maxSlippage ?? null;
+    const venue = p.venue;
     const base = {
-      protocol: "AAVE" as const,
+      protocol: venue.protocol,
+      ...(t.protocol === "MORPHO" ? { market_id: t.market_id! } : {}),
       collateral_token: p.c.asset,
       borrow_token: p.b.asset,
       direction: p.direction,
@@ -110,18 +114,19 @@ export async function planRebalance(input: {
       // first plan measures r, the oracle value of the bought collateral per unit of debt, and the loop is
       // planned again with the knob that reaches the target at that r — twice at most, since a larger loop buys
       // at a slightly worse price, so r moves a little with the knob.
+      // An open's or a grow's equity is what the loop is worth at the oracle once it stands: the seed less what
+      // the swaps cost, so the seed is planned again to cover that cost (else asking again would grow it).
       const target = Number(t.target_multiplier);
       const leverUp = p.direction === "lever_up";
-      const seed = leverUp
-        ? 0n
-        : ((toUsd8(t.target_equity_usd!, [...p.loc, "target_equity_usd"]) - p.equity8) *
-            10n ** BigInt(p.c.decimals)) /
-          p.c.priceUsd8;
+      const add8 = leverUp ? 0n : toUsd8(t.target_equity_usd!, [...p.loc, "target_equity_usd"]) - p.equity8;
+      let seed = leverUp ? 0n : (add8 * 10n ** BigInt(p.c.decimals)) / p.c.priceUsd8;
       // the position the bought collateral and new debt add to: a lever up's own loop (C, E); an open's or a
       // grow's new equity alone
-      const [c8, e8] = leverUp
-        ? [Number(valueUsd8(p.c, p.c.supplied)), Number(p.equity8)]
-        : [Number(valueUsd8(p.c, seed)), Number(valueUsd8(p.c, seed))];
+      const base8 = () =>
+        leverUp
+          ? [Number(valueUsd8(p.c, p.c.supplied)), Number(p.equity8)]
+          : [Number(valueUsd8(p.c, seed)), Number(valueUsd8(p.c, seed))];
+      let [c8, e8] = base8() as [number, number];
       const p8 = Number(p.c.priceUsd8);
       // open: the units multiplier k with t = k ÷ (k − (k − 1) ÷ r)  ⇒  k = t ÷ (t − r·(t − 1));
       // lever up: C + T·P over E − T·P·(1/r − 1) reaches t at T = (t·E − C) ÷ (P·(1 + t/r − t)) units
@@ -160,16 +165,22 @@ export async function planRebalance(input: {
           }),
         );
       let plan = await loopWith(knob(1)!);
-      for (let round = 0; round < 2; round++) {
+      for (let round = 0; round < 3; round++) {
         const bought8 = Number(
           valueUsd8(p.c, raw(plan.preview.total_collateral_supplied, p.c.decimals) - seed),
         );
         const owed8 = Number(valueUsd8(p.b, raw(plan.preview.total_borrowed, p.b.decimals)));
         if (bought8 <= 0 || owed8 <= 0) break;
         const value = (c8 + bought8) / (e8 + bought8 - owed8);
-        if (Math.abs(value - target) <= target * 0.002) break;
+        const equity8 = e8 + bought8 - owed8;
+        const equityOff = !leverUp && Math.abs(equity8 - Number(add8)) > Number(add8) * 0.002;
+        if (Math.abs(value - target) <= target * 0.002 && !equityOff) break;
         const next = knob(bought8 / owed8);
         if (!next) break;
+        if (equityOff) {
+          seed = BigInt(Math.floor((Number(seed) * Number(add8)) / equity8));
+          [c8, e8] = base8() as [number, number];
+        }
         plan = await loopWith(next);
       }
       calls.push(...plan.calls);
@@ -234,15 +245,7 @@ export async function planRebalance(input: {
     if (shrinkTo) {
       const free8 = equityAfter(plan.preview) - shrinkTo.keep8;
       withdrawn = free8 > 0n ? (free8 * 10n ** BigInt(p.c.decimals)) / p.c.priceUsd8 : 0n;
-      if (withdrawn > 0n)
-        calls.push({
-          to: market.pool,
-          data: encodeFunctionData({
-            abi: aavePoolAbi,
-            functionName: "withdraw",
-            args: [p.c.asset, withdrawn, account],
-          }),
-        });
+      if (withdrawn > 0n) calls.push(...p.position.withdrawCalls(withdrawn, false));
       equityMoved8 -= free8;
     }
     if (p.direction === "close")
@@ -304,18 +307,28 @@ function rank(direction: Direction): number {
   return { close: 0, shrink: 1, lever_down: 1, noop: 2, open: 3, grow: 3, lever_up: 3 }[direction];
 }
 
-/** What a target asks of the position it names, or a 422 on the target's field. */
-function classify(t: RebalanceTarget, i: number, reserves: CreditReserve[], chain: ChainName) {
-  const loc: Loc = ["body", "targets", i];
-  if ((t.protocol ?? "AAVE") !== "AAVE")
+/** The venue a target names: Aave v3 (the default) or the Morpho market `market_id`; EULER is a 422. */
+function venueOf(
+  config: Config,
+  client: PublicClient,
+  chain: ChainName,
+  aave: LoopVenue,
+  t: RebalanceTarget,
+  i: number,
+): Promise<LoopVenue> {
+  const protocol = t.protocol ?? "AAVE";
+  if (protocol === "EULER")
     throw fieldError(
-      [...loc, "protocol"],
-      `${t.protocol} targets are not rebalanced on this deployment yet; use AAVE`,
+      ["body", "targets", i, "protocol"],
+      "EULER targets are not rebalanced on this deployment yet: its Euler vaults take no collateral; use AAVE or MORPHO",
     );
-  const c = findReserve(reserves, t.collateral_token, chain, [...loc, "collateral_token"]);
-  const b = findReserve(reserves, t.borrow_token, chain, [...loc, "borrow_token"]);
-  if (c.asset === b.asset)
-    throw fieldError([...loc, "borrow_token"], "borrow_token must differ from collateral_token");
+  if (protocol === "MORPHO") return morphoVenue({ config, client, chain, marketId: t.market_id });
+  return Promise.resolve(aave);
+}
+
+/** What a target asks of the position it names (collateral `c`, debt `b`), or a 422 on the target's field. */
+function classify(t: RebalanceTarget, i: number, c: CreditReserve, b: CreditReserve) {
+  const loc: Loc = ["body", "targets", i];
   const open = b.variableDebt > 0n && c.supplied > 0n;
   const collateral8 = valueUsd8(c, c.supplied);
   const equity8 = collateral8 - valueUsd8(b, b.variableDebt);

@@ -206,11 +206,9 @@ export async function planUnloop(input: {
     }
     const last = repayAll ? leg.floor > debtLeft + debtLeft / INTEREST_MARGIN : take === want;
     const repay = repayAll && last ? MAX_UINT : min(leg.floor, debtLeft);
-    calls.push(
-      ...leg.calls,
-      ...position.repayCalls(repay, repay === MAX_UINT, repay === MAX_UINT ? leg.floor : repay),
-    );
-    const repaidNow = repay === MAX_UINT ? debtLeft : repay;
+    const repaying = position.repayCalls(repay, repay === MAX_UINT, repay === MAX_UINT ? leg.floor : repay);
+    calls.push(...leg.calls, ...repaying.calls);
+    const repaidNow = repay === MAX_UINT ? debtLeft : repaying.retires;
     legs.push({
       withdraw_amount: formatDecimal(take, c.decimals),
       min_swap_out: formatDecimal(leg.floor, b.decimals),

@@ -43,8 +43,12 @@ export interface VenuePosition {
   borrowCalls(amount: bigint): AccountCall[];
   /** `all`: the whole collateral, as the venue withdraws it all */
   withdrawCalls(amount: bigint, all: boolean): AccountCall[];
-  /** approve `allowance`, repay `amount` (`all`: everything owed, which may pull less), no allowance left behind */
-  repayCalls(amount: bigint, all: boolean, allowance: bigint): AccountCall[];
+  /**
+   * approve `allowance`, repay `amount` (`all`: everything owed, which may pull less), no allowance left behind;
+   * `retires`: the debt the repay retires as planned now (a Morpho partial repay retires a little less than it
+   * may pull, see there)
+   */
+  repayCalls(amount: bigint, all: boolean, allowance: bigint): { calls: AccountCall[]; retires: bigint };
 }
 
 const MAX_UINT = 2n ** 256n - 1n;
@@ -83,12 +87,15 @@ export function aaveVenue(client: PublicClient, chain: ChainName, market: AaveCr
         ],
         borrowCalls: (amount) => [pool("borrow", [b.asset, amount, 2n, 0, account])],
         withdrawCalls: (amount, all) => [pool("withdraw", [c.asset, all ? MAX_UINT : amount, account])],
-        repayCalls: (amount, all, allowance) => [
-          approve(b.asset, market.pool, allowance),
-          pool("repay", [b.asset, all ? MAX_UINT : amount, 2n, account]),
-          // "everything owed" pulls less than the allowance: none is left behind
-          ...(all ? [approve(b.asset, market.pool, 0n)] : []),
-        ],
+        repayCalls: (amount, all, allowance) => ({
+          calls: [
+            approve(b.asset, market.pool, allowance),
+            pool("repay", [b.asset, all ? MAX_UINT : amount, 2n, account]),
+            // "everything owed" pulls less than the allowance: none is left behind
+            ...(all ? [approve(b.asset, market.pool, 0n)] : []),
+          ],
+          retires: all ? b.variableDebt : amount,
+        }),
       };
     },
   };
@@ -189,20 +196,24 @@ export async function morphoVenue(input: {
         // collateral does not accrue: "all" is what is posted when the call runs, known here
         withdrawCalls: (amount) => [morpho("withdrawCollateral", [amount, account, account])],
         repayCalls: (amount, all, allowance) => {
-          // by shares, each repay: the shares left after them all are known exactly, so the last repays all of
+          // By shares, each repay: the shares left after them all are known exactly, so the last repays all of
           // it (no dust of debt left owing) whenever the transaction is mined. A partial repay's shares are what
-          // its amount buys now, less a ten-thousandth for the interest until then (it pulls no more than approved)
-          const shares = all
-            ? sharesLeft
-            : (((amount * (m.totalBorrowShares + VIRTUAL_SHARES)) / (m.totalBorrowAssets + VIRTUAL_ASSETS)) *
-                9_999n) /
-              10_000n;
-          sharesLeft -= shares;
-          return [
-            approve(b.asset, m.morpho, allowance),
-            morpho("repay", [0n, shares, account, "0x"]),
-            ...(all ? [approve(b.asset, m.morpho, 0n)] : []),
+          // its amount buys now less a ten-thousandth, so with the interest until it is mined it still pulls no
+          // more than approved; it retires those shares' debt now, which the planner carries forward.
+          const [totalShares, totalAssets] = [
+            m.totalBorrowShares + VIRTUAL_SHARES,
+            m.totalBorrowAssets + VIRTUAL_ASSETS,
           ];
+          const shares = all ? sharesLeft : (((amount * totalShares) / totalAssets) * 9_999n) / 10_000n;
+          sharesLeft -= shares;
+          return {
+            calls: [
+              approve(b.asset, m.morpho, allowance),
+              morpho("repay", [0n, shares, account, "0x"]),
+              ...(all ? [approve(b.asset, m.morpho, 0n)] : []),
+            ],
+            retires: all ? b.variableDebt : (shares * totalAssets) / totalShares,
+          };
         },
       };
     },

@@ -19,6 +19,7 @@ export const rebalance = defineOperation({
     const client = ctx.services.chains.get(body.chain, ["body", "chain"]);
     const market = aaveCreditMarket(ctx.config, body.chain, ["body", "chain"]);
     const built = await planRebalance({
+      config: ctx.config,
       client,
       chain: body.chain,
       market,
