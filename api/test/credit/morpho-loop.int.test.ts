@@ -122,7 +122,9 @@ describe("credit: leverage loop on Morpho Blue", () => {
 
     // looped_positions reads it back from the singleton's events: one loop_open with its legs and swap, health
     // factor of the market (Morpho positions are isolated)
-    const opened = (await loopedPositions()).positions.find((x: { protocol: string }) => x.protocol === "MORPHO");
+    const opened = (await loopedPositions()).positions.find(
+      (x: { protocol: string }) => x.protocol === "MORPHO",
+    );
     expect(opened).toMatchObject({
       market_id: marketId,
       collateral_symbol: "WETH",
@@ -209,7 +211,10 @@ describe("credit: leverage loop on Morpho Blue", () => {
     expect(opened.leverage).toBeLessThan(2 * 1.01);
     const again = await rebalance({ target_equity_usd: "1000", target_multiplier: "2" });
     expect(again.status, JSON.stringify(again.body)).toBe(200);
-    expect(again.body, JSON.stringify(again.body.preview)).toMatchObject({ transaction: null, eip_712: null });
+    expect(again.body, JSON.stringify(again.body.preview)).toMatchObject({
+      transaction: null,
+      eip_712: null,
+    });
     expect(again.body.preview.per_target[0].direction).toBe("noop");
     const close = await rebalance({ close: true });
     expect(close.status, JSON.stringify(close.body)).toBe(200);
