@@ -224,6 +224,45 @@ describe("credit: leverage loop on Morpho Blue", () => {
     expect(closed.collateral).toBe(0n);
   });
 
+  test("default: a bundle posts WETH and borrows USDC in the market, then repays all, withdraws and pays a recipient", async () => {
+    const bundle = (actions: Record<string, unknown>[]) =>
+      postJson("/v2/credit/bundle", {
+        owner,
+        chain: CHAIN,
+        actions: actions.map((a) => ({ body: { protocol: "MORPHO", market_id: marketId, ...a } })),
+      });
+    const first = await bundle([
+      { action_type: "CREDIT_SUPPLY", token: "WETH", amount: "0.3" },
+      { action_type: "CREDIT_BORROW", token: "USDC", amount: "300" },
+    ]);
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    await sendUnsigned(DEV, CHAIN, first.body.transaction);
+    const borrowed = await onChain();
+    expect(borrowed.collateral).toBe(parseUnits("0.3", 18));
+    expect(borrowed.debt).toBeGreaterThanOrEqual(parseUnits("300", 6));
+    const recipient = "0x000000000000000000000000000000000000bEEF";
+    const owing = await bundle([
+      { action_type: "CREDIT_TRANSFER_TO_ADDRESS", token: "WETH", amount: "0.1", recipient },
+    ]);
+    expect(owing.status).toBe(422);
+    expect(owing.body.detail[0].msg).toMatch(/still owes USDC in Morpho market/);
+    const before = await balanceOf(token("WETH"), recipient);
+    const second = await bundle([
+      { action_type: "CREDIT_REPAY", token: "USDC", amount: "1000" },
+      { action_type: "CREDIT_WITHDRAW", token: "WETH", amount: "0.3" },
+      { action_type: "CREDIT_TRANSFER_TO_ADDRESS", token: "WETH", amount: "0.1", recipient },
+    ]);
+    expect(second.status, JSON.stringify(second.body)).toBe(200);
+    await sendUnsigned(DEV, CHAIN, second.body.transaction);
+    const repaid = await onChain();
+    expect(repaid.borrowShares).toBe(0n);
+    expect(repaid.collateral).toBe(0n);
+    expect((await balanceOf(token("WETH"), recipient)) - before).toBe(parseUnits("0.1", 18));
+    const wrong = await bundle([{ action_type: "CREDIT_BORROW", token: "WETH", amount: "1" }]);
+    expect(wrong.status).toBe(422);
+    expect(wrong.body.detail[0].loc).toEqual(["body", "actions", 0, "body", "token"]);
+  });
+
   test("behavior: what the market would refuse is named before anything is signed", async () => {
     const atLltv = await loop({ loan_to_value: "86", preview: true });
     expect(atLltv.status).toBe(422);

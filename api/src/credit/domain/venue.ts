@@ -111,7 +111,7 @@ export async function morphoVenue(input: {
   client: PublicClient;
   chain: ChainName;
   marketId: string | null | undefined;
-}): Promise<LoopVenue> {
+}): Promise<LoopVenue & { market: MorphoCreditMarket }> {
   const { client } = input;
   const m = await morphoMarketOf(input.config, client, input.chain, input.marketId);
   const loanUsd18 = (await oraclePrice(input.config, client, input.chain, m.loan.address)) ?? 10n ** 18n;
@@ -124,6 +124,7 @@ export async function morphoVenue(input: {
   return {
     protocol: "MORPHO",
     name: "Morpho Blue",
+    market: m,
     async read(account, tokens) {
       expectMarketToken("collateral_token", tokens.collateral_token, m.collateral, "collateral");
       expectMarketToken("borrow_token", tokens.borrow_token, m.loan, "loan token");
