@@ -13,7 +13,7 @@ import { beforeAll, describe, expect, test } from "vitest";
  * Rebalancing the Credit Account's Aave loops on base, each step one transaction checked on chain: open a
  * WETH/USDC loop at 2× with 1,500 USD of the account's idle WETH, ask again (already there: no transaction),
  * grow it to 2,000 USD of equity at the same multiplier and shrink it to 1,200, lever it up to 2.5× and down to
- * 1.5×, then close it: the WETH back in the account.
+ * 1.5×, change both at once (1,500 USD at 2×, then 1,000 USD at 1.5×), then close it: the WETH back in the account.
  */
 const CHAIN = "base";
 const DEV = 7;
@@ -50,7 +50,7 @@ beforeAll(async () => {
 });
 
 describe("credit: rebalance", () => {
-  test("default: open at 2×, idempotent, grow, shrink, lever up to 2.5× and down to 1.5×, close — each one transaction, on chain", async () => {
+  test("default: open at 2×, idempotent, grow, shrink, lever up to 2.5× and down to 1.5×, both at once up and down, close — each one transaction, on chain", async () => {
     const open = await rebalance([{ ...loop, target_equity_usd: "1500", target_multiplier: "2" }]);
     expect(open.status, JSON.stringify(open.body)).toBe(200);
     expect(open.body.preview.per_target[0]).toMatchObject({
@@ -107,6 +107,27 @@ describe("credit: rebalance", () => {
     expect(down.body.preview.per_target[0].direction).toBe("lever_down");
     await sendUnsigned(DEV, CHAIN, down.body.transaction);
     expect(await multiplierOnChain()).toBeCloseTo(1.5, 1);
+
+    // equity and multiplier at once: levered on today's equity, then grown at the new multiplier
+    const both = await rebalance([{ ...loop, target_multiplier: "2", target_equity_usd: "1500" }]);
+    expect(both.status, JSON.stringify(both.body)).toBe(200);
+    expect(both.body.preview.per_target[0].direction).toBe("grow");
+    expect(Number(both.body.preview.per_target[0].resulting_multiplier)).toBeCloseTo(2, 1);
+    expect(both.body.preview.per_target[0].loop_legs.length).toBeGreaterThan(2);
+    await sendUnsigned(DEV, CHAIN, both.body.transaction);
+    expect(await multiplierOnChain()).toBeGreaterThan(2 * 0.99);
+    expect(await multiplierOnChain()).toBeLessThan(2 * 1.01);
+    expect(await equityOnChain()).toBeGreaterThan(1500 * 0.97);
+    expect(await equityOnChain()).toBeLessThan(1500 * 1.03);
+    // and back down: levered to 1.5× first, then shrunk at it, the freed equity withdrawn into the account
+    const bothDown = await rebalance([{ ...loop, target_multiplier: "1.5", target_equity_usd: "1000" }]);
+    expect(bothDown.status, JSON.stringify(bothDown.body)).toBe(200);
+    expect(bothDown.body.preview.per_target[0].direction).toBe("shrink");
+    await sendUnsigned(DEV, CHAIN, bothDown.body.transaction);
+    expect(await multiplierOnChain(), JSON.stringify(bothDown.body.preview)).toBeGreaterThan(1.5 * 0.99);
+    expect(await multiplierOnChain()).toBeLessThan(1.5 * 1.01);
+    expect(await equityOnChain()).toBeGreaterThan(1000 * 0.97);
+    expect(await equityOnChain()).toBeLessThan(1000 * 1.03);
 
     const close = await rebalance([{ ...loop, close: true }]);
     expect(close.status, JSON.stringify(close.body)).toBe(200);

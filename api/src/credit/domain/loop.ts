@@ -9,7 +9,7 @@ import type { ChainName } from "../../schemas/common.ts";
 import { type AaveAccountData, type CreditReserve, valueUsd8 } from "./aave.ts";
 import { assertHeld } from "./borrow.ts";
 import { pathSwaps } from "./path-swaps.ts";
-import type { LoopVenue } from "./venue.ts";
+import type { LoopVenue, VenuePosition } from "./venue.ts";
 
 /**
  * A leverage loop on Aave v3 or in a Morpho Blue market (its venue) as one Safe transaction of repeated legs —
@@ -90,6 +90,8 @@ export async function planLoop(input: {
   client: PublicClient;
   chain: ChainName;
   venue: LoopVenue;
+  /** the pair as read already (a rebalance's, perhaps carried forward by an earlier move): no read then */
+  position?: VenuePosition;
   aggregator: AggregatorClient;
   account: Address;
   body: LoopRequest;
@@ -111,7 +113,7 @@ export async function planLoop(input: {
       ["body", "emode_category"],
       `${venue.name} on ${chain} has no e-mode category ${body.emode_category}`,
     );
-  const position = await venue.read(account, body);
+  const position = input.position ? input.position.with({}) : await venue.read(account, body);
   const { c, b, data } = position;
   if (!b.borrowingEnabled || b.frozen || b.paused || !b.active)
     throw fieldError(["body", "borrow_token"], `${b.symbol} cannot be borrowed on ${venue.name} now`);

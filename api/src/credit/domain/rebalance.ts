@@ -10,7 +10,7 @@ import type { ChainName } from "../../schemas/common.ts";
 import { type AaveCreditMarket, type CreditReserve, readAaveAccount, usd8, valueUsd8 } from "./aave.ts";
 import { type LoopLeg, planLoop } from "./loop.ts";
 import { planUnloop, type UnloopLeg } from "./unloop.ts";
-import { aaveVenue, type LoopVenue, morphoVenue } from "./venue.ts";
+import { aaveVenue, type LoopVenue, morphoVenue, type VenuePosition } from "./venue.ts";
 
 /**
  * A rebalance (spec B9) moves the Credit Account's loops (on Aave v3, or in the Morpho market a target names) toward their targets in one Safe transaction: the
@@ -22,7 +22,8 @@ import { aaveVenue, type LoopVenue, morphoVenue } from "./venue.ts";
  * A target already within 0.5 % is a noop; with every target a noop there is no transaction. A higher multiplier
  * borrows against the loop's own collateral first (lever_up). Less equity at the same
  * multiplier (shrink) unwinds to the smaller loop's debt and withdraws the difference into the account. Equity
- * and multiplier changed at once are a 422 on the target's field for now.
+ * and multiplier changed at once are two moves of the same loop in the transaction: levered to the multiplier on
+ * today's equity, then grown or shrunk at it (reported as the grow or the shrink, with both moves' legs).
  */
 
 const WAD = 10n ** 18n;
@@ -58,6 +59,49 @@ export interface TargetPreview {
   estimated_max_dust: string;
 }
 
+type Planned = ReturnType<typeof classify> & { venue: LoopVenue; position: VenuePosition };
+interface Step {
+  loopLegs?: LoopLeg[];
+  unloopLegs?: UnloopLeg[];
+  /** the loop's collateral and debt after the move */
+  endC: bigint;
+  endD: bigint;
+  /** the move's own estimate, in its units (collateral for a loop, debt for an unwind) */
+  dust: string;
+}
+
+/**
+ * The loop `p` as a move leaves it (collateral `endC`, debt `endD`), for the next move of the same target in the
+ * same transaction: its reserves and its venue's account figures carried forward, valued at the same prices.
+ */
+function after(p: Planned, endC: bigint, endD: bigint): Planned {
+  const [dc8, dd8] = [
+    valueUsd8(p.c, endC) - valueUsd8(p.c, p.c.supplied),
+    valueUsd8(p.b, endD) - valueUsd8(p.b, p.b.variableDebt),
+  ];
+  const data = p.position.data;
+  const collateral8 = data.totalCollateralUsd8 + dc8;
+  const weighted = data.totalCollateralUsd8 * data.thresholdBps + dc8 * p.c.thresholdBps;
+  const c = { ...p.c, supplied: endC, cash: p.c.cash + endC - p.c.supplied };
+  const b = { ...p.b, variableDebt: endD };
+  return {
+    ...p,
+    c,
+    b,
+    equity8: valueUsd8(c, endC) - valueUsd8(b, endD),
+    position: p.position.with({
+      c,
+      b,
+      data: {
+        ...data,
+        totalCollateralUsd8: collateral8,
+        totalDebtUsd8: data.totalDebtUsd8 + dd8,
+        thresholdBps: collateral8 > 0n ? weighted / collateral8 : data.thresholdBps,
+      },
+    }),
+  };
+}
+
 export async function planRebalance(input: {
   config: Config;
   client: PublicClient;
@@ -76,7 +120,7 @@ export async function planRebalance(input: {
     input.targets.map(async (t, i) => {
       const venue = await inTarget(i, venueOf(input.config, client, chain, aave, t, i));
       const position = await inTarget(i, venue.read(account, t));
-      return { venue, position, ...classify(t, i, position.c, position.b) };
+      return { venue, position, ...classify(t, i, position.c, position.b) } as Planned;
     }),
   );
   const calls: AccountCall[] = [];
@@ -84,30 +128,17 @@ export async function planRebalance(input: {
   let equityMoved8 = 0n;
   let dust8 = 0n;
   // what frees equity first, then what uses it
-  const order = [...planned.keys()].sort((a, b) => rank(planned[a]!.direction) - rank(planned[b]!.direction));
-  for (const i of order) {
-    const p = planned[i]!;
-    const t = input.targets[i]!;
+  const order = [...planned.keys()].sort(
+    (a, b) =>
+      rank(planned[a]!.then ?? planned[a]!.direction) - rank(planned[b]!.then ?? planned[b]!.direction),
+  );
+  /**
+   * One move of target `i`'s loop `p` in `direction`, its calls appended to the transaction: the legs it adds,
+   * and the loop's collateral and debt after it.
+   */
+  const step = async (i: number, p: Planned, t: RebalanceTarget, direction: Direction): Promise<Step> => {
     const slippage = t.max_slippage_percent ?? input.maxSlippage ?? null;
-    const venue = p.venue;
-    const base = {
-      protocol: venue.protocol,
-      ...(t.protocol === "MORPHO" ? { market_id: t.market_id! } : {}),
-      collateral_token: p.c.asset,
-      borrow_token: p.b.asset,
-      direction: p.direction,
-      health_factor_scope: "market" as const,
-    };
-    if (p.direction === "noop") {
-      perTarget[i] = {
-        ...base,
-        legs: 0,
-        ...resulting(p.c, p.b, p.c.supplied, p.b.variableDebt),
-        estimated_max_dust: "0",
-      };
-      continue;
-    }
-    if (p.direction === "open" || p.direction === "grow" || p.direction === "lever_up") {
+    if (direction === "open" || direction === "grow" || direction === "lever_up") {
       // An open or a grow loops new equity (`seed`, from the idle balance) at the target multiplier on its own
       // (a grow keeps the loop's multiplier); a lever up buys more collateral with more debt on the loop's own
       // collateral. Either way the target is by value at the oracle while the swaps buy at the pools' prices: a
@@ -117,7 +148,7 @@ export async function planRebalance(input: {
       // An open's or a grow's equity is what the loop is worth at the oracle once it stands: the seed less what
       // the swaps cost, so the seed is planned again to cover that cost (else asking again would grow it).
       const target = Number(t.target_multiplier);
-      const leverUp = p.direction === "lever_up";
+      const leverUp = direction === "lever_up";
       const add8 = leverUp ? 0n : toUsd8(t.target_equity_usd!, [...p.loc, "target_equity_usd"]) - p.equity8;
       let seed = leverUp ? 0n : (add8 * 10n ** BigInt(p.c.decimals)) / p.c.priceUsd8;
       // the position the bought collateral and new debt add to: a lever up's own loop (C, E); an open's or a
@@ -146,7 +177,8 @@ export async function planRebalance(input: {
           planLoop({
             client,
             chain,
-            venue,
+            venue: p.venue,
+            position: p.position,
             aggregator: input.aggregator,
             account,
             prefix: calls,
@@ -185,22 +217,18 @@ export async function planRebalance(input: {
       }
       calls.push(...plan.calls);
       equityMoved8 += valueUsd8(p.c, seed);
-      const supplied = raw(plan.preview.total_collateral_supplied, p.c.decimals);
-      const borrowed = raw(plan.preview.total_borrowed, p.b.decimals);
       dust8 += valueUsd8(p.c, raw(plan.preview.estimated_max_dust, p.c.decimals));
-      perTarget[i] = {
-        ...base,
-        legs: plan.preview.legs.length,
-        loop_legs: plan.preview.legs,
-        ...resulting(p.c, p.b, p.c.supplied + supplied, p.b.variableDebt + borrowed),
-        estimated_max_dust: plan.preview.estimated_max_dust,
+      return {
+        loopLegs: plan.preview.legs,
+        endC: p.c.supplied + raw(plan.preview.total_collateral_supplied, p.c.decimals),
+        endD: p.b.variableDebt + raw(plan.preview.total_borrowed, p.b.decimals),
+        dust: plan.preview.estimated_max_dust,
       };
-      continue;
     }
     // a shrink first unwinds to the debt the smaller loop carries, (t − 1)·E', which at unchanged equity E is the
     // multiplier (E + (t − 1)·E') ÷ E; then it withdraws E − E' of collateral into the account: t at E'
     const shrinkTo =
-      p.direction === "shrink"
+      direction === "shrink"
         ? {
             keep8: toUsd8(t.target_equity_usd!, [...p.loc, "target_equity_usd"]),
             multiplier: Number(t.target_multiplier),
@@ -211,7 +239,7 @@ export async function planRebalance(input: {
         ? ((Number(equity8) + (shrinkTo.multiplier - 1) * Number(shrinkTo.keep8)) / Number(equity8)).toFixed(
             4,
           )
-        : p.direction === "close"
+        : direction === "close"
           ? null
           : t.target_multiplier;
     const unwind = (target: string | null | undefined) =>
@@ -220,7 +248,8 @@ export async function planRebalance(input: {
         planUnloop({
           client,
           chain,
-          venue,
+          venue: p.venue,
+          position: p.position,
           aggregator: input.aggregator,
           account,
           prefix: calls,
@@ -248,17 +277,50 @@ export async function planRebalance(input: {
       if (withdrawn > 0n) calls.push(...p.position.withdrawCalls(withdrawn, false));
       equityMoved8 -= free8;
     }
-    if (p.direction === "close")
+    if (direction === "close")
       equityMoved8 -= valueUsd8(p.c, p.c.supplied) - valueUsd8(p.b, p.b.variableDebt);
-    const endC = raw(plan.preview.ending_collateral, p.c.decimals) - withdrawn;
-    const endD = raw(plan.preview.ending_debt, p.b.decimals);
     dust8 += valueUsd8(p.b, raw(plan.preview.estimated_max_dust, p.b.decimals));
+    return {
+      unloopLegs: plan.preview.legs,
+      endC: raw(plan.preview.ending_collateral, p.c.decimals) - withdrawn,
+      endD: raw(plan.preview.ending_debt, p.b.decimals),
+      dust: plan.preview.estimated_max_dust,
+    };
+  };
+
+  for (const i of order) {
+    const p = planned[i]!;
+    const t = input.targets[i]!;
+    const base = {
+      protocol: p.venue.protocol,
+      ...(t.protocol === "MORPHO" ? { market_id: t.market_id! } : {}),
+      collateral_token: p.c.asset,
+      borrow_token: p.b.asset,
+      direction: p.then ?? p.direction,
+      health_factor_scope: "market" as const,
+    };
+    if (p.direction === "noop") {
+      perTarget[i] = {
+        ...base,
+        legs: 0,
+        ...resulting(p.c, p.b, p.c.supplied, p.b.variableDebt),
+        estimated_max_dust: "0",
+      };
+      continue;
+    }
+    // equity and multiplier at once: levered to the multiplier on today's equity, then grown or shrunk at it
+    const first = await step(i, p, p.then ? { ...t, target_equity_usd: null } : t, p.direction);
+    const second = p.then ? await step(i, after(p, first.endC, first.endD), t, p.then) : undefined;
+    const last = second ?? first;
+    const loopLegs = [...(first.loopLegs ?? []), ...(second?.loopLegs ?? [])];
+    const unloopLegs = [...(first.unloopLegs ?? []), ...(second?.unloopLegs ?? [])];
     perTarget[i] = {
       ...base,
-      legs: plan.preview.legs.length,
-      unloop_legs: plan.preview.legs,
-      ...resulting(p.c, p.b, endC, endD),
-      estimated_max_dust: plan.preview.estimated_max_dust,
+      legs: loopLegs.length + unloopLegs.length,
+      ...(unloopLegs.length ? { unloop_legs: unloopLegs } : {}),
+      ...(loopLegs.length ? { loop_legs: loopLegs } : {}),
+      ...resulting(p.c, p.b, last.endC, last.endD),
+      estimated_max_dust: last.dust,
     };
   }
   return {
@@ -360,14 +422,22 @@ function classify(t: RebalanceTarget, i: number, c: CreditReserve, b: CreditRese
         );
       return "shrink";
     }
-    if (!equityNear)
-      throw fieldError(
-        [...loc, "target_equity_usd"],
-        "changing an open loop's equity and its multiplier at once is not built on this deployment yet: one of them per rebalance",
-      );
     return target < current ? "lever_down" : "lever_up";
   })();
-  return { c, b, loc, direction, equity8: open ? equity8 : 0n };
+  // equity and multiplier at once: the lever first, then the equity at the new multiplier
+  let then: "grow" | "shrink" | undefined;
+  if ((direction === "lever_up" || direction === "lever_down") && t.target_equity_usd != null) {
+    const wanted8 = toUsd8(t.target_equity_usd, [...loc, "target_equity_usd"]);
+    if (absDiff(wanted8, equity8) * 100n > equity8) {
+      if (wanted8 <= 0n)
+        throw fieldError(
+          [...loc, "target_equity_usd"],
+          "greater than 0 (close: true takes a loop out whole)",
+        );
+      then = wanted8 > equity8 ? "grow" : "shrink";
+    }
+  }
+  return { c, b, loc, direction, then, equity8: open ? equity8 : 0n };
 }
 
 const absDiff = (a: bigint, b: bigint) => (a > b ? a - b : b - a);

@@ -8,7 +8,7 @@ import type { ChainName } from "../../schemas/common.ts";
 import { assertOpen, type CreditReserve, valueUsd8 } from "./aave.ts";
 import { marketSwapSlippage } from "./loop.ts";
 import { pathSwaps } from "./path-swaps.ts";
-import type { LoopVenue } from "./venue.ts";
+import type { LoopVenue, VenuePosition } from "./venue.ts";
 
 /**
  * Unwinding a loop on Aave v3 or in a Morpho Blue market (its venue) as one Safe transaction of legs, the loop's
@@ -75,6 +75,8 @@ export async function planUnloop(input: {
   client: PublicClient;
   chain: ChainName;
   venue: LoopVenue;
+  /** the pair as read already (a rebalance's, perhaps carried forward by an earlier move): no read then */
+  position?: VenuePosition;
   aggregator: AggregatorClient;
   account: Address;
   body: UnloopRequest;
@@ -84,7 +86,7 @@ export async function planUnloop(input: {
   const { client, chain, venue, account, body } = input;
   const prefix = input.prefix ?? [];
   const slippage4 = marketSwapSlippage(body);
-  const position = await venue.read(account, body);
+  const position = input.position ? input.position.with({}) : await venue.read(account, body);
   const { c, b, data } = position;
   const pair = `${c.symbol}/${b.symbol}`;
   if (b.variableDebt === 0n || c.supplied === 0n)

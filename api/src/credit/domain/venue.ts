@@ -49,6 +49,11 @@ export interface VenuePosition {
    * may pull, see there)
    */
   repayCalls(amount: bigint, all: boolean, allowance: bigint): { calls: AccountCall[]; retires: bigint };
+  /**
+   * The same position for a new plan (a Morpho position counts the debt's shares its repays have planned: a
+   * plan starts from none), with figures carried forward by an earlier move of the same transaction
+   */
+  with(figures: { c?: CreditReserve; b?: CreditReserve; data?: AaveAccountData }): VenuePosition;
 }
 
 const MAX_UINT = 2n ** 256n - 1n;
@@ -77,10 +82,11 @@ export function aaveVenue(client: PublicClient, chain: ChainName, market: AaveCr
         to: market.pool,
         data: encodeFunctionData({ abi: aavePoolAbi, functionName, args } as never),
       });
-      return {
+      const build = (c: CreditReserve, b: CreditReserve, data: AaveAccountData): VenuePosition => ({
         c,
         b,
         data,
+        with: (figures) => build(figures.c ?? c, figures.b ?? b, figures.data ?? data),
         supplyCalls: (amount) => [
           approve(c.asset, market.pool, amount),
           pool("supply", [c.asset, amount, account, 0]),
@@ -96,7 +102,8 @@ export function aaveVenue(client: PublicClient, chain: ChainName, market: AaveCr
           ],
           retires: all ? b.variableDebt : amount,
         }),
-      };
+      });
+      return build(c, b, data);
     },
   };
 }
@@ -129,8 +136,6 @@ export async function morphoVenue(input: {
       expectMarketToken("collateral_token", tokens.collateral_token, m.collateral, "collateral");
       expectMarketToken("borrow_token", tokens.borrow_token, m.loan, "loan token");
       const position = await readMorphoPosition(client, m, account);
-      // the debt's shares not yet repaid by the calls built so far (the planners build them in order)
-      let sharesLeft = position.borrowShares;
       const reserve = (token: MorphoCreditMarket["loan"], priceUsd8: bigint) => ({
         asset: token.address,
         symbol: token.symbol,
@@ -185,38 +190,44 @@ export async function morphoVenue(input: {
         to: m.morpho,
         data: encodeFunctionData({ abi: morphoBlueAbi, functionName, args: [m.params, ...args] } as never),
       });
-      return {
-        c,
-        b,
-        data,
-        supplyCalls: (amount) => [
-          approve(c.asset, m.morpho, amount),
-          morpho("supplyCollateral", [amount, account, "0x"]),
-        ],
-        borrowCalls: (amount) => [morpho("borrow", [amount, 0n, account, account])],
-        // collateral does not accrue: "all" is what is posted when the call runs, known here
-        withdrawCalls: (amount) => [morpho("withdrawCollateral", [amount, account, account])],
-        repayCalls: (amount, all, allowance) => {
-          // By shares, each repay: the shares left after them all are known exactly, so the last repays all of
-          // it (no dust of debt left owing) whenever the transaction is mined. A partial repay's shares are what
-          // its amount buys now less a ten-thousandth, so with the interest until it is mined it still pulls no
-          // more than approved; it retires those shares' debt now, which the planner carries forward.
-          const [totalShares, totalAssets] = [
-            m.totalBorrowShares + VIRTUAL_SHARES,
-            m.totalBorrowAssets + VIRTUAL_ASSETS,
-          ];
-          const shares = all ? sharesLeft : (((amount * totalShares) / totalAssets) * 9_999n) / 10_000n;
-          sharesLeft -= shares;
-          return {
-            calls: [
-              approve(b.asset, m.morpho, allowance),
-              morpho("repay", [0n, shares, account, "0x"]),
-              ...(all ? [approve(b.asset, m.morpho, 0n)] : []),
-            ],
-            retires: all ? b.variableDebt : (shares * totalAssets) / totalShares,
-          };
-        },
+      const build = (c: CreditReserve, b: CreditReserve, data: AaveAccountData): VenuePosition => {
+        // the debt's shares not yet repaid by the calls this plan built so far (the planners build them in order)
+        let sharesLeft = position.borrowShares;
+        return {
+          c,
+          b,
+          data,
+          with: (figures) => build(figures.c ?? c, figures.b ?? b, figures.data ?? data),
+          supplyCalls: (amount) => [
+            approve(c.asset, m.morpho, amount),
+            morpho("supplyCollateral", [amount, account, "0x"]),
+          ],
+          borrowCalls: (amount) => [morpho("borrow", [amount, 0n, account, account])],
+          // collateral does not accrue: "all" is what is posted when the call runs, known here
+          withdrawCalls: (amount) => [morpho("withdrawCollateral", [amount, account, account])],
+          repayCalls: (amount, all, allowance) => {
+            // By shares, each repay: the shares left after them all are known exactly, so the last repays all of
+            // it (no dust of debt left owing) whenever the transaction is mined. A partial repay's shares are what
+            // its amount buys now less a ten-thousandth, so with the interest until it is mined it still pulls no
+            // more than approved; it retires those shares' debt now, which the planner carries forward.
+            const [totalShares, totalAssets] = [
+              m.totalBorrowShares + VIRTUAL_SHARES,
+              m.totalBorrowAssets + VIRTUAL_ASSETS,
+            ];
+            const shares = all ? sharesLeft : (((amount * totalShares) / totalAssets) * 9_999n) / 10_000n;
+            sharesLeft -= shares;
+            return {
+              calls: [
+                approve(b.asset, m.morpho, allowance),
+                morpho("repay", [0n, shares, account, "0x"]),
+                ...(all ? [approve(b.asset, m.morpho, 0n)] : []),
+              ],
+              retires: all ? b.variableDebt : (shares * totalAssets) / totalShares,
+            };
+          },
+        };
       };
+      return build(c, b, data);
     },
   };
 }
