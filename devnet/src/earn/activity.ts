@@ -70,6 +70,43 @@ export async function runEarnActivity(ctx: ExtensionContext, elapsedSeconds: num
     });
   }
 
+  // Arbitrage: the other WETH/USDC pool brought back to the deepest one's price, as arbitrageurs keep them (else
+  // each walks its own way and the aggregator's best route drifts from the feeds). A swap bounded by that price
+  // stops there, and the router takes only what reaching it needs.
+  const [deepest, ...others] = SEEDED_POOLS.map((pool, index) => ({ pool, index })).filter(
+    ({ pool }) => pool.a === "WETH" && pool.b === "USDC",
+  );
+  const [target] = await slot0(ctx, chain, deepest!.index);
+  for (const { pool, index } of others) {
+    const plan = poolPlan(chain, pool);
+    const [current] = await slot0(ctx, chain, index);
+    const off = Number(current) / Number(target);
+    if (Math.abs(off - 1) < 0.0005) continue;
+    // above the target (token1 per token0): sell token0 into it, which lowers the price; else token1
+    const [sell, buy] = current > target ? [plan.token0, plan.token1] : [plan.token1, plan.token0];
+    const amountIn = (await balanceOf(ctx, sell.address, operator)) / 2n;
+    if (amountIn === 0n) continue;
+    await approveOnce(ctx, sell.address, operator, router);
+    await callContract(ctx, {
+      from: operator,
+      address: router,
+      abi: uniswapV3SwapRouterAbi,
+      functionName: "exactInputSingle",
+      args: [
+        {
+          tokenIn: sell.address,
+          tokenOut: buy.address,
+          fee: pool.fee,
+          recipient: operator,
+          deadline: now + 3600n,
+          amountIn,
+          amountOutMinimum: 0n,
+          sqrtPriceLimitX96: target,
+        },
+      ],
+    });
+  }
+
   // Feeds follow the deepest pools: WETH/USD from WETH/USDC 0.05 %, wstETH/USD through wstETH/WETH
   const ethUsd = await poolPrice(ctx, chain, 0);
   const wstEth = await poolPrice(ctx, chain, 3);
@@ -262,15 +299,20 @@ async function morphoHealth(ctx: ExtensionContext, chain: EarnChain, operator: `
   return { debt, limit, posted: collateral, price };
 }
 
+/** A seeded pool's slot0 (sqrtPriceX96 first). */
+function slot0(ctx: ExtensionContext, chain: EarnChain, index: number) {
+  return ctx.clients.public.readContract({
+    address: poolPlan(chain, SEEDED_POOLS[index]!).address,
+    abi: uniswapV3PoolAbi,
+    functionName: "slot0",
+  });
+}
+
 /** Price of token a in token b (human units) of a seeded pool, from its current sqrtPriceX96. */
 async function poolPrice(ctx: ExtensionContext, chain: EarnChain, index: number): Promise<number> {
   const pool = SEEDED_POOLS[index]!;
   const plan = poolPlan(chain, pool);
-  const [sqrtPriceX96] = await ctx.clients.public.readContract({
-    address: plan.address,
-    abi: uniswapV3PoolAbi,
-    functionName: "slot0",
-  });
+  const [sqrtPriceX96] = await slot0(ctx, chain, index);
   const raw = Number(sqrtPriceX96) ** 2 / 2 ** 192; // token1 per token0, raw units
   const human = raw * 10 ** (plan.token0.decimals - plan.token1.decimals);
   return plan.token0.key === pool.a ? human : 1 / human;
