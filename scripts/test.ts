@@ -242,9 +242,14 @@ try {
         .map((s) => `${s.name} ${s.url}`)
         .join(", ")} (Ctrl-C to stop)`,
     );
-    process.on("SIGINT", () => stack!.stop().then(() => process.exit(0)));
+    process.on("SIGINT", () =>
+      stack!
+        .stop()
+        .then(() => stop(redis))
+        .then(() => process.exit(0)),
+    );
   } else if (stack) await stack.stop();
-  await stop(redis);
+  if (!keep) await stop(redis);
 }
 
 const total = (performance.now() - started) / 1000;

@@ -88,6 +88,8 @@ export function renderError(
     },
     "unhandled error",
   );
+  // logs are buffered for throughput; an unhandled error is written out now, not with the next 4 KB of logs
+  log.flush();
   return {
     status: 500,
     body: domain

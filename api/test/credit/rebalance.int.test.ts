@@ -137,6 +137,48 @@ describe("credit: rebalance", () => {
     expect(await aWeth()).toBe(0n);
   });
 
+  test("default: a WETH loop rotated into a USDC one in one transaction, the freed WETH routed into USDC", async () => {
+    const open = await rebalance([{ ...loop, target_equity_usd: "1000", target_multiplier: "1.5" }]);
+    expect(open.status, JSON.stringify(open.body)).toBe(200);
+    await sendUnsigned(DEV, CHAIN, open.body.transaction);
+    expect(await usdcDebt()).toBeGreaterThan(0n);
+
+    const flipped = { collateral_token: "USDC", borrow_token: "WETH" };
+    const rotate = await rebalance([
+      { ...loop, close: true },
+      { ...flipped, target_equity_usd: "900", target_multiplier: "1.5" },
+    ]);
+    expect(rotate.status, JSON.stringify(rotate.body)).toBe(200);
+    const { preview } = rotate.body;
+    expect(preview.per_target.map((t: { direction: string }) => t.direction)).toEqual(["close", "open"]);
+    // the open's USDC came from the WETH the close freed: one routing swap, its floor stated
+    expect(preview.routing_swaps).toHaveLength(1);
+    expect(preview.routing_swaps[0]).toMatchObject({ token_in: token("WETH"), token_out: token("USDC") });
+    expect(Number(preview.routing_swaps[0].min_amount_out)).toBeGreaterThan(0);
+    await sendUnsigned(DEV, CHAIN, rotate.body.transaction);
+    // on chain: the WETH loop is gone, the USDC loop stands at 1.5× by value at the oracle
+    expect(await usdcDebt()).toBe(0n);
+    expect(await aWeth()).toBe(0n);
+    const price = await chainClient(CHAIN).readContract({
+      address: contracts().AaveOracle!,
+      abi: aaveOracleAbi,
+      functionName: "getAssetPrice",
+      args: [token("WETH")],
+    });
+    const collateral = Number(await balanceOf(contracts().AaveAToken_USDC!, account)) / 1e6;
+    const debt =
+      (Number(await balanceOf(contracts().AaveVariableDebtToken_WETH!, account)) / 1e18) *
+      (Number(price) / 1e8);
+    expect(collateral / (collateral - debt)).toBeGreaterThan(1.5 * 0.99);
+    expect(collateral / (collateral - debt)).toBeLessThan(1.5 * 1.01);
+    expect(collateral - debt).toBeGreaterThan(900 * 0.97);
+
+    const close = await rebalance([{ ...flipped, close: true }]);
+    expect(close.status, JSON.stringify(close.body)).toBe(200);
+    await sendUnsigned(DEV, CHAIN, close.body.transaction);
+    expect(await balanceOf(contracts().AaveVariableDebtToken_WETH!, account)).toBe(0n);
+  });
+
   test("behavior: what a target cannot ask is a 422 naming its field", async () => {
     const noEquity = await rebalance([
       { collateral_token: "USDT", borrow_token: "USDC", target_multiplier: "2" },

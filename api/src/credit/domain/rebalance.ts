@@ -1,4 +1,5 @@
-import type { Address, PublicClient } from "viem";
+import { type Address, encodeFunctionData, erc20Abi, type PublicClient } from "viem";
+import { NEXT_BLOCK } from "../../chain/next-block.ts";
 import type { Config } from "../../config/env.ts";
 import type { AggregatorClient } from "../../earn/index.ts";
 import { fieldError, type Loc, RequestValidationError } from "../../errors.ts";
@@ -9,6 +10,7 @@ import type { AccountCall } from "../../product-accounts/index.ts";
 import type { ChainName } from "../../schemas/common.ts";
 import { type AaveCreditMarket, type CreditReserve, readAaveAccount, usd8, valueUsd8 } from "./aave.ts";
 import { type LoopLeg, planLoop } from "./loop.ts";
+import { pathSwaps } from "./path-swaps.ts";
 import { planUnloop, type UnloopLeg } from "./unloop.ts";
 import { aaveVenue, type LoopVenue, morphoVenue, type VenuePosition } from "./venue.ts";
 
@@ -124,6 +126,81 @@ export async function planRebalance(input: {
     }),
   );
   const calls: AccountCall[] = [];
+  // Tokens the earlier moves of this transaction leave in the account (a close's collateral, a shrink's
+  // withdrawal, a routing swap's floor), and what later moves took of them and of the account's idle balances:
+  // an open or a grow whose collateral the account lacks is funded by swapping what was freed (routing_swaps).
+  const freed = new Map<Address, { reserve: CreditReserve; amount: bigint }>();
+  const used = new Map<Address, bigint>();
+  const routingSwaps: { token_in: string; token_out: string; amount_in: string; min_amount_out: string }[] =
+    [];
+  const idle = new Map<Address, Promise<bigint>>();
+  const idleOf = (token: Address) => {
+    if (!idle.has(token))
+      idle.set(
+        token,
+        client.readContract({
+          address: token,
+          abi: erc20Abi,
+          functionName: "balanceOf",
+          args: [account],
+          blockTag: NEXT_BLOCK,
+        }),
+      );
+    return idle.get(token)!;
+  };
+  const free = (reserve: CreditReserve, amount: bigint) =>
+    freed.set(reserve.asset, { reserve, amount: (freed.get(reserve.asset)?.amount ?? 0n) + amount });
+  const available = async (token: Address) =>
+    (await idleOf(token)) + (freed.get(token)?.amount ?? 0n) - (used.get(token) ?? 0n);
+  const take = (token: Address, amount: bigint) => used.set(token, (used.get(token) ?? 0n) + amount);
+  /**
+   * Fund `need` more of `c` than the account has by swapping the freed token worth the most (after the calls
+   * so far, measured in place as every leg is), with a margin for the swap's cost; a 422 on `loc` when what
+   * was freed cannot cover it.
+   */
+  const route = async (c: CreditReserve, need: bigint, slippage: string | null, loc: Loc) => {
+    const spare = await Promise.all(
+      [...freed.values()]
+        .filter((f) => f.reserve.asset !== c.asset)
+        .map(async (f) => ({ ...f, left: await available(f.reserve.asset) })),
+    );
+    const from = spare
+      .filter((f) => f.left > 0n)
+      .sort((a, b) => Number(valueUsd8(b.reserve, b.left) - valueUsd8(a.reserve, a.left)))[0];
+    const slippage4 = toRawAmount(slippage ?? "0.5", 4, ["body", "max_slippage_percent"], "%");
+    // the value of what is missing, and 1 % more than the slippage for the swap's own price
+    const value8 = (valueUsd8(c, need) * (1_000_000n + slippage4 + 10_000n)) / 1_000_000n;
+    const amountIn = from ? (value8 * 10n ** BigInt(from.reserve.decimals)) / from.reserve.priceUsd8 : 0n;
+    if (!from || amountIn > from.left)
+      throw fieldError(
+        loc,
+        `the account holds ${formatDecimal(await available(c.asset), c.decimals)} ${c.symbol} for it, ${formatDecimal(need, c.decimals)} short${from ? `, and what the earlier targets free (${formatDecimal(from.left, from.reserve.decimals)} ${from.reserve.symbol}) does not cover it` : ""}; transfer more in first`,
+      );
+    const leg = await pathSwaps({
+      client,
+      chain,
+      aggregator: input.aggregator,
+      src: from.reserve.asset,
+      dst: c.asset,
+      account,
+      slippage4,
+      noRoute: () => fieldError(loc, `No route swaps ${from.reserve.symbol} into ${c.symbol} on ${chain}`),
+    }).price(amountIn, calls, (router) => [
+      {
+        to: from.reserve.asset,
+        data: encodeFunctionData({ abi: erc20Abi, functionName: "approve", args: [router, amountIn] }),
+      },
+    ]);
+    calls.push(...leg.calls);
+    take(from.reserve.asset, amountIn);
+    free(c, leg.floor);
+    routingSwaps.push({
+      token_in: from.reserve.asset,
+      token_out: c.asset,
+      amount_in: formatDecimal(amountIn, from.reserve.decimals),
+      min_amount_out: formatDecimal(leg.floor, c.decimals),
+    });
+  };
   const perTarget: TargetPreview[] = new Array(planned.length);
   let equityMoved8 = 0n;
   let dust8 = 0n;
@@ -196,6 +273,15 @@ export async function planRebalance(input: {
             },
           }),
         );
+      if (!leverUp) {
+        // the seed with room for the swaps' cost (the seed is planned again to cover it), from the idle balance
+        // and what earlier targets freed, or routed from another token they freed
+        const have = await available(p.c.asset);
+        const need = (seed * 103n) / 100n - have;
+        const otherFreed = [...freed.keys()].some((token) => token !== p.c.asset);
+        if (calls.length > 0 && (seed > have || (need > 0n && otherFreed)))
+          await route(p.c, need, slippage, [...p.loc, "target_equity_usd"]);
+      }
       let plan = await loopWith(knob(1)!);
       for (let round = 0; round < 3; round++) {
         const bought8 = Number(
@@ -216,6 +302,7 @@ export async function planRebalance(input: {
         plan = await loopWith(next);
       }
       calls.push(...plan.calls);
+      take(p.c.asset, seed);
       equityMoved8 += valueUsd8(p.c, seed);
       dust8 += valueUsd8(p.c, raw(plan.preview.estimated_max_dust, p.c.decimals));
       return {
@@ -277,8 +364,17 @@ export async function planRebalance(input: {
       if (withdrawn > 0n) calls.push(...p.position.withdrawCalls(withdrawn, false));
       equityMoved8 -= free8;
     }
-    if (direction === "close")
+    if (withdrawn > 0n) free(p.c, withdrawn);
+    if (direction === "close") {
       equityMoved8 -= valueUsd8(p.c, p.c.supplied) - valueUsd8(p.b, p.b.variableDebt);
+      // what the close withdraws without selling (its last leg) is back in the account
+      free(
+        p.c,
+        plan.preview.legs
+          .filter((l) => l.min_swap_out === undefined)
+          .reduce((sum, l) => sum + raw(l.withdraw_amount, p.c.decimals), 0n),
+      );
+    }
     dust8 += valueUsd8(p.b, raw(plan.preview.estimated_max_dust, p.b.decimals));
     return {
       unloopLegs: plan.preview.legs,
@@ -328,12 +424,7 @@ export async function planRebalance(input: {
     preview: {
       net_equity_moved_usd: usd8(equityMoved8),
       total_legs: perTarget.reduce((n, t) => n + t.legs, 0),
-      routing_swaps: [] as {
-        token_in: string;
-        token_out: string;
-        amount_in: string;
-        min_amount_out: string;
-      }[],
+      routing_swaps: routingSwaps,
       estimated_max_dust: usd8(dust8),
       aave_account_health_factor: formatDecimal(data.healthFactor, 18, 4),
       per_target: perTarget,
