@@ -5,7 +5,7 @@ import {
   uniswapV3PoolAbi,
   uniswapV3SwapRouterAbi,
 } from "@compass/constants";
-import { encodePacked, erc20Abi, erc4626Abi, keccak256, parseAbi } from "viem";
+import { type Address, encodePacked, erc20Abi, erc4626Abi, keccak256, parseAbi } from "viem";
 import { roleAccount } from "../accounts.ts";
 import { CHAINS } from "../config.ts";
 import type { ExtensionContext } from "../extensions/types.ts";
@@ -49,25 +49,7 @@ export async function runEarnActivity(ctx: ExtensionContext, elapsedSeconds: num
     const native = BigInt(referenceUsd(chain, "WETH"));
     const amountIn = sell === tokens.WETH ? units(sell, String(usd)) / native : units(sell, String(usd));
     if ((await balanceOf(ctx, sell.address, operator)) < amountIn) continue;
-    await approveOnce(ctx, sell.address, operator, router);
-    await callContract(ctx, {
-      from: operator,
-      address: router,
-      abi: uniswapV3SwapRouterAbi,
-      functionName: "exactInputSingle",
-      args: [
-        {
-          tokenIn: sell.address,
-          tokenOut: buy.address,
-          fee: pool.fee,
-          recipient: operator,
-          deadline: now + 3600n,
-          amountIn,
-          amountOutMinimum: 0n,
-          sqrtPriceLimitX96: 0n,
-        },
-      ],
-    });
+    await swapExactIn(ctx, { router, operator, sell, buy, fee: pool.fee, amountIn, deadline: now + 3600n });
   }
 
   // Arbitrage: the other WETH/USDC pool brought back to the deepest one's price, as arbitrageurs keep them (else
@@ -86,24 +68,15 @@ export async function runEarnActivity(ctx: ExtensionContext, elapsedSeconds: num
     const [sell, buy] = current > target ? [plan.token0, plan.token1] : [plan.token1, plan.token0];
     const amountIn = (await balanceOf(ctx, sell.address, operator)) / 2n;
     if (amountIn === 0n) continue;
-    await approveOnce(ctx, sell.address, operator, router);
-    await callContract(ctx, {
-      from: operator,
-      address: router,
-      abi: uniswapV3SwapRouterAbi,
-      functionName: "exactInputSingle",
-      args: [
-        {
-          tokenIn: sell.address,
-          tokenOut: buy.address,
-          fee: pool.fee,
-          recipient: operator,
-          deadline: now + 3600n,
-          amountIn,
-          amountOutMinimum: 0n,
-          sqrtPriceLimitX96: target,
-        },
-      ],
+    await swapExactIn(ctx, {
+      router,
+      operator,
+      sell,
+      buy,
+      fee: pool.fee,
+      amountIn,
+      deadline: now + 3600n,
+      limit: target,
     });
   }
 
@@ -297,6 +270,41 @@ async function morphoHealth(ctx: ExtensionContext, chain: EarnChain, operator: `
   });
   const limit = (((collateral * price) / 10n ** 36n) * params.lltv) / 10n ** 18n;
   return { debt, limit, posted: collateral, price };
+}
+
+/** The operator sells `amountIn` of `sell` for `buy` in one pool, stopping at the price `limit` if given. */
+async function swapExactIn(
+  ctx: ExtensionContext,
+  o: {
+    router: Address;
+    operator: Address;
+    sell: { address: Address };
+    buy: { address: Address };
+    fee: number;
+    amountIn: bigint;
+    deadline: bigint;
+    limit?: bigint;
+  },
+) {
+  await approveOnce(ctx, o.sell.address, o.operator, o.router);
+  await callContract(ctx, {
+    from: o.operator,
+    address: o.router,
+    abi: uniswapV3SwapRouterAbi,
+    functionName: "exactInputSingle",
+    args: [
+      {
+        tokenIn: o.sell.address,
+        tokenOut: o.buy.address,
+        fee: o.fee,
+        recipient: o.operator,
+        deadline: o.deadline,
+        amountIn: o.amountIn,
+        amountOutMinimum: 0n,
+        sqrtPriceLimitX96: o.limit ?? 0n,
+      },
+    ],
+  });
 }
 
 /** A seeded pool's slot0 (sqrtPriceX96 first). */
