@@ -261,6 +261,10 @@ describe("credit: leverage loop on Morpho Blue", () => {
     const wrong = await bundle([{ action_type: "CREDIT_BORROW", token: "WETH", amount: "1" }]);
     expect(wrong.status).toBe(422);
     expect(wrong.body.detail[0].loc).toEqual(["body", "actions", 0, "body", "token"]);
+    // lending the loan token is not offered here (positions would not show it): refused, not hidden
+    const lend = await bundle([{ action_type: "CREDIT_SUPPLY", token: "USDC", amount: "10" }]);
+    expect(lend.status).toBe(422);
+    expect(lend.body.detail[0].msg).toMatch(/MetaMorpho/);
   });
 
   test("behavior: what the market would refuse is named before anything is signed", async () => {

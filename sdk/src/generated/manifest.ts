@@ -6873,7 +6873,7 @@ export const manifest: OperationManifest[] = [
     "method": "POST",
     "path": "/v2/credit/bundle",
     "summary": "Several credit actions in one transaction",
-    "description": "Executes `actions` in order as one Safe transaction of the Credit Account, all or nothing: pull tokens from the owner with a Permit2 signature (`V2_TRANSFER_FROM_EOA`, spender = the account), swap through the aggregator (`V2_SWAP`), supply, withdraw, borrow (less an optional fee), repay and enable as collateral on Aave v3, or the same in the Morpho Blue market `market_id` with `protocol` MORPHO (`CREDIT_*`; a market's collateral is posted and withdrawn, its loan token lent, borrowed and repaid), pay out to the owner (`V2_TRANSFER_TO_EOA`) or, once nothing is owed, to any address (`CREDIT_TRANSFER_TO_ADDRESS`). The account must exist. Simulated as a whole before it is returned.",
+    "description": "Executes `actions` in order as one Safe transaction of the Credit Account, all or nothing: pull tokens from the owner with a Permit2 signature (`V2_TRANSFER_FROM_EOA`, spender = the account), swap through the aggregator (`V2_SWAP`), supply, withdraw, borrow (less an optional fee), repay and enable as collateral on Aave v3, or the same in the Morpho Blue market `market_id` with `protocol` MORPHO (`CREDIT_*`; a market's collateral is posted and withdrawn, its loan token borrowed and repaid), pay out to the owner (`V2_TRANSFER_TO_EOA`) or, once nothing is owed, to any address (`CREDIT_TRANSFER_TO_ADDRESS`). The account must exist. Simulated as a whole before it is returned.",
     "readOnly": false,
     "destructive": false,
     "idempotent": false,

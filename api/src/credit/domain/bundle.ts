@@ -123,8 +123,7 @@ async function morphoMarketActions(
 
 /**
  * A Morpho action in the market it names: the market's collateral is posted and withdrawn, its loan token
- * borrowed and repaid (all of it by shares when the amount covers the debt) — or lent and withdrawn from the
- * lending side when supplied.
+ * borrowed and repaid (all of it by shares when the amount covers the debt).
  */
 function morphoActionCalls(
   input: CreditBundleInput,
@@ -145,31 +144,24 @@ function morphoActionCalls(
     );
   const token = side === "collateral" ? m.collateral : m.loan;
   const amountOf = (text: string) => toRawAmount(text, token.decimals, [...loc, "amount"], token.symbol);
-  const lend = (functionName: "supply" | "withdraw", args: readonly unknown[]): AccountCall => ({
-    to: m.morpho,
-    data: encodeFunctionData({ abi: morphoBlueAbi, functionName, args: [m.params, ...args] } as never),
-  });
   const wrongSide = (what: string) =>
     fieldError(
       [...loc, "token"],
       `${what} ${side === "collateral" ? m.loan.symbol : m.collateral.symbol} in this Morpho market`,
     );
   switch (a.action_type) {
-    case "CREDIT_SUPPLY": {
-      const amount = amountOf(a.amount);
-      if (side === "collateral") return position.supplyCalls(amount);
-      return [
-        {
-          to: m.loan.address,
-          data: encodeFunctionData({ abi: erc20Abi, functionName: "approve", args: [m.morpho, amount] }),
-        },
-        lend("supply", [amount, 0n, account, "0x"]),
-      ];
-    }
+    case "CREDIT_SUPPLY":
     case "CREDIT_WITHDRAW": {
+      // lending the loan token would be a position `positions` does not show yet: refused rather than hidden
+      if (side === "loan")
+        throw fieldError(
+          [...loc, "token"],
+          `lending ${m.loan.symbol} in a Morpho market is not offered from the Credit Account on this deployment; post or withdraw its collateral, ${m.collateral.symbol}, or lend through /v2/earn (MetaMorpho vaults)`,
+        );
       const amount = amountOf(a.amount);
-      if (side === "collateral") return position.withdrawCalls(amount, false);
-      return [lend("withdraw", [amount, 0n, account, account])];
+      return a.action_type === "CREDIT_SUPPLY"
+        ? position.supplyCalls(amount)
+        : position.withdrawCalls(amount, false);
     }
     case "CREDIT_BORROW": {
       if (side !== "loan") throw wrongSide("borrow");
