@@ -94,6 +94,9 @@ async function step(name: string, fn: () => Promise<unknown>): Promise<boolean> 
 }
 
 const started = performance.now();
+// the servers' error logs (an unhandled error's stack), repeated in the closing summary when a step failed:
+// a 500 in a test says nothing more than "Internal Server Error"
+const serverErrors: string[] = [];
 let stack: Stack | undefined;
 let redis: ChildProcess | undefined;
 const env = { NODE_ENV: "test", NEXT_TELEMETRY_DISABLED: "1", STORYBOOK_DISABLE_TELEMETRY: "1" };
@@ -171,7 +174,11 @@ try {
             },
           },
         ],
-        log: (line) => /"level":(50|60)/.test(line) && console.error(line),
+        log: (line) => {
+          if (!/"level":(50|60)/.test(line)) return;
+          console.error(line);
+          serverErrors.push(line.length > 1200 ? `${line.slice(0, 1200)}…` : line);
+        },
       });
     });
     if (stack && want("integration")) redis = await startRedis(REDIS_PORT);
@@ -264,6 +271,14 @@ for (const r of failed) {
   ];
   if (tests.length) console.log(`\n✘ ${r.step}: failed tests\n${tests.join("\n")}`);
 }
+// the last few, the repeats of one error once (a load test's aborted requests log the same line many times)
+const distinct = [
+  ...new Map(serverErrors.map((l) => [l.replace(/"(time|reqId)":"[^"]*",?/g, ""), l])).values(),
+];
+if (failed.length && distinct.length)
+  console.log(
+    `\nserver errors logged (last ${Math.min(8, distinct.length)} of ${distinct.length} distinct)\n${distinct.slice(-8).join("\n")}`,
+  );
 if (!keep) process.exit(failed.length ? 1 : 0);
 
 /** The failed tests of a vitest JSON report: file, name and the first lines of the error. */

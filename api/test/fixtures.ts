@@ -101,12 +101,13 @@ export async function call(
   app: ReturnType<typeof testApp>,
   method: string,
   path: string,
-  init: { body?: string; headers?: Record<string, string> } = {},
+  init: { body?: string; headers?: Record<string, string>; signal?: AbortSignal } = {},
 ) {
   const res = await app.fetch(
     new Request(`http://test${path}`, {
       method,
       body: init.body,
+      signal: init.signal,
       headers: { "content-type": "application/json", ...init.headers },
     }),
   );

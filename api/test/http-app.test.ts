@@ -168,6 +168,13 @@ describe("transport-level errors", () => {
     expect(r.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
   });
 
+  test("a failure after the caller went away is not a server error: 499, not a 500 logged as unhandled", async () => {
+    const gone = new AbortController();
+    gone.abort();
+    const r = await call(app, "GET", "/v2/test/boom", { signal: gone.signal });
+    expect(r).toMatchObject({ status: 499, json: { detail: "Client closed the request" } });
+  });
+
   test("every response carries x-request-id; a sane incoming id is echoed", async () => {
     const r = await call(app, "GET", "/v2/test/items/X", { headers: { "x-request-id": "abc-123" } });
     expect(r.headers.get("x-request-id")).toBe("abc-123");

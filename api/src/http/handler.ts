@@ -98,6 +98,13 @@ export function operationHandler(op: Operation, config: Config, services: Servic
       if (idem) await finishIdempotent(services.shared, idem.scope, idem.fp, 200, text);
       return send(200, text);
     } catch (error) {
+      // the caller went away (a closed connection aborts the request's signal, and with it the upstream
+      // reads given it): not a server fault, and nobody reads the answer; a retry with its Idempotency-Key runs again
+      if (c.req.raw.signal.aborted) {
+        log.info({ reqId: requestId, op: op.operationId, err: String(error) }, "client closed the request");
+        if (idem) await services.shared.release(idem.scope).catch(() => {});
+        return send(499, JSON.stringify({ detail: "Client closed the request" }));
+      }
       const rendered = renderError(error, op, log, requestId);
       Object.assign(headers, rendered.headers);
       const text = JSON.stringify(rendered.body);
