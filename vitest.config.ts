@@ -28,6 +28,9 @@ export default defineConfig({
           testTimeout: 120_000,
           hookTimeout: 120_000,
           fileParallelism: false,
+          // one after another against one stack, in one module graph: each file's imports (the SDK, viem, the
+          // testkit) are loaded once, not once per file
+          isolate: false,
         },
       },
     ],

@@ -1,7 +1,6 @@
-import { execFile } from "node:child_process";
-import { join } from "node:path";
 import { addressBook, getJson, testEnv } from "@compass/testkit/live";
 import { describe, expect, test } from "vitest";
+import { compass } from "./shell.ts";
 
 /**
  * `compass credit …` and `compass aave …` against the live stack: the loop reads, the unwind's refusal and the v1
@@ -9,18 +8,6 @@ import { describe, expect, test } from "vitest";
  */
 const { url } = testEnv();
 const owner = addressBook().accounts.dev[9]!.address;
-const compassBin = join(import.meta.dirname, "../bin/compass.mjs");
-
-const compass = (...args: string[]) =>
-  new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
-    execFile(
-      process.execPath,
-      [compassBin, ...args],
-      { env: { ...process.env, COMPASS_SERVER_URL: url } },
-      (error, stdout, stderr) =>
-        resolve({ code: error ? Number((error as any).code ?? 1) : 0, stdout, stderr }),
-    );
-  });
 
 describe("compass credit: loops from the shell", () => {
   test("default: looped-positions prints what the route answers", async () => {

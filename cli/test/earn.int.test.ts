@@ -1,5 +1,3 @@
-import { execFile } from "node:child_process";
-import { join } from "node:path";
 import {
   addressBook,
   chainClient,
@@ -11,26 +9,13 @@ import {
 } from "@compass/testkit/live";
 import { erc20Abi } from "viem";
 import { describe, expect, test } from "vitest";
+import { compass, run } from "./shell.ts";
 
 const { url, devnetDir } = testEnv();
 const OWNER_INDEX = 7;
 const owner = addressBook().accounts.dev[OWNER_INDEX]!.address;
 const C = "ethereum";
-const compassBin = join(import.meta.dirname, "../bin/compass.mjs");
 
-function run(bin: string, args: string[], input?: string) {
-  return new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
-    const child = execFile(
-      process.execPath,
-      [bin, ...args],
-      { env: { ...process.env, COMPASS_SERVER_URL: url } },
-      (error, stdout, stderr) =>
-        resolve({ code: error ? Number((error as any).code ?? 1) : 0, stdout, stderr }),
-    );
-    if (input !== undefined) child.stdin!.end(input);
-  });
-}
-const compass = (...args: string[]) => run(compassBin, args);
 /** `compass … -o json -q .transaction | compass-devnet send --account 7`. */
 async function pipeToSend(args: string[]) {
   const built = await compass(...args, "-o", "json", "-q", ".transaction");

@@ -1,5 +1,3 @@
-import { execFile } from "node:child_process";
-import { join } from "node:path";
 import {
   addressBook,
   advanceDevnet,
@@ -10,26 +8,13 @@ import {
   tokenBalance,
 } from "@compass/testkit/live";
 import { describe, expect, test } from "vitest";
+import { compass, compassBin, run } from "./shell.ts";
 
 const { url, prodUrl, apiKey, devnetDir } = testEnv();
 const OWNER_INDEX = 7;
 const owner = addressBook().accounts.dev[OWNER_INDEX]!.address;
 const C = "ethereum_sepolia";
-const compassBin = join(import.meta.dirname, "../bin/compass.mjs");
 
-async function run(bin: string, args: string[], input?: string, env: Record<string, string> = {}) {
-  return new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
-    const child = execFile(
-      process.execPath,
-      [bin, ...args],
-      { env: { ...process.env, COMPASS_SERVER_URL: url, ...env } },
-      (error, stdout, stderr) =>
-        resolve({ code: error ? Number((error as any).code ?? 1) : 0, stdout, stderr }),
-    );
-    if (input !== undefined) child.stdin!.end(input);
-  });
-}
-const compass = (...args: string[]) => run(compassBin, args);
 /** `compass … -o json -q .transaction | compass-devnet send --account 7`, as the README shows. */
 async function pipeToSend(args: string[]) {
   const built = await compass(...args, "-o", "json", "-q", ".transaction");

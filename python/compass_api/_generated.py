@@ -181,6 +181,14 @@ ActivityEvent = TypedDict("ActivityEvent", {
     "realized_pnl": str | None,
 })
 
+AllowanceInfoResponse = TypedDict("AllowanceInfoResponse", {
+    "amount": str,
+    "decimals": int,
+    "token_symbol": str,
+    "token_address": str,
+    "contract_address": str,
+})
+
 ApproveTransferRequest = TypedDict("ApproveTransferRequest", {
     "owner": str,
     "chain": "Chain",
@@ -192,6 +200,14 @@ ApproveTransferResponse = TypedDict("ApproveTransferResponse", {
     "transaction": Union["UnsignedTransaction", None],
     "eip_712": Union["TypedData", None],
     "already_approved": bool,
+})
+
+# annualised, compounded growth of the share price up to the block read; a vault younger than a window is measured over its life
+Apy = TypedDict("Apy", {
+    "current": str,
+    "apy_1_day": str,
+    "apy_7_day": str,
+    "apy_30_day": str,
 })
 
 BalancesResponse = TypedDict("BalancesResponse", {
@@ -746,6 +762,8 @@ Fee = TypedDict("Fee", {
     "denomination": NotRequired[Literal["PERCENTAGE", "FIXED", "PERFORMANCE"]],
 })
 
+FeeEnum = Literal["0.01", "0.05", "0.3", "1.0"]
+
 HTTPValidationError = TypedDict("HTTPValidationError", {
     "detail": list[dict[str, Any]],
 })
@@ -1290,6 +1308,20 @@ Pnl = TypedDict("Pnl", {
     "total_pnl_percent": str,
 })
 
+Portfolio = TypedDict("Portfolio", {
+    "total_value_in_usd": str,
+    "token_balances": list["PortfolioTokenBalance"],
+})
+
+PortfolioTokenBalance = TypedDict("PortfolioTokenBalance", {
+    "amount": str,
+    "decimals": int,
+    "token_symbol": str,
+    "token_address": str,
+    "price": str,
+    "token_value_in_usd": str,
+})
+
 Position = TypedDict("Position", {
     "symbol": str,
     "underlying_ticker": str,
@@ -1327,6 +1359,8 @@ PricePoint = TypedDict("PricePoint", {
     "timestamp": str,
     "price": str,
 })
+
+Protocol = Literal["aave", "aerodrome", "morpho", "sky", "uniswap", "pendle"]
 
 RebalanceTarget = TypedDict("RebalanceTarget", {
     "protocol": NotRequired["CreditProtocol"],
@@ -1420,6 +1454,16 @@ ReserveInfo = TypedDict("ReserveInfo", {
     "liquidation_threshold": str,
 })
 
+SetAllowanceRequest = TypedDict("SetAllowanceRequest", {
+    "action_type": NotRequired[Literal["SET_ALLOWANCE"]],
+    "token": str,
+    "contract": str,
+    "amount": Any,
+    "chain": "V1Chain",
+    "sender": str,
+    "estimate_gas": NotRequired[bool],
+})
+
 Settlement = Literal["instant", "async"]
 
 SponsorPrepareRequest = TypedDict("SponsorPrepareRequest", {
@@ -1444,6 +1488,10 @@ Supply = TypedDict("Supply", {
     "amount": Decimal | int | float,
     "reserve": "Reserve",
     "assetPriceUSD": Decimal | int | float,
+})
+
+SupportedChainInfo = TypedDict("SupportedChainInfo", {
+    "chains": list["V1Chain"],
 })
 
 TokenBalance = TypedDict("TokenBalance", {
@@ -1506,6 +1554,10 @@ TokenizedAssetsTransferResponse = TypedDict("TokenizedAssetsTransferResponse", {
     "eip_712": Union["TypedData", None],
 })
 
+TokenPriceResponse = TypedDict("TokenPriceResponse", {
+    "price": str,
+})
+
 TokenTransfer = TypedDict("TokenTransfer", {
     "from_address": str,
     "to_address": str,
@@ -1515,6 +1567,16 @@ TokenTransfer = TypedDict("TokenTransfer", {
     "block_timestamp": str,
     "transaction_hash": str,
     "direction": Literal["in", "out"],
+})
+
+TokenTransferRequest = TypedDict("TokenTransferRequest", {
+    "action_type": NotRequired[Literal["TOKEN_TRANSFER"]],
+    "to": str,
+    "token": str,
+    "amount": Any,
+    "chain": "V1Chain",
+    "sender": str,
+    "estimate_gas": NotRequired[bool],
 })
 
 TradeRequest = TypedDict("TradeRequest", {
@@ -1572,6 +1634,126 @@ TypedDataInput = TypedDict("TypedDataInput", {
     "message": dict[str, Any],
 })
 
+UnderlyingToken = TypedDict("UnderlyingToken", {
+    "address": str,
+    "name": str,
+    "symbol": str,
+    "decimals": int,
+})
+
+UniswapBuyExactlyRequest = TypedDict("UniswapBuyExactlyRequest", {
+    "action_type": NotRequired[Literal["UNISWAP_BUY_EXACTLY"]],
+    "token_in": str,
+    "token_out": str,
+    "fee": "FeeEnum",
+    "amount_out": Any,
+    "max_slippage_percent": Decimal | int | float,
+    "chain": "V1Chain",
+    "sender": str,
+    "estimate_gas": NotRequired[bool],
+})
+
+UniswapBuyExactlyTransactionResponse = TypedDict("UniswapBuyExactlyTransactionResponse", {
+    "transaction": "UnsignedTransaction",
+    "amount_in_quote": str,
+})
+
+UniswapBuyQuoteInfoResponse = TypedDict("UniswapBuyQuoteInfoResponse", {
+    "amount_in": str,
+    "price_after": str,
+})
+
+UniswapCheckInRangeResponse = TypedDict("UniswapCheckInRangeResponse", {
+    "in_range": bool,
+})
+
+UniswapIncreaseLiquidityProvisionRequest = TypedDict("UniswapIncreaseLiquidityProvisionRequest", {
+    "action_type": NotRequired[Literal["UNISWAP_ADD_LIQUIDITY"]],
+    "token_id": int,
+    "amount0_desired": Any,
+    "amount1_desired": Any,
+    "amount0_min": Any,
+    "amount1_min": Any,
+    "chain": "V1Chain",
+    "sender": str,
+    "estimate_gas": NotRequired[bool],
+})
+
+UniswapLPPositionsInfoResponse = TypedDict("UniswapLPPositionsInfoResponse", {
+    "positions": dict[str, "UniswapPositionsSolidityResponse"],
+})
+
+UniswapMintLiquidityProvisionRequest = TypedDict("UniswapMintLiquidityProvisionRequest", {
+    "action_type": NotRequired[Literal["UNISWAP_MINT_LIQUIDITY_PROVISION"]],
+    "token0": str,
+    "token1": str,
+    "fee": "FeeEnum",
+    "tick_lower": int,
+    "tick_upper": int,
+    "amount0_desired": Any,
+    "amount1_desired": Any,
+    "amount0_min": Any,
+    "amount1_min": Any,
+    "recipient": NotRequired[str | None],
+    "chain": "V1Chain",
+    "sender": str,
+    "estimate_gas": NotRequired[bool],
+})
+
+UniswapPoolPriceResponse = TypedDict("UniswapPoolPriceResponse", {
+    "token_in": str,
+    "token_out": str,
+    "price": str,
+    "tick": int,
+})
+
+UniswapPositionsSolidityResponse = TypedDict("UniswapPositionsSolidityResponse", {
+    "nonce": int | str,
+    "operator": str,
+    "token0": str,
+    "token1": str,
+    "fee": int,
+    "tick_lower": int,
+    "tick_upper": int,
+    "liquidity": int | str,
+    "fee_growth_inside0_last_x128": int | str,
+    "fee_growth_inside1_last_x128": int | str,
+    "tokens_owed0": int | str,
+    "tokens_owed1": int | str,
+    "lp_token_address": NotRequired[str | None],
+})
+
+UniswapSellExactlyRequest = TypedDict("UniswapSellExactlyRequest", {
+    "action_type": NotRequired[Literal["UNISWAP_SELL_EXACTLY"]],
+    "token_in": str,
+    "token_out": str,
+    "fee": "FeeEnum",
+    "amount_in": Any,
+    "max_slippage_percent": Decimal | int | float,
+    "chain": "V1Chain",
+    "sender": str,
+    "estimate_gas": NotRequired[bool],
+})
+
+UniswapSellExactlyTransactionResponse = TypedDict("UniswapSellExactlyTransactionResponse", {
+    "transaction": "UnsignedTransaction",
+    "amount_out_quote": str,
+})
+
+UniswapSellQuoteInfoResponse = TypedDict("UniswapSellQuoteInfoResponse", {
+    "amount_out": str,
+    "price_after": str,
+})
+
+UniswapWithdrawLiquidityProvisionRequest = TypedDict("UniswapWithdrawLiquidityProvisionRequest", {
+    "action_type": NotRequired[Literal["UNISWAP_WITHDRAW_LIQUIDITY_PROVISION"]],
+    "token_id": int,
+    "percentage_for_withdrawal": Any,
+    "chain": "V1Chain",
+    "sender": str,
+    "estimate_gas": NotRequired[bool],
+})
+
 # Transaction for the sender to sign and broadcast
 UnsignedTransaction = TypedDict("UnsignedTransaction", {
     "chainId": str,
@@ -1583,6 +1765,14 @@ UnsignedTransaction = TypedDict("UnsignedTransaction", {
     "nonce": str,
     "maxFeePerGas": str,
     "maxPriorityFeePerGas": str,
+})
+
+UnwrapWethRequest = TypedDict("UnwrapWethRequest", {
+    "action_type": NotRequired[Literal["UNWRAP_WETH"]],
+    "amount": Any,
+    "chain": "V1Chain",
+    "sender": str,
+    "estimate_gas": NotRequired[bool],
 })
 
 UsageAsCollateral = TypedDict("UsageAsCollateral", {
@@ -1653,6 +1843,28 @@ V2TransferToEoaAction = TypedDict("V2TransferToEoaAction", {
     "amount": Any,
 })
 
+VaultDepositRequest = TypedDict("VaultDepositRequest", {
+    "action_type": NotRequired[Literal["VAULT_DEPOSIT"]],
+    "vault_address": str,
+    "amount": Any,
+    "receiver": NotRequired[str | None],
+    "chain": "V1Chain",
+    "sender": str,
+    "estimate_gas": NotRequired[bool],
+})
+
+VaultGetVaultResponse = TypedDict("VaultGetVaultResponse", {
+    "name": str,
+    "symbol": str,
+    "decimals": int,
+    "total_assets": str,
+    "total_supply": str,
+    "share_price": str,
+    "underlying_token": "UnderlyingToken",
+    "apy": "Apy",
+    "user_position": NotRequired["VaultUserPosition"],
+})
+
 VaultInfo = TypedDict("VaultInfo", {
     "vault_address": str,
     "chain": str,
@@ -1697,9 +1909,21 @@ VaultsResponse = TypedDict("VaultsResponse", {
     "vaults": list["VaultInfo"],
 })
 
+VaultUserPosition = dict[str, Any] | None
+
 VaultVenue = TypedDict("VaultVenue", {
     "type": Literal["VAULT"],
     "vault_address": str,
+})
+
+VaultWithdrawRequest = TypedDict("VaultWithdrawRequest", {
+    "action_type": NotRequired[Literal["VAULT_WITHDRAW"]],
+    "vault_address": str,
+    "amount": Any,
+    "receiver": NotRequired[str | None],
+    "chain": "V1Chain",
+    "sender": str,
+    "estimate_gas": NotRequired[bool],
 })
 
 # per-organisation issuer credentials; accepted for compatibility, never stored or logged (the sandbox does not need them)
@@ -1721,7 +1945,23 @@ WithdrawalEvent = TypedDict("WithdrawalEvent", {
     "realized_pnl": str,
 })
 
+WrapEthRequest = TypedDict("WrapEthRequest", {
+    "action_type": NotRequired[Literal["WRAP_ETH"]],
+    "amount": Any,
+    "chain": "V1Chain",
+    "sender": str,
+    "estimate_gas": NotRequired[bool],
+})
+
 # Per-operation request and response types.
+
+V1TokenPriceQuery = TypedDict("V1TokenPriceQuery", {
+    "chain": NotRequired[Literal["arbitrum", "base", "ethereum"]],
+    "block": NotRequired[int],
+    "token": NotRequired[str],
+})
+
+V1TokenPriceResponse = TokenPriceResponse
 
 V1TokenBalanceQuery = TypedDict("V1TokenBalanceQuery", {
     "chain": NotRequired[Literal["arbitrum", "base", "ethereum"]],
@@ -1731,6 +1971,10 @@ V1TokenBalanceQuery = TypedDict("V1TokenBalanceQuery", {
 })
 
 V1TokenBalanceResponse = TokenBalanceResponse
+
+V1TokenTransferBody = TokenTransferRequest
+
+V1TokenTransferResponse = TransactionResponse
 
 V1AaveAaveSupportedTokensQuery = TypedDict("V1AaveAaveSupportedTokensQuery", {
     "chain": NotRequired[Literal["arbitrum", "base", "ethereum"]],
@@ -1831,6 +2075,120 @@ V1AaveRepayResponse = TransactionResponse
 V1AaveWithdrawBody = AaveWithdrawRequest
 
 V1AaveWithdrawResponse = TransactionResponse
+
+V1VaultsVaultQuery = TypedDict("V1VaultsVaultQuery", {
+    "chain": NotRequired[Literal["arbitrum", "base", "ethereum"]],
+    "block": NotRequired[int],
+    "vault_address": NotRequired[str],
+    "user_address": NotRequired[str | None],
+})
+
+V1VaultsVaultResponse = VaultGetVaultResponse
+
+V1VaultsDepositBody = VaultDepositRequest
+
+V1VaultsDepositResponse = TransactionResponse
+
+V1VaultsWithdrawBody = VaultWithdrawRequest
+
+V1VaultsWithdrawResponse = TransactionResponse
+
+V1GenericPortfolioQuery = TypedDict("V1GenericPortfolioQuery", {
+    "chain": NotRequired[Literal["arbitrum", "base", "ethereum"]],
+    "user": NotRequired[str],
+})
+
+V1GenericPortfolioResponse = Portfolio
+
+V1GenericSupportedChainsQuery = TypedDict("V1GenericSupportedChainsQuery", {
+    "protocol": NotRequired[Literal["aave", "aerodrome", "morpho", "sky", "uniswap", "pendle"]],
+})
+
+V1GenericSupportedChainsResponse = SupportedChainInfo
+
+V1GenericAllowanceQuery = TypedDict("V1GenericAllowanceQuery", {
+    "chain": NotRequired[Literal["arbitrum", "base", "ethereum"]],
+    "user": NotRequired[str],
+    "token": NotRequired[str],
+    "contract": str,
+})
+
+V1GenericAllowanceResponse = AllowanceInfoResponse
+
+V1GenericAllowanceSetBody = SetAllowanceRequest
+
+V1GenericAllowanceSetResponse = TransactionResponse
+
+V1GenericWrapEthBody = WrapEthRequest
+
+V1GenericWrapEthResponse = TransactionResponse
+
+V1GenericUnwrapWethBody = UnwrapWethRequest
+
+V1GenericUnwrapWethResponse = TransactionResponse
+
+V1UniswapQuoteBuyExactlyQuery = TypedDict("V1UniswapQuoteBuyExactlyQuery", {
+    "chain": NotRequired[Literal["arbitrum", "base", "ethereum"]],
+    "token_in": NotRequired[str],
+    "token_out": NotRequired[str],
+    "fee": NotRequired[Literal["0.01", "0.05", "0.3", "1.0"]],
+    "amount_out": Any,
+})
+
+V1UniswapQuoteBuyExactlyResponse = UniswapBuyQuoteInfoResponse
+
+V1UniswapQuoteSellExactlyQuery = TypedDict("V1UniswapQuoteSellExactlyQuery", {
+    "chain": NotRequired[Literal["arbitrum", "base", "ethereum"]],
+    "token_in": NotRequired[str],
+    "token_out": NotRequired[str],
+    "fee": NotRequired[Literal["0.01", "0.05", "0.3", "1.0"]],
+    "amount_in": Any,
+})
+
+V1UniswapQuoteSellExactlyResponse = UniswapSellQuoteInfoResponse
+
+V1UniswapPoolPriceQuery = TypedDict("V1UniswapPoolPriceQuery", {
+    "chain": NotRequired[Literal["arbitrum", "base", "ethereum"]],
+    "token_in": NotRequired[str],
+    "token_out": NotRequired[str],
+    "fee": NotRequired[Literal["0.01", "0.05", "0.3", "1.0"]],
+})
+
+V1UniswapPoolPriceResponse = UniswapPoolPriceResponse
+
+V1UniswapLiquidityProvisionInRangeQuery = TypedDict("V1UniswapLiquidityProvisionInRangeQuery", {
+    "chain": NotRequired[Literal["arbitrum", "base", "ethereum"]],
+    "token_id": NotRequired[int],
+})
+
+V1UniswapLiquidityProvisionInRangeResponse = UniswapCheckInRangeResponse
+
+V1UniswapLiquidityProvisionPositionsQuery = TypedDict("V1UniswapLiquidityProvisionPositionsQuery", {
+    "chain": NotRequired[Literal["arbitrum", "base", "ethereum"]],
+    "user": NotRequired[str],
+})
+
+V1UniswapLiquidityProvisionPositionsResponse = UniswapLPPositionsInfoResponse
+
+V1UniswapSwapBuyExactlyBody = UniswapBuyExactlyRequest
+
+V1UniswapSwapBuyExactlyResponse = UniswapBuyExactlyTransactionResponse
+
+V1UniswapSwapSellExactlyBody = UniswapSellExactlyRequest
+
+V1UniswapSwapSellExactlyResponse = UniswapSellExactlyTransactionResponse
+
+V1UniswapLiquidityProvisionMintBody = UniswapMintLiquidityProvisionRequest
+
+V1UniswapLiquidityProvisionMintResponse = TransactionResponse
+
+V1UniswapLiquidityProvisionIncreaseBody = UniswapIncreaseLiquidityProvisionRequest
+
+V1UniswapLiquidityProvisionIncreaseResponse = TransactionResponse
+
+V1UniswapLiquidityProvisionWithdrawBody = UniswapWithdrawLiquidityProvisionRequest
+
+V1UniswapLiquidityProvisionWithdrawResponse = TransactionResponse
 
 V2OnrampQuoteBody = OnrampQuoteRequest
 
@@ -2143,6 +2501,18 @@ V2CreditBundleResponse = CreditBundleResponse
 
 
 OPERATIONS: dict[str, dict[str, Any]] = {
+    "v1_token_price": {
+        "method": "GET",
+        "path": "/v1/token/price",
+        "idempotent": True,
+        "path_params": [],
+        "query_params": ["chain", "block", "token"],
+        "required_query": [],
+        "has_body": False,
+        "body_fields": [],
+        "open_body": False,
+        "pagination": None,
+    },
     "v1_token_balance": {
         "method": "GET",
         "path": "/v1/token/balance",
@@ -2152,6 +2522,18 @@ OPERATIONS: dict[str, dict[str, Any]] = {
         "required_query": ["user"],
         "has_body": False,
         "body_fields": [],
+        "open_body": False,
+        "pagination": None,
+    },
+    "v1_token_transfer": {
+        "method": "POST",
+        "path": "/v1/token/transfer",
+        "idempotent": False,
+        "path_params": [],
+        "query_params": [],
+        "required_query": [],
+        "has_body": True,
+        "body_fields": ["action_type", "to", "token", "amount", "chain", "sender", "estimate_gas"],
         "open_body": False,
         "pagination": None,
     },
@@ -2320,6 +2702,234 @@ OPERATIONS: dict[str, dict[str, Any]] = {
         "required_query": [],
         "has_body": True,
         "body_fields": ["action_type", "token", "amount", "recipient", "chain", "sender", "estimate_gas"],
+        "open_body": False,
+        "pagination": None,
+    },
+    "v1_vaults_vault": {
+        "method": "GET",
+        "path": "/v1/vaults/vault",
+        "idempotent": True,
+        "path_params": [],
+        "query_params": ["chain", "block", "vault_address", "user_address"],
+        "required_query": [],
+        "has_body": False,
+        "body_fields": [],
+        "open_body": False,
+        "pagination": None,
+    },
+    "v1_vaults_deposit": {
+        "method": "POST",
+        "path": "/v1/vaults/deposit",
+        "idempotent": False,
+        "path_params": [],
+        "query_params": [],
+        "required_query": [],
+        "has_body": True,
+        "body_fields": ["action_type", "vault_address", "amount", "receiver", "chain", "sender", "estimate_gas"],
+        "open_body": False,
+        "pagination": None,
+    },
+    "v1_vaults_withdraw": {
+        "method": "POST",
+        "path": "/v1/vaults/withdraw",
+        "idempotent": False,
+        "path_params": [],
+        "query_params": [],
+        "required_query": [],
+        "has_body": True,
+        "body_fields": ["action_type", "vault_address", "amount", "receiver", "chain", "sender", "estimate_gas"],
+        "open_body": False,
+        "pagination": None,
+    },
+    "v1_generic_portfolio": {
+        "method": "GET",
+        "path": "/v1/generic/portfolio",
+        "idempotent": True,
+        "path_params": [],
+        "query_params": ["chain", "user"],
+        "required_query": [],
+        "has_body": False,
+        "body_fields": [],
+        "open_body": False,
+        "pagination": None,
+    },
+    "v1_generic_supported_chains": {
+        "method": "GET",
+        "path": "/v1/generic/supported_chains",
+        "idempotent": True,
+        "path_params": [],
+        "query_params": ["protocol"],
+        "required_query": [],
+        "has_body": False,
+        "body_fields": [],
+        "open_body": False,
+        "pagination": None,
+    },
+    "v1_generic_allowance": {
+        "method": "GET",
+        "path": "/v1/generic/allowance",
+        "idempotent": True,
+        "path_params": [],
+        "query_params": ["chain", "user", "token", "contract"],
+        "required_query": ["contract"],
+        "has_body": False,
+        "body_fields": [],
+        "open_body": False,
+        "pagination": None,
+    },
+    "v1_generic_allowance_set": {
+        "method": "POST",
+        "path": "/v1/generic/allowance/set",
+        "idempotent": False,
+        "path_params": [],
+        "query_params": [],
+        "required_query": [],
+        "has_body": True,
+        "body_fields": ["action_type", "token", "contract", "amount", "chain", "sender", "estimate_gas"],
+        "open_body": False,
+        "pagination": None,
+    },
+    "v1_generic_wrap_eth": {
+        "method": "POST",
+        "path": "/v1/generic/wrap_eth",
+        "idempotent": False,
+        "path_params": [],
+        "query_params": [],
+        "required_query": [],
+        "has_body": True,
+        "body_fields": ["action_type", "amount", "chain", "sender", "estimate_gas"],
+        "open_body": False,
+        "pagination": None,
+    },
+    "v1_generic_unwrap_weth": {
+        "method": "POST",
+        "path": "/v1/generic/unwrap_weth",
+        "idempotent": False,
+        "path_params": [],
+        "query_params": [],
+        "required_query": [],
+        "has_body": True,
+        "body_fields": ["action_type", "amount", "chain", "sender", "estimate_gas"],
+        "open_body": False,
+        "pagination": None,
+    },
+    "v1_uniswap_quote_buy_exactly": {
+        "method": "GET",
+        "path": "/v1/uniswap/quote/buy_exactly",
+        "idempotent": True,
+        "path_params": [],
+        "query_params": ["chain", "token_in", "token_out", "fee", "amount_out"],
+        "required_query": ["amount_out"],
+        "has_body": False,
+        "body_fields": [],
+        "open_body": False,
+        "pagination": None,
+    },
+    "v1_uniswap_quote_sell_exactly": {
+        "method": "GET",
+        "path": "/v1/uniswap/quote/sell_exactly",
+        "idempotent": True,
+        "path_params": [],
+        "query_params": ["chain", "token_in", "token_out", "fee", "amount_in"],
+        "required_query": ["amount_in"],
+        "has_body": False,
+        "body_fields": [],
+        "open_body": False,
+        "pagination": None,
+    },
+    "v1_uniswap_pool_price": {
+        "method": "GET",
+        "path": "/v1/uniswap/pool_price",
+        "idempotent": True,
+        "path_params": [],
+        "query_params": ["chain", "token_in", "token_out", "fee"],
+        "required_query": [],
+        "has_body": False,
+        "body_fields": [],
+        "open_body": False,
+        "pagination": None,
+    },
+    "v1_uniswap_liquidity_provision_in_range": {
+        "method": "GET",
+        "path": "/v1/uniswap/liquidity_provision/in_range",
+        "idempotent": True,
+        "path_params": [],
+        "query_params": ["chain", "token_id"],
+        "required_query": [],
+        "has_body": False,
+        "body_fields": [],
+        "open_body": False,
+        "pagination": None,
+    },
+    "v1_uniswap_liquidity_provision_positions": {
+        "method": "GET",
+        "path": "/v1/uniswap/liquidity_provision/positions",
+        "idempotent": True,
+        "path_params": [],
+        "query_params": ["chain", "user"],
+        "required_query": [],
+        "has_body": False,
+        "body_fields": [],
+        "open_body": False,
+        "pagination": None,
+    },
+    "v1_uniswap_swap_buy_exactly": {
+        "method": "POST",
+        "path": "/v1/uniswap/swap/buy_exactly",
+        "idempotent": False,
+        "path_params": [],
+        "query_params": [],
+        "required_query": [],
+        "has_body": True,
+        "body_fields": ["action_type", "token_in", "token_out", "fee", "amount_out", "max_slippage_percent", "chain", "sender", "estimate_gas"],
+        "open_body": False,
+        "pagination": None,
+    },
+    "v1_uniswap_swap_sell_exactly": {
+        "method": "POST",
+        "path": "/v1/uniswap/swap/sell_exactly",
+        "idempotent": False,
+        "path_params": [],
+        "query_params": [],
+        "required_query": [],
+        "has_body": True,
+        "body_fields": ["action_type", "token_in", "token_out", "fee", "amount_in", "max_slippage_percent", "chain", "sender", "estimate_gas"],
+        "open_body": False,
+        "pagination": None,
+    },
+    "v1_uniswap_liquidity_provision_mint": {
+        "method": "POST",
+        "path": "/v1/uniswap/liquidity_provision/mint",
+        "idempotent": False,
+        "path_params": [],
+        "query_params": [],
+        "required_query": [],
+        "has_body": True,
+        "body_fields": ["action_type", "token0", "token1", "fee", "tick_lower", "tick_upper", "amount0_desired", "amount1_desired", "amount0_min", "amount1_min", "recipient", "chain", "sender", "estimate_gas"],
+        "open_body": False,
+        "pagination": None,
+    },
+    "v1_uniswap_liquidity_provision_increase": {
+        "method": "POST",
+        "path": "/v1/uniswap/liquidity_provision/increase",
+        "idempotent": False,
+        "path_params": [],
+        "query_params": [],
+        "required_query": [],
+        "has_body": True,
+        "body_fields": ["action_type", "token_id", "amount0_desired", "amount1_desired", "amount0_min", "amount1_min", "chain", "sender", "estimate_gas"],
+        "open_body": False,
+        "pagination": None,
+    },
+    "v1_uniswap_liquidity_provision_withdraw": {
+        "method": "POST",
+        "path": "/v1/uniswap/liquidity_provision/withdraw",
+        "idempotent": False,
+        "path_params": [],
+        "query_params": [],
+        "required_query": [],
+        "has_body": True,
+        "body_fields": ["action_type", "token_id", "percentage_for_withdrawal", "chain", "sender", "estimate_gas"],
         "open_body": False,
         "pagination": None,
     },
@@ -2986,9 +3596,17 @@ OPERATIONS: dict[str, dict[str, Any]] = {
 class TokenNamespace(_Namespace):
     """`client.token` operations."""
 
+    def price(self, *, timeout_ms: int | None = None, retries: int | None = None, headers: dict[str, str] | None = None, **query: Unpack[V1TokenPriceQuery]) -> V1TokenPriceResponse:
+        """Token Price — GET /v1/token/price"""
+        return self._call("v1_token_price", [], None, query, timeout_ms=timeout_ms, retries=retries, headers=headers)
+
     def balance(self, *, timeout_ms: int | None = None, retries: int | None = None, headers: dict[str, str] | None = None, **query: Unpack[V1TokenBalanceQuery]) -> V1TokenBalanceResponse:
         """Token balance of a wallet — GET /v1/token/balance"""
         return self._call("v1_token_balance", [], None, query, timeout_ms=timeout_ms, retries=retries, headers=headers)
+
+    def transfer(self, body: V1TokenTransferBody | None = None, /, *, timeout_ms: int | None = None, retries: int | None = None, idempotency_key: str | None = None, headers: dict[str, str] | None = None, **fields: Any) -> V1TokenTransferResponse:
+        """Transfer Tokens — POST /v1/token/transfer"""
+        return self._call("v1_token_transfer", [], body, fields, timeout_ms=timeout_ms, retries=retries, idempotency_key=idempotency_key, headers=headers)
 
 
 class AaveNamespace(_Namespace):
@@ -3049,6 +3667,94 @@ class AaveNamespace(_Namespace):
     def withdraw(self, body: V1AaveWithdrawBody | None = None, /, *, timeout_ms: int | None = None, retries: int | None = None, idempotency_key: str | None = None, headers: dict[str, str] | None = None, **fields: Any) -> V1AaveWithdrawResponse:
         """Unstake — POST /v1/aave/withdraw"""
         return self._call("v1_aave_withdraw", [], body, fields, timeout_ms=timeout_ms, retries=retries, idempotency_key=idempotency_key, headers=headers)
+
+
+class VaultsNamespace(_Namespace):
+    """`client.vaults` operations."""
+
+    def vault(self, *, timeout_ms: int | None = None, retries: int | None = None, headers: dict[str, str] | None = None, **query: Unpack[V1VaultsVaultQuery]) -> V1VaultsVaultResponse:
+        """Get Vault & User Position — GET /v1/vaults/vault"""
+        return self._call("v1_vaults_vault", [], None, query, timeout_ms=timeout_ms, retries=retries, headers=headers)
+
+    def deposit(self, body: V1VaultsDepositBody | None = None, /, *, timeout_ms: int | None = None, retries: int | None = None, idempotency_key: str | None = None, headers: dict[str, str] | None = None, **fields: Any) -> V1VaultsDepositResponse:
+        """Deposit to Vault — POST /v1/vaults/deposit"""
+        return self._call("v1_vaults_deposit", [], body, fields, timeout_ms=timeout_ms, retries=retries, idempotency_key=idempotency_key, headers=headers)
+
+    def withdraw(self, body: V1VaultsWithdrawBody | None = None, /, *, timeout_ms: int | None = None, retries: int | None = None, idempotency_key: str | None = None, headers: dict[str, str] | None = None, **fields: Any) -> V1VaultsWithdrawResponse:
+        """Withdraw from Vault — POST /v1/vaults/withdraw"""
+        return self._call("v1_vaults_withdraw", [], body, fields, timeout_ms=timeout_ms, retries=retries, idempotency_key=idempotency_key, headers=headers)
+
+
+class GenericNamespace(_Namespace):
+    """`client.generic` operations."""
+
+    def portfolio(self, *, timeout_ms: int | None = None, retries: int | None = None, headers: dict[str, str] | None = None, **query: Unpack[V1GenericPortfolioQuery]) -> V1GenericPortfolioResponse:
+        """List User Portfolio — GET /v1/generic/portfolio"""
+        return self._call("v1_generic_portfolio", [], None, query, timeout_ms=timeout_ms, retries=retries, headers=headers)
+
+    def supported_chains(self, *, timeout_ms: int | None = None, retries: int | None = None, headers: dict[str, str] | None = None, **query: Unpack[V1GenericSupportedChainsQuery]) -> V1GenericSupportedChainsResponse:
+        """List Supported Chains — GET /v1/generic/supported_chains"""
+        return self._call("v1_generic_supported_chains", [], None, query, timeout_ms=timeout_ms, retries=retries, headers=headers)
+
+    def allowance(self, *, timeout_ms: int | None = None, retries: int | None = None, headers: dict[str, str] | None = None, **query: Unpack[V1GenericAllowanceQuery]) -> V1GenericAllowanceResponse:
+        """Get Allowance — GET /v1/generic/allowance"""
+        return self._call("v1_generic_allowance", [], None, query, timeout_ms=timeout_ms, retries=retries, headers=headers)
+
+    def allowance_set(self, body: V1GenericAllowanceSetBody | None = None, /, *, timeout_ms: int | None = None, retries: int | None = None, idempotency_key: str | None = None, headers: dict[str, str] | None = None, **fields: Any) -> V1GenericAllowanceSetResponse:
+        """Set Allowance — POST /v1/generic/allowance/set"""
+        return self._call("v1_generic_allowance_set", [], body, fields, timeout_ms=timeout_ms, retries=retries, idempotency_key=idempotency_key, headers=headers)
+
+    def wrap_eth(self, body: V1GenericWrapEthBody | None = None, /, *, timeout_ms: int | None = None, retries: int | None = None, idempotency_key: str | None = None, headers: dict[str, str] | None = None, **fields: Any) -> V1GenericWrapEthResponse:
+        """Wrap ETH — POST /v1/generic/wrap_eth"""
+        return self._call("v1_generic_wrap_eth", [], body, fields, timeout_ms=timeout_ms, retries=retries, idempotency_key=idempotency_key, headers=headers)
+
+    def unwrap_weth(self, body: V1GenericUnwrapWethBody | None = None, /, *, timeout_ms: int | None = None, retries: int | None = None, idempotency_key: str | None = None, headers: dict[str, str] | None = None, **fields: Any) -> V1GenericUnwrapWethResponse:
+        """Unwrap WETH — POST /v1/generic/unwrap_weth"""
+        return self._call("v1_generic_unwrap_weth", [], body, fields, timeout_ms=timeout_ms, retries=retries, idempotency_key=idempotency_key, headers=headers)
+
+
+class UniswapNamespace(_Namespace):
+    """`client.uniswap` operations."""
+
+    def quote_buy_exactly(self, *, timeout_ms: int | None = None, retries: int | None = None, headers: dict[str, str] | None = None, **query: Unpack[V1UniswapQuoteBuyExactlyQuery]) -> V1UniswapQuoteBuyExactlyResponse:
+        """Get quote - to specified amount — GET /v1/uniswap/quote/buy_exactly"""
+        return self._call("v1_uniswap_quote_buy_exactly", [], None, query, timeout_ms=timeout_ms, retries=retries, headers=headers)
+
+    def quote_sell_exactly(self, *, timeout_ms: int | None = None, retries: int | None = None, headers: dict[str, str] | None = None, **query: Unpack[V1UniswapQuoteSellExactlyQuery]) -> V1UniswapQuoteSellExactlyResponse:
+        """Get quote - from specified amount — GET /v1/uniswap/quote/sell_exactly"""
+        return self._call("v1_uniswap_quote_sell_exactly", [], None, query, timeout_ms=timeout_ms, retries=retries, headers=headers)
+
+    def pool_price(self, *, timeout_ms: int | None = None, retries: int | None = None, headers: dict[str, str] | None = None, **query: Unpack[V1UniswapPoolPriceQuery]) -> V1UniswapPoolPriceResponse:
+        """Pool price — GET /v1/uniswap/pool_price"""
+        return self._call("v1_uniswap_pool_price", [], None, query, timeout_ms=timeout_ms, retries=retries, headers=headers)
+
+    def liquidity_provision_in_range(self, *, timeout_ms: int | None = None, retries: int | None = None, headers: dict[str, str] | None = None, **query: Unpack[V1UniswapLiquidityProvisionInRangeQuery]) -> V1UniswapLiquidityProvisionInRangeResponse:
+        """Check if LP is active — GET /v1/uniswap/liquidity_provision/in_range"""
+        return self._call("v1_uniswap_liquidity_provision_in_range", [], None, query, timeout_ms=timeout_ms, retries=retries, headers=headers)
+
+    def liquidity_provision_positions(self, *, timeout_ms: int | None = None, retries: int | None = None, headers: dict[str, str] | None = None, **query: Unpack[V1UniswapLiquidityProvisionPositionsQuery]) -> V1UniswapLiquidityProvisionPositionsResponse:
+        """List liquidity provision positions — GET /v1/uniswap/liquidity_provision/positions"""
+        return self._call("v1_uniswap_liquidity_provision_positions", [], None, query, timeout_ms=timeout_ms, retries=retries, headers=headers)
+
+    def swap_buy_exactly(self, body: V1UniswapSwapBuyExactlyBody | None = None, /, *, timeout_ms: int | None = None, retries: int | None = None, idempotency_key: str | None = None, headers: dict[str, str] | None = None, **fields: Any) -> V1UniswapSwapBuyExactlyResponse:
+        """Buy exact amount — POST /v1/uniswap/swap/buy_exactly"""
+        return self._call("v1_uniswap_swap_buy_exactly", [], body, fields, timeout_ms=timeout_ms, retries=retries, idempotency_key=idempotency_key, headers=headers)
+
+    def swap_sell_exactly(self, body: V1UniswapSwapSellExactlyBody | None = None, /, *, timeout_ms: int | None = None, retries: int | None = None, idempotency_key: str | None = None, headers: dict[str, str] | None = None, **fields: Any) -> V1UniswapSwapSellExactlyResponse:
+        """Sell exact amount — POST /v1/uniswap/swap/sell_exactly"""
+        return self._call("v1_uniswap_swap_sell_exactly", [], body, fields, timeout_ms=timeout_ms, retries=retries, idempotency_key=idempotency_key, headers=headers)
+
+    def liquidity_provision_mint(self, body: V1UniswapLiquidityProvisionMintBody | None = None, /, *, timeout_ms: int | None = None, retries: int | None = None, idempotency_key: str | None = None, headers: dict[str, str] | None = None, **fields: Any) -> V1UniswapLiquidityProvisionMintResponse:
+        """Open a new LP position — POST /v1/uniswap/liquidity_provision/mint"""
+        return self._call("v1_uniswap_liquidity_provision_mint", [], body, fields, timeout_ms=timeout_ms, retries=retries, idempotency_key=idempotency_key, headers=headers)
+
+    def liquidity_provision_increase(self, body: V1UniswapLiquidityProvisionIncreaseBody | None = None, /, *, timeout_ms: int | None = None, retries: int | None = None, idempotency_key: str | None = None, headers: dict[str, str] | None = None, **fields: Any) -> V1UniswapLiquidityProvisionIncreaseResponse:
+        """Increase an LP position — POST /v1/uniswap/liquidity_provision/increase"""
+        return self._call("v1_uniswap_liquidity_provision_increase", [], body, fields, timeout_ms=timeout_ms, retries=retries, idempotency_key=idempotency_key, headers=headers)
+
+    def liquidity_provision_withdraw(self, body: V1UniswapLiquidityProvisionWithdrawBody | None = None, /, *, timeout_ms: int | None = None, retries: int | None = None, idempotency_key: str | None = None, headers: dict[str, str] | None = None, **fields: Any) -> V1UniswapLiquidityProvisionWithdrawResponse:
+        """Withdraw an LP position — POST /v1/uniswap/liquidity_provision/withdraw"""
+        return self._call("v1_uniswap_liquidity_provision_withdraw", [], body, fields, timeout_ms=timeout_ms, retries=retries, idempotency_key=idempotency_key, headers=headers)
 
 
 class OnrampNamespace(_Namespace):
@@ -3306,9 +4012,17 @@ class CreditNamespace(_Namespace):
 class AsyncTokenNamespace(_AsyncNamespace):
     """`client.token` operations (asyncio)."""
 
+    async def price(self, *, timeout_ms: int | None = None, retries: int | None = None, headers: dict[str, str] | None = None, **query: Unpack[V1TokenPriceQuery]) -> V1TokenPriceResponse:
+        """Token Price — GET /v1/token/price"""
+        return await self._call("v1_token_price", [], None, query, timeout_ms=timeout_ms, retries=retries, headers=headers)
+
     async def balance(self, *, timeout_ms: int | None = None, retries: int | None = None, headers: dict[str, str] | None = None, **query: Unpack[V1TokenBalanceQuery]) -> V1TokenBalanceResponse:
         """Token balance of a wallet — GET /v1/token/balance"""
         return await self._call("v1_token_balance", [], None, query, timeout_ms=timeout_ms, retries=retries, headers=headers)
+
+    async def transfer(self, body: V1TokenTransferBody | None = None, /, *, timeout_ms: int | None = None, retries: int | None = None, idempotency_key: str | None = None, headers: dict[str, str] | None = None, **fields: Any) -> V1TokenTransferResponse:
+        """Transfer Tokens — POST /v1/token/transfer"""
+        return await self._call("v1_token_transfer", [], body, fields, timeout_ms=timeout_ms, retries=retries, idempotency_key=idempotency_key, headers=headers)
 
 
 class AsyncAaveNamespace(_AsyncNamespace):
@@ -3369,6 +4083,94 @@ class AsyncAaveNamespace(_AsyncNamespace):
     async def withdraw(self, body: V1AaveWithdrawBody | None = None, /, *, timeout_ms: int | None = None, retries: int | None = None, idempotency_key: str | None = None, headers: dict[str, str] | None = None, **fields: Any) -> V1AaveWithdrawResponse:
         """Unstake — POST /v1/aave/withdraw"""
         return await self._call("v1_aave_withdraw", [], body, fields, timeout_ms=timeout_ms, retries=retries, idempotency_key=idempotency_key, headers=headers)
+
+
+class AsyncVaultsNamespace(_AsyncNamespace):
+    """`client.vaults` operations (asyncio)."""
+
+    async def vault(self, *, timeout_ms: int | None = None, retries: int | None = None, headers: dict[str, str] | None = None, **query: Unpack[V1VaultsVaultQuery]) -> V1VaultsVaultResponse:
+        """Get Vault & User Position — GET /v1/vaults/vault"""
+        return await self._call("v1_vaults_vault", [], None, query, timeout_ms=timeout_ms, retries=retries, headers=headers)
+
+    async def deposit(self, body: V1VaultsDepositBody | None = None, /, *, timeout_ms: int | None = None, retries: int | None = None, idempotency_key: str | None = None, headers: dict[str, str] | None = None, **fields: Any) -> V1VaultsDepositResponse:
+        """Deposit to Vault — POST /v1/vaults/deposit"""
+        return await self._call("v1_vaults_deposit", [], body, fields, timeout_ms=timeout_ms, retries=retries, idempotency_key=idempotency_key, headers=headers)
+
+    async def withdraw(self, body: V1VaultsWithdrawBody | None = None, /, *, timeout_ms: int | None = None, retries: int | None = None, idempotency_key: str | None = None, headers: dict[str, str] | None = None, **fields: Any) -> V1VaultsWithdrawResponse:
+        """Withdraw from Vault — POST /v1/vaults/withdraw"""
+        return await self._call("v1_vaults_withdraw", [], body, fields, timeout_ms=timeout_ms, retries=retries, idempotency_key=idempotency_key, headers=headers)
+
+
+class AsyncGenericNamespace(_AsyncNamespace):
+    """`client.generic` operations (asyncio)."""
+
+    async def portfolio(self, *, timeout_ms: int | None = None, retries: int | None = None, headers: dict[str, str] | None = None, **query: Unpack[V1GenericPortfolioQuery]) -> V1GenericPortfolioResponse:
+        """List User Portfolio — GET /v1/generic/portfolio"""
+        return await self._call("v1_generic_portfolio", [], None, query, timeout_ms=timeout_ms, retries=retries, headers=headers)
+
+    async def supported_chains(self, *, timeout_ms: int | None = None, retries: int | None = None, headers: dict[str, str] | None = None, **query: Unpack[V1GenericSupportedChainsQuery]) -> V1GenericSupportedChainsResponse:
+        """List Supported Chains — GET /v1/generic/supported_chains"""
+        return await self._call("v1_generic_supported_chains", [], None, query, timeout_ms=timeout_ms, retries=retries, headers=headers)
+
+    async def allowance(self, *, timeout_ms: int | None = None, retries: int | None = None, headers: dict[str, str] | None = None, **query: Unpack[V1GenericAllowanceQuery]) -> V1GenericAllowanceResponse:
+        """Get Allowance — GET /v1/generic/allowance"""
+        return await self._call("v1_generic_allowance", [], None, query, timeout_ms=timeout_ms, retries=retries, headers=headers)
+
+    async def allowance_set(self, body: V1GenericAllowanceSetBody | None = None, /, *, timeout_ms: int | None = None, retries: int | None = None, idempotency_key: str | None = None, headers: dict[str, str] | None = None, **fields: Any) -> V1GenericAllowanceSetResponse:
+        """Set Allowance — POST /v1/generic/allowance/set"""
+        return await self._call("v1_generic_allowance_set", [], body, fields, timeout_ms=timeout_ms, retries=retries, idempotency_key=idempotency_key, headers=headers)
+
+    async def wrap_eth(self, body: V1GenericWrapEthBody | None = None, /, *, timeout_ms: int | None = None, retries: int | None = None, idempotency_key: str | None = None, headers: dict[str, str] | None = None, **fields: Any) -> V1GenericWrapEthResponse:
+        """Wrap ETH — POST /v1/generic/wrap_eth"""
+        return await self._call("v1_generic_wrap_eth", [], body, fields, timeout_ms=timeout_ms, retries=retries, idempotency_key=idempotency_key, headers=headers)
+
+    async def unwrap_weth(self, body: V1GenericUnwrapWethBody | None = None, /, *, timeout_ms: int | None = None, retries: int | None = None, idempotency_key: str | None = None, headers: dict[str, str] | None = None, **fields: Any) -> V1GenericUnwrapWethResponse:
+        """Unwrap WETH — POST /v1/generic/unwrap_weth"""
+        return await self._call("v1_generic_unwrap_weth", [], body, fields, timeout_ms=timeout_ms, retries=retries, idempotency_key=idempotency_key, headers=headers)
+
+
+class AsyncUniswapNamespace(_AsyncNamespace):
+    """`client.uniswap` operations (asyncio)."""
+
+    async def quote_buy_exactly(self, *, timeout_ms: int | None = None, retries: int | None = None, headers: dict[str, str] | None = None, **query: Unpack[V1UniswapQuoteBuyExactlyQuery]) -> V1UniswapQuoteBuyExactlyResponse:
+        """Get quote - to specified amount — GET /v1/uniswap/quote/buy_exactly"""
+        return await self._call("v1_uniswap_quote_buy_exactly", [], None, query, timeout_ms=timeout_ms, retries=retries, headers=headers)
+
+    async def quote_sell_exactly(self, *, timeout_ms: int | None = None, retries: int | None = None, headers: dict[str, str] | None = None, **query: Unpack[V1UniswapQuoteSellExactlyQuery]) -> V1UniswapQuoteSellExactlyResponse:
+        """Get quote - from specified amount — GET /v1/uniswap/quote/sell_exactly"""
+        return await self._call("v1_uniswap_quote_sell_exactly", [], None, query, timeout_ms=timeout_ms, retries=retries, headers=headers)
+
+    async def pool_price(self, *, timeout_ms: int | None = None, retries: int | None = None, headers: dict[str, str] | None = None, **query: Unpack[V1UniswapPoolPriceQuery]) -> V1UniswapPoolPriceResponse:
+        """Pool price — GET /v1/uniswap/pool_price"""
+        return await self._call("v1_uniswap_pool_price", [], None, query, timeout_ms=timeout_ms, retries=retries, headers=headers)
+
+    async def liquidity_provision_in_range(self, *, timeout_ms: int | None = None, retries: int | None = None, headers: dict[str, str] | None = None, **query: Unpack[V1UniswapLiquidityProvisionInRangeQuery]) -> V1UniswapLiquidityProvisionInRangeResponse:
+        """Check if LP is active — GET /v1/uniswap/liquidity_provision/in_range"""
+        return await self._call("v1_uniswap_liquidity_provision_in_range", [], None, query, timeout_ms=timeout_ms, retries=retries, headers=headers)
+
+    async def liquidity_provision_positions(self, *, timeout_ms: int | None = None, retries: int | None = None, headers: dict[str, str] | None = None, **query: Unpack[V1UniswapLiquidityProvisionPositionsQuery]) -> V1UniswapLiquidityProvisionPositionsResponse:
+        """List liquidity provision positions — GET /v1/uniswap/liquidity_provision/positions"""
+        return await self._call("v1_uniswap_liquidity_provision_positions", [], None, query, timeout_ms=timeout_ms, retries=retries, headers=headers)
+
+    async def swap_buy_exactly(self, body: V1UniswapSwapBuyExactlyBody | None = None, /, *, timeout_ms: int | None = None, retries: int | None = None, idempotency_key: str | None = None, headers: dict[str, str] | None = None, **fields: Any) -> V1UniswapSwapBuyExactlyResponse:
+        """Buy exact amount — POST /v1/uniswap/swap/buy_exactly"""
+        return await self._call("v1_uniswap_swap_buy_exactly", [], body, fields, timeout_ms=timeout_ms, retries=retries, idempotency_key=idempotency_key, headers=headers)
+
+    async def swap_sell_exactly(self, body: V1UniswapSwapSellExactlyBody | None = None, /, *, timeout_ms: int | None = None, retries: int | None = None, idempotency_key: str | None = None, headers: dict[str, str] | None = None, **fields: Any) -> V1UniswapSwapSellExactlyResponse:
+        """Sell exact amount — POST /v1/uniswap/swap/sell_exactly"""
+        return await self._call("v1_uniswap_swap_sell_exactly", [], body, fields, timeout_ms=timeout_ms, retries=retries, idempotency_key=idempotency_key, headers=headers)
+
+    async def liquidity_provision_mint(self, body: V1UniswapLiquidityProvisionMintBody | None = None, /, *, timeout_ms: int | None = None, retries: int | None = None, idempotency_key: str | None = None, headers: dict[str, str] | None = None, **fields: Any) -> V1UniswapLiquidityProvisionMintResponse:
+        """Open a new LP position — POST /v1/uniswap/liquidity_provision/mint"""
+        return await self._call("v1_uniswap_liquidity_provision_mint", [], body, fields, timeout_ms=timeout_ms, retries=retries, idempotency_key=idempotency_key, headers=headers)
+
+    async def liquidity_provision_increase(self, body: V1UniswapLiquidityProvisionIncreaseBody | None = None, /, *, timeout_ms: int | None = None, retries: int | None = None, idempotency_key: str | None = None, headers: dict[str, str] | None = None, **fields: Any) -> V1UniswapLiquidityProvisionIncreaseResponse:
+        """Increase an LP position — POST /v1/uniswap/liquidity_provision/increase"""
+        return await self._call("v1_uniswap_liquidity_provision_increase", [], body, fields, timeout_ms=timeout_ms, retries=retries, idempotency_key=idempotency_key, headers=headers)
+
+    async def liquidity_provision_withdraw(self, body: V1UniswapLiquidityProvisionWithdrawBody | None = None, /, *, timeout_ms: int | None = None, retries: int | None = None, idempotency_key: str | None = None, headers: dict[str, str] | None = None, **fields: Any) -> V1UniswapLiquidityProvisionWithdrawResponse:
+        """Withdraw an LP position — POST /v1/uniswap/liquidity_provision/withdraw"""
+        return await self._call("v1_uniswap_liquidity_provision_withdraw", [], body, fields, timeout_ms=timeout_ms, retries=retries, idempotency_key=idempotency_key, headers=headers)
 
 
 class AsyncOnrampNamespace(_AsyncNamespace):
@@ -3628,6 +4430,9 @@ class Namespaces:
 
     token: TokenNamespace
     aave: AaveNamespace
+    vaults: VaultsNamespace
+    generic: GenericNamespace
+    uniswap: UniswapNamespace
     onramp: OnrampNamespace
     tokenized_assets: TokenizedAssetsNamespace
     gas_sponsorship: GasSponsorshipNamespace
@@ -3638,6 +4443,9 @@ class Namespaces:
     def _init_namespaces(self, transport: Any) -> None:
         self.token = TokenNamespace(transport, OPERATIONS)
         self.aave = AaveNamespace(transport, OPERATIONS)
+        self.vaults = VaultsNamespace(transport, OPERATIONS)
+        self.generic = GenericNamespace(transport, OPERATIONS)
+        self.uniswap = UniswapNamespace(transport, OPERATIONS)
         self.onramp = OnrampNamespace(transport, OPERATIONS)
         self.tokenized_assets = TokenizedAssetsNamespace(transport, OPERATIONS)
         self.gas_sponsorship = GasSponsorshipNamespace(transport, OPERATIONS)
@@ -3651,6 +4459,9 @@ class AsyncNamespaces:
 
     token: AsyncTokenNamespace
     aave: AsyncAaveNamespace
+    vaults: AsyncVaultsNamespace
+    generic: AsyncGenericNamespace
+    uniswap: AsyncUniswapNamespace
     onramp: AsyncOnrampNamespace
     tokenized_assets: AsyncTokenizedAssetsNamespace
     gas_sponsorship: AsyncGasSponsorshipNamespace
@@ -3661,6 +4472,9 @@ class AsyncNamespaces:
     def _init_namespaces(self, transport: Any) -> None:
         self.token = AsyncTokenNamespace(transport, OPERATIONS)
         self.aave = AsyncAaveNamespace(transport, OPERATIONS)
+        self.vaults = AsyncVaultsNamespace(transport, OPERATIONS)
+        self.generic = AsyncGenericNamespace(transport, OPERATIONS)
+        self.uniswap = AsyncUniswapNamespace(transport, OPERATIONS)
         self.onramp = AsyncOnrampNamespace(transport, OPERATIONS)
         self.tokenized_assets = AsyncTokenizedAssetsNamespace(transport, OPERATIONS)
         self.gas_sponsorship = AsyncGasSponsorshipNamespace(transport, OPERATIONS)

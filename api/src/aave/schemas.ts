@@ -4,8 +4,8 @@
  * averages numbers, as the reference's clients expect.
  */
 import { z } from "zod";
-import { Address, amountUnion, qInt, TokenRef, UnsignedTransaction } from "../schemas/common.ts";
-import { V1Chain } from "../token/index.ts";
+import { Address, amountUnion, qInt, TokenRef } from "../schemas/common.ts";
+import { V1Chain, V1TransactionResponse, v1Write as write } from "../schemas/v1.ts";
 
 /** The reference's example user (its docs and clients default to it). */
 const EXAMPLE_USER = "0x3254f3b1918637ba924e3F18968Cb74219974b63";
@@ -190,14 +190,6 @@ export const AaveHistoricalTransactionsResponse = z
   })
   .meta({ id: "AaveHistoricalTransactionsResponse" });
 
-const write = <S extends z.ZodRawShape>(action: string, fields: S) =>
-  z.object({
-    action_type: z.literal(action).optional().describe("this write's kind, as a bundle action names it"),
-    ...fields,
-    chain: V1Chain,
-    sender: Address.describe("the wallet that signs and sends the transaction"),
-    estimate_gas: z.boolean().default(true).describe("estimate gas (and so simulate) the transaction"),
-  });
 const InterestRateMode = z
   .enum(["stable", "variable"])
   .meta({ id: "InterestRateMode", description: "Aave's stable or variable rate" });
@@ -226,6 +218,4 @@ export const AaveWithdrawRequest = write("AAVE_WITHDRAW", {
   amount,
   recipient: Address.describe("who receives the withdrawn tokens"),
 }).meta({ id: "AaveWithdrawRequest" });
-export const AaveTransactionResponse = z
-  .object({ transaction: UnsignedTransaction })
-  .meta({ id: "TransactionResponse" });
+export const AaveTransactionResponse = V1TransactionResponse;

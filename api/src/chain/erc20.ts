@@ -1,5 +1,5 @@
 import { USDC } from "@compass/constants";
-import { type Address, erc20Abi, getAddress, isAddress, type PublicClient } from "viem";
+import { type Address, erc20Abi, formatUnits, getAddress, isAddress, type PublicClient } from "viem";
 import { addressBook, type Config } from "../config/env.ts";
 import { fieldError, type Loc } from "../errors.ts";
 import type { ChainName } from "../schemas/common.ts";
@@ -58,4 +58,35 @@ export async function resolveErc20(
     if (isWrongContract(error)) return wrongContract(client, chain, address, loc, "an ERC-20 token");
     return rethrowRpc(chain, error);
   }
+}
+
+/**
+ * A write that pulls `amount` of `token` from `owner` (a deposit, a supply, a swap's input) is refused before
+ * anything is signed unless the owner holds it and has approved `spender` for it: a 422 on `loc` saying which,
+ * and by how much.
+ */
+export async function assertPullable(
+  client: PublicClient,
+  chain: ChainName,
+  input: { token: Erc20; owner: Address; spender: Address; spenderName: string; amount: bigint; loc: Loc },
+): Promise<void> {
+  const { token, owner, spender, amount } = input;
+  const [balance, allowance] = await client
+    .multicall({
+      allowFailure: false,
+      blockTag: NEXT_BLOCK,
+      contracts: [
+        { address: token.address, abi: erc20Abi, functionName: "balanceOf", args: [owner] },
+        { address: token.address, abi: erc20Abi, functionName: "allowance", args: [owner, spender] },
+      ],
+    })
+    .catch((error) => rethrowRpc(chain, error));
+  const fmt = (raw: bigint) => `${formatUnits(raw, token.decimals)} ${token.symbol}`;
+  if (balance < amount)
+    throw fieldError(input.loc, `the sender holds ${fmt(balance)}, less than ${fmt(amount)}`);
+  if (allowance < amount)
+    throw fieldError(
+      input.loc,
+      `the sender has approved ${input.spenderName} (${spender}) for ${fmt(allowance)}; approve at least ${fmt(amount)} first (POST /v1/generic/allowance/set)`,
+    );
 }

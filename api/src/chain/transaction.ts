@@ -5,7 +5,7 @@ import type { ChainName } from "../schemas/common.ts";
 import { rethrowRpc } from "./clients.ts";
 import { multicall3Abi } from "./multicall.ts";
 import { NEXT_BLOCK } from "./next-block.ts";
-import { RevertError, revertDataOf } from "./revert.ts";
+import { describeRevert, RevertError, revertDataOf } from "./revert.ts";
 
 export interface UnsignedTx {
   chainId: string;
@@ -113,4 +113,24 @@ export async function buildUnsignedTransaction(
     maxFeePerGas: hex(f.maxFeePerGas),
     maxPriorityFeePerGas: hex(f.maxPriorityFeePerGas),
   };
+}
+
+/**
+ * A v1 write for the wallet that signs it: simulated from `request.from` (422 on `body.sender` when it cannot pay
+ * the gas), a revert a 422 saying `refusal` and the decoded reason (e.g. "USDC refuses the transfer: …").
+ */
+export function senderTransaction(
+  client: PublicClient,
+  chain: ChainName,
+  request: { from: Address; to: Address; data: Hex; value?: bigint },
+  fields: Promise<TxFields>,
+  opts: { estimateGas: boolean; refusal: string },
+): Promise<UnsignedTx> {
+  return buildUnsignedTransaction(client, chain, request, fields, {
+    estimateGas: opts.estimateGas,
+    senderLoc: ["body", "sender"],
+    explain: (revert) => {
+      throw new RevertError(`${opts.refusal}: ${describeRevert(revert)}`);
+    },
+  });
 }

@@ -2,17 +2,23 @@ import { operations as aave } from "../aave/index.ts";
 import { operations as credit } from "../credit/index.ts";
 import { operations as earn } from "../earn/index.ts";
 import { operations as gasSponsorship } from "../gas-sponsorship/index.ts";
+import { operations as generic } from "../generic/index.ts";
 import { operations as onramp } from "../onramp/index.ts";
 import { operations as perpetualTrading } from "../perpetual-trading/index.ts";
 import { operations as productAccounts } from "../product-accounts/index.ts";
 import { operations as token } from "../token/index.ts";
 import { operations as tokenizedAssets } from "../tokenized-assets/index.ts";
+import { operations as uniswap } from "../uniswap/index.ts";
+import { operations as vaults } from "../vaults/index.ts";
 import type { Operation } from "./define.ts";
 
 /** Every operation the API serves. Surfaces (routes, OpenAPI, SDKs, CLI, MCP) derive from this list. */
 export const operations: Operation[] = [
   ...token,
   ...aave,
+  ...vaults,
+  ...generic,
+  ...uniswap,
   ...onramp,
   ...tokenizedAssets,
   ...productAccounts,

@@ -1,7 +1,7 @@
 /** Wire schemas of the v1 token operations. */
 import { z } from "zod";
 
-export const V1Chain = z.enum(["arbitrum", "base", "ethereum"]).meta({ id: "V1Chain" });
+export { V1Chain } from "../schemas/v1.ts";
 
 export const TokenBalanceResponse = z
   .object({

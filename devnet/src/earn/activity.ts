@@ -131,7 +131,7 @@ export async function runEarnActivity(ctx: ExtensionContext, elapsedSeconds: num
   }
 
   // Plain vaults: their strategy's yield for the elapsed time
-  for (const vault of PLAIN_VAULTS) {
+  for (const [i, vault] of PLAIN_VAULTS.entries()) {
     if (elapsedSeconds <= 0) break;
     const address = plainVaultDeployment(chain, vault).address;
     const assets = await ctx.clients.public.readContract({
@@ -150,6 +150,34 @@ export async function runEarnActivity(ctx: ExtensionContext, elapsedSeconds: num
       functionName: "transfer",
       args: [address, yieldAmount],
     });
+    // and a depositor comes or goes, as every day at a real vault: 0.1–2 % of the seed deposited, or withdrawn
+    // while the operator holds that much. The Deposit/Withdraw events price the share as it stands, so a reader
+    // of the vault's history sees the price move between them, not only at its seeding.
+    const flow = (units(tokens[vault.asset], vault.seed) * BigInt(between(130 + 8 * i, 1, 20))) / 1_000n;
+    const withdrawable = await ctx.clients.public.readContract({
+      address,
+      abi: erc4626Abi,
+      functionName: "maxWithdraw",
+      args: [operator],
+    });
+    if (bit(140 + i) && withdrawable >= flow) {
+      await callContract(ctx, {
+        from: operator,
+        address,
+        abi: erc4626Abi,
+        functionName: "withdraw",
+        args: [flow, operator, operator],
+      });
+    } else if ((await balanceOf(ctx, asset, operator)) >= flow) {
+      await approveOnce(ctx, asset, operator, address);
+      await callContract(ctx, {
+        from: operator,
+        address,
+        abi: erc4626Abi,
+        functionName: "deposit",
+        args: [flow, operator],
+      });
+    }
   }
 }
 

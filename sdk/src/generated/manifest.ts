@@ -6,13 +6,31 @@ export const groups: GroupManifest[] = [
     "group": "token",
     "namespace": "token",
     "cli": "token",
-    "description": "Token balances and prices (v1)"
+    "description": "Token prices at any block, balances and transfers (v1)"
   },
   {
     "group": "aave",
     "namespace": "aave",
     "cli": "aave",
     "description": "Aave V3 lending (v1): rates, averages and volatility, reserves, positions and history at any block; supply, borrow, repay, withdraw from the wallet"
+  },
+  {
+    "group": "vaults",
+    "namespace": "vaults",
+    "cli": "vaults",
+    "description": "Any ERC-4626 vault by address (v1): totals, share price, APYs and a user's position at any block; deposit and withdraw from the wallet"
+  },
+  {
+    "group": "generic",
+    "namespace": "generic",
+    "cli": "generic",
+    "description": "Wallet basics (v1): portfolio valued in USD, the chains each protocol runs on, allowances by protocol contract name, wrap and unwrap ETH"
+  },
+  {
+    "group": "uniswap",
+    "namespace": "uniswap",
+    "cli": "uniswap",
+    "description": "Uniswap V3 (v1): quotes and pool prices from the pools themselves; swaps and liquidity positions from the wallet"
   },
   {
     "group": "onramp",
@@ -61,6 +79,73 @@ export const groups: GroupManifest[] = [
 ];
 
 export const manifest: OperationManifest[] = [
+  {
+    "operationId": "v1_token_price",
+    "group": "token",
+    "namespace": "token",
+    "name": "price",
+    "method": "GET",
+    "path": "/v1/token/price",
+    "summary": "Token Price",
+    "description": "`token`'s price in USD on `chain` at `block` (or now), as the chain's price oracle (the Aave v3 oracle's feeds) gave it then. A token without a feed is a 404.",
+    "readOnly": true,
+    "destructive": false,
+    "idempotent": true,
+    "errorModel": "validation",
+    "params": [
+      {
+        "name": "chain",
+        "in": "query",
+        "required": false,
+        "schema": {
+          "type": "string",
+          "enum": [
+            "arbitrum",
+            "base",
+            "ethereum"
+          ],
+          "default": "ethereum"
+        }
+      },
+      {
+        "name": "block",
+        "in": "query",
+        "required": false,
+        "description": "block number for a historical read; latest when omitted",
+        "schema": {
+          "type": "integer",
+          "minimum": 0
+        }
+      },
+      {
+        "name": "token",
+        "in": "query",
+        "required": false,
+        "description": "the symbol or address of the token to price",
+        "schema": {
+          "default": "AAVE",
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 64,
+          "x-contract": "erc20"
+        }
+      }
+    ],
+    "body": null,
+    "cli": {
+      "command": "price",
+      "aliases": [],
+      "short": {
+        "chain": "c",
+        "token": "t",
+        "block": "b"
+      }
+    },
+    "mcpName": "v1_token_price",
+    "bodyRef": null,
+    "responseRef": "TokenPriceResponse",
+    "pagination": null
+  },
   {
     "operationId": "v1_token_balance",
     "group": "token",
@@ -136,6 +221,92 @@ export const manifest: OperationManifest[] = [
     "mcpName": "v1_token_balance",
     "bodyRef": null,
     "responseRef": "TokenBalanceResponse",
+    "pagination": null
+  },
+  {
+    "operationId": "v1_token_transfer",
+    "group": "token",
+    "namespace": "token",
+    "name": "transfer",
+    "method": "POST",
+    "path": "/v1/token/transfer",
+    "summary": "Transfer Tokens",
+    "description": "A transaction for `sender` that sends `amount` of `token` (an ERC-20 by symbol or address, or `ETH`, the native coin) to `to`. More than the sender holds is a 422.",
+    "readOnly": false,
+    "destructive": false,
+    "idempotent": false,
+    "errorModel": "validation",
+    "params": [],
+    "body": {
+      "type": "object",
+      "properties": {
+        "action_type": {
+          "description": "this write's kind, as a bundle action names it",
+          "type": "string",
+          "const": "TOKEN_TRANSFER"
+        },
+        "to": {
+          "description": "the recipient",
+          "type": "string"
+        },
+        "token": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 64,
+          "description": "the symbol or address of the token to send; ETH for the native coin",
+          "x-contract": "erc20"
+        },
+        "amount": {
+          "anyOf": [
+            {
+              "type": "number"
+            },
+            {
+              "type": "string"
+            },
+            {}
+          ],
+          "description": "human units",
+          "examples": [
+            "1.5"
+          ]
+        },
+        "chain": {
+          "type": "string",
+          "enum": [
+            "arbitrum",
+            "base",
+            "ethereum"
+          ]
+        },
+        "sender": {
+          "description": "the wallet that signs and sends the transaction",
+          "type": "string"
+        },
+        "estimate_gas": {
+          "default": true,
+          "description": "estimate gas (and so simulate) the transaction",
+          "type": "boolean"
+        }
+      },
+      "required": [
+        "to",
+        "token",
+        "amount",
+        "chain",
+        "sender"
+      ]
+    },
+    "cli": {
+      "command": "transfer",
+      "aliases": [],
+      "short": {
+        "chain": "c"
+      }
+    },
+    "mcpName": "v1_token_transfer",
+    "bodyRef": "TokenTransferRequest",
+    "responseRef": "TransactionResponse",
     "pagination": null
   },
   {
@@ -1216,6 +1387,1676 @@ export const manifest: OperationManifest[] = [
     },
     "mcpName": "v1_aave_withdraw",
     "bodyRef": "AaveWithdrawRequest",
+    "responseRef": "TransactionResponse",
+    "pagination": null
+  },
+  {
+    "operationId": "v1_vaults_vault",
+    "group": "vaults",
+    "namespace": "vaults",
+    "name": "vault",
+    "method": "GET",
+    "path": "/v1/vaults/vault",
+    "summary": "Get Vault & User Position",
+    "description": "Any ERC-4626 vault on `chain` by address, as it stood at `block` (or now): its totals, the share price, APYs from the share price's growth over the trailing hour, day, week and month, and `user_address`'s shares when given. A block before the vault existed is a 422 on `block`.",
+    "readOnly": true,
+    "destructive": false,
+    "idempotent": true,
+    "errorModel": "validation",
+    "params": [
+      {
+        "name": "chain",
+        "in": "query",
+        "required": false,
+        "schema": {
+          "type": "string",
+          "enum": [
+            "arbitrum",
+            "base",
+            "ethereum"
+          ],
+          "default": "ethereum"
+        }
+      },
+      {
+        "name": "block",
+        "in": "query",
+        "required": false,
+        "description": "block number for a historical read; latest when omitted",
+        "schema": {
+          "type": "integer",
+          "minimum": 0
+        }
+      },
+      {
+        "name": "vault_address",
+        "in": "query",
+        "required": false,
+        "description": "the ERC-4626 vault to read",
+        "schema": {
+          "type": "string"
+        }
+      },
+      {
+        "name": "user_address",
+        "in": "query",
+        "required": false,
+        "description": "include this wallet's position in the vault",
+        "schema": {
+          "anyOf": [
+            {
+              "description": "0x-prefixed EVM address",
+              "type": "string"
+            },
+            {
+              "type": "null"
+            }
+          ]
+        }
+      }
+    ],
+    "body": null,
+    "cli": {
+      "command": "vault",
+      "aliases": [],
+      "short": {
+        "chain": "c",
+        "vault_address": "v",
+        "user_address": "u",
+        "block": "b"
+      }
+    },
+    "mcpName": "v1_vaults_vault",
+    "bodyRef": null,
+    "responseRef": "VaultGetVaultResponse",
+    "pagination": null
+  },
+  {
+    "operationId": "v1_vaults_deposit",
+    "group": "vaults",
+    "namespace": "vaults",
+    "name": "deposit",
+    "method": "POST",
+    "path": "/v1/vaults/deposit",
+    "summary": "Deposit to Vault",
+    "description": "A transaction for `sender` that deposits `amount` of the vault's underlying token into any ERC-4626 vault, the shares going to `receiver` (default the sender). The sender must hold the amount and have approved the vault for it, and the vault must accept it (`maxDeposit`): each checked first, a 422 naming which.",
+    "readOnly": false,
+    "destructive": false,
+    "idempotent": false,
+    "errorModel": "validation",
+    "params": [],
+    "body": {
+      "type": "object",
+      "properties": {
+        "action_type": {
+          "description": "this write's kind, as a bundle action names it",
+          "type": "string",
+          "const": "VAULT_DEPOSIT"
+        },
+        "vault_address": {
+          "description": "the ERC-4626 vault to deposit into",
+          "type": "string"
+        },
+        "amount": {
+          "anyOf": [
+            {
+              "type": "number"
+            },
+            {
+              "type": "string"
+            },
+            {}
+          ],
+          "description": "underlying tokens to deposit, in human units",
+          "examples": [
+            "1.5"
+          ]
+        },
+        "receiver": {
+          "description": "who receives the shares or tokens (default: sender)",
+          "anyOf": [
+            {
+              "description": "0x-prefixed EVM address",
+              "type": "string"
+            },
+            {
+              "type": "null"
+            }
+          ]
+        },
+        "chain": {
+          "type": "string",
+          "enum": [
+            "arbitrum",
+            "base",
+            "ethereum"
+          ]
+        },
+        "sender": {
+          "description": "the wallet that signs and sends the transaction",
+          "type": "string"
+        },
+        "estimate_gas": {
+          "default": true,
+          "description": "estimate gas (and so simulate) the transaction",
+          "type": "boolean"
+        }
+      },
+      "required": [
+        "vault_address",
+        "amount",
+        "chain",
+        "sender"
+      ]
+    },
+    "cli": {
+      "command": "deposit",
+      "aliases": [],
+      "short": {
+        "chain": "c"
+      }
+    },
+    "mcpName": "v1_vaults_deposit",
+    "bodyRef": "VaultDepositRequest",
+    "responseRef": "TransactionResponse",
+    "pagination": null
+  },
+  {
+    "operationId": "v1_vaults_withdraw",
+    "group": "vaults",
+    "namespace": "vaults",
+    "name": "withdraw",
+    "method": "POST",
+    "path": "/v1/vaults/withdraw",
+    "summary": "Withdraw from Vault",
+    "description": "A transaction for `sender` that withdraws `amount` of the underlying token from any ERC-4626 vault to `receiver` (default the sender), burning the sender's shares; `\"ALL\"` redeems every share. More than the vault lets the sender withdraw now (`maxWithdraw`) is a 422.",
+    "readOnly": false,
+    "destructive": false,
+    "idempotent": false,
+    "errorModel": "validation",
+    "params": [],
+    "body": {
+      "type": "object",
+      "properties": {
+        "action_type": {
+          "description": "this write's kind, as a bundle action names it",
+          "type": "string",
+          "const": "VAULT_WITHDRAW"
+        },
+        "vault_address": {
+          "description": "the ERC-4626 vault to withdraw from",
+          "type": "string"
+        },
+        "amount": {
+          "anyOf": [
+            {
+              "type": "string",
+              "const": "ALL"
+            },
+            {
+              "anyOf": [
+                {
+                  "type": "number"
+                },
+                {
+                  "type": "string"
+                },
+                {}
+              ],
+              "description": "underlying tokens to withdraw",
+              "examples": [
+                "1.5"
+              ]
+            }
+          ],
+          "description": "underlying tokens to withdraw in human units, or \"ALL\": every share redeemed"
+        },
+        "receiver": {
+          "description": "who receives the shares or tokens (default: sender)",
+          "anyOf": [
+            {
+              "description": "0x-prefixed EVM address",
+              "type": "string"
+            },
+            {
+              "type": "null"
+            }
+          ]
+        },
+        "chain": {
+          "type": "string",
+          "enum": [
+            "arbitrum",
+            "base",
+            "ethereum"
+          ]
+        },
+        "sender": {
+          "description": "the wallet that signs and sends the transaction",
+          "type": "string"
+        },
+        "estimate_gas": {
+          "default": true,
+          "description": "estimate gas (and so simulate) the transaction",
+          "type": "boolean"
+        }
+      },
+      "required": [
+        "vault_address",
+        "amount",
+        "chain",
+        "sender"
+      ]
+    },
+    "cli": {
+      "command": "withdraw",
+      "aliases": [],
+      "short": {
+        "chain": "c"
+      }
+    },
+    "mcpName": "v1_vaults_withdraw",
+    "bodyRef": "VaultWithdrawRequest",
+    "responseRef": "TransactionResponse",
+    "pagination": null
+  },
+  {
+    "operationId": "v1_generic_portfolio",
+    "group": "generic",
+    "namespace": "generic",
+    "name": "portfolio",
+    "method": "GET",
+    "path": "/v1/generic/portfolio",
+    "summary": "List User Portfolio",
+    "description": "What `user` holds on `chain`: the native coin and every token this deployment lists there, each valued at the chain's price oracle, and the total in USD. Tokens the oracle has no feed for, and zero balances, are left out. One batched read at one block.",
+    "readOnly": true,
+    "destructive": false,
+    "idempotent": true,
+    "errorModel": "validation",
+    "params": [
+      {
+        "name": "chain",
+        "in": "query",
+        "required": false,
+        "schema": {
+          "type": "string",
+          "enum": [
+            "arbitrum",
+            "base",
+            "ethereum"
+          ],
+          "default": "arbitrum"
+        }
+      },
+      {
+        "name": "user",
+        "in": "query",
+        "required": false,
+        "description": "the wallet whose holdings to list",
+        "schema": {
+          "type": "string"
+        }
+      }
+    ],
+    "body": null,
+    "cli": {
+      "command": "portfolio",
+      "aliases": [],
+      "short": {
+        "chain": "c",
+        "user": "u"
+      }
+    },
+    "mcpName": "v1_generic_portfolio",
+    "bodyRef": null,
+    "responseRef": "Portfolio",
+    "pagination": null
+  },
+  {
+    "operationId": "v1_generic_supported_chains",
+    "group": "generic",
+    "namespace": "generic",
+    "name": "supportedChains",
+    "method": "GET",
+    "path": "/v1/generic/supported_chains",
+    "summary": "List Supported Chains",
+    "description": "The v1 chains this deployment serves; with `protocol`, those where that protocol is deployed (an empty list when it runs on none here).",
+    "readOnly": true,
+    "destructive": false,
+    "idempotent": true,
+    "errorModel": "validation",
+    "params": [
+      {
+        "name": "protocol",
+        "in": "query",
+        "required": false,
+        "description": "only the chains this protocol runs on here",
+        "schema": {
+          "type": "string",
+          "enum": [
+            "aave",
+            "aerodrome",
+            "morpho",
+            "sky",
+            "uniswap",
+            "pendle"
+          ]
+        }
+      }
+    ],
+    "body": null,
+    "cli": {
+      "command": "supported-chains",
+      "aliases": [],
+      "short": {
+        "protocol": "p"
+      }
+    },
+    "mcpName": "v1_generic_supported_chains",
+    "bodyRef": null,
+    "responseRef": "SupportedChainInfo",
+    "pagination": null
+  },
+  {
+    "operationId": "v1_generic_allowance",
+    "group": "generic",
+    "namespace": "generic",
+    "name": "allowance",
+    "method": "GET",
+    "path": "/v1/generic/allowance",
+    "summary": "Get Allowance",
+    "description": "How much of `token` `user` lets `contract` (a protocol's contract by name, e.g. `AaveV3Pool`, or any address) spend on `chain`.",
+    "readOnly": true,
+    "destructive": false,
+    "idempotent": true,
+    "errorModel": "validation",
+    "params": [
+      {
+        "name": "chain",
+        "in": "query",
+        "required": false,
+        "schema": {
+          "type": "string",
+          "enum": [
+            "arbitrum",
+            "base",
+            "ethereum"
+          ],
+          "default": "arbitrum"
+        }
+      },
+      {
+        "name": "user",
+        "in": "query",
+        "required": false,
+        "description": "the token holder",
+        "schema": {
+          "type": "string"
+        }
+      },
+      {
+        "name": "token",
+        "in": "query",
+        "required": false,
+        "description": "the symbol or address of the token",
+        "schema": {
+          "default": "USDC",
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 64,
+          "x-contract": "erc20"
+        }
+      },
+      {
+        "name": "contract",
+        "in": "query",
+        "required": true,
+        "description": "a contract by name (AaveV3Pool, AerodromeBasicRouter, AerodromeSlipstreamRouter, AerodromeSlipstreamNonfungiblePositionManager, UniswapV3Router, UniswapV3NFTPositionManager, Morpho, SkyDaiUsdsConverter, SkyUsdcUsdsConverter, SkyUsdsVault, PendleRouter, OdosRouter, EthenaVault) or its address",
+        "schema": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 64
+        }
+      }
+    ],
+    "body": null,
+    "cli": {
+      "command": "allowance",
+      "aliases": [],
+      "short": {
+        "chain": "c",
+        "user": "u",
+        "token": "t"
+      }
+    },
+    "mcpName": "v1_generic_allowance",
+    "bodyRef": null,
+    "responseRef": "AllowanceInfoResponse",
+    "pagination": null
+  },
+  {
+    "operationId": "v1_generic_allowance_set",
+    "group": "generic",
+    "namespace": "generic",
+    "name": "allowanceSet",
+    "method": "POST",
+    "path": "/v1/generic/allowance/set",
+    "summary": "Set Allowance",
+    "description": "A transaction for `sender` that sets how much of `token` `contract` (a protocol's contract by name, e.g. `AaveV3Pool`, or any address) may spend: ERC-20 `approve`, replacing the allowance (0 revokes it).",
+    "readOnly": false,
+    "destructive": false,
+    "idempotent": false,
+    "errorModel": "validation",
+    "params": [],
+    "body": {
+      "type": "object",
+      "properties": {
+        "action_type": {
+          "description": "this write's kind, as a bundle action names it",
+          "type": "string",
+          "const": "SET_ALLOWANCE"
+        },
+        "token": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 64,
+          "description": "the symbol or address of the token",
+          "x-contract": "erc20"
+        },
+        "contract": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 64,
+          "description": "a contract by name (AaveV3Pool, AerodromeBasicRouter, AerodromeSlipstreamRouter, AerodromeSlipstreamNonfungiblePositionManager, UniswapV3Router, UniswapV3NFTPositionManager, Morpho, SkyDaiUsdsConverter, SkyUsdcUsdsConverter, SkyUsdsVault, PendleRouter, OdosRouter, EthenaVault) or its address"
+        },
+        "amount": {
+          "anyOf": [
+            {
+              "type": "number"
+            },
+            {
+              "type": "string"
+            },
+            {}
+          ],
+          "description": "the allowance, in human units (0 revokes it)",
+          "examples": [
+            "1.5"
+          ]
+        },
+        "chain": {
+          "type": "string",
+          "enum": [
+            "arbitrum",
+            "base",
+            "ethereum"
+          ]
+        },
+        "sender": {
+          "description": "the wallet that signs and sends the transaction",
+          "type": "string"
+        },
+        "estimate_gas": {
+          "default": true,
+          "description": "estimate gas (and so simulate) the transaction",
+          "type": "boolean"
+        }
+      },
+      "required": [
+        "token",
+        "contract",
+        "amount",
+        "chain",
+        "sender"
+      ]
+    },
+    "cli": {
+      "command": "allowance-set",
+      "aliases": [],
+      "short": {
+        "chain": "c"
+      }
+    },
+    "mcpName": "v1_generic_allowance_set",
+    "bodyRef": "SetAllowanceRequest",
+    "responseRef": "TransactionResponse",
+    "pagination": null
+  },
+  {
+    "operationId": "v1_generic_wrap_eth",
+    "group": "generic",
+    "namespace": "generic",
+    "name": "wrapEth",
+    "method": "POST",
+    "path": "/v1/generic/wrap_eth",
+    "summary": "Wrap ETH",
+    "description": "A transaction for `sender` that wraps `amount` of ETH into WETH (WETH9 `deposit`), the ERC-20 form DeFi protocols take. More ETH than the sender holds, with the gas, is a 422.",
+    "readOnly": false,
+    "destructive": false,
+    "idempotent": false,
+    "errorModel": "validation",
+    "params": [],
+    "body": {
+      "type": "object",
+      "properties": {
+        "action_type": {
+          "description": "this write's kind, as a bundle action names it",
+          "type": "string",
+          "const": "WRAP_ETH"
+        },
+        "amount": {
+          "anyOf": [
+            {
+              "type": "number"
+            },
+            {
+              "type": "string"
+            },
+            {}
+          ],
+          "description": "ETH to wrap into WETH",
+          "examples": [
+            "1.5"
+          ]
+        },
+        "chain": {
+          "type": "string",
+          "enum": [
+            "arbitrum",
+            "base",
+            "ethereum"
+          ]
+        },
+        "sender": {
+          "description": "the wallet that signs and sends the transaction",
+          "type": "string"
+        },
+        "estimate_gas": {
+          "default": true,
+          "description": "estimate gas (and so simulate) the transaction",
+          "type": "boolean"
+        }
+      },
+      "required": [
+        "amount",
+        "chain",
+        "sender"
+      ]
+    },
+    "cli": {
+      "command": "wrap-eth",
+      "aliases": [],
+      "short": {
+        "chain": "c"
+      }
+    },
+    "mcpName": "v1_generic_wrap_eth",
+    "bodyRef": "WrapEthRequest",
+    "responseRef": "TransactionResponse",
+    "pagination": null
+  },
+  {
+    "operationId": "v1_generic_unwrap_weth",
+    "group": "generic",
+    "namespace": "generic",
+    "name": "unwrapWeth",
+    "method": "POST",
+    "path": "/v1/generic/unwrap_weth",
+    "summary": "Unwrap WETH",
+    "description": "A transaction for `sender` that unwraps `amount` of WETH back into ETH (WETH9 `withdraw`). More WETH than the sender holds is a 422.",
+    "readOnly": false,
+    "destructive": false,
+    "idempotent": false,
+    "errorModel": "validation",
+    "params": [],
+    "body": {
+      "type": "object",
+      "properties": {
+        "action_type": {
+          "description": "this write's kind, as a bundle action names it",
+          "type": "string",
+          "const": "UNWRAP_WETH"
+        },
+        "amount": {
+          "anyOf": [
+            {
+              "type": "number"
+            },
+            {
+              "type": "string"
+            },
+            {}
+          ],
+          "description": "WETH to unwrap into ETH",
+          "examples": [
+            "1.5"
+          ]
+        },
+        "chain": {
+          "type": "string",
+          "enum": [
+            "arbitrum",
+            "base",
+            "ethereum"
+          ]
+        },
+        "sender": {
+          "description": "the wallet that signs and sends the transaction",
+          "type": "string"
+        },
+        "estimate_gas": {
+          "default": true,
+          "description": "estimate gas (and so simulate) the transaction",
+          "type": "boolean"
+        }
+      },
+      "required": [
+        "amount",
+        "chain",
+        "sender"
+      ]
+    },
+    "cli": {
+      "command": "unwrap-weth",
+      "aliases": [],
+      "short": {
+        "chain": "c"
+      }
+    },
+    "mcpName": "v1_generic_unwrap_weth",
+    "bodyRef": "UnwrapWethRequest",
+    "responseRef": "TransactionResponse",
+    "pagination": null
+  },
+  {
+    "operationId": "v1_uniswap_quote_buy_exactly",
+    "group": "uniswap",
+    "namespace": "uniswap",
+    "name": "quoteBuyExactly",
+    "method": "GET",
+    "path": "/v1/uniswap/quote/buy_exactly",
+    "summary": "Get quote - to specified amount",
+    "description": "How much `token_in` the `fee` tier's Uniswap v3 pool takes for exactly `amount_out` of `token_out` now, from QuoterV2 (the swap run by eth_call), and the pool's price after it. No pool at that tier is a 404; a swap the pool cannot fill a 422 on `amount_out`.",
+    "readOnly": true,
+    "destructive": false,
+    "idempotent": true,
+    "errorModel": "validation",
+    "params": [
+      {
+        "name": "chain",
+        "in": "query",
+        "required": false,
+        "schema": {
+          "type": "string",
+          "enum": [
+            "arbitrum",
+            "base",
+            "ethereum"
+          ],
+          "default": "arbitrum"
+        }
+      },
+      {
+        "name": "token_in",
+        "in": "query",
+        "required": false,
+        "description": "the symbol or address of the token sold",
+        "schema": {
+          "default": "USDC",
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 64,
+          "x-contract": "erc20"
+        }
+      },
+      {
+        "name": "token_out",
+        "in": "query",
+        "required": false,
+        "description": "the symbol or address of the token bought",
+        "schema": {
+          "default": "USDT",
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 64,
+          "x-contract": "erc20"
+        }
+      },
+      {
+        "name": "fee",
+        "in": "query",
+        "required": false,
+        "schema": {
+          "type": "string",
+          "enum": [
+            "0.01",
+            "0.05",
+            "0.3",
+            "1.0"
+          ],
+          "description": "the pool's fee tier in percent (Uniswap's 100, 500, 3000, 10000)",
+          "default": "0.01"
+        }
+      },
+      {
+        "name": "amount_out",
+        "in": "query",
+        "required": true,
+        "description": "token_out to buy, in human units",
+        "schema": {
+          "anyOf": [
+            {
+              "type": "number"
+            },
+            {
+              "type": "string"
+            },
+            {}
+          ],
+          "examples": [
+            "100"
+          ]
+        }
+      }
+    ],
+    "body": null,
+    "cli": {
+      "command": "quote-buy-exactly",
+      "aliases": [],
+      "short": {
+        "chain": "c"
+      }
+    },
+    "mcpName": "v1_uniswap_quote_buy_exactly",
+    "bodyRef": null,
+    "responseRef": "UniswapBuyQuoteInfoResponse",
+    "pagination": null
+  },
+  {
+    "operationId": "v1_uniswap_quote_sell_exactly",
+    "group": "uniswap",
+    "namespace": "uniswap",
+    "name": "quoteSellExactly",
+    "method": "GET",
+    "path": "/v1/uniswap/quote/sell_exactly",
+    "summary": "Get quote - from specified amount",
+    "description": "How much `token_out` the `fee` tier's Uniswap v3 pool gives for exactly `amount_in` of `token_in` now, from QuoterV2 (the swap run by eth_call), and the pool's price after it. No pool at that tier is a 404; a swap the pool cannot fill a 422 on `amount_in`.",
+    "readOnly": true,
+    "destructive": false,
+    "idempotent": true,
+    "errorModel": "validation",
+    "params": [
+      {
+        "name": "chain",
+        "in": "query",
+        "required": false,
+        "schema": {
+          "type": "string",
+          "enum": [
+            "arbitrum",
+            "base",
+            "ethereum"
+          ],
+          "default": "arbitrum"
+        }
+      },
+      {
+        "name": "token_in",
+        "in": "query",
+        "required": false,
+        "description": "the symbol or address of the token sold",
+        "schema": {
+          "default": "USDC",
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 64,
+          "x-contract": "erc20"
+        }
+      },
+      {
+        "name": "token_out",
+        "in": "query",
+        "required": false,
+        "description": "the symbol or address of the token bought",
+        "schema": {
+          "default": "USDT",
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 64,
+          "x-contract": "erc20"
+        }
+      },
+      {
+        "name": "fee",
+        "in": "query",
+        "required": false,
+        "schema": {
+          "type": "string",
+          "enum": [
+            "0.01",
+            "0.05",
+            "0.3",
+            "1.0"
+          ],
+          "description": "the pool's fee tier in percent (Uniswap's 100, 500, 3000, 10000)",
+          "default": "0.01"
+        }
+      },
+      {
+        "name": "amount_in",
+        "in": "query",
+        "required": true,
+        "description": "token_in to sell, in human units",
+        "schema": {
+          "anyOf": [
+            {
+              "type": "number"
+            },
+            {
+              "type": "string"
+            },
+            {}
+          ],
+          "examples": [
+            "100"
+          ]
+        }
+      }
+    ],
+    "body": null,
+    "cli": {
+      "command": "quote-sell-exactly",
+      "aliases": [],
+      "short": {
+        "chain": "c"
+      }
+    },
+    "mcpName": "v1_uniswap_quote_sell_exactly",
+    "bodyRef": null,
+    "responseRef": "UniswapSellQuoteInfoResponse",
+    "pagination": null
+  },
+  {
+    "operationId": "v1_uniswap_pool_price",
+    "group": "uniswap",
+    "namespace": "uniswap",
+    "name": "poolPrice",
+    "method": "GET",
+    "path": "/v1/uniswap/pool_price",
+    "summary": "Pool price",
+    "description": "The `fee` tier's Uniswap v3 pool of `token_in` and `token_out`: its current price (token_in per one token_out, from the pool's sqrt price) and tick. No pool at that tier is a 404.",
+    "readOnly": true,
+    "destructive": false,
+    "idempotent": true,
+    "errorModel": "validation",
+    "params": [
+      {
+        "name": "chain",
+        "in": "query",
+        "required": false,
+        "schema": {
+          "type": "string",
+          "enum": [
+            "arbitrum",
+            "base",
+            "ethereum"
+          ],
+          "default": "arbitrum"
+        }
+      },
+      {
+        "name": "token_in",
+        "in": "query",
+        "required": false,
+        "description": "the symbol or address of the token sold",
+        "schema": {
+          "default": "USDC",
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 64,
+          "x-contract": "erc20"
+        }
+      },
+      {
+        "name": "token_out",
+        "in": "query",
+        "required": false,
+        "description": "the symbol or address of the token bought",
+        "schema": {
+          "default": "USDT",
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 64,
+          "x-contract": "erc20"
+        }
+      },
+      {
+        "name": "fee",
+        "in": "query",
+        "required": false,
+        "schema": {
+          "type": "string",
+          "enum": [
+            "0.01",
+            "0.05",
+            "0.3",
+            "1.0"
+          ],
+          "description": "the pool's fee tier in percent (Uniswap's 100, 500, 3000, 10000)",
+          "default": "0.01"
+        }
+      }
+    ],
+    "body": null,
+    "cli": {
+      "command": "pool-price",
+      "aliases": [],
+      "short": {
+        "chain": "c"
+      }
+    },
+    "mcpName": "v1_uniswap_pool_price",
+    "bodyRef": null,
+    "responseRef": "UniswapPoolPriceResponse",
+    "pagination": null
+  },
+  {
+    "operationId": "v1_uniswap_liquidity_provision_in_range",
+    "group": "uniswap",
+    "namespace": "uniswap",
+    "name": "liquidityProvisionInRange",
+    "method": "GET",
+    "path": "/v1/uniswap/liquidity_provision/in_range",
+    "summary": "Check if LP is active",
+    "description": "Whether Uniswap v3 position `token_id`'s range holds its pool's current tick (it earns fees only then). An unknown id is a 404.",
+    "readOnly": true,
+    "destructive": false,
+    "idempotent": true,
+    "errorModel": "validation",
+    "params": [
+      {
+        "name": "chain",
+        "in": "query",
+        "required": false,
+        "schema": {
+          "type": "string",
+          "enum": [
+            "arbitrum",
+            "base",
+            "ethereum"
+          ],
+          "default": "arbitrum"
+        }
+      },
+      {
+        "name": "token_id",
+        "in": "query",
+        "required": false,
+        "description": "the position NFT's id",
+        "schema": {
+          "type": "integer",
+          "minimum": 0
+        }
+      }
+    ],
+    "body": null,
+    "cli": {
+      "command": "liquidity-provision-in-range",
+      "aliases": [],
+      "short": {
+        "chain": "c"
+      }
+    },
+    "mcpName": "v1_uniswap_liquidity_provision_in_range",
+    "bodyRef": null,
+    "responseRef": "UniswapCheckInRangeResponse",
+    "pagination": null
+  },
+  {
+    "operationId": "v1_uniswap_liquidity_provision_positions",
+    "group": "uniswap",
+    "namespace": "uniswap",
+    "name": "liquidityProvisionPositions",
+    "method": "GET",
+    "path": "/v1/uniswap/liquidity_provision/positions",
+    "summary": "List liquidity provision positions",
+    "description": "Every Uniswap v3 position `user` holds on `chain`, keyed by its NFT id: the NonfungiblePositionManager's record of each (tokens, fee, range, liquidity, fees owed). Large integers are JSON integers up to 2^53 and decimal strings beyond.",
+    "readOnly": true,
+    "destructive": false,
+    "idempotent": true,
+    "errorModel": "validation",
+    "params": [
+      {
+        "name": "chain",
+        "in": "query",
+        "required": false,
+        "schema": {
+          "type": "string",
+          "enum": [
+            "arbitrum",
+            "base",
+            "ethereum"
+          ],
+          "default": "arbitrum"
+        }
+      },
+      {
+        "name": "user",
+        "in": "query",
+        "required": false,
+        "description": "the positions' owner",
+        "schema": {
+          "type": "string"
+        }
+      }
+    ],
+    "body": null,
+    "cli": {
+      "command": "liquidity-provision-positions",
+      "aliases": [],
+      "short": {
+        "chain": "c",
+        "user": "u"
+      }
+    },
+    "mcpName": "v1_uniswap_liquidity_provision_positions",
+    "bodyRef": null,
+    "responseRef": "UniswapLPPositionsInfoResponse",
+    "pagination": null
+  },
+  {
+    "operationId": "v1_uniswap_swap_buy_exactly",
+    "group": "uniswap",
+    "namespace": "uniswap",
+    "name": "swapBuyExactly",
+    "method": "POST",
+    "path": "/v1/uniswap/swap/buy_exactly",
+    "summary": "Buy exact amount",
+    "description": "A transaction for `sender` that buys exactly `amount_out` of `token_out` in the `fee` tier's Uniswap v3 pool through SwapRouter (`exactOutputSingle`), spending at most the quote plus `max_slippage_percent` of `token_in`. The sender's balance and its allowance to `UniswapV3Router` for that most are checked first.",
+    "readOnly": false,
+    "destructive": false,
+    "idempotent": false,
+    "errorModel": "validation",
+    "params": [],
+    "body": {
+      "type": "object",
+      "properties": {
+        "action_type": {
+          "description": "this write's kind, as a bundle action names it",
+          "type": "string",
+          "const": "UNISWAP_BUY_EXACTLY"
+        },
+        "token_in": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 64,
+          "description": "the symbol or address of the token sold",
+          "x-contract": "erc20"
+        },
+        "token_out": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 64,
+          "description": "the symbol or address of the token bought",
+          "x-contract": "erc20"
+        },
+        "fee": {
+          "type": "string",
+          "enum": [
+            "0.01",
+            "0.05",
+            "0.3",
+            "1.0"
+          ],
+          "description": "the pool's fee tier in percent (Uniswap's 100, 500, 3000, 10000)"
+        },
+        "amount_out": {
+          "anyOf": [
+            {
+              "type": "number"
+            },
+            {
+              "type": "string"
+            },
+            {}
+          ],
+          "description": "token_out to buy exactly, in human units",
+          "examples": [
+            "100"
+          ]
+        },
+        "max_slippage_percent": {
+          "type": "number",
+          "exclusiveMinimum": 0,
+          "maximum": 50,
+          "description": "percent the price may move against the quote (1 = 1 %)"
+        },
+        "chain": {
+          "type": "string",
+          "enum": [
+            "arbitrum",
+            "base",
+            "ethereum"
+          ]
+        },
+        "sender": {
+          "description": "the wallet that signs and sends the transaction",
+          "type": "string"
+        },
+        "estimate_gas": {
+          "default": true,
+          "description": "estimate gas (and so simulate) the transaction",
+          "type": "boolean"
+        }
+      },
+      "required": [
+        "token_in",
+        "token_out",
+        "fee",
+        "amount_out",
+        "max_slippage_percent",
+        "chain",
+        "sender"
+      ]
+    },
+    "cli": {
+      "command": "swap-buy-exactly",
+      "aliases": [],
+      "short": {
+        "chain": "c"
+      }
+    },
+    "mcpName": "v1_uniswap_swap_buy_exactly",
+    "bodyRef": "UniswapBuyExactlyRequest",
+    "responseRef": "UniswapBuyExactlyTransactionResponse",
+    "pagination": null
+  },
+  {
+    "operationId": "v1_uniswap_swap_sell_exactly",
+    "group": "uniswap",
+    "namespace": "uniswap",
+    "name": "swapSellExactly",
+    "method": "POST",
+    "path": "/v1/uniswap/swap/sell_exactly",
+    "summary": "Sell exact amount",
+    "description": "A transaction for `sender` that sells exactly `amount_in` of `token_in` in the `fee` tier's Uniswap v3 pool through SwapRouter (`exactInputSingle`), for at least the quote less `max_slippage_percent` of `token_out`. The sender's balance and its allowance to `UniswapV3Router` are checked first.",
+    "readOnly": false,
+    "destructive": false,
+    "idempotent": false,
+    "errorModel": "validation",
+    "params": [],
+    "body": {
+      "type": "object",
+      "properties": {
+        "action_type": {
+          "description": "this write's kind, as a bundle action names it",
+          "type": "string",
+          "const": "UNISWAP_SELL_EXACTLY"
+        },
+        "token_in": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 64,
+          "description": "the symbol or address of the token sold",
+          "x-contract": "erc20"
+        },
+        "token_out": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 64,
+          "description": "the symbol or address of the token bought",
+          "x-contract": "erc20"
+        },
+        "fee": {
+          "type": "string",
+          "enum": [
+            "0.01",
+            "0.05",
+            "0.3",
+            "1.0"
+          ],
+          "description": "the pool's fee tier in percent (Uniswap's 100, 500, 3000, 10000)"
+        },
+        "amount_in": {
+          "anyOf": [
+            {
+              "type": "number"
+            },
+            {
+              "type": "string"
+            },
+            {}
+          ],
+          "description": "token_in to sell exactly, in human units",
+          "examples": [
+            "100"
+          ]
+        },
+        "max_slippage_percent": {
+          "type": "number",
+          "exclusiveMinimum": 0,
+          "maximum": 50,
+          "description": "percent the price may move against the quote (1 = 1 %)"
+        },
+        "chain": {
+          "type": "string",
+          "enum": [
+            "arbitrum",
+            "base",
+            "ethereum"
+          ]
+        },
+        "sender": {
+          "description": "the wallet that signs and sends the transaction",
+          "type": "string"
+        },
+        "estimate_gas": {
+          "default": true,
+          "description": "estimate gas (and so simulate) the transaction",
+          "type": "boolean"
+        }
+      },
+      "required": [
+        "token_in",
+        "token_out",
+        "fee",
+        "amount_in",
+        "max_slippage_percent",
+        "chain",
+        "sender"
+      ]
+    },
+    "cli": {
+      "command": "swap-sell-exactly",
+      "aliases": [],
+      "short": {
+        "chain": "c"
+      }
+    },
+    "mcpName": "v1_uniswap_swap_sell_exactly",
+    "bodyRef": "UniswapSellExactlyRequest",
+    "responseRef": "UniswapSellExactlyTransactionResponse",
+    "pagination": null
+  },
+  {
+    "operationId": "v1_uniswap_liquidity_provision_mint",
+    "group": "uniswap",
+    "namespace": "uniswap",
+    "name": "liquidityProvisionMint",
+    "method": "POST",
+    "path": "/v1/uniswap/liquidity_provision/mint",
+    "summary": "Open a new LP position",
+    "description": "A transaction for `sender` that opens a Uniswap v3 position in the `fee` tier's pool of `token0` and `token1` over [`tick_lower`, `tick_upper`) (`mint` on the NonfungiblePositionManager; the NFT to `recipient`). Ticks must be multiples of the tier's spacing; both amounts are checked against the sender's balances and allowances to `UniswapV3NFTPositionManager` first.",
+    "readOnly": false,
+    "destructive": false,
+    "idempotent": false,
+    "errorModel": "validation",
+    "params": [],
+    "body": {
+      "type": "object",
+      "properties": {
+        "action_type": {
+          "description": "this write's kind, as a bundle action names it",
+          "type": "string",
+          "const": "UNISWAP_MINT_LIQUIDITY_PROVISION"
+        },
+        "token0": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 64,
+          "description": "one token of the pair",
+          "x-contract": "erc20"
+        },
+        "token1": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 64,
+          "description": "the other token of the pair",
+          "x-contract": "erc20"
+        },
+        "fee": {
+          "type": "string",
+          "enum": [
+            "0.01",
+            "0.05",
+            "0.3",
+            "1.0"
+          ],
+          "description": "the pool's fee tier in percent (Uniswap's 100, 500, 3000, 10000)"
+        },
+        "tick_lower": {
+          "type": "integer",
+          "minimum": -9007199254740991,
+          "maximum": 9007199254740991,
+          "description": "the range's lower tick (a multiple of the fee tier's tick spacing)"
+        },
+        "tick_upper": {
+          "type": "integer",
+          "minimum": -9007199254740991,
+          "maximum": 9007199254740991,
+          "description": "the range's upper tick"
+        },
+        "amount0_desired": {
+          "anyOf": [
+            {
+              "type": "number"
+            },
+            {
+              "type": "string"
+            },
+            {}
+          ],
+          "description": "token0 to add at most, human units",
+          "examples": [
+            "1"
+          ]
+        },
+        "amount1_desired": {
+          "anyOf": [
+            {
+              "type": "number"
+            },
+            {
+              "type": "string"
+            },
+            {}
+          ],
+          "description": "token1 to add at most, human units",
+          "examples": [
+            "1"
+          ]
+        },
+        "amount0_min": {
+          "anyOf": [
+            {
+              "type": "number"
+            },
+            {
+              "type": "string"
+            },
+            {}
+          ],
+          "description": "token0 to add at least (slippage bound)",
+          "examples": [
+            "1"
+          ]
+        },
+        "amount1_min": {
+          "anyOf": [
+            {
+              "type": "number"
+            },
+            {
+              "type": "string"
+            },
+            {}
+          ],
+          "description": "token1 to add at least (slippage bound)",
+          "examples": [
+            "1"
+          ]
+        },
+        "recipient": {
+          "description": "who receives the position NFT (default: sender)",
+          "anyOf": [
+            {
+              "description": "0x-prefixed EVM address",
+              "type": "string"
+            },
+            {
+              "type": "null"
+            }
+          ]
+        },
+        "chain": {
+          "type": "string",
+          "enum": [
+            "arbitrum",
+            "base",
+            "ethereum"
+          ]
+        },
+        "sender": {
+          "description": "the wallet that signs and sends the transaction",
+          "type": "string"
+        },
+        "estimate_gas": {
+          "default": true,
+          "description": "estimate gas (and so simulate) the transaction",
+          "type": "boolean"
+        }
+      },
+      "required": [
+        "token0",
+        "token1",
+        "fee",
+        "tick_lower",
+        "tick_upper",
+        "amount0_desired",
+        "amount1_desired",
+        "amount0_min",
+        "amount1_min",
+        "chain",
+        "sender"
+      ]
+    },
+    "cli": {
+      "command": "liquidity-provision-mint",
+      "aliases": [],
+      "short": {
+        "chain": "c"
+      }
+    },
+    "mcpName": "v1_uniswap_liquidity_provision_mint",
+    "bodyRef": "UniswapMintLiquidityProvisionRequest",
+    "responseRef": "TransactionResponse",
+    "pagination": null
+  },
+  {
+    "operationId": "v1_uniswap_liquidity_provision_increase",
+    "group": "uniswap",
+    "namespace": "uniswap",
+    "name": "liquidityProvisionIncrease",
+    "method": "POST",
+    "path": "/v1/uniswap/liquidity_provision/increase",
+    "summary": "Increase an LP position",
+    "description": "A transaction for `sender` that adds its tokens to Uniswap v3 position `token_id` it owns (`increaseLiquidity`). Another wallet's position is a 422; an unknown id a 404.",
+    "readOnly": false,
+    "destructive": false,
+    "idempotent": false,
+    "errorModel": "validation",
+    "params": [],
+    "body": {
+      "type": "object",
+      "properties": {
+        "action_type": {
+          "description": "this write's kind, as a bundle action names it",
+          "type": "string",
+          "const": "UNISWAP_ADD_LIQUIDITY"
+        },
+        "token_id": {
+          "type": "integer",
+          "minimum": 0,
+          "maximum": 9007199254740991,
+          "description": "the position NFT's id"
+        },
+        "amount0_desired": {
+          "anyOf": [
+            {
+              "type": "number"
+            },
+            {
+              "type": "string"
+            },
+            {}
+          ],
+          "description": "the position's token0 to add at most",
+          "examples": [
+            "1"
+          ]
+        },
+        "amount1_desired": {
+          "anyOf": [
+            {
+              "type": "number"
+            },
+            {
+              "type": "string"
+            },
+            {}
+          ],
+          "description": "the position's token1 to add at most",
+          "examples": [
+            "1"
+          ]
+        },
+        "amount0_min": {
+          "anyOf": [
+            {
+              "type": "number"
+            },
+            {
+              "type": "string"
+            },
+            {}
+          ],
+          "description": "token0 to add at least",
+          "examples": [
+            "1"
+          ]
+        },
+        "amount1_min": {
+          "anyOf": [
+            {
+              "type": "number"
+            },
+            {
+              "type": "string"
+            },
+            {}
+          ],
+          "description": "token1 to add at least",
+          "examples": [
+            "1"
+          ]
+        },
+        "chain": {
+          "type": "string",
+          "enum": [
+            "arbitrum",
+            "base",
+            "ethereum"
+          ]
+        },
+        "sender": {
+          "description": "the wallet that signs and sends the transaction",
+          "type": "string"
+        },
+        "estimate_gas": {
+          "default": true,
+          "description": "estimate gas (and so simulate) the transaction",
+          "type": "boolean"
+        }
+      },
+      "required": [
+        "token_id",
+        "amount0_desired",
+        "amount1_desired",
+        "amount0_min",
+        "amount1_min",
+        "chain",
+        "sender"
+      ]
+    },
+    "cli": {
+      "command": "liquidity-provision-increase",
+      "aliases": [],
+      "short": {
+        "chain": "c"
+      }
+    },
+    "mcpName": "v1_uniswap_liquidity_provision_increase",
+    "bodyRef": "UniswapIncreaseLiquidityProvisionRequest",
+    "responseRef": "TransactionResponse",
+    "pagination": null
+  },
+  {
+    "operationId": "v1_uniswap_liquidity_provision_withdraw",
+    "group": "uniswap",
+    "namespace": "uniswap",
+    "name": "liquidityProvisionWithdraw",
+    "method": "POST",
+    "path": "/v1/uniswap/liquidity_provision/withdraw",
+    "summary": "Withdraw an LP position",
+    "description": "A transaction for `sender` that takes `percentage_for_withdrawal` percent of position `token_id`'s liquidity out and collects the tokens (with the fees owed) to the sender: `decreaseLiquidity` then `collect` in one `multicall`, each amount held to 99.5 % of what the simulation frees.",
+    "readOnly": false,
+    "destructive": false,
+    "idempotent": false,
+    "errorModel": "validation",
+    "params": [],
+    "body": {
+      "type": "object",
+      "properties": {
+        "action_type": {
+          "description": "this write's kind, as a bundle action names it",
+          "type": "string",
+          "const": "UNISWAP_WITHDRAW_LIQUIDITY_PROVISION"
+        },
+        "token_id": {
+          "type": "integer",
+          "minimum": 0,
+          "maximum": 9007199254740991,
+          "description": "the position NFT's id"
+        },
+        "percentage_for_withdrawal": {
+          "anyOf": [
+            {
+              "type": "number"
+            },
+            {
+              "type": "string"
+            },
+            {}
+          ],
+          "description": "percent of the position's liquidity to take out",
+          "examples": [
+            "25"
+          ]
+        },
+        "chain": {
+          "type": "string",
+          "enum": [
+            "arbitrum",
+            "base",
+            "ethereum"
+          ]
+        },
+        "sender": {
+          "description": "the wallet that signs and sends the transaction",
+          "type": "string"
+        },
+        "estimate_gas": {
+          "default": true,
+          "description": "estimate gas (and so simulate) the transaction",
+          "type": "boolean"
+        }
+      },
+      "required": [
+        "token_id",
+        "percentage_for_withdrawal",
+        "chain",
+        "sender"
+      ]
+    },
+    "cli": {
+      "command": "liquidity-provision-withdraw",
+      "aliases": [],
+      "short": {
+        "chain": "c"
+      }
+    },
+    "mcpName": "v1_uniswap_liquidity_provision_withdraw",
+    "bodyRef": "UniswapWithdrawLiquidityProvisionRequest",
     "responseRef": "TransactionResponse",
     "pagination": null
   },

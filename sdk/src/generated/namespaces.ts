@@ -3,6 +3,9 @@
 import type { Transport } from "../transport.ts";
 import { TokenNamespace } from "./groups/token.ts";
 import { AaveNamespace } from "./groups/aave.ts";
+import { VaultsNamespace } from "./groups/vaults.ts";
+import { GenericNamespace } from "./groups/generic.ts";
+import { UniswapNamespace } from "./groups/uniswap.ts";
 import { OnrampNamespace } from "./groups/onramp.ts";
 import { TokenizedAssetsNamespace } from "./groups/tokenized-assets.ts";
 import { GasSponsorshipNamespace } from "./groups/gas-sponsorship.ts";
@@ -14,6 +17,9 @@ import { CreditNamespace } from "./groups/credit.ts";
 export class Namespaces {
   readonly token: TokenNamespace;
   readonly aave: AaveNamespace;
+  readonly vaults: VaultsNamespace;
+  readonly generic: GenericNamespace;
+  readonly uniswap: UniswapNamespace;
   readonly onramp: OnrampNamespace;
   readonly tokenizedAssets: TokenizedAssetsNamespace;
   readonly gasSponsorship: GasSponsorshipNamespace;
@@ -24,6 +30,9 @@ export class Namespaces {
   constructor(transport: Transport) {
     this.token = new TokenNamespace(transport);
     this.aave = new AaveNamespace(transport);
+    this.vaults = new VaultsNamespace(transport);
+    this.generic = new GenericNamespace(transport);
+    this.uniswap = new UniswapNamespace(transport);
     this.onramp = new OnrampNamespace(transport);
     this.tokenizedAssets = new TokenizedAssetsNamespace(transport);
     this.gasSponsorship = new GasSponsorshipNamespace(transport);

@@ -242,6 +242,16 @@ export type ActivityEvent = {
   realized_pnl: string | null;
 };
 
+export type AllowanceInfoResponse = {
+  /** what the contract may spend, in human units */
+  amount: string;
+  decimals: number;
+  token_symbol: string;
+  token_address: string;
+  /** the spender the name resolved to */
+  contract_address: string;
+};
+
 export type ApproveTransferRequest = {
   /** token holder */
   owner: string;
@@ -256,6 +266,18 @@ export type ApproveTransferResponse = {
   eip_712: TypedData | null;
   /** Ours: Permit2 already has an unlimited allowance */
   already_approved: boolean;
+};
+
+/** annualised, compounded growth of the share price up to the block read; a vault younger than a window is measured over its life */
+export type Apy = {
+  /** percent a year, from the share price over the last hour */
+  current: string;
+  /** percent a year, from the share price over the last day */
+  apy_1_day: string;
+  /** percent a year, over the last 7 days */
+  apy_7_day: string;
+  /** percent a year, over the last 30 days */
+  apy_30_day: string;
 };
 
 export type BalancesResponse = {
@@ -1000,6 +1022,9 @@ export type Fee = {
   denomination?: "PERCENTAGE" | "FIXED" | "PERFORMANCE";
 };
 
+/** the pool's fee tier in percent (Uniswap's 100, 500, 3000, 10000) */
+export type FeeEnum = "0.01" | "0.05" | "0.3" | "1.0";
+
 export type HTTPValidationError = {
   detail: Array<{
     loc: Array<string | number>;
@@ -1698,6 +1723,23 @@ export type Pnl = {
   total_pnl_percent: string;
 };
 
+export type Portfolio = {
+  total_value_in_usd: string;
+  token_balances: Array<PortfolioTokenBalance>;
+};
+
+export type PortfolioTokenBalance = {
+  /** human units */
+  amount: string;
+  decimals: number;
+  token_symbol: string;
+  /** the token, or the zero address for the native coin */
+  token_address: string;
+  /** USD per whole token, at the chain's price oracle */
+  price: string;
+  token_value_in_usd: string;
+};
+
 export type Position = {
   symbol: string;
   underlying_ticker: string;
@@ -1743,6 +1785,8 @@ export type PricePoint = {
   timestamp: string;
   price: string;
 };
+
+export type Protocol = "aave" | "aerodrome" | "morpho" | "sky" | "uniswap" | "pendle";
 
 export type RebalanceTarget = {
   protocol?: CreditProtocol;
@@ -1864,6 +1908,22 @@ export type ReserveInfo = {
   liquidation_threshold: string;
 };
 
+export type SetAllowanceRequest = {
+  /** this write's kind, as a bundle action names it */
+  action_type?: "SET_ALLOWANCE";
+  /** the symbol or address of the token */
+  token: string;
+  /** a contract by name (AaveV3Pool, AerodromeBasicRouter, AerodromeSlipstreamRouter, AerodromeSlipstreamNonfungiblePositionManager, UniswapV3Router, UniswapV3NFTPositionManager, Morpho, SkyDaiUsdsConverter, SkyUsdcUsdsConverter, SkyUsdsVault, PendleRouter, OdosRouter, EthenaVault) or its address */
+  contract: string;
+  /** the allowance, in human units (0 revokes it) */
+  amount: number | string | unknown;
+  chain: V1Chain;
+  /** the wallet that signs and sends the transaction */
+  sender: string;
+  /** estimate gas (and so simulate) the transaction */
+  estimate_gas?: boolean;
+};
+
 export type Settlement = "instant" | "async";
 
 export type SponsorPrepareRequest = {
@@ -1893,6 +1953,10 @@ export type Supply = {
   amount: number;
   reserve: Reserve;
   assetPriceUSD: number;
+};
+
+export type SupportedChainInfo = {
+  chains: Array<V1Chain>;
 };
 
 export type TokenBalance = {
@@ -1972,6 +2036,11 @@ export type TokenizedAssetsTransferResponse = {
   eip_712: TypedData | null;
 };
 
+export type TokenPriceResponse = {
+  /** USD per whole token */
+  price: string;
+};
+
 export type TokenTransfer = {
   from_address: string;
   to_address: string;
@@ -1982,6 +2051,22 @@ export type TokenTransfer = {
   block_timestamp: string;
   transaction_hash: string;
   direction: "in" | "out";
+};
+
+export type TokenTransferRequest = {
+  /** this write's kind, as a bundle action names it */
+  action_type?: "TOKEN_TRANSFER";
+  /** the recipient */
+  to: string;
+  /** the symbol or address of the token to send; ETH for the native coin */
+  token: string;
+  /** human units */
+  amount: number | string | unknown;
+  chain: V1Chain;
+  /** the wallet that signs and sends the transaction */
+  sender: string;
+  /** estimate gas (and so simulate) the transaction */
+  estimate_gas?: boolean;
 };
 
 export type TradeRequest = {
@@ -2073,6 +2158,183 @@ export type TypedDataInput = {
   };
 };
 
+export type UnderlyingToken = {
+  address: string;
+  name: string;
+  symbol: string;
+  decimals: number;
+};
+
+export type UniswapBuyExactlyRequest = {
+  /** this write's kind, as a bundle action names it */
+  action_type?: "UNISWAP_BUY_EXACTLY";
+  /** the symbol or address of the token sold */
+  token_in: string;
+  /** the symbol or address of the token bought */
+  token_out: string;
+  fee: FeeEnum;
+  /** token_out to buy exactly, in human units */
+  amount_out: number | string | unknown;
+  /** percent the price may move against the quote (1 = 1 %) */
+  max_slippage_percent: number;
+  chain: V1Chain;
+  /** the wallet that signs and sends the transaction */
+  sender: string;
+  /** estimate gas (and so simulate) the transaction */
+  estimate_gas?: boolean;
+};
+
+export type UniswapBuyExactlyTransactionResponse = {
+  transaction: UnsignedTransaction;
+  /** token_in the quote takes; at most max_slippage_percent more is spent */
+  amount_in_quote: string;
+};
+
+export type UniswapBuyQuoteInfoResponse = {
+  /** token_in the pool takes for amount_out */
+  amount_in: string;
+  /** token_in per token_out in the pool once the trade is done */
+  price_after: string;
+};
+
+export type UniswapCheckInRangeResponse = {
+  /** the pool's tick is within the position's range: it earns fees */
+  in_range: boolean;
+};
+
+export type UniswapIncreaseLiquidityProvisionRequest = {
+  /** this write's kind, as a bundle action names it */
+  action_type?: "UNISWAP_ADD_LIQUIDITY";
+  /** the position NFT's id */
+  token_id: number;
+  /** the position's token0 to add at most */
+  amount0_desired: number | string | unknown;
+  /** the position's token1 to add at most */
+  amount1_desired: number | string | unknown;
+  /** token0 to add at least */
+  amount0_min: number | string | unknown;
+  /** token1 to add at least */
+  amount1_min: number | string | unknown;
+  chain: V1Chain;
+  /** the wallet that signs and sends the transaction */
+  sender: string;
+  /** estimate gas (and so simulate) the transaction */
+  estimate_gas?: boolean;
+};
+
+export type UniswapLPPositionsInfoResponse = {
+  positions: {
+    [key: string]: UniswapPositionsSolidityResponse;
+  };
+};
+
+export type UniswapMintLiquidityProvisionRequest = {
+  /** this write's kind, as a bundle action names it */
+  action_type?: "UNISWAP_MINT_LIQUIDITY_PROVISION";
+  /** one token of the pair */
+  token0: string;
+  /** the other token of the pair */
+  token1: string;
+  fee: FeeEnum;
+  /** the range's lower tick (a multiple of the fee tier's tick spacing) */
+  tick_lower: number;
+  /** the range's upper tick */
+  tick_upper: number;
+  /** token0 to add at most, human units */
+  amount0_desired: number | string | unknown;
+  /** token1 to add at most, human units */
+  amount1_desired: number | string | unknown;
+  /** token0 to add at least (slippage bound) */
+  amount0_min: number | string | unknown;
+  /** token1 to add at least (slippage bound) */
+  amount1_min: number | string | unknown;
+  /** who receives the position NFT (default: sender) */
+  recipient?: string | null;
+  chain: V1Chain;
+  /** the wallet that signs and sends the transaction */
+  sender: string;
+  /** estimate gas (and so simulate) the transaction */
+  estimate_gas?: boolean;
+};
+
+export type UniswapPoolPriceResponse = {
+  token_in: string;
+  token_out: string;
+  /** token_in per token_out at the pool's current price */
+  price: string;
+  tick: number;
+};
+
+export type UniswapPositionsSolidityResponse = {
+  /** an integer; a decimal string beyond 2^53 */
+  nonce: number | string;
+  operator: string;
+  token0: string;
+  token1: string;
+  /** the fee tier in hundredths of a basis point (500 = 0.05 %) */
+  fee: number;
+  tick_lower: number;
+  tick_upper: number;
+  /** an integer; a decimal string beyond 2^53 */
+  liquidity: number | string;
+  /** an integer; a decimal string beyond 2^53 */
+  fee_growth_inside0_last_x128: number | string;
+  /** an integer; a decimal string beyond 2^53 */
+  fee_growth_inside1_last_x128: number | string;
+  /** an integer; a decimal string beyond 2^53 */
+  tokens_owed0: number | string;
+  /** an integer; a decimal string beyond 2^53 */
+  tokens_owed1: number | string;
+  /** the position manager holding the NFT */
+  lp_token_address?: string | null;
+};
+
+export type UniswapSellExactlyRequest = {
+  /** this write's kind, as a bundle action names it */
+  action_type?: "UNISWAP_SELL_EXACTLY";
+  /** the symbol or address of the token sold */
+  token_in: string;
+  /** the symbol or address of the token bought */
+  token_out: string;
+  fee: FeeEnum;
+  /** token_in to sell exactly, in human units */
+  amount_in: number | string | unknown;
+  /** percent the price may move against the quote (1 = 1 %) */
+  max_slippage_percent: number;
+  chain: V1Chain;
+  /** the wallet that signs and sends the transaction */
+  sender: string;
+  /** estimate gas (and so simulate) the transaction */
+  estimate_gas?: boolean;
+};
+
+export type UniswapSellExactlyTransactionResponse = {
+  transaction: UnsignedTransaction;
+  /** token_out the quote gives; at least it less max_slippage_percent arrives */
+  amount_out_quote: string;
+};
+
+export type UniswapSellQuoteInfoResponse = {
+  /** token_out the pool gives for amount_in */
+  amount_out: string;
+  /** token_in per token_out in the pool once the trade is done */
+  price_after: string;
+};
+
+export type UniswapWithdrawLiquidityProvisionRequest = {
+  /** this write's kind, as a bundle action names it */
+  action_type?: "UNISWAP_WITHDRAW_LIQUIDITY_PROVISION";
+  /** the position NFT's id */
+  token_id: number;
+  /** percent of the position's liquidity to take out */
+  percentage_for_withdrawal: number | string | unknown;
+  chain: V1Chain;
+  /** the wallet that signs and sends the transaction */
+  sender: string;
+  /** estimate gas (and so simulate) the transaction */
+  estimate_gas?: boolean;
+};
+
 /** Transaction for the sender to sign and broadcast */
 export type UnsignedTransaction = {
   /** hex chain id, e.g. "0x1" */
@@ -2086,6 +2348,18 @@ export type UnsignedTransaction = {
   nonce: string;
   maxFeePerGas: string;
   maxPriorityFeePerGas: string;
+};
+
+export type UnwrapWethRequest = {
+  /** this write's kind, as a bundle action names it */
+  action_type?: "UNWRAP_WETH";
+  /** WETH to unwrap into ETH */
+  amount: number | string | unknown;
+  chain: V1Chain;
+  /** the wallet that signs and sends the transaction */
+  sender: string;
+  /** estimate gas (and so simulate) the transaction */
+  estimate_gas?: boolean;
 };
 
 export type UsageAsCollateral = {
@@ -2174,6 +2448,38 @@ export type V2TransferToEoaAction = {
   amount: number | string | unknown;
 };
 
+export type VaultDepositRequest = {
+  /** this write's kind, as a bundle action names it */
+  action_type?: "VAULT_DEPOSIT";
+  /** the ERC-4626 vault to deposit into */
+  vault_address: string;
+  /** underlying tokens to deposit, in human units */
+  amount: number | string | unknown;
+  /** who receives the shares or tokens (default: sender) */
+  receiver?: string | null;
+  chain: V1Chain;
+  /** the wallet that signs and sends the transaction */
+  sender: string;
+  /** estimate gas (and so simulate) the transaction */
+  estimate_gas?: boolean;
+};
+
+export type VaultGetVaultResponse = {
+  name: string;
+  symbol: string;
+  /** the share token's decimals */
+  decimals: number;
+  /** assets the vault holds, in the underlying token */
+  total_assets: string;
+  /** shares issued */
+  total_supply: string;
+  /** underlying tokens one share redeems for */
+  share_price: string;
+  underlying_token: UnderlyingToken;
+  apy: Apy;
+  user_position?: VaultUserPosition;
+};
+
 export type VaultInfo = {
   vault_address: string;
   chain: string;
@@ -2223,10 +2529,32 @@ export type VaultsResponse = {
   vaults: Array<VaultInfo>;
 };
 
+export type VaultUserPosition = {
+  amount_of_shares: string;
+  /** what the shares redeem for at the block read */
+  amount_in_underlying_token: string;
+} | null;
+
 export type VaultVenue = {
   type: "VAULT";
   /** any ERC-4626 vault on `chain` (Morpho, Euler, or any other) */
   vault_address: string;
+};
+
+export type VaultWithdrawRequest = {
+  /** this write's kind, as a bundle action names it */
+  action_type?: "VAULT_WITHDRAW";
+  /** the ERC-4626 vault to withdraw from */
+  vault_address: string;
+  /** underlying tokens to withdraw in human units, or "ALL": every share redeemed */
+  amount: "ALL" | number | string | unknown;
+  /** who receives the shares or tokens (default: sender) */
+  receiver?: string | null;
+  chain: V1Chain;
+  /** the wallet that signs and sends the transaction */
+  sender: string;
+  /** estimate gas (and so simulate) the transaction */
+  estimate_gas?: boolean;
 };
 
 /** per-organisation issuer credentials; accepted for compatibility, never stored or logged (the sandbox does not need them) */
@@ -2250,6 +2578,28 @@ export type WithdrawalEvent = {
   realized_pnl: string;
 };
 
+export type WrapEthRequest = {
+  /** this write's kind, as a bundle action names it */
+  action_type?: "WRAP_ETH";
+  /** ETH to wrap into WETH */
+  amount: number | string | unknown;
+  chain: V1Chain;
+  /** the wallet that signs and sends the transaction */
+  sender: string;
+  /** estimate gas (and so simulate) the transaction */
+  estimate_gas?: boolean;
+};
+
+export type V1TokenPriceQuery = {
+  chain?: "arbitrum" | "base" | "ethereum";
+  /** block number for a historical read; latest when omitted */
+  block?: number;
+  /** the symbol or address of the token to price */
+  token?: string;
+};
+
+export type V1TokenPriceResponse = TokenPriceResponse;
+
 export type V1TokenBalanceQuery = {
   chain?: "arbitrum" | "base" | "ethereum";
   /** wallet whose balance to read */
@@ -2261,6 +2611,10 @@ export type V1TokenBalanceQuery = {
 };
 
 export type V1TokenBalanceResponse = TokenBalanceResponse;
+
+export type V1TokenTransferBody = TokenTransferRequest;
+
+export type V1TokenTransferResponse = TransactionResponse;
 
 export type V1AaveAaveSupportedTokensQuery = {
   chain?: "arbitrum" | "base" | "ethereum";
@@ -2385,6 +2739,141 @@ export type V1AaveRepayResponse = TransactionResponse;
 export type V1AaveWithdrawBody = AaveWithdrawRequest;
 
 export type V1AaveWithdrawResponse = TransactionResponse;
+
+export type V1VaultsVaultQuery = {
+  chain?: "arbitrum" | "base" | "ethereum";
+  /** block number for a historical read; latest when omitted */
+  block?: number;
+  /** the ERC-4626 vault to read */
+  vault_address?: string;
+  /** include this wallet's position in the vault */
+  user_address?: string | null;
+};
+
+export type V1VaultsVaultResponse = VaultGetVaultResponse;
+
+export type V1VaultsDepositBody = VaultDepositRequest;
+
+export type V1VaultsDepositResponse = TransactionResponse;
+
+export type V1VaultsWithdrawBody = VaultWithdrawRequest;
+
+export type V1VaultsWithdrawResponse = TransactionResponse;
+
+export type V1GenericPortfolioQuery = {
+  chain?: "arbitrum" | "base" | "ethereum";
+  /** the wallet whose holdings to list */
+  user?: string;
+};
+
+export type V1GenericPortfolioResponse = Portfolio;
+
+export type V1GenericSupportedChainsQuery = {
+  /** only the chains this protocol runs on here */
+  protocol?: "aave" | "aerodrome" | "morpho" | "sky" | "uniswap" | "pendle";
+};
+
+export type V1GenericSupportedChainsResponse = SupportedChainInfo;
+
+export type V1GenericAllowanceQuery = {
+  chain?: "arbitrum" | "base" | "ethereum";
+  /** the token holder */
+  user?: string;
+  /** the symbol or address of the token */
+  token?: string;
+  /** a contract by name (AaveV3Pool, AerodromeBasicRouter, AerodromeSlipstreamRouter, AerodromeSlipstreamNonfungiblePositionManager, UniswapV3Router, UniswapV3NFTPositionManager, Morpho, SkyDaiUsdsConverter, SkyUsdcUsdsConverter, SkyUsdsVault, PendleRouter, OdosRouter, EthenaVault) or its address */
+  contract: string;
+};
+
+export type V1GenericAllowanceResponse = AllowanceInfoResponse;
+
+export type V1GenericAllowanceSetBody = SetAllowanceRequest;
+
+export type V1GenericAllowanceSetResponse = TransactionResponse;
+
+export type V1GenericWrapEthBody = WrapEthRequest;
+
+export type V1GenericWrapEthResponse = TransactionResponse;
+
+export type V1GenericUnwrapWethBody = UnwrapWethRequest;
+
+export type V1GenericUnwrapWethResponse = TransactionResponse;
+
+export type V1UniswapQuoteBuyExactlyQuery = {
+  chain?: "arbitrum" | "base" | "ethereum";
+  /** the symbol or address of the token sold */
+  token_in?: string;
+  /** the symbol or address of the token bought */
+  token_out?: string;
+  /** the pool's fee tier in percent (Uniswap's 100, 500, 3000, 10000) */
+  fee?: "0.01" | "0.05" | "0.3" | "1.0";
+  /** token_out to buy, in human units */
+  amount_out: number | string | unknown;
+};
+
+export type V1UniswapQuoteBuyExactlyResponse = UniswapBuyQuoteInfoResponse;
+
+export type V1UniswapQuoteSellExactlyQuery = {
+  chain?: "arbitrum" | "base" | "ethereum";
+  /** the symbol or address of the token sold */
+  token_in?: string;
+  /** the symbol or address of the token bought */
+  token_out?: string;
+  /** the pool's fee tier in percent (Uniswap's 100, 500, 3000, 10000) */
+  fee?: "0.01" | "0.05" | "0.3" | "1.0";
+  /** token_in to sell, in human units */
+  amount_in: number | string | unknown;
+};
+
+export type V1UniswapQuoteSellExactlyResponse = UniswapSellQuoteInfoResponse;
+
+export type V1UniswapPoolPriceQuery = {
+  chain?: "arbitrum" | "base" | "ethereum";
+  /** the symbol or address of the token sold */
+  token_in?: string;
+  /** the symbol or address of the token bought */
+  token_out?: string;
+  /** the pool's fee tier in percent (Uniswap's 100, 500, 3000, 10000) */
+  fee?: "0.01" | "0.05" | "0.3" | "1.0";
+};
+
+export type V1UniswapPoolPriceResponse = UniswapPoolPriceResponse;
+
+export type V1UniswapLiquidityProvisionInRangeQuery = {
+  chain?: "arbitrum" | "base" | "ethereum";
+  /** the position NFT's id */
+  token_id?: number;
+};
+
+export type V1UniswapLiquidityProvisionInRangeResponse = UniswapCheckInRangeResponse;
+
+export type V1UniswapLiquidityProvisionPositionsQuery = {
+  chain?: "arbitrum" | "base" | "ethereum";
+  /** the positions' owner */
+  user?: string;
+};
+
+export type V1UniswapLiquidityProvisionPositionsResponse = UniswapLPPositionsInfoResponse;
+
+export type V1UniswapSwapBuyExactlyBody = UniswapBuyExactlyRequest;
+
+export type V1UniswapSwapBuyExactlyResponse = UniswapBuyExactlyTransactionResponse;
+
+export type V1UniswapSwapSellExactlyBody = UniswapSellExactlyRequest;
+
+export type V1UniswapSwapSellExactlyResponse = UniswapSellExactlyTransactionResponse;
+
+export type V1UniswapLiquidityProvisionMintBody = UniswapMintLiquidityProvisionRequest;
+
+export type V1UniswapLiquidityProvisionMintResponse = TransactionResponse;
+
+export type V1UniswapLiquidityProvisionIncreaseBody = UniswapIncreaseLiquidityProvisionRequest;
+
+export type V1UniswapLiquidityProvisionIncreaseResponse = TransactionResponse;
+
+export type V1UniswapLiquidityProvisionWithdrawBody = UniswapWithdrawLiquidityProvisionRequest;
+
+export type V1UniswapLiquidityProvisionWithdrawResponse = TransactionResponse;
 
 export type V2OnrampQuoteBody = OnrampQuoteRequest;
 

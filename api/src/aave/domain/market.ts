@@ -1,5 +1,6 @@
 import { aaveOracleAbi, aavePoolAbi, aaveProtocolDataProviderAbi } from "@compass/constants";
 import { type Address, erc20Abi, getAddress, type PublicClient } from "viem";
+import { type BlockHeader, readBlockAt } from "../../chain/block-at.ts";
 import { rethrowRpc } from "../../chain/clients.ts";
 import type { LogReader } from "../../chain/log-reader.ts";
 import { addressBook, type Config } from "../../config/env.ts";
@@ -33,29 +34,16 @@ export function aaveV1Market(config: Config, chain: ChainName, client: PublicCli
 }
 
 /** The block a read answers for, checked against the head and the pool's deployment. */
-export async function readBlock(
+export function readBlock(
   market: AaveV1Market,
   logs: LogReader,
   block: number | undefined,
   loc: Loc = ["query", "block"],
-): Promise<{ number: bigint; timestamp: bigint }> {
-  const { client } = market;
-  try {
-    const head = await client.getBlock({ blockTag: "latest" });
-    if (block === undefined) return { number: head.number, timestamp: head.timestamp };
-    if (BigInt(block) > head.number)
-      throw fieldError(loc, `Block ${block} is in the future (latest is ${head.number})`);
-    const deployed = await logs.deploymentBlock(client, market.pool);
-    if (BigInt(block) < deployed)
-      throw fieldError(
-        loc,
-        `Aave v3 did not exist on ${market.chain} at block ${block}: its pool was deployed at block ${deployed}`,
-      );
-    const at = await client.getBlock({ blockNumber: BigInt(block) });
-    return { number: at.number, timestamp: at.timestamp };
-  } catch (error) {
-    return rethrowRpc(market.chain, error, { blockLoc: loc, block });
-  }
+): Promise<BlockHeader> {
+  return readBlockAt(market.client, market.chain, block, {
+    loc,
+    since: { logs, address: market.pool, what: "Aave v3" },
+  });
 }
 
 export interface ReserveAt {

@@ -20,44 +20,59 @@ async function sharePrices(client: PublicClient, logs: LogReader, vault: Vault, 
   const unit = 10n ** BigInt(vault.decimals);
   return events
     .filter((e) => e.args.shares > 0n)
-    .map((e) => ({ t: BigInt(times.get(e.blockNumber!)!), price: (e.args.assets * unit) / e.args.shares }))
+    .map((e) => ({
+      block: e.blockNumber!,
+      t: BigInt(times.get(e.blockNumber!)!),
+      price: (e.args.assets * unit) / e.args.shares,
+    }))
     .sort((a, b) => Number(a.t - b.t));
 }
 
+/** the earn reads' windows: 7, 30 and 90 days */
+const EARN_WINDOWS = { apy_7d: 7n * DAY, apy_30d: 30n * DAY, apy_90d: 90n * DAY };
+
 /**
- * 7, 30 and 90-day APYs of a vault from its share price: `priceNow` (assets per whole share) against the
- * price its last Deposit/Withdraw at or before each window's start shows — or, for a vault younger than the
- * window, its first event's, over the shorter time. Absent when the vault has no events yet.
+ * APYs of a vault from its share price over trailing windows (by default 7, 30 and 90 days): `priceNow` (assets
+ * per whole share at `head`) against the price its last Deposit/Withdraw at or before each window's start shows
+ * (or, for a vault younger than the window, its first event's), annualised over the time since that event. Events, not state at
+ * past blocks: any node serves them, an archive node or not. A window without events is absent.
  */
-export async function trailingApys(input: {
+export async function trailingApys<K extends string = keyof typeof EARN_WINDOWS>(input: {
   client: PublicClient;
   logs: LogReader;
   vault: Vault;
   priceNow: bigint;
   head: { number: bigint; timestamp: bigint };
-  /** blocks read before the 90-day start to find the price in force then */
+  /** blocks read before the longest window's start to find the price in force then */
   lookback: bigint;
-}): Promise<{ apy_7d?: string; apy_30d?: string; apy_90d?: string }> {
+  /** window name → seconds */
+  windows?: Record<K, bigint>;
+}): Promise<Partial<Record<K, string>>> {
   const { head } = input;
-  const first = await blockAtOrBefore(input.client, head.timestamp - 90n * DAY, head);
-  const prices = await sharePrices(
-    input.client,
-    input.logs,
-    input.vault,
-    first.number > input.lookback ? first.number - input.lookback : 0n,
-  );
-  const apy = (days: bigint) => {
-    const start = head.timestamp - days * DAY;
+  const windows = (input.windows ?? EARN_WINDOWS) as Record<K, bigint>;
+  const longest = Object.values<bigint>(windows).reduce((a, b) => (a > b ? a : b), 0n);
+  const first = await blockAtOrBefore(input.client, head.timestamp - longest, head);
+  const prices = (
+    await sharePrices(
+      input.client,
+      input.logs,
+      input.vault,
+      first.number > input.lookback ? first.number - input.lookback : 0n,
+    )
+  ).filter((p) => p.block <= head.number);
+  const apy = (seconds: bigint) => {
+    const start = head.timestamp - seconds;
     const at = prices.filter((p) => p.t <= start).at(-1) ?? prices.find((p) => p.t > start);
     if (!at) return undefined;
-    const growth = annualisedGrowthPercent(
-      at.price,
-      input.priceNow,
-      head.timestamp - (at.t > start ? at.t : start),
-    );
+    // over the time since that observation: the price may have moved between it and the window's start (a
+    // vault paid its yield by transfer shows no event until the next deposit), so the window's nominal length
+    // would overstate the growth
+    const growth = annualisedGrowthPercent(at.price, input.priceNow, head.timestamp - at.t);
     return growth === null ? undefined : growth.toFixed(4);
   };
-  return { apy_7d: apy(7n), apy_30d: apy(30n), apy_90d: apy(90n) };
+  return Object.fromEntries(
+    Object.entries<bigint>(windows).map(([k, seconds]) => [k, apy(seconds)]),
+  ) as Partial<Record<K, string>>;
 }
 
 const cache = new Map<string, { apy_7d?: string; apy_30d?: string; apy_90d?: string }>();

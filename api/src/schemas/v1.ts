@@ -1,0 +1,26 @@
+/**
+ * What every v1 operation shares (spec v1-capabilities.md §1): the chain enum, a write's body (`chain`, `sender`,
+ * `estimate_gas` and the constant `action_type` a bundle names it by) and its answer, `{transaction}`.
+ */
+import { z } from "zod";
+import { Address, qInt, UnsignedTransaction } from "./common.ts";
+
+export const V1Chain = z.enum(["arbitrum", "base", "ethereum"]).meta({ id: "V1Chain" });
+
+/** `block` of a historical read: the state then; omitted, the latest block */
+export const v1Block = () =>
+  qInt({ min: 0, description: "block number for a historical read; latest when omitted" }).optional();
+
+/** A v1 write's body: the operation's fields, then `chain`, `sender` and `estimate_gas`. */
+export const v1Write = <S extends z.ZodRawShape>(action: string, fields: S) =>
+  z.object({
+    action_type: z.literal(action).optional().describe("this write's kind, as a bundle action names it"),
+    ...fields,
+    chain: V1Chain,
+    sender: Address.describe("the wallet that signs and sends the transaction"),
+    estimate_gas: z.boolean().default(true).describe("estimate gas (and so simulate) the transaction"),
+  });
+
+export const V1TransactionResponse = z
+  .object({ transaction: UnsignedTransaction })
+  .meta({ id: "TransactionResponse" });

@@ -1,0 +1,83 @@
+import { addressBook, getJson, testEnv } from "@compass/testkit/live";
+import { describe, expect, test } from "vitest";
+import { compass } from "./shell.ts";
+
+/** `compass vaults …`, `compass generic …` and `compass token …` against the live stack, as a shell user sees them. */
+const { url } = testEnv();
+const user = addressBook().accounts.dev[1]!.address;
+
+describe("compass v1 groups from the shell", () => {
+  test("default: vaults vault, generic portfolio and token price print what the routes answer", async () => {
+    const vault = addressBook().chains.ethereum!.contracts.Erc4626VaultUSDC!;
+    const v = await compass("vaults", "vault", "-c", "ethereum", "-v", vault, "-u", user, "-o", "json");
+    expect(v.code, v.stderr).toBe(0);
+    const http = await getJson(
+      `${url}/v1/vaults/vault?chain=ethereum&vault_address=${vault}&user_address=${user}`,
+    );
+    expect(JSON.parse(v.stdout).total_supply).toBe(http.body.total_supply);
+    const p = await compass("generic", "portfolio", "-c", "base", "-u", user, "-o", "json");
+    expect(p.code, p.stderr).toBe(0);
+    expect(JSON.parse(p.stdout).token_balances.map((t: any) => t.token_symbol)).toEqual(
+      (await getJson(`${url}/v1/generic/portfolio?chain=base&user=${user}`)).body.token_balances.map(
+        (t: any) => t.token_symbol,
+      ),
+    );
+    const price = await compass("token", "price", "-c", "base", "-t", "WETH", "-o", "json");
+    expect(price.code, price.stderr).toBe(0);
+    expect(Number(JSON.parse(price.stdout).price)).toBeGreaterThan(100);
+  });
+
+  test("default: compass uniswap quotes and the pool price print what the routes answer", async () => {
+    const q = await compass(
+      "uniswap",
+      "quote-sell-exactly",
+      "-c",
+      "base",
+      "--token-in",
+      "USDC",
+      "--token-out",
+      "WETH",
+      "--fee",
+      "0.05",
+      "--amount-in",
+      "500",
+      "-o",
+      "json",
+    );
+    expect(q.code, q.stderr).toBe(0);
+    const http = await getJson(
+      `${url}/v1/uniswap/quote/sell_exactly?chain=base&token_in=USDC&token_out=WETH&fee=0.05&amount_in=500`,
+    );
+    expect(JSON.parse(q.stdout)).toEqual(http.body);
+    const none = await compass(
+      "uniswap",
+      "pool-price",
+      "-c",
+      "base",
+      "--token-in",
+      "USDC",
+      "--token-out",
+      "WETH",
+      "--fee",
+      "1.0",
+    );
+    expect(none.code).not.toBe(0);
+    expect(none.stderr).toMatch(/no USDC\/WETH pool/);
+  });
+
+  test("behavior: a write the sender cannot fund exits non-zero naming the field", async () => {
+    const r = await compass(
+      "generic",
+      "wrap-eth",
+      "--chain",
+      "base",
+      "--sender",
+      user,
+      "--amount",
+      "99999999",
+    );
+    expect(r.code).not.toBe(0);
+    expect(r.stderr).toMatch(/amount/);
+    expect(r.stderr).toMatch(/holds/);
+  });
+});

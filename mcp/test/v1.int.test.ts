@@ -1,0 +1,46 @@
+import { addressBook, getJson, testEnv } from "@compass/testkit/live";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { createMcpServer } from "../src/index.ts";
+
+/**
+ * v1 tools are opt-in (the hosted endpoint is v2 only, as the reference's): a server started with the vaults and
+ * generic groups selected (`compass-mcp --tools vaults,generic`) calls the live API for them.
+ */
+const { url } = testEnv();
+const client = new Client({ name: "compass-test", version: "1" });
+beforeAll(async () => {
+  const server = createMcpServer({ tools: ["vaults", "generic"], client: { serverURL: url } });
+  const [a, b] = InMemoryTransport.createLinkedPair();
+  await Promise.all([server.connect(a), client.connect(b)]);
+});
+afterAll(() => client.close());
+
+describe("v1 vault and generic tools over MCP", () => {
+  test("default: the vault read is a read-only tool answering what the route answers; the writes are not read-only", async () => {
+    const { tools } = await client.listTools();
+    const hint = (name: string) => tools.find((t) => t.name === name)?.annotations?.readOnlyHint;
+    expect(hint("v1_vaults_vault")).toBe(true);
+    expect(hint("v1_generic_portfolio")).toBe(true);
+    expect(hint("v1_vaults_deposit")).toBe(false);
+    expect(hint("v1_generic_allowance_set")).toBe(false);
+    const vault = addressBook().chains.base!.contracts.Erc4626VaultWETH!;
+    const r: any = await client.callTool({
+      name: "v1_vaults_vault",
+      arguments: { chain: "base", vault_address: vault },
+    });
+    expect(r.isError).toBeFalsy();
+    const http = await getJson(`${url}/v1/vaults/vault?chain=base&vault_address=${vault}`);
+    expect(JSON.parse(r.content[0].text).underlying_token).toEqual(http.body.underlying_token);
+  });
+
+  test("behavior: an unknown contract name is a tool error naming the field", async () => {
+    const r: any = await client.callTool({
+      name: "v1_generic_allowance",
+      arguments: { chain: "base", user: addressBook().accounts.dev[1]!.address, contract: "NotAContract" },
+    });
+    expect(r.isError).toBe(true);
+    expect(r.content[0].text).toMatch(/contract/);
+  });
+});

@@ -1,0 +1,63 @@
+"""The v1 ERC-4626, generic and token groups through the Python SDK against the live stack `npm test` starts:
+an allowance set by protocol name, a vault deposit and its shares on chain, a price at a block."""
+import os
+import unittest
+
+from compass_api import CompassClient, HttpError, ValidationError
+
+from . import devnet
+from .devnet import book
+
+URL = os.environ.get("COMPASS_TEST_URL")
+DEVNET = devnet.DEVNET
+CHAIN = "base"
+OWNER_INDEX = 8
+
+
+@unittest.skipUnless(URL and DEVNET, "runs under npm test")
+class V1Test(unittest.TestCase):
+    def test_a_deposit_approved_by_name_lands_as_shares_the_vault_read_shows(self):
+        client = CompassClient(server_url=URL)
+        b = book()
+        owner = b["accounts"]["dev"][OWNER_INDEX]["address"]
+        vault = b["chains"][CHAIN]["contracts"]["Erc4626VaultUSDC"]
+        approve = client.generic.allowance_set({"chain": CHAIN, "sender": owner, "token": "USDC", "contract": vault, "amount": "40"})
+        devnet.send(CHAIN, approve["transaction"])
+        allowed = client.generic.allowance(chain=CHAIN, user=owner, token="USDC", contract=vault)
+        self.assertEqual(allowed["amount"], "40")
+        before = devnet.balance_of(CHAIN, vault, owner)
+        devnet.send(CHAIN, client.vaults.deposit({"chain": CHAIN, "sender": owner, "vault_address": vault, "amount": 40})["transaction"])
+        shares = devnet.balance_of(CHAIN, vault, owner)
+        self.assertGreater(shares, before)
+        read = client.vaults.vault(chain=CHAIN, vault_address=vault, user_address=owner)
+        self.assertEqual(int(round(float(read["user_position"]["amount_of_shares"]) * 1e6)), shares)
+        self.assertIsInstance(read["apy"]["apy_7_day"], str)
+
+    def test_withdrawing_more_than_the_shares_allow_is_a_validation_error_on_amount(self):
+        client = CompassClient(server_url=URL)
+        b = book()
+        owner = b["accounts"]["dev"][OWNER_INDEX]["address"]
+        vault = b["chains"][CHAIN]["contracts"]["Erc4626VaultUSDC"]
+        with self.assertRaises(ValidationError) as e:
+            client.vaults.withdraw({"chain": CHAIN, "sender": owner, "vault_address": vault, "amount": "100000000"})
+        self.assertEqual(e.exception.fields, ["amount"])
+
+    def test_a_price_at_a_block_and_the_portfolio(self):
+        client = CompassClient(server_url=URL)
+        b = book()
+        owner = b["accounts"]["dev"][OWNER_INDEX]["address"]
+        head = int(devnet.rpc(CHAIN, "eth_blockNumber", []), 16)
+        price = client.token.price(chain=CHAIN, token="WETH", block=head - 2)
+        self.assertGreater(float(price["price"]), 100)
+        portfolio = client.generic.portfolio(chain=CHAIN, user=owner)
+        total = sum(float(t["token_value_in_usd"]) for t in portfolio["token_balances"])
+        self.assertAlmostEqual(float(portfolio["total_value_in_usd"]), total, delta=0.05)
+
+    def test_a_uniswap_quote_and_a_missing_pool(self):
+        client = CompassClient(server_url=URL)
+        q = client.uniswap.quote_sell_exactly(chain=CHAIN, token_in="USDC", token_out="WETH", fee="0.05", amount_in="500")
+        self.assertGreater(float(q["amount_out"]), 0)
+        self.assertGreater(float(q["price_after"]), 100)
+        with self.assertRaises(HttpError) as e:
+            client.uniswap.pool_price(chain=CHAIN, token_in="USDC", token_out="WETH", fee="1.0")
+        self.assertEqual(e.exception.status, 404)
