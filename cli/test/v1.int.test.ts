@@ -65,6 +65,30 @@ describe("compass v1 groups from the shell", () => {
     expect(none.stderr).toMatch(/no USDC\/WETH pool/);
   });
 
+  test("default: compass morpho markets and market-position print what the routes answer", async () => {
+    const m = await compass("morpho", "markets", "-c", "base", "--collateral-token", "WETH", "-o", "json");
+    expect(m.code, m.stderr).toBe(0);
+    const [market] = JSON.parse(m.stdout).markets;
+    expect(market.collateralAsset.symbol).toBe("WETH");
+    const p = await compass(
+      "morpho",
+      "market-position",
+      "-c",
+      "base",
+      "-u",
+      user,
+      "--unique-market-key",
+      market.uniqueKey,
+      "-o",
+      "json",
+    );
+    expect(p.code, p.stderr).toBe(0);
+    const http = await getJson(
+      `${url}/v1/morpho/market_position?chain=base&user_address=${user}&unique_market_key=${market.uniqueKey}`,
+    );
+    expect(JSON.parse(p.stdout)).toEqual(http.body);
+  });
+
   test("behavior: a write the sender cannot fund exits non-zero naming the field", async () => {
     const r = await compass(
       "generic",

@@ -5,13 +5,16 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createMcpServer } from "../src/index.ts";
 
 /**
- * v1 tools are opt-in (the hosted endpoint is v2 only, as the reference's): a server started with the vaults and
- * generic groups selected (`compass-mcp --tools vaults,generic`) calls the live API for them.
+ * v1 tools are opt-in (the hosted endpoint is v2 only, as the reference's): a server started with v1 groups
+ * selected (`compass-mcp --tools vaults,generic,uniswap,morpho`) calls the live API for them.
  */
 const { url } = testEnv();
 const client = new Client({ name: "compass-test", version: "1" });
 beforeAll(async () => {
-  const server = createMcpServer({ tools: ["vaults", "generic"], client: { serverURL: url } });
+  const server = createMcpServer({
+    tools: ["vaults", "generic", "uniswap", "morpho"],
+    client: { serverURL: url },
+  });
   const [a, b] = InMemoryTransport.createLinkedPair();
   await Promise.all([server.connect(a), client.connect(b)]);
 });
@@ -33,6 +36,17 @@ describe("v1 vault and generic tools over MCP", () => {
     expect(r.isError).toBeFalsy();
     const http = await getJson(`${url}/v1/vaults/vault?chain=base&vault_address=${vault}`);
     expect(JSON.parse(r.content[0].text).underlying_token).toEqual(http.body.underlying_token);
+  });
+
+  test("default: Uniswap and Morpho reads are tools too", async () => {
+    const r: any = await client.callTool({
+      name: "v1_uniswap_pool_price",
+      arguments: { chain: "base", token_in: "USDC", token_out: "WETH", fee: "0.05" },
+    });
+    expect(r.isError).toBeFalsy();
+    expect(Number(JSON.parse(r.content[0].text).price)).toBeGreaterThan(100);
+    const m: any = await client.callTool({ name: "v1_morpho_markets", arguments: { chain: "base" } });
+    expect(JSON.parse(m.content[0].text).markets.length).toBeGreaterThanOrEqual(2);
   });
 
   test("behavior: an unknown contract name is a tool error naming the field", async () => {

@@ -934,6 +934,79 @@ MaxSupplyApyInfo = TypedDict("MaxSupplyApyInfo", {
     "borrow_apy": str,
 })
 
+# fractions (0.05 = 5 %)
+MorphoApyData = TypedDict("MorphoApyData", {
+    "borrowApy": str,
+    "netBorrowApy": str,
+    "netSupplyApy": str,
+    "supplyApy": str,
+})
+
+MorphoAsset = TypedDict("MorphoAsset", {
+    "address": str,
+    "symbol": str,
+    "name": str,
+    "decimals": int,
+})
+
+MorphoBorrowRequest = TypedDict("MorphoBorrowRequest", {
+    "action_type": NotRequired[Literal["MORPHO_BORROW"]],
+    "amount": Any,
+    "unique_market_key": str,
+    "on_behalf_of": NotRequired[str | None],
+    "receiver": NotRequired[str | None],
+    "chain": "V1Chain",
+    "sender": str,
+    "estimate_gas": NotRequired[bool],
+})
+
+MorphoCheckMarketPositionResponse = TypedDict("MorphoCheckMarketPositionResponse", {
+    "borrow_shares": int | str,
+    "borrow_amount": str,
+    "collateral_amount": str,
+    "current_loan_to_value": str,
+    "liquidation_loan_to_value_threshold": str,
+})
+
+MorphoDepositRequest = TypedDict("MorphoDepositRequest", {
+    "action_type": NotRequired[Literal["MORPHO_DEPOSIT"]],
+    "vault_address": str,
+    "amount": Any,
+    "receiver": NotRequired[str | None],
+    "chain": "V1Chain",
+    "sender": str,
+    "estimate_gas": NotRequired[bool],
+})
+
+MorphoGetMarketResponse = TypedDict("MorphoGetMarketResponse", {
+    "whitelisted": bool,
+    "lltv": str,
+    "dailyApys": "MorphoApyData",
+    "weeklyApys": "MorphoApyData",
+    "monthlyApys": "MorphoApyData",
+    "yearlyApys": "MorphoApyData",
+    "allTimeApys": "MorphoApyData",
+    "collateralAsset": "MorphoMarketAsset",
+    "loanAsset": "MorphoMarketAsset",
+    "state": "MorphoGetMarketState",
+})
+
+MorphoGetMarketsResponse = TypedDict("MorphoGetMarketsResponse", {
+    "markets": list["MorphoMarket"],
+})
+
+MorphoGetMarketState = TypedDict("MorphoGetMarketState", {
+    "utilization": str,
+    "collateralAssets": NotRequired[str | None],
+    "collateralAssetsUsd": NotRequired[str | None],
+    "borrowAssets": str,
+    "borrowAssetsUsd": NotRequired[str | None],
+    "liquidityAssets": str,
+    "liquidityAssetsUsd": NotRequired[str | None],
+    "totalLiquidity": str,
+    "totalLiquidityUsd": NotRequired[str | None],
+})
+
 MorphoLendingMarket = TypedDict("MorphoLendingMarket", {
     "market_id": str,
     "loan_token": str,
@@ -958,12 +1031,86 @@ MorphoLendingMarket = TypedDict("MorphoLendingMarket", {
     "liquidity_usd": NotRequired[str],
 })
 
+MorphoMarket = TypedDict("MorphoMarket", {
+    "uniqueKey": str,
+    "lltv": int | str,
+    "oracleAddress": str,
+    "irmAddress": str,
+    "state": "MorphoMarketState",
+    "weeklyApys": "WeeklyApys",
+    "collateralAsset": Union["MorphoAsset", None],
+    "loanAsset": "MorphoAsset",
+})
+
+MorphoMarketAsset = TypedDict("MorphoMarketAsset", {
+    "address": str,
+    "symbol": str,
+    "name": str,
+    "decimals": int,
+    "priceUsd": str | None,
+    "logoURI": str | None,
+})
+
 MorphoMarketsResponse = TypedDict("MorphoMarketsResponse", {
     "total": int,
     "offset": int,
     "limit": int,
     "morpho": str,
     "markets": list["MorphoLendingMarket"],
+})
+
+MorphoMarketState = TypedDict("MorphoMarketState", {
+    "borrowApy": Decimal | int | float,
+    "borrowAssets": int | str,
+    "borrowAssetsUsd": Decimal | int | float | None,
+    "supplyApy": Decimal | int | float,
+    "supplyAssets": int | str,
+    "supplyAssetsUsd": Decimal | int | float | None,
+    "fee": Decimal | int | float,
+    "utilization": Decimal | int | float,
+})
+
+MorphoRepayRequest = TypedDict("MorphoRepayRequest", {
+    "action_type": NotRequired[Literal["MORPHO_REPAY"]],
+    "amount": Any,
+    "unique_market_key": str,
+    "on_behalf_of": NotRequired[str | None],
+    "callback_data": NotRequired[str | None],
+    "chain": "V1Chain",
+    "sender": str,
+    "estimate_gas": NotRequired[bool],
+})
+
+MorphoSupplyCollateralRequest = TypedDict("MorphoSupplyCollateralRequest", {
+    "action_type": NotRequired[Literal["MORPHO_SUPPLY_COLLATERAL"]],
+    "amount": Any,
+    "unique_market_key": str,
+    "on_behalf_of": NotRequired[str | None],
+    "callback_data": NotRequired[str | None],
+    "chain": "V1Chain",
+    "sender": str,
+    "estimate_gas": NotRequired[bool],
+})
+
+MorphoWithdrawCollateralRequest = TypedDict("MorphoWithdrawCollateralRequest", {
+    "action_type": NotRequired[Literal["MORPHO_WITHDRAW_COLLATERAL"]],
+    "amount": Any,
+    "unique_market_key": str,
+    "on_behalf_of": NotRequired[str | None],
+    "receiver": NotRequired[str | None],
+    "chain": "V1Chain",
+    "sender": str,
+    "estimate_gas": NotRequired[bool],
+})
+
+MorphoWithdrawRequest = TypedDict("MorphoWithdrawRequest", {
+    "action_type": NotRequired[Literal["MORPHO_WITHDRAW"]],
+    "vault_address": str,
+    "amount": Any,
+    "receiver": NotRequired[str | None],
+    "chain": "V1Chain",
+    "sender": str,
+    "estimate_gas": NotRequired[bool],
 })
 
 OnrampCreate = TypedDict("OnrampCreate", {
@@ -1926,6 +2073,13 @@ VaultWithdrawRequest = TypedDict("VaultWithdrawRequest", {
     "estimate_gas": NotRequired[bool],
 })
 
+WeeklyApys = TypedDict("WeeklyApys", {
+    "supplyApy": Decimal | int | float,
+    "netSupplyApy": Decimal | int | float,
+    "borrowApy": Decimal | int | float,
+    "netBorrowApy": Decimal | int | float,
+})
+
 # per-organisation issuer credentials; accepted for compatibility, never stored or logged (the sandbox does not need them)
 WisdomTreeCredentials = TypedDict("WisdomTreeCredentials", {
     "client_id": str,
@@ -2189,6 +2343,62 @@ V1UniswapLiquidityProvisionIncreaseResponse = TransactionResponse
 V1UniswapLiquidityProvisionWithdrawBody = UniswapWithdrawLiquidityProvisionRequest
 
 V1UniswapLiquidityProvisionWithdrawResponse = TransactionResponse
+
+V1MorphoVaultQuery = TypedDict("V1MorphoVaultQuery", {
+    "chain": NotRequired[Literal["arbitrum", "base", "ethereum"]],
+    "block": NotRequired[int],
+    "vault_address": NotRequired[str],
+    "user_address": NotRequired[str | None],
+})
+
+V1MorphoVaultResponse = VaultGetVaultResponse
+
+V1MorphoMarketsQuery = TypedDict("V1MorphoMarketsQuery", {
+    "chain": NotRequired[Literal["arbitrum", "base", "ethereum"]],
+    "collateral_token": NotRequired[str | None],
+    "loan_token": NotRequired[str | None],
+})
+
+V1MorphoMarketsResponse = MorphoGetMarketsResponse
+
+V1MorphoMarketQuery = TypedDict("V1MorphoMarketQuery", {
+    "chain": NotRequired[Literal["arbitrum", "base", "ethereum"]],
+    "unique_market_key": NotRequired[str],
+})
+
+V1MorphoMarketResponse = MorphoGetMarketResponse
+
+V1MorphoMarketPositionQuery = TypedDict("V1MorphoMarketPositionQuery", {
+    "chain": NotRequired[Literal["arbitrum", "base", "ethereum"]],
+    "user_address": NotRequired[str],
+    "unique_market_key": NotRequired[str],
+})
+
+V1MorphoMarketPositionResponse = MorphoCheckMarketPositionResponse
+
+V1MorphoDepositBody = MorphoDepositRequest
+
+V1MorphoDepositResponse = TransactionResponse
+
+V1MorphoWithdrawBody = MorphoWithdrawRequest
+
+V1MorphoWithdrawResponse = TransactionResponse
+
+V1MorphoSupplyCollateralBody = MorphoSupplyCollateralRequest
+
+V1MorphoSupplyCollateralResponse = TransactionResponse
+
+V1MorphoWithdrawCollateralBody = MorphoWithdrawCollateralRequest
+
+V1MorphoWithdrawCollateralResponse = TransactionResponse
+
+V1MorphoBorrowBody = MorphoBorrowRequest
+
+V1MorphoBorrowResponse = TransactionResponse
+
+V1MorphoRepayBody = MorphoRepayRequest
+
+V1MorphoRepayResponse = TransactionResponse
 
 V2OnrampQuoteBody = OnrampQuoteRequest
 
@@ -2930,6 +3140,126 @@ OPERATIONS: dict[str, dict[str, Any]] = {
         "required_query": [],
         "has_body": True,
         "body_fields": ["action_type", "token_id", "percentage_for_withdrawal", "chain", "sender", "estimate_gas"],
+        "open_body": False,
+        "pagination": None,
+    },
+    "v1_morpho_vault": {
+        "method": "GET",
+        "path": "/v1/morpho/vault",
+        "idempotent": True,
+        "path_params": [],
+        "query_params": ["chain", "block", "vault_address", "user_address"],
+        "required_query": [],
+        "has_body": False,
+        "body_fields": [],
+        "open_body": False,
+        "pagination": None,
+    },
+    "v1_morpho_markets": {
+        "method": "GET",
+        "path": "/v1/morpho/markets",
+        "idempotent": True,
+        "path_params": [],
+        "query_params": ["chain", "collateral_token", "loan_token"],
+        "required_query": [],
+        "has_body": False,
+        "body_fields": [],
+        "open_body": False,
+        "pagination": None,
+    },
+    "v1_morpho_market": {
+        "method": "GET",
+        "path": "/v1/morpho/market",
+        "idempotent": True,
+        "path_params": [],
+        "query_params": ["chain", "unique_market_key"],
+        "required_query": [],
+        "has_body": False,
+        "body_fields": [],
+        "open_body": False,
+        "pagination": None,
+    },
+    "v1_morpho_market_position": {
+        "method": "GET",
+        "path": "/v1/morpho/market_position",
+        "idempotent": True,
+        "path_params": [],
+        "query_params": ["chain", "user_address", "unique_market_key"],
+        "required_query": [],
+        "has_body": False,
+        "body_fields": [],
+        "open_body": False,
+        "pagination": None,
+    },
+    "v1_morpho_deposit": {
+        "method": "POST",
+        "path": "/v1/morpho/deposit",
+        "idempotent": False,
+        "path_params": [],
+        "query_params": [],
+        "required_query": [],
+        "has_body": True,
+        "body_fields": ["action_type", "vault_address", "amount", "receiver", "chain", "sender", "estimate_gas"],
+        "open_body": False,
+        "pagination": None,
+    },
+    "v1_morpho_withdraw": {
+        "method": "POST",
+        "path": "/v1/morpho/withdraw",
+        "idempotent": False,
+        "path_params": [],
+        "query_params": [],
+        "required_query": [],
+        "has_body": True,
+        "body_fields": ["action_type", "vault_address", "amount", "receiver", "chain", "sender", "estimate_gas"],
+        "open_body": False,
+        "pagination": None,
+    },
+    "v1_morpho_supply_collateral": {
+        "method": "POST",
+        "path": "/v1/morpho/supply_collateral",
+        "idempotent": False,
+        "path_params": [],
+        "query_params": [],
+        "required_query": [],
+        "has_body": True,
+        "body_fields": ["action_type", "amount", "unique_market_key", "on_behalf_of", "callback_data", "chain", "sender", "estimate_gas"],
+        "open_body": False,
+        "pagination": None,
+    },
+    "v1_morpho_withdraw_collateral": {
+        "method": "POST",
+        "path": "/v1/morpho/withdraw_collateral",
+        "idempotent": False,
+        "path_params": [],
+        "query_params": [],
+        "required_query": [],
+        "has_body": True,
+        "body_fields": ["action_type", "amount", "unique_market_key", "on_behalf_of", "receiver", "chain", "sender", "estimate_gas"],
+        "open_body": False,
+        "pagination": None,
+    },
+    "v1_morpho_borrow": {
+        "method": "POST",
+        "path": "/v1/morpho/borrow",
+        "idempotent": False,
+        "path_params": [],
+        "query_params": [],
+        "required_query": [],
+        "has_body": True,
+        "body_fields": ["action_type", "amount", "unique_market_key", "on_behalf_of", "receiver", "chain", "sender", "estimate_gas"],
+        "open_body": False,
+        "pagination": None,
+    },
+    "v1_morpho_repay": {
+        "method": "POST",
+        "path": "/v1/morpho/repay",
+        "idempotent": False,
+        "path_params": [],
+        "query_params": [],
+        "required_query": [],
+        "has_body": True,
+        "body_fields": ["action_type", "amount", "unique_market_key", "on_behalf_of", "callback_data", "chain", "sender", "estimate_gas"],
         "open_body": False,
         "pagination": None,
     },
@@ -3757,6 +4087,50 @@ class UniswapNamespace(_Namespace):
         return self._call("v1_uniswap_liquidity_provision_withdraw", [], body, fields, timeout_ms=timeout_ms, retries=retries, idempotency_key=idempotency_key, headers=headers)
 
 
+class MorphoNamespace(_Namespace):
+    """`client.morpho` operations."""
+
+    def vault(self, *, timeout_ms: int | None = None, retries: int | None = None, headers: dict[str, str] | None = None, **query: Unpack[V1MorphoVaultQuery]) -> V1MorphoVaultResponse:
+        """Get Vault & User Position — GET /v1/morpho/vault"""
+        return self._call("v1_morpho_vault", [], None, query, timeout_ms=timeout_ms, retries=retries, headers=headers)
+
+    def markets(self, *, timeout_ms: int | None = None, retries: int | None = None, headers: dict[str, str] | None = None, **query: Unpack[V1MorphoMarketsQuery]) -> V1MorphoMarketsResponse:
+        """Get Markets — GET /v1/morpho/markets"""
+        return self._call("v1_morpho_markets", [], None, query, timeout_ms=timeout_ms, retries=retries, headers=headers)
+
+    def market(self, *, timeout_ms: int | None = None, retries: int | None = None, headers: dict[str, str] | None = None, **query: Unpack[V1MorphoMarketQuery]) -> V1MorphoMarketResponse:
+        """Get Market — GET /v1/morpho/market"""
+        return self._call("v1_morpho_market", [], None, query, timeout_ms=timeout_ms, retries=retries, headers=headers)
+
+    def market_position(self, *, timeout_ms: int | None = None, retries: int | None = None, headers: dict[str, str] | None = None, **query: Unpack[V1MorphoMarketPositionQuery]) -> V1MorphoMarketPositionResponse:
+        """Check Market Position — GET /v1/morpho/market_position"""
+        return self._call("v1_morpho_market_position", [], None, query, timeout_ms=timeout_ms, retries=retries, headers=headers)
+
+    def deposit(self, body: V1MorphoDepositBody | None = None, /, *, timeout_ms: int | None = None, retries: int | None = None, idempotency_key: str | None = None, headers: dict[str, str] | None = None, **fields: Any) -> V1MorphoDepositResponse:
+        """Deposit — POST /v1/morpho/deposit"""
+        return self._call("v1_morpho_deposit", [], body, fields, timeout_ms=timeout_ms, retries=retries, idempotency_key=idempotency_key, headers=headers)
+
+    def withdraw(self, body: V1MorphoWithdrawBody | None = None, /, *, timeout_ms: int | None = None, retries: int | None = None, idempotency_key: str | None = None, headers: dict[str, str] | None = None, **fields: Any) -> V1MorphoWithdrawResponse:
+        """Withdraw — POST /v1/morpho/withdraw"""
+        return self._call("v1_morpho_withdraw", [], body, fields, timeout_ms=timeout_ms, retries=retries, idempotency_key=idempotency_key, headers=headers)
+
+    def supply_collateral(self, body: V1MorphoSupplyCollateralBody | None = None, /, *, timeout_ms: int | None = None, retries: int | None = None, idempotency_key: str | None = None, headers: dict[str, str] | None = None, **fields: Any) -> V1MorphoSupplyCollateralResponse:
+        """Supply Collateral — POST /v1/morpho/supply_collateral"""
+        return self._call("v1_morpho_supply_collateral", [], body, fields, timeout_ms=timeout_ms, retries=retries, idempotency_key=idempotency_key, headers=headers)
+
+    def withdraw_collateral(self, body: V1MorphoWithdrawCollateralBody | None = None, /, *, timeout_ms: int | None = None, retries: int | None = None, idempotency_key: str | None = None, headers: dict[str, str] | None = None, **fields: Any) -> V1MorphoWithdrawCollateralResponse:
+        """Withdraw Collateral — POST /v1/morpho/withdraw_collateral"""
+        return self._call("v1_morpho_withdraw_collateral", [], body, fields, timeout_ms=timeout_ms, retries=retries, idempotency_key=idempotency_key, headers=headers)
+
+    def borrow(self, body: V1MorphoBorrowBody | None = None, /, *, timeout_ms: int | None = None, retries: int | None = None, idempotency_key: str | None = None, headers: dict[str, str] | None = None, **fields: Any) -> V1MorphoBorrowResponse:
+        """Borrow — POST /v1/morpho/borrow"""
+        return self._call("v1_morpho_borrow", [], body, fields, timeout_ms=timeout_ms, retries=retries, idempotency_key=idempotency_key, headers=headers)
+
+    def repay(self, body: V1MorphoRepayBody | None = None, /, *, timeout_ms: int | None = None, retries: int | None = None, idempotency_key: str | None = None, headers: dict[str, str] | None = None, **fields: Any) -> V1MorphoRepayResponse:
+        """Repay — POST /v1/morpho/repay"""
+        return self._call("v1_morpho_repay", [], body, fields, timeout_ms=timeout_ms, retries=retries, idempotency_key=idempotency_key, headers=headers)
+
+
 class OnrampNamespace(_Namespace):
     """`client.onramp` operations."""
 
@@ -4173,6 +4547,50 @@ class AsyncUniswapNamespace(_AsyncNamespace):
         return await self._call("v1_uniswap_liquidity_provision_withdraw", [], body, fields, timeout_ms=timeout_ms, retries=retries, idempotency_key=idempotency_key, headers=headers)
 
 
+class AsyncMorphoNamespace(_AsyncNamespace):
+    """`client.morpho` operations (asyncio)."""
+
+    async def vault(self, *, timeout_ms: int | None = None, retries: int | None = None, headers: dict[str, str] | None = None, **query: Unpack[V1MorphoVaultQuery]) -> V1MorphoVaultResponse:
+        """Get Vault & User Position — GET /v1/morpho/vault"""
+        return await self._call("v1_morpho_vault", [], None, query, timeout_ms=timeout_ms, retries=retries, headers=headers)
+
+    async def markets(self, *, timeout_ms: int | None = None, retries: int | None = None, headers: dict[str, str] | None = None, **query: Unpack[V1MorphoMarketsQuery]) -> V1MorphoMarketsResponse:
+        """Get Markets — GET /v1/morpho/markets"""
+        return await self._call("v1_morpho_markets", [], None, query, timeout_ms=timeout_ms, retries=retries, headers=headers)
+
+    async def market(self, *, timeout_ms: int | None = None, retries: int | None = None, headers: dict[str, str] | None = None, **query: Unpack[V1MorphoMarketQuery]) -> V1MorphoMarketResponse:
+        """Get Market — GET /v1/morpho/market"""
+        return await self._call("v1_morpho_market", [], None, query, timeout_ms=timeout_ms, retries=retries, headers=headers)
+
+    async def market_position(self, *, timeout_ms: int | None = None, retries: int | None = None, headers: dict[str, str] | None = None, **query: Unpack[V1MorphoMarketPositionQuery]) -> V1MorphoMarketPositionResponse:
+        """Check Market Position — GET /v1/morpho/market_position"""
+        return await self._call("v1_morpho_market_position", [], None, query, timeout_ms=timeout_ms, retries=retries, headers=headers)
+
+    async def deposit(self, body: V1MorphoDepositBody | None = None, /, *, timeout_ms: int | None = None, retries: int | None = None, idempotency_key: str | None = None, headers: dict[str, str] | None = None, **fields: Any) -> V1MorphoDepositResponse:
+        """Deposit — POST /v1/morpho/deposit"""
+        return await self._call("v1_morpho_deposit", [], body, fields, timeout_ms=timeout_ms, retries=retries, idempotency_key=idempotency_key, headers=headers)
+
+    async def withdraw(self, body: V1MorphoWithdrawBody | None = None, /, *, timeout_ms: int | None = None, retries: int | None = None, idempotency_key: str | None = None, headers: dict[str, str] | None = None, **fields: Any) -> V1MorphoWithdrawResponse:
+        """Withdraw — POST /v1/morpho/withdraw"""
+        return await self._call("v1_morpho_withdraw", [], body, fields, timeout_ms=timeout_ms, retries=retries, idempotency_key=idempotency_key, headers=headers)
+
+    async def supply_collateral(self, body: V1MorphoSupplyCollateralBody | None = None, /, *, timeout_ms: int | None = None, retries: int | None = None, idempotency_key: str | None = None, headers: dict[str, str] | None = None, **fields: Any) -> V1MorphoSupplyCollateralResponse:
+        """Supply Collateral — POST /v1/morpho/supply_collateral"""
+        return await self._call("v1_morpho_supply_collateral", [], body, fields, timeout_ms=timeout_ms, retries=retries, idempotency_key=idempotency_key, headers=headers)
+
+    async def withdraw_collateral(self, body: V1MorphoWithdrawCollateralBody | None = None, /, *, timeout_ms: int | None = None, retries: int | None = None, idempotency_key: str | None = None, headers: dict[str, str] | None = None, **fields: Any) -> V1MorphoWithdrawCollateralResponse:
+        """Withdraw Collateral — POST /v1/morpho/withdraw_collateral"""
+        return await self._call("v1_morpho_withdraw_collateral", [], body, fields, timeout_ms=timeout_ms, retries=retries, idempotency_key=idempotency_key, headers=headers)
+
+    async def borrow(self, body: V1MorphoBorrowBody | None = None, /, *, timeout_ms: int | None = None, retries: int | None = None, idempotency_key: str | None = None, headers: dict[str, str] | None = None, **fields: Any) -> V1MorphoBorrowResponse:
+        """Borrow — POST /v1/morpho/borrow"""
+        return await self._call("v1_morpho_borrow", [], body, fields, timeout_ms=timeout_ms, retries=retries, idempotency_key=idempotency_key, headers=headers)
+
+    async def repay(self, body: V1MorphoRepayBody | None = None, /, *, timeout_ms: int | None = None, retries: int | None = None, idempotency_key: str | None = None, headers: dict[str, str] | None = None, **fields: Any) -> V1MorphoRepayResponse:
+        """Repay — POST /v1/morpho/repay"""
+        return await self._call("v1_morpho_repay", [], body, fields, timeout_ms=timeout_ms, retries=retries, idempotency_key=idempotency_key, headers=headers)
+
+
 class AsyncOnrampNamespace(_AsyncNamespace):
     """`client.onramp` operations (asyncio)."""
 
@@ -4433,6 +4851,7 @@ class Namespaces:
     vaults: VaultsNamespace
     generic: GenericNamespace
     uniswap: UniswapNamespace
+    morpho: MorphoNamespace
     onramp: OnrampNamespace
     tokenized_assets: TokenizedAssetsNamespace
     gas_sponsorship: GasSponsorshipNamespace
@@ -4446,6 +4865,7 @@ class Namespaces:
         self.vaults = VaultsNamespace(transport, OPERATIONS)
         self.generic = GenericNamespace(transport, OPERATIONS)
         self.uniswap = UniswapNamespace(transport, OPERATIONS)
+        self.morpho = MorphoNamespace(transport, OPERATIONS)
         self.onramp = OnrampNamespace(transport, OPERATIONS)
         self.tokenized_assets = TokenizedAssetsNamespace(transport, OPERATIONS)
         self.gas_sponsorship = GasSponsorshipNamespace(transport, OPERATIONS)
@@ -4462,6 +4882,7 @@ class AsyncNamespaces:
     vaults: AsyncVaultsNamespace
     generic: AsyncGenericNamespace
     uniswap: AsyncUniswapNamespace
+    morpho: AsyncMorphoNamespace
     onramp: AsyncOnrampNamespace
     tokenized_assets: AsyncTokenizedAssetsNamespace
     gas_sponsorship: AsyncGasSponsorshipNamespace
@@ -4475,6 +4896,7 @@ class AsyncNamespaces:
         self.vaults = AsyncVaultsNamespace(transport, OPERATIONS)
         self.generic = AsyncGenericNamespace(transport, OPERATIONS)
         self.uniswap = AsyncUniswapNamespace(transport, OPERATIONS)
+        self.morpho = AsyncMorphoNamespace(transport, OPERATIONS)
         self.onramp = AsyncOnrampNamespace(transport, OPERATIONS)
         self.tokenized_assets = AsyncTokenizedAssetsNamespace(transport, OPERATIONS)
         self.gas_sponsorship = AsyncGasSponsorshipNamespace(transport, OPERATIONS)

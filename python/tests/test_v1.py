@@ -61,3 +61,14 @@ class V1Test(unittest.TestCase):
         with self.assertRaises(HttpError) as e:
             client.uniswap.pool_price(chain=CHAIN, token_in="USDC", token_out="WETH", fee="1.0")
         self.assertEqual(e.exception.status, 404)
+
+    def test_morpho_markets_filtered_and_a_market_by_its_key(self):
+        client = CompassClient(server_url=URL)
+        markets = client.morpho.markets(chain=CHAIN, loan_token="USDC")["markets"]
+        self.assertGreaterEqual(len(markets), 2)
+        key = markets[0]["uniqueKey"]
+        one = client.morpho.market(chain=CHAIN, unique_market_key=key)
+        self.assertEqual(one["loanAsset"]["symbol"], "USDC")
+        with self.assertRaises(ValidationError) as e:
+            client.morpho.market(chain=CHAIN, unique_market_key="0x12")
+        self.assertEqual(e.exception.fields, ["unique_market_key"])

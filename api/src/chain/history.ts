@@ -83,3 +83,21 @@ export function rayRateToApyPercent(annualRateRay: bigint): number {
   const perSecond = Number(annualRateRay) / 1e27 / SECONDS_PER_YEAR;
   return ((1 + perSecond) ** SECONDS_PER_YEAR - 1) * 100;
 }
+
+/**
+ * Annualised growth (percent) of a price observed at moments (`t` unix seconds, ascending) up to `priceNow` at
+ * `now`, over a trailing window of `seconds`: from the last observation at or before the window's start (or,
+ * when all are later, the first), over the time since that observation — the price may have moved between it
+ * and the window's start. Null without observations.
+ */
+export function trailingGrowthPercent(
+  observations: { t: bigint; price: bigint }[],
+  priceNow: bigint,
+  now: bigint,
+  seconds: bigint,
+): number | null {
+  const start = now - seconds;
+  const at = observations.filter((o) => o.t <= start).at(-1) ?? observations.find((o) => o.t > start);
+  if (!at) return null;
+  return annualisedGrowthPercent(at.price, priceNow, now - at.t);
+}

@@ -21,7 +21,8 @@ export const ContractRef = z
   .trim()
   .min(1)
   .max(64)
-  .describe(`a contract by name (${CONTRACT_NAMES.join(", ")}) or its address`);
+  .describe(`a contract by name (${CONTRACT_NAMES.join(", ")}) or its address`)
+  .meta({ examples: ["AaveV3Pool"] });
 
 export const PortfolioQuery = z.object({
   chain: V1Chain.default("arbitrum"),

@@ -3,6 +3,7 @@ import { operations as credit } from "../credit/index.ts";
 import { operations as earn } from "../earn/index.ts";
 import { operations as gasSponsorship } from "../gas-sponsorship/index.ts";
 import { operations as generic } from "../generic/index.ts";
+import { operations as morpho } from "../morpho/index.ts";
 import { operations as onramp } from "../onramp/index.ts";
 import { operations as perpetualTrading } from "../perpetual-trading/index.ts";
 import { operations as productAccounts } from "../product-accounts/index.ts";
@@ -19,6 +20,7 @@ export const operations: Operation[] = [
   ...vaults,
   ...generic,
   ...uniswap,
+  ...morpho,
   ...onramp,
   ...tokenizedAssets,
   ...productAccounts,

@@ -80,6 +80,8 @@ export function amountUnion(opts: AmountOptions = {}) {
     .meta({
       description: opts.description ?? "Amount in human units (number or decimal string)",
       examples: [opts.example ?? "100"],
+      // 0 is a legitimate value here (one side of a range, a revoked allowance): clients and fuzzers may send it
+      ...(opts.positive === false ? { "x-zero-allowed": true } : {}),
     })
     .transform((v, ctx) => {
       let text: string | null;

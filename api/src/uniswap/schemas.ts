@@ -83,11 +83,17 @@ export const UniswapSellExactlyTransactionResponse = z
 
 const amount = (what: string) => amountUnion({ description: what, example: "1", positive: false });
 export const UniswapMintLiquidityProvisionRequest = v1Write("UNISWAP_MINT_LIQUIDITY_PROVISION", {
-  token0: TokenRef("one token of the pair"),
-  token1: TokenRef("the other token of the pair"),
-  fee: FeeEnum,
-  tick_lower: z.int().describe("the range's lower tick (a multiple of the fee tier's tick spacing)"),
-  tick_upper: z.int().describe("the range's upper tick"),
+  token0: TokenRef("one token of the pair").meta({ examples: ["WETH"] }),
+  token1: TokenRef("the other token of the pair").meta({ examples: ["USDC"] }),
+  fee: FeeEnum.meta({ examples: ["0.05"] }),
+  tick_lower: z
+    .int()
+    .describe("the range's lower tick (a multiple of the fee tier's tick spacing)")
+    .meta({ examples: [-600] }),
+  tick_upper: z
+    .int()
+    .describe("the range's upper tick")
+    .meta({ examples: [600] }),
   amount0_desired: amount("token0 to add at most, human units"),
   amount1_desired: amount("token1 to add at most, human units"),
   amount0_min: amount("token0 to add at least (slippage bound)"),
@@ -95,14 +101,22 @@ export const UniswapMintLiquidityProvisionRequest = v1Write("UNISWAP_MINT_LIQUID
   recipient: Address.nullish().describe("who receives the position NFT (default: sender)"),
 }).meta({ id: "UniswapMintLiquidityProvisionRequest" });
 export const UniswapIncreaseLiquidityProvisionRequest = v1Write("UNISWAP_ADD_LIQUIDITY", {
-  token_id: z.int().min(0).describe("the position NFT's id"),
+  token_id: z
+    .int()
+    .min(0)
+    .describe("the position NFT's id")
+    .meta({ examples: [4318185] }),
   amount0_desired: amount("the position's token0 to add at most"),
   amount1_desired: amount("the position's token1 to add at most"),
   amount0_min: amount("token0 to add at least"),
   amount1_min: amount("token1 to add at least"),
 }).meta({ id: "UniswapIncreaseLiquidityProvisionRequest" });
 export const UniswapWithdrawLiquidityProvisionRequest = v1Write("UNISWAP_WITHDRAW_LIQUIDITY_PROVISION", {
-  token_id: z.int().min(0).describe("the position NFT's id"),
+  token_id: z
+    .int()
+    .min(0)
+    .describe("the position NFT's id")
+    .meta({ examples: [4318185] }),
   percentage_for_withdrawal: amountUnion({
     description: "percent of the position's liquidity to take out",
     example: "25",

@@ -33,6 +33,12 @@ export const groups: GroupManifest[] = [
     "description": "Uniswap V3 (v1): quotes and pool prices from the pools themselves; swaps and liquidity positions from the wallet"
   },
   {
+    "group": "morpho",
+    "namespace": "morpho",
+    "cli": "morpho",
+    "description": "Morpho (v1): Morpho Blue markets and a wallet's position in one; MetaMorpho vaults; deposit, withdraw, collateral, borrow and repay from the wallet"
+  },
+  {
     "group": "onramp",
     "namespace": "onramp",
     "cli": "onramp",
@@ -1815,7 +1821,10 @@ export const manifest: OperationManifest[] = [
         "schema": {
           "type": "string",
           "minLength": 1,
-          "maxLength": 64
+          "maxLength": 64,
+          "examples": [
+            "AaveV3Pool"
+          ]
         }
       }
     ],
@@ -1867,7 +1876,10 @@ export const manifest: OperationManifest[] = [
           "type": "string",
           "minLength": 1,
           "maxLength": 64,
-          "description": "a contract by name (AaveV3Pool, AerodromeBasicRouter, AerodromeSlipstreamRouter, AerodromeSlipstreamNonfungiblePositionManager, UniswapV3Router, UniswapV3NFTPositionManager, Morpho, SkyDaiUsdsConverter, SkyUsdcUsdsConverter, SkyUsdsVault, PendleRouter, OdosRouter, EthenaVault) or its address"
+          "description": "a contract by name (AaveV3Pool, AerodromeBasicRouter, AerodromeSlipstreamRouter, AerodromeSlipstreamNonfungiblePositionManager, UniswapV3Router, UniswapV3NFTPositionManager, Morpho, SkyDaiUsdsConverter, SkyUsdcUsdsConverter, SkyUsdsVault, PendleRouter, OdosRouter, EthenaVault) or its address",
+          "examples": [
+            "AaveV3Pool"
+          ]
         },
         "amount": {
           "anyOf": [
@@ -1882,7 +1894,8 @@ export const manifest: OperationManifest[] = [
           "description": "the allowance, in human units (0 revokes it)",
           "examples": [
             "1.5"
-          ]
+          ],
+          "x-zero-allowed": true
         },
         "chain": {
           "type": "string",
@@ -2705,14 +2718,20 @@ export const manifest: OperationManifest[] = [
           "minLength": 1,
           "maxLength": 64,
           "description": "one token of the pair",
-          "x-contract": "erc20"
+          "x-contract": "erc20",
+          "examples": [
+            "WETH"
+          ]
         },
         "token1": {
           "type": "string",
           "minLength": 1,
           "maxLength": 64,
           "description": "the other token of the pair",
-          "x-contract": "erc20"
+          "x-contract": "erc20",
+          "examples": [
+            "USDC"
+          ]
         },
         "fee": {
           "type": "string",
@@ -2722,19 +2741,28 @@ export const manifest: OperationManifest[] = [
             "0.3",
             "1.0"
           ],
-          "description": "the pool's fee tier in percent (Uniswap's 100, 500, 3000, 10000)"
+          "description": "the pool's fee tier in percent (Uniswap's 100, 500, 3000, 10000)",
+          "examples": [
+            "0.05"
+          ]
         },
         "tick_lower": {
           "type": "integer",
           "minimum": -9007199254740991,
           "maximum": 9007199254740991,
-          "description": "the range's lower tick (a multiple of the fee tier's tick spacing)"
+          "description": "the range's lower tick (a multiple of the fee tier's tick spacing)",
+          "examples": [
+            -600
+          ]
         },
         "tick_upper": {
           "type": "integer",
           "minimum": -9007199254740991,
           "maximum": 9007199254740991,
-          "description": "the range's upper tick"
+          "description": "the range's upper tick",
+          "examples": [
+            600
+          ]
         },
         "amount0_desired": {
           "anyOf": [
@@ -2749,7 +2777,8 @@ export const manifest: OperationManifest[] = [
           "description": "token0 to add at most, human units",
           "examples": [
             "1"
-          ]
+          ],
+          "x-zero-allowed": true
         },
         "amount1_desired": {
           "anyOf": [
@@ -2764,7 +2793,8 @@ export const manifest: OperationManifest[] = [
           "description": "token1 to add at most, human units",
           "examples": [
             "1"
-          ]
+          ],
+          "x-zero-allowed": true
         },
         "amount0_min": {
           "anyOf": [
@@ -2779,7 +2809,8 @@ export const manifest: OperationManifest[] = [
           "description": "token0 to add at least (slippage bound)",
           "examples": [
             "1"
-          ]
+          ],
+          "x-zero-allowed": true
         },
         "amount1_min": {
           "anyOf": [
@@ -2794,7 +2825,8 @@ export const manifest: OperationManifest[] = [
           "description": "token1 to add at least (slippage bound)",
           "examples": [
             "1"
-          ]
+          ],
+          "x-zero-allowed": true
         },
         "recipient": {
           "description": "who receives the position NFT (default: sender)",
@@ -2878,7 +2910,10 @@ export const manifest: OperationManifest[] = [
           "type": "integer",
           "minimum": 0,
           "maximum": 9007199254740991,
-          "description": "the position NFT's id"
+          "description": "the position NFT's id",
+          "examples": [
+            4318185
+          ]
         },
         "amount0_desired": {
           "anyOf": [
@@ -2893,7 +2928,8 @@ export const manifest: OperationManifest[] = [
           "description": "the position's token0 to add at most",
           "examples": [
             "1"
-          ]
+          ],
+          "x-zero-allowed": true
         },
         "amount1_desired": {
           "anyOf": [
@@ -2908,7 +2944,8 @@ export const manifest: OperationManifest[] = [
           "description": "the position's token1 to add at most",
           "examples": [
             "1"
-          ]
+          ],
+          "x-zero-allowed": true
         },
         "amount0_min": {
           "anyOf": [
@@ -2923,7 +2960,8 @@ export const manifest: OperationManifest[] = [
           "description": "token0 to add at least",
           "examples": [
             "1"
-          ]
+          ],
+          "x-zero-allowed": true
         },
         "amount1_min": {
           "anyOf": [
@@ -2938,7 +2976,8 @@ export const manifest: OperationManifest[] = [
           "description": "token1 to add at least",
           "examples": [
             "1"
-          ]
+          ],
+          "x-zero-allowed": true
         },
         "chain": {
           "type": "string",
@@ -3006,7 +3045,10 @@ export const manifest: OperationManifest[] = [
           "type": "integer",
           "minimum": 0,
           "maximum": 9007199254740991,
-          "description": "the position NFT's id"
+          "description": "the position NFT's id",
+          "examples": [
+            4318185
+          ]
         },
         "percentage_for_withdrawal": {
           "anyOf": [
@@ -3057,6 +3099,877 @@ export const manifest: OperationManifest[] = [
     },
     "mcpName": "v1_uniswap_liquidity_provision_withdraw",
     "bodyRef": "UniswapWithdrawLiquidityProvisionRequest",
+    "responseRef": "TransactionResponse",
+    "pagination": null
+  },
+  {
+    "operationId": "v1_morpho_vault",
+    "group": "morpho",
+    "namespace": "morpho",
+    "name": "vault",
+    "method": "GET",
+    "path": "/v1/morpho/vault",
+    "summary": "Get Vault & User Position",
+    "description": "A MetaMorpho vault (an ERC-4626) at `block` (or now): totals, share price, APYs from the share price's growth, and `user_address`'s shares when given — as `/v1/vaults/vault` reads any vault.",
+    "readOnly": true,
+    "destructive": false,
+    "idempotent": true,
+    "errorModel": "validation",
+    "params": [
+      {
+        "name": "chain",
+        "in": "query",
+        "required": false,
+        "schema": {
+          "type": "string",
+          "enum": [
+            "arbitrum",
+            "base",
+            "ethereum"
+          ],
+          "default": "ethereum"
+        }
+      },
+      {
+        "name": "block",
+        "in": "query",
+        "required": false,
+        "description": "block number for a historical read; latest when omitted",
+        "schema": {
+          "type": "integer",
+          "minimum": 0
+        }
+      },
+      {
+        "name": "vault_address",
+        "in": "query",
+        "required": false,
+        "description": "the ERC-4626 vault to read",
+        "schema": {
+          "type": "string"
+        }
+      },
+      {
+        "name": "user_address",
+        "in": "query",
+        "required": false,
+        "description": "include this wallet's position in the vault",
+        "schema": {
+          "anyOf": [
+            {
+              "description": "0x-prefixed EVM address",
+              "type": "string"
+            },
+            {
+              "type": "null"
+            }
+          ]
+        }
+      }
+    ],
+    "body": null,
+    "cli": {
+      "command": "vault",
+      "aliases": [],
+      "short": {
+        "chain": "c",
+        "vault_address": "v",
+        "user_address": "u",
+        "block": "b"
+      }
+    },
+    "mcpName": "v1_morpho_vault",
+    "bodyRef": null,
+    "responseRef": "VaultGetVaultResponse",
+    "pagination": null
+  },
+  {
+    "operationId": "v1_morpho_markets",
+    "group": "morpho",
+    "namespace": "morpho",
+    "name": "markets",
+    "method": "GET",
+    "path": "/v1/morpho/markets",
+    "summary": "Get Markets",
+    "description": "Every Morpho Blue market on `chain` (the singleton's CreateMarket events), optionally those with `collateral_token` or lending `loan_token`: parameters, totals, current APYs (fractions: the rate model's borrow rate compounded over a year, suppliers' share of it) and the week's, from the market's own events.",
+    "readOnly": true,
+    "destructive": false,
+    "idempotent": true,
+    "errorModel": "validation",
+    "params": [
+      {
+        "name": "chain",
+        "in": "query",
+        "required": false,
+        "schema": {
+          "type": "string",
+          "enum": [
+            "arbitrum",
+            "base",
+            "ethereum"
+          ],
+          "default": "base"
+        }
+      },
+      {
+        "name": "collateral_token",
+        "in": "query",
+        "required": false,
+        "schema": {
+          "anyOf": [
+            {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 64,
+              "description": "only markets with this collateral (symbol or address)",
+              "x-contract": "erc20"
+            },
+            {
+              "type": "null"
+            }
+          ]
+        }
+      },
+      {
+        "name": "loan_token",
+        "in": "query",
+        "required": false,
+        "schema": {
+          "anyOf": [
+            {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 64,
+              "description": "only markets lending this token (symbol or address)",
+              "x-contract": "erc20"
+            },
+            {
+              "type": "null"
+            }
+          ]
+        }
+      }
+    ],
+    "body": null,
+    "cli": {
+      "command": "markets",
+      "aliases": [],
+      "short": {
+        "chain": "c"
+      }
+    },
+    "mcpName": "v1_morpho_markets",
+    "bodyRef": null,
+    "responseRef": "MorphoGetMarketsResponse",
+    "pagination": null
+  },
+  {
+    "operationId": "v1_morpho_market",
+    "group": "morpho",
+    "namespace": "morpho",
+    "name": "market",
+    "method": "GET",
+    "path": "/v1/morpho/market",
+    "summary": "Get Market",
+    "description": "One Morpho Blue market by its id: parameters, totals and liquidity (with USD values at the chain's oracle), and its supply and borrow APYs (fractions) over the last day, week, month, year and its life — each the growth of what a supply or borrow share is worth, as the market's own events priced the share then.",
+    "readOnly": true,
+    "destructive": false,
+    "idempotent": true,
+    "errorModel": "validation",
+    "params": [
+      {
+        "name": "chain",
+        "in": "query",
+        "required": false,
+        "schema": {
+          "type": "string",
+          "enum": [
+            "arbitrum",
+            "base",
+            "ethereum"
+          ],
+          "default": "base"
+        }
+      },
+      {
+        "name": "unique_market_key",
+        "in": "query",
+        "required": false,
+        "description": "the market's id (bytes32), as `markets` lists it",
+        "schema": {
+          "default": "0x3b3769cfca57be2eaed03fcc5299c25691b77781a1e124e7a8d520eb9a7eabb5",
+          "type": "string"
+        }
+      }
+    ],
+    "body": null,
+    "cli": {
+      "command": "market",
+      "aliases": [],
+      "short": {
+        "chain": "c"
+      }
+    },
+    "mcpName": "v1_morpho_market",
+    "bodyRef": null,
+    "responseRef": "MorphoGetMarketResponse",
+    "pagination": null
+  },
+  {
+    "operationId": "v1_morpho_market_position",
+    "group": "morpho",
+    "namespace": "morpho",
+    "name": "marketPosition",
+    "method": "GET",
+    "path": "/v1/morpho/market_position",
+    "summary": "Check Market Position",
+    "description": "`user_address`'s borrow in a Morpho Blue market: its borrow shares, what they owe now (interest to the next block included, rounded up as Morpho rounds it), its collateral, and its LTV at the market's oracle against the market's LLTV, past which it can be liquidated.",
+    "readOnly": true,
+    "destructive": false,
+    "idempotent": true,
+    "errorModel": "validation",
+    "params": [
+      {
+        "name": "chain",
+        "in": "query",
+        "required": false,
+        "schema": {
+          "type": "string",
+          "enum": [
+            "arbitrum",
+            "base",
+            "ethereum"
+          ],
+          "default": "base"
+        }
+      },
+      {
+        "name": "user_address",
+        "in": "query",
+        "required": false,
+        "description": "the borrower",
+        "schema": {
+          "type": "string"
+        }
+      },
+      {
+        "name": "unique_market_key",
+        "in": "query",
+        "required": false,
+        "description": "the market's id (bytes32), as `markets` lists it",
+        "schema": {
+          "default": "0x3b3769cfca57be2eaed03fcc5299c25691b77781a1e124e7a8d520eb9a7eabb5",
+          "type": "string"
+        }
+      }
+    ],
+    "body": null,
+    "cli": {
+      "command": "market-position",
+      "aliases": [],
+      "short": {
+        "chain": "c",
+        "user_address": "u"
+      }
+    },
+    "mcpName": "v1_morpho_market_position",
+    "bodyRef": null,
+    "responseRef": "MorphoCheckMarketPositionResponse",
+    "pagination": null
+  },
+  {
+    "operationId": "v1_morpho_deposit",
+    "group": "morpho",
+    "namespace": "morpho",
+    "name": "deposit",
+    "method": "POST",
+    "path": "/v1/morpho/deposit",
+    "summary": "Deposit",
+    "description": "A transaction for `sender` that deposits `amount` of a MetaMorpho vault's asset into it (ERC-4626 `deposit`), the shares to `receiver` (default the sender). Balance, allowance to the vault and `maxDeposit` are checked first.",
+    "readOnly": false,
+    "destructive": false,
+    "idempotent": false,
+    "errorModel": "validation",
+    "params": [],
+    "body": {
+      "type": "object",
+      "properties": {
+        "action_type": {
+          "description": "this write's kind, as a bundle action names it",
+          "type": "string",
+          "const": "MORPHO_DEPOSIT"
+        },
+        "vault_address": {
+          "description": "the ERC-4626 vault to deposit into",
+          "type": "string"
+        },
+        "amount": {
+          "anyOf": [
+            {
+              "type": "number"
+            },
+            {
+              "type": "string"
+            },
+            {}
+          ],
+          "description": "underlying tokens to deposit, in human units",
+          "examples": [
+            "1.5"
+          ]
+        },
+        "receiver": {
+          "description": "who receives the shares or tokens (default: sender)",
+          "anyOf": [
+            {
+              "description": "0x-prefixed EVM address",
+              "type": "string"
+            },
+            {
+              "type": "null"
+            }
+          ]
+        },
+        "chain": {
+          "type": "string",
+          "enum": [
+            "arbitrum",
+            "base",
+            "ethereum"
+          ]
+        },
+        "sender": {
+          "description": "the wallet that signs and sends the transaction",
+          "type": "string"
+        },
+        "estimate_gas": {
+          "default": true,
+          "description": "estimate gas (and so simulate) the transaction",
+          "type": "boolean"
+        }
+      },
+      "required": [
+        "vault_address",
+        "amount",
+        "chain",
+        "sender"
+      ]
+    },
+    "cli": {
+      "command": "deposit",
+      "aliases": [],
+      "short": {
+        "chain": "c"
+      }
+    },
+    "mcpName": "v1_morpho_deposit",
+    "bodyRef": "MorphoDepositRequest",
+    "responseRef": "TransactionResponse",
+    "pagination": null
+  },
+  {
+    "operationId": "v1_morpho_withdraw",
+    "group": "morpho",
+    "namespace": "morpho",
+    "name": "withdraw",
+    "method": "POST",
+    "path": "/v1/morpho/withdraw",
+    "summary": "Withdraw",
+    "description": "A transaction for `sender` that withdraws `amount` of a MetaMorpho vault's asset (ERC-4626 `withdraw`) to `receiver`; `\"ALL\"` redeems every share. More than `maxWithdraw` (the sender's shares, and what the vault's markets can pay out now) is a 422.",
+    "readOnly": false,
+    "destructive": false,
+    "idempotent": false,
+    "errorModel": "validation",
+    "params": [],
+    "body": {
+      "type": "object",
+      "properties": {
+        "action_type": {
+          "description": "this write's kind, as a bundle action names it",
+          "type": "string",
+          "const": "MORPHO_WITHDRAW"
+        },
+        "vault_address": {
+          "description": "the ERC-4626 vault to withdraw from",
+          "type": "string"
+        },
+        "amount": {
+          "anyOf": [
+            {
+              "type": "string",
+              "const": "ALL"
+            },
+            {
+              "anyOf": [
+                {
+                  "type": "number"
+                },
+                {
+                  "type": "string"
+                },
+                {}
+              ],
+              "description": "underlying tokens to withdraw",
+              "examples": [
+                "1.5"
+              ]
+            }
+          ],
+          "description": "underlying tokens to withdraw in human units, or \"ALL\": every share redeemed"
+        },
+        "receiver": {
+          "description": "who receives the shares or tokens (default: sender)",
+          "anyOf": [
+            {
+              "description": "0x-prefixed EVM address",
+              "type": "string"
+            },
+            {
+              "type": "null"
+            }
+          ]
+        },
+        "chain": {
+          "type": "string",
+          "enum": [
+            "arbitrum",
+            "base",
+            "ethereum"
+          ]
+        },
+        "sender": {
+          "description": "the wallet that signs and sends the transaction",
+          "type": "string"
+        },
+        "estimate_gas": {
+          "default": true,
+          "description": "estimate gas (and so simulate) the transaction",
+          "type": "boolean"
+        }
+      },
+      "required": [
+        "vault_address",
+        "amount",
+        "chain",
+        "sender"
+      ]
+    },
+    "cli": {
+      "command": "withdraw",
+      "aliases": [],
+      "short": {
+        "chain": "c"
+      }
+    },
+    "mcpName": "v1_morpho_withdraw",
+    "bodyRef": "MorphoWithdrawRequest",
+    "responseRef": "TransactionResponse",
+    "pagination": null
+  },
+  {
+    "operationId": "v1_morpho_supply_collateral",
+    "group": "morpho",
+    "namespace": "morpho",
+    "name": "supplyCollateral",
+    "method": "POST",
+    "path": "/v1/morpho/supply_collateral",
+    "summary": "Supply Collateral",
+    "description": "A transaction for `sender` that posts `amount` of a Morpho Blue market's collateral token for `on_behalf_of` (default the sender): `supplyCollateral`. The sender's balance and its allowance to `Morpho` are checked first.",
+    "readOnly": false,
+    "destructive": false,
+    "idempotent": false,
+    "errorModel": "validation",
+    "params": [],
+    "body": {
+      "type": "object",
+      "properties": {
+        "action_type": {
+          "description": "this write's kind, as a bundle action names it",
+          "type": "string",
+          "const": "MORPHO_SUPPLY_COLLATERAL"
+        },
+        "amount": {
+          "anyOf": [
+            {
+              "type": "number"
+            },
+            {
+              "type": "string"
+            },
+            {}
+          ],
+          "description": "human units",
+          "examples": [
+            "1.5"
+          ]
+        },
+        "unique_market_key": {
+          "type": "string",
+          "description": "the market's id (bytes32), as `markets` lists it"
+        },
+        "on_behalf_of": {
+          "description": "whose position (default: sender)",
+          "anyOf": [
+            {
+              "description": "0x-prefixed EVM address",
+              "type": "string"
+            },
+            {
+              "type": "null"
+            }
+          ]
+        },
+        "callback_data": {
+          "description": "not supported: must be empty",
+          "type": [
+            "string",
+            "null"
+          ]
+        },
+        "chain": {
+          "type": "string",
+          "enum": [
+            "arbitrum",
+            "base",
+            "ethereum"
+          ]
+        },
+        "sender": {
+          "description": "the wallet that signs and sends the transaction",
+          "type": "string"
+        },
+        "estimate_gas": {
+          "default": true,
+          "description": "estimate gas (and so simulate) the transaction",
+          "type": "boolean"
+        }
+      },
+      "required": [
+        "amount",
+        "unique_market_key",
+        "chain",
+        "sender"
+      ]
+    },
+    "cli": {
+      "command": "supply-collateral",
+      "aliases": [],
+      "short": {
+        "chain": "c"
+      }
+    },
+    "mcpName": "v1_morpho_supply_collateral",
+    "bodyRef": "MorphoSupplyCollateralRequest",
+    "responseRef": "TransactionResponse",
+    "pagination": null
+  },
+  {
+    "operationId": "v1_morpho_withdraw_collateral",
+    "group": "morpho",
+    "namespace": "morpho",
+    "name": "withdrawCollateral",
+    "method": "POST",
+    "path": "/v1/morpho/withdraw_collateral",
+    "summary": "Withdraw Collateral",
+    "description": "A transaction for `sender` that takes `amount` of collateral out of a Morpho Blue position to `receiver`: `withdrawCollateral`. More than the position holds, or so much that its debt would exceed what the rest allows at the LLTV, is a 422.",
+    "readOnly": false,
+    "destructive": false,
+    "idempotent": false,
+    "errorModel": "validation",
+    "params": [],
+    "body": {
+      "type": "object",
+      "properties": {
+        "action_type": {
+          "description": "this write's kind, as a bundle action names it",
+          "type": "string",
+          "const": "MORPHO_WITHDRAW_COLLATERAL"
+        },
+        "amount": {
+          "anyOf": [
+            {
+              "type": "number"
+            },
+            {
+              "type": "string"
+            },
+            {}
+          ],
+          "description": "human units",
+          "examples": [
+            "1.5"
+          ]
+        },
+        "unique_market_key": {
+          "type": "string",
+          "description": "the market's id (bytes32), as `markets` lists it"
+        },
+        "on_behalf_of": {
+          "description": "whose position (default: sender)",
+          "anyOf": [
+            {
+              "description": "0x-prefixed EVM address",
+              "type": "string"
+            },
+            {
+              "type": "null"
+            }
+          ]
+        },
+        "receiver": {
+          "description": "who receives the tokens (default: sender)",
+          "anyOf": [
+            {
+              "description": "0x-prefixed EVM address",
+              "type": "string"
+            },
+            {
+              "type": "null"
+            }
+          ]
+        },
+        "chain": {
+          "type": "string",
+          "enum": [
+            "arbitrum",
+            "base",
+            "ethereum"
+          ]
+        },
+        "sender": {
+          "description": "the wallet that signs and sends the transaction",
+          "type": "string"
+        },
+        "estimate_gas": {
+          "default": true,
+          "description": "estimate gas (and so simulate) the transaction",
+          "type": "boolean"
+        }
+      },
+      "required": [
+        "amount",
+        "unique_market_key",
+        "chain",
+        "sender"
+      ]
+    },
+    "cli": {
+      "command": "withdraw-collateral",
+      "aliases": [],
+      "short": {
+        "chain": "c"
+      }
+    },
+    "mcpName": "v1_morpho_withdraw_collateral",
+    "bodyRef": "MorphoWithdrawCollateralRequest",
+    "responseRef": "TransactionResponse",
+    "pagination": null
+  },
+  {
+    "operationId": "v1_morpho_borrow",
+    "group": "morpho",
+    "namespace": "morpho",
+    "name": "borrow",
+    "method": "POST",
+    "path": "/v1/morpho/borrow",
+    "summary": "Borrow",
+    "description": "A transaction for `sender` that borrows `amount` of a Morpho Blue market's loan token against the position's collateral, to `receiver`: `borrow`. More than the market's liquidity, or than the collateral allows at the LLTV at the market's oracle, is a 422.",
+    "readOnly": false,
+    "destructive": false,
+    "idempotent": false,
+    "errorModel": "validation",
+    "params": [],
+    "body": {
+      "type": "object",
+      "properties": {
+        "action_type": {
+          "description": "this write's kind, as a bundle action names it",
+          "type": "string",
+          "const": "MORPHO_BORROW"
+        },
+        "amount": {
+          "anyOf": [
+            {
+              "type": "number"
+            },
+            {
+              "type": "string"
+            },
+            {}
+          ],
+          "description": "human units",
+          "examples": [
+            "1.5"
+          ]
+        },
+        "unique_market_key": {
+          "type": "string",
+          "description": "the market's id (bytes32), as `markets` lists it"
+        },
+        "on_behalf_of": {
+          "description": "whose position (default: sender)",
+          "anyOf": [
+            {
+              "description": "0x-prefixed EVM address",
+              "type": "string"
+            },
+            {
+              "type": "null"
+            }
+          ]
+        },
+        "receiver": {
+          "description": "who receives the tokens (default: sender)",
+          "anyOf": [
+            {
+              "description": "0x-prefixed EVM address",
+              "type": "string"
+            },
+            {
+              "type": "null"
+            }
+          ]
+        },
+        "chain": {
+          "type": "string",
+          "enum": [
+            "arbitrum",
+            "base",
+            "ethereum"
+          ]
+        },
+        "sender": {
+          "description": "the wallet that signs and sends the transaction",
+          "type": "string"
+        },
+        "estimate_gas": {
+          "default": true,
+          "description": "estimate gas (and so simulate) the transaction",
+          "type": "boolean"
+        }
+      },
+      "required": [
+        "amount",
+        "unique_market_key",
+        "chain",
+        "sender"
+      ]
+    },
+    "cli": {
+      "command": "borrow",
+      "aliases": [],
+      "short": {
+        "chain": "c"
+      }
+    },
+    "mcpName": "v1_morpho_borrow",
+    "bodyRef": "MorphoBorrowRequest",
+    "responseRef": "TransactionResponse",
+    "pagination": null
+  },
+  {
+    "operationId": "v1_morpho_repay",
+    "group": "morpho",
+    "namespace": "morpho",
+    "name": "repay",
+    "method": "POST",
+    "path": "/v1/morpho/repay",
+    "summary": "Repay",
+    "description": "A transaction for `sender` that repays `amount` of a Morpho Blue position's debt: `repay`; `\"ALL\"` repays by shares — exactly the debt, interest included, whenever it is mined (the allowance needs 0.1 % room). More than is owed is a 422.",
+    "readOnly": false,
+    "destructive": false,
+    "idempotent": false,
+    "errorModel": "validation",
+    "params": [],
+    "body": {
+      "type": "object",
+      "properties": {
+        "action_type": {
+          "description": "this write's kind, as a bundle action names it",
+          "type": "string",
+          "const": "MORPHO_REPAY"
+        },
+        "amount": {
+          "anyOf": [
+            {
+              "type": "string",
+              "const": "ALL"
+            },
+            {
+              "anyOf": [
+                {
+                  "type": "number"
+                },
+                {
+                  "type": "string"
+                },
+                {}
+              ],
+              "description": "human units",
+              "examples": [
+                "1.5"
+              ]
+            }
+          ],
+          "description": "human units, or \"ALL\": the whole debt, by shares, interest included"
+        },
+        "unique_market_key": {
+          "type": "string",
+          "description": "the market's id (bytes32), as `markets` lists it"
+        },
+        "on_behalf_of": {
+          "description": "whose position (default: sender)",
+          "anyOf": [
+            {
+              "description": "0x-prefixed EVM address",
+              "type": "string"
+            },
+            {
+              "type": "null"
+            }
+          ]
+        },
+        "callback_data": {
+          "description": "not supported: must be empty",
+          "type": [
+            "string",
+            "null"
+          ]
+        },
+        "chain": {
+          "type": "string",
+          "enum": [
+            "arbitrum",
+            "base",
+            "ethereum"
+          ]
+        },
+        "sender": {
+          "description": "the wallet that signs and sends the transaction",
+          "type": "string"
+        },
+        "estimate_gas": {
+          "default": true,
+          "description": "estimate gas (and so simulate) the transaction",
+          "type": "boolean"
+        }
+      },
+      "required": [
+        "amount",
+        "unique_market_key",
+        "chain",
+        "sender"
+      ]
+    },
+    "cli": {
+      "command": "repay",
+      "aliases": [],
+      "short": {
+        "chain": "c"
+      }
+    },
+    "mcpName": "v1_morpho_repay",
+    "bodyRef": "MorphoRepayRequest",
     "responseRef": "TransactionResponse",
     "pagination": null
   },

@@ -6,6 +6,7 @@ import { AaveNamespace } from "./groups/aave.ts";
 import { VaultsNamespace } from "./groups/vaults.ts";
 import { GenericNamespace } from "./groups/generic.ts";
 import { UniswapNamespace } from "./groups/uniswap.ts";
+import { MorphoNamespace } from "./groups/morpho.ts";
 import { OnrampNamespace } from "./groups/onramp.ts";
 import { TokenizedAssetsNamespace } from "./groups/tokenized-assets.ts";
 import { GasSponsorshipNamespace } from "./groups/gas-sponsorship.ts";
@@ -20,6 +21,7 @@ export class Namespaces {
   readonly vaults: VaultsNamespace;
   readonly generic: GenericNamespace;
   readonly uniswap: UniswapNamespace;
+  readonly morpho: MorphoNamespace;
   readonly onramp: OnrampNamespace;
   readonly tokenizedAssets: TokenizedAssetsNamespace;
   readonly gasSponsorship: GasSponsorshipNamespace;
@@ -33,6 +35,7 @@ export class Namespaces {
     this.vaults = new VaultsNamespace(transport);
     this.generic = new GenericNamespace(transport);
     this.uniswap = new UniswapNamespace(transport);
+    this.morpho = new MorphoNamespace(transport);
     this.onramp = new OnrampNamespace(transport);
     this.tokenizedAssets = new TokenizedAssetsNamespace(transport);
     this.gasSponsorship = new GasSponsorshipNamespace(transport);

@@ -1214,6 +1214,97 @@ export type MaxSupplyApyInfo = {
   borrow_apy: string;
 };
 
+/** fractions (0.05 = 5 %) */
+export type MorphoApyData = {
+  borrowApy: string;
+  netBorrowApy: string;
+  netSupplyApy: string;
+  supplyApy: string;
+};
+
+export type MorphoAsset = {
+  address: string;
+  symbol: string;
+  name: string;
+  decimals: number;
+};
+
+export type MorphoBorrowRequest = {
+  /** this write's kind, as a bundle action names it */
+  action_type?: "MORPHO_BORROW";
+  /** human units */
+  amount: number | string | unknown;
+  /** the market's id (bytes32), as `markets` lists it */
+  unique_market_key: string;
+  /** whose position (default: sender) */
+  on_behalf_of?: string | null;
+  /** who receives the tokens (default: sender) */
+  receiver?: string | null;
+  chain: V1Chain;
+  /** the wallet that signs and sends the transaction */
+  sender: string;
+  /** estimate gas (and so simulate) the transaction */
+  estimate_gas?: boolean;
+};
+
+export type MorphoCheckMarketPositionResponse = {
+  /** raw units; a decimal string beyond 2^53 */
+  borrow_shares: number | string;
+  /** loan token owed, interest to the next block included */
+  borrow_amount: string;
+  collateral_amount: string;
+  /** debt ÷ collateral at the market's oracle (fraction) */
+  current_loan_to_value: string;
+  /** the market's LLTV (fraction) */
+  liquidation_loan_to_value_threshold: string;
+};
+
+export type MorphoDepositRequest = {
+  /** this write's kind, as a bundle action names it */
+  action_type?: "MORPHO_DEPOSIT";
+  /** the ERC-4626 vault to deposit into */
+  vault_address: string;
+  /** underlying tokens to deposit, in human units */
+  amount: number | string | unknown;
+  /** who receives the shares or tokens (default: sender) */
+  receiver?: string | null;
+  chain: V1Chain;
+  /** the wallet that signs and sends the transaction */
+  sender: string;
+  /** estimate gas (and so simulate) the transaction */
+  estimate_gas?: boolean;
+};
+
+export type MorphoGetMarketResponse = {
+  whitelisted: boolean;
+  /** scaled by 1e18 */
+  lltv: string;
+  dailyApys: MorphoApyData;
+  weeklyApys: MorphoApyData;
+  monthlyApys: MorphoApyData;
+  yearlyApys: MorphoApyData;
+  allTimeApys: MorphoApyData;
+  collateralAsset: MorphoMarketAsset;
+  loanAsset: MorphoMarketAsset;
+  state: MorphoGetMarketState;
+};
+
+export type MorphoGetMarketsResponse = {
+  markets: Array<MorphoMarket>;
+};
+
+export type MorphoGetMarketState = {
+  utilization: string;
+  collateralAssets?: string | null;
+  collateralAssetsUsd?: string | null;
+  borrowAssets: string;
+  borrowAssetsUsd?: string | null;
+  liquidityAssets: string;
+  liquidityAssetsUsd?: string | null;
+  totalLiquidity: string;
+  totalLiquidityUsd?: string | null;
+};
+
 export type MorphoLendingMarket = {
   market_id: string;
   loan_token: string;
@@ -1244,6 +1335,27 @@ export type MorphoLendingMarket = {
   liquidity_usd?: string;
 };
 
+export type MorphoMarket = {
+  uniqueKey: string;
+  /** liquidation LTV, scaled by 1e18 */
+  lltv: number | string;
+  oracleAddress: string;
+  irmAddress: string;
+  state: MorphoMarketState;
+  weeklyApys: WeeklyApys;
+  collateralAsset: MorphoAsset | null;
+  loanAsset: MorphoAsset;
+};
+
+export type MorphoMarketAsset = {
+  address: string;
+  symbol: string;
+  name: string;
+  decimals: number;
+  priceUsd: string | null;
+  logoURI: string | null;
+};
+
 export type MorphoMarketsResponse = {
   total: number;
   offset: number;
@@ -1251,6 +1363,90 @@ export type MorphoMarketsResponse = {
   /** the Morpho Blue singleton */
   morpho: string;
   markets: Array<MorphoLendingMarket>;
+};
+
+export type MorphoMarketState = {
+  borrowApy: number;
+  /** raw units; a decimal string beyond 2^53 */
+  borrowAssets: number | string;
+  borrowAssetsUsd: number | null;
+  supplyApy: number;
+  /** raw units; a decimal string beyond 2^53 */
+  supplyAssets: number | string;
+  supplyAssetsUsd: number | null;
+  /** fraction of the interest the market keeps */
+  fee: number;
+  utilization: number;
+};
+
+export type MorphoRepayRequest = {
+  /** this write's kind, as a bundle action names it */
+  action_type?: "MORPHO_REPAY";
+  /** human units, or "ALL": the whole debt, by shares, interest included */
+  amount: "ALL" | number | string | unknown;
+  /** the market's id (bytes32), as `markets` lists it */
+  unique_market_key: string;
+  /** whose position (default: sender) */
+  on_behalf_of?: string | null;
+  /** not supported: must be empty */
+  callback_data?: string | null;
+  chain: V1Chain;
+  /** the wallet that signs and sends the transaction */
+  sender: string;
+  /** estimate gas (and so simulate) the transaction */
+  estimate_gas?: boolean;
+};
+
+export type MorphoSupplyCollateralRequest = {
+  /** this write's kind, as a bundle action names it */
+  action_type?: "MORPHO_SUPPLY_COLLATERAL";
+  /** human units */
+  amount: number | string | unknown;
+  /** the market's id (bytes32), as `markets` lists it */
+  unique_market_key: string;
+  /** whose position (default: sender) */
+  on_behalf_of?: string | null;
+  /** not supported: must be empty */
+  callback_data?: string | null;
+  chain: V1Chain;
+  /** the wallet that signs and sends the transaction */
+  sender: string;
+  /** estimate gas (and so simulate) the transaction */
+  estimate_gas?: boolean;
+};
+
+export type MorphoWithdrawCollateralRequest = {
+  /** this write's kind, as a bundle action names it */
+  action_type?: "MORPHO_WITHDRAW_COLLATERAL";
+  /** human units */
+  amount: number | string | unknown;
+  /** the market's id (bytes32), as `markets` lists it */
+  unique_market_key: string;
+  /** whose position (default: sender) */
+  on_behalf_of?: string | null;
+  /** who receives the tokens (default: sender) */
+  receiver?: string | null;
+  chain: V1Chain;
+  /** the wallet that signs and sends the transaction */
+  sender: string;
+  /** estimate gas (and so simulate) the transaction */
+  estimate_gas?: boolean;
+};
+
+export type MorphoWithdrawRequest = {
+  /** this write's kind, as a bundle action names it */
+  action_type?: "MORPHO_WITHDRAW";
+  /** the ERC-4626 vault to withdraw from */
+  vault_address: string;
+  /** underlying tokens to withdraw in human units, or "ALL": every share redeemed */
+  amount: "ALL" | number | string | unknown;
+  /** who receives the shares or tokens (default: sender) */
+  receiver?: string | null;
+  chain: V1Chain;
+  /** the wallet that signs and sends the transaction */
+  sender: string;
+  /** estimate gas (and so simulate) the transaction */
+  estimate_gas?: boolean;
 };
 
 export type OnrampCreate = {
@@ -2557,6 +2753,13 @@ export type VaultWithdrawRequest = {
   estimate_gas?: boolean;
 };
 
+export type WeeklyApys = {
+  supplyApy: number;
+  netSupplyApy: number;
+  borrowApy: number;
+  netBorrowApy: number;
+};
+
 /** per-organisation issuer credentials; accepted for compatibility, never stored or logged (the sandbox does not need them) */
 export type WisdomTreeCredentials = {
   client_id: string;
@@ -2874,6 +3077,68 @@ export type V1UniswapLiquidityProvisionIncreaseResponse = TransactionResponse;
 export type V1UniswapLiquidityProvisionWithdrawBody = UniswapWithdrawLiquidityProvisionRequest;
 
 export type V1UniswapLiquidityProvisionWithdrawResponse = TransactionResponse;
+
+export type V1MorphoVaultQuery = {
+  chain?: "arbitrum" | "base" | "ethereum";
+  /** block number for a historical read; latest when omitted */
+  block?: number;
+  /** the ERC-4626 vault to read */
+  vault_address?: string;
+  /** include this wallet's position in the vault */
+  user_address?: string | null;
+};
+
+export type V1MorphoVaultResponse = VaultGetVaultResponse;
+
+export type V1MorphoMarketsQuery = {
+  chain?: "arbitrum" | "base" | "ethereum";
+  collateral_token?: string | null;
+  loan_token?: string | null;
+};
+
+export type V1MorphoMarketsResponse = MorphoGetMarketsResponse;
+
+export type V1MorphoMarketQuery = {
+  chain?: "arbitrum" | "base" | "ethereum";
+  /** the market's id (bytes32), as `markets` lists it */
+  unique_market_key?: string;
+};
+
+export type V1MorphoMarketResponse = MorphoGetMarketResponse;
+
+export type V1MorphoMarketPositionQuery = {
+  chain?: "arbitrum" | "base" | "ethereum";
+  /** the borrower */
+  user_address?: string;
+  /** the market's id (bytes32), as `markets` lists it */
+  unique_market_key?: string;
+};
+
+export type V1MorphoMarketPositionResponse = MorphoCheckMarketPositionResponse;
+
+export type V1MorphoDepositBody = MorphoDepositRequest;
+
+export type V1MorphoDepositResponse = TransactionResponse;
+
+export type V1MorphoWithdrawBody = MorphoWithdrawRequest;
+
+export type V1MorphoWithdrawResponse = TransactionResponse;
+
+export type V1MorphoSupplyCollateralBody = MorphoSupplyCollateralRequest;
+
+export type V1MorphoSupplyCollateralResponse = TransactionResponse;
+
+export type V1MorphoWithdrawCollateralBody = MorphoWithdrawCollateralRequest;
+
+export type V1MorphoWithdrawCollateralResponse = TransactionResponse;
+
+export type V1MorphoBorrowBody = MorphoBorrowRequest;
+
+export type V1MorphoBorrowResponse = TransactionResponse;
+
+export type V1MorphoRepayBody = MorphoRepayRequest;
+
+export type V1MorphoRepayResponse = TransactionResponse;
 
 export type V2OnrampQuoteBody = OnrampQuoteRequest;
 

@@ -52,6 +52,11 @@ function contractOf(schema: Json): string | undefined {
   return schema["x-contract"] ?? (schema.anyOf ?? schema.oneOf ?? []).map(contractOf).find(Boolean);
 }
 
+/** Whether the field's schema declares 0 a legitimate amount (`x-zero-allowed`: a range's one side, a revoke). */
+function zeroAllowed(schema: Json): boolean {
+  return !!schema["x-zero-allowed"] || (schema.anyOf ?? schema.oneOf ?? []).some(zeroAllowed);
+}
+
 /** The schema accepts JSON null (e.g. an optional destination that defaults to the owner). */
 function nullable(schema: Json): boolean {
   const types = Array.isArray(schema.type) ? schema.type : [schema.type];
@@ -94,7 +99,7 @@ export function casesFor(op: OperationManifest, ctx: BaselineContext, count: num
       else delete (c.body as Json)[f.name];
       cases.push(c);
     }
-    for (const m of mutationsFor(f.name, kindOf(f.schema), contractOf(f.schema))) {
+    for (const m of mutationsFor(f.name, kindOf(f.schema), contractOf(f.schema), zeroAllowed(f.schema))) {
       const c = base();
       c.label = `${f.name}: ${m.label}`;
       c.field = f.name;

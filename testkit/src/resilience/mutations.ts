@@ -14,9 +14,15 @@ const NOT_A_TOKEN = "0xcA11bde05977b3631167028862bE2a173976CA11"; // Multicall3
 
 /**
  * Hostile values for a field. `contract` is the kind of contract an address in it must hold (the schema's
- * `x-contract`): a valid address holding no code, or another contract, must then be refused.
+ * `x-contract`): a valid address holding no code, or another contract, must then be refused. `zeroAllowed` (the
+ * schema's `x-zero-allowed`) makes 0 a legitimate amount rather than one to refuse.
  */
-export function mutationsFor(field: string, kind: string | undefined, contract?: string): Mutation[] {
+export function mutationsFor(
+  field: string,
+  kind: string | undefined,
+  contract?: string,
+  zeroAllowed = false,
+): Mutation[] {
   const m = (label: string, value: unknown, invalid = true): Mutation => ({ label, value, invalid });
   const common = [
     m("null", null, false),
@@ -55,7 +61,7 @@ export function mutationsFor(field: string, kind: string | undefined, contract?:
       ...common,
       m("negative", "-1"),
       m("negative number", -5),
-      m("zero", "0", /amount|size|price|leverage/i.test(field)),
+      m("zero", "0", !zeroAllowed && /amount|size|price|leverage/i.test(field)),
       m("NaN", "NaN"),
       m("Infinity", "Infinity"),
       m("exponent", "1e5", kind === "number"),

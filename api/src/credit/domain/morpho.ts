@@ -53,8 +53,11 @@ export interface MorphoCreditMarket {
   loan: { address: Address; symbol: string; decimals: number };
   collateral: { address: Address; symbol: string; decimals: number };
   totalSupplyAssets: bigint;
+  totalSupplyShares: bigint;
   totalBorrowAssets: bigint;
   totalBorrowShares: bigint;
+  /** the market's fee on interest, WAD */
+  fee: bigint;
   /** per second, WAD */
   borrowRate: bigint;
   /** loan-token units per collateral unit, scaled by 1e36 */
@@ -133,8 +136,10 @@ export async function readMorphoCreditMarket(
     loan,
     collateral,
     totalSupplyAssets: supplyAssets! + interest,
+    totalSupplyShares: supplyShares!,
     totalBorrowAssets: borrowAssets! + interest,
     totalBorrowShares: borrowShares!,
+    fee: fee!,
     borrowRate: rate,
     price: price as bigint,
   };

@@ -1,5 +1,5 @@
 import type { Log, PublicClient } from "viem";
-import { annualisedGrowthPercent, blockAtOrBefore } from "../../chain/history.ts";
+import { blockAtOrBefore, trailingGrowthPercent } from "../../chain/history.ts";
 import type { LogReader } from "../../chain/log-reader.ts";
 import { blockTimes } from "../../chain/logs.ts";
 import { VAULT_DEPOSIT_EVENT, VAULT_WITHDRAW_EVENT } from "./events.ts";
@@ -60,16 +60,8 @@ export async function trailingApys<K extends string = keyof typeof EARN_WINDOWS>
       first.number > input.lookback ? first.number - input.lookback : 0n,
     )
   ).filter((p) => p.block <= head.number);
-  const apy = (seconds: bigint) => {
-    const start = head.timestamp - seconds;
-    const at = prices.filter((p) => p.t <= start).at(-1) ?? prices.find((p) => p.t > start);
-    if (!at) return undefined;
-    // over the time since that observation: the price may have moved between it and the window's start (a
-    // vault paid its yield by transfer shows no event until the next deposit), so the window's nominal length
-    // would overstate the growth
-    const growth = annualisedGrowthPercent(at.price, input.priceNow, head.timestamp - at.t);
-    return growth === null ? undefined : growth.toFixed(4);
-  };
+  const apy = (seconds: bigint) =>
+    trailingGrowthPercent(prices, input.priceNow, head.timestamp, seconds)?.toFixed(4);
   return Object.fromEntries(
     Object.entries<bigint>(windows).map(([k, seconds]) => [k, apy(seconds)]),
   ) as Partial<Record<K, string>>;

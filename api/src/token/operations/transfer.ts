@@ -16,7 +16,9 @@ export const transfer = defineOperation({
   description:
     "A transaction for `sender` that sends `amount` of `token` (an ERC-20 by symbol or address, or `ETH`, the native coin) to `to`. More than the sender holds is a 422.",
   body: v1Write("TOKEN_TRANSFER", {
-    to: AddressField.describe("the recipient"),
+    to: AddressField.describe("the recipient").meta({
+      examples: ["0x29F20a192328eF1aD35e1564aBFf4Be9C5ce5f7B"],
+    }),
     token: TokenRef("the symbol or address of the token to send; ETH for the native coin"),
     amount: amountUnion({ description: "human units", example: "1.5" }),
   }).meta({ id: "TokenTransferRequest" }),

@@ -10,7 +10,7 @@ import { DomainError, fieldError } from "../../errors.ts";
 import { jsonInt } from "../../lib/amounts.ts";
 import { parseUnitsExact } from "../../lib/decimal.ts";
 import type { ChainName } from "../../schemas/common.ts";
-import { type FeeTier, readPool, slot0, type UniswapV3, uniswapV3 } from "./pools.ts";
+import { FEE_TIERS, type FeeTier, readPool, slot0, type UniswapV3, uniswapV3 } from "./pools.ts";
 
 const MAX_UINT128 = 2n ** 128n - 1n;
 const MIN_TICK = -887272;
@@ -70,25 +70,24 @@ export async function mintTransaction(
     "body",
     "chain",
   ]);
+  // the range first: it is judged by the tier alone, before any read
+  const { spacing } = FEE_TIERS[body.fee];
+  for (const [field, tick] of [
+    ["tick_lower", body.tick_lower],
+    ["tick_upper", body.tick_upper],
+  ] as const) {
+    if (tick % spacing !== 0)
+      throw fieldError(["body", field], `a multiple of ${spacing} (the ${body.fee} % tier's tick spacing)`);
+    if (tick < MIN_TICK || tick > MAX_TICK)
+      throw fieldError(["body", field], `between ${MIN_TICK} and ${MAX_TICK}`);
+  }
+  if (body.tick_lower >= body.tick_upper) throw fieldError(["body", "tick_upper"], "above tick_lower");
   const pool = await readPool(ctx.config, uni, body.token0, body.token1, body.fee, {
     a: ["body", "token0"],
     b: ["body", "token1"],
   });
   const sender = getAddress(body.sender) as Address;
   const fields = prefetchTxFields(uni.client, body.chain, sender);
-  for (const [field, tick] of [
-    ["tick_lower", body.tick_lower],
-    ["tick_upper", body.tick_upper],
-  ] as const) {
-    if (tick % pool.spacing !== 0)
-      throw fieldError(
-        ["body", field],
-        `a multiple of ${pool.spacing} (the ${body.fee} % tier's tick spacing)`,
-      );
-    if (tick < MIN_TICK || tick > MAX_TICK)
-      throw fieldError(["body", field], `between ${MIN_TICK} and ${MAX_TICK}`);
-  }
-  if (body.tick_lower >= body.tick_upper) throw fieldError(["body", "tick_upper"], "above tick_lower");
   // the request's token0/token1 are `a`/`b`; the pool's order may be the other way round
   const flipped = pool.a.address !== pool.token0.address;
   const a = {

@@ -2,6 +2,7 @@ import { type Address, erc20Abi, formatUnits, getAddress, type PublicClient } fr
 import { readBlockAt } from "../../chain/block-at.ts";
 import { rethrowRpc } from "../../chain/clients.ts";
 import type { LogReader } from "../../chain/log-reader.ts";
+import type { Context } from "../../context.ts";
 import { readVault, trailingApys, vaultAbi } from "../../earn/index.ts";
 import type { Loc } from "../../errors.ts";
 import type { ChainName } from "../../schemas/common.ts";
@@ -135,4 +136,21 @@ async function underlyingName(client: PublicClient, token: Address): Promise<str
   if (names.size > 10_000) names.clear();
   names.set(key, name);
   return name;
+}
+
+/** A vault read as the v1 routes take it (`chain`, `vault_address`, `user_address`, `block` in the query). */
+export function vaultQuery(
+  query: { chain: ChainName; vault_address: string; user_address?: string | null; block?: number },
+  ctx: Context,
+) {
+  return readVaultAt({
+    client: ctx.services.chains.get(query.chain, ["query", "chain"]),
+    chain: query.chain,
+    logs: ctx.services.chains.logs,
+    lookback: BigInt(ctx.config.logs.maxRange),
+    vault: query.vault_address,
+    block: query.block,
+    user: query.user_address ? getAddress(query.user_address) : null,
+    loc: { vault: ["query", "vault_address"], block: ["query", "block"] },
+  });
 }

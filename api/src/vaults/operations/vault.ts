@@ -1,6 +1,5 @@
-import { getAddress } from "viem";
 import { defineOperation } from "../../registry/define.ts";
-import { readVaultAt } from "../domain/vault-at.ts";
+import { vaultQuery } from "../domain/vault-at.ts";
 import { VaultGetVaultResponse, VaultQuery } from "../schemas.ts";
 
 export const vault = defineOperation({
@@ -14,15 +13,5 @@ export const vault = defineOperation({
   errors: [{ status: 502, description: "chain RPC unreachable" }],
   widget: false,
   cli: { short: { chain: "c", vault_address: "v", user_address: "u", block: "b" } },
-  handler: ({ query }, ctx) =>
-    readVaultAt({
-      client: ctx.services.chains.get(query.chain, ["query", "chain"]),
-      chain: query.chain,
-      logs: ctx.services.chains.logs,
-      lookback: BigInt(ctx.config.logs.maxRange),
-      vault: query.vault_address,
-      block: query.block,
-      user: query.user_address ? getAddress(query.user_address) : null,
-      loc: { vault: ["query", "vault_address"], block: ["query", "block"] },
-    }),
+  handler: ({ query }, ctx) => vaultQuery(query, ctx),
 });
