@@ -246,6 +246,11 @@ Candle = TypedDict("Candle", {
 
 Chain = Literal["base", "ethereum", "arbitrum", "hyperevm", "tempo", "bsc", "ethereum_sepolia"]
 
+ChainInfo = TypedDict("ChainInfo", {
+    "id": int,
+    "network": NotRequired[str | None],
+})
+
 ChainMarketInfo = TypedDict("ChainMarketInfo", {
     "address": str,
     "a_token_address": str,
@@ -968,6 +973,12 @@ MorphoCheckMarketPositionResponse = TypedDict("MorphoCheckMarketPositionResponse
     "liquidation_loan_to_value_threshold": str,
 })
 
+MorphoCheckUserPositionResponse = TypedDict("MorphoCheckUserPositionResponse", {
+    "state": "MorphoUserState",
+    "vaultPositions": list["MorphoVaultPosition"],
+    "marketPositions": list["MorphoMarketPosition"],
+})
+
 MorphoDepositRequest = TypedDict("MorphoDepositRequest", {
     "action_type": NotRequired[Literal["MORPHO_DEPOSIT"]],
     "vault_address": str,
@@ -1005,6 +1016,10 @@ MorphoGetMarketState = TypedDict("MorphoGetMarketState", {
     "liquidityAssetsUsd": NotRequired[str | None],
     "totalLiquidity": str,
     "totalLiquidityUsd": NotRequired[str | None],
+})
+
+MorphoGetVaultsResponse = TypedDict("MorphoGetVaultsResponse", {
+    "vaults": list["MorphoVault"],
 })
 
 MorphoLendingMarket = TypedDict("MorphoLendingMarket", {
@@ -1051,6 +1066,13 @@ MorphoMarketAsset = TypedDict("MorphoMarketAsset", {
     "logoURI": str | None,
 })
 
+MorphoMarketPosition = TypedDict("MorphoMarketPosition", {
+    "market": dict[str, Any],
+    "healthFactor": str | None,
+    "priceVariationToLiquidationPrice": str | None,
+    "state": "MorphoUserMarketState",
+})
+
 MorphoMarketsResponse = TypedDict("MorphoMarketsResponse", {
     "total": int,
     "offset": int,
@@ -1090,6 +1112,95 @@ MorphoSupplyCollateralRequest = TypedDict("MorphoSupplyCollateralRequest", {
     "chain": "V1Chain",
     "sender": str,
     "estimate_gas": NotRequired[bool],
+})
+
+MorphoUserApyData = TypedDict("MorphoUserApyData", {
+    "apy": str,
+    "netApy": str,
+})
+
+MorphoUserAsset = TypedDict("MorphoUserAsset", {
+    "name": str,
+    "symbol": str,
+    "address": str,
+    "decimals": int,
+    "priceUsd": str | None,
+    "logoURI": str | None,
+})
+
+MorphoUserMarketState = TypedDict("MorphoUserMarketState", {
+    "pnlUsd": str,
+    "borrowAssets": str,
+    "borrowShares": str,
+    "borrowAssetsUsd": str,
+    "collateral": str,
+    "collateralUsd": str,
+    "supplyAssets": str,
+    "supplyShares": str,
+    "supplyAssetsUsd": str,
+})
+
+MorphoUserState = TypedDict("MorphoUserState", {
+    "vaultsPnlUsd": str | None,
+    "vaultsAssetsUsd": str,
+    "marketsPnlUsd": str | None,
+    "marketsBorrowAssetsUsd": str,
+    "marketsCollateralUsd": str,
+    "marketsSupplyAssetsUsd": str,
+})
+
+MorphoUserVault = TypedDict("MorphoUserVault", {
+    "address": str,
+    "name": str,
+    "symbol": str,
+    "whitelisted": bool,
+    "asset": "MorphoUserAsset",
+    "dailyApys": "MorphoUserApyData",
+    "weeklyApys": "MorphoUserApyData",
+    "monthlyApys": "MorphoUserApyData",
+})
+
+MorphoUserVaultState = TypedDict("MorphoUserVaultState", {
+    "pnlUsd": str,
+    "assets": str,
+    "assetsUsd": str,
+    "shares": str,
+})
+
+MorphoVault = TypedDict("MorphoVault", {
+    "address": str,
+    "symbol": str,
+    "name": str,
+    "creationBlockNumber": int,
+    "creationTimestamp": int,
+    "creatorAddress": str,
+    "whitelisted": bool,
+    "asset": "MorphoVaultAsset",
+    "chain": "ChainInfo",
+    "state": "MorphoVaultState",
+})
+
+MorphoVaultAsset = TypedDict("MorphoVaultAsset", {
+    "address": str,
+    "symbol": str,
+    "decimals": int,
+    "chain": "ChainInfo",
+})
+
+MorphoVaultPosition = TypedDict("MorphoVaultPosition", {
+    "id": str,
+    "state": "MorphoUserVaultState",
+    "vault": "MorphoUserVault",
+})
+
+MorphoVaultState = TypedDict("MorphoVaultState", {
+    "id": str,
+    "apy": Decimal | int | float,
+    "netApy": Decimal | int | float,
+    "totalAssets": int | str,
+    "totalAssetsUsd": NotRequired[Decimal | int | float | None],
+    "fee": Decimal | int | float,
+    "timelock": int,
 })
 
 MorphoWithdrawCollateralRequest = TypedDict("MorphoWithdrawCollateralRequest", {
@@ -2344,6 +2455,13 @@ V1UniswapLiquidityProvisionWithdrawBody = UniswapWithdrawLiquidityProvisionReque
 
 V1UniswapLiquidityProvisionWithdrawResponse = TransactionResponse
 
+V1MorphoVaultsQuery = TypedDict("V1MorphoVaultsQuery", {
+    "chain": NotRequired[Literal["arbitrum", "base", "ethereum"]],
+    "deposit_token": NotRequired[str | None],
+})
+
+V1MorphoVaultsResponse = MorphoGetVaultsResponse
+
 V1MorphoVaultQuery = TypedDict("V1MorphoVaultQuery", {
     "chain": NotRequired[Literal["arbitrum", "base", "ethereum"]],
     "block": NotRequired[int],
@@ -2375,6 +2493,13 @@ V1MorphoMarketPositionQuery = TypedDict("V1MorphoMarketPositionQuery", {
 })
 
 V1MorphoMarketPositionResponse = MorphoCheckMarketPositionResponse
+
+V1MorphoUserPositionQuery = TypedDict("V1MorphoUserPositionQuery", {
+    "chain": NotRequired[Literal["arbitrum", "base", "ethereum"]],
+    "user_address": NotRequired[str],
+})
+
+V1MorphoUserPositionResponse = MorphoCheckUserPositionResponse
 
 V1MorphoDepositBody = MorphoDepositRequest
 
@@ -3143,6 +3268,18 @@ OPERATIONS: dict[str, dict[str, Any]] = {
         "open_body": False,
         "pagination": None,
     },
+    "v1_morpho_vaults": {
+        "method": "GET",
+        "path": "/v1/morpho/vaults",
+        "idempotent": True,
+        "path_params": [],
+        "query_params": ["chain", "deposit_token"],
+        "required_query": [],
+        "has_body": False,
+        "body_fields": [],
+        "open_body": False,
+        "pagination": None,
+    },
     "v1_morpho_vault": {
         "method": "GET",
         "path": "/v1/morpho/vault",
@@ -3185,6 +3322,18 @@ OPERATIONS: dict[str, dict[str, Any]] = {
         "idempotent": True,
         "path_params": [],
         "query_params": ["chain", "user_address", "unique_market_key"],
+        "required_query": [],
+        "has_body": False,
+        "body_fields": [],
+        "open_body": False,
+        "pagination": None,
+    },
+    "v1_morpho_user_position": {
+        "method": "GET",
+        "path": "/v1/morpho/user_position",
+        "idempotent": True,
+        "path_params": [],
+        "query_params": ["chain", "user_address"],
         "required_query": [],
         "has_body": False,
         "body_fields": [],
@@ -4090,6 +4239,10 @@ class UniswapNamespace(_Namespace):
 class MorphoNamespace(_Namespace):
     """`client.morpho` operations."""
 
+    def vaults(self, *, timeout_ms: int | None = None, retries: int | None = None, headers: dict[str, str] | None = None, **query: Unpack[V1MorphoVaultsQuery]) -> V1MorphoVaultsResponse:
+        """Get Vaults — GET /v1/morpho/vaults"""
+        return self._call("v1_morpho_vaults", [], None, query, timeout_ms=timeout_ms, retries=retries, headers=headers)
+
     def vault(self, *, timeout_ms: int | None = None, retries: int | None = None, headers: dict[str, str] | None = None, **query: Unpack[V1MorphoVaultQuery]) -> V1MorphoVaultResponse:
         """Get Vault & User Position — GET /v1/morpho/vault"""
         return self._call("v1_morpho_vault", [], None, query, timeout_ms=timeout_ms, retries=retries, headers=headers)
@@ -4105,6 +4258,10 @@ class MorphoNamespace(_Namespace):
     def market_position(self, *, timeout_ms: int | None = None, retries: int | None = None, headers: dict[str, str] | None = None, **query: Unpack[V1MorphoMarketPositionQuery]) -> V1MorphoMarketPositionResponse:
         """Check Market Position — GET /v1/morpho/market_position"""
         return self._call("v1_morpho_market_position", [], None, query, timeout_ms=timeout_ms, retries=retries, headers=headers)
+
+    def user_position(self, *, timeout_ms: int | None = None, retries: int | None = None, headers: dict[str, str] | None = None, **query: Unpack[V1MorphoUserPositionQuery]) -> V1MorphoUserPositionResponse:
+        """Check User Position — GET /v1/morpho/user_position"""
+        return self._call("v1_morpho_user_position", [], None, query, timeout_ms=timeout_ms, retries=retries, headers=headers)
 
     def deposit(self, body: V1MorphoDepositBody | None = None, /, *, timeout_ms: int | None = None, retries: int | None = None, idempotency_key: str | None = None, headers: dict[str, str] | None = None, **fields: Any) -> V1MorphoDepositResponse:
         """Deposit — POST /v1/morpho/deposit"""
@@ -4550,6 +4707,10 @@ class AsyncUniswapNamespace(_AsyncNamespace):
 class AsyncMorphoNamespace(_AsyncNamespace):
     """`client.morpho` operations (asyncio)."""
 
+    async def vaults(self, *, timeout_ms: int | None = None, retries: int | None = None, headers: dict[str, str] | None = None, **query: Unpack[V1MorphoVaultsQuery]) -> V1MorphoVaultsResponse:
+        """Get Vaults — GET /v1/morpho/vaults"""
+        return await self._call("v1_morpho_vaults", [], None, query, timeout_ms=timeout_ms, retries=retries, headers=headers)
+
     async def vault(self, *, timeout_ms: int | None = None, retries: int | None = None, headers: dict[str, str] | None = None, **query: Unpack[V1MorphoVaultQuery]) -> V1MorphoVaultResponse:
         """Get Vault & User Position — GET /v1/morpho/vault"""
         return await self._call("v1_morpho_vault", [], None, query, timeout_ms=timeout_ms, retries=retries, headers=headers)
@@ -4565,6 +4726,10 @@ class AsyncMorphoNamespace(_AsyncNamespace):
     async def market_position(self, *, timeout_ms: int | None = None, retries: int | None = None, headers: dict[str, str] | None = None, **query: Unpack[V1MorphoMarketPositionQuery]) -> V1MorphoMarketPositionResponse:
         """Check Market Position — GET /v1/morpho/market_position"""
         return await self._call("v1_morpho_market_position", [], None, query, timeout_ms=timeout_ms, retries=retries, headers=headers)
+
+    async def user_position(self, *, timeout_ms: int | None = None, retries: int | None = None, headers: dict[str, str] | None = None, **query: Unpack[V1MorphoUserPositionQuery]) -> V1MorphoUserPositionResponse:
+        """Check User Position — GET /v1/morpho/user_position"""
+        return await self._call("v1_morpho_user_position", [], None, query, timeout_ms=timeout_ms, retries=retries, headers=headers)
 
     async def deposit(self, body: V1MorphoDepositBody | None = None, /, *, timeout_ms: int | None = None, retries: int | None = None, idempotency_key: str | None = None, headers: dict[str, str] | None = None, **fields: Any) -> V1MorphoDepositResponse:
         """Deposit — POST /v1/morpho/deposit"""

@@ -37,6 +37,9 @@ export {
   sharedBundleActionCalls,
 } from "./domain/bundle.ts";
 export { eulerFactoryVaults } from "./domain/euler.ts";
+/** For the v1 Morpho group: the MetaMorpho factories' vaults and the ERC-4626 events. */
+export { VAULT_DEPOSIT_EVENT, VAULT_WITHDRAW_EVENT } from "./domain/events.ts";
+export { createMetaMorphoEvent, metaMorphoFactories } from "./domain/metamorpho.ts";
 export { oraclePrice } from "./domain/prices.ts";
 export { swapCalls } from "./domain/swap.ts";
 /** For the v1 ERC-4626 group: any vault by address, its metadata read once. */

@@ -68,6 +68,120 @@ export const MorphoGetMarketsResponse = z
   })
   .meta({ id: "MorphoGetMarketsResponse" });
 
+export const VaultsQuery = z.object({
+  chain: V1Chain.default("base"),
+  deposit_token: TokenRef("only vaults taking this token (symbol or address)").nullish(),
+});
+export const MorphoGetVaultsResponse = z
+  .object({
+    vaults: z.array(
+      z
+        .object({
+          address: z.string(),
+          symbol: z.string(),
+          name: z.string(),
+          creationBlockNumber: z.int(),
+          creationTimestamp: z.int(),
+          creatorAddress: z.string(),
+          whitelisted: z.boolean(),
+          asset: ListAsset.omit({ name: true }).extend({ chain: ChainInfo }).meta({ id: "MorphoVaultAsset" }),
+          chain: ChainInfo,
+          state: z
+            .object({
+              id: z.string(),
+              apy: z.number().describe("before the vault's fee (fraction)"),
+              netApy: z
+                .number()
+                .describe("what depositors earn: the share price's growth over the last week"),
+              totalAssets: bigInt,
+              totalAssetsUsd: z.number().nullable().optional(),
+              fee: z.number(),
+              timelock: z.int().describe("seconds"),
+            })
+            .meta({ id: "MorphoVaultState" }),
+        })
+        .meta({ id: "MorphoVault" }),
+    ),
+  })
+  .meta({ id: "MorphoGetVaultsResponse" });
+
+export const UserPositionQuery = z.object({
+  chain: V1Chain.default("base"),
+  user_address: Address.describe("the wallet").default(EXAMPLE_USER),
+});
+const UserAsset = z
+  .object({
+    name: z.string(),
+    symbol: z.string(),
+    address: z.string(),
+    decimals: z.int(),
+    priceUsd: z.string().nullable(),
+    logoURI: z.string().nullable(),
+  })
+  .meta({ id: "MorphoUserAsset" });
+const UserApy = z.object({ apy: z.string(), netApy: z.string() }).meta({ id: "MorphoUserApyData" });
+export const MorphoCheckUserPositionResponse = z
+  .object({
+    state: z
+      .object({
+        vaultsPnlUsd: z.string().nullable(),
+        vaultsAssetsUsd: z.string(),
+        marketsPnlUsd: z.string().nullable(),
+        marketsBorrowAssetsUsd: z.string(),
+        marketsCollateralUsd: z.string(),
+        marketsSupplyAssetsUsd: z.string(),
+      })
+      .meta({ id: "MorphoUserState" }),
+    vaultPositions: z.array(
+      z
+        .object({
+          id: z.string(),
+          state: z
+            .object({ pnlUsd: z.string(), assets: z.string(), assetsUsd: z.string(), shares: z.string() })
+            .meta({ id: "MorphoUserVaultState" }),
+          vault: z
+            .object({
+              address: z.string(),
+              name: z.string(),
+              symbol: z.string(),
+              whitelisted: z.boolean(),
+              asset: UserAsset,
+              dailyApys: UserApy,
+              weeklyApys: UserApy,
+              monthlyApys: UserApy,
+            })
+            .meta({ id: "MorphoUserVault" }),
+        })
+        .meta({ id: "MorphoVaultPosition" }),
+    ),
+    marketPositions: z.array(
+      z
+        .object({
+          market: z.object({ uniqueKey: z.string() }),
+          healthFactor: z.string().nullable(),
+          priceVariationToLiquidationPrice: z
+            .string()
+            .nullable()
+            .describe("the fraction the collateral's price may fall before liquidation"),
+          state: z
+            .object({
+              pnlUsd: z.string(),
+              borrowAssets: z.string(),
+              borrowShares: z.string(),
+              borrowAssetsUsd: z.string(),
+              collateral: z.string(),
+              collateralUsd: z.string(),
+              supplyAssets: z.string(),
+              supplyShares: z.string(),
+              supplyAssetsUsd: z.string(),
+            })
+            .meta({ id: "MorphoUserMarketState" }),
+        })
+        .meta({ id: "MorphoMarketPosition" }),
+    ),
+  })
+  .meta({ id: "MorphoCheckUserPositionResponse" });
+
 export const MarketQuery = z.object({
   chain: V1Chain.default("base"),
   unique_market_key: marketKey.default(EXAMPLE_MARKET),

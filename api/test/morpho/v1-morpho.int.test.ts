@@ -75,6 +75,13 @@ describe("v1 morpho", () => {
     );
     expect(listed.state.borrowApy).toBeGreaterThan(listed.state.supplyApy);
 
+    const listedVaults = await get(`vaults?chain=${CHAIN}&deposit_token=USDC`);
+    expect(listedVaults.status, JSON.stringify(listedVaults.body)).toBe(200);
+    const metaMorpho = listedVaults.body.vaults.find((v: any) => v.address === contracts().MetaMorphoUSDC);
+    expect(metaMorpho).toMatchObject({ asset: { symbol: "USDC", decimals: 6 }, whitelisted: true });
+    expect(metaMorpho.state.netApy).toBeGreaterThan(0);
+    expect((await get(`vaults?chain=${CHAIN}&deposit_token=WETH`)).body.vaults).toEqual([]);
+
     const one = await get(`market?chain=${CHAIN}&unique_market_key=${wethMarket}`);
     expect(one.status, JSON.stringify(one.body)).toBe(200);
     expect(one.body.lltv).toBe(params[4].toString());
@@ -117,6 +124,18 @@ describe("v1 morpho", () => {
     expect(ltv).toBeGreaterThan(0.05);
     expect(ltv).toBeLessThan(0.5);
 
+    // the wallet's Morpho: this market's position, its health as the market measures it
+    const user = await get(`user_position?chain=${CHAIN}&user_address=${owner}`);
+    expect(user.status, JSON.stringify(user.body)).toBe(200);
+    const here = user.body.marketPositions.find((p: any) => p.market.uniqueKey === wethMarket);
+    expect(here.state.collateral).toBe("1");
+    expect(Number(here.state.borrowAssets)).toBeCloseTo(500, 3);
+    expect(here.state.borrowShares).toBe((await position(wethMarket))[1].toString());
+    // health = collateral × price × LLTV ÷ debt, and the price may fall by 1 − 1/health before liquidation
+    expect(Number(here.healthFactor)).toBeCloseTo(0.86 / ltv, 2);
+    expect(Number(here.priceVariationToLiquidationPrice)).toBeCloseTo(1 - 1 / Number(here.healthFactor), 4);
+    expect(Number(user.body.state.marketsBorrowAssetsUsd)).toBeCloseTo(500, 0);
+
     const stuck = await write("morpho/withdraw_collateral", { unique_market_key: wethMarket, amount: "1" });
     expect(stuck.status).toBe(422);
     expect(stuck.body.detail[0].msg).toMatch(/repay first/);
@@ -147,6 +166,12 @@ describe("v1 morpho", () => {
     expect(read.status, JSON.stringify(read.body)).toBe(200);
     expect(read.body.user_position.amount_of_shares).toBe(formatUnits(shares, read.body.decimals));
     expect(Number(read.body.user_position.amount_in_underlying_token)).toBeCloseTo(100, 2);
+    const user = await get(`user_position?chain=${CHAIN}&user_address=${owner}`);
+    const held = user.body.vaultPositions.find((p: any) => p.vault.address === vault);
+    expect(held.state.shares).toBe(formatUnits(shares, read.body.decimals));
+    expect(Number(held.state.assets)).toBeCloseTo(100, 2);
+    // just deposited: what it is worth is what went in, to the vault's rounding
+    expect(Math.abs(Number(held.state.pnlUsd))).toBeLessThan(0.05);
     const all = await write("morpho/withdraw", { vault_address: vault, amount: "ALL" });
     expect(all.status, JSON.stringify(all.body)).toBe(200);
     await sendUnsigned(DEV, CHAIN, all.body.transaction);

@@ -3103,6 +3103,67 @@ export const manifest: OperationManifest[] = [
     "pagination": null
   },
   {
+    "operationId": "v1_morpho_vaults",
+    "group": "morpho",
+    "namespace": "morpho",
+    "name": "vaults",
+    "method": "GET",
+    "path": "/v1/morpho/vaults",
+    "summary": "Get Vaults",
+    "description": "The MetaMorpho vaults the chain's factories created (their CreateMetaMorpho events), optionally those taking `deposit_token`: creation, asset, totals with USD value at the chain's oracle, fee, timelock, and APYs (fractions) — `netApy` the share price's growth over the last week, `apy` that before the vault's fee.",
+    "readOnly": true,
+    "destructive": false,
+    "idempotent": true,
+    "errorModel": "validation",
+    "params": [
+      {
+        "name": "chain",
+        "in": "query",
+        "required": false,
+        "schema": {
+          "type": "string",
+          "enum": [
+            "arbitrum",
+            "base",
+            "ethereum"
+          ],
+          "default": "base"
+        }
+      },
+      {
+        "name": "deposit_token",
+        "in": "query",
+        "required": false,
+        "schema": {
+          "anyOf": [
+            {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 64,
+              "description": "only vaults taking this token (symbol or address)",
+              "x-contract": "erc20"
+            },
+            {
+              "type": "null"
+            }
+          ]
+        }
+      }
+    ],
+    "body": null,
+    "cli": {
+      "command": "vaults",
+      "aliases": [],
+      "short": {
+        "chain": "c"
+      }
+    },
+    "mcpName": "v1_morpho_vaults",
+    "bodyRef": null,
+    "responseRef": "MorphoGetVaultsResponse",
+    "pagination": null
+  },
+  {
     "operationId": "v1_morpho_vault",
     "group": "morpho",
     "namespace": "morpho",
@@ -3375,6 +3436,58 @@ export const manifest: OperationManifest[] = [
     "mcpName": "v1_morpho_market_position",
     "bodyRef": null,
     "responseRef": "MorphoCheckMarketPositionResponse",
+    "pagination": null
+  },
+  {
+    "operationId": "v1_morpho_user_position",
+    "group": "morpho",
+    "namespace": "morpho",
+    "name": "userPosition",
+    "method": "GET",
+    "path": "/v1/morpho/user_position",
+    "summary": "Check User Position",
+    "description": "`user_address`'s Morpho on `chain`: every Blue market it has been in (from Morpho's events) with its supply, borrow and collateral now, health factor and the price fall to liquidation; every MetaMorpho vault it holds; and the PnL of each — what it is worth now against what went in and came out, in USD at the chain's oracle.",
+    "readOnly": true,
+    "destructive": false,
+    "idempotent": true,
+    "errorModel": "validation",
+    "params": [
+      {
+        "name": "chain",
+        "in": "query",
+        "required": false,
+        "schema": {
+          "type": "string",
+          "enum": [
+            "arbitrum",
+            "base",
+            "ethereum"
+          ],
+          "default": "base"
+        }
+      },
+      {
+        "name": "user_address",
+        "in": "query",
+        "required": false,
+        "description": "the wallet",
+        "schema": {
+          "type": "string"
+        }
+      }
+    ],
+    "body": null,
+    "cli": {
+      "command": "user-position",
+      "aliases": [],
+      "short": {
+        "chain": "c",
+        "user_address": "u"
+      }
+    },
+    "mcpName": "v1_morpho_user_position",
+    "bodyRef": null,
+    "responseRef": "MorphoCheckUserPositionResponse",
     "pagination": null
   },
   {

@@ -320,6 +320,11 @@ export type Candle = {
 /** Network name */
 export type Chain = "base" | "ethereum" | "arbitrum" | "hyperevm" | "tempo" | "bsc" | "ethereum_sepolia";
 
+export type ChainInfo = {
+  id: number;
+  network?: string | null;
+};
+
 export type ChainMarketInfo = {
   /** the reserve's underlying token */
   address: string;
@@ -1259,6 +1264,12 @@ export type MorphoCheckMarketPositionResponse = {
   liquidation_loan_to_value_threshold: string;
 };
 
+export type MorphoCheckUserPositionResponse = {
+  state: MorphoUserState;
+  vaultPositions: Array<MorphoVaultPosition>;
+  marketPositions: Array<MorphoMarketPosition>;
+};
+
 export type MorphoDepositRequest = {
   /** this write's kind, as a bundle action names it */
   action_type?: "MORPHO_DEPOSIT";
@@ -1303,6 +1314,10 @@ export type MorphoGetMarketState = {
   liquidityAssetsUsd?: string | null;
   totalLiquidity: string;
   totalLiquidityUsd?: string | null;
+};
+
+export type MorphoGetVaultsResponse = {
+  vaults: Array<MorphoVault>;
 };
 
 export type MorphoLendingMarket = {
@@ -1354,6 +1369,16 @@ export type MorphoMarketAsset = {
   decimals: number;
   priceUsd: string | null;
   logoURI: string | null;
+};
+
+export type MorphoMarketPosition = {
+  market: {
+    uniqueKey: string;
+  };
+  healthFactor: string | null;
+  /** the fraction the collateral's price may fall before liquidation */
+  priceVariationToLiquidationPrice: string | null;
+  state: MorphoUserMarketState;
 };
 
 export type MorphoMarketsResponse = {
@@ -1413,6 +1438,99 @@ export type MorphoSupplyCollateralRequest = {
   sender: string;
   /** estimate gas (and so simulate) the transaction */
   estimate_gas?: boolean;
+};
+
+export type MorphoUserApyData = {
+  apy: string;
+  netApy: string;
+};
+
+export type MorphoUserAsset = {
+  name: string;
+  symbol: string;
+  address: string;
+  decimals: number;
+  priceUsd: string | null;
+  logoURI: string | null;
+};
+
+export type MorphoUserMarketState = {
+  pnlUsd: string;
+  borrowAssets: string;
+  borrowShares: string;
+  borrowAssetsUsd: string;
+  collateral: string;
+  collateralUsd: string;
+  supplyAssets: string;
+  supplyShares: string;
+  supplyAssetsUsd: string;
+};
+
+export type MorphoUserState = {
+  vaultsPnlUsd: string | null;
+  vaultsAssetsUsd: string;
+  marketsPnlUsd: string | null;
+  marketsBorrowAssetsUsd: string;
+  marketsCollateralUsd: string;
+  marketsSupplyAssetsUsd: string;
+};
+
+export type MorphoUserVault = {
+  address: string;
+  name: string;
+  symbol: string;
+  whitelisted: boolean;
+  asset: MorphoUserAsset;
+  dailyApys: MorphoUserApyData;
+  weeklyApys: MorphoUserApyData;
+  monthlyApys: MorphoUserApyData;
+};
+
+export type MorphoUserVaultState = {
+  pnlUsd: string;
+  assets: string;
+  assetsUsd: string;
+  shares: string;
+};
+
+export type MorphoVault = {
+  address: string;
+  symbol: string;
+  name: string;
+  creationBlockNumber: number;
+  creationTimestamp: number;
+  creatorAddress: string;
+  whitelisted: boolean;
+  asset: MorphoVaultAsset;
+  chain: ChainInfo;
+  state: MorphoVaultState;
+};
+
+export type MorphoVaultAsset = {
+  address: string;
+  symbol: string;
+  decimals: number;
+  chain: ChainInfo;
+};
+
+export type MorphoVaultPosition = {
+  id: string;
+  state: MorphoUserVaultState;
+  vault: MorphoUserVault;
+};
+
+export type MorphoVaultState = {
+  id: string;
+  /** before the vault's fee (fraction) */
+  apy: number;
+  /** what depositors earn: the share price's growth over the last week */
+  netApy: number;
+  /** raw units; a decimal string beyond 2^53 */
+  totalAssets: number | string;
+  totalAssetsUsd?: number | null;
+  fee: number;
+  /** seconds */
+  timelock: number;
 };
 
 export type MorphoWithdrawCollateralRequest = {
@@ -3078,6 +3196,13 @@ export type V1UniswapLiquidityProvisionWithdrawBody = UniswapWithdrawLiquidityPr
 
 export type V1UniswapLiquidityProvisionWithdrawResponse = TransactionResponse;
 
+export type V1MorphoVaultsQuery = {
+  chain?: "arbitrum" | "base" | "ethereum";
+  deposit_token?: string | null;
+};
+
+export type V1MorphoVaultsResponse = MorphoGetVaultsResponse;
+
 export type V1MorphoVaultQuery = {
   chain?: "arbitrum" | "base" | "ethereum";
   /** block number for a historical read; latest when omitted */
@@ -3115,6 +3240,14 @@ export type V1MorphoMarketPositionQuery = {
 };
 
 export type V1MorphoMarketPositionResponse = MorphoCheckMarketPositionResponse;
+
+export type V1MorphoUserPositionQuery = {
+  chain?: "arbitrum" | "base" | "ethereum";
+  /** the wallet */
+  user_address?: string;
+};
+
+export type V1MorphoUserPositionResponse = MorphoCheckUserPositionResponse;
 
 export type V1MorphoDepositBody = MorphoDepositRequest;
 

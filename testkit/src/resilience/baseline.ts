@@ -23,7 +23,10 @@ export function baselineValue(name: string, schema: Json, ctx: BaselineContext):
   const nonNull = branches.find((b) => b.type !== "null");
   if (nonNull) return baselineValue(name, { ...nonNull, description: schema.description }, ctx);
   const type = Array.isArray(schema.type) ? schema.type.find((t: string) => t !== "null") : schema.type;
-  if (/address|owner|user|sender|recipient|destination|spender|builder$/i.test(name) && type !== "object")
+  if (
+    /address|owner|user|sender|recipient|destination|spender|builder$|^to$/i.test(name) &&
+    type !== "object"
+  )
     return ctx.addresses[0];
   switch (type) {
     case "string":

@@ -6,7 +6,7 @@ export interface Mutation {
   invalid: boolean;
 }
 
-const ADDRESS_LIKE = /address|owner|user|sender|recipient|destination|spender/i;
+const ADDRESS_LIKE = /address|owner|user|sender|recipient|destination|spender|^to$/i;
 const AMOUNT_LIKE = /amount|size|price|fiat_amount|leverage|slippage/i;
 /** A valid address that holds no code on any devnet chain, and one that holds a contract that is no token. */
 const NO_CONTRACT = "0x000000000000000000000000000000000000dEaD";

@@ -12,6 +12,7 @@ import {
 import type { LogReader } from "../../chain/log-reader.ts";
 import { NEXT_BLOCK } from "../../chain/next-block.ts";
 import type { Config } from "../../config/env.ts";
+import { addressBook } from "../../config/env.ts";
 import type { ChainName } from "../../schemas/common.ts";
 import { createdByFactories } from "./factories.ts";
 
@@ -133,6 +134,12 @@ export async function readMetaMorpho(client: PublicClient, vault: Address): Prom
     })),
   };
 }
+
+/** The chain's MetaMorpho factories in the address book. */
+export const metaMorphoFactories = (config: Config, chain: ChainName): Address[] =>
+  Object.entries(addressBook(config)?.chains[chain]?.contracts ?? {})
+    .filter(([name]) => FACTORY_ENTRY.test(name))
+    .map(([, address]) => getAddress(address));
 
 /** The vaults the chain's MetaMorpho factories (address book) created, from their CreateMetaMorpho events. */
 export const factoryVaults = (config: Config, client: PublicClient, logs: LogReader, chain: ChainName) =>
