@@ -121,8 +121,21 @@ try {
   const built = await step("build", () => buildAll({ log: console.log }));
   // after the build: the app's typecheck includes the route types each `next build` regenerates
   await step("typecheck", async () => (await npx("tsc", ["-p", "."])) || npx("tsc", ["-p", "app"]));
-  // The stack comes up while the unit tests, stories and offline Python tests run: chains booting and servers
-  // starting mostly wait on I/O, so the two overlap instead of queueing. The stack step waits for it.
+  await step("unit", () => npx("vitest", ["run", "--project", "unit", ...vitestReport("unit")]));
+  await step(
+    "stories",
+    async () =>
+      (await npx("storybook", ["build", "-o", "storybook-static", "--quiet"], {}, join(ROOT, "stories"))) ||
+      npx("vitest", ["run", "--config", "vitest.config.ts"], {}, join(ROOT, "stories")),
+  );
+
+  // the Python SDK's offline tests (a local stdlib server); the python step below runs them again with the live ones
+  await step("python-unit", () =>
+    exec("python3", ["-m", "unittest", "tests.test_offline", "-v"], { cwd: join(ROOT, "python") }),
+  );
+
+  // The stack (booting chains, deploying, starting servers) is CPU-bound like the unit tests: on two cores, run
+  // alongside them it slowed both more than it saved, so it starts after them. The stack step waits for it.
   const needStack = ["stack", "integration", "python", "e2e", "resilience"].some(want);
   const launching =
     needStack && built && want("stack")
@@ -173,19 +186,6 @@ try {
         })()
       : undefined;
   launching?.catch(() => {}); // reported by the stack step
-  await step("unit", () => npx("vitest", ["run", "--project", "unit", ...vitestReport("unit")]));
-  await step(
-    "stories",
-    async () =>
-      (await npx("storybook", ["build", "-o", "storybook-static", "--quiet"], {}, join(ROOT, "stories"))) ||
-      npx("vitest", ["run", "--config", "vitest.config.ts"], {}, join(ROOT, "stories")),
-  );
-
-  // the Python SDK's offline tests (a local stdlib server); the python step below runs them again with the live ones
-  await step("python-unit", () =>
-    exec("python3", ["-m", "unittest", "tests.test_offline", "-v"], { cwd: join(ROOT, "python") }),
-  );
-
   if (launching) {
     await step("stack", async () => {
       stack = await launching;

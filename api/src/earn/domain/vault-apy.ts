@@ -2,6 +2,7 @@ import type { Log, PublicClient } from "viem";
 import { blockAtOrBefore, trailingGrowthPercent } from "../../chain/history.ts";
 import type { LogReader } from "../../chain/log-reader.ts";
 import { blockTimes } from "../../chain/logs.ts";
+import { UpstreamError } from "../../errors.ts";
 import { VAULT_DEPOSIT_EVENT, VAULT_WITHDRAW_EVENT } from "./events.ts";
 import type { Vault } from "./vault.ts";
 
@@ -34,8 +35,9 @@ const EARN_WINDOWS = { apy_7d: 7n * DAY, apy_30d: 30n * DAY, apy_90d: 90n * DAY 
 /**
  * APYs of a vault from its share price over trailing windows (by default 7, 30 and 90 days): `priceNow` (assets
  * per whole share at `head`) against the price its last Deposit/Withdraw at or before each window's start shows
- * (or, for a vault younger than the window, its first event's), annualised over the time since that event. Events, not state at
- * past blocks: any node serves them, an archive node or not. A window without events is absent.
+ * (or, for a vault younger than the window, its first event's), annualised over the time since that event.
+ * Events, not state at past blocks: any node serves them, an archive node or not. A window without events is
+ * absent.
  */
 export async function trailingApys<K extends string = keyof typeof EARN_WINDOWS>(input: {
   client: PublicClient;
@@ -52,14 +54,21 @@ export async function trailingApys<K extends string = keyof typeof EARN_WINDOWS>
   const windows = (input.windows ?? EARN_WINDOWS) as Record<K, bigint>;
   const longest = Object.values<bigint>(windows).reduce((a, b) => (a > b ? a : b), 0n);
   const first = await blockAtOrBefore(input.client, head.timestamp - longest, head);
-  const prices = (
-    await sharePrices(
-      input.client,
-      input.logs,
-      input.vault,
-      first.number > input.lookback ? first.number - input.lookback : 0n,
-    )
-  ).filter((p) => p.block <= head.number);
+  const from = first.number > input.lookback ? first.number - input.lookback : 0n;
+  const read = async (fromBlock: bigint) =>
+    (await sharePrices(input.client, input.logs, input.vault, fromBlock)).filter(
+      (p) => p.block <= head.number,
+    );
+  let prices = await read(from);
+  // no observation at or before the longest window's start within the lookback: the price in force then is
+  // older, so read from the vault's deployment (once; final pages are kept) rather than measure from whatever
+  // came after the start — a deposit a minute ago would make the month's growth a minute's. A history too long
+  // for the log reader's page budget keeps what the lookback found.
+  if (from > 0n && !prices.some((p) => p.t <= head.timestamp - longest))
+    prices = await read(0n).catch((error) => {
+      if (error instanceof UpstreamError) return prices;
+      throw error;
+    });
   const apy = (seconds: bigint) =>
     trailingGrowthPercent(prices, input.priceNow, head.timestamp, seconds)?.toFixed(4);
   return Object.fromEntries(
