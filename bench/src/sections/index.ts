@@ -7,6 +7,7 @@ import { onramp } from "./onramp.ts";
 import { perpetualTrading } from "./perpetual-trading.ts";
 import { rpcPerRequest } from "./rpc-per-request.ts";
 import { tokenizedAssets } from "./tokenized-assets.ts";
+import { v1 } from "./v1.ts";
 
 /** Every bench section, in order. Capabilities add theirs here. */
 export const SECTIONS: BenchSection[] = [
@@ -18,4 +19,5 @@ export const SECTIONS: BenchSection[] = [
   perpetualTrading,
   earn,
   lending,
+  v1,
 ];

@@ -166,6 +166,20 @@ export const RPC_CASES: RpcCase[] = [
     label: "GET /v1/aave/std_rate (30 days)",
     path: () => "/v1/aave/std_rate?chain=ethereum&token=USDC&days=30",
   },
+  {
+    label: "GET /v1/vaults/vault (head; APYs over an hour to 30 days)",
+    path: (b) =>
+      `/v1/vaults/vault?chain=ethereum&vault_address=${b.chains.ethereum.contracts.Erc4626VaultUSDC}`,
+  },
+  {
+    label: "GET /v1/uniswap/quote/sell_exactly",
+    path: () =>
+      "/v1/uniswap/quote/sell_exactly?chain=ethereum&token_in=USDC&token_out=WETH&fee=0.05&amount_in=1000",
+  },
+  {
+    label: "GET /v1/morpho/markets (one chain)",
+    path: () => "/v1/morpho/markets?chain=ethereum",
+  },
 ];
 
 /** (issue 2 §13b) JSON-RPC calls the devnet receives per API request, counted by a proxy in front of each chain. */
