@@ -88,18 +88,14 @@ export async function readMorphoCreditMarket(
   morpho: Address,
   id: Hex,
   loc: Loc,
+  /** the head block, when the caller reads several markets at once */
+  head?: Promise<{ timestamp: bigint }>,
 ): Promise<MorphoCreditMarket> {
   const at = { blockTag: NEXT_BLOCK } as const;
   const [p, state, block] = await Promise.all([
-    client.readContract({
-      address: morpho,
-      abi: morphoBlueAbi,
-      functionName: "idToMarketParams",
-      args: [id],
-      ...at,
-    }),
+    marketParamsOf(client, morpho, id),
     client.readContract({ address: morpho, abi: morphoBlueAbi, functionName: "market", args: [id], ...at }),
-    client.getBlock({ blockTag: "latest" }),
+    head ?? client.getBlock({ blockTag: "latest" }),
   ]);
   const [loanToken, collateralToken, oracle, irm, lltv] = p as unknown as [
     Address,
@@ -171,12 +167,47 @@ export function morphoBorrowRate(
   } as never) as Promise<bigint>;
 }
 
-async function tokenMeta(client: PublicClient, address: Address) {
-  const [symbol, decimals] = await Promise.all([
-    client.readContract({ address, abi: erc20Abi, functionName: "symbol" }),
-    client.readContract({ address, abi: erc20Abi, functionName: "decimals" }),
-  ]);
-  return { address: getAddress(address), symbol, decimals };
+/**
+ * What never changes once set, kept per chain: a market's parameters (immutable once created; an id not created
+ * yet reads as zeros and is read again next time) and a token's symbol and decimals.
+ */
+const immutables = new Map<string, Promise<unknown>>();
+function once<T>(key: string, read: () => Promise<T>, keep: (value: T) => boolean = () => true): Promise<T> {
+  const hit = immutables.get(key) as Promise<T> | undefined;
+  if (hit) return hit;
+  const value = read();
+  if (immutables.size > 10_000) immutables.clear();
+  immutables.set(key, value);
+  value.then(
+    (v) => !keep(v) && immutables.delete(key),
+    () => immutables.delete(key),
+  );
+  return value;
+}
+
+function marketParamsOf(client: PublicClient, morpho: Address, id: Hex) {
+  return once(
+    `${client.chain?.id}|${morpho}|${id.toLowerCase()}`,
+    () =>
+      client.readContract({
+        address: morpho,
+        abi: morphoBlueAbi,
+        functionName: "idToMarketParams",
+        args: [id],
+        blockTag: NEXT_BLOCK,
+      }),
+    (p) => (p as unknown as [Address])[0] !== zeroAddress,
+  );
+}
+
+function tokenMeta(client: PublicClient, address: Address) {
+  return once(`${client.chain?.id}|${address.toLowerCase()}`, async () => {
+    const [symbol, decimals] = await Promise.all([
+      client.readContract({ address, abi: erc20Abi, functionName: "symbol" }),
+      client.readContract({ address, abi: erc20Abi, functionName: "decimals" }),
+    ]);
+    return { address: getAddress(address), symbol, decimals };
+  });
 }
 
 export async function readMorphoPosition(

@@ -61,8 +61,10 @@ export async function marketFigures(
   morpho: Address,
   id: Hex,
   loc: Loc,
+  /** the head block, shared when several markets are read at once */
+  head?: Promise<{ timestamp: bigint }>,
 ): Promise<MarketFigures> {
-  const m = await readMorphoCreditMarket(client, morpho, id, loc).catch((e) =>
+  const m = await readMorphoCreditMarket(client, morpho, id, loc, head).catch((e) =>
     e instanceof ApiError ? Promise.reject(e) : rethrowRpc(chain, e),
   );
   const utilization =
@@ -121,13 +123,14 @@ export async function windowApys(
   morpho: Address,
   f: MarketFigures,
   chain: ChainName,
+  head?: Promise<{ timestamp: bigint }>,
 ) {
   try {
     const fromBlock = await logs.deploymentBlock(client, morpho);
-    const [supplyLogs, borrowLogs, head] = await Promise.all([
+    const [supplyLogs, borrowLogs, { timestamp: headTime }] = await Promise.all([
       logs.getLogs(client, { address: morpho, events: SUPPLY_SIDE, topics: [f.m.id], fromBlock }),
       logs.getLogs(client, { address: morpho, events: BORROW_SIDE, topics: [f.m.id], fromBlock }),
-      client.getBlock({ blockTag: "latest" }),
+      head ?? client.getBlock({ blockTag: "latest" }),
     ]);
     const all = [...supplyLogs, ...borrowLogs] as (Log & { args: { assets: bigint; shares: bigint } })[];
     const times = await blockTimes(client, all);
@@ -142,13 +145,13 @@ export async function windowApys(
       supply: ((f.m.totalSupplyAssets + 1n) * WAD) / (f.m.totalSupplyShares + VIRTUAL_SHARES),
       borrow: ((f.m.totalBorrowAssets + 1n) * WAD) / (f.m.totalBorrowShares + VIRTUAL_SHARES),
     };
-    const life = head.timestamp - (supply[0]?.t ?? head.timestamp);
+    const life = headTime - (supply[0]?.t ?? headTime);
     const windows = { ...APY_WINDOWS, allTimeApys: life > 0n ? life : 1n };
     const fraction = (x: number | null) => ((x ?? 0) / 100).toFixed(6);
     return Object.fromEntries(
       Object.entries(windows).map(([k, seconds]) => {
-        const supplyApy = fraction(trailingGrowthPercent(supply, now.supply, head.timestamp, seconds));
-        const borrowApy = fraction(trailingGrowthPercent(borrow, now.borrow, head.timestamp, seconds));
+        const supplyApy = fraction(trailingGrowthPercent(supply, now.supply, headTime, seconds));
+        const borrowApy = fraction(trailingGrowthPercent(borrow, now.borrow, headTime, seconds));
         return [k, { borrowApy, netBorrowApy: borrowApy, supplyApy, netSupplyApy: supplyApy }];
       }),
     ) as Record<

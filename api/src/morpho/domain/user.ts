@@ -55,6 +55,9 @@ export async function userPosition(ctx: Context, chain: ChainName, user: Address
   const topic = pad(user.toLowerCase() as Address);
   try {
     const fromBlock = await logs.deploymentBlock(client, morpho);
+    // one head block for every market read
+    const head = client.getBlock({ blockTag: "latest" });
+    head.catch(() => {});
     const [second, third, vaults] = await Promise.all([
       logs.getLogs(client, { address: morpho, events: SECOND, topics: [null, topic], fromBlock }),
       logs.getLogs(client, { address: morpho, events: THIRD, topics: [null, null, topic], fromBlock }),
@@ -64,7 +67,7 @@ export async function userPosition(ctx: Context, chain: ChainName, user: Address
     const ids = [...new Set(events.map((e) => e.args.id))];
     const marketPositions = await Promise.all(
       ids.map(async (id) => {
-        const f = await marketFigures(ctx, chain, client, morpho, id, ["query", "user_address"]);
+        const f = await marketFigures(ctx, chain, client, morpho, id, ["query", "user_address"], head);
         const { m } = f;
         const [supplyShares, borrowShares, collateral] = (await client.readContract({
           address: morpho,

@@ -19,8 +19,10 @@ export const market = defineOperation({
     const loc = ["query", "unique_market_key"];
     const id = marketKey(query.unique_market_key, loc);
     const { client, morpho, logs } = await morphoMarketIds(ctx, query.chain);
-    const f = await marketFigures(ctx, query.chain, client, morpho, id, loc);
-    const apys = await windowApys(client, logs, morpho, f, query.chain);
+    const head = client.getBlock({ blockTag: "latest" });
+    head.catch(() => {});
+    const f = await marketFigures(ctx, query.chain, client, morpho, id, loc, head);
+    const apys = await windowApys(client, logs, morpho, f, query.chain, head);
     const { m } = f;
     const usd = (raw: bigint, decimals: number, price: bigint | null) =>
       price === null ? null : formatDecimal((raw * price) / 10n ** BigInt(decimals), 18, 2);

@@ -18,6 +18,9 @@ export const markets = defineOperation({
   cli: { short: { chain: "c" } },
   async handler({ query }, ctx) {
     const { client, morpho, logs, ids } = await morphoMarketIds(ctx, query.chain);
+    // one head block for every market read
+    const head = client.getBlock({ blockTag: "latest" });
+    head.catch(() => {});
     const [collateral, loan] = await Promise.all([
       query.collateral_token
         ? resolveErc20(ctx.config, client, query.chain, query.collateral_token, ["query", "collateral_token"])
@@ -27,7 +30,7 @@ export const markets = defineOperation({
         : undefined,
     ]);
     const all = await Promise.all(
-      ids.map((id) => marketFigures(ctx, query.chain, client, morpho, id, ["query", "chain"])),
+      ids.map((id) => marketFigures(ctx, query.chain, client, morpho, id, ["query", "chain"], head)),
     );
     const chosen = all.filter(
       (f) =>
@@ -46,7 +49,7 @@ export const markets = defineOperation({
     return {
       markets: await Promise.all(
         chosen.map(async (f) => {
-          const weekly = (await windowApys(client, logs, morpho, f, query.chain)).weeklyApys;
+          const weekly = (await windowApys(client, logs, morpho, f, query.chain, head)).weeklyApys;
           const asset = async (t: { address: `0x${string}`; symbol: string; decimals: number }) => ({
             address: t.address,
             symbol: t.symbol,
