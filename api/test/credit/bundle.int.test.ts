@@ -85,7 +85,8 @@ describe("credit: bundles", () => {
     await sendUnsigned(DEV, CHAIN, first.body.transaction);
     expect(await usdcBalance(CHAIN, owner)).toBe(ownerBefore - 500_000_000n + 10_000_000n);
     expect((await aUsdc()) - 500_000_000n).toBeLessThanOrEqual(2n);
-    expect(await usdtDebt()).toBeGreaterThanOrEqual(40_000_000n);
+    // the debt token's balance is scaled debt × index, rounded: it may read a unit under what was borrowed
+    expect(await usdtDebt()).toBeGreaterThanOrEqual(40_000_000n - 1n);
     expect(await balanceOf(token("USDT"), feeTo)).toBe(400_000n); // 1 % of 40 USDT
 
     // paying out while USDT is owed is refused, naming the action
