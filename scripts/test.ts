@@ -134,61 +134,57 @@ try {
     exec("python3", ["-m", "unittest", "tests.test_offline", "-v"], { cwd: join(ROOT, "python") }),
   );
 
-  // The stack (booting chains, deploying, starting servers) is CPU-bound like the unit tests: on two cores, run
-  // alongside them it slowed both more than it saved, so it starts after them. The stack step waits for it.
+  // The stack (booting chains, deploying, starting servers) is CPU-bound like the unit tests: on two cores, booted
+  // alongside them it slowed both more than it saved, so it starts after them.
   const needStack = ["stack", "integration", "python", "e2e", "resilience"].some(want);
-  const launching =
-    needStack && built && want("stack")
-      ? (async () => {
-          // A directory per run: a previous run's chains that are still writing their final state on the way
-          // out can never touch this run's state.
-          const parent = join(ROOT, ".test-devnet");
-          rmSync(parent, { recursive: true, force: true });
-          const dir = join(parent, `run-${process.pid}`);
-          mkdirSync(dir, { recursive: true });
-          return startStack({
-            dir,
-            portBase: PORT_BASE,
-            // chains answer eth_getLogs over at most this many blocks, like public providers (much tighter than
-            // their usual 10,000, so reads page even on a young devnet)
-            rpcLimit: RPC_LOG_RANGE,
-            // weeks of loans, swaps and feeds behind the devnet, so rate history reads have something to read
-            marketHistory: MARKET_HISTORY,
-            servers: [
-              {
-                name: "staging",
-                port: STAGING_PORT,
-                nodeFlags: ["--expose-gc"], // the resilience step's leak check collects before measuring
-                env: {
-                  COMPASS_ENV: "staging",
-                  LOG_LEVEL: "warn",
-                  COMPASS_VALIDATE_RESPONSES: "1",
-                  COMPASS_RATE_LIMIT: "off",
-                },
-              },
-              {
-                name: "production",
-                port: PROD_PORT,
-                env: {
-                  // keys for server-side callers, the app's own pages and a partner's page; its own sponsor
-                  ...productionServerEnv(PROD_PORT),
-                  LOG_LEVEL: "warn",
-                  COMPASS_VALIDATE_RESPONSES: "1",
-                },
-              },
-            ],
-            log: (line) => {
-              if (!/"level":(50|60)/.test(line)) return;
-              console.error(line);
-              serverErrors.push(line.length > 1200 ? `${line.slice(0, 1200)}…` : line);
-            },
-          });
-        })()
-      : undefined;
-  launching?.catch(() => {}); // reported by the stack step
-  if (launching) {
+  const launchStack = async () => {
+    // A directory per run: a previous run's chains that are still writing their final state on the way
+    // out can never touch this run's state.
+    const parent = join(ROOT, ".test-devnet");
+    rmSync(parent, { recursive: true, force: true });
+    const dir = join(parent, `run-${process.pid}`);
+    mkdirSync(dir, { recursive: true });
+    return startStack({
+      dir,
+      portBase: PORT_BASE,
+      // chains answer eth_getLogs over at most this many blocks, like public providers (much tighter than
+      // their usual 10,000, so reads page even on a young devnet)
+      rpcLimit: RPC_LOG_RANGE,
+      // weeks of loans, swaps and feeds behind the devnet, so rate history reads have something to read
+      marketHistory: MARKET_HISTORY,
+      servers: [
+        {
+          name: "staging",
+          port: STAGING_PORT,
+          nodeFlags: ["--expose-gc"], // the resilience step's leak check collects before measuring
+          env: {
+            COMPASS_ENV: "staging",
+            LOG_LEVEL: "warn",
+            COMPASS_VALIDATE_RESPONSES: "1",
+            COMPASS_RATE_LIMIT: "off",
+          },
+        },
+        {
+          name: "production",
+          port: PROD_PORT,
+          env: {
+            // keys for server-side callers, the app's own pages and a partner's page; its own sponsor
+            ...productionServerEnv(PROD_PORT),
+            LOG_LEVEL: "warn",
+            COMPASS_VALIDATE_RESPONSES: "1",
+          },
+        },
+      ],
+      log: (line) => {
+        if (!/"level":(50|60)/.test(line)) return;
+        console.error(line);
+        serverErrors.push(line.length > 1200 ? `${line.slice(0, 1200)}…` : line);
+      },
+    });
+  };
+  if (needStack && built) {
     await step("stack", async () => {
-      stack = await launching;
+      stack = await launchStack();
     });
     if (stack && want("integration")) redis = await startRedis(REDIS_PORT);
     if (stack) {
