@@ -10,7 +10,7 @@ import {
 import { describe, expect, test } from "vitest";
 import { compass, compassBin, run } from "./shell.ts";
 
-const { url, prodUrl, apiKey, devnetDir } = testEnv();
+const { prodUrl, apiKey, devnetDir } = testEnv();
 const OWNER_INDEX = 7;
 const owner = addressBook().accounts.dev[OWNER_INDEX]!.address;
 const C = "ethereum_sepolia";

@@ -89,6 +89,20 @@ describe("compass v1 groups from the shell", () => {
     expect(JSON.parse(p.stdout)).toEqual(http.body);
   });
 
+  test("default: compass pendle markets and market print what the routes answer", async () => {
+    const m = await compass("pendle", "markets", "-c", "base", "-o", "json");
+    expect(m.code, m.stderr).toBe(0);
+    const market = addressBook().chains.base!.contracts.PendleMarket_USDC!;
+    expect(JSON.parse(m.stdout).markets.map((x: any) => x.address)).toContain(market);
+    const r = await compass("pendle", "market", "-c", "base", "-m", market, "-u", user, "-o", "json");
+    expect(r.code, r.stderr).toBe(0);
+    const http = await getJson(
+      `${url}/v1/pendle/market?chain=base&market_address=${market}&user_address=${user}`,
+    );
+    expect(JSON.parse(r.stdout).tokens).toEqual(http.body.tokens);
+    expect(JSON.parse(r.stdout).user_position.pt_balance).toBe(http.body.user_position.pt_balance);
+  });
+
   test("behavior: a write the sender cannot fund exits non-zero naming the field", async () => {
     const r = await compass(
       "generic",

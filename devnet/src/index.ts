@@ -16,6 +16,7 @@ export {
 } from "./accounts.ts";
 export { type AddressBook, type DevnetAddressBook, readDevnetAddressBook } from "./addressbook.ts";
 export { chainContracts, MULTICALL3 } from "./addresses.ts";
+export { anvilBinary } from "./anvil/binary.ts";
 export { HISTORY_BLOCKS } from "./anvil/chain.ts";
 export { INITIAL_USDC } from "./bootstrap/usdc.ts";
 export { devnetTime, parseDuration } from "./clock.ts";

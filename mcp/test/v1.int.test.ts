@@ -12,7 +12,7 @@ const { url } = testEnv();
 const client = new Client({ name: "compass-test", version: "1" });
 beforeAll(async () => {
   const server = createMcpServer({
-    tools: ["vaults", "generic", "uniswap", "morpho"],
+    tools: ["vaults", "generic", "uniswap", "morpho", "pendle"],
     client: { serverURL: url },
   });
   const [a, b] = InMemoryTransport.createLinkedPair();
@@ -47,6 +47,11 @@ describe("v1 vault and generic tools over MCP", () => {
     expect(Number(JSON.parse(r.content[0].text).price)).toBeGreaterThan(100);
     const m: any = await client.callTool({ name: "v1_morpho_markets", arguments: { chain: "base" } });
     expect(JSON.parse(m.content[0].text).markets.length).toBeGreaterThanOrEqual(2);
+    const p: any = await client.callTool({ name: "v1_pendle_markets", arguments: { chain: "base" } });
+    expect(p.isError).toBeFalsy();
+    expect(JSON.parse(p.content[0].text).markets[0].details.impliedApy).toBeGreaterThan(0);
+    const { tools } = await client.listTools();
+    expect(tools.find((t) => t.name === "v1_pendle_pt")?.annotations?.readOnlyHint).toBe(false);
   });
 
   test("behavior: an unknown contract name is a tool error naming the field", async () => {

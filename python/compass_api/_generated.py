@@ -634,6 +634,17 @@ DetailError = TypedDict("DetailError", {
     "detail": str,
 })
 
+Details = TypedDict("Details", {
+    "liquidity": Decimal | int | float,
+    "pendleApy": Decimal | int | float,
+    "impliedApy": Decimal | int | float,
+    "feeRate": Decimal | int | float,
+    "movement10Percent": NotRequired["Movement10Percent"],
+    "yieldRange": "YieldRange",
+    "aggregatedApy": Decimal | int | float,
+    "maxBoostedApy": Decimal | int | float,
+})
+
 EarnBalancesResponse = TypedDict("EarnBalancesResponse", {
     "earn_account_address": str,
     "balances": dict[str, "TokenBalance"],
@@ -719,6 +730,13 @@ EarnTransferRequest = TypedDict("EarnTransferRequest", {
 EarnTransferResponse = TypedDict("EarnTransferResponse", {
     "transaction": Union["UnsignedTransaction", None],
     "eip_712": Union["TypedData", None],
+})
+
+Erc20Data = TypedDict("Erc20Data", {
+    "address": str,
+    "symbol": str,
+    "name": str,
+    "decimals": int,
 })
 
 ErrorResponse = TypedDict("ErrorResponse", {
@@ -862,6 +880,12 @@ LoopSwap = TypedDict("LoopSwap", {
     "router": NotRequired[str],
 })
 
+LpBalance = TypedDict("LpBalance", {
+    "valuation": Decimal | int | float,
+    "balance": str,
+    "activeBalance": str,
+})
+
 Market = TypedDict("Market", {
     "symbol": str,
     "underlying_ticker": str,
@@ -929,6 +953,14 @@ MarketDetail = TypedDict("MarketDetail", {
 
 MarketsResponse = TypedDict("MarketsResponse", {
     "markets": list["Market"],
+})
+
+MarketTokens = TypedDict("MarketTokens", {
+    "underlying_token": "Erc20Data",
+    "sy": "Erc20Data",
+    "pt": "Erc20Data",
+    "yt": "Erc20Data",
+    "accounting_asset": Union["Erc20Data", None],
 })
 
 MaxSupplyApyInfo = TypedDict("MaxSupplyApyInfo", {
@@ -1224,6 +1256,8 @@ MorphoWithdrawRequest = TypedDict("MorphoWithdrawRequest", {
     "estimate_gas": NotRequired[bool],
 })
 
+Movement10Percent = dict[str, Any] | None
+
 OnrampCreate = TypedDict("OnrampCreate", {
     "payment_id": str,
     "deposit_address": str,
@@ -1277,6 +1311,13 @@ OnrampStatus = TypedDict("OnrampStatus", {
     "updated_at": NotRequired[str | None],
 })
 
+OpenPosition = TypedDict("OpenPosition", {
+    "marketId": str,
+    "pt": "PendleTokenBalance",
+    "yt": "PendleTokenBalance",
+    "lp": "LpBalance",
+})
+
 PendingFundOrder = TypedDict("PendingFundOrder", {
     "id": int,
     "symbol": str,
@@ -1289,6 +1330,50 @@ PendingFundOrder = TypedDict("PendingFundOrder", {
 })
 
 PendleDepositEvent = "DepositEvent"
+
+PendleGetMarketResponse = TypedDict("PendleGetMarketResponse", {
+    "market_address": str,
+    "implied_apy": str,
+    "maturity_date": str,
+    "tokens": "MarketTokens",
+    "user_position": NotRequired["PendleMarketUserPosition"],
+})
+
+PendleLiquidityAction = Literal["SUPPLY", "WITHDRAW"]
+
+PendleListMarketsResponse = TypedDict("PendleListMarketsResponse", {
+    "markets": list["PendleMarket"],
+})
+
+PendleListUserPositionsResponse = TypedDict("PendleListUserPositionsResponse", {
+    "positions": list["PendlePosition"],
+})
+
+PendleManageLiquidityRequest = TypedDict("PendleManageLiquidityRequest", {
+    "action_type": NotRequired[Literal["PENDLE_MANAGE_LIQUIDITY"]],
+    "market_address": str,
+    "action": "PendleLiquidityAction",
+    "token": str,
+    "amount_in": Any,
+    "max_slippage_percent": Decimal | int | float,
+    "chain": "V1Chain",
+    "sender": str,
+    "estimate_gas": NotRequired[bool],
+})
+
+PendleMarket = TypedDict("PendleMarket", {
+    "name": str,
+    "address": str,
+    "expiry": str,
+    "pt": str,
+    "yt": str,
+    "sy": str,
+    "underlyingAsset": str,
+    "details": "Details",
+    "isNew": bool,
+    "isPrime": bool,
+    "timestamp": str,
+})
 
 PendleMarketInfo = TypedDict("PendleMarketInfo", {
     "market_address": str,
@@ -1313,6 +1398,19 @@ PendleMarketsResponse = TypedDict("PendleMarketsResponse", {
     "markets": list["PendleMarketInfo"],
 })
 
+PendleMarketUserPosition = dict[str, Any] | None
+
+PendlePosition = TypedDict("PendlePosition", {
+    "chainId": int,
+    "totalOpen": int,
+    "totalClosed": int,
+    "totalSy": int,
+    "openPositions": list["OpenPosition"],
+    "closedPositions": list["OpenPosition"],
+    "syPositions": list["SyPosition"],
+    "updatedAt": str,
+})
+
 PendlePTPosition = TypedDict("PendlePTPosition", {
     "type": Literal["PENDLE_PT"],
     "market_address": str,
@@ -1335,6 +1433,50 @@ PendlePtVenue = TypedDict("PendlePtVenue", {
     "market_address": str,
     "token": NotRequired[str | None],
     "max_slippage_percent": NotRequired[Any],
+})
+
+PendleRedeemYieldRequest = TypedDict("PendleRedeemYieldRequest", {
+    "action_type": NotRequired[Literal["PENDLE_REDEEM_YIELD"]],
+    "market_address": str,
+    "chain": "V1Chain",
+    "sender": str,
+    "estimate_gas": NotRequired[bool],
+})
+
+PendleTokenBalance = TypedDict("PendleTokenBalance", {
+    "valuation": Decimal | int | float,
+    "balance": str,
+})
+
+PendleTradeAction = Literal["BUY", "SELL"]
+
+PendleTradePtRequest = TypedDict("PendleTradePtRequest", {
+    "action_type": NotRequired[Literal["PENDLE_TRADE_PT"]],
+    "market_address": str,
+    "action": "PendleTradeAction",
+    "token": str,
+    "amount_in": Any,
+    "max_slippage_percent": Decimal | int | float,
+    "chain": "V1Chain",
+    "sender": str,
+    "estimate_gas": NotRequired[bool],
+})
+
+PendleTradeYtRequest = TypedDict("PendleTradeYtRequest", {
+    "action_type": NotRequired[Literal["PENDLE_TRADE_YT"]],
+    "market_address": str,
+    "action": "PendleTradeAction",
+    "token": str,
+    "amount_in": Any,
+    "max_slippage_percent": Decimal | int | float,
+    "chain": "V1Chain",
+    "sender": str,
+    "estimate_gas": NotRequired[bool],
+})
+
+PendleTxResponse = TypedDict("PendleTxResponse", {
+    "transaction": "UnsignedTransaction",
+    "amount_out_quote": str,
 })
 
 PendleWithdrawalEvent = TypedDict("PendleWithdrawalEvent", {
@@ -1750,6 +1892,11 @@ Supply = TypedDict("Supply", {
 
 SupportedChainInfo = TypedDict("SupportedChainInfo", {
     "chains": list["V1Chain"],
+})
+
+SyPosition = TypedDict("SyPosition", {
+    "syId": str,
+    "balance": str,
 })
 
 TokenBalance = TypedDict("TokenBalance", {
@@ -2218,6 +2365,12 @@ WrapEthRequest = TypedDict("WrapEthRequest", {
     "estimate_gas": NotRequired[bool],
 })
 
+# the underlying's APY (fraction) over the last day and week: lower and higher
+YieldRange = TypedDict("YieldRange", {
+    "min": Decimal | int | float,
+    "max": Decimal | int | float,
+})
+
 # Per-operation request and response types.
 
 V1TokenPriceQuery = TypedDict("V1TokenPriceQuery", {
@@ -2524,6 +2677,44 @@ V1MorphoBorrowResponse = TransactionResponse
 V1MorphoRepayBody = MorphoRepayRequest
 
 V1MorphoRepayResponse = TransactionResponse
+
+V1PendleMarketsQuery = TypedDict("V1PendleMarketsQuery", {
+    "chain": NotRequired[Literal["arbitrum", "base", "ethereum"]],
+})
+
+V1PendleMarketsResponse = PendleListMarketsResponse
+
+V1PendleMarketQuery = TypedDict("V1PendleMarketQuery", {
+    "chain": NotRequired[Literal["arbitrum", "base", "ethereum"]],
+    "block": NotRequired[int],
+    "market_address": NotRequired[str],
+    "user_address": NotRequired[str | None],
+})
+
+V1PendleMarketResponse = PendleGetMarketResponse
+
+V1PendlePositionsQuery = TypedDict("V1PendlePositionsQuery", {
+    "chain": NotRequired[Literal["arbitrum", "base", "ethereum"]],
+    "user_address": NotRequired[str],
+})
+
+V1PendlePositionsResponse = PendleListUserPositionsResponse
+
+V1PendlePtBody = PendleTradePtRequest
+
+V1PendlePtResponse = PendleTxResponse
+
+V1PendleYtBody = PendleTradeYtRequest
+
+V1PendleYtResponse = PendleTxResponse
+
+V1PendleLiquidityBody = PendleManageLiquidityRequest
+
+V1PendleLiquidityResponse = PendleTxResponse
+
+V1PendleRedeemYieldBody = PendleRedeemYieldRequest
+
+V1PendleRedeemYieldResponse = TransactionResponse
 
 V2OnrampQuoteBody = OnrampQuoteRequest
 
@@ -3412,6 +3603,90 @@ OPERATIONS: dict[str, dict[str, Any]] = {
         "open_body": False,
         "pagination": None,
     },
+    "v1_pendle_markets": {
+        "method": "GET",
+        "path": "/v1/pendle/markets",
+        "idempotent": True,
+        "path_params": [],
+        "query_params": ["chain"],
+        "required_query": [],
+        "has_body": False,
+        "body_fields": [],
+        "open_body": False,
+        "pagination": None,
+    },
+    "v1_pendle_market": {
+        "method": "GET",
+        "path": "/v1/pendle/market",
+        "idempotent": True,
+        "path_params": [],
+        "query_params": ["chain", "block", "market_address", "user_address"],
+        "required_query": [],
+        "has_body": False,
+        "body_fields": [],
+        "open_body": False,
+        "pagination": None,
+    },
+    "v1_pendle_positions": {
+        "method": "GET",
+        "path": "/v1/pendle/positions",
+        "idempotent": True,
+        "path_params": [],
+        "query_params": ["chain", "user_address"],
+        "required_query": [],
+        "has_body": False,
+        "body_fields": [],
+        "open_body": False,
+        "pagination": None,
+    },
+    "v1_pendle_pt": {
+        "method": "POST",
+        "path": "/v1/pendle/pt",
+        "idempotent": False,
+        "path_params": [],
+        "query_params": [],
+        "required_query": [],
+        "has_body": True,
+        "body_fields": ["action_type", "market_address", "action", "token", "amount_in", "max_slippage_percent", "chain", "sender", "estimate_gas"],
+        "open_body": False,
+        "pagination": None,
+    },
+    "v1_pendle_yt": {
+        "method": "POST",
+        "path": "/v1/pendle/yt",
+        "idempotent": False,
+        "path_params": [],
+        "query_params": [],
+        "required_query": [],
+        "has_body": True,
+        "body_fields": ["action_type", "market_address", "action", "token", "amount_in", "max_slippage_percent", "chain", "sender", "estimate_gas"],
+        "open_body": False,
+        "pagination": None,
+    },
+    "v1_pendle_liquidity": {
+        "method": "POST",
+        "path": "/v1/pendle/liquidity",
+        "idempotent": False,
+        "path_params": [],
+        "query_params": [],
+        "required_query": [],
+        "has_body": True,
+        "body_fields": ["action_type", "market_address", "action", "token", "amount_in", "max_slippage_percent", "chain", "sender", "estimate_gas"],
+        "open_body": False,
+        "pagination": None,
+    },
+    "v1_pendle_redeem_yield": {
+        "method": "POST",
+        "path": "/v1/pendle/redeem_yield",
+        "idempotent": False,
+        "path_params": [],
+        "query_params": [],
+        "required_query": [],
+        "has_body": True,
+        "body_fields": ["action_type", "market_address", "chain", "sender", "estimate_gas"],
+        "open_body": False,
+        "pagination": None,
+    },
     "v2_onramp_quote": {
         "method": "POST",
         "path": "/v2/onramp/quote",
@@ -4288,6 +4563,38 @@ class MorphoNamespace(_Namespace):
         return self._call("v1_morpho_repay", [], body, fields, timeout_ms=timeout_ms, retries=retries, idempotency_key=idempotency_key, headers=headers)
 
 
+class PendleNamespace(_Namespace):
+    """`client.pendle` operations."""
+
+    def markets(self, *, timeout_ms: int | None = None, retries: int | None = None, headers: dict[str, str] | None = None, **query: Unpack[V1PendleMarketsQuery]) -> V1PendleMarketsResponse:
+        """List Market Data — GET /v1/pendle/markets"""
+        return self._call("v1_pendle_markets", [], None, query, timeout_ms=timeout_ms, retries=retries, headers=headers)
+
+    def market(self, *, timeout_ms: int | None = None, retries: int | None = None, headers: dict[str, str] | None = None, **query: Unpack[V1PendleMarketQuery]) -> V1PendleMarketResponse:
+        """Get Market & User Position — GET /v1/pendle/market"""
+        return self._call("v1_pendle_market", [], None, query, timeout_ms=timeout_ms, retries=retries, headers=headers)
+
+    def positions(self, *, timeout_ms: int | None = None, retries: int | None = None, headers: dict[str, str] | None = None, **query: Unpack[V1PendlePositionsQuery]) -> V1PendlePositionsResponse:
+        """List User's Market Positions — GET /v1/pendle/positions"""
+        return self._call("v1_pendle_positions", [], None, query, timeout_ms=timeout_ms, retries=retries, headers=headers)
+
+    def pt(self, body: V1PendlePtBody | None = None, /, *, timeout_ms: int | None = None, retries: int | None = None, idempotency_key: str | None = None, headers: dict[str, str] | None = None, **fields: Any) -> V1PendlePtResponse:
+        """Trade Principal Token (PT) — POST /v1/pendle/pt"""
+        return self._call("v1_pendle_pt", [], body, fields, timeout_ms=timeout_ms, retries=retries, idempotency_key=idempotency_key, headers=headers)
+
+    def yt(self, body: V1PendleYtBody | None = None, /, *, timeout_ms: int | None = None, retries: int | None = None, idempotency_key: str | None = None, headers: dict[str, str] | None = None, **fields: Any) -> V1PendleYtResponse:
+        """Trade Yield Token (YT) — POST /v1/pendle/yt"""
+        return self._call("v1_pendle_yt", [], body, fields, timeout_ms=timeout_ms, retries=retries, idempotency_key=idempotency_key, headers=headers)
+
+    def liquidity(self, body: V1PendleLiquidityBody | None = None, /, *, timeout_ms: int | None = None, retries: int | None = None, idempotency_key: str | None = None, headers: dict[str, str] | None = None, **fields: Any) -> V1PendleLiquidityResponse:
+        """Manage Liquidity — POST /v1/pendle/liquidity"""
+        return self._call("v1_pendle_liquidity", [], body, fields, timeout_ms=timeout_ms, retries=retries, idempotency_key=idempotency_key, headers=headers)
+
+    def redeem_yield(self, body: V1PendleRedeemYieldBody | None = None, /, *, timeout_ms: int | None = None, retries: int | None = None, idempotency_key: str | None = None, headers: dict[str, str] | None = None, **fields: Any) -> V1PendleRedeemYieldResponse:
+        """Redeem Claimable Yield — POST /v1/pendle/redeem_yield"""
+        return self._call("v1_pendle_redeem_yield", [], body, fields, timeout_ms=timeout_ms, retries=retries, idempotency_key=idempotency_key, headers=headers)
+
+
 class OnrampNamespace(_Namespace):
     """`client.onramp` operations."""
 
@@ -4756,6 +5063,38 @@ class AsyncMorphoNamespace(_AsyncNamespace):
         return await self._call("v1_morpho_repay", [], body, fields, timeout_ms=timeout_ms, retries=retries, idempotency_key=idempotency_key, headers=headers)
 
 
+class AsyncPendleNamespace(_AsyncNamespace):
+    """`client.pendle` operations (asyncio)."""
+
+    async def markets(self, *, timeout_ms: int | None = None, retries: int | None = None, headers: dict[str, str] | None = None, **query: Unpack[V1PendleMarketsQuery]) -> V1PendleMarketsResponse:
+        """List Market Data — GET /v1/pendle/markets"""
+        return await self._call("v1_pendle_markets", [], None, query, timeout_ms=timeout_ms, retries=retries, headers=headers)
+
+    async def market(self, *, timeout_ms: int | None = None, retries: int | None = None, headers: dict[str, str] | None = None, **query: Unpack[V1PendleMarketQuery]) -> V1PendleMarketResponse:
+        """Get Market & User Position — GET /v1/pendle/market"""
+        return await self._call("v1_pendle_market", [], None, query, timeout_ms=timeout_ms, retries=retries, headers=headers)
+
+    async def positions(self, *, timeout_ms: int | None = None, retries: int | None = None, headers: dict[str, str] | None = None, **query: Unpack[V1PendlePositionsQuery]) -> V1PendlePositionsResponse:
+        """List User's Market Positions — GET /v1/pendle/positions"""
+        return await self._call("v1_pendle_positions", [], None, query, timeout_ms=timeout_ms, retries=retries, headers=headers)
+
+    async def pt(self, body: V1PendlePtBody | None = None, /, *, timeout_ms: int | None = None, retries: int | None = None, idempotency_key: str | None = None, headers: dict[str, str] | None = None, **fields: Any) -> V1PendlePtResponse:
+        """Trade Principal Token (PT) — POST /v1/pendle/pt"""
+        return await self._call("v1_pendle_pt", [], body, fields, timeout_ms=timeout_ms, retries=retries, idempotency_key=idempotency_key, headers=headers)
+
+    async def yt(self, body: V1PendleYtBody | None = None, /, *, timeout_ms: int | None = None, retries: int | None = None, idempotency_key: str | None = None, headers: dict[str, str] | None = None, **fields: Any) -> V1PendleYtResponse:
+        """Trade Yield Token (YT) — POST /v1/pendle/yt"""
+        return await self._call("v1_pendle_yt", [], body, fields, timeout_ms=timeout_ms, retries=retries, idempotency_key=idempotency_key, headers=headers)
+
+    async def liquidity(self, body: V1PendleLiquidityBody | None = None, /, *, timeout_ms: int | None = None, retries: int | None = None, idempotency_key: str | None = None, headers: dict[str, str] | None = None, **fields: Any) -> V1PendleLiquidityResponse:
+        """Manage Liquidity — POST /v1/pendle/liquidity"""
+        return await self._call("v1_pendle_liquidity", [], body, fields, timeout_ms=timeout_ms, retries=retries, idempotency_key=idempotency_key, headers=headers)
+
+    async def redeem_yield(self, body: V1PendleRedeemYieldBody | None = None, /, *, timeout_ms: int | None = None, retries: int | None = None, idempotency_key: str | None = None, headers: dict[str, str] | None = None, **fields: Any) -> V1PendleRedeemYieldResponse:
+        """Redeem Claimable Yield — POST /v1/pendle/redeem_yield"""
+        return await self._call("v1_pendle_redeem_yield", [], body, fields, timeout_ms=timeout_ms, retries=retries, idempotency_key=idempotency_key, headers=headers)
+
+
 class AsyncOnrampNamespace(_AsyncNamespace):
     """`client.onramp` operations (asyncio)."""
 
@@ -5017,6 +5356,7 @@ class Namespaces:
     generic: GenericNamespace
     uniswap: UniswapNamespace
     morpho: MorphoNamespace
+    pendle: PendleNamespace
     onramp: OnrampNamespace
     tokenized_assets: TokenizedAssetsNamespace
     gas_sponsorship: GasSponsorshipNamespace
@@ -5031,6 +5371,7 @@ class Namespaces:
         self.generic = GenericNamespace(transport, OPERATIONS)
         self.uniswap = UniswapNamespace(transport, OPERATIONS)
         self.morpho = MorphoNamespace(transport, OPERATIONS)
+        self.pendle = PendleNamespace(transport, OPERATIONS)
         self.onramp = OnrampNamespace(transport, OPERATIONS)
         self.tokenized_assets = TokenizedAssetsNamespace(transport, OPERATIONS)
         self.gas_sponsorship = GasSponsorshipNamespace(transport, OPERATIONS)
@@ -5048,6 +5389,7 @@ class AsyncNamespaces:
     generic: AsyncGenericNamespace
     uniswap: AsyncUniswapNamespace
     morpho: AsyncMorphoNamespace
+    pendle: AsyncPendleNamespace
     onramp: AsyncOnrampNamespace
     tokenized_assets: AsyncTokenizedAssetsNamespace
     gas_sponsorship: AsyncGasSponsorshipNamespace
@@ -5062,6 +5404,7 @@ class AsyncNamespaces:
         self.generic = AsyncGenericNamespace(transport, OPERATIONS)
         self.uniswap = AsyncUniswapNamespace(transport, OPERATIONS)
         self.morpho = AsyncMorphoNamespace(transport, OPERATIONS)
+        self.pendle = AsyncPendleNamespace(transport, OPERATIONS)
         self.onramp = AsyncOnrampNamespace(transport, OPERATIONS)
         self.tokenized_assets = AsyncTokenizedAssetsNamespace(transport, OPERATIONS)
         self.gas_sponsorship = AsyncGasSponsorshipNamespace(transport, OPERATIONS)

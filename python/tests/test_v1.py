@@ -72,3 +72,24 @@ class V1Test(unittest.TestCase):
         with self.assertRaises(ValidationError) as e:
             client.morpho.market(chain=CHAIN, unique_market_key="0x12")
         self.assertEqual(e.exception.fields, ["unique_market_key"])
+
+    def test_pendle_markets_and_a_yt_purchase_quoted(self):
+        client = CompassClient(server_url=URL)
+        b = book()
+        owner = b["accounts"]["dev"][OWNER_INDEX]["address"]
+        markets = client.pendle.markets(chain=CHAIN)["markets"]
+        market = b["chains"][CHAIN]["contracts"]["PendleMarket_USDC"]
+        self.assertIn(market, [m["address"] for m in markets])
+        approve = client.generic.allowance_set({"chain": CHAIN, "sender": owner, "token": "USDC", "contract": "PendleRouter", "amount": "20"})
+        devnet.send(CHAIN, approve["transaction"])
+        yt = b["chains"][CHAIN]["contracts"]["PendleYT_USDC"]
+        before = devnet.balance_of(CHAIN, yt, owner)
+        r = client.pendle.yt({"chain": CHAIN, "sender": owner, "market_address": market, "action": "BUY", "token": "USDC", "amount_in": "20", "max_slippage_percent": 2})
+        devnet.send(CHAIN, r["transaction"])
+        bought = devnet.balance_of(CHAIN, yt, owner) - before
+        self.assertGreaterEqual(bought, int(float(r["amount_out_quote"]) * 1e6 * 0.98))
+        read = client.pendle.market(chain=CHAIN, market_address=market, user_address=owner)
+        self.assertEqual(int(round(float(read["user_position"]["yt_balance"]) * 1e6)), before + bought)
+        with self.assertRaises(ValidationError) as e:
+            client.pendle.yt({"chain": CHAIN, "sender": owner, "market_address": market, "action": "BUY", "token": "WETH", "amount_in": "1", "max_slippage_percent": 2})
+        self.assertEqual(e.exception.fields, ["token"])

@@ -30,6 +30,35 @@ describe("TypeScript SDK: v1 generic", () => {
     expect(pos.liquidation_loan_to_value_threshold).toBe("0.86");
   });
 
+  test("default: a Pendle PT purchase through the SDK lands on chain; its quote is what arrives", async () => {
+    const client = new CompassClient({ serverURL: url });
+    const { markets } = await client.pendle.markets({ chain: CHAIN });
+    const market = markets.find((m) => m.isPrime)!;
+    const pt = market.pt.split("-")[1] as `0x${string}`;
+    const approve = await client.generic.allowanceSet({
+      chain: CHAIN,
+      sender: owner,
+      token: "USDC",
+      contract: "PendleRouter",
+      amount: "50",
+    });
+    await sendUnsigned(DEV, CHAIN, approve.transaction);
+    const before = await balanceOf(pt, owner);
+    const r = await client.pendle.pt({
+      chain: CHAIN,
+      sender: owner,
+      market_address: market.address,
+      action: "BUY",
+      token: "USDC",
+      amount_in: "50",
+      max_slippage_percent: 0.5,
+    });
+    await sendUnsigned(DEV, CHAIN, r.transaction);
+    const bought = Number((await balanceOf(pt, owner)) - before) / 1e6;
+    expect(bought).toBeCloseTo(Number(r.amount_out_quote), 2);
+    expect(bought).toBeGreaterThan(50);
+  });
+
   test("behavior: an unknown token is a ValidationError on the field", async () => {
     const client = new CompassClient({ serverURL: url });
     const error = await client.token.price({ chain: CHAIN, token: "NOPE" }).catch((e) => e);

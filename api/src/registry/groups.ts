@@ -34,6 +34,10 @@ export const GROUPS: Record<string, GroupInfo> = {
     description:
       "Morpho (v1): Morpho Blue markets and a wallet's position in one; MetaMorpho vaults; deposit, withdraw, collateral, borrow and repay from the wallet",
   },
+  pendle: {
+    description:
+      "Pendle (v1): yield trading markets, their implied APY at any block and a wallet's positions; PT, YT and liquidity trades and YT yield claims from the wallet",
+  },
   onramp: {
     description: "Fiat on-ramp: card payment to USDC on Ethereum, delivered to the user's own wallet",
     workflow:

@@ -5,6 +5,7 @@ import { operations as gasSponsorship } from "../gas-sponsorship/index.ts";
 import { operations as generic } from "../generic/index.ts";
 import { operations as morpho } from "../morpho/index.ts";
 import { operations as onramp } from "../onramp/index.ts";
+import { operations as pendle } from "../pendle/index.ts";
 import { operations as perpetualTrading } from "../perpetual-trading/index.ts";
 import { operations as productAccounts } from "../product-accounts/index.ts";
 import { operations as token } from "../token/index.ts";
@@ -21,6 +22,7 @@ export const operations: Operation[] = [
   ...generic,
   ...uniswap,
   ...morpho,
+  ...pendle,
   ...onramp,
   ...tokenizedAssets,
   ...productAccounts,

@@ -1,7 +1,7 @@
 import { uniswapV3PoolAbi, uniswapV3PositionManagerAbi } from "@compass/constants";
-import { minedReceipt } from "@compass/devnet";
 import {
   addressBook,
+  approveAs,
   chainClient,
   devnetFixture,
   getJson,
@@ -9,8 +9,7 @@ import {
   sendUnsigned,
   testEnv,
 } from "@compass/testkit/live";
-import { devWallet } from "@compass/testkit/wallet";
-import { type Address, erc20Abi, formatUnits, maxUint256, parseUnits } from "viem";
+import { type Address, formatUnits, maxUint256, parseUnits } from "viem";
 import { beforeAll, describe, expect, test } from "vitest";
 
 /**
@@ -29,16 +28,8 @@ const get = (path: string) => getJson(`${url}/v1/uniswap/${path}`);
 const write = (path: string, body: Record<string, unknown>) =>
   postJson(`/v1/uniswap/${path}`, { chain: CHAIN, sender: owner, ...body });
 
-async function approve(tokenAddress: Address, spender: Address, amount = maxUint256) {
-  const wallet = devWallet(DEV, CHAIN);
-  const hash = await wallet.writeContract({
-    address: tokenAddress,
-    abi: erc20Abi,
-    functionName: "approve",
-    args: [spender, amount],
-  });
-  expect((await minedReceipt(wallet, hash)).status).toBe("success");
-}
+const approve = (tokenAddress: Address, spender: Address, amount = maxUint256) =>
+  approveAs(DEV, CHAIN, tokenAddress, spender, amount);
 const slot0 = () => client().readContract({ address: pool(), abi: uniswapV3PoolAbi, functionName: "slot0" });
 const position = (id: bigint) =>
   client().readContract({

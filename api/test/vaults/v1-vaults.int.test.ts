@@ -1,7 +1,13 @@
-import { minedReceipt } from "@compass/devnet";
-import { chainClient, devnetFixture, getJson, postJson, sendUnsigned, testEnv } from "@compass/testkit/live";
-import { devWallet } from "@compass/testkit/wallet";
-import { type Address, erc20Abi, erc4626Abi, formatUnits, parseUnits } from "viem";
+import {
+  approveAs,
+  chainClient,
+  devnetFixture,
+  getJson,
+  postJson,
+  sendUnsigned,
+  testEnv,
+} from "@compass/testkit/live";
+import { type Address, erc4626Abi, formatUnits, parseUnits } from "viem";
 import { beforeAll, describe, expect, test } from "vitest";
 
 /**
@@ -18,16 +24,7 @@ const read = (query: string) => getJson(`${url}/v1/vaults/vault?chain=${CHAIN}&$
 const view = (functionName: "totalAssets" | "totalSupply", blockNumber: bigint) =>
   chainClient(CHAIN).readContract({ address: vault(), abi: erc4626Abi, functionName, blockNumber });
 
-async function approve(spender: Address, amount: bigint) {
-  const wallet = devWallet(DEV, CHAIN);
-  const hash = await wallet.writeContract({
-    address: token("USDC"),
-    abi: erc20Abi,
-    functionName: "approve",
-    args: [spender, amount],
-  });
-  expect((await minedReceipt(wallet, hash)).status).toBe("success");
-}
+const approve = (spender: Address, amount: bigint) => approveAs(DEV, CHAIN, token("USDC"), spender, amount);
 
 beforeAll(async () => {
   await approve(vault(), 0n);

@@ -23,6 +23,8 @@ export const EXPORTED_ABIS: Record<string, NpmContract> = {
   aaveInterestRateStrategyAbi: "DefaultReserveInterestRateStrategy",
   pendleRouterSwapPtAbi: "ActionSwapPTV3",
   pendleRouterMiscAbi: "ActionMiscV3",
+  pendleRouterSwapYtAbi: "ActionSwapYTV3",
+  pendleRouterSimpleAbi: "ActionSimple",
   pendleMarketAbi: "PendleMarketV7",
   pendleMarketFactoryAbi: "PendleMarketFactoryV7Upg",
   pendleYieldContractFactoryAbi: "PendleYieldContractFactoryUpg",

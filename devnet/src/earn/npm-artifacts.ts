@@ -60,6 +60,7 @@ export const NPM_ARTIFACTS = {
   ActionStorageV4:
     "@pendle/core-v2/build/artifacts/contracts/router/ActionStorageV4.sol/ActionStorageV4.json",
   ActionSwapPTV3: "@pendle/core-v2/build/artifacts/contracts/router/ActionSwapPTV3.sol/ActionSwapPTV3.json",
+  ActionSwapYTV3: "@pendle/core-v2/build/artifacts/contracts/router/ActionSwapYTV3.sol/ActionSwapYTV3.json",
   ActionAddRemoveLiqV3:
     "@pendle/core-v2/build/artifacts/contracts/router/ActionAddRemoveLiqV3.sol/ActionAddRemoveLiqV3.json",
   ActionMiscV3: "@pendle/core-v2/build/artifacts/contracts/router/ActionMiscV3.sol/ActionMiscV3.json",

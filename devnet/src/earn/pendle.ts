@@ -81,6 +81,7 @@ export const PENDLE_MARKET = {
 /** Router facets; ActionAddRemoveLiqV3 is left out: see ROUTER_FACETS_SKIPPED. */
 export const ROUTER_FACETS = [
   "ActionSwapPTV3",
+  "ActionSwapYTV3",
   "ActionMiscV3",
   "ActionSimple",
   "ActionCallbackV3",
@@ -89,7 +90,9 @@ export const ROUTER_FACETS = [
 
 /**
  * The package's ActionAddRemoveLiqV3 has 24,745 bytes of runtime code, over EIP-170's 24,576 that anvil
- * enforces, so it cannot be deployed here; liquidity is seeded through the market's own `mint`.
+ * enforces, so it cannot be deployed here; liquidity is seeded through the market's own `mint`, and an account adds
+ * and removes it through the router's other facets: `ActionSimple.addLiquiditySingleTokenSimple` and
+ * `ActionMiscV3.exitPreExpToToken` / `exitPostExpToToken`.
  */
 export const ROUTER_FACETS_SKIPPED = ["ActionAddRemoveLiqV3"] as const;
 

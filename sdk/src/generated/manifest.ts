@@ -39,6 +39,12 @@ export const groups: GroupManifest[] = [
     "description": "Morpho (v1): Morpho Blue markets and a wallet's position in one; MetaMorpho vaults; deposit, withdraw, collateral, borrow and repay from the wallet"
   },
   {
+    "group": "pendle",
+    "namespace": "pendle",
+    "cli": "pendle",
+    "description": "Pendle (v1): yield trading markets, their implied APY at any block and a wallet's positions; PT, YT and liquidity trades and YT yield claims from the wallet"
+  },
+  {
     "group": "onramp",
     "namespace": "onramp",
     "cli": "onramp",
@@ -4083,6 +4089,553 @@ export const manifest: OperationManifest[] = [
     },
     "mcpName": "v1_morpho_repay",
     "bodyRef": "MorphoRepayRequest",
+    "responseRef": "TransactionResponse",
+    "pagination": null
+  },
+  {
+    "operationId": "v1_pendle_markets",
+    "group": "pendle",
+    "namespace": "pendle",
+    "name": "markets",
+    "method": "GET",
+    "path": "/v1/pendle/markets",
+    "summary": "List Market Data",
+    "description": "Every market of the chain's Pendle v2 deployment, as Pendle's own market list shows them: PT, YT and SY, expiry, the pool's value in USD, the implied APY PT locks in, the swap fee, the underlying's APY range and an LP's yield. Rates are fractions (0.05 = 5 %).",
+    "readOnly": true,
+    "destructive": false,
+    "idempotent": true,
+    "errorModel": "validation",
+    "params": [
+      {
+        "name": "chain",
+        "in": "query",
+        "required": false,
+        "schema": {
+          "type": "string",
+          "enum": [
+            "arbitrum",
+            "base",
+            "ethereum"
+          ],
+          "default": "arbitrum"
+        }
+      }
+    ],
+    "body": null,
+    "cli": {
+      "command": "markets",
+      "aliases": [],
+      "short": {
+        "chain": "c"
+      }
+    },
+    "mcpName": "v1_pendle_markets",
+    "bodyRef": null,
+    "responseRef": "PendleListMarketsResponse",
+    "pagination": null
+  },
+  {
+    "operationId": "v1_pendle_market",
+    "group": "pendle",
+    "namespace": "pendle",
+    "name": "market",
+    "method": "GET",
+    "path": "/v1/pendle/market",
+    "summary": "Get Market & User Position",
+    "description": "A Pendle market at `block` (or now): its implied APY (percent), maturity and tokens and, for `user_address`, the wallet's SY, PT, YT and LP balances and the YT yield it could claim at that block. A block before the market existed is a 422.",
+    "readOnly": true,
+    "destructive": false,
+    "idempotent": true,
+    "errorModel": "validation",
+    "params": [
+      {
+        "name": "chain",
+        "in": "query",
+        "required": false,
+        "schema": {
+          "type": "string",
+          "enum": [
+            "arbitrum",
+            "base",
+            "ethereum"
+          ],
+          "default": "arbitrum"
+        }
+      },
+      {
+        "name": "block",
+        "in": "query",
+        "required": false,
+        "description": "block number for a historical read; latest when omitted",
+        "schema": {
+          "type": "integer",
+          "minimum": 0
+        }
+      },
+      {
+        "name": "market_address",
+        "in": "query",
+        "required": false,
+        "description": "a market of the deployment's Pendle market factory",
+        "schema": {
+          "type": "string"
+        }
+      },
+      {
+        "name": "user_address",
+        "in": "query",
+        "required": false,
+        "description": "include this wallet's balances and claimable yield",
+        "schema": {
+          "anyOf": [
+            {
+              "description": "0x-prefixed EVM address",
+              "type": "string"
+            },
+            {
+              "type": "null"
+            }
+          ]
+        }
+      }
+    ],
+    "body": null,
+    "cli": {
+      "command": "market",
+      "aliases": [],
+      "short": {
+        "chain": "c",
+        "market_address": "m",
+        "user_address": "u",
+        "block": "b"
+      }
+    },
+    "mcpName": "v1_pendle_market",
+    "bodyRef": null,
+    "responseRef": "PendleGetMarketResponse",
+    "pagination": null
+  },
+  {
+    "operationId": "v1_pendle_positions",
+    "group": "pendle",
+    "namespace": "pendle",
+    "name": "positions",
+    "method": "GET",
+    "path": "/v1/pendle/positions",
+    "summary": "List User's Market Positions",
+    "description": "A wallet's Pendle positions on the chain, as Pendle's dashboard lists them: per market its PT, YT and LP with their USD value (open while it holds any, closed once it held some and holds none) and SY it holds directly.",
+    "readOnly": true,
+    "destructive": false,
+    "idempotent": true,
+    "errorModel": "validation",
+    "params": [
+      {
+        "name": "chain",
+        "in": "query",
+        "required": false,
+        "schema": {
+          "type": "string",
+          "enum": [
+            "arbitrum",
+            "base",
+            "ethereum"
+          ],
+          "default": "arbitrum"
+        }
+      },
+      {
+        "name": "user_address",
+        "in": "query",
+        "required": false,
+        "description": "the wallet whose positions to list",
+        "schema": {
+          "type": "string"
+        }
+      }
+    ],
+    "body": null,
+    "cli": {
+      "command": "positions",
+      "aliases": [],
+      "short": {
+        "chain": "c",
+        "user_address": "u"
+      }
+    },
+    "mcpName": "v1_pendle_positions",
+    "bodyRef": null,
+    "responseRef": "PendleListUserPositionsResponse",
+    "pagination": null
+  },
+  {
+    "operationId": "v1_pendle_pt",
+    "group": "pendle",
+    "namespace": "pendle",
+    "name": "pt",
+    "method": "POST",
+    "path": "/v1/pendle/pt",
+    "summary": "Trade Principal Token (PT)",
+    "description": "A transaction for `sender` that buys PT with `amount_in` of `token`, or sells `amount_in` PT for `token`, through Pendle's router, for at least the quote less `max_slippage_percent`. After expiry a sale redeems PT at par. The sender's balance and its allowance to `PendleRouter` are checked first.",
+    "readOnly": false,
+    "destructive": false,
+    "idempotent": false,
+    "errorModel": "validation",
+    "params": [],
+    "body": {
+      "type": "object",
+      "properties": {
+        "action_type": {
+          "description": "this write's kind, as a bundle action names it",
+          "type": "string",
+          "const": "PENDLE_TRADE_PT"
+        },
+        "market_address": {
+          "description": "the Pendle market",
+          "x-contract": "pendle-market",
+          "type": "string"
+        },
+        "action": {
+          "type": "string",
+          "enum": [
+            "BUY",
+            "SELL"
+          ],
+          "description": "`BUY` with `token`, or `SELL` for it"
+        },
+        "token": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 64,
+          "description": "what pays for PT (BUY) or what the sale pays out in (SELL): a token the market's SY takes",
+          "x-contract": "erc20"
+        },
+        "amount_in": {
+          "anyOf": [
+            {
+              "type": "number"
+            },
+            {
+              "type": "string"
+            },
+            {}
+          ],
+          "description": "BUY: `token` to pay; SELL: PT to sell (human units)",
+          "examples": [
+            "100"
+          ]
+        },
+        "max_slippage_percent": {
+          "type": "number",
+          "exclusiveMinimum": 0,
+          "maximum": 50,
+          "description": "percent the output may fall short of the quote (1 = 1 %)"
+        },
+        "chain": {
+          "type": "string",
+          "enum": [
+            "arbitrum",
+            "base",
+            "ethereum"
+          ]
+        },
+        "sender": {
+          "description": "the wallet that signs and sends the transaction",
+          "type": "string"
+        },
+        "estimate_gas": {
+          "default": true,
+          "description": "estimate gas (and so simulate) the transaction",
+          "type": "boolean"
+        }
+      },
+      "required": [
+        "market_address",
+        "action",
+        "token",
+        "amount_in",
+        "max_slippage_percent",
+        "chain",
+        "sender"
+      ]
+    },
+    "cli": {
+      "command": "pt",
+      "aliases": [],
+      "short": {
+        "chain": "c"
+      }
+    },
+    "mcpName": "v1_pendle_pt",
+    "bodyRef": "PendleTradePtRequest",
+    "responseRef": "PendleTxResponse",
+    "pagination": null
+  },
+  {
+    "operationId": "v1_pendle_yt",
+    "group": "pendle",
+    "namespace": "pendle",
+    "name": "yt",
+    "method": "POST",
+    "path": "/v1/pendle/yt",
+    "summary": "Trade Yield Token (YT)",
+    "description": "A transaction for `sender` that buys YT with `amount_in` of `token`, or sells `amount_in` YT for `token`, through Pendle's router, for at least the quote less `max_slippage_percent`. YT trades until expiry. The sender's balance and its allowance to `PendleRouter` are checked first.",
+    "readOnly": false,
+    "destructive": false,
+    "idempotent": false,
+    "errorModel": "validation",
+    "params": [],
+    "body": {
+      "type": "object",
+      "properties": {
+        "action_type": {
+          "description": "this write's kind, as a bundle action names it",
+          "type": "string",
+          "const": "PENDLE_TRADE_YT"
+        },
+        "market_address": {
+          "description": "the Pendle market",
+          "x-contract": "pendle-market",
+          "type": "string"
+        },
+        "action": {
+          "type": "string",
+          "enum": [
+            "BUY",
+            "SELL"
+          ],
+          "description": "`BUY` with `token`, or `SELL` for it"
+        },
+        "token": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 64,
+          "description": "what pays for YT (BUY) or what the sale pays out in (SELL): a token the market's SY takes",
+          "x-contract": "erc20"
+        },
+        "amount_in": {
+          "anyOf": [
+            {
+              "type": "number"
+            },
+            {
+              "type": "string"
+            },
+            {}
+          ],
+          "description": "BUY: `token` to pay; SELL: YT to sell (human units)",
+          "examples": [
+            "100"
+          ]
+        },
+        "max_slippage_percent": {
+          "type": "number",
+          "exclusiveMinimum": 0,
+          "maximum": 50,
+          "description": "percent the output may fall short of the quote (1 = 1 %)"
+        },
+        "chain": {
+          "type": "string",
+          "enum": [
+            "arbitrum",
+            "base",
+            "ethereum"
+          ]
+        },
+        "sender": {
+          "description": "the wallet that signs and sends the transaction",
+          "type": "string"
+        },
+        "estimate_gas": {
+          "default": true,
+          "description": "estimate gas (and so simulate) the transaction",
+          "type": "boolean"
+        }
+      },
+      "required": [
+        "market_address",
+        "action",
+        "token",
+        "amount_in",
+        "max_slippage_percent",
+        "chain",
+        "sender"
+      ]
+    },
+    "cli": {
+      "command": "yt",
+      "aliases": [],
+      "short": {
+        "chain": "c"
+      }
+    },
+    "mcpName": "v1_pendle_yt",
+    "bodyRef": "PendleTradeYtRequest",
+    "responseRef": "PendleTxResponse",
+    "pagination": null
+  },
+  {
+    "operationId": "v1_pendle_liquidity",
+    "group": "pendle",
+    "namespace": "pendle",
+    "name": "liquidity",
+    "method": "POST",
+    "path": "/v1/pendle/liquidity",
+    "summary": "Manage Liquidity",
+    "description": "A transaction for `sender` that adds `amount_in` of `token` to a Pendle market's pool for LP (`SUPPLY`), or takes `amount_in` LP out into `token` (`WITHDRAW`), for at least the quote less `max_slippage_percent`. The sender's balance and its allowance to `PendleRouter` are checked first.",
+    "readOnly": false,
+    "destructive": false,
+    "idempotent": false,
+    "errorModel": "validation",
+    "params": [],
+    "body": {
+      "type": "object",
+      "properties": {
+        "action_type": {
+          "description": "this write's kind, as a bundle action names it",
+          "type": "string",
+          "const": "PENDLE_MANAGE_LIQUIDITY"
+        },
+        "market_address": {
+          "description": "the Pendle market",
+          "x-contract": "pendle-market",
+          "type": "string"
+        },
+        "action": {
+          "type": "string",
+          "enum": [
+            "SUPPLY",
+            "WITHDRAW"
+          ],
+          "description": "`SUPPLY` `token` for LP, or `WITHDRAW` LP into `token`"
+        },
+        "token": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 64,
+          "description": "what is added (SUPPLY) or what the LP is paid out in (WITHDRAW): a token the market's SY takes",
+          "x-contract": "erc20"
+        },
+        "amount_in": {
+          "anyOf": [
+            {
+              "type": "number"
+            },
+            {
+              "type": "string"
+            },
+            {}
+          ],
+          "description": "SUPPLY: `token` to add; WITHDRAW: LP to redeem (human units)",
+          "examples": [
+            "100"
+          ]
+        },
+        "max_slippage_percent": {
+          "type": "number",
+          "exclusiveMinimum": 0,
+          "maximum": 50,
+          "description": "percent the output may fall short of the quote (1 = 1 %)"
+        },
+        "chain": {
+          "type": "string",
+          "enum": [
+            "arbitrum",
+            "base",
+            "ethereum"
+          ]
+        },
+        "sender": {
+          "description": "the wallet that signs and sends the transaction",
+          "type": "string"
+        },
+        "estimate_gas": {
+          "default": true,
+          "description": "estimate gas (and so simulate) the transaction",
+          "type": "boolean"
+        }
+      },
+      "required": [
+        "market_address",
+        "action",
+        "token",
+        "amount_in",
+        "max_slippage_percent",
+        "chain",
+        "sender"
+      ]
+    },
+    "cli": {
+      "command": "liquidity",
+      "aliases": [],
+      "short": {
+        "chain": "c"
+      }
+    },
+    "mcpName": "v1_pendle_liquidity",
+    "bodyRef": "PendleManageLiquidityRequest",
+    "responseRef": "PendleTxResponse",
+    "pagination": null
+  },
+  {
+    "operationId": "v1_pendle_redeem_yield",
+    "group": "pendle",
+    "namespace": "pendle",
+    "name": "redeemYield",
+    "method": "POST",
+    "path": "/v1/pendle/redeem_yield",
+    "summary": "Redeem Claimable Yield",
+    "description": "A transaction for `sender` that claims the yield its YT of the market has earned (paid in SY, net of Pendle's interest fee). A wallet with no YT and nothing to claim is a 422.",
+    "readOnly": false,
+    "destructive": false,
+    "idempotent": false,
+    "errorModel": "validation",
+    "params": [],
+    "body": {
+      "type": "object",
+      "properties": {
+        "action_type": {
+          "description": "this write's kind, as a bundle action names it",
+          "type": "string",
+          "const": "PENDLE_REDEEM_YIELD"
+        },
+        "market_address": {
+          "description": "the Pendle market",
+          "x-contract": "pendle-market",
+          "type": "string"
+        },
+        "chain": {
+          "type": "string",
+          "enum": [
+            "arbitrum",
+            "base",
+            "ethereum"
+          ]
+        },
+        "sender": {
+          "description": "the wallet that signs and sends the transaction",
+          "type": "string"
+        },
+        "estimate_gas": {
+          "default": true,
+          "description": "estimate gas (and so simulate) the transaction",
+          "type": "boolean"
+        }
+      },
+      "required": [
+        "market_address",
+        "chain",
+        "sender"
+      ]
+    },
+    "cli": {
+      "command": "redeem-yield",
+      "aliases": [],
+      "short": {
+        "chain": "c"
+      }
+    },
+    "mcpName": "v1_pendle_redeem_yield",
+    "bodyRef": "PendleRedeemYieldRequest",
     "responseRef": "TransactionResponse",
     "pagination": null
   },

@@ -7,6 +7,7 @@ import { VaultsNamespace } from "./groups/vaults.ts";
 import { GenericNamespace } from "./groups/generic.ts";
 import { UniswapNamespace } from "./groups/uniswap.ts";
 import { MorphoNamespace } from "./groups/morpho.ts";
+import { PendleNamespace } from "./groups/pendle.ts";
 import { OnrampNamespace } from "./groups/onramp.ts";
 import { TokenizedAssetsNamespace } from "./groups/tokenized-assets.ts";
 import { GasSponsorshipNamespace } from "./groups/gas-sponsorship.ts";
@@ -22,6 +23,7 @@ export class Namespaces {
   readonly generic: GenericNamespace;
   readonly uniswap: UniswapNamespace;
   readonly morpho: MorphoNamespace;
+  readonly pendle: PendleNamespace;
   readonly onramp: OnrampNamespace;
   readonly tokenizedAssets: TokenizedAssetsNamespace;
   readonly gasSponsorship: GasSponsorshipNamespace;
@@ -36,6 +38,7 @@ export class Namespaces {
     this.generic = new GenericNamespace(transport);
     this.uniswap = new UniswapNamespace(transport);
     this.morpho = new MorphoNamespace(transport);
+    this.pendle = new PendleNamespace(transport);
     this.onramp = new OnrampNamespace(transport);
     this.tokenizedAssets = new TokenizedAssetsNamespace(transport);
     this.gasSponsorship = new GasSponsorshipNamespace(transport);

@@ -6,6 +6,7 @@ export * from "./groups/vaults.ts";
 export * from "./groups/generic.ts";
 export * from "./groups/uniswap.ts";
 export * from "./groups/morpho.ts";
+export * from "./groups/pendle.ts";
 export * from "./groups/onramp.ts";
 export * from "./groups/tokenized-assets.ts";
 export * from "./groups/gas-sponsorship.ts";

@@ -850,6 +850,23 @@ export type DetailError = {
   detail: string;
 };
 
+export type Details = {
+  /** USD in the pool: SY at its rate plus PT at its price */
+  liquidity: number;
+  /** PENDLE incentives (fraction a year); 0 without a gauge */
+  pendleApy: number;
+  /** the fixed yield PT locks in (fraction a year) */
+  impliedApy: number;
+  /** the market's swap fee on the implied rate (fraction a year) */
+  feeRate: number;
+  movement10Percent?: Movement10Percent;
+  yieldRange: YieldRange;
+  /** an LP's yield (fraction a year): PT's implied APY and SY's own, by their share of the pool */
+  aggregatedApy: number;
+  /** aggregatedApy at the highest PENDLE boost */
+  maxBoostedApy: number;
+};
+
 export type EarnBalancesResponse = {
   earn_account_address: string;
   balances: {
@@ -963,6 +980,13 @@ export type EarnTransferRequest = {
 export type EarnTransferResponse = {
   transaction: UnsignedTransaction | null;
   eip_712: TypedData | null;
+};
+
+export type Erc20Data = {
+  address: string;
+  symbol: string;
+  name: string;
+  decimals: number;
 };
 
 export type ErrorResponse = {
@@ -1131,6 +1155,13 @@ export type LoopSwap = {
   router?: string;
 };
 
+export type LpBalance = {
+  valuation: number;
+  balance: string;
+  /** the LP that counts for incentives (the gauge's active balance) */
+  activeBalance: string;
+};
+
 export type Market = {
   symbol: string;
   underlying_ticker: string;
@@ -1209,6 +1240,16 @@ export type MarketDetail = {
 
 export type MarketsResponse = {
   markets: Array<Market>;
+};
+
+export type MarketTokens = {
+  /** the SY's yield-bearing token */
+  underlying_token: Erc20Data;
+  sy: Erc20Data;
+  pt: Erc20Data;
+  yt: Erc20Data;
+  /** what PT redeems into at maturity */
+  accounting_asset: Erc20Data | null;
 };
 
 export type MaxSupplyApyInfo = {
@@ -1567,6 +1608,13 @@ export type MorphoWithdrawRequest = {
   estimate_gas?: boolean;
 };
 
+export type Movement10Percent = {
+  ptMovementUpUsd?: number | null;
+  ptMovementDownUsd?: number | null;
+  ytMovementUpUsd?: number | null;
+  ytMovementDownUsd?: number | null;
+} | null;
+
 export type OnrampCreate = {
   /** provider payment id; poll GET /v2/onramp/status with it */
   payment_id: string;
@@ -1646,6 +1694,14 @@ export type OnrampStatus = {
   updated_at?: string | null;
 };
 
+export type OpenPosition = {
+  /** `<chainId>-<address>` */
+  marketId: string;
+  pt: PendleTokenBalance;
+  yt: PendleTokenBalance;
+  lp: LpBalance;
+};
+
 export type PendingFundOrder = {
   id: number;
   symbol: string;
@@ -1658,6 +1714,69 @@ export type PendingFundOrder = {
 };
 
 export type PendleDepositEvent = DepositEvent;
+
+export type PendleGetMarketResponse = {
+  market_address: string;
+  /** percent a year PT locks in at the block; 0 once expired */
+  implied_apy: string;
+  /** ISO 8601 date-time (UTC) */
+  maturity_date: string;
+  tokens: MarketTokens;
+  user_position?: PendleMarketUserPosition;
+};
+
+/** `SUPPLY` `token` for LP, or `WITHDRAW` LP into `token` */
+export type PendleLiquidityAction = "SUPPLY" | "WITHDRAW";
+
+export type PendleListMarketsResponse = {
+  markets: Array<PendleMarket>;
+};
+
+export type PendleListUserPositionsResponse = {
+  positions: Array<PendlePosition>;
+};
+
+export type PendleManageLiquidityRequest = {
+  /** this write's kind, as a bundle action names it */
+  action_type?: "PENDLE_MANAGE_LIQUIDITY";
+  /** the Pendle market */
+  market_address: string;
+  action: PendleLiquidityAction;
+  /** what is added (SUPPLY) or what the LP is paid out in (WITHDRAW): a token the market's SY takes */
+  token: string;
+  /** SUPPLY: `token` to add; WITHDRAW: LP to redeem (human units) */
+  amount_in: number | string | unknown;
+  /** percent the output may fall short of the quote (1 = 1 %) */
+  max_slippage_percent: number;
+  chain: V1Chain;
+  /** the wallet that signs and sends the transaction */
+  sender: string;
+  /** estimate gas (and so simulate) the transaction */
+  estimate_gas?: boolean;
+};
+
+export type PendleMarket = {
+  /** the market's underlying, as Pendle names markets */
+  name: string;
+  address: string;
+  /** when PT converges to par and trading stops */
+  expiry: string;
+  /** `<chainId>-<address>` */
+  pt: string;
+  /** `<chainId>-<address>` */
+  yt: string;
+  /** `<chainId>-<address>` */
+  sy: string;
+  /** the SY's yield-bearing token, `<chainId>-<address>` */
+  underlyingAsset: string;
+  details: Details;
+  /** created within the last 14 days */
+  isNew: boolean;
+  /** a market this deployment lists (not only one its factory created) */
+  isPrime: boolean;
+  /** when the market was created */
+  timestamp: string;
+};
 
 export type PendleMarketInfo = {
   market_address: string;
@@ -1686,6 +1805,31 @@ export type PendleMarketsResponse = {
   markets: Array<PendleMarketInfo>;
 };
 
+export type PendleMarketUserPosition = {
+  /** SY the wallet's YT has earned and not claimed, net of Pendle's fee */
+  claimable_yield: string;
+  sy_balance: string;
+  pt_balance: string;
+  yt_balance: string;
+  lp_balance: string;
+  underlying_token_balance: string;
+  accounting_asset_balance?: string | null;
+} | null;
+
+export type PendlePosition = {
+  chainId: number;
+  totalOpen: number;
+  totalClosed: number;
+  totalSy: number;
+  openPositions: Array<OpenPosition>;
+  /** markets the wallet held PT, YT or LP of and holds none now */
+  closedPositions: Array<OpenPosition>;
+  /** SY held directly */
+  syPositions: Array<SyPosition>;
+  /** ISO 8601 date-time (UTC) */
+  updatedAt: string;
+};
+
 export type PendlePTPosition = {
   type: "PENDLE_PT";
   market_address: string;
@@ -1711,6 +1855,72 @@ export type PendlePtVenue = {
   market_address: string;
   token?: string | null;
   max_slippage_percent?: number | string | unknown | null;
+};
+
+export type PendleRedeemYieldRequest = {
+  /** this write's kind, as a bundle action names it */
+  action_type?: "PENDLE_REDEEM_YIELD";
+  /** the Pendle market */
+  market_address: string;
+  chain: V1Chain;
+  /** the wallet that signs and sends the transaction */
+  sender: string;
+  /** estimate gas (and so simulate) the transaction */
+  estimate_gas?: boolean;
+};
+
+export type PendleTokenBalance = {
+  /** USD */
+  valuation: number;
+  /** human units */
+  balance: string;
+};
+
+/** `BUY` with `token`, or `SELL` for it */
+export type PendleTradeAction = "BUY" | "SELL";
+
+export type PendleTradePtRequest = {
+  /** this write's kind, as a bundle action names it */
+  action_type?: "PENDLE_TRADE_PT";
+  /** the Pendle market */
+  market_address: string;
+  action: PendleTradeAction;
+  /** what pays for PT (BUY) or what the sale pays out in (SELL): a token the market's SY takes */
+  token: string;
+  /** BUY: `token` to pay; SELL: PT to sell (human units) */
+  amount_in: number | string | unknown;
+  /** percent the output may fall short of the quote (1 = 1 %) */
+  max_slippage_percent: number;
+  chain: V1Chain;
+  /** the wallet that signs and sends the transaction */
+  sender: string;
+  /** estimate gas (and so simulate) the transaction */
+  estimate_gas?: boolean;
+};
+
+export type PendleTradeYtRequest = {
+  /** this write's kind, as a bundle action names it */
+  action_type?: "PENDLE_TRADE_YT";
+  /** the Pendle market */
+  market_address: string;
+  action: PendleTradeAction;
+  /** what pays for YT (BUY) or what the sale pays out in (SELL): a token the market's SY takes */
+  token: string;
+  /** BUY: `token` to pay; SELL: YT to sell (human units) */
+  amount_in: number | string | unknown;
+  /** percent the output may fall short of the quote (1 = 1 %) */
+  max_slippage_percent: number;
+  chain: V1Chain;
+  /** the wallet that signs and sends the transaction */
+  sender: string;
+  /** estimate gas (and so simulate) the transaction */
+  estimate_gas?: boolean;
+};
+
+export type PendleTxResponse = {
+  transaction: UnsignedTransaction;
+  /** what the trade returns at the quote (human units); it returns at least this less the slippage */
+  amount_out_quote: string;
 };
 
 export type PendleWithdrawalEvent = {
@@ -2271,6 +2481,11 @@ export type Supply = {
 
 export type SupportedChainInfo = {
   chains: Array<V1Chain>;
+};
+
+export type SyPosition = {
+  syId: string;
+  balance: string;
 };
 
 export type TokenBalance = {
@@ -2911,6 +3126,12 @@ export type WrapEthRequest = {
   estimate_gas?: boolean;
 };
 
+/** the underlying's APY (fraction) over the last day and week: lower and higher */
+export type YieldRange = {
+  min: number;
+  max: number;
+};
+
 export type V1TokenPriceQuery = {
   chain?: "arbitrum" | "base" | "ethereum";
   /** block number for a historical read; latest when omitted */
@@ -3272,6 +3493,48 @@ export type V1MorphoBorrowResponse = TransactionResponse;
 export type V1MorphoRepayBody = MorphoRepayRequest;
 
 export type V1MorphoRepayResponse = TransactionResponse;
+
+export type V1PendleMarketsQuery = {
+  chain?: "arbitrum" | "base" | "ethereum";
+};
+
+export type V1PendleMarketsResponse = PendleListMarketsResponse;
+
+export type V1PendleMarketQuery = {
+  chain?: "arbitrum" | "base" | "ethereum";
+  /** block number for a historical read; latest when omitted */
+  block?: number;
+  /** a market of the deployment's Pendle market factory */
+  market_address?: string;
+  /** include this wallet's balances and claimable yield */
+  user_address?: string | null;
+};
+
+export type V1PendleMarketResponse = PendleGetMarketResponse;
+
+export type V1PendlePositionsQuery = {
+  chain?: "arbitrum" | "base" | "ethereum";
+  /** the wallet whose positions to list */
+  user_address?: string;
+};
+
+export type V1PendlePositionsResponse = PendleListUserPositionsResponse;
+
+export type V1PendlePtBody = PendleTradePtRequest;
+
+export type V1PendlePtResponse = PendleTxResponse;
+
+export type V1PendleYtBody = PendleTradeYtRequest;
+
+export type V1PendleYtResponse = PendleTxResponse;
+
+export type V1PendleLiquidityBody = PendleManageLiquidityRequest;
+
+export type V1PendleLiquidityResponse = PendleTxResponse;
+
+export type V1PendleRedeemYieldBody = PendleRedeemYieldRequest;
+
+export type V1PendleRedeemYieldResponse = TransactionResponse;
 
 export type V2OnrampQuoteBody = OnrampQuoteRequest;
 

@@ -43,6 +43,7 @@ export {
 } from "./product-accounts.ts";
 export {
   advanceDevnet,
+  approveAs,
   chainTime,
   issuerAddress,
   issuerPortal,

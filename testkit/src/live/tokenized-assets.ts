@@ -3,7 +3,7 @@ import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { minedReceipt } from "@compass/devnet";
 import type { UnsignedTransaction } from "@compass/sdk";
-import { type Address, erc20Abi, type Hex } from "viem";
+import { type Address, erc20Abi, type Hex, maxUint256 } from "viem";
 import { DEVNET_BIN } from "../paths.ts";
 import { devWallet } from "../wallet.ts";
 import { addressBook, chainClient, testEnv } from "./env.ts";
@@ -75,4 +75,26 @@ export async function issuerPortal(action: "register" | "approve", account: Addr
 
 export function issuerAddress(): Address {
   return addressBook().roles!.fund_issuer!.address;
+}
+
+/**
+ * Dev account `devIndex` approves `spender` for `amount` of `token` (default unlimited) from its own key, as a
+ * wallet would; fails unless the approval is mined.
+ */
+export async function approveAs(
+  devIndex: number,
+  chain: string,
+  token: Address,
+  spender: Address,
+  amount: bigint = maxUint256,
+): Promise<void> {
+  const wallet = devWallet(devIndex, chain);
+  const hash = await wallet.writeContract({
+    address: token,
+    abi: erc20Abi,
+    functionName: "approve",
+    args: [spender, amount],
+  });
+  const receipt = await minedReceipt(wallet, hash);
+  if (receipt.status !== "success") throw new Error(`approving ${spender} on ${chain} reverted`);
 }

@@ -7,6 +7,8 @@ type Json = Record<string, any>;
 export interface BaselineContext {
   /** funded devnet addresses to use for owner/user/destination-like fields */
   addresses: string[];
+  /** a deployed contract for each `x-contract` kind a field may require (e.g. `pendle-market`) */
+  contracts?: Record<string, string>;
 }
 
 export function baselineValue(name: string, schema: Json, ctx: BaselineContext): unknown {
@@ -15,6 +17,8 @@ export function baselineValue(name: string, schema: Json, ctx: BaselineContext):
     return typeof ex === "string" && /^0x[0-9a-fA-F]{40}$/.test(ex) ? ctx.addresses[0] : ex;
   }
   if (schema.default !== undefined) return schema.default;
+  const kind = schema["x-contract"];
+  if (kind && ctx.contracts?.[kind]) return ctx.contracts[kind];
   // a token field takes a symbol: the one every chain has
   if (schema["x-contract"] === "erc20") return "USDC";
   if (schema.const !== undefined) return schema.const;

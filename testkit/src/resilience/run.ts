@@ -35,7 +35,12 @@ export interface ResilienceReport {
 export async function runResilience(o: ResilienceOptions): Promise<ResilienceReport> {
   const log = o.log ?? (() => {});
   const book = JSON.parse(readFileSync(join(o.devnetDir, "addressbook.json"), "utf8")) as TestAddressBook;
-  const ctx = { addresses: book.accounts.dev.map((a) => a.address) };
+  // writes default to the first chain (arbitrum): its contracts make the baselines of fields that need one valid
+  const arbitrum = book.chains.arbitrum?.contracts ?? {};
+  const ctx = {
+    addresses: book.accounts.dev.map((a) => a.address),
+    contracts: { ...(arbitrum.PendleMarket_USDC ? { "pendle-market": arbitrum.PendleMarket_USDC } : {}) },
+  };
   // The SDK's manifest is its built entry (sdk/dist): loaded when the run starts, after the build, so that
   // importing this module (as `npm start` does through @compass/testkit) never needs a built SDK.
   const { manifest } = await import("@compass/sdk/manifest");

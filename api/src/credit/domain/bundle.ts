@@ -126,12 +126,11 @@ async function morphoMarketActions(
  * borrowed and repaid (all of it by shares when the amount covers the debt).
  */
 function morphoActionCalls(
-  input: CreditBundleInput,
+  _input: CreditBundleInput,
   { market: m, position }: MorphoMarketActions,
   a: Exclude<CreditBundleAction, SharedBundleAction>,
   loc: Loc,
 ): AccountCall[] {
-  const { account } = input;
   const same = (token: { address: Address; symbol: string }) =>
     /^0x/i.test(a.token)
       ? a.token.toLowerCase() === token.address.toLowerCase()

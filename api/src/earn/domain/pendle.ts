@@ -85,6 +85,9 @@ export interface PendleMarketState {
   expired: boolean;
   totalPt: bigint;
   totalSy: bigint;
+  totalLp: bigint;
+  /** ln(1 + the yearly fee rate), 1e18 */
+  lnFeeRateRoot: bigint;
   /** ln(1 + implied APY), 1e18 */
   lastLnImpliedRate: bigint;
   /** asset per PT and SY per PT (1e18): what one PT is worth now at the market's implied rate */
@@ -184,51 +187,57 @@ async function readMarketOnce(
   }
 }
 
-/** The market's state and PT price now (one multicall with the client's batching). */
+/**
+ * The market's state and PT price now, or at `blockNumber` (one multicall with the client's batching).
+ */
 export async function readPendleState(
   client: PublicClient,
   pendle: PendleDeployment,
   market: PendleMarket,
+  blockNumber?: bigint,
 ): Promise<PendleMarketState> {
+  const at = blockNumber === undefined ? { blockTag: NEXT_BLOCK } : { blockNumber };
   const [state, expired, ptToAsset, ptToSy, syExchangeRate] = await Promise.all([
     client.readContract({
       address: market.address,
       abi: pendleMarketAbi,
       functionName: "readState",
       args: [pendle.router],
-      blockTag: NEXT_BLOCK,
+      ...at,
     }),
     client.readContract({
       address: market.address,
       abi: pendleMarketAbi,
       functionName: "isExpired",
-      blockTag: NEXT_BLOCK,
+      ...at,
     }),
     client.readContract({
       address: pendle.routerStatic,
       abi: pendleRouterStaticAbi,
       functionName: "getPtToAssetRate",
       args: [market.address],
-      blockTag: NEXT_BLOCK,
+      ...at,
     }),
     client.readContract({
       address: pendle.routerStatic,
       abi: pendleRouterStaticAbi,
       functionName: "getPtToSyRate",
       args: [market.address],
-      blockTag: NEXT_BLOCK,
+      ...at,
     }),
     client.readContract({
       address: market.sy.address,
       abi: pendleStandardizedYieldAbi,
       functionName: "exchangeRate",
-      blockTag: NEXT_BLOCK,
+      ...at,
     }),
   ]);
   return {
     expired,
     totalPt: state.totalPt,
     totalSy: state.totalSy,
+    totalLp: state.totalLp,
+    lnFeeRateRoot: state.lnFeeRateRoot,
     lastLnImpliedRate: state.lastLnImpliedRate,
     ptToAsset,
     ptToSy,
@@ -248,8 +257,8 @@ export function marketLiquidity(state: PendleMarketState): bigint {
 }
 
 /** Pendle's "no limit orders" and "no external swap" arguments. */
-const NO_SWAP = { swapType: 0, extRouter: zeroAddress, extCalldata: "0x", needScale: false } as const;
-const NO_LIMIT = {
+export const NO_SWAP = { swapType: 0, extRouter: zeroAddress, extCalldata: "0x", needScale: false } as const;
+export const NO_LIMIT = {
   limitRouter: zeroAddress,
   epsSkipMarket: 0n,
   normalFills: [],
@@ -355,8 +364,10 @@ export function quotePtSale(
   pendle: PendleDeployment,
   market: PendleMarket,
   amount: bigint,
+  /** what the sale pays out in (one the SY redeems into); default the market's asset */
+  tokenOut: Address = market.asset.address,
 ) {
-  const asset = market.asset.address;
+  const asset = tokenOut;
   return {
     swap: client
       .readContract({
@@ -390,9 +401,11 @@ export function sellPtCalls(input: {
   amount: bigint;
   quoted: bigint;
   slippage: bigint;
+  /** default the market's asset */
+  tokenOut?: Address;
 }): PendleTrade {
   const { pendle, market, amount, quoted } = input;
-  const asset = market.asset.address;
+  const asset = input.tokenOut ?? market.asset.address;
   const minimum = quoted - (quoted * input.slippage) / ONE;
   const output = {
     tokenOut: asset,
