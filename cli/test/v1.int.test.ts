@@ -103,6 +103,17 @@ describe("compass v1 groups from the shell", () => {
     expect(JSON.parse(r.stdout).user_position.pt_balance).toBe(http.body.user_position.pt_balance);
   });
 
+  test("default: compass sky position and ethena vault print what the routes answer", async () => {
+    const p = await compass("sky", "position", "-u", user, "-o", "json");
+    expect(p.code, p.stderr).toBe(0);
+    expect(JSON.parse(p.stdout)).toEqual((await getJson(`${url}/v1/sky/position?user_address=${user}`)).body);
+    const v = await compass("ethena", "vault", "-u", user, "-o", "json");
+    expect(v.code, v.stderr).toBe(0);
+    const http = (await getJson(`${url}/v1/ethena/vault?user_address=${user}`)).body;
+    expect(JSON.parse(v.stdout).cooldown_duration_days).toBe(http.cooldown_duration_days);
+    expect(JSON.parse(v.stdout).underlying_token).toEqual(http.underlying_token);
+  });
+
   test("behavior: a write the sender cannot fund exits non-zero naming the field", async () => {
     const r = await compass(
       "generic",

@@ -12,7 +12,7 @@ const { url } = testEnv();
 const client = new Client({ name: "compass-test", version: "1" });
 beforeAll(async () => {
   const server = createMcpServer({
-    tools: ["vaults", "generic", "uniswap", "morpho", "pendle"],
+    tools: ["vaults", "generic", "uniswap", "morpho", "pendle", "sky", "ethena"],
     client: { serverURL: url },
   });
   const [a, b] = InMemoryTransport.createLinkedPair();
@@ -52,6 +52,15 @@ describe("v1 vault and generic tools over MCP", () => {
     expect(JSON.parse(p.content[0].text).markets[0].details.impliedApy).toBeGreaterThan(0);
     const { tools } = await client.listTools();
     expect(tools.find((t) => t.name === "v1_pendle_pt")?.annotations?.readOnlyHint).toBe(false);
+    const e: any = await client.callTool({ name: "v1_ethena_vault", arguments: {} });
+    expect(e.isError).toBeFalsy();
+    expect(JSON.parse(e.content[0].text).cooldown_duration_days).toBe(7);
+    const s: any = await client.callTool({
+      name: "v1_sky_position",
+      arguments: { user_address: addressBook().accounts.dev[1]!.address },
+    });
+    expect(s.isError).toBeFalsy();
+    expect(tools.find((t) => t.name === "v1_ethena_unstake")?.annotations?.readOnlyHint).toBe(false);
   });
 
   test("behavior: an unknown contract name is a tool error naming the field", async () => {

@@ -285,6 +285,8 @@ CollateralPosition = TypedDict("CollateralPosition", {
     "events": list["CreditEvent"],
 })
 
+CooldownPosition = dict[str, Any] | None
+
 CreditBalancesResponse = TypedDict("CreditBalancesResponse", {
     "credit_account_address": str,
     "balances": dict[str, "TokenBalance"],
@@ -743,6 +745,52 @@ ErrorResponse = TypedDict("ErrorResponse", {
     "error": str,
     "message": str,
 })
+
+EthenaDepositRequest = TypedDict("EthenaDepositRequest", {
+    "action_type": NotRequired[Literal["ETHENA_DEPOSIT"]],
+    "amount": Any,
+    "receiver": NotRequired[str | None],
+    "chain": "EthereumChain",
+    "sender": str,
+    "estimate_gas": NotRequired[bool],
+})
+
+EthenaGetVaultResponse = TypedDict("EthenaGetVaultResponse", {
+    "name": str,
+    "symbol": str,
+    "decimals": int,
+    "total_assets": str,
+    "total_supply": str,
+    "share_price": str,
+    "underlying_token": "UnderlyingToken",
+    "apy": "Apy",
+    "user_position": NotRequired["VaultUserPosition"],
+    "cooldown_duration_days": Decimal | int | float,
+    "cooldown_position": NotRequired["CooldownPosition"],
+})
+
+EthenaRequestToWithdrawRequest = TypedDict("EthenaRequestToWithdrawRequest", {
+    "action_type": NotRequired[Literal["ETHENA_REQUEST_WITHDRAW"]],
+    "amount": Any,
+    "chain": "EthereumChain",
+    "sender": str,
+    "estimate_gas": NotRequired[bool],
+})
+
+EthenaRequestToWithdrawTransactionResponse = TypedDict("EthenaRequestToWithdrawTransactionResponse", {
+    "transaction": "UnsignedTransaction",
+    "cooldown_duration_days": Decimal | int | float,
+})
+
+EthenaUnstakeRequest = TypedDict("EthenaUnstakeRequest", {
+    "action_type": NotRequired[Literal["ETHENA_UNSTAKE"]],
+    "receiver": NotRequired[str | None],
+    "chain": "EthereumChain",
+    "sender": str,
+    "estimate_gas": NotRequired[bool],
+})
+
+EthereumChain = Literal["ethereum"]
 
 EulerCollateral = TypedDict("EulerCollateral", {
     "vault": str,
@@ -1866,6 +1914,49 @@ SetAllowanceRequest = TypedDict("SetAllowanceRequest", {
 
 Settlement = Literal["instant", "async"]
 
+SkyBuyRequest = TypedDict("SkyBuyRequest", {
+    "action_type": NotRequired[Literal["SKY_BUY"]],
+    "token_in": "SkyStable",
+    "amount": Any,
+    "chain": "EthereumChain",
+    "sender": str,
+    "estimate_gas": NotRequired[bool],
+})
+
+SkyCheckPositionResponse = TypedDict("SkyCheckPositionResponse", {
+    "usds_value_of_deposits": str,
+    "shares": int | str,
+})
+
+SkyDepositRequest = TypedDict("SkyDepositRequest", {
+    "action_type": NotRequired[Literal["SKY_DEPOSIT"]],
+    "amount": Any,
+    "receiver": NotRequired[str | None],
+    "chain": NotRequired["EthereumChain"],
+    "sender": str,
+    "estimate_gas": NotRequired[bool],
+})
+
+SkySellRequest = TypedDict("SkySellRequest", {
+    "action_type": NotRequired[Literal["SKY_SELL"]],
+    "token_out": "SkyStable",
+    "amount": Any,
+    "chain": "EthereumChain",
+    "sender": str,
+    "estimate_gas": NotRequired[bool],
+})
+
+SkyStable = Literal["DAI", "USDC"]
+
+SkyWithdrawRequest = TypedDict("SkyWithdrawRequest", {
+    "action_type": NotRequired[Literal["SKY_WITHDRAW"]],
+    "amount": Any,
+    "receiver": NotRequired[str | None],
+    "chain": NotRequired["EthereumChain"],
+    "sender": str,
+    "estimate_gas": NotRequired[bool],
+})
+
 SponsorPrepareRequest = TypedDict("SponsorPrepareRequest", {
     "owner": str,
     "chain": "Chain",
@@ -2715,6 +2806,49 @@ V1PendleLiquidityResponse = PendleTxResponse
 V1PendleRedeemYieldBody = PendleRedeemYieldRequest
 
 V1PendleRedeemYieldResponse = TransactionResponse
+
+V1SkyPositionQuery = TypedDict("V1SkyPositionQuery", {
+    "chain": NotRequired[Literal["ethereum"]],
+    "user_address": NotRequired[str],
+})
+
+V1SkyPositionResponse = SkyCheckPositionResponse
+
+V1SkyBuyBody = SkyBuyRequest
+
+V1SkyBuyResponse = TransactionResponse
+
+V1SkySellBody = SkySellRequest
+
+V1SkySellResponse = TransactionResponse
+
+V1SkyDepositBody = SkyDepositRequest
+
+V1SkyDepositResponse = TransactionResponse
+
+V1SkyWithdrawBody = SkyWithdrawRequest
+
+V1SkyWithdrawResponse = TransactionResponse
+
+V1EthenaVaultQuery = TypedDict("V1EthenaVaultQuery", {
+    "chain": NotRequired[Literal["ethereum"]],
+    "block": NotRequired[int],
+    "user_address": NotRequired[str | None],
+})
+
+V1EthenaVaultResponse = EthenaGetVaultResponse
+
+V1EthenaDepositBody = EthenaDepositRequest
+
+V1EthenaDepositResponse = TransactionResponse
+
+V1EthenaRequestBody = EthenaRequestToWithdrawRequest
+
+V1EthenaRequestResponse = EthenaRequestToWithdrawTransactionResponse
+
+V1EthenaUnstakeBody = EthenaUnstakeRequest
+
+V1EthenaUnstakeResponse = TransactionResponse
 
 V2OnrampQuoteBody = OnrampQuoteRequest
 
@@ -3687,6 +3821,114 @@ OPERATIONS: dict[str, dict[str, Any]] = {
         "open_body": False,
         "pagination": None,
     },
+    "v1_sky_position": {
+        "method": "GET",
+        "path": "/v1/sky/position",
+        "idempotent": True,
+        "path_params": [],
+        "query_params": ["chain", "user_address"],
+        "required_query": [],
+        "has_body": False,
+        "body_fields": [],
+        "open_body": False,
+        "pagination": None,
+    },
+    "v1_sky_buy": {
+        "method": "POST",
+        "path": "/v1/sky/buy",
+        "idempotent": False,
+        "path_params": [],
+        "query_params": [],
+        "required_query": [],
+        "has_body": True,
+        "body_fields": ["action_type", "token_in", "amount", "chain", "sender", "estimate_gas"],
+        "open_body": False,
+        "pagination": None,
+    },
+    "v1_sky_sell": {
+        "method": "POST",
+        "path": "/v1/sky/sell",
+        "idempotent": False,
+        "path_params": [],
+        "query_params": [],
+        "required_query": [],
+        "has_body": True,
+        "body_fields": ["action_type", "token_out", "amount", "chain", "sender", "estimate_gas"],
+        "open_body": False,
+        "pagination": None,
+    },
+    "v1_sky_deposit": {
+        "method": "POST",
+        "path": "/v1/sky/deposit",
+        "idempotent": False,
+        "path_params": [],
+        "query_params": [],
+        "required_query": [],
+        "has_body": True,
+        "body_fields": ["action_type", "amount", "receiver", "chain", "sender", "estimate_gas"],
+        "open_body": False,
+        "pagination": None,
+    },
+    "v1_sky_withdraw": {
+        "method": "POST",
+        "path": "/v1/sky/withdraw",
+        "idempotent": False,
+        "path_params": [],
+        "query_params": [],
+        "required_query": [],
+        "has_body": True,
+        "body_fields": ["action_type", "amount", "receiver", "chain", "sender", "estimate_gas"],
+        "open_body": False,
+        "pagination": None,
+    },
+    "v1_ethena_vault": {
+        "method": "GET",
+        "path": "/v1/ethena/vault",
+        "idempotent": True,
+        "path_params": [],
+        "query_params": ["chain", "block", "user_address"],
+        "required_query": [],
+        "has_body": False,
+        "body_fields": [],
+        "open_body": False,
+        "pagination": None,
+    },
+    "v1_ethena_deposit": {
+        "method": "POST",
+        "path": "/v1/ethena/deposit",
+        "idempotent": False,
+        "path_params": [],
+        "query_params": [],
+        "required_query": [],
+        "has_body": True,
+        "body_fields": ["action_type", "amount", "receiver", "chain", "sender", "estimate_gas"],
+        "open_body": False,
+        "pagination": None,
+    },
+    "v1_ethena_request": {
+        "method": "POST",
+        "path": "/v1/ethena/request",
+        "idempotent": False,
+        "path_params": [],
+        "query_params": [],
+        "required_query": [],
+        "has_body": True,
+        "body_fields": ["action_type", "amount", "chain", "sender", "estimate_gas"],
+        "open_body": False,
+        "pagination": None,
+    },
+    "v1_ethena_unstake": {
+        "method": "POST",
+        "path": "/v1/ethena/unstake",
+        "idempotent": False,
+        "path_params": [],
+        "query_params": [],
+        "required_query": [],
+        "has_body": True,
+        "body_fields": ["action_type", "receiver", "chain", "sender", "estimate_gas"],
+        "open_body": False,
+        "pagination": None,
+    },
     "v2_onramp_quote": {
         "method": "POST",
         "path": "/v2/onramp/quote",
@@ -4595,6 +4837,50 @@ class PendleNamespace(_Namespace):
         return self._call("v1_pendle_redeem_yield", [], body, fields, timeout_ms=timeout_ms, retries=retries, idempotency_key=idempotency_key, headers=headers)
 
 
+class SkyNamespace(_Namespace):
+    """`client.sky` operations."""
+
+    def position(self, *, timeout_ms: int | None = None, retries: int | None = None, headers: dict[str, str] | None = None, **query: Unpack[V1SkyPositionQuery]) -> V1SkyPositionResponse:
+        """Check USDS Position — GET /v1/sky/position"""
+        return self._call("v1_sky_position", [], None, query, timeout_ms=timeout_ms, retries=retries, headers=headers)
+
+    def buy(self, body: V1SkyBuyBody | None = None, /, *, timeout_ms: int | None = None, retries: int | None = None, idempotency_key: str | None = None, headers: dict[str, str] | None = None, **fields: Any) -> V1SkyBuyResponse:
+        """Buy USDS — POST /v1/sky/buy"""
+        return self._call("v1_sky_buy", [], body, fields, timeout_ms=timeout_ms, retries=retries, idempotency_key=idempotency_key, headers=headers)
+
+    def sell(self, body: V1SkySellBody | None = None, /, *, timeout_ms: int | None = None, retries: int | None = None, idempotency_key: str | None = None, headers: dict[str, str] | None = None, **fields: Any) -> V1SkySellResponse:
+        """Sell USDS — POST /v1/sky/sell"""
+        return self._call("v1_sky_sell", [], body, fields, timeout_ms=timeout_ms, retries=retries, idempotency_key=idempotency_key, headers=headers)
+
+    def deposit(self, body: V1SkyDepositBody | None = None, /, *, timeout_ms: int | None = None, retries: int | None = None, idempotency_key: str | None = None, headers: dict[str, str] | None = None, **fields: Any) -> V1SkyDepositResponse:
+        """Deposit USDS — POST /v1/sky/deposit"""
+        return self._call("v1_sky_deposit", [], body, fields, timeout_ms=timeout_ms, retries=retries, idempotency_key=idempotency_key, headers=headers)
+
+    def withdraw(self, body: V1SkyWithdrawBody | None = None, /, *, timeout_ms: int | None = None, retries: int | None = None, idempotency_key: str | None = None, headers: dict[str, str] | None = None, **fields: Any) -> V1SkyWithdrawResponse:
+        """Withdraw USDS — POST /v1/sky/withdraw"""
+        return self._call("v1_sky_withdraw", [], body, fields, timeout_ms=timeout_ms, retries=retries, idempotency_key=idempotency_key, headers=headers)
+
+
+class EthenaNamespace(_Namespace):
+    """`client.ethena` operations."""
+
+    def vault(self, *, timeout_ms: int | None = None, retries: int | None = None, headers: dict[str, str] | None = None, **query: Unpack[V1EthenaVaultQuery]) -> V1EthenaVaultResponse:
+        """Get Vault & User Position — GET /v1/ethena/vault"""
+        return self._call("v1_ethena_vault", [], None, query, timeout_ms=timeout_ms, retries=retries, headers=headers)
+
+    def deposit(self, body: V1EthenaDepositBody | None = None, /, *, timeout_ms: int | None = None, retries: int | None = None, idempotency_key: str | None = None, headers: dict[str, str] | None = None, **fields: Any) -> V1EthenaDepositResponse:
+        """Deposit — POST /v1/ethena/deposit"""
+        return self._call("v1_ethena_deposit", [], body, fields, timeout_ms=timeout_ms, retries=retries, idempotency_key=idempotency_key, headers=headers)
+
+    def request(self, body: V1EthenaRequestBody | None = None, /, *, timeout_ms: int | None = None, retries: int | None = None, idempotency_key: str | None = None, headers: dict[str, str] | None = None, **fields: Any) -> V1EthenaRequestResponse:
+        """Request to Withdraw — POST /v1/ethena/request"""
+        return self._call("v1_ethena_request", [], body, fields, timeout_ms=timeout_ms, retries=retries, idempotency_key=idempotency_key, headers=headers)
+
+    def unstake(self, body: V1EthenaUnstakeBody | None = None, /, *, timeout_ms: int | None = None, retries: int | None = None, idempotency_key: str | None = None, headers: dict[str, str] | None = None, **fields: Any) -> V1EthenaUnstakeResponse:
+        """Unstake — POST /v1/ethena/unstake"""
+        return self._call("v1_ethena_unstake", [], body, fields, timeout_ms=timeout_ms, retries=retries, idempotency_key=idempotency_key, headers=headers)
+
+
 class OnrampNamespace(_Namespace):
     """`client.onramp` operations."""
 
@@ -5095,6 +5381,50 @@ class AsyncPendleNamespace(_AsyncNamespace):
         return await self._call("v1_pendle_redeem_yield", [], body, fields, timeout_ms=timeout_ms, retries=retries, idempotency_key=idempotency_key, headers=headers)
 
 
+class AsyncSkyNamespace(_AsyncNamespace):
+    """`client.sky` operations (asyncio)."""
+
+    async def position(self, *, timeout_ms: int | None = None, retries: int | None = None, headers: dict[str, str] | None = None, **query: Unpack[V1SkyPositionQuery]) -> V1SkyPositionResponse:
+        """Check USDS Position — GET /v1/sky/position"""
+        return await self._call("v1_sky_position", [], None, query, timeout_ms=timeout_ms, retries=retries, headers=headers)
+
+    async def buy(self, body: V1SkyBuyBody | None = None, /, *, timeout_ms: int | None = None, retries: int | None = None, idempotency_key: str | None = None, headers: dict[str, str] | None = None, **fields: Any) -> V1SkyBuyResponse:
+        """Buy USDS — POST /v1/sky/buy"""
+        return await self._call("v1_sky_buy", [], body, fields, timeout_ms=timeout_ms, retries=retries, idempotency_key=idempotency_key, headers=headers)
+
+    async def sell(self, body: V1SkySellBody | None = None, /, *, timeout_ms: int | None = None, retries: int | None = None, idempotency_key: str | None = None, headers: dict[str, str] | None = None, **fields: Any) -> V1SkySellResponse:
+        """Sell USDS — POST /v1/sky/sell"""
+        return await self._call("v1_sky_sell", [], body, fields, timeout_ms=timeout_ms, retries=retries, idempotency_key=idempotency_key, headers=headers)
+
+    async def deposit(self, body: V1SkyDepositBody | None = None, /, *, timeout_ms: int | None = None, retries: int | None = None, idempotency_key: str | None = None, headers: dict[str, str] | None = None, **fields: Any) -> V1SkyDepositResponse:
+        """Deposit USDS — POST /v1/sky/deposit"""
+        return await self._call("v1_sky_deposit", [], body, fields, timeout_ms=timeout_ms, retries=retries, idempotency_key=idempotency_key, headers=headers)
+
+    async def withdraw(self, body: V1SkyWithdrawBody | None = None, /, *, timeout_ms: int | None = None, retries: int | None = None, idempotency_key: str | None = None, headers: dict[str, str] | None = None, **fields: Any) -> V1SkyWithdrawResponse:
+        """Withdraw USDS — POST /v1/sky/withdraw"""
+        return await self._call("v1_sky_withdraw", [], body, fields, timeout_ms=timeout_ms, retries=retries, idempotency_key=idempotency_key, headers=headers)
+
+
+class AsyncEthenaNamespace(_AsyncNamespace):
+    """`client.ethena` operations (asyncio)."""
+
+    async def vault(self, *, timeout_ms: int | None = None, retries: int | None = None, headers: dict[str, str] | None = None, **query: Unpack[V1EthenaVaultQuery]) -> V1EthenaVaultResponse:
+        """Get Vault & User Position — GET /v1/ethena/vault"""
+        return await self._call("v1_ethena_vault", [], None, query, timeout_ms=timeout_ms, retries=retries, headers=headers)
+
+    async def deposit(self, body: V1EthenaDepositBody | None = None, /, *, timeout_ms: int | None = None, retries: int | None = None, idempotency_key: str | None = None, headers: dict[str, str] | None = None, **fields: Any) -> V1EthenaDepositResponse:
+        """Deposit — POST /v1/ethena/deposit"""
+        return await self._call("v1_ethena_deposit", [], body, fields, timeout_ms=timeout_ms, retries=retries, idempotency_key=idempotency_key, headers=headers)
+
+    async def request(self, body: V1EthenaRequestBody | None = None, /, *, timeout_ms: int | None = None, retries: int | None = None, idempotency_key: str | None = None, headers: dict[str, str] | None = None, **fields: Any) -> V1EthenaRequestResponse:
+        """Request to Withdraw — POST /v1/ethena/request"""
+        return await self._call("v1_ethena_request", [], body, fields, timeout_ms=timeout_ms, retries=retries, idempotency_key=idempotency_key, headers=headers)
+
+    async def unstake(self, body: V1EthenaUnstakeBody | None = None, /, *, timeout_ms: int | None = None, retries: int | None = None, idempotency_key: str | None = None, headers: dict[str, str] | None = None, **fields: Any) -> V1EthenaUnstakeResponse:
+        """Unstake — POST /v1/ethena/unstake"""
+        return await self._call("v1_ethena_unstake", [], body, fields, timeout_ms=timeout_ms, retries=retries, idempotency_key=idempotency_key, headers=headers)
+
+
 class AsyncOnrampNamespace(_AsyncNamespace):
     """`client.onramp` operations (asyncio)."""
 
@@ -5357,6 +5687,8 @@ class Namespaces:
     uniswap: UniswapNamespace
     morpho: MorphoNamespace
     pendle: PendleNamespace
+    sky: SkyNamespace
+    ethena: EthenaNamespace
     onramp: OnrampNamespace
     tokenized_assets: TokenizedAssetsNamespace
     gas_sponsorship: GasSponsorshipNamespace
@@ -5372,6 +5704,8 @@ class Namespaces:
         self.uniswap = UniswapNamespace(transport, OPERATIONS)
         self.morpho = MorphoNamespace(transport, OPERATIONS)
         self.pendle = PendleNamespace(transport, OPERATIONS)
+        self.sky = SkyNamespace(transport, OPERATIONS)
+        self.ethena = EthenaNamespace(transport, OPERATIONS)
         self.onramp = OnrampNamespace(transport, OPERATIONS)
         self.tokenized_assets = TokenizedAssetsNamespace(transport, OPERATIONS)
         self.gas_sponsorship = GasSponsorshipNamespace(transport, OPERATIONS)
@@ -5390,6 +5724,8 @@ class AsyncNamespaces:
     uniswap: AsyncUniswapNamespace
     morpho: AsyncMorphoNamespace
     pendle: AsyncPendleNamespace
+    sky: AsyncSkyNamespace
+    ethena: AsyncEthenaNamespace
     onramp: AsyncOnrampNamespace
     tokenized_assets: AsyncTokenizedAssetsNamespace
     gas_sponsorship: AsyncGasSponsorshipNamespace
@@ -5405,6 +5741,8 @@ class AsyncNamespaces:
         self.uniswap = AsyncUniswapNamespace(transport, OPERATIONS)
         self.morpho = AsyncMorphoNamespace(transport, OPERATIONS)
         self.pendle = AsyncPendleNamespace(transport, OPERATIONS)
+        self.sky = AsyncSkyNamespace(transport, OPERATIONS)
+        self.ethena = AsyncEthenaNamespace(transport, OPERATIONS)
         self.onramp = AsyncOnrampNamespace(transport, OPERATIONS)
         self.tokenized_assets = AsyncTokenizedAssetsNamespace(transport, OPERATIONS)
         self.gas_sponsorship = AsyncGasSponsorshipNamespace(transport, OPERATIONS)

@@ -93,3 +93,21 @@ class V1Test(unittest.TestCase):
         with self.assertRaises(ValidationError) as e:
             client.pendle.yt({"chain": CHAIN, "sender": owner, "market_address": market, "action": "BUY", "token": "WETH", "amount_in": "1", "max_slippage_percent": 2})
         self.assertEqual(e.exception.fields, ["token"])
+
+    def test_usde_staked_through_ethena_and_a_cooldown_request_refused_beyond_the_stake(self):
+        client = CompassClient(server_url=URL)
+        b = book()
+        owner = b["accounts"]["dev"][1]["address"]
+        s_usde = b["chains"]["ethereum"]["contracts"]["EthenaStakedUsde"]
+        approve = client.generic.allowance_set({"chain": "ethereum", "sender": owner, "token": "USDe", "contract": "EthenaVault", "amount": "300"})
+        devnet.send("ethereum", approve["transaction"])
+        before = devnet.balance_of("ethereum", s_usde, owner)
+        devnet.send("ethereum", client.ethena.deposit({"chain": "ethereum", "sender": owner, "amount": "300"})["transaction"])
+        shares = devnet.balance_of("ethereum", s_usde, owner) - before
+        self.assertGreater(shares, 0)
+        read = client.ethena.vault(user_address=owner)
+        self.assertAlmostEqual(float(read["user_position"]["amount_of_shares"]), (before + shares) / 1e18, places=6)
+        self.assertEqual(read["cooldown_duration_days"], 7)
+        with self.assertRaises(ValidationError) as e:
+            client.ethena.request({"chain": "ethereum", "sender": owner, "amount": "10000000"})
+        self.assertEqual(e.exception.fields, ["amount"])

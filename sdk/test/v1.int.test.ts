@@ -8,6 +8,7 @@ const { url } = testEnv();
 const CHAIN = "base";
 const DEV = 6;
 const { owner, token, balanceOf } = devnetFixture(CHAIN, DEV);
+const ETH_DEV = 9;
 
 describe("TypeScript SDK: v1 generic", () => {
   test("default: wrap_eth returns a transaction that wraps on chain", async () => {
@@ -57,6 +58,25 @@ describe("TypeScript SDK: v1 generic", () => {
     const bought = Number((await balanceOf(pt, owner)) - before) / 1e6;
     expect(bought).toBeCloseTo(Number(r.amount_out_quote), 2);
     expect(bought).toBeGreaterThan(50);
+  });
+
+  test("default: USDS bought with USDC through the SDK arrives 1:1; sky.position reads sUSDS", async () => {
+    const client = new CompassClient({ serverURL: url });
+    const eth = devnetFixture("ethereum", ETH_DEV);
+    const approve = await client.generic.allowanceSet({
+      chain: "ethereum",
+      sender: eth.owner,
+      token: "USDC",
+      contract: "SkyUsdcUsdsConverter",
+      amount: "75",
+    });
+    await sendUnsigned(ETH_DEV, "ethereum", approve.transaction);
+    const before = await eth.balanceOf(eth.token("USDS"), eth.owner);
+    const r = await client.sky.buy({ chain: "ethereum", sender: eth.owner, token_in: "USDC", amount: "75" });
+    await sendUnsigned(ETH_DEV, "ethereum", r.transaction);
+    expect(await eth.balanceOf(eth.token("USDS"), eth.owner)).toBe(before + parseEther("75"));
+    const position = await client.sky.position({ user_address: eth.owner });
+    expect(position.usds_value_of_deposits).toBe("0");
   });
 
   test("behavior: an unknown token is a ValidationError on the field", async () => {

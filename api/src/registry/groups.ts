@@ -38,6 +38,14 @@ export const GROUPS: Record<string, GroupInfo> = {
     description:
       "Pendle (v1): yield trading markets, their implied APY at any block and a wallet's positions; PT, YT and liquidity trades and YT yield claims from the wallet",
   },
+  sky: {
+    description:
+      "Sky (v1, ethereum): USDS bought and sold 1:1 against DAI and USDC; savings in sUSDS, whose rate accrues every second",
+  },
+  ethena: {
+    description:
+      "Ethena (v1, ethereum): sUSDe at any block with a wallet's cooldown; stake USDe, request a withdrawal, unstake after the cooldown",
+  },
   onramp: {
     description: "Fiat on-ramp: card payment to USDC on Ethereum, delivered to the user's own wallet",
     workflow:

@@ -1,6 +1,7 @@
 import { operations as aave } from "../aave/index.ts";
 import { operations as credit } from "../credit/index.ts";
 import { operations as earn } from "../earn/index.ts";
+import { operations as ethena } from "../ethena/index.ts";
 import { operations as gasSponsorship } from "../gas-sponsorship/index.ts";
 import { operations as generic } from "../generic/index.ts";
 import { operations as morpho } from "../morpho/index.ts";
@@ -8,6 +9,7 @@ import { operations as onramp } from "../onramp/index.ts";
 import { operations as pendle } from "../pendle/index.ts";
 import { operations as perpetualTrading } from "../perpetual-trading/index.ts";
 import { operations as productAccounts } from "../product-accounts/index.ts";
+import { operations as sky } from "../sky/index.ts";
 import { operations as token } from "../token/index.ts";
 import { operations as tokenizedAssets } from "../tokenized-assets/index.ts";
 import { operations as uniswap } from "../uniswap/index.ts";
@@ -23,6 +25,8 @@ export const operations: Operation[] = [
   ...uniswap,
   ...morpho,
   ...pendle,
+  ...sky,
+  ...ethena,
   ...onramp,
   ...tokenizedAssets,
   ...productAccounts,

@@ -1,36 +1,19 @@
-import { spawn } from "node:child_process";
 import { pendleMarketAbi, pendleYieldTokenAbi } from "@compass/constants";
-import { anvilBinary, minedReceipt } from "@compass/devnet";
+import { minedReceipt } from "@compass/devnet";
 import {
-  addressBook,
   approveAs,
   chainClient,
-  devnetChain,
   devnetFixture,
+  type Fork,
+  forkChain,
   getJson,
   postJson,
   sendUnsigned,
   testEnv,
 } from "@compass/testkit/live";
 import { devWallet } from "@compass/testkit/wallet";
-import {
-  type Address,
-  createPublicClient,
-  createWalletClient,
-  erc20Abi,
-  formatUnits,
-  type Hex,
-  http,
-  maxUint256,
-  parseUnits,
-  publicActions,
-} from "viem";
-import { privateKeyToAccount } from "viem/accounts";
+import { type Address, erc20Abi, formatUnits, maxUint256, parseUnits } from "viem";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { loadConfig } from "../../src/config/env.ts";
-import { createHttpApp } from "../../src/http/app.ts";
-import { operations } from "../../src/registry/index.ts";
-import { createServices } from "../../src/services.ts";
 
 /**
  * The v1 Pendle group on base's devnet market (Pendle's own router, static router, market, PT and YT over the
@@ -270,67 +253,22 @@ describe("v1 pendle", () => {
  * through the YT, the API pointed at the fork in-process.
  */
 describe("v1 pendle after expiry", () => {
-  const PORT = 18_690;
-  const forkUrl = `http://127.0.0.1:${PORT}`;
-  let anvil: ReturnType<typeof spawn> | undefined;
-
-  afterAll(() => anvil?.kill());
+  let fork: Fork | undefined;
+  afterAll(() => fork?.stop());
 
   test("default: PT held to expiry sells for its face value in USDC; buying is refused", async () => {
-    anvil = spawn(
-      anvilBinary(),
-      [
-        "--fork-url",
-        addressBook().chains[CHAIN]!.rpcUrl,
-        "--port",
-        String(PORT),
-        "--host",
-        "127.0.0.1",
-        "--silent",
-      ],
-      { stdio: "ignore" },
-    );
-    const fork = createPublicClient({ chain: devnetChain(CHAIN), transport: http(forkUrl), cacheTime: 0 });
-    for (let i = 0; i < 100; i++) {
-      if (
-        await fork.getBlockNumber().then(
-          () => true,
-          () => false,
-        )
-      )
-        break;
-      await new Promise((r) => setTimeout(r, 100));
-    }
+    fork = await forkChain(CHAIN, 18_690);
+    const f = fork;
     const expiry = Number(
-      await fork.readContract({ address: market(), abi: pendleMarketAbi, functionName: "expiry" }),
+      await f.client.readContract({ address: market(), abi: pendleMarketAbi, functionName: "expiry" }),
     );
-    await fork.request({ method: "evm_setNextBlockTimestamp" as any, params: [expiry + 86_400] as any });
-    await fork.request({ method: "evm_mine" as any, params: [] as any });
+    await f.warpTo(expiry + 86_400);
+    const post = (path: string, body: Record<string, unknown>) =>
+      f.post(`/v1/pendle/${path}`, { chain: CHAIN, sender: owner, market_address: market(), ...body });
+    const balance = (address: Address) =>
+      f.client.readContract({ address, abi: erc20Abi, functionName: "balanceOf", args: [owner] });
 
-    const config = loadConfig({
-      ...process.env,
-      LOG_LEVEL: "silent",
-      COMPASS_RATE_LIMIT: "off",
-      COMPASS_RPC_URL_BASE: forkUrl,
-    } as Record<string, string>);
-    const app = createHttpApp({ config, services: createServices(config), operations });
-    const post = async (path: string, body: Record<string, unknown>) => {
-      const res = await app.fetch(
-        new Request(`http://t/v1/pendle/${path}`, {
-          method: "POST",
-          headers: { "content-type": "application/json" },
-          body: JSON.stringify({ chain: CHAIN, sender: owner, market_address: market(), ...body }),
-        }),
-      );
-      return { status: res.status, body: (await res.json()) as any };
-    };
-
-    const held = await fork.readContract({
-      address: pt(),
-      abi: erc20Abi,
-      functionName: "balanceOf",
-      args: [owner],
-    });
+    const held = await balance(pt());
     expect(held).toBeGreaterThan(0n);
     const refused = await post("pt", {
       action: "BUY",
@@ -348,41 +286,16 @@ describe("v1 pendle after expiry", () => {
       max_slippage_percent: 0.1,
     });
     expect(sell.status, JSON.stringify(sell.body)).toBe(200);
-    const key = addressBook().accounts.dev[DEV]!.privateKey as Hex;
-    const wallet = createWalletClient({
-      account: privateKeyToAccount(key),
-      chain: devnetChain(CHAIN),
-      transport: http(forkUrl),
-    }).extend(publicActions);
-    const usdc = token("USDC");
-    const before = await fork.readContract({
-      address: usdc,
-      abi: erc20Abi,
-      functionName: "balanceOf",
-      args: [owner],
-    });
-    const tx = sell.body.transaction;
-    const hash = await wallet.sendTransaction({
-      to: tx.to,
-      data: tx.data,
-      gas: BigInt(tx.gas),
-      nonce: Number(tx.nonce),
-      maxFeePerGas: BigInt(tx.maxFeePerGas),
-      maxPriorityFeePerGas: BigInt(tx.maxPriorityFeePerGas),
-    });
-    expect((await minedReceipt(wallet, hash)).status).toBe("success");
-    const received =
-      (await fork.readContract({ address: usdc, abi: erc20Abi, functionName: "balanceOf", args: [owner] })) -
-      before;
-    expect(
-      await fork.readContract({ address: pt(), abi: erc20Abi, functionName: "balanceOf", args: [owner] }),
-    ).toBe(0n);
+    const before = await balance(token("USDC"));
+    await f.send(DEV, sell.body.transaction);
+    const received = (await balance(token("USDC"))) - before;
+    expect(await balance(pt())).toBe(0n);
     // at par: one PT is one USDC of the SY's asset (less the vault's rounding of a unit or two)
     expect(received).toBeLessThanOrEqual(held);
     expect(held - received).toBeLessThanOrEqual(2n);
     expect(received.toString()).toBe(parseUnits(sell.body.amount_out_quote, 6).toString());
     expect(
-      await fork.readContract({ address: yt(), abi: pendleYieldTokenAbi, functionName: "isExpired" }),
+      await f.client.readContract({ address: yt(), abi: pendleYieldTokenAbi, functionName: "isExpired" }),
     ).toBe(true);
   });
 });

@@ -19,6 +19,7 @@ export const DEVNET_CONTRACTS = [
   "Bep20PegTokenTwin",
   "Bridge2Twin",
   "Create2Deployer",
+  "DaiUsdsTwin",
   "Erc4626Vault",
   "EulerFactoryTwin",
   "EulerIrmLinearKinkTwin",
@@ -35,6 +36,10 @@ export const DEVNET_CONTRACTS = [
   "PriceFeed",
   "RwaExchange",
   "RwaToken",
+  "SkyTokenTwin",
+  "StakedUSDeTwin",
+  "SUsdsTwin",
+  "UsdsPsmWrapperTwin",
 ] as const;
 export type DevnetContract = (typeof DEVNET_CONTRACTS)[number];
 

@@ -39,6 +39,11 @@ const CONSTRUCTED_ONLY = new Set([
   "MetaMorphoTwin",
   "MetaMorphoTwinFactory",
   "PendleErc4626SY",
+  "SkyTokenTwin",
+  "DaiUsdsTwin",
+  "UsdsPsmWrapperTwin",
+  "SUsdsTwin",
+  "StakedUSDeTwin",
 ]);
 
 interface SolcContractOutput {

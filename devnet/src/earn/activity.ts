@@ -2,6 +2,7 @@ import {
   aavePoolAbi,
   morphoBlueAbi,
   morphoOracleAbi,
+  rwaTokenAbi,
   uniswapV3PoolAbi,
   uniswapV3SwapRouterAbi,
 } from "@compass/constants";
@@ -15,6 +16,7 @@ import { callContract } from "./deploy.ts";
 import { EULER_VAULTS, eulerAbi, eulerVaultAddress } from "./euler.ts";
 import { approveOnce, balanceOf, fund } from "./funding.ts";
 import { MORPHO_MARKETS, marketId, marketParams, morphoDeployments } from "./morpho.ts";
+import { ETHENA, ethenaDeployments, sUsdeAbi } from "./sky-ethena.ts";
 import { EARN_CHAINS, type EarnChain, earnTokens, FULL_EARN_CHAINS, referenceUsd, units } from "./tokens.ts";
 import { poolPlan, SEEDED_POOLS, uniswapDeployments } from "./uniswap.ts";
 import { PLAIN_VAULTS, plainVaultDeployment } from "./vaults.ts";
@@ -129,6 +131,10 @@ export async function runEarnActivity(ctx: ExtensionContext, elapsedSeconds: num
     await moveMorphoLoan(ctx, chain, units(tokens.USDC, String(between(70, 5_000, 50_000))), bit(90));
     await moveEulerLoan(ctx, chain, units(tokens.USDC, String(between(100, 5_000, 30_000))), bit(120));
   }
+
+  // sUSDe: Ethena's rewards for the elapsed time, sent in as its rewarder does (they vest over 8 hours; one at a
+  // time), and a staker's deposit so the share price shows in the vault's events
+  if (chain === "ethereum" && elapsedSeconds > 0) await payEthenaRewards(ctx, elapsedSeconds, operator);
 
   // Plain vaults: their strategy's yield for the elapsed time
   for (const [i, vault] of PLAIN_VAULTS.entries()) {
@@ -366,4 +372,38 @@ export async function runEarnActivityOn(rpcUrls: string[], elapsedSeconds: numbe
     if (code === undefined) continue;
     await runEarnActivity({ spec, clients, log: () => {} }, elapsedSeconds);
   }
+}
+
+async function payEthenaRewards(ctx: ExtensionContext, elapsedSeconds: number, operator: Address) {
+  const { sUSDe, USDe } = ethenaDeployments();
+  const read = (functionName: "totalAssets" | "getUnvestedAmount") =>
+    ctx.clients.public.readContract({ address: sUSDe.address, abi: sUsdeAbi, functionName });
+  if ((await ctx.clients.public.getCode({ address: sUSDe.address })) === undefined) return;
+  if ((await read("getUnvestedAmount")) > 0n) return;
+  const bps = BigInt(Math.round(ETHENA.rewardApr * 10_000));
+  const reward = ((await read("totalAssets")) * bps * BigInt(elapsedSeconds)) / (10_000n * YEAR);
+  if (reward === 0n) return;
+  const stake = reward; // a staker's deposit the size of the reward
+  await callContract(ctx, {
+    from: operator,
+    address: USDe.address,
+    abi: rwaTokenAbi,
+    functionName: "mint",
+    args: [operator, reward + stake],
+  });
+  await approveOnce(ctx, USDe.address, operator, sUSDe.address);
+  await callContract(ctx, {
+    from: operator,
+    address: sUSDe.address,
+    abi: sUsdeAbi,
+    functionName: "transferInRewards",
+    args: [reward],
+  });
+  await callContract(ctx, {
+    from: operator,
+    address: sUSDe.address,
+    abi: erc4626Abi,
+    functionName: "deposit",
+    args: [stake, operator],
+  });
 }

@@ -14,6 +14,7 @@ import { oneTimeWalletExtension } from "./one-time-wallets.ts";
 import { pendleExtension } from "./pendle.ts";
 import { permit2Extension } from "./permit2.ts";
 import { rwaMarketsExtension } from "./rwa-markets.ts";
+import { skyEthenaExtension } from "./sky-ethena.ts";
 import type { ChainExtension, ExtensionContext } from "./types.ts";
 import { uniswapV3Extension } from "./uniswap-v3.ts";
 
@@ -37,6 +38,7 @@ export const EXTENSIONS: ChainExtension[] = [
   morphoBlueExtension,
   metaMorphoVaultsExtension,
   eulerVaultsExtension,
+  skyEthenaExtension,
   earnActivityExtension,
 ];
 
@@ -50,6 +52,7 @@ export const EARN_EXTENSIONS: readonly ChainExtension[] = [
   morphoBlueExtension,
   metaMorphoVaultsExtension,
   eulerVaultsExtension,
+  skyEthenaExtension,
   earnActivityExtension,
 ];
 

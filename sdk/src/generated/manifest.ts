@@ -45,6 +45,18 @@ export const groups: GroupManifest[] = [
     "description": "Pendle (v1): yield trading markets, their implied APY at any block and a wallet's positions; PT, YT and liquidity trades and YT yield claims from the wallet"
   },
   {
+    "group": "sky",
+    "namespace": "sky",
+    "cli": "sky",
+    "description": "Sky (v1, ethereum): USDS bought and sold 1:1 against DAI and USDC; savings in sUSDS, whose rate accrues every second"
+  },
+  {
+    "group": "ethena",
+    "namespace": "ethena",
+    "cli": "ethena",
+    "description": "Ethena (v1, ethereum): sUSDe at any block with a wallet's cooldown; stake USDe, request a withdrawal, unstake after the cooldown"
+  },
+  {
     "group": "onramp",
     "namespace": "onramp",
     "cli": "onramp",
@@ -4636,6 +4648,690 @@ export const manifest: OperationManifest[] = [
     },
     "mcpName": "v1_pendle_redeem_yield",
     "bodyRef": "PendleRedeemYieldRequest",
+    "responseRef": "TransactionResponse",
+    "pagination": null
+  },
+  {
+    "operationId": "v1_sky_position",
+    "group": "sky",
+    "namespace": "sky",
+    "name": "position",
+    "method": "GET",
+    "path": "/v1/sky/position",
+    "summary": "Check USDS Position",
+    "description": "A wallet's sUSDS: its shares and the USDS they redeem for now, the savings rate accrued to this second.",
+    "readOnly": true,
+    "destructive": false,
+    "idempotent": true,
+    "errorModel": "validation",
+    "params": [
+      {
+        "name": "chain",
+        "in": "query",
+        "required": false,
+        "schema": {
+          "type": "string",
+          "enum": [
+            "ethereum"
+          ],
+          "default": "ethereum"
+        }
+      },
+      {
+        "name": "user_address",
+        "in": "query",
+        "required": false,
+        "description": "the wallet whose sUSDS to read",
+        "schema": {
+          "type": "string"
+        }
+      }
+    ],
+    "body": null,
+    "cli": {
+      "command": "position",
+      "aliases": [],
+      "short": {
+        "chain": "c",
+        "user_address": "u"
+      }
+    },
+    "mcpName": "v1_sky_position",
+    "bodyRef": null,
+    "responseRef": "SkyCheckPositionResponse",
+    "pagination": null
+  },
+  {
+    "operationId": "v1_sky_buy",
+    "group": "sky",
+    "namespace": "sky",
+    "name": "buy",
+    "method": "POST",
+    "path": "/v1/sky/buy",
+    "summary": "Buy USDS",
+    "description": "A transaction for `sender` that converts `amount` of DAI (Sky's DaiUsds converter) or USDC (the USDS PSM) into USDS, 1:1. The sender's balance and its allowance to `SkyDaiUsdsConverter` or `SkyUsdcUsdsConverter` are checked first.",
+    "readOnly": false,
+    "destructive": false,
+    "idempotent": false,
+    "errorModel": "validation",
+    "params": [],
+    "body": {
+      "type": "object",
+      "properties": {
+        "action_type": {
+          "description": "this write's kind, as a bundle action names it",
+          "type": "string",
+          "const": "SKY_BUY"
+        },
+        "token_in": {
+          "type": "string",
+          "enum": [
+            "DAI",
+            "USDC"
+          ],
+          "description": "what pays for USDS, 1:1: DAI through DaiUsds, USDC through the USDS PSM"
+        },
+        "amount": {
+          "anyOf": [
+            {
+              "type": "number"
+            },
+            {
+              "type": "string"
+            },
+            {}
+          ],
+          "description": "token_in to convert into USDS, in human units",
+          "examples": [
+            "100"
+          ]
+        },
+        "chain": {
+          "type": "string",
+          "enum": [
+            "ethereum"
+          ]
+        },
+        "sender": {
+          "description": "the wallet that signs and sends the transaction",
+          "type": "string"
+        },
+        "estimate_gas": {
+          "default": true,
+          "description": "estimate gas (and so simulate) the transaction",
+          "type": "boolean"
+        }
+      },
+      "required": [
+        "token_in",
+        "amount",
+        "chain",
+        "sender"
+      ]
+    },
+    "cli": {
+      "command": "buy",
+      "aliases": [],
+      "short": {
+        "chain": "c"
+      }
+    },
+    "mcpName": "v1_sky_buy",
+    "bodyRef": "SkyBuyRequest",
+    "responseRef": "TransactionResponse",
+    "pagination": null
+  },
+  {
+    "operationId": "v1_sky_sell",
+    "group": "sky",
+    "namespace": "sky",
+    "name": "sell",
+    "method": "POST",
+    "path": "/v1/sky/sell",
+    "summary": "Sell USDS",
+    "description": "A transaction for `sender` that converts `amount` of USDS into DAI (Sky's DaiUsds converter) or USDC (the USDS PSM, from what its pocket holds), 1:1. The sender's USDS and its allowance to the converter are checked first.",
+    "readOnly": false,
+    "destructive": false,
+    "idempotent": false,
+    "errorModel": "validation",
+    "params": [],
+    "body": {
+      "type": "object",
+      "properties": {
+        "action_type": {
+          "description": "this write's kind, as a bundle action names it",
+          "type": "string",
+          "const": "SKY_SELL"
+        },
+        "token_out": {
+          "type": "string",
+          "enum": [
+            "DAI",
+            "USDC"
+          ],
+          "description": "what USDS is sold for, 1:1: DAI through DaiUsds, USDC through the USDS PSM"
+        },
+        "amount": {
+          "anyOf": [
+            {
+              "type": "number"
+            },
+            {
+              "type": "string"
+            },
+            {}
+          ],
+          "description": "USDS to sell (= token_out received), in human units",
+          "examples": [
+            "100"
+          ]
+        },
+        "chain": {
+          "type": "string",
+          "enum": [
+            "ethereum"
+          ]
+        },
+        "sender": {
+          "description": "the wallet that signs and sends the transaction",
+          "type": "string"
+        },
+        "estimate_gas": {
+          "default": true,
+          "description": "estimate gas (and so simulate) the transaction",
+          "type": "boolean"
+        }
+      },
+      "required": [
+        "token_out",
+        "amount",
+        "chain",
+        "sender"
+      ]
+    },
+    "cli": {
+      "command": "sell",
+      "aliases": [],
+      "short": {
+        "chain": "c"
+      }
+    },
+    "mcpName": "v1_sky_sell",
+    "bodyRef": "SkySellRequest",
+    "responseRef": "TransactionResponse",
+    "pagination": null
+  },
+  {
+    "operationId": "v1_sky_deposit",
+    "group": "sky",
+    "namespace": "sky",
+    "name": "deposit",
+    "method": "POST",
+    "path": "/v1/sky/deposit",
+    "summary": "Deposit USDS",
+    "description": "A transaction for `sender` that deposits `amount` of USDS into sUSDS (Sky's savings vault, an ERC-4626), the shares to `receiver` (default the sender). The sender's USDS and its allowance to `SkyUsdsVault` are checked first.",
+    "readOnly": false,
+    "destructive": false,
+    "idempotent": false,
+    "errorModel": "validation",
+    "params": [],
+    "body": {
+      "type": "object",
+      "properties": {
+        "action_type": {
+          "description": "this write's kind, as a bundle action names it",
+          "type": "string",
+          "const": "SKY_DEPOSIT"
+        },
+        "amount": {
+          "anyOf": [
+            {
+              "type": "number"
+            },
+            {
+              "type": "string"
+            },
+            {}
+          ],
+          "description": "USDS to deposit into sUSDS, in human units",
+          "examples": [
+            "100"
+          ]
+        },
+        "receiver": {
+          "description": "who gets the sUSDS shares (deposit) or the USDS (withdraw); default the sender",
+          "anyOf": [
+            {
+              "description": "0x-prefixed EVM address",
+              "type": "string"
+            },
+            {
+              "type": "null"
+            }
+          ]
+        },
+        "chain": {
+          "type": "string",
+          "enum": [
+            "ethereum"
+          ],
+          "default": "ethereum"
+        },
+        "sender": {
+          "description": "the wallet that signs and sends the transaction",
+          "type": "string"
+        },
+        "estimate_gas": {
+          "default": true,
+          "description": "estimate gas (and so simulate) the transaction",
+          "type": "boolean"
+        }
+      },
+      "required": [
+        "amount",
+        "sender"
+      ]
+    },
+    "cli": {
+      "command": "deposit",
+      "aliases": [],
+      "short": {
+        "chain": "c"
+      }
+    },
+    "mcpName": "v1_sky_deposit",
+    "bodyRef": "SkyDepositRequest",
+    "responseRef": "TransactionResponse",
+    "pagination": null
+  },
+  {
+    "operationId": "v1_sky_withdraw",
+    "group": "sky",
+    "namespace": "sky",
+    "name": "withdraw",
+    "method": "POST",
+    "path": "/v1/sky/withdraw",
+    "summary": "Withdraw USDS",
+    "description": "A transaction for `sender` that withdraws `amount` of USDS from sUSDS to `receiver` (default the sender), or with `\"ALL\"` redeems every share. What the sender can withdraw is checked first.",
+    "readOnly": false,
+    "destructive": false,
+    "idempotent": false,
+    "errorModel": "validation",
+    "params": [],
+    "body": {
+      "type": "object",
+      "properties": {
+        "action_type": {
+          "description": "this write's kind, as a bundle action names it",
+          "type": "string",
+          "const": "SKY_WITHDRAW"
+        },
+        "amount": {
+          "anyOf": [
+            {
+              "type": "string",
+              "const": "ALL"
+            },
+            {
+              "anyOf": [
+                {
+                  "type": "number"
+                },
+                {
+                  "type": "string"
+                },
+                {}
+              ],
+              "description": "USDS to withdraw",
+              "examples": [
+                "100"
+              ]
+            }
+          ],
+          "description": "USDS to withdraw from sUSDS in human units, or \"ALL\": every share redeemed"
+        },
+        "receiver": {
+          "description": "who gets the sUSDS shares (deposit) or the USDS (withdraw); default the sender",
+          "anyOf": [
+            {
+              "description": "0x-prefixed EVM address",
+              "type": "string"
+            },
+            {
+              "type": "null"
+            }
+          ]
+        },
+        "chain": {
+          "type": "string",
+          "enum": [
+            "ethereum"
+          ],
+          "default": "ethereum"
+        },
+        "sender": {
+          "description": "the wallet that signs and sends the transaction",
+          "type": "string"
+        },
+        "estimate_gas": {
+          "default": true,
+          "description": "estimate gas (and so simulate) the transaction",
+          "type": "boolean"
+        }
+      },
+      "required": [
+        "amount",
+        "sender"
+      ]
+    },
+    "cli": {
+      "command": "withdraw",
+      "aliases": [],
+      "short": {
+        "chain": "c"
+      }
+    },
+    "mcpName": "v1_sky_withdraw",
+    "bodyRef": "SkyWithdrawRequest",
+    "responseRef": "TransactionResponse",
+    "pagination": null
+  },
+  {
+    "operationId": "v1_ethena_vault",
+    "group": "ethena",
+    "namespace": "ethena",
+    "name": "vault",
+    "method": "GET",
+    "path": "/v1/ethena/vault",
+    "summary": "Get Vault & User Position",
+    "description": "sUSDe (Ethena's staked USDe) at `block` (or now), as `/v1/vaults/vault` reads any ERC-4626 — totals, share price, APYs — with its cooldown and, for `user_address`, the wallet's sUSDe and what it has in cooldown, until when.",
+    "readOnly": true,
+    "destructive": false,
+    "idempotent": true,
+    "errorModel": "validation",
+    "params": [
+      {
+        "name": "chain",
+        "in": "query",
+        "required": false,
+        "schema": {
+          "type": "string",
+          "enum": [
+            "ethereum"
+          ],
+          "default": "ethereum"
+        }
+      },
+      {
+        "name": "block",
+        "in": "query",
+        "required": false,
+        "description": "block number for a historical read; latest when omitted",
+        "schema": {
+          "type": "integer",
+          "minimum": 0
+        }
+      },
+      {
+        "name": "user_address",
+        "in": "query",
+        "required": false,
+        "description": "include this wallet's sUSDe and its cooldown",
+        "schema": {
+          "anyOf": [
+            {
+              "description": "0x-prefixed EVM address",
+              "type": "string"
+            },
+            {
+              "type": "null"
+            }
+          ]
+        }
+      }
+    ],
+    "body": null,
+    "cli": {
+      "command": "vault",
+      "aliases": [],
+      "short": {
+        "chain": "c",
+        "user_address": "u",
+        "block": "b"
+      }
+    },
+    "mcpName": "v1_ethena_vault",
+    "bodyRef": null,
+    "responseRef": "EthenaGetVaultResponse",
+    "pagination": null
+  },
+  {
+    "operationId": "v1_ethena_deposit",
+    "group": "ethena",
+    "namespace": "ethena",
+    "name": "deposit",
+    "method": "POST",
+    "path": "/v1/ethena/deposit",
+    "summary": "Deposit",
+    "description": "A transaction for `sender` that stakes `amount` of USDe into sUSDe, the shares to `receiver` (default the sender). The sender's USDe and its allowance to `EthenaVault` are checked first.",
+    "readOnly": false,
+    "destructive": false,
+    "idempotent": false,
+    "errorModel": "validation",
+    "params": [],
+    "body": {
+      "type": "object",
+      "properties": {
+        "action_type": {
+          "description": "this write's kind, as a bundle action names it",
+          "type": "string",
+          "const": "ETHENA_DEPOSIT"
+        },
+        "amount": {
+          "anyOf": [
+            {
+              "type": "number"
+            },
+            {
+              "type": "string"
+            },
+            {}
+          ],
+          "description": "USDe to stake, in human units",
+          "examples": [
+            "100"
+          ]
+        },
+        "receiver": {
+          "description": "who gets the sUSDe (deposit) or the USDe (unstake); default the sender",
+          "anyOf": [
+            {
+              "description": "0x-prefixed EVM address",
+              "type": "string"
+            },
+            {
+              "type": "null"
+            }
+          ]
+        },
+        "chain": {
+          "type": "string",
+          "enum": [
+            "ethereum"
+          ]
+        },
+        "sender": {
+          "description": "the wallet that signs and sends the transaction",
+          "type": "string"
+        },
+        "estimate_gas": {
+          "default": true,
+          "description": "estimate gas (and so simulate) the transaction",
+          "type": "boolean"
+        }
+      },
+      "required": [
+        "amount",
+        "chain",
+        "sender"
+      ]
+    },
+    "cli": {
+      "command": "deposit",
+      "aliases": [],
+      "short": {
+        "chain": "c"
+      }
+    },
+    "mcpName": "v1_ethena_deposit",
+    "bodyRef": "EthenaDepositRequest",
+    "responseRef": "TransactionResponse",
+    "pagination": null
+  },
+  {
+    "operationId": "v1_ethena_request",
+    "group": "ethena",
+    "namespace": "ethena",
+    "name": "request",
+    "method": "POST",
+    "path": "/v1/ethena/request",
+    "summary": "Request to Withdraw",
+    "description": "A transaction for `sender` that starts a withdrawal from sUSDe: `amount` of USDe (or `\"ALL\"` the sender's shares) leaves the vault into Ethena's silo for the cooldown (`cooldown_duration_days`); `unstake` pays it out after. A second request adds to the first and restarts the clock.",
+    "readOnly": false,
+    "destructive": false,
+    "idempotent": false,
+    "errorModel": "validation",
+    "params": [],
+    "body": {
+      "type": "object",
+      "properties": {
+        "action_type": {
+          "description": "this write's kind, as a bundle action names it",
+          "type": "string",
+          "const": "ETHENA_REQUEST_WITHDRAW"
+        },
+        "amount": {
+          "anyOf": [
+            {
+              "type": "string",
+              "const": "ALL"
+            },
+            {
+              "anyOf": [
+                {
+                  "type": "number"
+                },
+                {
+                  "type": "string"
+                },
+                {}
+              ],
+              "description": "USDe to start withdrawing",
+              "examples": [
+                "100"
+              ]
+            }
+          ],
+          "description": "USDe to put in cooldown (human units), or \"ALL\": every share the sender holds"
+        },
+        "chain": {
+          "type": "string",
+          "enum": [
+            "ethereum"
+          ]
+        },
+        "sender": {
+          "description": "the wallet that signs and sends the transaction",
+          "type": "string"
+        },
+        "estimate_gas": {
+          "default": true,
+          "description": "estimate gas (and so simulate) the transaction",
+          "type": "boolean"
+        }
+      },
+      "required": [
+        "amount",
+        "chain",
+        "sender"
+      ]
+    },
+    "cli": {
+      "command": "request",
+      "aliases": [],
+      "short": {
+        "chain": "c"
+      }
+    },
+    "mcpName": "v1_ethena_request",
+    "bodyRef": "EthenaRequestToWithdrawRequest",
+    "responseRef": "EthenaRequestToWithdrawTransactionResponse",
+    "pagination": null
+  },
+  {
+    "operationId": "v1_ethena_unstake",
+    "group": "ethena",
+    "namespace": "ethena",
+    "name": "unstake",
+    "method": "POST",
+    "path": "/v1/ethena/unstake",
+    "summary": "Unstake",
+    "description": "A transaction for `sender` that pays what it has in cooldown out to `receiver` (default the sender) once the cooldown has ended. Nothing in cooldown, or a cooldown still running, is a 422 saying until when.",
+    "readOnly": false,
+    "destructive": false,
+    "idempotent": false,
+    "errorModel": "validation",
+    "params": [],
+    "body": {
+      "type": "object",
+      "properties": {
+        "action_type": {
+          "description": "this write's kind, as a bundle action names it",
+          "type": "string",
+          "const": "ETHENA_UNSTAKE"
+        },
+        "receiver": {
+          "description": "who gets the sUSDe (deposit) or the USDe (unstake); default the sender",
+          "anyOf": [
+            {
+              "description": "0x-prefixed EVM address",
+              "type": "string"
+            },
+            {
+              "type": "null"
+            }
+          ]
+        },
+        "chain": {
+          "type": "string",
+          "enum": [
+            "ethereum"
+          ]
+        },
+        "sender": {
+          "description": "the wallet that signs and sends the transaction",
+          "type": "string"
+        },
+        "estimate_gas": {
+          "default": true,
+          "description": "estimate gas (and so simulate) the transaction",
+          "type": "boolean"
+        }
+      },
+      "required": [
+        "chain",
+        "sender"
+      ]
+    },
+    "cli": {
+      "command": "unstake",
+      "aliases": [],
+      "short": {
+        "chain": "c"
+      }
+    },
+    "mcpName": "v1_ethena_unstake",
+    "bodyRef": "EthenaUnstakeRequest",
     "responseRef": "TransactionResponse",
     "pagination": null
   },

@@ -8,6 +8,8 @@ import { GenericNamespace } from "./groups/generic.ts";
 import { UniswapNamespace } from "./groups/uniswap.ts";
 import { MorphoNamespace } from "./groups/morpho.ts";
 import { PendleNamespace } from "./groups/pendle.ts";
+import { SkyNamespace } from "./groups/sky.ts";
+import { EthenaNamespace } from "./groups/ethena.ts";
 import { OnrampNamespace } from "./groups/onramp.ts";
 import { TokenizedAssetsNamespace } from "./groups/tokenized-assets.ts";
 import { GasSponsorshipNamespace } from "./groups/gas-sponsorship.ts";
@@ -24,6 +26,8 @@ export class Namespaces {
   readonly uniswap: UniswapNamespace;
   readonly morpho: MorphoNamespace;
   readonly pendle: PendleNamespace;
+  readonly sky: SkyNamespace;
+  readonly ethena: EthenaNamespace;
   readonly onramp: OnrampNamespace;
   readonly tokenizedAssets: TokenizedAssetsNamespace;
   readonly gasSponsorship: GasSponsorshipNamespace;
@@ -39,6 +43,8 @@ export class Namespaces {
     this.uniswap = new UniswapNamespace(transport);
     this.morpho = new MorphoNamespace(transport);
     this.pendle = new PendleNamespace(transport);
+    this.sky = new SkyNamespace(transport);
+    this.ethena = new EthenaNamespace(transport);
     this.onramp = new OnrampNamespace(transport);
     this.tokenizedAssets = new TokenizedAssetsNamespace(transport);
     this.gasSponsorship = new GasSponsorshipNamespace(transport);

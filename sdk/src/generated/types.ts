@@ -377,6 +377,15 @@ export type CollateralPosition = {
   events: Array<CreditEvent>;
 };
 
+export type CooldownPosition = {
+  /** USDe in cooldown (human units) */
+  amount_in_underlying_asset: string;
+  /** when it can be unstaked (ISO 8601), or false with nothing in cooldown */
+  cooldown_end: string | boolean;
+  /** whether `unstake` pays it out now */
+  can_be_withdrawn: boolean;
+} | null;
+
 export type CreditBalancesResponse = {
   credit_account_address: string;
   balances: {
@@ -995,6 +1004,71 @@ export type ErrorResponse = {
   /** human-readable detail naming the field or cause */
   message: string;
 };
+
+export type EthenaDepositRequest = {
+  /** this write's kind, as a bundle action names it */
+  action_type?: "ETHENA_DEPOSIT";
+  /** USDe to stake, in human units */
+  amount: number | string | unknown;
+  /** who gets the sUSDe (deposit) or the USDe (unstake); default the sender */
+  receiver?: string | null;
+  chain: EthereumChain;
+  /** the wallet that signs and sends the transaction */
+  sender: string;
+  /** estimate gas (and so simulate) the transaction */
+  estimate_gas?: boolean;
+};
+
+export type EthenaGetVaultResponse = {
+  name: string;
+  symbol: string;
+  /** the share token's decimals */
+  decimals: number;
+  /** assets the vault holds, in the underlying token */
+  total_assets: string;
+  /** shares issued */
+  total_supply: string;
+  /** underlying tokens one share redeems for */
+  share_price: string;
+  underlying_token: UnderlyingToken;
+  apy: Apy;
+  user_position?: VaultUserPosition;
+  /** sUSDe's cooldown, in days (0: withdrawals are immediate) */
+  cooldown_duration_days: number;
+  cooldown_position?: CooldownPosition;
+};
+
+export type EthenaRequestToWithdrawRequest = {
+  /** this write's kind, as a bundle action names it */
+  action_type?: "ETHENA_REQUEST_WITHDRAW";
+  /** USDe to put in cooldown (human units), or "ALL": every share the sender holds */
+  amount: "ALL" | number | string | unknown;
+  chain: EthereumChain;
+  /** the wallet that signs and sends the transaction */
+  sender: string;
+  /** estimate gas (and so simulate) the transaction */
+  estimate_gas?: boolean;
+};
+
+export type EthenaRequestToWithdrawTransactionResponse = {
+  transaction: UnsignedTransaction;
+  /** sUSDe's cooldown, in days (0: withdrawals are immediate) */
+  cooldown_duration_days: number;
+};
+
+export type EthenaUnstakeRequest = {
+  /** this write's kind, as a bundle action names it */
+  action_type?: "ETHENA_UNSTAKE";
+  /** who gets the sUSDe (deposit) or the USDe (unstake); default the sender */
+  receiver?: string | null;
+  chain: EthereumChain;
+  /** the wallet that signs and sends the transaction */
+  sender: string;
+  /** estimate gas (and so simulate) the transaction */
+  estimate_gas?: boolean;
+};
+
+export type EthereumChain = "ethereum";
 
 export type EulerCollateral = {
   /** the collateral vault */
@@ -2450,6 +2524,71 @@ export type SetAllowanceRequest = {
 
 export type Settlement = "instant" | "async";
 
+export type SkyBuyRequest = {
+  /** this write's kind, as a bundle action names it */
+  action_type?: "SKY_BUY";
+  /** what pays for USDS, 1:1: DAI through DaiUsds, USDC through the USDS PSM */
+  token_in: SkyStable;
+  /** token_in to convert into USDS, in human units */
+  amount: number | string | unknown;
+  chain: EthereumChain;
+  /** the wallet that signs and sends the transaction */
+  sender: string;
+  /** estimate gas (and so simulate) the transaction */
+  estimate_gas?: boolean;
+};
+
+export type SkyCheckPositionResponse = {
+  /** USDS the wallet's sUSDS redeems for now (human units) */
+  usds_value_of_deposits: string;
+  /** sUSDS shares held, raw (18 decimals); a decimal string beyond 2^53 */
+  shares: number | string;
+};
+
+export type SkyDepositRequest = {
+  /** this write's kind, as a bundle action names it */
+  action_type?: "SKY_DEPOSIT";
+  /** USDS to deposit into sUSDS, in human units */
+  amount: number | string | unknown;
+  /** who gets the sUSDS shares (deposit) or the USDS (withdraw); default the sender */
+  receiver?: string | null;
+  chain?: EthereumChain;
+  /** the wallet that signs and sends the transaction */
+  sender: string;
+  /** estimate gas (and so simulate) the transaction */
+  estimate_gas?: boolean;
+};
+
+export type SkySellRequest = {
+  /** this write's kind, as a bundle action names it */
+  action_type?: "SKY_SELL";
+  /** what USDS is sold for, 1:1: DAI through DaiUsds, USDC through the USDS PSM */
+  token_out: SkyStable;
+  /** USDS to sell (= token_out received), in human units */
+  amount: number | string | unknown;
+  chain: EthereumChain;
+  /** the wallet that signs and sends the transaction */
+  sender: string;
+  /** estimate gas (and so simulate) the transaction */
+  estimate_gas?: boolean;
+};
+
+export type SkyStable = "DAI" | "USDC";
+
+export type SkyWithdrawRequest = {
+  /** this write's kind, as a bundle action names it */
+  action_type?: "SKY_WITHDRAW";
+  /** USDS to withdraw from sUSDS in human units, or "ALL": every share redeemed */
+  amount: "ALL" | number | string | unknown;
+  /** who gets the sUSDS shares (deposit) or the USDS (withdraw); default the sender */
+  receiver?: string | null;
+  chain?: EthereumChain;
+  /** the wallet that signs and sends the transaction */
+  sender: string;
+  /** estimate gas (and so simulate) the transaction */
+  estimate_gas?: boolean;
+};
+
 export type SponsorPrepareRequest = {
   /** account owner who signed */
   owner: string;
@@ -3535,6 +3674,52 @@ export type V1PendleLiquidityResponse = PendleTxResponse;
 export type V1PendleRedeemYieldBody = PendleRedeemYieldRequest;
 
 export type V1PendleRedeemYieldResponse = TransactionResponse;
+
+export type V1SkyPositionQuery = {
+  chain?: "ethereum";
+  /** the wallet whose sUSDS to read */
+  user_address?: string;
+};
+
+export type V1SkyPositionResponse = SkyCheckPositionResponse;
+
+export type V1SkyBuyBody = SkyBuyRequest;
+
+export type V1SkyBuyResponse = TransactionResponse;
+
+export type V1SkySellBody = SkySellRequest;
+
+export type V1SkySellResponse = TransactionResponse;
+
+export type V1SkyDepositBody = SkyDepositRequest;
+
+export type V1SkyDepositResponse = TransactionResponse;
+
+export type V1SkyWithdrawBody = SkyWithdrawRequest;
+
+export type V1SkyWithdrawResponse = TransactionResponse;
+
+export type V1EthenaVaultQuery = {
+  chain?: "ethereum";
+  /** block number for a historical read; latest when omitted */
+  block?: number;
+  /** include this wallet's sUSDe and its cooldown */
+  user_address?: string | null;
+};
+
+export type V1EthenaVaultResponse = EthenaGetVaultResponse;
+
+export type V1EthenaDepositBody = EthenaDepositRequest;
+
+export type V1EthenaDepositResponse = TransactionResponse;
+
+export type V1EthenaRequestBody = EthenaRequestToWithdrawRequest;
+
+export type V1EthenaRequestResponse = EthenaRequestToWithdrawTransactionResponse;
+
+export type V1EthenaUnstakeBody = EthenaUnstakeRequest;
+
+export type V1EthenaUnstakeResponse = TransactionResponse;
 
 export type V2OnrampQuoteBody = OnrampQuoteRequest;
 

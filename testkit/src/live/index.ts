@@ -18,6 +18,7 @@ export {
   usdcBalance,
   wrapNative,
 } from "./env.ts";
+export { type Fork, forkChain } from "./fork.ts";
 export {
   CARDS,
   payAtProvider,

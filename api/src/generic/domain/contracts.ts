@@ -16,12 +16,12 @@ export const NAMED_CONTRACTS = {
   UniswapV3Router: "UniswapV3SwapRouter",
   UniswapV3NFTPositionManager: "UniswapV3PositionManager",
   Morpho: "MorphoBlue",
-  SkyDaiUsdsConverter: null,
-  SkyUsdcUsdsConverter: null,
-  SkyUsdsVault: null,
+  SkyDaiUsdsConverter: "SkyDaiUsds",
+  SkyUsdcUsdsConverter: "SkyUsdsPsmWrapper",
+  SkyUsdsVault: "SkySavingsUsds",
   PendleRouter: "PendleRouter",
   OdosRouter: null,
-  EthenaVault: null,
+  EthenaVault: "EthenaStakedUsde",
 } as const satisfies Record<string, string | null>;
 
 export type ContractName = keyof typeof NAMED_CONTRACTS;
@@ -58,7 +58,7 @@ export const PROTOCOL_MARKERS = {
   aave: "AavePool",
   aerodrome: null,
   morpho: "MorphoBlue",
-  sky: null,
+  sky: "SkySavingsUsds",
   uniswap: "UniswapV3Factory",
   pendle: "PendleRouter",
 } as const satisfies Record<string, string | null>;

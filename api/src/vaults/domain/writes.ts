@@ -22,7 +22,13 @@ type VaultWriteBody = {
  * own limits are checked before (`maxDeposit`, `maxWithdraw`, the sender's balance and allowance), so what the
  * vault would refuse is a 422 naming it. `"ALL"` redeems every share the sender holds (no dust left behind).
  */
-export async function vaultWrite(kind: "deposit" | "withdraw", body: VaultWriteBody, ctx: Context) {
+export async function vaultWrite(
+  kind: "deposit" | "withdraw",
+  body: VaultWriteBody,
+  ctx: Context,
+  /** what the allowance refusal calls the vault (a name `/v1/generic/allowance/set` takes) */
+  opts: { spenderName?: string } = {},
+) {
   const chain = body.chain;
   const client = ctx.services.chains.get(chain, ["body", "chain"]);
   const vault = await readVault(client, chain, body.vault_address, ["body", "vault_address"]);
@@ -50,7 +56,7 @@ export async function vaultWrite(kind: "deposit" | "withdraw", body: VaultWriteB
         token: vault.asset,
         owner: sender,
         spender: vault.address,
-        spenderName: `the vault ${vault.name}`,
+        spenderName: opts.spenderName ?? `the vault ${vault.name}`,
         amount,
         loc,
       }),
