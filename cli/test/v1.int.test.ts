@@ -103,6 +103,15 @@ describe("compass v1 groups from the shell", () => {
     expect(JSON.parse(r.stdout).user_position.pt_balance).toBe(http.body.user_position.pt_balance);
   });
 
+  test("default: compass generic ens resolves a name to its owner's address", async () => {
+    const r = await compass("generic", "ens", "-n", "bob.eth", "-o", "json");
+    expect(r.code, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout).wallet_address).toBe(addressBook().accounts.dev[2]!.address);
+    const missing = await compass("generic", "ens", "-n", "nobody-here.eth");
+    expect(missing.code).not.toBe(0);
+    expect(missing.stderr).toMatch(/nobody-here\.eth/);
+  });
+
   test("default: compass sky position and ethena vault print what the routes answer", async () => {
     const p = await compass("sky", "position", "-u", user, "-o", "json");
     expect(p.code, p.stderr).toBe(0);

@@ -734,6 +734,11 @@ EarnTransferResponse = TypedDict("EarnTransferResponse", {
     "eip_712": Union["TypedData", None],
 })
 
+EnsNameInfoResponse = TypedDict("EnsNameInfoResponse", {
+    "wallet_address": str,
+    "registrant": str,
+})
+
 Erc20Data = TypedDict("Erc20Data", {
     "address": str,
     "symbol": str,
@@ -2624,6 +2629,13 @@ V1GenericAllowanceQuery = TypedDict("V1GenericAllowanceQuery", {
 
 V1GenericAllowanceResponse = AllowanceInfoResponse
 
+V1GenericEnsQuery = TypedDict("V1GenericEnsQuery", {
+    "chain": NotRequired[Literal["ethereum"]],
+    "ens_name": NotRequired[str],
+})
+
+V1GenericEnsResponse = EnsNameInfoResponse
+
 V1GenericAllowanceSetBody = SetAllowanceRequest
 
 V1GenericAllowanceSetResponse = TransactionResponse
@@ -3432,6 +3444,18 @@ OPERATIONS: dict[str, dict[str, Any]] = {
         "path_params": [],
         "query_params": ["chain", "user", "token", "contract"],
         "required_query": ["contract"],
+        "has_body": False,
+        "body_fields": [],
+        "open_body": False,
+        "pagination": None,
+    },
+    "v1_generic_ens": {
+        "method": "GET",
+        "path": "/v1/generic/ens",
+        "idempotent": True,
+        "path_params": [],
+        "query_params": ["chain", "ens_name"],
+        "required_query": [],
         "has_body": False,
         "body_fields": [],
         "open_body": False,
@@ -4696,6 +4720,10 @@ class GenericNamespace(_Namespace):
         """Get Allowance — GET /v1/generic/allowance"""
         return self._call("v1_generic_allowance", [], None, query, timeout_ms=timeout_ms, retries=retries, headers=headers)
 
+    def ens(self, *, timeout_ms: int | None = None, retries: int | None = None, headers: dict[str, str] | None = None, **query: Unpack[V1GenericEnsQuery]) -> V1GenericEnsResponse:
+        """Resolve ENS — GET /v1/generic/ens"""
+        return self._call("v1_generic_ens", [], None, query, timeout_ms=timeout_ms, retries=retries, headers=headers)
+
     def allowance_set(self, body: V1GenericAllowanceSetBody | None = None, /, *, timeout_ms: int | None = None, retries: int | None = None, idempotency_key: str | None = None, headers: dict[str, str] | None = None, **fields: Any) -> V1GenericAllowanceSetResponse:
         """Set Allowance — POST /v1/generic/allowance/set"""
         return self._call("v1_generic_allowance_set", [], body, fields, timeout_ms=timeout_ms, retries=retries, idempotency_key=idempotency_key, headers=headers)
@@ -5239,6 +5267,10 @@ class AsyncGenericNamespace(_AsyncNamespace):
     async def allowance(self, *, timeout_ms: int | None = None, retries: int | None = None, headers: dict[str, str] | None = None, **query: Unpack[V1GenericAllowanceQuery]) -> V1GenericAllowanceResponse:
         """Get Allowance — GET /v1/generic/allowance"""
         return await self._call("v1_generic_allowance", [], None, query, timeout_ms=timeout_ms, retries=retries, headers=headers)
+
+    async def ens(self, *, timeout_ms: int | None = None, retries: int | None = None, headers: dict[str, str] | None = None, **query: Unpack[V1GenericEnsQuery]) -> V1GenericEnsResponse:
+        """Resolve ENS — GET /v1/generic/ens"""
+        return await self._call("v1_generic_ens", [], None, query, timeout_ms=timeout_ms, retries=retries, headers=headers)
 
     async def allowance_set(self, body: V1GenericAllowanceSetBody | None = None, /, *, timeout_ms: int | None = None, retries: int | None = None, idempotency_key: str | None = None, headers: dict[str, str] | None = None, **fields: Any) -> V1GenericAllowanceSetResponse:
         """Set Allowance — POST /v1/generic/allowance/set"""

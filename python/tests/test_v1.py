@@ -111,3 +111,12 @@ class V1Test(unittest.TestCase):
         with self.assertRaises(ValidationError) as e:
             client.ethena.request({"chain": "ethereum", "sender": owner, "amount": "10000000"})
         self.assertEqual(e.exception.fields, ["amount"])
+
+    def test_an_ens_name_resolves_and_an_unknown_one_is_an_http_error(self):
+        client = CompassClient(server_url=URL)
+        b = book()
+        r = client.generic.ens(ens_name="alice.eth")
+        self.assertEqual(r["wallet_address"], b["accounts"]["dev"][1]["address"])
+        with self.assertRaises(HttpError) as e:
+            client.generic.ens(ens_name="nobody-here.eth")
+        self.assertEqual(e.exception.status, 404)

@@ -4,7 +4,7 @@
  */
 import { z } from "zod";
 import { Address, amountUnion, TokenRef } from "../schemas/common.ts";
-import { V1Chain, v1Write } from "../schemas/v1.ts";
+import { EthereumChain, V1Chain, v1Write } from "../schemas/v1.ts";
 import { CONTRACT_NAMES, PROTOCOL_MARKERS } from "./domain/contracts.ts";
 
 /** The reference's example wallet (its docs and clients default to it). */
@@ -84,3 +84,20 @@ export const WrapEthRequest = v1Write("WRAP_ETH", {
 export const UnwrapWethRequest = v1Write("UNWRAP_WETH", {
   amount: amountUnion({ description: "WETH to unwrap into ETH", example: "1.5" }),
 }).meta({ id: "UnwrapWethRequest" });
+
+export const EnsQuery = z.object({
+  chain: EthereumChain.default("ethereum"),
+  ens_name: z
+    .string()
+    .trim()
+    .min(3)
+    .max(255)
+    .describe("an ENS name, e.g. vitalik.eth")
+    .default("vitalik.eth"),
+});
+export const EnsNameInfoResponse = z
+  .object({
+    wallet_address: z.string().describe("the address the name's resolver gives for it"),
+    registrant: z.string().describe("the name's owner in the ENS registry"),
+  })
+  .meta({ id: "EnsNameInfoResponse" });

@@ -8,7 +8,7 @@ import {
   sendUnsigned,
   testEnv,
 } from "@compass/testkit/live";
-import { type Address, erc20Abi, formatUnits, parseEther, parseUnits } from "viem";
+import { type Address, erc20Abi, formatUnits, namehash, parseAbi, parseEther, parseUnits } from "viem";
 import { describe, expect, test } from "vitest";
 
 /**
@@ -164,8 +164,52 @@ describe("v1 generic and token", () => {
       "base",
     );
     expect((await getJson(`${url}/v1/generic/supported_chains?protocol=aerodrome`)).body.chains).toEqual([]);
+    expect((await getJson(`${url}/v1/generic/supported_chains?protocol=sky`)).body.chains).toEqual([
+      "ethereum",
+    ]);
     const bad = await getJson(`${url}/v1/generic/supported_chains?protocol=compound`);
     expect(bad.status).toBe(422);
     expect(bad.body.detail[0].loc).toEqual(["query", "protocol"]);
+  });
+
+  test("default: an ENS name resolves as the registry and its resolver say; unknown and invalid names are refused", async () => {
+    const r = await getJson(`${url}/v1/generic/ens`);
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    const eth = chainClient("ethereum");
+    const registry = addressBook().chains.ethereum!.contracts.EnsRegistry!;
+    const node = namehash("vitalik.eth");
+    const ensAbi = parseAbi([
+      "function resolver(bytes32) view returns (address)",
+      "function owner(bytes32) view returns (address)",
+      "function addr(bytes32) view returns (address)",
+    ]);
+    const resolver = await eth.readContract({
+      address: registry,
+      abi: ensAbi,
+      functionName: "resolver",
+      args: [node],
+    });
+    const addr = await eth.readContract({
+      address: resolver,
+      abi: ensAbi,
+      functionName: "addr",
+      args: [node],
+    });
+    const holder = await eth.readContract({
+      address: registry,
+      abi: ensAbi,
+      functionName: "owner",
+      args: [node],
+    });
+    expect(r.body).toEqual({ wallet_address: addr, registrant: holder });
+    expect(addr).toBe(addressBook().accounts.dev[0]!.address);
+    // case and unicode normalise (ENSIP-15) to the same name
+    const upper = await getJson(`${url}/v1/generic/ens?ens_name=Alice.ETH`);
+    expect(upper.body.wallet_address).toBe(addressBook().accounts.dev[1]!.address);
+    const unknown = await getJson(`${url}/v1/generic/ens?ens_name=nobody-here.eth`);
+    expect(unknown.status).toBe(404);
+    const invalid = await getJson(`${url}/v1/generic/ens?ens_name=${encodeURIComponent("bad name!.eth")}`);
+    expect(invalid.status).toBe(422);
+    expect(invalid.body.detail[0].loc).toEqual(["query", "ens_name"]);
   });
 });

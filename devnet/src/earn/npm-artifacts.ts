@@ -7,6 +7,9 @@ import type { Abi, Address, Hex } from "viem";
  */
 export const NPM_ARTIFACTS = {
   WETH9: "canonical-weth/build/contracts/WETH9.json",
+  ENSRegistry: "@ensdomains/ens/build/contracts/ENSRegistry.json",
+  ENSRegistryWithFallback: "@ensdomains/ens/build/contracts/ENSRegistryWithFallback.json",
+  PublicResolver: "@ensdomains/resolver/build/contracts/PublicResolver.json",
   UniswapV3Factory: "@uniswap/v3-core/artifacts/contracts/UniswapV3Factory.sol/UniswapV3Factory.json",
   UniswapV3Pool: "@uniswap/v3-core/artifacts/contracts/UniswapV3Pool.sol/UniswapV3Pool.json",
   SwapRouter: "@uniswap/v3-periphery/artifacts/contracts/SwapRouter.sol/SwapRouter.json",

@@ -5,6 +5,7 @@ import { aaveV3Extension } from "./aave-v3.ts";
 import { bridge2Extension } from "./bridge2.ts";
 import { earnActivityExtension } from "./earn-activity.ts";
 import { earnTokensExtension } from "./earn-tokens.ts";
+import { ensExtension } from "./ens.ts";
 import { erc4626VaultsExtension } from "./erc4626-vaults.ts";
 import { eulerVaultsExtension } from "./euler-vaults.ts";
 import { metaMorphoVaultsExtension } from "./metamorpho-vaults.ts";
@@ -30,6 +31,7 @@ export const EXTENSIONS: ChainExtension[] = [
   rwaMarketsExtension,
   mmfSandboxExtension,
   oneTimeWalletExtension,
+  ensExtension,
   earnTokensExtension,
   erc4626VaultsExtension,
   pendleExtension,

@@ -1862,6 +1862,58 @@ export const manifest: OperationManifest[] = [
     "pagination": null
   },
   {
+    "operationId": "v1_generic_ens",
+    "group": "generic",
+    "namespace": "generic",
+    "name": "ens",
+    "method": "GET",
+    "path": "/v1/generic/ens",
+    "summary": "Resolve ENS",
+    "description": "The address an ENS name resolves to (the resolver the ENS registry names for it, its address record) and its registrant. A name that is not valid ENS is a 422; one not registered, or without an address, a 404.",
+    "readOnly": true,
+    "destructive": false,
+    "idempotent": true,
+    "errorModel": "validation",
+    "params": [
+      {
+        "name": "chain",
+        "in": "query",
+        "required": false,
+        "schema": {
+          "type": "string",
+          "enum": [
+            "ethereum"
+          ],
+          "default": "ethereum"
+        }
+      },
+      {
+        "name": "ens_name",
+        "in": "query",
+        "required": false,
+        "description": "an ENS name, e.g. vitalik.eth",
+        "schema": {
+          "default": "vitalik.eth",
+          "type": "string",
+          "minLength": 3,
+          "maxLength": 255
+        }
+      }
+    ],
+    "body": null,
+    "cli": {
+      "command": "ens",
+      "aliases": [],
+      "short": {
+        "ens_name": "n"
+      }
+    },
+    "mcpName": "v1_generic_ens",
+    "bodyRef": null,
+    "responseRef": "EnsNameInfoResponse",
+    "pagination": null
+  },
+  {
     "operationId": "v1_generic_allowance_set",
     "group": "generic",
     "namespace": "generic",

@@ -991,6 +991,13 @@ export type EarnTransferResponse = {
   eip_712: TypedData | null;
 };
 
+export type EnsNameInfoResponse = {
+  /** the address the name's resolver gives for it */
+  wallet_address: string;
+  /** the name's owner in the ENS registry */
+  registrant: string;
+};
+
 export type Erc20Data = {
   address: string;
   symbol: string;
@@ -3467,6 +3474,14 @@ export type V1GenericAllowanceQuery = {
 };
 
 export type V1GenericAllowanceResponse = AllowanceInfoResponse;
+
+export type V1GenericEnsQuery = {
+  chain?: "ethereum";
+  /** an ENS name, e.g. vitalik.eth */
+  ens_name?: string;
+};
+
+export type V1GenericEnsResponse = EnsNameInfoResponse;
 
 export type V1GenericAllowanceSetBody = SetAllowanceRequest;
 

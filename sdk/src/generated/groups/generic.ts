@@ -25,6 +25,13 @@ export function genericAllowance(transport: Transport, query: T.V1GenericAllowan
   return transport.request(v1_generic_allowance_op, { query: query as Record<string, unknown> | undefined }, options);
 }
 
+export const v1_generic_ens_op: OperationDescriptor = {"id":"v1_generic_ens","method":"GET","path":"/v1/generic/ens","idempotent":true};
+
+/** Resolve ENS — `GET /v1/generic/ens` */
+export function genericEns(transport: Transport, query?: T.V1GenericEnsQuery, options?: RequestOptions): Promise<T.V1GenericEnsResponse> {
+  return transport.request(v1_generic_ens_op, { query: query as Record<string, unknown> | undefined }, options);
+}
+
 export const v1_generic_allowance_set_op: OperationDescriptor = {"id":"v1_generic_allowance_set","method":"POST","path":"/v1/generic/allowance/set","idempotent":false};
 
 /** Set Allowance — `POST /v1/generic/allowance/set` */
@@ -62,6 +69,11 @@ export class GenericNamespace {
   /** Get Allowance — `GET /v1/generic/allowance` */
   allowance(query: T.V1GenericAllowanceQuery, options?: RequestOptions): Promise<T.V1GenericAllowanceResponse> {
     return genericAllowance(this.transport, query, options);
+  }
+
+  /** Resolve ENS — `GET /v1/generic/ens` */
+  ens(query?: T.V1GenericEnsQuery, options?: RequestOptions): Promise<T.V1GenericEnsResponse> {
+    return genericEns(this.transport, query, options);
   }
 
   /** Set Allowance — `POST /v1/generic/allowance/set` */
