@@ -12,7 +12,7 @@ const { url } = testEnv();
 const client = new Client({ name: "compass-test", version: "1" });
 beforeAll(async () => {
   const server = createMcpServer({
-    tools: ["vaults", "generic", "uniswap", "morpho", "pendle", "sky", "ethena"],
+    tools: ["vaults", "generic", "uniswap", "morpho", "pendle", "sky", "ethena", "swap"],
     client: { serverURL: url },
   });
   const [a, b] = InMemoryTransport.createLinkedPair();
@@ -61,6 +61,7 @@ describe("v1 vault and generic tools over MCP", () => {
     });
     expect(s.isError).toBeFalsy();
     expect(tools.find((t) => t.name === "v1_ethena_unstake")?.annotations?.readOnlyHint).toBe(false);
+    expect(tools.find((t) => t.name === "v1_swap_odos")?.annotations?.readOnlyHint).toBe(false);
   });
 
   test("behavior: an unknown contract name is a tool error naming the field", async () => {

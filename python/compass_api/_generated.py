@@ -1311,6 +1311,22 @@ MorphoWithdrawRequest = TypedDict("MorphoWithdrawRequest", {
 
 Movement10Percent = dict[str, Any] | None
 
+OdosSwapRequest = TypedDict("OdosSwapRequest", {
+    "action_type": NotRequired[Literal["ODOS_SWAP"]],
+    "token_in": str,
+    "token_out": str,
+    "amount": Any,
+    "max_slippage_percent": Decimal | int | float,
+    "chain": "V1Chain",
+    "sender": str,
+    "estimate_gas": NotRequired[bool],
+})
+
+OdosTransactionResponse = TypedDict("OdosTransactionResponse", {
+    "transaction": "UnsignedTransaction",
+    "amount_out_quote": str,
+})
+
 OnrampCreate = TypedDict("OnrampCreate", {
     "payment_id": str,
     "deposit_address": str,
@@ -2862,6 +2878,10 @@ V1EthenaUnstakeBody = EthenaUnstakeRequest
 
 V1EthenaUnstakeResponse = TransactionResponse
 
+V1SwapOdosBody = OdosSwapRequest
+
+V1SwapOdosResponse = OdosTransactionResponse
+
 V2OnrampQuoteBody = OnrampQuoteRequest
 
 V2OnrampQuoteResponse = OnrampQuote
@@ -3953,6 +3973,18 @@ OPERATIONS: dict[str, dict[str, Any]] = {
         "open_body": False,
         "pagination": None,
     },
+    "v1_swap_odos": {
+        "method": "POST",
+        "path": "/v1/swap/odos",
+        "idempotent": False,
+        "path_params": [],
+        "query_params": [],
+        "required_query": [],
+        "has_body": True,
+        "body_fields": ["action_type", "token_in", "token_out", "amount", "max_slippage_percent", "chain", "sender", "estimate_gas"],
+        "open_body": False,
+        "pagination": None,
+    },
     "v2_onramp_quote": {
         "method": "POST",
         "path": "/v2/onramp/quote",
@@ -4909,6 +4941,14 @@ class EthenaNamespace(_Namespace):
         return self._call("v1_ethena_unstake", [], body, fields, timeout_ms=timeout_ms, retries=retries, idempotency_key=idempotency_key, headers=headers)
 
 
+class SwapNamespace(_Namespace):
+    """`client.swap` operations."""
+
+    def odos(self, body: V1SwapOdosBody | None = None, /, *, timeout_ms: int | None = None, retries: int | None = None, idempotency_key: str | None = None, headers: dict[str, str] | None = None, **fields: Any) -> V1SwapOdosResponse:
+        """Odos Swap — POST /v1/swap/odos"""
+        return self._call("v1_swap_odos", [], body, fields, timeout_ms=timeout_ms, retries=retries, idempotency_key=idempotency_key, headers=headers)
+
+
 class OnrampNamespace(_Namespace):
     """`client.onramp` operations."""
 
@@ -5457,6 +5497,14 @@ class AsyncEthenaNamespace(_AsyncNamespace):
         return await self._call("v1_ethena_unstake", [], body, fields, timeout_ms=timeout_ms, retries=retries, idempotency_key=idempotency_key, headers=headers)
 
 
+class AsyncSwapNamespace(_AsyncNamespace):
+    """`client.swap` operations (asyncio)."""
+
+    async def odos(self, body: V1SwapOdosBody | None = None, /, *, timeout_ms: int | None = None, retries: int | None = None, idempotency_key: str | None = None, headers: dict[str, str] | None = None, **fields: Any) -> V1SwapOdosResponse:
+        """Odos Swap — POST /v1/swap/odos"""
+        return await self._call("v1_swap_odos", [], body, fields, timeout_ms=timeout_ms, retries=retries, idempotency_key=idempotency_key, headers=headers)
+
+
 class AsyncOnrampNamespace(_AsyncNamespace):
     """`client.onramp` operations (asyncio)."""
 
@@ -5721,6 +5769,7 @@ class Namespaces:
     pendle: PendleNamespace
     sky: SkyNamespace
     ethena: EthenaNamespace
+    swap: SwapNamespace
     onramp: OnrampNamespace
     tokenized_assets: TokenizedAssetsNamespace
     gas_sponsorship: GasSponsorshipNamespace
@@ -5738,6 +5787,7 @@ class Namespaces:
         self.pendle = PendleNamespace(transport, OPERATIONS)
         self.sky = SkyNamespace(transport, OPERATIONS)
         self.ethena = EthenaNamespace(transport, OPERATIONS)
+        self.swap = SwapNamespace(transport, OPERATIONS)
         self.onramp = OnrampNamespace(transport, OPERATIONS)
         self.tokenized_assets = TokenizedAssetsNamespace(transport, OPERATIONS)
         self.gas_sponsorship = GasSponsorshipNamespace(transport, OPERATIONS)
@@ -5758,6 +5808,7 @@ class AsyncNamespaces:
     pendle: AsyncPendleNamespace
     sky: AsyncSkyNamespace
     ethena: AsyncEthenaNamespace
+    swap: AsyncSwapNamespace
     onramp: AsyncOnrampNamespace
     tokenized_assets: AsyncTokenizedAssetsNamespace
     gas_sponsorship: AsyncGasSponsorshipNamespace
@@ -5775,6 +5826,7 @@ class AsyncNamespaces:
         self.pendle = AsyncPendleNamespace(transport, OPERATIONS)
         self.sky = AsyncSkyNamespace(transport, OPERATIONS)
         self.ethena = AsyncEthenaNamespace(transport, OPERATIONS)
+        self.swap = AsyncSwapNamespace(transport, OPERATIONS)
         self.onramp = AsyncOnrampNamespace(transport, OPERATIONS)
         self.tokenized_assets = AsyncTokenizedAssetsNamespace(transport, OPERATIONS)
         self.gas_sponsorship = AsyncGasSponsorshipNamespace(transport, OPERATIONS)

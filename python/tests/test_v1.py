@@ -120,3 +120,12 @@ class V1Test(unittest.TestCase):
         with self.assertRaises(HttpError) as e:
             client.generic.ens(ens_name="nobody-here.eth")
         self.assertEqual(e.exception.status, 404)
+
+    def test_an_odos_swap_without_allowance_names_the_router(self):
+        client = CompassClient(server_url=URL)
+        b = book()
+        owner = b["accounts"]["dev"][OWNER_INDEX]["address"]
+        with self.assertRaises(ValidationError) as e:
+            client.swap.odos({"chain": CHAIN, "sender": owner, "token_in": "USDT", "token_out": "WETH", "amount": "10", "max_slippage_percent": 1})
+        self.assertEqual(e.exception.fields, ["amount"])
+        self.assertIn("OdosRouter", str(e.exception))

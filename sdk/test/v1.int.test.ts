@@ -1,4 +1,4 @@
-import { devnetFixture, sendUnsigned, testEnv } from "@compass/testkit/live";
+import { addressBook, devnetFixture, sendUnsigned, testEnv } from "@compass/testkit/live";
 import { parseEther } from "viem";
 import { describe, expect, test } from "vitest";
 import { CompassClient, ValidationError } from "../src/index.ts";
@@ -77,6 +77,32 @@ describe("TypeScript SDK: v1 generic", () => {
     expect(await eth.balanceOf(eth.token("USDS"), eth.owner)).toBe(before + parseEther("75"));
     const position = await client.sky.position({ user_address: eth.owner });
     expect(position.usds_value_of_deposits).toBe("0");
+  });
+
+  test("default: an Odos swap through the SDK lands on chain", async () => {
+    const client = new CompassClient({ serverURL: url });
+    const router = (await (await fetch(`${addressBook().twins.odos!.url}/info/router/v2/8453`)).json())
+      .address;
+    const approve = await client.generic.allowanceSet({
+      chain: CHAIN,
+      sender: owner,
+      token: "USDC",
+      contract: router,
+      amount: "20",
+    });
+    await sendUnsigned(DEV, CHAIN, approve.transaction);
+    const before = await balanceOf(token("WETH"), owner);
+    const r = await client.swap.odos({
+      chain: CHAIN,
+      sender: owner,
+      token_in: "USDC",
+      token_out: "WETH",
+      amount: "20",
+      max_slippage_percent: 1,
+    });
+    await sendUnsigned(DEV, CHAIN, r.transaction);
+    const got = (await balanceOf(token("WETH"), owner)) - before;
+    expect(Number(got) / 1e18).toBeCloseTo(Number(r.amount_out_quote), 5);
   });
 
   test("behavior: an unknown token is a ValidationError on the field", async () => {

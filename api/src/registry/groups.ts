@@ -46,6 +46,9 @@ export const GROUPS: Record<string, GroupInfo> = {
     description:
       "Ethena (v1, ethereum): sUSDe at any block with a wallet's cooldown; stake USDe, request a withdrawal, unstake after the cooldown",
   },
+  swap: {
+    description: "Swaps (v1): any pair routed by Odos's smart order routing, a transaction for the wallet",
+  },
   onramp: {
     description: "Fiat on-ramp: card payment to USDC on Ethereum, delivered to the user's own wallet",
     workflow:

@@ -10,6 +10,7 @@ import { operations as pendle } from "../pendle/index.ts";
 import { operations as perpetualTrading } from "../perpetual-trading/index.ts";
 import { operations as productAccounts } from "../product-accounts/index.ts";
 import { operations as sky } from "../sky/index.ts";
+import { operations as swap } from "../swap/index.ts";
 import { operations as token } from "../token/index.ts";
 import { operations as tokenizedAssets } from "../tokenized-assets/index.ts";
 import { operations as uniswap } from "../uniswap/index.ts";
@@ -27,6 +28,7 @@ export const operations: Operation[] = [
   ...pendle,
   ...sky,
   ...ethena,
+  ...swap,
   ...onramp,
   ...tokenizedAssets,
   ...productAccounts,

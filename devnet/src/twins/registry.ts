@@ -1,4 +1,4 @@
-import { aggregatorTwin } from "./aggregator/spec.ts";
+import { aggregatorTwin, odosTwin } from "./aggregator/spec.ts";
 import { issuerTwin } from "./issuer/spec.ts";
 import { onrampTwin } from "./onramp/spec.ts";
 import type { TwinSpec } from "./types.ts";
@@ -7,6 +7,6 @@ import { venueTwin } from "./venue-bridge/spec.ts";
 /**
  * The twins `startDevnet` runs by default. Each twin's spec lives next to its main module
  * (`<twin>/spec.ts`, typed with TwinSpec from types.ts) with a fixed port offset (onramp 10, venue 11,
- * issuer 12, aggregator 13); a new twin appends its spec here (see kit/README.md).
+ * issuer 12, aggregator 13, odos 14); a new twin appends its spec here (see kit/README.md).
  */
-export const TWINS: TwinSpec[] = [onrampTwin, venueTwin, issuerTwin, aggregatorTwin];
+export const TWINS: TwinSpec[] = [onrampTwin, venueTwin, issuerTwin, aggregatorTwin, odosTwin];

@@ -57,6 +57,12 @@ export const groups: GroupManifest[] = [
     "description": "Ethena (v1, ethereum): sUSDe at any block with a wallet's cooldown; stake USDe, request a withdrawal, unstake after the cooldown"
   },
   {
+    "group": "swap",
+    "namespace": "swap",
+    "cli": "swap",
+    "description": "Swaps (v1): any pair routed by Odos's smart order routing, a transaction for the wallet"
+  },
+  {
     "group": "onramp",
     "namespace": "onramp",
     "cli": "onramp",
@@ -5385,6 +5391,102 @@ export const manifest: OperationManifest[] = [
     "mcpName": "v1_ethena_unstake",
     "bodyRef": "EthenaUnstakeRequest",
     "responseRef": "TransactionResponse",
+    "pagination": null
+  },
+  {
+    "operationId": "v1_swap_odos",
+    "group": "swap",
+    "namespace": "swap",
+    "name": "odos",
+    "method": "POST",
+    "path": "/v1/swap/odos",
+    "summary": "Odos Swap",
+    "description": "A transaction for `sender` that sells `amount` of `token_in` for `token_out` along the route Odos's smart order routing finds, for at least its quote less `max_slippage_percent`. The sender's balance and its allowance to Odos's router (`OdosRouter`) are checked first; a swap Odos cannot route is a 422.",
+    "readOnly": false,
+    "destructive": false,
+    "idempotent": false,
+    "errorModel": "validation",
+    "params": [],
+    "body": {
+      "type": "object",
+      "properties": {
+        "action_type": {
+          "description": "this write's kind, as a bundle action names it",
+          "type": "string",
+          "const": "ODOS_SWAP"
+        },
+        "token_in": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 64,
+          "description": "the symbol or address of the token sold",
+          "x-contract": "erc20"
+        },
+        "token_out": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 64,
+          "description": "the symbol or address of the token bought",
+          "x-contract": "erc20"
+        },
+        "amount": {
+          "anyOf": [
+            {
+              "type": "number"
+            },
+            {
+              "type": "string"
+            },
+            {}
+          ],
+          "description": "token_in to sell, in human units",
+          "examples": [
+            "100"
+          ]
+        },
+        "max_slippage_percent": {
+          "type": "number",
+          "exclusiveMinimum": 0,
+          "maximum": 50,
+          "description": "percent the output may fall short of the quote (1 = 1 %)"
+        },
+        "chain": {
+          "type": "string",
+          "enum": [
+            "arbitrum",
+            "base",
+            "ethereum"
+          ]
+        },
+        "sender": {
+          "description": "the wallet that signs and sends the transaction",
+          "type": "string"
+        },
+        "estimate_gas": {
+          "default": true,
+          "description": "estimate gas (and so simulate) the transaction",
+          "type": "boolean"
+        }
+      },
+      "required": [
+        "token_in",
+        "token_out",
+        "amount",
+        "max_slippage_percent",
+        "chain",
+        "sender"
+      ]
+    },
+    "cli": {
+      "command": "odos",
+      "aliases": [],
+      "short": {
+        "chain": "c"
+      }
+    },
+    "mcpName": "v1_swap_odos",
+    "bodyRef": "OdosSwapRequest",
+    "responseRef": "OdosTransactionResponse",
     "pagination": null
   },
   {

@@ -10,6 +10,7 @@ import { MorphoNamespace } from "./groups/morpho.ts";
 import { PendleNamespace } from "./groups/pendle.ts";
 import { SkyNamespace } from "./groups/sky.ts";
 import { EthenaNamespace } from "./groups/ethena.ts";
+import { SwapNamespace } from "./groups/swap.ts";
 import { OnrampNamespace } from "./groups/onramp.ts";
 import { TokenizedAssetsNamespace } from "./groups/tokenized-assets.ts";
 import { GasSponsorshipNamespace } from "./groups/gas-sponsorship.ts";
@@ -28,6 +29,7 @@ export class Namespaces {
   readonly pendle: PendleNamespace;
   readonly sky: SkyNamespace;
   readonly ethena: EthenaNamespace;
+  readonly swap: SwapNamespace;
   readonly onramp: OnrampNamespace;
   readonly tokenizedAssets: TokenizedAssetsNamespace;
   readonly gasSponsorship: GasSponsorshipNamespace;
@@ -45,6 +47,7 @@ export class Namespaces {
     this.pendle = new PendleNamespace(transport);
     this.sky = new SkyNamespace(transport);
     this.ethena = new EthenaNamespace(transport);
+    this.swap = new SwapNamespace(transport);
     this.onramp = new OnrampNamespace(transport);
     this.tokenizedAssets = new TokenizedAssetsNamespace(transport);
     this.gasSponsorship = new GasSponsorshipNamespace(transport);

@@ -9,6 +9,7 @@ export * from "./groups/morpho.ts";
 export * from "./groups/pendle.ts";
 export * from "./groups/sky.ts";
 export * from "./groups/ethena.ts";
+export * from "./groups/swap.ts";
 export * from "./groups/onramp.ts";
 export * from "./groups/tokenized-assets.ts";
 export * from "./groups/gas-sponsorship.ts";

@@ -1696,6 +1696,30 @@ export type Movement10Percent = {
   ytMovementDownUsd?: number | null;
 } | null;
 
+export type OdosSwapRequest = {
+  /** this write's kind, as a bundle action names it */
+  action_type?: "ODOS_SWAP";
+  /** the symbol or address of the token sold */
+  token_in: string;
+  /** the symbol or address of the token bought */
+  token_out: string;
+  /** token_in to sell, in human units */
+  amount: number | string | unknown;
+  /** percent the output may fall short of the quote (1 = 1 %) */
+  max_slippage_percent: number;
+  chain: V1Chain;
+  /** the wallet that signs and sends the transaction */
+  sender: string;
+  /** estimate gas (and so simulate) the transaction */
+  estimate_gas?: boolean;
+};
+
+export type OdosTransactionResponse = {
+  transaction: UnsignedTransaction;
+  /** token_out the route returns at the quote (human units); at least this less the slippage arrives */
+  amount_out_quote: string;
+};
+
 export type OnrampCreate = {
   /** provider payment id; poll GET /v2/onramp/status with it */
   payment_id: string;
@@ -3735,6 +3759,10 @@ export type V1EthenaRequestResponse = EthenaRequestToWithdrawTransactionResponse
 export type V1EthenaUnstakeBody = EthenaUnstakeRequest;
 
 export type V1EthenaUnstakeResponse = TransactionResponse;
+
+export type V1SwapOdosBody = OdosSwapRequest;
+
+export type V1SwapOdosResponse = OdosTransactionResponse;
 
 export type V2OnrampQuoteBody = OnrampQuoteRequest;
 
