@@ -41,33 +41,27 @@ export async function readVaultAt(input: {
     since: { logs: input.logs, address: vault.address, what: `The vault ${vault.address}` },
   });
   const unit = 10n ** BigInt(vault.decimals);
-  const priceAt = (blockNumber: bigint) =>
-    client.readContract({
-      address: vault.address,
-      abi: vaultAbi,
-      functionName: "convertToAssets",
-      args: [unit],
-      blockNumber,
-    });
   try {
+    const totalsRead = client.multicall({
+      allowFailure: false,
+      blockNumber: at.number,
+      contracts: [
+        { address: vault.address, abi: vaultAbi, functionName: "totalAssets" },
+        { address: vault.address, abi: vaultAbi, functionName: "totalSupply" },
+        { address: vault.address, abi: vaultAbi, functionName: "convertToAssets", args: [unit] },
+        {
+          address: vault.address,
+          abi: vaultAbi,
+          functionName: "balanceOf",
+          args: [input.user ?? vault.address],
+        },
+      ] as const,
+    });
+    // the APYs measure up to the share price this same read returns
     const [totals, assetName, apys] = await Promise.all([
-      client.multicall({
-        allowFailure: false,
-        blockNumber: at.number,
-        contracts: [
-          { address: vault.address, abi: vaultAbi, functionName: "totalAssets" },
-          { address: vault.address, abi: vaultAbi, functionName: "totalSupply" },
-          { address: vault.address, abi: vaultAbi, functionName: "convertToAssets", args: [unit] },
-          {
-            address: vault.address,
-            abi: vaultAbi,
-            functionName: "balanceOf",
-            args: [input.user ?? vault.address],
-          },
-        ] as const,
-      }),
+      totalsRead,
       underlyingName(client, vault.asset.address),
-      priceAt(at.number).then((priceNow) =>
+      totalsRead.then(([, , priceNow]) =>
         trailingApys({
           client,
           logs: input.logs,
