@@ -180,6 +180,21 @@ export const RPC_CASES: RpcCase[] = [
     label: "GET /v1/morpho/markets (one chain)",
     path: () => "/v1/morpho/markets?chain=ethereum",
   },
+  {
+    label: "GET /v1/pendle/market (with a user)",
+    path: (b) =>
+      `/v1/pendle/market?chain=ethereum&market_address=${b.chains.ethereum.contracts.PendleMarket_USDC}&user_address=${b.accounts.dev[1].address}`,
+  },
+  { label: "GET /v1/pendle/markets (one chain)", path: () => "/v1/pendle/markets?chain=ethereum" },
+  {
+    label: "GET /v1/sky/position",
+    path: (b) => `/v1/sky/position?user_address=${b.accounts.dev[1].address}`,
+  },
+  {
+    label: "GET /v1/ethena/vault (with a user)",
+    path: (b) => `/v1/ethena/vault?user_address=${b.accounts.dev[1].address}`,
+  },
+  { label: "GET /v1/generic/ens", path: () => "/v1/generic/ens?ens_name=alice.eth" },
 ];
 
 /** (issue 2 §13b) JSON-RPC calls the devnet receives per API request, counted by a proxy in front of each chain. */

@@ -8,8 +8,8 @@ const SAMPLES = 60;
 /**
  * (issue 13) The v1 reads beyond Aave, each against a baseline in the same run: a Uniswap quote through the API
  * against the same QuoterV2 eth_call made straight to the chain (what the API adds: resolving the tokens and the
- * pool, validation, the envelope); a vault read and a Morpho market read (several views and the share-price
- * events behind the APYs) against the plain token balance read.
+ * pool, validation, the envelope); a vault read, a Morpho market read (several views and the share-price
+ * events behind the APYs), the Pendle, Sky, Ethena and ENS reads against the plain token balance read.
  */
 export const v1: BenchSection = {
   name: "v1",
@@ -59,6 +59,17 @@ export const v1: BenchSection = {
       ],
       ["morpho/market", () => ok(`/v1/morpho/market?chain=base&unique_market_key=${market}`)],
       ["generic/portfolio", () => ok(`/v1/generic/portfolio?chain=base&user=${user}`)],
+      ["pendle/markets", () => ok("/v1/pendle/markets?chain=base")],
+      [
+        "pendle/market with a user",
+        () =>
+          ok(
+            `/v1/pendle/market?chain=base&market_address=${base.contracts.PendleMarket_USDC}&user_address=${user}`,
+          ),
+      ],
+      ["sky/position", () => ok(`/v1/sky/position?user_address=${user}`)],
+      ["ethena/vault with a user", () => ok(`/v1/ethena/vault?user_address=${user}`)],
+      ["generic/ens", () => ok("/v1/generic/ens?ens_name=alice.eth")],
     ];
     const p50 = new Map<string, number>();
     const rows: BenchRow[] = [];

@@ -33,6 +33,8 @@ export const EXTENSIONS: ChainExtension[] = [
   oneTimeWalletExtension,
   ensExtension,
   earnTokensExtension,
+  // before the other earn protocols: their deployments stay the latest blocks, within a node's retained history
+  skyEthenaExtension,
   erc4626VaultsExtension,
   pendleExtension,
   uniswapV3Extension,
@@ -40,7 +42,6 @@ export const EXTENSIONS: ChainExtension[] = [
   morphoBlueExtension,
   metaMorphoVaultsExtension,
   eulerVaultsExtension,
-  skyEthenaExtension,
   earnActivityExtension,
 ];
 
