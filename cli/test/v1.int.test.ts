@@ -103,6 +103,13 @@ describe("compass v1 groups from the shell", () => {
     expect(JSON.parse(r.stdout).user_position.pt_balance).toBe(http.body.user_position.pt_balance);
   });
 
+  test("default: compass aerodrome-slipstream pool-price prints what the route answers", async () => {
+    const r = await compass("aerodrome-slipstream", "pool-price", "--tick-spacing", "100", "-o", "json");
+    expect(r.code, r.stderr).toBe(0);
+    const http = await getJson(`${url}/v1/aerodrome_slipstream/pool_price?tick_spacing=100`);
+    expect(JSON.parse(r.stdout).tick).toBe(http.body.tick);
+  });
+
   test("default: compass generic ens resolves a name to its owner's address", async () => {
     const r = await compass("generic", "ens", "-n", "bob.eth", "-o", "json");
     expect(r.code, r.stderr).toBe(0);

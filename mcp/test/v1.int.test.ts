@@ -12,7 +12,17 @@ const { url } = testEnv();
 const client = new Client({ name: "compass-test", version: "1" });
 beforeAll(async () => {
   const server = createMcpServer({
-    tools: ["vaults", "generic", "uniswap", "morpho", "pendle", "sky", "ethena", "swap"],
+    tools: [
+      "vaults",
+      "generic",
+      "uniswap",
+      "morpho",
+      "pendle",
+      "sky",
+      "ethena",
+      "swap",
+      "aerodrome_slipstream",
+    ],
     client: { serverURL: url },
   });
   const [a, b] = InMemoryTransport.createLinkedPair();
@@ -62,6 +72,9 @@ describe("v1 vault and generic tools over MCP", () => {
     expect(s.isError).toBeFalsy();
     expect(tools.find((t) => t.name === "v1_ethena_unstake")?.annotations?.readOnlyHint).toBe(false);
     expect(tools.find((t) => t.name === "v1_swap_odos")?.annotations?.readOnlyHint).toBe(false);
+    const aero: any = await client.callTool({ name: "v1_aerodrome_slipstream_pool_price", arguments: {} });
+    expect(aero.isError).toBeFalsy();
+    expect(Number(JSON.parse(aero.content[0].text).price)).toBeGreaterThan(100);
   });
 
   test("behavior: an unknown contract name is a tool error naming the field", async () => {

@@ -181,6 +181,95 @@ ActivityEvent = TypedDict("ActivityEvent", {
     "realized_pnl": str | None,
 })
 
+AerodromeLPPositionsResponse = TypedDict("AerodromeLPPositionsResponse", {
+    "positions": dict[str, "AerodromePosition"],
+})
+
+AerodromePosition = TypedDict("AerodromePosition", {
+    "nonce": int | str,
+    "operator": str,
+    "token0": str,
+    "token1": str,
+    "tick_spacing": int,
+    "tick_lower": int,
+    "tick_upper": int,
+    "liquidity": int | str,
+    "fee_growth_inside0_last_x128": int | str,
+    "fee_growth_inside1_last_x128": int | str,
+    "tokens_owed0": int | str,
+    "tokens_owed1": int | str,
+    "token_id": int | str,
+})
+
+AerodromeSlipstreamBuyExactlyRequest = TypedDict("AerodromeSlipstreamBuyExactlyRequest", {
+    "action_type": NotRequired[Literal["AERODROME_SLIPSTREAM_BUY_EXACTLY"]],
+    "token_in": str,
+    "token_out": str,
+    "tick_spacing": int,
+    "amount_out": Any,
+    "amount_in_maximum": Any,
+    "chain": "BaseChain",
+    "sender": str,
+    "estimate_gas": NotRequired[bool],
+})
+
+AerodromeSlipstreamIncreaseLiquidityProvisionRequest = TypedDict("AerodromeSlipstreamIncreaseLiquidityProvisionRequest", {
+    "action_type": NotRequired[Literal["AERODROME_SLIPSTREAM_INCREASE_LIQUIDITY_PROVISION"]],
+    "token_id": int,
+    "amount0_desired": Any,
+    "amount1_desired": Any,
+    "amount0_min": Any,
+    "amount1_min": Any,
+    "chain": "BaseChain",
+    "sender": str,
+    "estimate_gas": NotRequired[bool],
+})
+
+AerodromeSlipstreamMintLiquidityProvisionRequest = TypedDict("AerodromeSlipstreamMintLiquidityProvisionRequest", {
+    "action_type": NotRequired[Literal["AERODROME_SLIPSTREAM_MINT_LIQUIDITY_PROVISION"]],
+    "token0": str,
+    "token1": str,
+    "tick_spacing": int,
+    "tick_lower": int,
+    "tick_upper": int,
+    "amount0_desired": Any,
+    "amount1_desired": Any,
+    "amount0_min": Any,
+    "amount1_min": Any,
+    "recipient": NotRequired[str | None],
+    "chain": "BaseChain",
+    "sender": str,
+    "estimate_gas": NotRequired[bool],
+})
+
+AerodromeSlipstreamPoolPriceResponse = TypedDict("AerodromeSlipstreamPoolPriceResponse", {
+    "token_in": str,
+    "token_out": str,
+    "price": str,
+    "tick": int,
+})
+
+AerodromeSlipstreamSellExactlyRequest = TypedDict("AerodromeSlipstreamSellExactlyRequest", {
+    "action_type": NotRequired[Literal["AERODROME_SLIPSTREAM_SELL_EXACTLY"]],
+    "token_in": str,
+    "token_out": str,
+    "tick_spacing": int,
+    "amount_in": Any,
+    "amount_out_minimum": NotRequired[Any],
+    "chain": "BaseChain",
+    "sender": str,
+    "estimate_gas": NotRequired[bool],
+})
+
+AerodromeSlipstreamWithdrawLiquidityProvisionRequest = TypedDict("AerodromeSlipstreamWithdrawLiquidityProvisionRequest", {
+    "action_type": NotRequired[Literal["AERODROME_SLIPSTREAM_WITHDRAW_LIQUIDITY_PROVISION"]],
+    "token_id": int,
+    "percentage_for_withdrawal": Any,
+    "chain": "BaseChain",
+    "sender": str,
+    "estimate_gas": NotRequired[bool],
+})
+
 AllowanceInfoResponse = TypedDict("AllowanceInfoResponse", {
     "amount": str,
     "decimals": int,
@@ -215,6 +304,8 @@ BalancesResponse = TypedDict("BalancesResponse", {
     "balances": dict[str, "TokenBalance"],
     "total_usd_value": str | None,
 })
+
+BaseChain = Literal["base"]
 
 Borrow = TypedDict("Borrow", {
     "id": str,
@@ -2727,6 +2818,42 @@ V1UniswapLiquidityProvisionWithdrawBody = UniswapWithdrawLiquidityProvisionReque
 
 V1UniswapLiquidityProvisionWithdrawResponse = TransactionResponse
 
+V1AerodromeSlipstreamPoolPriceQuery = TypedDict("V1AerodromeSlipstreamPoolPriceQuery", {
+    "chain": NotRequired[Literal["base"]],
+    "token_in": NotRequired[str],
+    "token_out": NotRequired[str],
+    "tick_spacing": NotRequired[int],
+})
+
+V1AerodromeSlipstreamPoolPriceResponse = AerodromeSlipstreamPoolPriceResponse
+
+V1AerodromeSlipstreamLiquidityProvisionPositionsQuery = TypedDict("V1AerodromeSlipstreamLiquidityProvisionPositionsQuery", {
+    "chain": NotRequired[Literal["base"]],
+    "user": NotRequired[str],
+})
+
+V1AerodromeSlipstreamLiquidityProvisionPositionsResponse = AerodromeLPPositionsResponse
+
+V1AerodromeSlipstreamSwapSellExactlyBody = AerodromeSlipstreamSellExactlyRequest
+
+V1AerodromeSlipstreamSwapSellExactlyResponse = TransactionResponse
+
+V1AerodromeSlipstreamSwapBuyExactlyBody = AerodromeSlipstreamBuyExactlyRequest
+
+V1AerodromeSlipstreamSwapBuyExactlyResponse = TransactionResponse
+
+V1AerodromeSlipstreamLiquidityProvisionMintBody = AerodromeSlipstreamMintLiquidityProvisionRequest
+
+V1AerodromeSlipstreamLiquidityProvisionMintResponse = TransactionResponse
+
+V1AerodromeSlipstreamLiquidityProvisionIncreaseBody = AerodromeSlipstreamIncreaseLiquidityProvisionRequest
+
+V1AerodromeSlipstreamLiquidityProvisionIncreaseResponse = TransactionResponse
+
+V1AerodromeSlipstreamLiquidityProvisionWithdrawBody = AerodromeSlipstreamWithdrawLiquidityProvisionRequest
+
+V1AerodromeSlipstreamLiquidityProvisionWithdrawResponse = TransactionResponse
+
 V1MorphoVaultsQuery = TypedDict("V1MorphoVaultsQuery", {
     "chain": NotRequired[Literal["arbitrum", "base", "ethereum"]],
     "deposit_token": NotRequired[str | None],
@@ -3628,6 +3755,90 @@ OPERATIONS: dict[str, dict[str, Any]] = {
     "v1_uniswap_liquidity_provision_withdraw": {
         "method": "POST",
         "path": "/v1/uniswap/liquidity_provision/withdraw",
+        "idempotent": False,
+        "path_params": [],
+        "query_params": [],
+        "required_query": [],
+        "has_body": True,
+        "body_fields": ["action_type", "token_id", "percentage_for_withdrawal", "chain", "sender", "estimate_gas"],
+        "open_body": False,
+        "pagination": None,
+    },
+    "v1_aerodrome_slipstream_pool_price": {
+        "method": "GET",
+        "path": "/v1/aerodrome_slipstream/pool_price",
+        "idempotent": True,
+        "path_params": [],
+        "query_params": ["chain", "token_in", "token_out", "tick_spacing"],
+        "required_query": [],
+        "has_body": False,
+        "body_fields": [],
+        "open_body": False,
+        "pagination": None,
+    },
+    "v1_aerodrome_slipstream_liquidity_provision_positions": {
+        "method": "GET",
+        "path": "/v1/aerodrome_slipstream/liquidity_provision/positions",
+        "idempotent": True,
+        "path_params": [],
+        "query_params": ["chain", "user"],
+        "required_query": [],
+        "has_body": False,
+        "body_fields": [],
+        "open_body": False,
+        "pagination": None,
+    },
+    "v1_aerodrome_slipstream_swap_sell_exactly": {
+        "method": "POST",
+        "path": "/v1/aerodrome_slipstream/swap/sell_exactly",
+        "idempotent": False,
+        "path_params": [],
+        "query_params": [],
+        "required_query": [],
+        "has_body": True,
+        "body_fields": ["action_type", "token_in", "token_out", "tick_spacing", "amount_in", "amount_out_minimum", "chain", "sender", "estimate_gas"],
+        "open_body": False,
+        "pagination": None,
+    },
+    "v1_aerodrome_slipstream_swap_buy_exactly": {
+        "method": "POST",
+        "path": "/v1/aerodrome_slipstream/swap/buy_exactly",
+        "idempotent": False,
+        "path_params": [],
+        "query_params": [],
+        "required_query": [],
+        "has_body": True,
+        "body_fields": ["action_type", "token_in", "token_out", "tick_spacing", "amount_out", "amount_in_maximum", "chain", "sender", "estimate_gas"],
+        "open_body": False,
+        "pagination": None,
+    },
+    "v1_aerodrome_slipstream_liquidity_provision_mint": {
+        "method": "POST",
+        "path": "/v1/aerodrome_slipstream/liquidity_provision/mint",
+        "idempotent": False,
+        "path_params": [],
+        "query_params": [],
+        "required_query": [],
+        "has_body": True,
+        "body_fields": ["action_type", "token0", "token1", "tick_spacing", "tick_lower", "tick_upper", "amount0_desired", "amount1_desired", "amount0_min", "amount1_min", "recipient", "chain", "sender", "estimate_gas"],
+        "open_body": False,
+        "pagination": None,
+    },
+    "v1_aerodrome_slipstream_liquidity_provision_increase": {
+        "method": "POST",
+        "path": "/v1/aerodrome_slipstream/liquidity_provision/increase",
+        "idempotent": False,
+        "path_params": [],
+        "query_params": [],
+        "required_query": [],
+        "has_body": True,
+        "body_fields": ["action_type", "token_id", "amount0_desired", "amount1_desired", "amount0_min", "amount1_min", "chain", "sender", "estimate_gas"],
+        "open_body": False,
+        "pagination": None,
+    },
+    "v1_aerodrome_slipstream_liquidity_provision_withdraw": {
+        "method": "POST",
+        "path": "/v1/aerodrome_slipstream/liquidity_provision/withdraw",
         "idempotent": False,
         "path_params": [],
         "query_params": [],
@@ -4813,6 +5024,38 @@ class UniswapNamespace(_Namespace):
         return self._call("v1_uniswap_liquidity_provision_withdraw", [], body, fields, timeout_ms=timeout_ms, retries=retries, idempotency_key=idempotency_key, headers=headers)
 
 
+class AerodromeSlipstreamNamespace(_Namespace):
+    """`client.aerodrome_slipstream` operations."""
+
+    def pool_price(self, *, timeout_ms: int | None = None, retries: int | None = None, headers: dict[str, str] | None = None, **query: Unpack[V1AerodromeSlipstreamPoolPriceQuery]) -> V1AerodromeSlipstreamPoolPriceResponse:
+        """Pool price — GET /v1/aerodrome_slipstream/pool_price"""
+        return self._call("v1_aerodrome_slipstream_pool_price", [], None, query, timeout_ms=timeout_ms, retries=retries, headers=headers)
+
+    def liquidity_provision_positions(self, *, timeout_ms: int | None = None, retries: int | None = None, headers: dict[str, str] | None = None, **query: Unpack[V1AerodromeSlipstreamLiquidityProvisionPositionsQuery]) -> V1AerodromeSlipstreamLiquidityProvisionPositionsResponse:
+        """List LP positions — GET /v1/aerodrome_slipstream/liquidity_provision/positions"""
+        return self._call("v1_aerodrome_slipstream_liquidity_provision_positions", [], None, query, timeout_ms=timeout_ms, retries=retries, headers=headers)
+
+    def swap_sell_exactly(self, body: V1AerodromeSlipstreamSwapSellExactlyBody | None = None, /, *, timeout_ms: int | None = None, retries: int | None = None, idempotency_key: str | None = None, headers: dict[str, str] | None = None, **fields: Any) -> V1AerodromeSlipstreamSwapSellExactlyResponse:
+        """Sell exact amount — POST /v1/aerodrome_slipstream/swap/sell_exactly"""
+        return self._call("v1_aerodrome_slipstream_swap_sell_exactly", [], body, fields, timeout_ms=timeout_ms, retries=retries, idempotency_key=idempotency_key, headers=headers)
+
+    def swap_buy_exactly(self, body: V1AerodromeSlipstreamSwapBuyExactlyBody | None = None, /, *, timeout_ms: int | None = None, retries: int | None = None, idempotency_key: str | None = None, headers: dict[str, str] | None = None, **fields: Any) -> V1AerodromeSlipstreamSwapBuyExactlyResponse:
+        """Buy exact amount — POST /v1/aerodrome_slipstream/swap/buy_exactly"""
+        return self._call("v1_aerodrome_slipstream_swap_buy_exactly", [], body, fields, timeout_ms=timeout_ms, retries=retries, idempotency_key=idempotency_key, headers=headers)
+
+    def liquidity_provision_mint(self, body: V1AerodromeSlipstreamLiquidityProvisionMintBody | None = None, /, *, timeout_ms: int | None = None, retries: int | None = None, idempotency_key: str | None = None, headers: dict[str, str] | None = None, **fields: Any) -> V1AerodromeSlipstreamLiquidityProvisionMintResponse:
+        """Open a new LP position — POST /v1/aerodrome_slipstream/liquidity_provision/mint"""
+        return self._call("v1_aerodrome_slipstream_liquidity_provision_mint", [], body, fields, timeout_ms=timeout_ms, retries=retries, idempotency_key=idempotency_key, headers=headers)
+
+    def liquidity_provision_increase(self, body: V1AerodromeSlipstreamLiquidityProvisionIncreaseBody | None = None, /, *, timeout_ms: int | None = None, retries: int | None = None, idempotency_key: str | None = None, headers: dict[str, str] | None = None, **fields: Any) -> V1AerodromeSlipstreamLiquidityProvisionIncreaseResponse:
+        """Increase an LP position — POST /v1/aerodrome_slipstream/liquidity_provision/increase"""
+        return self._call("v1_aerodrome_slipstream_liquidity_provision_increase", [], body, fields, timeout_ms=timeout_ms, retries=retries, idempotency_key=idempotency_key, headers=headers)
+
+    def liquidity_provision_withdraw(self, body: V1AerodromeSlipstreamLiquidityProvisionWithdrawBody | None = None, /, *, timeout_ms: int | None = None, retries: int | None = None, idempotency_key: str | None = None, headers: dict[str, str] | None = None, **fields: Any) -> V1AerodromeSlipstreamLiquidityProvisionWithdrawResponse:
+        """Withdraw an LP position — POST /v1/aerodrome_slipstream/liquidity_provision/withdraw"""
+        return self._call("v1_aerodrome_slipstream_liquidity_provision_withdraw", [], body, fields, timeout_ms=timeout_ms, retries=retries, idempotency_key=idempotency_key, headers=headers)
+
+
 class MorphoNamespace(_Namespace):
     """`client.morpho` operations."""
 
@@ -5369,6 +5612,38 @@ class AsyncUniswapNamespace(_AsyncNamespace):
         return await self._call("v1_uniswap_liquidity_provision_withdraw", [], body, fields, timeout_ms=timeout_ms, retries=retries, idempotency_key=idempotency_key, headers=headers)
 
 
+class AsyncAerodromeSlipstreamNamespace(_AsyncNamespace):
+    """`client.aerodrome_slipstream` operations (asyncio)."""
+
+    async def pool_price(self, *, timeout_ms: int | None = None, retries: int | None = None, headers: dict[str, str] | None = None, **query: Unpack[V1AerodromeSlipstreamPoolPriceQuery]) -> V1AerodromeSlipstreamPoolPriceResponse:
+        """Pool price — GET /v1/aerodrome_slipstream/pool_price"""
+        return await self._call("v1_aerodrome_slipstream_pool_price", [], None, query, timeout_ms=timeout_ms, retries=retries, headers=headers)
+
+    async def liquidity_provision_positions(self, *, timeout_ms: int | None = None, retries: int | None = None, headers: dict[str, str] | None = None, **query: Unpack[V1AerodromeSlipstreamLiquidityProvisionPositionsQuery]) -> V1AerodromeSlipstreamLiquidityProvisionPositionsResponse:
+        """List LP positions — GET /v1/aerodrome_slipstream/liquidity_provision/positions"""
+        return await self._call("v1_aerodrome_slipstream_liquidity_provision_positions", [], None, query, timeout_ms=timeout_ms, retries=retries, headers=headers)
+
+    async def swap_sell_exactly(self, body: V1AerodromeSlipstreamSwapSellExactlyBody | None = None, /, *, timeout_ms: int | None = None, retries: int | None = None, idempotency_key: str | None = None, headers: dict[str, str] | None = None, **fields: Any) -> V1AerodromeSlipstreamSwapSellExactlyResponse:
+        """Sell exact amount — POST /v1/aerodrome_slipstream/swap/sell_exactly"""
+        return await self._call("v1_aerodrome_slipstream_swap_sell_exactly", [], body, fields, timeout_ms=timeout_ms, retries=retries, idempotency_key=idempotency_key, headers=headers)
+
+    async def swap_buy_exactly(self, body: V1AerodromeSlipstreamSwapBuyExactlyBody | None = None, /, *, timeout_ms: int | None = None, retries: int | None = None, idempotency_key: str | None = None, headers: dict[str, str] | None = None, **fields: Any) -> V1AerodromeSlipstreamSwapBuyExactlyResponse:
+        """Buy exact amount — POST /v1/aerodrome_slipstream/swap/buy_exactly"""
+        return await self._call("v1_aerodrome_slipstream_swap_buy_exactly", [], body, fields, timeout_ms=timeout_ms, retries=retries, idempotency_key=idempotency_key, headers=headers)
+
+    async def liquidity_provision_mint(self, body: V1AerodromeSlipstreamLiquidityProvisionMintBody | None = None, /, *, timeout_ms: int | None = None, retries: int | None = None, idempotency_key: str | None = None, headers: dict[str, str] | None = None, **fields: Any) -> V1AerodromeSlipstreamLiquidityProvisionMintResponse:
+        """Open a new LP position — POST /v1/aerodrome_slipstream/liquidity_provision/mint"""
+        return await self._call("v1_aerodrome_slipstream_liquidity_provision_mint", [], body, fields, timeout_ms=timeout_ms, retries=retries, idempotency_key=idempotency_key, headers=headers)
+
+    async def liquidity_provision_increase(self, body: V1AerodromeSlipstreamLiquidityProvisionIncreaseBody | None = None, /, *, timeout_ms: int | None = None, retries: int | None = None, idempotency_key: str | None = None, headers: dict[str, str] | None = None, **fields: Any) -> V1AerodromeSlipstreamLiquidityProvisionIncreaseResponse:
+        """Increase an LP position — POST /v1/aerodrome_slipstream/liquidity_provision/increase"""
+        return await self._call("v1_aerodrome_slipstream_liquidity_provision_increase", [], body, fields, timeout_ms=timeout_ms, retries=retries, idempotency_key=idempotency_key, headers=headers)
+
+    async def liquidity_provision_withdraw(self, body: V1AerodromeSlipstreamLiquidityProvisionWithdrawBody | None = None, /, *, timeout_ms: int | None = None, retries: int | None = None, idempotency_key: str | None = None, headers: dict[str, str] | None = None, **fields: Any) -> V1AerodromeSlipstreamLiquidityProvisionWithdrawResponse:
+        """Withdraw an LP position — POST /v1/aerodrome_slipstream/liquidity_provision/withdraw"""
+        return await self._call("v1_aerodrome_slipstream_liquidity_provision_withdraw", [], body, fields, timeout_ms=timeout_ms, retries=retries, idempotency_key=idempotency_key, headers=headers)
+
+
 class AsyncMorphoNamespace(_AsyncNamespace):
     """`client.morpho` operations (asyncio)."""
 
@@ -5765,6 +6040,7 @@ class Namespaces:
     vaults: VaultsNamespace
     generic: GenericNamespace
     uniswap: UniswapNamespace
+    aerodrome_slipstream: AerodromeSlipstreamNamespace
     morpho: MorphoNamespace
     pendle: PendleNamespace
     sky: SkyNamespace
@@ -5783,6 +6059,7 @@ class Namespaces:
         self.vaults = VaultsNamespace(transport, OPERATIONS)
         self.generic = GenericNamespace(transport, OPERATIONS)
         self.uniswap = UniswapNamespace(transport, OPERATIONS)
+        self.aerodrome_slipstream = AerodromeSlipstreamNamespace(transport, OPERATIONS)
         self.morpho = MorphoNamespace(transport, OPERATIONS)
         self.pendle = PendleNamespace(transport, OPERATIONS)
         self.sky = SkyNamespace(transport, OPERATIONS)
@@ -5804,6 +6081,7 @@ class AsyncNamespaces:
     vaults: AsyncVaultsNamespace
     generic: AsyncGenericNamespace
     uniswap: AsyncUniswapNamespace
+    aerodrome_slipstream: AsyncAerodromeSlipstreamNamespace
     morpho: AsyncMorphoNamespace
     pendle: AsyncPendleNamespace
     sky: AsyncSkyNamespace
@@ -5822,6 +6100,7 @@ class AsyncNamespaces:
         self.vaults = AsyncVaultsNamespace(transport, OPERATIONS)
         self.generic = AsyncGenericNamespace(transport, OPERATIONS)
         self.uniswap = AsyncUniswapNamespace(transport, OPERATIONS)
+        self.aerodrome_slipstream = AsyncAerodromeSlipstreamNamespace(transport, OPERATIONS)
         self.morpho = AsyncMorphoNamespace(transport, OPERATIONS)
         self.pendle = AsyncPendleNamespace(transport, OPERATIONS)
         self.sky = AsyncSkyNamespace(transport, OPERATIONS)

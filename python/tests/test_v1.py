@@ -129,3 +129,11 @@ class V1Test(unittest.TestCase):
             client.swap.odos({"chain": CHAIN, "sender": owner, "token_in": "USDT", "token_out": "WETH", "amount": "10", "max_slippage_percent": 1})
         self.assertEqual(e.exception.fields, ["amount"])
         self.assertIn("OdosRouter", str(e.exception))
+
+    def test_aerodrome_slipstream_pool_price_and_a_missing_spacing(self):
+        client = CompassClient(server_url=URL)
+        p = client.aerodrome_slipstream.pool_price(token_in="USDC", token_out="WETH", tick_spacing=100)
+        self.assertGreater(float(p["price"]), 100)
+        with self.assertRaises(HttpError) as e:
+            client.aerodrome_slipstream.pool_price(token_in="USDC", token_out="WETH", tick_spacing=200)
+        self.assertEqual(e.exception.status, 404)

@@ -105,6 +105,18 @@ describe("TypeScript SDK: v1 generic", () => {
     expect(Number(got) / 1e18).toBeCloseTo(Number(r.amount_out_quote), 5);
   });
 
+  test("default: aerodromeSlipstream.poolPrice and positions through the SDK", async () => {
+    const client = new CompassClient({ serverURL: url });
+    const price = await client.aerodromeSlipstream.poolPrice({
+      token_in: "USDC",
+      token_out: "WETH",
+      tick_spacing: 100,
+    });
+    expect(Number(price.price)).toBeGreaterThan(100);
+    const none = await client.aerodromeSlipstream.liquidityProvisionPositions({ user: owner });
+    expect(none.positions).toEqual({});
+  });
+
   test("behavior: an unknown token is a ValidationError on the field", async () => {
     const client = new CompassClient({ serverURL: url });
     const error = await client.token.price({ chain: CHAIN, token: "NOPE" }).catch((e) => e);

@@ -30,6 +30,10 @@ export const GROUPS: Record<string, GroupInfo> = {
     description:
       "Uniswap V3 (v1): quotes and pool prices from the pools themselves; swaps and liquidity positions from the wallet",
   },
+  aerodrome_slipstream: {
+    description:
+      "Aerodrome Slipstream (v1, base): concentrated-liquidity pools by tick spacing — pool price, swaps and liquidity positions from the wallet",
+  },
   morpho: {
     description:
       "Morpho (v1): Morpho Blue markets and a wallet's position in one; MetaMorpho vaults; deposit, withdraw, collateral, borrow and repay from the wallet",

@@ -1,4 +1,5 @@
 import { operations as aave } from "../aave/index.ts";
+import { operations as aerodromeSlipstream } from "../aerodrome-slipstream/index.ts";
 import { operations as credit } from "../credit/index.ts";
 import { operations as earn } from "../earn/index.ts";
 import { operations as ethena } from "../ethena/index.ts";
@@ -24,6 +25,7 @@ export const operations: Operation[] = [
   ...vaults,
   ...generic,
   ...uniswap,
+  ...aerodromeSlipstream,
   ...morpho,
   ...pendle,
   ...sky,

@@ -23,3 +23,6 @@ export const operations: Operation[] = [
   liquidityProvisionIncrease,
   liquidityProvisionWithdraw,
 ];
+
+/** For the v1 Aerodrome Slipstream group (a Uniswap v3 fork): the pool price in the wire's terms. */
+export { type Pool, priceInPerOut } from "./domain/pools.ts";

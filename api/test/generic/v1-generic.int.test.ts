@@ -163,7 +163,9 @@ describe("v1 generic and token", () => {
     expect((await getJson(`${url}/v1/generic/supported_chains?protocol=morpho`)).body.chains).toContain(
       "base",
     );
-    expect((await getJson(`${url}/v1/generic/supported_chains?protocol=aerodrome`)).body.chains).toEqual([]);
+    expect((await getJson(`${url}/v1/generic/supported_chains?protocol=aerodrome`)).body.chains).toEqual([
+      "base",
+    ]);
     expect((await getJson(`${url}/v1/generic/supported_chains?protocol=sky`)).body.chains).toEqual([
       "ethereum",
     ]);

@@ -16,6 +16,7 @@ export interface Artifact {
 }
 
 export const DEVNET_CONTRACTS = [
+  "AerodromeVoterTwin",
   "Bep20PegTokenTwin",
   "Bridge2Twin",
   "Create2Deployer",

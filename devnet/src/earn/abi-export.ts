@@ -1,6 +1,7 @@
 import type { Abi } from "viem";
 import { loadMorphoArtifact } from "./morpho-compile.ts";
 import { type NpmContract, npmArtifact } from "./npm-artifacts.ts";
+import { loadSlipstreamArtifact, type SlipstreamContract } from "./slipstream-compile.ts";
 
 /**
  * The protocol ABIs the API reads and calls, exported from @compass/constants (which the API may import;
@@ -41,9 +42,21 @@ export const EXPORTED_MORPHO_ABIS = {
   morphoOracleAbi: "MorphoFeedOracle",
 } as const;
 
+/** Aerodrome Slipstream's ABIs, from the devnet's build of its sources (devnet/slipstream/artifacts). */
+export const EXPORTED_SLIPSTREAM_ABIS = {
+  aerodromeSlipstreamFactoryAbi: "CLFactory",
+  aerodromeSlipstreamPoolAbi: "CLPool",
+  aerodromeSlipstreamRouterAbi: "SwapRouter",
+  aerodromeSlipstreamPositionManagerAbi: "NonfungiblePositionManager",
+  aerodromeSlipstreamQuoterV2Abi: "QuoterV2",
+} as const;
+
 /** An artifact's ABI as exported: functions, events and errors only, without compiler-internal type names. */
 export function exportedAbi(
-  contract: NpmContract | `morpho:${"Morpho" | "IrmMock" | "MorphoFeedOracle"}`,
+  contract:
+    | NpmContract
+    | `morpho:${"Morpho" | "IrmMock" | "MorphoFeedOracle"}`
+    | `slipstream:${SlipstreamContract}`,
 ): Abi {
   const strip = (value: unknown): unknown => {
     if (Array.isArray(value)) return value.map(strip);
@@ -58,7 +71,9 @@ export function exportedAbi(
   };
   const abi = contract.startsWith("morpho:")
     ? loadMorphoArtifact(contract.slice(7) as "Morpho").abi
-    : npmArtifact(contract as NpmContract).abi;
+    : contract.startsWith("slipstream:")
+      ? loadSlipstreamArtifact(contract.slice(11) as SlipstreamContract).abi
+      : npmArtifact(contract as NpmContract).abi;
   return abi
     .filter((item) => item.type === "function" || item.type === "event" || item.type === "error")
     .map(strip) as Abi;

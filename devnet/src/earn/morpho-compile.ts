@@ -1,9 +1,8 @@
-import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import type { Abi, Hex } from "viem";
+import { buildHash, collectSources, compileUnits, type SourceArtifact } from "./solc-build.ts";
 
 export const MORPHO_DIR = fileURLToPath(new URL("../../morpho/", import.meta.url));
 export const MORPHO_ARTIFACTS_DIR = join(MORPHO_DIR, "artifacts");
@@ -24,14 +23,7 @@ export const MORPHO_UNITS: Record<string, string> = {
   "MorphoFeedOracle.sol": "MorphoFeedOracle",
 };
 
-export interface MorphoArtifact {
-  contractName: string;
-  abi: Abi;
-  bytecode: Hex;
-  deployedBytecode: Hex;
-  sourceHash: string;
-  compiler: string;
-}
+export type MorphoArtifact = SourceArtifact;
 
 const require = createRequire(import.meta.url);
 
@@ -42,67 +34,17 @@ function readSource(path: string): string {
 }
 
 /** The package's sources use relative imports; resolve them into package paths so solc sees one tree. */
-function collectSources(): Record<string, string> {
-  const sources: Record<string, string> = {};
-  const pending = Object.keys(MORPHO_UNITS);
-  while (pending.length > 0) {
-    const path = pending.pop()!;
-    if (path in sources) continue;
-    const text = readSource(path);
-    sources[path] = text;
-    for (const match of text.matchAll(/import\s+(?:\{[^}]*\}\s+from\s+)?"([^"]+)"/g)) {
-      const target = match[1]!;
-      pending.push(target.startsWith(".") ? join(dirname(path), target).split("\\").join("/") : target);
-    }
-  }
-  return sources;
-}
+const collect = () =>
+  collectSources(Object.keys(MORPHO_UNITS), readSource, (from, target) =>
+    target.startsWith(".") ? join(dirname(from), target).split("\\").join("/") : target,
+  );
 
 export function morphoSourceHash(): string {
-  const sources = collectSources();
-  const hash = createHash("sha256");
-  hash.update(JSON.stringify({ compiler: "solc 0.8.19", settings: MORPHO_SOLC_SETTINGS }));
-  for (const key of Object.keys(sources).sort()) hash.update(`\n${key}\n${sources[key]}`);
-  return `0x${hash.digest("hex")}`;
+  return buildHash("solc 0.8.19", MORPHO_SOLC_SETTINGS, collect());
 }
 
 export function compileMorpho(): Record<string, MorphoArtifact> {
-  const solc = require("solc-0.8.19") as { compile(input: string): string; version(): string };
-  const sources = collectSources();
-  const input = {
-    language: "Solidity",
-    sources: Object.fromEntries(Object.entries(sources).map(([k, content]) => [k, { content }])),
-    settings: MORPHO_SOLC_SETTINGS,
-  };
-  const output = JSON.parse(solc.compile(JSON.stringify(input))) as {
-    errors?: { severity: string; formattedMessage: string }[];
-    contracts: Record<
-      string,
-      Record<
-        string,
-        { abi: Abi; evm: { bytecode: { object: string }; deployedBytecode: { object: string } } }
-      >
-    >;
-  };
-  const errors = (output.errors ?? []).filter((e) => e.severity === "error");
-  if (errors.length > 0) throw new Error(`solc failed:\n${errors.map((e) => e.formattedMessage).join("\n")}`);
-  const sourceHash = morphoSourceHash();
-  return Object.fromEntries(
-    Object.entries(MORPHO_UNITS).map(([unit, contractName]) => {
-      const out = output.contracts[unit]![contractName]!;
-      return [
-        contractName,
-        {
-          contractName,
-          abi: out.abi,
-          bytecode: `0x${out.evm.bytecode.object}` as Hex,
-          deployedBytecode: `0x${out.evm.deployedBytecode.object}` as Hex,
-          sourceHash,
-          compiler: `solc-js ${solc.version()}`,
-        },
-      ];
-    }),
-  );
+  return compileUnits("solc-0.8.19", collect(), MORPHO_SOLC_SETTINGS, MORPHO_UNITS, morphoSourceHash());
 }
 
 export function loadMorphoArtifact(name: "Morpho" | "IrmMock" | "MorphoFeedOracle"): MorphoArtifact {

@@ -2,6 +2,7 @@ import { type Address, getAddress, keccak256, stringToHex } from "viem";
 import { recordDeployBlocks } from "../bootstrap/deploy-blocks.ts";
 import type { DevnetChainName } from "../config.ts";
 import { aaveV3Extension } from "./aave-v3.ts";
+import { aerodromeSlipstreamExtension } from "./aerodrome-slipstream.ts";
 import { bridge2Extension } from "./bridge2.ts";
 import { earnActivityExtension } from "./earn-activity.ts";
 import { earnTokensExtension } from "./earn-tokens.ts";
@@ -38,6 +39,7 @@ export const EXTENSIONS: ChainExtension[] = [
   erc4626VaultsExtension,
   pendleExtension,
   uniswapV3Extension,
+  aerodromeSlipstreamExtension,
   aaveV3Extension,
   morphoBlueExtension,
   metaMorphoVaultsExtension,
@@ -51,6 +53,7 @@ export const EARN_EXTENSIONS: readonly ChainExtension[] = [
   erc4626VaultsExtension,
   pendleExtension,
   uniswapV3Extension,
+  aerodromeSlipstreamExtension,
   aaveV3Extension,
   morphoBlueExtension,
   metaMorphoVaultsExtension,

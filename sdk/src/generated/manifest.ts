@@ -33,6 +33,12 @@ export const groups: GroupManifest[] = [
     "description": "Uniswap V3 (v1): quotes and pool prices from the pools themselves; swaps and liquidity positions from the wallet"
   },
   {
+    "group": "aerodrome_slipstream",
+    "namespace": "aerodromeSlipstream",
+    "cli": "aerodrome-slipstream",
+    "description": "Aerodrome Slipstream (v1, base): concentrated-liquidity pools by tick spacing — pool price, swaps and liquidity positions from the wallet"
+  },
+  {
     "group": "morpho",
     "namespace": "morpho",
     "cli": "morpho",
@@ -3175,6 +3181,758 @@ export const manifest: OperationManifest[] = [
     },
     "mcpName": "v1_uniswap_liquidity_provision_withdraw",
     "bodyRef": "UniswapWithdrawLiquidityProvisionRequest",
+    "responseRef": "TransactionResponse",
+    "pagination": null
+  },
+  {
+    "operationId": "v1_aerodrome_slipstream_pool_price",
+    "group": "aerodrome_slipstream",
+    "namespace": "aerodromeSlipstream",
+    "name": "poolPrice",
+    "method": "GET",
+    "path": "/v1/aerodrome_slipstream/pool_price",
+    "summary": "Pool price",
+    "description": "The Slipstream pool of `token_in` and `token_out` at `tick_spacing`: its current price (token_in per one token_out, from the pool's sqrt price) and tick. No pool at that spacing is a 404.",
+    "readOnly": true,
+    "destructive": false,
+    "idempotent": true,
+    "errorModel": "validation",
+    "params": [
+      {
+        "name": "chain",
+        "in": "query",
+        "required": false,
+        "schema": {
+          "type": "string",
+          "enum": [
+            "base"
+          ],
+          "default": "base"
+        }
+      },
+      {
+        "name": "token_in",
+        "in": "query",
+        "required": false,
+        "description": "the symbol or address of the token priced in",
+        "schema": {
+          "default": "USDC",
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 64,
+          "x-contract": "erc20"
+        }
+      },
+      {
+        "name": "token_out",
+        "in": "query",
+        "required": false,
+        "description": "the symbol or address of the token priced",
+        "schema": {
+          "default": "WETH",
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 64,
+          "x-contract": "erc20"
+        }
+      },
+      {
+        "name": "tick_spacing",
+        "in": "query",
+        "required": false,
+        "description": "the pool's tick spacing",
+        "schema": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 8388607
+        }
+      }
+    ],
+    "body": null,
+    "cli": {
+      "command": "pool-price",
+      "aliases": [],
+      "short": {
+        "chain": "c"
+      }
+    },
+    "mcpName": "v1_aerodrome_slipstream_pool_price",
+    "bodyRef": null,
+    "responseRef": "AerodromeSlipstreamPoolPriceResponse",
+    "pagination": null
+  },
+  {
+    "operationId": "v1_aerodrome_slipstream_liquidity_provision_positions",
+    "group": "aerodrome_slipstream",
+    "namespace": "aerodromeSlipstream",
+    "name": "liquidityProvisionPositions",
+    "method": "GET",
+    "path": "/v1/aerodrome_slipstream/liquidity_provision/positions",
+    "summary": "List LP positions",
+    "description": "Every Slipstream position NFT `user` holds, keyed by its id, with the position manager's record.",
+    "readOnly": true,
+    "destructive": false,
+    "idempotent": true,
+    "errorModel": "validation",
+    "params": [
+      {
+        "name": "chain",
+        "in": "query",
+        "required": false,
+        "schema": {
+          "type": "string",
+          "enum": [
+            "base"
+          ],
+          "default": "base"
+        }
+      },
+      {
+        "name": "user",
+        "in": "query",
+        "required": false,
+        "description": "the positions' owner",
+        "schema": {
+          "type": "string"
+        }
+      }
+    ],
+    "body": null,
+    "cli": {
+      "command": "liquidity-provision-positions",
+      "aliases": [],
+      "short": {
+        "chain": "c"
+      }
+    },
+    "mcpName": "v1_aerodrome_slipstream_liquidity_provision_positions",
+    "bodyRef": null,
+    "responseRef": "AerodromeLPPositionsResponse",
+    "pagination": null
+  },
+  {
+    "operationId": "v1_aerodrome_slipstream_swap_sell_exactly",
+    "group": "aerodrome_slipstream",
+    "namespace": "aerodromeSlipstream",
+    "name": "swapSellExactly",
+    "method": "POST",
+    "path": "/v1/aerodrome_slipstream/swap/sell_exactly",
+    "summary": "Sell exact amount",
+    "description": "A transaction for `sender` that sells exactly `amount_in` of `token_in` in the `tick_spacing` Slipstream pool through its SwapRouter, for at least `amount_out_minimum` of `token_out` (default: the pool's quote less 0.5 %). A minimum the pool already misses is a 422; the sender's balance and allowance to `AerodromeSlipstreamRouter` are checked first.",
+    "readOnly": false,
+    "destructive": false,
+    "idempotent": false,
+    "errorModel": "validation",
+    "params": [],
+    "body": {
+      "type": "object",
+      "properties": {
+        "action_type": {
+          "description": "this write's kind, as a bundle action names it",
+          "type": "string",
+          "const": "AERODROME_SLIPSTREAM_SELL_EXACTLY"
+        },
+        "token_in": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 64,
+          "description": "the symbol or address of the token sold",
+          "x-contract": "erc20"
+        },
+        "token_out": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 64,
+          "description": "the symbol or address of the token bought",
+          "x-contract": "erc20"
+        },
+        "tick_spacing": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 8388607,
+          "description": "the pool's tick spacing (Slipstream's pool key: 1, 50, 100, 200 or 2000)",
+          "examples": [
+            100
+          ]
+        },
+        "amount_in": {
+          "anyOf": [
+            {
+              "type": "number"
+            },
+            {
+              "type": "string"
+            },
+            {}
+          ],
+          "description": "token_in to sell exactly, in human units",
+          "examples": [
+            "100"
+          ]
+        },
+        "amount_out_minimum": {
+          "anyOf": [
+            {
+              "type": "number"
+            },
+            {
+              "type": "string"
+            },
+            {}
+          ],
+          "description": "token_out to receive at least (default: the pool's quote less 0.5 %)",
+          "examples": [
+            "0.03"
+          ]
+        },
+        "chain": {
+          "type": "string",
+          "enum": [
+            "base"
+          ]
+        },
+        "sender": {
+          "description": "the wallet that signs and sends the transaction",
+          "type": "string"
+        },
+        "estimate_gas": {
+          "default": true,
+          "description": "estimate gas (and so simulate) the transaction",
+          "type": "boolean"
+        }
+      },
+      "required": [
+        "token_in",
+        "token_out",
+        "tick_spacing",
+        "amount_in",
+        "chain",
+        "sender"
+      ]
+    },
+    "cli": {
+      "command": "swap-sell-exactly",
+      "aliases": [],
+      "short": {
+        "chain": "c"
+      }
+    },
+    "mcpName": "v1_aerodrome_slipstream_swap_sell_exactly",
+    "bodyRef": "AerodromeSlipstreamSellExactlyRequest",
+    "responseRef": "TransactionResponse",
+    "pagination": null
+  },
+  {
+    "operationId": "v1_aerodrome_slipstream_swap_buy_exactly",
+    "group": "aerodrome_slipstream",
+    "namespace": "aerodromeSlipstream",
+    "name": "swapBuyExactly",
+    "method": "POST",
+    "path": "/v1/aerodrome_slipstream/swap/buy_exactly",
+    "summary": "Buy exact amount",
+    "description": "A transaction for `sender` that buys exactly `amount_out` of `token_out` in the `tick_spacing` Slipstream pool through its SwapRouter, spending at most `amount_in_maximum` of `token_in`. A maximum below what the pool takes now is a 422; the sender's balance and allowance to `AerodromeSlipstreamRouter` are checked first.",
+    "readOnly": false,
+    "destructive": false,
+    "idempotent": false,
+    "errorModel": "validation",
+    "params": [],
+    "body": {
+      "type": "object",
+      "properties": {
+        "action_type": {
+          "description": "this write's kind, as a bundle action names it",
+          "type": "string",
+          "const": "AERODROME_SLIPSTREAM_BUY_EXACTLY"
+        },
+        "token_in": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 64,
+          "description": "the symbol or address of the token sold",
+          "x-contract": "erc20"
+        },
+        "token_out": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 64,
+          "description": "the symbol or address of the token bought",
+          "x-contract": "erc20"
+        },
+        "tick_spacing": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 8388607,
+          "description": "the pool's tick spacing (Slipstream's pool key: 1, 50, 100, 200 or 2000)",
+          "examples": [
+            100
+          ]
+        },
+        "amount_out": {
+          "anyOf": [
+            {
+              "type": "number"
+            },
+            {
+              "type": "string"
+            },
+            {}
+          ],
+          "description": "token_out to buy exactly, in human units",
+          "examples": [
+            "0.03"
+          ]
+        },
+        "amount_in_maximum": {
+          "anyOf": [
+            {
+              "type": "number"
+            },
+            {
+              "type": "string"
+            },
+            {}
+          ],
+          "description": "token_in to spend at most, in human units",
+          "examples": [
+            "100"
+          ]
+        },
+        "chain": {
+          "type": "string",
+          "enum": [
+            "base"
+          ]
+        },
+        "sender": {
+          "description": "the wallet that signs and sends the transaction",
+          "type": "string"
+        },
+        "estimate_gas": {
+          "default": true,
+          "description": "estimate gas (and so simulate) the transaction",
+          "type": "boolean"
+        }
+      },
+      "required": [
+        "token_in",
+        "token_out",
+        "tick_spacing",
+        "amount_out",
+        "amount_in_maximum",
+        "chain",
+        "sender"
+      ]
+    },
+    "cli": {
+      "command": "swap-buy-exactly",
+      "aliases": [],
+      "short": {
+        "chain": "c"
+      }
+    },
+    "mcpName": "v1_aerodrome_slipstream_swap_buy_exactly",
+    "bodyRef": "AerodromeSlipstreamBuyExactlyRequest",
+    "responseRef": "TransactionResponse",
+    "pagination": null
+  },
+  {
+    "operationId": "v1_aerodrome_slipstream_liquidity_provision_mint",
+    "group": "aerodrome_slipstream",
+    "namespace": "aerodromeSlipstream",
+    "name": "liquidityProvisionMint",
+    "method": "POST",
+    "path": "/v1/aerodrome_slipstream/liquidity_provision/mint",
+    "summary": "Open a new LP position",
+    "description": "A transaction for `sender` that opens a position in the `tick_spacing` Slipstream pool of `token0` and `token1` (either order) between two ticks, through its NonfungiblePositionManager; ticks must be multiples of the spacing; balances and allowances to `AerodromeSlipstreamNonfungiblePositionManager` are checked first.",
+    "readOnly": false,
+    "destructive": false,
+    "idempotent": false,
+    "errorModel": "validation",
+    "params": [],
+    "body": {
+      "type": "object",
+      "properties": {
+        "action_type": {
+          "description": "this write's kind, as a bundle action names it",
+          "type": "string",
+          "const": "AERODROME_SLIPSTREAM_MINT_LIQUIDITY_PROVISION"
+        },
+        "token0": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 64,
+          "description": "one token of the pair",
+          "x-contract": "erc20",
+          "examples": [
+            "WETH"
+          ]
+        },
+        "token1": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 64,
+          "description": "the other token of the pair",
+          "x-contract": "erc20",
+          "examples": [
+            "USDC"
+          ]
+        },
+        "tick_spacing": {
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 8388607,
+          "description": "the pool's tick spacing (Slipstream's pool key: 1, 50, 100, 200 or 2000)",
+          "examples": [
+            100
+          ]
+        },
+        "tick_lower": {
+          "type": "integer",
+          "minimum": -9007199254740991,
+          "maximum": 9007199254740991,
+          "description": "the range's lower tick (a multiple of the tick spacing)",
+          "examples": [
+            -200100
+          ]
+        },
+        "tick_upper": {
+          "type": "integer",
+          "minimum": -9007199254740991,
+          "maximum": 9007199254740991,
+          "description": "the range's upper tick",
+          "examples": [
+            -192100
+          ]
+        },
+        "amount0_desired": {
+          "anyOf": [
+            {
+              "type": "number"
+            },
+            {
+              "type": "string"
+            },
+            {}
+          ],
+          "description": "token0 to add at most, human units",
+          "examples": [
+            "1"
+          ],
+          "x-zero-allowed": true
+        },
+        "amount1_desired": {
+          "anyOf": [
+            {
+              "type": "number"
+            },
+            {
+              "type": "string"
+            },
+            {}
+          ],
+          "description": "token1 to add at most, human units",
+          "examples": [
+            "1"
+          ],
+          "x-zero-allowed": true
+        },
+        "amount0_min": {
+          "anyOf": [
+            {
+              "type": "number"
+            },
+            {
+              "type": "string"
+            },
+            {}
+          ],
+          "description": "token0 to add at least (slippage bound)",
+          "examples": [
+            "1"
+          ],
+          "x-zero-allowed": true
+        },
+        "amount1_min": {
+          "anyOf": [
+            {
+              "type": "number"
+            },
+            {
+              "type": "string"
+            },
+            {}
+          ],
+          "description": "token1 to add at least (slippage bound)",
+          "examples": [
+            "1"
+          ],
+          "x-zero-allowed": true
+        },
+        "recipient": {
+          "description": "who receives the position NFT (default: sender)",
+          "anyOf": [
+            {
+              "description": "0x-prefixed EVM address",
+              "type": "string"
+            },
+            {
+              "type": "null"
+            }
+          ]
+        },
+        "chain": {
+          "type": "string",
+          "enum": [
+            "base"
+          ]
+        },
+        "sender": {
+          "description": "the wallet that signs and sends the transaction",
+          "type": "string"
+        },
+        "estimate_gas": {
+          "default": true,
+          "description": "estimate gas (and so simulate) the transaction",
+          "type": "boolean"
+        }
+      },
+      "required": [
+        "token0",
+        "token1",
+        "tick_spacing",
+        "tick_lower",
+        "tick_upper",
+        "amount0_desired",
+        "amount1_desired",
+        "amount0_min",
+        "amount1_min",
+        "chain",
+        "sender"
+      ]
+    },
+    "cli": {
+      "command": "liquidity-provision-mint",
+      "aliases": [],
+      "short": {
+        "chain": "c"
+      }
+    },
+    "mcpName": "v1_aerodrome_slipstream_liquidity_provision_mint",
+    "bodyRef": "AerodromeSlipstreamMintLiquidityProvisionRequest",
+    "responseRef": "TransactionResponse",
+    "pagination": null
+  },
+  {
+    "operationId": "v1_aerodrome_slipstream_liquidity_provision_increase",
+    "group": "aerodrome_slipstream",
+    "namespace": "aerodromeSlipstream",
+    "name": "liquidityProvisionIncrease",
+    "method": "POST",
+    "path": "/v1/aerodrome_slipstream/liquidity_provision/increase",
+    "summary": "Increase an LP position",
+    "description": "A transaction for `sender` that adds its tokens to a Slipstream position it owns (`increaseLiquidity`); another wallet's position is a 422, an unknown id a 404.",
+    "readOnly": false,
+    "destructive": false,
+    "idempotent": false,
+    "errorModel": "validation",
+    "params": [],
+    "body": {
+      "type": "object",
+      "properties": {
+        "action_type": {
+          "description": "this write's kind, as a bundle action names it",
+          "type": "string",
+          "const": "AERODROME_SLIPSTREAM_INCREASE_LIQUIDITY_PROVISION"
+        },
+        "token_id": {
+          "type": "integer",
+          "minimum": 0,
+          "maximum": 9007199254740991,
+          "description": "the position NFT's id",
+          "examples": [
+            1
+          ]
+        },
+        "amount0_desired": {
+          "anyOf": [
+            {
+              "type": "number"
+            },
+            {
+              "type": "string"
+            },
+            {}
+          ],
+          "description": "the position's token0 to add at most",
+          "examples": [
+            "1"
+          ],
+          "x-zero-allowed": true
+        },
+        "amount1_desired": {
+          "anyOf": [
+            {
+              "type": "number"
+            },
+            {
+              "type": "string"
+            },
+            {}
+          ],
+          "description": "the position's token1 to add at most",
+          "examples": [
+            "1"
+          ],
+          "x-zero-allowed": true
+        },
+        "amount0_min": {
+          "anyOf": [
+            {
+              "type": "number"
+            },
+            {
+              "type": "string"
+            },
+            {}
+          ],
+          "description": "token0 to add at least",
+          "examples": [
+            "1"
+          ],
+          "x-zero-allowed": true
+        },
+        "amount1_min": {
+          "anyOf": [
+            {
+              "type": "number"
+            },
+            {
+              "type": "string"
+            },
+            {}
+          ],
+          "description": "token1 to add at least",
+          "examples": [
+            "1"
+          ],
+          "x-zero-allowed": true
+        },
+        "chain": {
+          "type": "string",
+          "enum": [
+            "base"
+          ]
+        },
+        "sender": {
+          "description": "the wallet that signs and sends the transaction",
+          "type": "string"
+        },
+        "estimate_gas": {
+          "default": true,
+          "description": "estimate gas (and so simulate) the transaction",
+          "type": "boolean"
+        }
+      },
+      "required": [
+        "token_id",
+        "amount0_desired",
+        "amount1_desired",
+        "amount0_min",
+        "amount1_min",
+        "chain",
+        "sender"
+      ]
+    },
+    "cli": {
+      "command": "liquidity-provision-increase",
+      "aliases": [],
+      "short": {
+        "chain": "c"
+      }
+    },
+    "mcpName": "v1_aerodrome_slipstream_liquidity_provision_increase",
+    "bodyRef": "AerodromeSlipstreamIncreaseLiquidityProvisionRequest",
+    "responseRef": "TransactionResponse",
+    "pagination": null
+  },
+  {
+    "operationId": "v1_aerodrome_slipstream_liquidity_provision_withdraw",
+    "group": "aerodrome_slipstream",
+    "namespace": "aerodromeSlipstream",
+    "name": "liquidityProvisionWithdraw",
+    "method": "POST",
+    "path": "/v1/aerodrome_slipstream/liquidity_provision/withdraw",
+    "summary": "Withdraw an LP position",
+    "description": "A transaction for `sender` that takes `percentage_for_withdrawal` of a Slipstream position's liquidity out and collects its tokens and fees (`decreaseLiquidity` and `collect` in one `multicall`, each amount held to 99.5 % of what a simulation frees).",
+    "readOnly": false,
+    "destructive": false,
+    "idempotent": false,
+    "errorModel": "validation",
+    "params": [],
+    "body": {
+      "type": "object",
+      "properties": {
+        "action_type": {
+          "description": "this write's kind, as a bundle action names it",
+          "type": "string",
+          "const": "AERODROME_SLIPSTREAM_WITHDRAW_LIQUIDITY_PROVISION"
+        },
+        "token_id": {
+          "type": "integer",
+          "minimum": 0,
+          "maximum": 9007199254740991,
+          "description": "the position NFT's id",
+          "examples": [
+            1
+          ]
+        },
+        "percentage_for_withdrawal": {
+          "anyOf": [
+            {
+              "type": "number"
+            },
+            {
+              "type": "string"
+            },
+            {}
+          ],
+          "description": "percent of the position's liquidity to take out",
+          "examples": [
+            "25"
+          ]
+        },
+        "chain": {
+          "type": "string",
+          "enum": [
+            "base"
+          ]
+        },
+        "sender": {
+          "description": "the wallet that signs and sends the transaction",
+          "type": "string"
+        },
+        "estimate_gas": {
+          "default": true,
+          "description": "estimate gas (and so simulate) the transaction",
+          "type": "boolean"
+        }
+      },
+      "required": [
+        "token_id",
+        "percentage_for_withdrawal",
+        "chain",
+        "sender"
+      ]
+    },
+    "cli": {
+      "command": "liquidity-provision-withdraw",
+      "aliases": [],
+      "short": {
+        "chain": "c"
+      }
+    },
+    "mcpName": "v1_aerodrome_slipstream_liquidity_provision_withdraw",
+    "bodyRef": "AerodromeSlipstreamWithdrawLiquidityProvisionRequest",
     "responseRef": "TransactionResponse",
     "pagination": null
   },

@@ -6,6 +6,7 @@ import { AaveNamespace } from "./groups/aave.ts";
 import { VaultsNamespace } from "./groups/vaults.ts";
 import { GenericNamespace } from "./groups/generic.ts";
 import { UniswapNamespace } from "./groups/uniswap.ts";
+import { AerodromeSlipstreamNamespace } from "./groups/aerodrome-slipstream.ts";
 import { MorphoNamespace } from "./groups/morpho.ts";
 import { PendleNamespace } from "./groups/pendle.ts";
 import { SkyNamespace } from "./groups/sky.ts";
@@ -25,6 +26,7 @@ export class Namespaces {
   readonly vaults: VaultsNamespace;
   readonly generic: GenericNamespace;
   readonly uniswap: UniswapNamespace;
+  readonly aerodromeSlipstream: AerodromeSlipstreamNamespace;
   readonly morpho: MorphoNamespace;
   readonly pendle: PendleNamespace;
   readonly sky: SkyNamespace;
@@ -43,6 +45,7 @@ export class Namespaces {
     this.vaults = new VaultsNamespace(transport);
     this.generic = new GenericNamespace(transport);
     this.uniswap = new UniswapNamespace(transport);
+    this.aerodromeSlipstream = new AerodromeSlipstreamNamespace(transport);
     this.morpho = new MorphoNamespace(transport);
     this.pendle = new PendleNamespace(transport);
     this.sky = new SkyNamespace(transport);

@@ -5,6 +5,7 @@ export * from "./groups/aave.ts";
 export * from "./groups/vaults.ts";
 export * from "./groups/generic.ts";
 export * from "./groups/uniswap.ts";
+export * from "./groups/aerodrome-slipstream.ts";
 export * from "./groups/morpho.ts";
 export * from "./groups/pendle.ts";
 export * from "./groups/sky.ts";

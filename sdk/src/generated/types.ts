@@ -242,6 +242,147 @@ export type ActivityEvent = {
   realized_pnl: string | null;
 };
 
+export type AerodromeLPPositionsResponse = {
+  positions: {
+    [key: string]: AerodromePosition;
+  };
+};
+
+export type AerodromePosition = {
+  /** an integer; a decimal string beyond 2^53 */
+  nonce: number | string;
+  operator: string;
+  token0: string;
+  token1: string;
+  tick_spacing: number;
+  tick_lower: number;
+  tick_upper: number;
+  /** an integer; a decimal string beyond 2^53 */
+  liquidity: number | string;
+  /** an integer; a decimal string beyond 2^53 */
+  fee_growth_inside0_last_x128: number | string;
+  /** an integer; a decimal string beyond 2^53 */
+  fee_growth_inside1_last_x128: number | string;
+  /** an integer; a decimal string beyond 2^53 */
+  tokens_owed0: number | string;
+  /** an integer; a decimal string beyond 2^53 */
+  tokens_owed1: number | string;
+  /** an integer; a decimal string beyond 2^53 */
+  token_id: number | string;
+};
+
+export type AerodromeSlipstreamBuyExactlyRequest = {
+  /** this write's kind, as a bundle action names it */
+  action_type?: "AERODROME_SLIPSTREAM_BUY_EXACTLY";
+  /** the symbol or address of the token sold */
+  token_in: string;
+  /** the symbol or address of the token bought */
+  token_out: string;
+  /** the pool's tick spacing (Slipstream's pool key: 1, 50, 100, 200 or 2000) */
+  tick_spacing: number;
+  /** token_out to buy exactly, in human units */
+  amount_out: number | string | unknown;
+  /** token_in to spend at most, in human units */
+  amount_in_maximum: number | string | unknown;
+  chain: BaseChain;
+  /** the wallet that signs and sends the transaction */
+  sender: string;
+  /** estimate gas (and so simulate) the transaction */
+  estimate_gas?: boolean;
+};
+
+export type AerodromeSlipstreamIncreaseLiquidityProvisionRequest = {
+  /** this write's kind, as a bundle action names it */
+  action_type?: "AERODROME_SLIPSTREAM_INCREASE_LIQUIDITY_PROVISION";
+  /** the position NFT's id */
+  token_id: number;
+  /** the position's token0 to add at most */
+  amount0_desired: number | string | unknown;
+  /** the position's token1 to add at most */
+  amount1_desired: number | string | unknown;
+  /** token0 to add at least */
+  amount0_min: number | string | unknown;
+  /** token1 to add at least */
+  amount1_min: number | string | unknown;
+  chain: BaseChain;
+  /** the wallet that signs and sends the transaction */
+  sender: string;
+  /** estimate gas (and so simulate) the transaction */
+  estimate_gas?: boolean;
+};
+
+export type AerodromeSlipstreamMintLiquidityProvisionRequest = {
+  /** this write's kind, as a bundle action names it */
+  action_type?: "AERODROME_SLIPSTREAM_MINT_LIQUIDITY_PROVISION";
+  /** one token of the pair */
+  token0: string;
+  /** the other token of the pair */
+  token1: string;
+  /** the pool's tick spacing (Slipstream's pool key: 1, 50, 100, 200 or 2000) */
+  tick_spacing: number;
+  /** the range's lower tick (a multiple of the tick spacing) */
+  tick_lower: number;
+  /** the range's upper tick */
+  tick_upper: number;
+  /** token0 to add at most, human units */
+  amount0_desired: number | string | unknown;
+  /** token1 to add at most, human units */
+  amount1_desired: number | string | unknown;
+  /** token0 to add at least (slippage bound) */
+  amount0_min: number | string | unknown;
+  /** token1 to add at least (slippage bound) */
+  amount1_min: number | string | unknown;
+  /** who receives the position NFT (default: sender) */
+  recipient?: string | null;
+  chain: BaseChain;
+  /** the wallet that signs and sends the transaction */
+  sender: string;
+  /** estimate gas (and so simulate) the transaction */
+  estimate_gas?: boolean;
+};
+
+export type AerodromeSlipstreamPoolPriceResponse = {
+  token_in: string;
+  token_out: string;
+  /** token_in per one token_out at the pool's current price */
+  price: string;
+  tick: number;
+};
+
+export type AerodromeSlipstreamSellExactlyRequest = {
+  /** this write's kind, as a bundle action names it */
+  action_type?: "AERODROME_SLIPSTREAM_SELL_EXACTLY";
+  /** the symbol or address of the token sold */
+  token_in: string;
+  /** the symbol or address of the token bought */
+  token_out: string;
+  /** the pool's tick spacing (Slipstream's pool key: 1, 50, 100, 200 or 2000) */
+  tick_spacing: number;
+  /** token_in to sell exactly, in human units */
+  amount_in: number | string | unknown;
+  /** token_out to receive at least (default: the pool's quote less 0.5 %) */
+  amount_out_minimum?: number | string | unknown;
+  chain: BaseChain;
+  /** the wallet that signs and sends the transaction */
+  sender: string;
+  /** estimate gas (and so simulate) the transaction */
+  estimate_gas?: boolean;
+};
+
+export type AerodromeSlipstreamWithdrawLiquidityProvisionRequest = {
+  /** this write's kind, as a bundle action names it */
+  action_type?: "AERODROME_SLIPSTREAM_WITHDRAW_LIQUIDITY_PROVISION";
+  /** the position NFT's id */
+  token_id: number;
+  /** percent of the position's liquidity to take out */
+  percentage_for_withdrawal: number | string | unknown;
+  chain: BaseChain;
+  /** the wallet that signs and sends the transaction */
+  sender: string;
+  /** estimate gas (and so simulate) the transaction */
+  estimate_gas?: boolean;
+};
+
 export type AllowanceInfoResponse = {
   /** what the contract may spend, in human units */
   amount: string;
@@ -287,6 +428,8 @@ export type BalancesResponse = {
   };
   total_usd_value: string | null;
 };
+
+export type BaseChain = "base";
 
 export type Borrow = {
   id: string;
@@ -3594,6 +3737,46 @@ export type V1UniswapLiquidityProvisionIncreaseResponse = TransactionResponse;
 export type V1UniswapLiquidityProvisionWithdrawBody = UniswapWithdrawLiquidityProvisionRequest;
 
 export type V1UniswapLiquidityProvisionWithdrawResponse = TransactionResponse;
+
+export type V1AerodromeSlipstreamPoolPriceQuery = {
+  chain?: "base";
+  /** the symbol or address of the token priced in */
+  token_in?: string;
+  /** the symbol or address of the token priced */
+  token_out?: string;
+  /** the pool's tick spacing */
+  tick_spacing?: number;
+};
+
+export type V1AerodromeSlipstreamPoolPriceResponse = AerodromeSlipstreamPoolPriceResponse;
+
+export type V1AerodromeSlipstreamLiquidityProvisionPositionsQuery = {
+  chain?: "base";
+  /** the positions' owner */
+  user?: string;
+};
+
+export type V1AerodromeSlipstreamLiquidityProvisionPositionsResponse = AerodromeLPPositionsResponse;
+
+export type V1AerodromeSlipstreamSwapSellExactlyBody = AerodromeSlipstreamSellExactlyRequest;
+
+export type V1AerodromeSlipstreamSwapSellExactlyResponse = TransactionResponse;
+
+export type V1AerodromeSlipstreamSwapBuyExactlyBody = AerodromeSlipstreamBuyExactlyRequest;
+
+export type V1AerodromeSlipstreamSwapBuyExactlyResponse = TransactionResponse;
+
+export type V1AerodromeSlipstreamLiquidityProvisionMintBody = AerodromeSlipstreamMintLiquidityProvisionRequest;
+
+export type V1AerodromeSlipstreamLiquidityProvisionMintResponse = TransactionResponse;
+
+export type V1AerodromeSlipstreamLiquidityProvisionIncreaseBody = AerodromeSlipstreamIncreaseLiquidityProvisionRequest;
+
+export type V1AerodromeSlipstreamLiquidityProvisionIncreaseResponse = TransactionResponse;
+
+export type V1AerodromeSlipstreamLiquidityProvisionWithdrawBody = AerodromeSlipstreamWithdrawLiquidityProvisionRequest;
+
+export type V1AerodromeSlipstreamLiquidityProvisionWithdrawResponse = TransactionResponse;
 
 export type V1MorphoVaultsQuery = {
   chain?: "arbitrum" | "base" | "ethereum";

@@ -11,8 +11,8 @@ import type { ChainName } from "../../schemas/common.ts";
 export const NAMED_CONTRACTS = {
   AaveV3Pool: "AavePool",
   AerodromeBasicRouter: null,
-  AerodromeSlipstreamRouter: null,
-  AerodromeSlipstreamNonfungiblePositionManager: null,
+  AerodromeSlipstreamRouter: "AerodromeSlipstreamRouter",
+  AerodromeSlipstreamNonfungiblePositionManager: "AerodromeSlipstreamPositionManager",
   UniswapV3Router: "UniswapV3SwapRouter",
   UniswapV3NFTPositionManager: "UniswapV3PositionManager",
   Morpho: "MorphoBlue",
@@ -56,7 +56,7 @@ export function resolveContract(config: Config, chain: ChainName, text: string, 
 /** The protocols `supported_chains` answers for, each by the contract that marks it deployed on a chain. */
 export const PROTOCOL_MARKERS = {
   aave: "AavePool",
-  aerodrome: null,
+  aerodrome: "AerodromeSlipstreamFactory",
   morpho: "MorphoBlue",
   sky: "SkySavingsUsds",
   uniswap: "UniswapV3Factory",
