@@ -1,6 +1,7 @@
 import { aaveOracleAbi } from "@compass/constants";
 import {
   addressBook,
+  approveAs,
   chainClient,
   devnetFixture,
   getJson,
@@ -213,5 +214,50 @@ describe("v1 generic and token", () => {
     const invalid = await getJson(`${url}/v1/generic/ens?ens_name=${encodeURIComponent("bad name!.eth")}`);
     expect(invalid.status).toBe(422);
     expect(invalid.body.detail[0].loc).toEqual(["query", "ens_name"]);
+  });
+
+  test("default: the portfolio lists every position the wallet opens, each valued, the total their sum", async () => {
+    const c = contracts();
+    const send = async (path: string, body: Record<string, unknown>) => {
+      const r = await write(path, body);
+      expect(r.status, `${path}: ${JSON.stringify(r.body)}`).toBe(200);
+      await sendUnsigned(DEV, CHAIN, r.body.transaction);
+    };
+    await approveAs(DEV, CHAIN, token("USDC"), c.Erc4626VaultUSDC!);
+    await approveAs(DEV, CHAIN, token("USDC"), c.AavePool!);
+    await approveAs(DEV, CHAIN, token("USDC"), c.PendleRouter!);
+    await send("vaults/deposit", { vault_address: c.Erc4626VaultUSDC, amount: "100" });
+    await send("aave/supply", { token: "USDC", amount: "200" });
+    await send("aave/borrow", { token: "USDT", amount: "20", interest_rate_mode: "variable" });
+    await send("pendle/pt", {
+      market_address: c.PendleMarket_USDC,
+      action: "BUY",
+      token: "USDC",
+      amount_in: "50",
+      max_slippage_percent: 1,
+    });
+    const r = await getJson(`${url}/v1/generic/portfolio?chain=${CHAIN}&user=${owner}`);
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    const by = (address: string) => r.body.token_balances.find((t: any) => t.token_address === address);
+    const vault = by(c.Erc4626VaultUSDC!);
+    const aToken = by(c.AaveAToken_USDC!);
+    const debt = by(c.AaveVariableDebtToken_USDT!);
+    const pt = by(c.PendlePT_USDC!);
+    for (const [name, row] of Object.entries({ vault, aToken, debt, pt })) expect(row, name).toBeDefined();
+    // each valued at what it is worth in the underlying (here USD stablecoins at about $1)
+    expect(Number(vault.token_value_in_usd)).toBeGreaterThan(99);
+    expect(Number(aToken.token_value_in_usd)).toBeGreaterThanOrEqual(199.99);
+    expect(Number(debt.token_value_in_usd)).toBeLessThanOrEqual(-19.99);
+    expect(debt.amount.startsWith("-")).toBe(true);
+    expect(Number(pt.token_value_in_usd)).toBeGreaterThan(49);
+    expect(Number(pt.token_value_in_usd)).toBeLessThan(50.5);
+    // the balances are the chain's
+    expect(vault.amount).toBe(formatUnits(await balanceOf(c.Erc4626VaultUSDC!, owner), vault.decimals));
+    expect(pt.amount).toBe(formatUnits(await balanceOf(c.PendlePT_USDC!, owner), 6));
+    const total = r.body.token_balances.reduce(
+      (sum: number, t: any) => sum + Number(t.token_value_in_usd),
+      0,
+    );
+    expect(Number(r.body.total_value_in_usd)).toBeCloseTo(total, 1);
   });
 });

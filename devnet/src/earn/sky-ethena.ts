@@ -80,3 +80,14 @@ export const sUsdeAbi = parseAbi([
 
 export const addressesOf = (d: Record<string, Create2Deployment>): Record<string, Address> =>
   Object.fromEntries(Object.entries(d).map(([k, v]) => [k, v.address]));
+
+/** $1 feeds for the Sky and Ethena stablecoins (contracts/PriceFeed.sol, set by `earn_operator`), as Aave's oracle reads them. */
+export const STABLE_FEEDS = ["DAI", "USDS", "USDe"] as const;
+export function stableFeedDeployment(symbol: (typeof STABLE_FEEDS)[number]): Create2Deployment {
+  return create2Deployment(`sky-ethena.price-feed:${symbol}/USD`, loadArtifact("PriceFeed"), [
+    8,
+    `${symbol} / USD`,
+    10n ** 8n,
+    operator(),
+  ]);
+}

@@ -17,6 +17,7 @@ import { pendleExtension } from "./pendle.ts";
 import { permit2Extension } from "./permit2.ts";
 import { rwaMarketsExtension } from "./rwa-markets.ts";
 import { skyEthenaExtension } from "./sky-ethena.ts";
+import { stableFeedsExtension } from "./stable-feeds.ts";
 import type { ChainExtension, ExtensionContext } from "./types.ts";
 import { uniswapV3Extension } from "./uniswap-v3.ts";
 
@@ -41,6 +42,7 @@ export const EXTENSIONS: ChainExtension[] = [
   uniswapV3Extension,
   aerodromeSlipstreamExtension,
   aaveV3Extension,
+  stableFeedsExtension,
   morphoBlueExtension,
   metaMorphoVaultsExtension,
   eulerVaultsExtension,
@@ -55,6 +57,7 @@ export const EARN_EXTENSIONS: readonly ChainExtension[] = [
   uniswapV3Extension,
   aerodromeSlipstreamExtension,
   aaveV3Extension,
+  stableFeedsExtension,
   morphoBlueExtension,
   metaMorphoVaultsExtension,
   eulerVaultsExtension,
