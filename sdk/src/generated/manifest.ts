@@ -1704,7 +1704,7 @@ export const manifest: OperationManifest[] = [
     "method": "GET",
     "path": "/v1/generic/portfolio",
     "summary": "List User Portfolio",
-    "description": "What `user` holds on `chain`: the native coin and every token this deployment lists there, each valued at the chain's price oracle, and the total in USD. Tokens the oracle has no feed for, and zero balances, are left out. One batched read at one block.",
+    "description": "Every position `user` holds on `chain`, valued in USD at one block: the native coin and the tokens this deployment lists (at the chain's price oracle), ERC-4626 vault shares (at what they redeem for), Aave aTokens and variable debt (at their reserve's price; debt as a negative amount, subtracted from the total), Pendle PT, YT and LP (at Pendle's rates into the market's asset). Zero balances and what cannot be priced are left out; liquidity-position NFTs are listed by their own groups.",
     "readOnly": true,
     "destructive": false,
     "idempotent": true,
