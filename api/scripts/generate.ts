@@ -3,7 +3,7 @@
  *   sdk/src/generated/{types,operations,namespaces,manifest}.ts and python/compass_api/_generated.py.
  * `--check` fails (exit 1) when a committed file differs from what the registry produces.
  */
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { buildOpenApi } from "../src/openapi/build.ts";
@@ -43,12 +43,27 @@ export function generatedFiles(ops: Operation[] = operations): Record<string, st
   };
 }
 
+const GROUPS_DIR = "sdk/src/generated/groups";
+
+/** Group files left from a namespace the registry no longer has (a renamed or removed group). */
+function leftovers(files: Record<string, string>): string[] {
+  const dir = join(root, GROUPS_DIR);
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
+    .map((name) => `${GROUPS_DIR}/${name}`)
+    .filter((path) => !(path in files));
+}
+
 export function drift(): string[] {
-  return Object.entries(generatedFiles())
-    .filter(
-      ([path, text]) => !existsSync(join(root, path)) || readFileSync(join(root, path), "utf8") !== text,
-    )
-    .map(([path]) => path);
+  const files = generatedFiles();
+  return [
+    ...Object.entries(files)
+      .filter(
+        ([path, text]) => !existsSync(join(root, path)) || readFileSync(join(root, path), "utf8") !== text,
+      )
+      .map(([path]) => path),
+    ...leftovers(files).map((path) => `${path} (no longer generated)`),
+  ];
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
@@ -62,10 +77,15 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     }
     console.log("generated files are up to date");
   } else {
-    for (const [path, text] of Object.entries(generatedFiles())) {
+    const files = generatedFiles();
+    for (const [path, text] of Object.entries(files)) {
       mkdirSync(dirname(join(root, path)), { recursive: true });
       writeFileSync(join(root, path), text);
       console.log(`wrote ${path}`);
+    }
+    for (const path of leftovers(files)) {
+      rmSync(join(root, path));
+      console.log(`removed ${path}`);
     }
   }
 }

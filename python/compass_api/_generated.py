@@ -4872,8 +4872,8 @@ class TokenNamespace(_Namespace):
         return self._call("v1_token_transfer", [], body, fields, timeout_ms=timeout_ms, retries=retries, idempotency_key=idempotency_key, headers=headers)
 
 
-class AaveNamespace(_Namespace):
-    """`client.aave` operations."""
+class AaveV3Namespace(_Namespace):
+    """`client.aave_v3` operations."""
 
     def aave_supported_tokens(self, *, timeout_ms: int | None = None, retries: int | None = None, headers: dict[str, str] | None = None, **query: Unpack[V1AaveAaveSupportedTokensQuery]) -> V1AaveAaveSupportedTokensResponse:
         """Aave Supported Tokens — GET /v1/aave/aave_supported_tokens"""
@@ -4932,8 +4932,8 @@ class AaveNamespace(_Namespace):
         return self._call("v1_aave_withdraw", [], body, fields, timeout_ms=timeout_ms, retries=retries, idempotency_key=idempotency_key, headers=headers)
 
 
-class VaultsNamespace(_Namespace):
-    """`client.vaults` operations."""
+class Erc4626VaultsNamespace(_Namespace):
+    """`client.erc4626_vaults` operations."""
 
     def vault(self, *, timeout_ms: int | None = None, retries: int | None = None, headers: dict[str, str] | None = None, **query: Unpack[V1VaultsVaultQuery]) -> V1VaultsVaultResponse:
         """Get Vault & User Position — GET /v1/vaults/vault"""
@@ -4948,8 +4948,8 @@ class VaultsNamespace(_Namespace):
         return self._call("v1_vaults_withdraw", [], body, fields, timeout_ms=timeout_ms, retries=retries, idempotency_key=idempotency_key, headers=headers)
 
 
-class GenericNamespace(_Namespace):
-    """`client.generic` operations."""
+class UniversalNamespace(_Namespace):
+    """`client.universal` operations."""
 
     def portfolio(self, *, timeout_ms: int | None = None, retries: int | None = None, headers: dict[str, str] | None = None, **query: Unpack[V1GenericPortfolioQuery]) -> V1GenericPortfolioResponse:
         """List User Portfolio — GET /v1/generic/portfolio"""
@@ -4980,8 +4980,8 @@ class GenericNamespace(_Namespace):
         return self._call("v1_generic_unwrap_weth", [], body, fields, timeout_ms=timeout_ms, retries=retries, idempotency_key=idempotency_key, headers=headers)
 
 
-class UniswapNamespace(_Namespace):
-    """`client.uniswap` operations."""
+class UniswapV3Namespace(_Namespace):
+    """`client.uniswap_v3` operations."""
 
     def quote_buy_exactly(self, *, timeout_ms: int | None = None, retries: int | None = None, headers: dict[str, str] | None = None, **query: Unpack[V1UniswapQuoteBuyExactlyQuery]) -> V1UniswapQuoteBuyExactlyResponse:
         """Get quote - to specified amount — GET /v1/uniswap/quote/buy_exactly"""
@@ -5460,8 +5460,8 @@ class AsyncTokenNamespace(_AsyncNamespace):
         return await self._call("v1_token_transfer", [], body, fields, timeout_ms=timeout_ms, retries=retries, idempotency_key=idempotency_key, headers=headers)
 
 
-class AsyncAaveNamespace(_AsyncNamespace):
-    """`client.aave` operations (asyncio)."""
+class AsyncAaveV3Namespace(_AsyncNamespace):
+    """`client.aave_v3` operations (asyncio)."""
 
     async def aave_supported_tokens(self, *, timeout_ms: int | None = None, retries: int | None = None, headers: dict[str, str] | None = None, **query: Unpack[V1AaveAaveSupportedTokensQuery]) -> V1AaveAaveSupportedTokensResponse:
         """Aave Supported Tokens — GET /v1/aave/aave_supported_tokens"""
@@ -5520,8 +5520,8 @@ class AsyncAaveNamespace(_AsyncNamespace):
         return await self._call("v1_aave_withdraw", [], body, fields, timeout_ms=timeout_ms, retries=retries, idempotency_key=idempotency_key, headers=headers)
 
 
-class AsyncVaultsNamespace(_AsyncNamespace):
-    """`client.vaults` operations (asyncio)."""
+class AsyncErc4626VaultsNamespace(_AsyncNamespace):
+    """`client.erc4626_vaults` operations (asyncio)."""
 
     async def vault(self, *, timeout_ms: int | None = None, retries: int | None = None, headers: dict[str, str] | None = None, **query: Unpack[V1VaultsVaultQuery]) -> V1VaultsVaultResponse:
         """Get Vault & User Position — GET /v1/vaults/vault"""
@@ -5536,8 +5536,8 @@ class AsyncVaultsNamespace(_AsyncNamespace):
         return await self._call("v1_vaults_withdraw", [], body, fields, timeout_ms=timeout_ms, retries=retries, idempotency_key=idempotency_key, headers=headers)
 
 
-class AsyncGenericNamespace(_AsyncNamespace):
-    """`client.generic` operations (asyncio)."""
+class AsyncUniversalNamespace(_AsyncNamespace):
+    """`client.universal` operations (asyncio)."""
 
     async def portfolio(self, *, timeout_ms: int | None = None, retries: int | None = None, headers: dict[str, str] | None = None, **query: Unpack[V1GenericPortfolioQuery]) -> V1GenericPortfolioResponse:
         """List User Portfolio — GET /v1/generic/portfolio"""
@@ -5568,8 +5568,8 @@ class AsyncGenericNamespace(_AsyncNamespace):
         return await self._call("v1_generic_unwrap_weth", [], body, fields, timeout_ms=timeout_ms, retries=retries, idempotency_key=idempotency_key, headers=headers)
 
 
-class AsyncUniswapNamespace(_AsyncNamespace):
-    """`client.uniswap` operations (asyncio)."""
+class AsyncUniswapV3Namespace(_AsyncNamespace):
+    """`client.uniswap_v3` operations (asyncio)."""
 
     async def quote_buy_exactly(self, *, timeout_ms: int | None = None, retries: int | None = None, headers: dict[str, str] | None = None, **query: Unpack[V1UniswapQuoteBuyExactlyQuery]) -> V1UniswapQuoteBuyExactlyResponse:
         """Get quote - to specified amount — GET /v1/uniswap/quote/buy_exactly"""
@@ -6036,10 +6036,10 @@ class Namespaces:
     """One attribute per URL group; CompassClient extends this."""
 
     token: TokenNamespace
-    aave: AaveNamespace
-    vaults: VaultsNamespace
-    generic: GenericNamespace
-    uniswap: UniswapNamespace
+    aave_v3: AaveV3Namespace
+    erc4626_vaults: Erc4626VaultsNamespace
+    universal: UniversalNamespace
+    uniswap_v3: UniswapV3Namespace
     aerodrome_slipstream: AerodromeSlipstreamNamespace
     morpho: MorphoNamespace
     pendle: PendleNamespace
@@ -6055,10 +6055,10 @@ class Namespaces:
 
     def _init_namespaces(self, transport: Any) -> None:
         self.token = TokenNamespace(transport, OPERATIONS)
-        self.aave = AaveNamespace(transport, OPERATIONS)
-        self.vaults = VaultsNamespace(transport, OPERATIONS)
-        self.generic = GenericNamespace(transport, OPERATIONS)
-        self.uniswap = UniswapNamespace(transport, OPERATIONS)
+        self.aave_v3 = AaveV3Namespace(transport, OPERATIONS)
+        self.erc4626_vaults = Erc4626VaultsNamespace(transport, OPERATIONS)
+        self.universal = UniversalNamespace(transport, OPERATIONS)
+        self.uniswap_v3 = UniswapV3Namespace(transport, OPERATIONS)
         self.aerodrome_slipstream = AerodromeSlipstreamNamespace(transport, OPERATIONS)
         self.morpho = MorphoNamespace(transport, OPERATIONS)
         self.pendle = PendleNamespace(transport, OPERATIONS)
@@ -6077,10 +6077,10 @@ class AsyncNamespaces:
     """One attribute per URL group; AsyncCompassClient extends this."""
 
     token: AsyncTokenNamespace
-    aave: AsyncAaveNamespace
-    vaults: AsyncVaultsNamespace
-    generic: AsyncGenericNamespace
-    uniswap: AsyncUniswapNamespace
+    aave_v3: AsyncAaveV3Namespace
+    erc4626_vaults: AsyncErc4626VaultsNamespace
+    universal: AsyncUniversalNamespace
+    uniswap_v3: AsyncUniswapV3Namespace
     aerodrome_slipstream: AsyncAerodromeSlipstreamNamespace
     morpho: AsyncMorphoNamespace
     pendle: AsyncPendleNamespace
@@ -6096,10 +6096,10 @@ class AsyncNamespaces:
 
     def _init_namespaces(self, transport: Any) -> None:
         self.token = AsyncTokenNamespace(transport, OPERATIONS)
-        self.aave = AsyncAaveNamespace(transport, OPERATIONS)
-        self.vaults = AsyncVaultsNamespace(transport, OPERATIONS)
-        self.generic = AsyncGenericNamespace(transport, OPERATIONS)
-        self.uniswap = AsyncUniswapNamespace(transport, OPERATIONS)
+        self.aave_v3 = AsyncAaveV3Namespace(transport, OPERATIONS)
+        self.erc4626_vaults = AsyncErc4626VaultsNamespace(transport, OPERATIONS)
+        self.universal = AsyncUniversalNamespace(transport, OPERATIONS)
+        self.uniswap_v3 = AsyncUniswapV3Namespace(transport, OPERATIONS)
         self.aerodrome_slipstream = AsyncAerodromeSlipstreamNamespace(transport, OPERATIONS)
         self.morpho = AsyncMorphoNamespace(transport, OPERATIONS)
         self.pendle = AsyncPendleNamespace(transport, OPERATIONS)

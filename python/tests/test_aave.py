@@ -17,18 +17,18 @@ class AaveTest(unittest.TestCase):
     def test_rates_at_a_block_are_fractions_as_strings_and_averages_numbers(self):
         client = CompassClient(server_url=URL)
         usdc = book()["tokens"][CHAIN]["USDC"]["address"]
-        now = client.aave.rate(chain=CHAIN, token="USDC")
+        now = client.aave_v3.rate(chain=CHAIN, token="USDC")
         self.assertIsInstance(now["borrow_apr_variable_rate"], str)
         self.assertLess(float(now["borrow_apr_variable_rate"]), 1)
         # the same reserve named by its address answers the same
-        self.assertEqual(client.aave.rate(chain=CHAIN, token=usdc), now)
-        avg = client.aave.avg_rate(chain=CHAIN, token="USDC", days=7)
-        std = client.aave.std_rate(chain=CHAIN, token="USDC", days=7)
+        self.assertEqual(client.aave_v3.rate(chain=CHAIN, token=usdc), now)
+        avg = client.aave_v3.avg_rate(chain=CHAIN, token="USDC", days=7)
+        std = client.aave_v3.std_rate(chain=CHAIN, token="USDC", days=7)
         self.assertIsInstance(avg["borrow_apr_variable_rate"], float)
         self.assertGreater(std["borrow_apr_variable_rate"], 0)
 
     def test_a_window_past_30_days_for_volatility_is_a_validation_error_naming_days(self):
         client = CompassClient(server_url=URL)
         with self.assertRaises(ValidationError) as e:
-            client.aave.std_rate(chain=CHAIN, token="USDC", days=31)
+            client.aave_v3.std_rate(chain=CHAIN, token="USDC", days=31)
         self.assertEqual(e.exception.fields, ["days"])

@@ -21,15 +21,15 @@ class V1Test(unittest.TestCase):
         b = book()
         owner = b["accounts"]["dev"][OWNER_INDEX]["address"]
         vault = b["chains"][CHAIN]["contracts"]["Erc4626VaultUSDC"]
-        approve = client.generic.allowance_set({"chain": CHAIN, "sender": owner, "token": "USDC", "contract": vault, "amount": "40"})
+        approve = client.universal.allowance_set({"chain": CHAIN, "sender": owner, "token": "USDC", "contract": vault, "amount": "40"})
         devnet.send(CHAIN, approve["transaction"])
-        allowed = client.generic.allowance(chain=CHAIN, user=owner, token="USDC", contract=vault)
+        allowed = client.universal.allowance(chain=CHAIN, user=owner, token="USDC", contract=vault)
         self.assertEqual(allowed["amount"], "40")
         before = devnet.balance_of(CHAIN, vault, owner)
-        devnet.send(CHAIN, client.vaults.deposit({"chain": CHAIN, "sender": owner, "vault_address": vault, "amount": 40})["transaction"])
+        devnet.send(CHAIN, client.erc4626_vaults.deposit({"chain": CHAIN, "sender": owner, "vault_address": vault, "amount": 40})["transaction"])
         shares = devnet.balance_of(CHAIN, vault, owner)
         self.assertGreater(shares, before)
-        read = client.vaults.vault(chain=CHAIN, vault_address=vault, user_address=owner)
+        read = client.erc4626_vaults.vault(chain=CHAIN, vault_address=vault, user_address=owner)
         self.assertEqual(int(round(float(read["user_position"]["amount_of_shares"]) * 1e6)), shares)
         self.assertIsInstance(read["apy"]["apy_7_day"], str)
 
@@ -39,7 +39,7 @@ class V1Test(unittest.TestCase):
         owner = b["accounts"]["dev"][OWNER_INDEX]["address"]
         vault = b["chains"][CHAIN]["contracts"]["Erc4626VaultUSDC"]
         with self.assertRaises(ValidationError) as e:
-            client.vaults.withdraw({"chain": CHAIN, "sender": owner, "vault_address": vault, "amount": "100000000"})
+            client.erc4626_vaults.withdraw({"chain": CHAIN, "sender": owner, "vault_address": vault, "amount": "100000000"})
         self.assertEqual(e.exception.fields, ["amount"])
 
     def test_a_price_at_a_block_and_the_portfolio(self):
@@ -49,17 +49,17 @@ class V1Test(unittest.TestCase):
         head = int(devnet.rpc(CHAIN, "eth_blockNumber", []), 16)
         price = client.token.price(chain=CHAIN, token="WETH", block=head - 2)
         self.assertGreater(float(price["price"]), 100)
-        portfolio = client.generic.portfolio(chain=CHAIN, user=owner)
+        portfolio = client.universal.portfolio(chain=CHAIN, user=owner)
         total = sum(float(t["token_value_in_usd"]) for t in portfolio["token_balances"])
         self.assertAlmostEqual(float(portfolio["total_value_in_usd"]), total, delta=0.05)
 
     def test_a_uniswap_quote_and_a_missing_pool(self):
         client = CompassClient(server_url=URL)
-        q = client.uniswap.quote_sell_exactly(chain=CHAIN, token_in="USDC", token_out="WETH", fee="0.05", amount_in="500")
+        q = client.uniswap_v3.quote_sell_exactly(chain=CHAIN, token_in="USDC", token_out="WETH", fee="0.05", amount_in="500")
         self.assertGreater(float(q["amount_out"]), 0)
         self.assertGreater(float(q["price_after"]), 100)
         with self.assertRaises(HttpError) as e:
-            client.uniswap.pool_price(chain=CHAIN, token_in="USDC", token_out="WETH", fee="1.0")
+            client.uniswap_v3.pool_price(chain=CHAIN, token_in="USDC", token_out="WETH", fee="1.0")
         self.assertEqual(e.exception.status, 404)
 
     def test_morpho_markets_filtered_and_a_market_by_its_key(self):
@@ -80,7 +80,7 @@ class V1Test(unittest.TestCase):
         markets = client.pendle.markets(chain=CHAIN)["markets"]
         market = b["chains"][CHAIN]["contracts"]["PendleMarket_USDC"]
         self.assertIn(market, [m["address"] for m in markets])
-        approve = client.generic.allowance_set({"chain": CHAIN, "sender": owner, "token": "USDC", "contract": "PendleRouter", "amount": "20"})
+        approve = client.universal.allowance_set({"chain": CHAIN, "sender": owner, "token": "USDC", "contract": "PendleRouter", "amount": "20"})
         devnet.send(CHAIN, approve["transaction"])
         yt = b["chains"][CHAIN]["contracts"]["PendleYT_USDC"]
         before = devnet.balance_of(CHAIN, yt, owner)
@@ -99,7 +99,7 @@ class V1Test(unittest.TestCase):
         b = book()
         owner = b["accounts"]["dev"][1]["address"]
         s_usde = b["chains"]["ethereum"]["contracts"]["EthenaStakedUsde"]
-        approve = client.generic.allowance_set({"chain": "ethereum", "sender": owner, "token": "USDe", "contract": "EthenaVault", "amount": "300"})
+        approve = client.universal.allowance_set({"chain": "ethereum", "sender": owner, "token": "USDe", "contract": "EthenaVault", "amount": "300"})
         devnet.send("ethereum", approve["transaction"])
         before = devnet.balance_of("ethereum", s_usde, owner)
         devnet.send("ethereum", client.ethena.deposit({"chain": "ethereum", "sender": owner, "amount": "300"})["transaction"])
@@ -115,10 +115,10 @@ class V1Test(unittest.TestCase):
     def test_an_ens_name_resolves_and_an_unknown_one_is_an_http_error(self):
         client = CompassClient(server_url=URL)
         b = book()
-        r = client.generic.ens(ens_name="alice.eth")
+        r = client.universal.ens(ens_name="alice.eth")
         self.assertEqual(r["wallet_address"], b["accounts"]["dev"][1]["address"])
         with self.assertRaises(HttpError) as e:
-            client.generic.ens(ens_name="nobody-here.eth")
+            client.universal.ens(ens_name="nobody-here.eth")
         self.assertEqual(e.exception.status, 404)
 
     def test_an_odos_swap_without_allowance_names_the_router(self):

@@ -14,7 +14,7 @@ describe("TypeScript SDK: v1 generic", () => {
   test("default: wrap_eth returns a transaction that wraps on chain", async () => {
     const client = new CompassClient({ serverURL: url });
     const before = await balanceOf(token("WETH"), owner);
-    const r = await client.generic.wrapEth({ chain: CHAIN, sender: owner, amount: "0.25" });
+    const r = await client.universal.wrapEth({ chain: CHAIN, sender: owner, amount: "0.25" });
     await sendUnsigned(DEV, CHAIN, r.transaction);
     expect(await balanceOf(token("WETH"), owner)).toBe(before + parseEther("0.25"));
   });
@@ -36,7 +36,7 @@ describe("TypeScript SDK: v1 generic", () => {
     const { markets } = await client.pendle.markets({ chain: CHAIN });
     const market = markets.find((m) => m.isPrime)!;
     const pt = market.pt.split("-")[1] as `0x${string}`;
-    const approve = await client.generic.allowanceSet({
+    const approve = await client.universal.allowanceSet({
       chain: CHAIN,
       sender: owner,
       token: "USDC",
@@ -63,7 +63,7 @@ describe("TypeScript SDK: v1 generic", () => {
   test("default: USDS bought with USDC through the SDK arrives 1:1; sky.position reads sUSDS", async () => {
     const client = new CompassClient({ serverURL: url });
     const eth = devnetFixture("ethereum", ETH_DEV);
-    const approve = await client.generic.allowanceSet({
+    const approve = await client.universal.allowanceSet({
       chain: "ethereum",
       sender: eth.owner,
       token: "USDC",
@@ -83,7 +83,7 @@ describe("TypeScript SDK: v1 generic", () => {
     const client = new CompassClient({ serverURL: url });
     const router = (await (await fetch(`${addressBook().twins.odos!.url}/info/router/v2/8453`)).json())
       .address;
-    const approve = await client.generic.allowanceSet({
+    const approve = await client.universal.allowanceSet({
       chain: CHAIN,
       sender: owner,
       token: "USDC",

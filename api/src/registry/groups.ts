@@ -15,18 +15,22 @@ export interface GroupInfo {
 export const GROUPS: Record<string, GroupInfo> = {
   token: { description: "Token prices at any block, balances and transfers (v1)" },
   aave: {
+    namespace: "aaveV3",
     description:
       "Aave V3 lending (v1): rates, averages and volatility, reserves, positions and history at any block; supply, borrow, repay, withdraw from the wallet",
   },
   vaults: {
+    namespace: "erc4626Vaults",
     description:
       "Any ERC-4626 vault by address (v1): totals, share price, APYs and a user's position at any block; deposit and withdraw from the wallet",
   },
   generic: {
+    namespace: "universal",
     description:
       "Wallet basics (v1): portfolio valued in USD, the chains each protocol runs on, allowances by protocol contract name, wrap and unwrap ETH",
   },
   uniswap: {
+    namespace: "uniswapV3",
     description:
       "Uniswap V3 (v1): quotes and pool prices from the pools themselves; swaps and liquidity positions from the wallet",
   },

@@ -10,25 +10,25 @@ export const groups: GroupManifest[] = [
   },
   {
     "group": "aave",
-    "namespace": "aave",
+    "namespace": "aaveV3",
     "cli": "aave",
     "description": "Aave V3 lending (v1): rates, averages and volatility, reserves, positions and history at any block; supply, borrow, repay, withdraw from the wallet"
   },
   {
     "group": "vaults",
-    "namespace": "vaults",
+    "namespace": "erc4626Vaults",
     "cli": "vaults",
     "description": "Any ERC-4626 vault by address (v1): totals, share price, APYs and a user's position at any block; deposit and withdraw from the wallet"
   },
   {
     "group": "generic",
-    "namespace": "generic",
+    "namespace": "universal",
     "cli": "generic",
     "description": "Wallet basics (v1): portfolio valued in USD, the chains each protocol runs on, allowances by protocol contract name, wrap and unwrap ETH"
   },
   {
     "group": "uniswap",
-    "namespace": "uniswap",
+    "namespace": "uniswapV3",
     "cli": "uniswap",
     "description": "Uniswap V3 (v1): quotes and pool prices from the pools themselves; swaps and liquidity positions from the wallet"
   },
@@ -348,7 +348,7 @@ export const manifest: OperationManifest[] = [
   {
     "operationId": "v1_aave_aave_supported_tokens",
     "group": "aave",
-    "namespace": "aave",
+    "namespace": "aaveV3",
     "name": "aaveSupportedTokens",
     "method": "GET",
     "path": "/v1/aave/aave_supported_tokens",
@@ -401,7 +401,7 @@ export const manifest: OperationManifest[] = [
   {
     "operationId": "v1_aave_rate",
     "group": "aave",
-    "namespace": "aave",
+    "namespace": "aaveV3",
     "name": "rate",
     "method": "GET",
     "path": "/v1/aave/rate",
@@ -468,7 +468,7 @@ export const manifest: OperationManifest[] = [
   {
     "operationId": "v1_aave_avg_rate",
     "group": "aave",
-    "namespace": "aave",
+    "namespace": "aaveV3",
     "name": "avgRate",
     "method": "GET",
     "path": "/v1/aave/avg_rate",
@@ -546,7 +546,7 @@ export const manifest: OperationManifest[] = [
   {
     "operationId": "v1_aave_std_rate",
     "group": "aave",
-    "namespace": "aave",
+    "namespace": "aaveV3",
     "name": "stdRate",
     "method": "GET",
     "path": "/v1/aave/std_rate",
@@ -624,7 +624,7 @@ export const manifest: OperationManifest[] = [
   {
     "operationId": "v1_aave_reserve_overview",
     "group": "aave",
-    "namespace": "aave",
+    "namespace": "aaveV3",
     "name": "reserveOverview",
     "method": "GET",
     "path": "/v1/aave/reserve_overview",
@@ -691,7 +691,7 @@ export const manifest: OperationManifest[] = [
   {
     "operationId": "v1_aave_token_price",
     "group": "aave",
-    "namespace": "aave",
+    "namespace": "aaveV3",
     "name": "tokenPrice",
     "method": "GET",
     "path": "/v1/aave/token_price",
@@ -758,7 +758,7 @@ export const manifest: OperationManifest[] = [
   {
     "operationId": "v1_aave_liquidity_change",
     "group": "aave",
-    "namespace": "aave",
+    "namespace": "aaveV3",
     "name": "liquidityChange",
     "method": "GET",
     "path": "/v1/aave/liquidity/change",
@@ -834,7 +834,7 @@ export const manifest: OperationManifest[] = [
   {
     "operationId": "v1_aave_user_position_summary",
     "group": "aave",
-    "namespace": "aave",
+    "namespace": "aaveV3",
     "name": "userPositionSummary",
     "method": "GET",
     "path": "/v1/aave/user_position_summary",
@@ -897,7 +897,7 @@ export const manifest: OperationManifest[] = [
   {
     "operationId": "v1_aave_user_position_per_token",
     "group": "aave",
-    "namespace": "aave",
+    "namespace": "aaveV3",
     "name": "userPositionPerToken",
     "method": "GET",
     "path": "/v1/aave/user_position_per_token",
@@ -974,7 +974,7 @@ export const manifest: OperationManifest[] = [
   {
     "operationId": "v1_aave_historical_transactions",
     "group": "aave",
-    "namespace": "aave",
+    "namespace": "aaveV3",
     "name": "historicalTransactions",
     "method": "GET",
     "path": "/v1/aave/historical_transactions",
@@ -1046,7 +1046,7 @@ export const manifest: OperationManifest[] = [
   {
     "operationId": "v1_aave_supply",
     "group": "aave",
-    "namespace": "aave",
+    "namespace": "aaveV3",
     "name": "supply",
     "method": "POST",
     "path": "/v1/aave/supply",
@@ -1139,7 +1139,7 @@ export const manifest: OperationManifest[] = [
   {
     "operationId": "v1_aave_borrow",
     "group": "aave",
-    "namespace": "aave",
+    "namespace": "aaveV3",
     "name": "borrow",
     "method": "POST",
     "path": "/v1/aave/borrow",
@@ -1241,7 +1241,7 @@ export const manifest: OperationManifest[] = [
   {
     "operationId": "v1_aave_repay",
     "group": "aave",
-    "namespace": "aave",
+    "namespace": "aaveV3",
     "name": "repay",
     "method": "POST",
     "path": "/v1/aave/repay",
@@ -1343,7 +1343,7 @@ export const manifest: OperationManifest[] = [
   {
     "operationId": "v1_aave_withdraw",
     "group": "aave",
-    "namespace": "aave",
+    "namespace": "aaveV3",
     "name": "withdraw",
     "method": "POST",
     "path": "/v1/aave/withdraw",
@@ -1429,7 +1429,7 @@ export const manifest: OperationManifest[] = [
   {
     "operationId": "v1_vaults_vault",
     "group": "vaults",
-    "namespace": "vaults",
+    "namespace": "erc4626Vaults",
     "name": "vault",
     "method": "GET",
     "path": "/v1/vaults/vault",
@@ -1510,7 +1510,7 @@ export const manifest: OperationManifest[] = [
   {
     "operationId": "v1_vaults_deposit",
     "group": "vaults",
-    "namespace": "vaults",
+    "namespace": "erc4626Vaults",
     "name": "deposit",
     "method": "POST",
     "path": "/v1/vaults/deposit",
@@ -1600,7 +1600,7 @@ export const manifest: OperationManifest[] = [
   {
     "operationId": "v1_vaults_withdraw",
     "group": "vaults",
-    "namespace": "vaults",
+    "namespace": "erc4626Vaults",
     "name": "withdraw",
     "method": "POST",
     "path": "/v1/vaults/withdraw",
@@ -1699,7 +1699,7 @@ export const manifest: OperationManifest[] = [
   {
     "operationId": "v1_generic_portfolio",
     "group": "generic",
-    "namespace": "generic",
+    "namespace": "universal",
     "name": "portfolio",
     "method": "GET",
     "path": "/v1/generic/portfolio",
@@ -1751,7 +1751,7 @@ export const manifest: OperationManifest[] = [
   {
     "operationId": "v1_generic_supported_chains",
     "group": "generic",
-    "namespace": "generic",
+    "namespace": "universal",
     "name": "supportedChains",
     "method": "GET",
     "path": "/v1/generic/supported_chains",
@@ -1796,7 +1796,7 @@ export const manifest: OperationManifest[] = [
   {
     "operationId": "v1_generic_allowance",
     "group": "generic",
-    "namespace": "generic",
+    "namespace": "universal",
     "name": "allowance",
     "method": "GET",
     "path": "/v1/generic/allowance",
@@ -1876,7 +1876,7 @@ export const manifest: OperationManifest[] = [
   {
     "operationId": "v1_generic_ens",
     "group": "generic",
-    "namespace": "generic",
+    "namespace": "universal",
     "name": "ens",
     "method": "GET",
     "path": "/v1/generic/ens",
@@ -1928,7 +1928,7 @@ export const manifest: OperationManifest[] = [
   {
     "operationId": "v1_generic_allowance_set",
     "group": "generic",
-    "namespace": "generic",
+    "namespace": "universal",
     "name": "allowanceSet",
     "method": "POST",
     "path": "/v1/generic/allowance/set",
@@ -2020,7 +2020,7 @@ export const manifest: OperationManifest[] = [
   {
     "operationId": "v1_generic_wrap_eth",
     "group": "generic",
-    "namespace": "generic",
+    "namespace": "universal",
     "name": "wrapEth",
     "method": "POST",
     "path": "/v1/generic/wrap_eth",
@@ -2093,7 +2093,7 @@ export const manifest: OperationManifest[] = [
   {
     "operationId": "v1_generic_unwrap_weth",
     "group": "generic",
-    "namespace": "generic",
+    "namespace": "universal",
     "name": "unwrapWeth",
     "method": "POST",
     "path": "/v1/generic/unwrap_weth",
@@ -2166,7 +2166,7 @@ export const manifest: OperationManifest[] = [
   {
     "operationId": "v1_uniswap_quote_buy_exactly",
     "group": "uniswap",
-    "namespace": "uniswap",
+    "namespace": "uniswapV3",
     "name": "quoteBuyExactly",
     "method": "GET",
     "path": "/v1/uniswap/quote/buy_exactly",
@@ -2270,7 +2270,7 @@ export const manifest: OperationManifest[] = [
   {
     "operationId": "v1_uniswap_quote_sell_exactly",
     "group": "uniswap",
-    "namespace": "uniswap",
+    "namespace": "uniswapV3",
     "name": "quoteSellExactly",
     "method": "GET",
     "path": "/v1/uniswap/quote/sell_exactly",
@@ -2374,7 +2374,7 @@ export const manifest: OperationManifest[] = [
   {
     "operationId": "v1_uniswap_pool_price",
     "group": "uniswap",
-    "namespace": "uniswap",
+    "namespace": "uniswapV3",
     "name": "poolPrice",
     "method": "GET",
     "path": "/v1/uniswap/pool_price",
@@ -2458,7 +2458,7 @@ export const manifest: OperationManifest[] = [
   {
     "operationId": "v1_uniswap_liquidity_provision_in_range",
     "group": "uniswap",
-    "namespace": "uniswap",
+    "namespace": "uniswapV3",
     "name": "liquidityProvisionInRange",
     "method": "GET",
     "path": "/v1/uniswap/liquidity_provision/in_range",
@@ -2510,7 +2510,7 @@ export const manifest: OperationManifest[] = [
   {
     "operationId": "v1_uniswap_liquidity_provision_positions",
     "group": "uniswap",
-    "namespace": "uniswap",
+    "namespace": "uniswapV3",
     "name": "liquidityProvisionPositions",
     "method": "GET",
     "path": "/v1/uniswap/liquidity_provision/positions",
@@ -2562,7 +2562,7 @@ export const manifest: OperationManifest[] = [
   {
     "operationId": "v1_uniswap_swap_buy_exactly",
     "group": "uniswap",
-    "namespace": "uniswap",
+    "namespace": "uniswapV3",
     "name": "swapBuyExactly",
     "method": "POST",
     "path": "/v1/uniswap/swap/buy_exactly",
@@ -2669,7 +2669,7 @@ export const manifest: OperationManifest[] = [
   {
     "operationId": "v1_uniswap_swap_sell_exactly",
     "group": "uniswap",
-    "namespace": "uniswap",
+    "namespace": "uniswapV3",
     "name": "swapSellExactly",
     "method": "POST",
     "path": "/v1/uniswap/swap/sell_exactly",
@@ -2776,7 +2776,7 @@ export const manifest: OperationManifest[] = [
   {
     "operationId": "v1_uniswap_liquidity_provision_mint",
     "group": "uniswap",
-    "namespace": "uniswap",
+    "namespace": "uniswapV3",
     "name": "liquidityProvisionMint",
     "method": "POST",
     "path": "/v1/uniswap/liquidity_provision/mint",
@@ -2969,7 +2969,7 @@ export const manifest: OperationManifest[] = [
   {
     "operationId": "v1_uniswap_liquidity_provision_increase",
     "group": "uniswap",
-    "namespace": "uniswap",
+    "namespace": "uniswapV3",
     "name": "liquidityProvisionIncrease",
     "method": "POST",
     "path": "/v1/uniswap/liquidity_provision/increase",
@@ -3104,7 +3104,7 @@ export const manifest: OperationManifest[] = [
   {
     "operationId": "v1_uniswap_liquidity_provision_withdraw",
     "group": "uniswap",
-    "namespace": "uniswap",
+    "namespace": "uniswapV3",
     "name": "liquidityProvisionWithdraw",
     "method": "POST",
     "path": "/v1/uniswap/liquidity_provision/withdraw",

@@ -2,10 +2,10 @@
 
 import type { Transport } from "../transport.ts";
 import { TokenNamespace } from "./groups/token.ts";
-import { AaveNamespace } from "./groups/aave.ts";
-import { VaultsNamespace } from "./groups/vaults.ts";
-import { GenericNamespace } from "./groups/generic.ts";
-import { UniswapNamespace } from "./groups/uniswap.ts";
+import { AaveV3Namespace } from "./groups/aave-v3.ts";
+import { Erc4626VaultsNamespace } from "./groups/erc4626-vaults.ts";
+import { UniversalNamespace } from "./groups/universal.ts";
+import { UniswapV3Namespace } from "./groups/uniswap-v3.ts";
 import { AerodromeSlipstreamNamespace } from "./groups/aerodrome-slipstream.ts";
 import { MorphoNamespace } from "./groups/morpho.ts";
 import { PendleNamespace } from "./groups/pendle.ts";
@@ -22,10 +22,10 @@ import { CreditNamespace } from "./groups/credit.ts";
 /** One property per URL group; CompassClient extends this. */
 export class Namespaces {
   readonly token: TokenNamespace;
-  readonly aave: AaveNamespace;
-  readonly vaults: VaultsNamespace;
-  readonly generic: GenericNamespace;
-  readonly uniswap: UniswapNamespace;
+  readonly aaveV3: AaveV3Namespace;
+  readonly erc4626Vaults: Erc4626VaultsNamespace;
+  readonly universal: UniversalNamespace;
+  readonly uniswapV3: UniswapV3Namespace;
   readonly aerodromeSlipstream: AerodromeSlipstreamNamespace;
   readonly morpho: MorphoNamespace;
   readonly pendle: PendleNamespace;
@@ -41,10 +41,10 @@ export class Namespaces {
 
   constructor(transport: Transport) {
     this.token = new TokenNamespace(transport);
-    this.aave = new AaveNamespace(transport);
-    this.vaults = new VaultsNamespace(transport);
-    this.generic = new GenericNamespace(transport);
-    this.uniswap = new UniswapNamespace(transport);
+    this.aaveV3 = new AaveV3Namespace(transport);
+    this.erc4626Vaults = new Erc4626VaultsNamespace(transport);
+    this.universal = new UniversalNamespace(transport);
+    this.uniswapV3 = new UniswapV3Namespace(transport);
     this.aerodromeSlipstream = new AerodromeSlipstreamNamespace(transport);
     this.morpho = new MorphoNamespace(transport);
     this.pendle = new PendleNamespace(transport);
