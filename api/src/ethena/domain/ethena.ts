@@ -42,11 +42,14 @@ function stakedUsde(ctx: Context, at: "query" | "body") {
  */
 export async function ethenaVault(ctx: Context, query: { block?: number; user_address?: string | null }) {
   const s = stakedUsde(ctx, "query");
-  const at = await readBlockAt(s.client, CHAIN, query.block);
+  const at = await readBlockAt(s.client, CHAIN, query.block, {
+    since: { logs: ctx.services.chains.logs, address: s.address, what: "sUSDe" },
+  });
   const blockNumber = at.number;
   const vault = await vaultQuery(
     { chain: CHAIN, vault_address: s.address, user_address: query.user_address, block: Number(blockNumber) },
     ctx,
+    at,
   );
   try {
     const duration = await s.client.readContract({

@@ -1,5 +1,5 @@
 import { type Address, erc20Abi, formatUnits, getAddress, type PublicClient } from "viem";
-import { readBlockAt } from "../../chain/block-at.ts";
+import { type BlockHeader, readBlockAt } from "../../chain/block-at.ts";
 import { rethrowRpc } from "../../chain/clients.ts";
 import type { LogReader } from "../../chain/log-reader.ts";
 import type { Context } from "../../context.ts";
@@ -29,6 +29,8 @@ export async function readVaultAt(input: {
   logs: LogReader;
   vault: string;
   block?: number;
+  /** the block already resolved by the caller (its header): read at it, not resolved again */
+  at?: BlockHeader;
   user?: Address | null;
   /** blocks read before the longest window's start (the log reader's page) */
   lookback: bigint;
@@ -36,10 +38,12 @@ export async function readVaultAt(input: {
 }) {
   const { client, chain } = input;
   const vault = await readVault(client, chain, input.vault, input.loc.vault);
-  const at = await readBlockAt(client, chain, input.block, {
-    loc: input.loc.block,
-    since: { logs: input.logs, address: vault.address, what: `The vault ${vault.address}` },
-  });
+  const at =
+    input.at ??
+    (await readBlockAt(client, chain, input.block, {
+      loc: input.loc.block,
+      since: { logs: input.logs, address: vault.address, what: `The vault ${vault.address}` },
+    }));
   const unit = 10n ** BigInt(vault.decimals);
   try {
     const totalsRead = client.multicall({
@@ -136,6 +140,7 @@ async function underlyingName(client: PublicClient, token: Address): Promise<str
 export function vaultQuery(
   query: { chain: ChainName; vault_address: string; user_address?: string | null; block?: number },
   ctx: Context,
+  at?: BlockHeader,
 ) {
   return readVaultAt({
     client: ctx.services.chains.get(query.chain, ["query", "chain"]),
@@ -144,6 +149,7 @@ export function vaultQuery(
     lookback: BigInt(ctx.config.logs.maxRange),
     vault: query.vault_address,
     block: query.block,
+    at,
     user: query.user_address ? getAddress(query.user_address) : null,
     loc: { vault: ["query", "vault_address"], block: ["query", "block"] },
   });
