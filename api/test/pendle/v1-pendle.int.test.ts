@@ -262,11 +262,22 @@ describe("v1 pendle after expiry", () => {
     const expiry = Number(
       await f.client.readContract({ address: market(), abi: pendleMarketAbi, functionName: "expiry" }),
     );
-    await f.warpTo(expiry + 86_400);
     const post = (path: string, body: Record<string, unknown>) =>
       f.post(`/v1/pendle/${path}`, { chain: CHAIN, sender: owner, market_address: market(), ...body });
     const balance = (address: Address) =>
       f.client.readContract({ address, abi: erc20Abi, functionName: "balanceOf", args: [owner] });
+    // liquidity added before expiry (the router approved by the earlier test for USDC and LP)
+    const supply = await post("liquidity", {
+      action: "SUPPLY",
+      token: "USDC",
+      amount_in: "500",
+      max_slippage_percent: 1,
+    });
+    expect(supply.status, JSON.stringify(supply.body)).toBe(200);
+    await f.send(DEV, supply.body.transaction);
+    const lp = await balance(market());
+    expect(lp).toBeGreaterThan(0n);
+    await f.warpTo(expiry + 86_400);
 
     const held = await balance(pt());
     expect(held).toBeGreaterThan(0n);
