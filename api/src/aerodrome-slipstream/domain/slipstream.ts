@@ -18,6 +18,7 @@ import { rethrowRpc } from "../../chain/clients.ts";
 import { isWrongContract } from "../../chain/contract-check.ts";
 import { assertPullable, type Erc20, resolveErc20 } from "../../chain/erc20.ts";
 import { NEXT_BLOCK } from "../../chain/next-block.ts";
+import { describeRevert, RevertError, revertDataOf } from "../../chain/revert.ts";
 import { prefetchTxFields, senderTransaction } from "../../chain/transaction.ts";
 import { addressBook } from "../../config/env.ts";
 import type { Context } from "../../context.ts";
@@ -169,9 +170,10 @@ async function quote(
   }
 }
 
+/** 20 minutes after the block the transaction will land in (on a chain mining on demand, `latest` can be old). */
 async function deadline(client: PublicClient): Promise<bigint> {
-  const head = await client.getBlock({ blockTag: "latest" }).catch((e) => rethrowRpc(CHAIN, e));
-  return head.timestamp + 1200n;
+  const next = await client.getBlock({ blockTag: NEXT_BLOCK }).catch((e) => rethrowRpc(CHAIN, e));
+  return next.timestamp + 1200n;
 }
 
 /**
@@ -544,7 +546,14 @@ export async function withdraw(
       args: [decrease(0n, 0n)],
       blockTag: NEXT_BLOCK,
     } as never)
-    .catch((e) => rethrowRpc(CHAIN, e));
+    .catch((e) => {
+      const data = revertDataOf(e);
+      if (data !== undefined || isWrongContract(e))
+        throw new RevertError(
+          `Slipstream's position manager refuses the withdrawal: ${describeRevert(data)}`,
+        );
+      return rethrowRpc(CHAIN, e);
+    });
   const [a0, a1] = (freed as { result: readonly [bigint, bigint] }).result;
   const data = encodeFunctionData({
     abi: aerodromeSlipstreamPositionManagerAbi,

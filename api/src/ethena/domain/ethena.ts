@@ -178,13 +178,12 @@ export async function ethenaUnstake(
       functionName: "cooldownDuration",
       blockTag: NEXT_BLOCK,
     }),
-    s.client.getBlock({ blockTag: "latest" }),
+    s.client.getBlock({ blockTag: NEXT_BLOCK }),
   ]).catch((e) => rethrowRpc(CHAIN, e));
   const loc: Loc = ["body", "sender"];
   if (amount === 0n)
     throw fieldError(loc, "the sender has no USDe in cooldown; request it first (POST /v1/ethena/request)");
-  // the next block is at least a second after the head
-  if (duration !== 0 && next.timestamp + 1n < end)
+  if (duration !== 0 && next.timestamp < end)
     throw fieldError(
       loc,
       `the sender's ${formatUnits(amount, 18)} USDe is in cooldown until ${new Date(Number(end) * 1000).toISOString()}`,

@@ -10,6 +10,7 @@ import {
   zeroAddress,
 } from "viem";
 import { rethrowRpc } from "../../chain/clients.ts";
+import { isWrongContract } from "../../chain/contract-check.ts";
 import { namedTokens } from "../../chain/erc20.ts";
 import { multicall3Abi } from "../../chain/multicall.ts";
 import { addressBook, type Config } from "../../config/env.ts";
@@ -197,8 +198,9 @@ async function value(
       ]);
       if (p === null) return null;
       return out((assets * p) / 10n ** BigInt(assetDecimals));
-    } catch {
-      return null;
+    } catch (error) {
+      if (isWrongContract(error)) return null;
+      throw error;
     }
   }
 }

@@ -2,6 +2,7 @@ import { pendleRouterStaticAbi, pendleStandardizedYieldAbi, pendleYieldTokenAbi 
 import { type Address, erc20Abi, formatUnits, getAddress, type PublicClient, parseAbiItem } from "viem";
 import { readBlockAt } from "../../chain/block-at.ts";
 import { rethrowRpc } from "../../chain/clients.ts";
+import { isWrongContract } from "../../chain/contract-check.ts";
 import type { Erc20 } from "../../chain/erc20.ts";
 import type { LogReader } from "../../chain/log-reader.ts";
 import { blockTimes } from "../../chain/logs.ts";
@@ -362,7 +363,11 @@ async function marketHoldings(
         args: [market.address],
         blockNumber,
       })
-      .catch(() => 0n),
+      .catch((error) => {
+        // a market whose YT the static router cannot price (expired): worth nothing
+        if (isWrongContract(error)) return 0n;
+        throw error;
+      }),
     oraclePrice(ctx.config, client, chain, market.asset.address),
   ]);
   const value = (raw: bigint, assetPerUnit: bigint) =>

@@ -2,7 +2,7 @@ import { type Address, formatUnits, getAddress } from "viem";
 import { assertPullable, resolveErc20 } from "../../chain/erc20.ts";
 import { prefetchTxFields, senderTransaction } from "../../chain/transaction.ts";
 import type { Context } from "../../context.ts";
-import { fieldError, type Loc } from "../../errors.ts";
+import { fieldError, type Loc, UpstreamError } from "../../errors.ts";
 import { toRawAmount } from "../../lib/amounts.ts";
 import type { ChainName } from "../../schemas/common.ts";
 import { OdosClient, OdosRefusal } from "./odos-client.ts";
@@ -59,7 +59,11 @@ export async function odosSwap(
     });
     const tx = await odos.assemble(sender, quote.pathId);
     if (getAddress(tx.to) !== getAddress(router))
-      throw new Error(`Odos assembled a call to ${tx.to}, not its router ${router}`);
+      throw new UpstreamError(
+        "odos",
+        `Odos assembled a call to ${tx.to}, not its router ${router}`,
+        "Odos unavailable",
+      );
     const transaction = await senderTransaction(
       client,
       chain,

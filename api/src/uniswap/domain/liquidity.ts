@@ -27,9 +27,10 @@ function units(text: string, token: Erc20, field: string): bigint {
   return raw;
 }
 
+/** 20 minutes after the block the transaction will land in (on a chain mining on demand, `latest` can be old). */
 async function deadline(uni: UniswapV3): Promise<bigint> {
-  const head = await uni.client.getBlock({ blockTag: "latest" }).catch((e) => rethrowRpc(uni.chain, e));
-  return head.timestamp + 1200n;
+  const next = await uni.client.getBlock({ blockTag: NEXT_BLOCK }).catch((e) => rethrowRpc(uni.chain, e));
+  return next.timestamp + 1200n;
 }
 
 function send(

@@ -154,8 +154,9 @@ export async function swapTransaction(side: Side, body: SwapBody, ctx: Context) 
     amount: maxIn,
     loc: amountLoc,
   });
-  const head = await uni.client.getBlock({ blockTag: "latest" }).catch((e) => rethrowRpc(chain, e));
-  const deadline = head.timestamp + 1200n;
+  // 20 minutes after the block it will land in (on a chain mining on demand, `latest` can be old)
+  const next = await uni.client.getBlock({ blockTag: NEXT_BLOCK }).catch((e) => rethrowRpc(chain, e));
+  const deadline = next.timestamp + 1200n;
   const common = {
     tokenIn: tokenIn.address,
     tokenOut: tokenOut.address,

@@ -187,7 +187,7 @@ export class OdosApi {
     if (path.user !== user) throw new Refused("userAddr does not match the quote's", 3002);
     const receiver = b.receiver === undefined || b.receiver === null ? user : address(b, "receiver");
     const { chain, route } = path;
-    const head = await chain.client.getBlock({ blockTag: "latest" });
+    const head = await chain.client.getBlock({ blockTag: "pending" });
     const keep = BigInt(Math.floor((100 - path.slippage) * 10_000));
     const calls = route.legs.map((leg) =>
       encodeFunctionData({
