@@ -53,6 +53,19 @@ export function prefetchTxFields(client: PublicClient, chain: ChainName, from: A
   return fields;
 }
 
+/**
+ * A deadline `seconds` after the block a transaction will land in: on a chain mining on demand (the devnet) the
+ * latest block can be hours old, and a deadline counted from it would have passed already.
+ */
+export async function deadlineAfterNextBlock(
+  client: PublicClient,
+  chain: ChainName,
+  seconds = 1200n,
+): Promise<bigint> {
+  const next = await client.getBlock({ blockTag: NEXT_BLOCK }).catch((e) => rethrowRpc(chain, e));
+  return next.timestamp + seconds;
+}
+
 /** Safe executions under-estimate (the 63/64 rule at the inner call): pad generously. */
 export function padGas(estimate: bigint): bigint {
   return estimate + estimate / 4n + 15_000n;

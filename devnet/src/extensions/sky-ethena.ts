@@ -65,13 +65,13 @@ export const skyEthenaExtension: ChainExtension = {
         }),
       );
     const pocket = parseUnits(SKY.pocketUsdc, 6);
-    if ((await balanceOf(ctx, (await usdc(ctx)) as Address, sky.SkyUsdsPsmWrapper.address)) < pocket)
+    if ((await balanceOf(ctx, USDC_ETHEREUM, sky.SkyUsdsPsmWrapper.address)) < pocket)
       await mintUsdc(ctx.clients, ctx.spec, sky.SkyUsdsPsmWrapper.address, pocket);
     if ((await balanceOf(ctx, sky.sUSDS.address, operator)) === 0n) {
       // the operator's USDS comes the way a user's does: USDC sold to the PSM
       const seed = parseUnits(SKY.seedSavings, 6);
       await mintUsdc(ctx.clients, ctx.spec, operator, seed);
-      await approveOnce(ctx, (await usdc(ctx)) as Address, operator, sky.SkyUsdsPsmWrapper.address);
+      await approveOnce(ctx, USDC_ETHEREUM, operator, sky.SkyUsdsPsmWrapper.address);
       await callContract(ctx, {
         from: operator,
         address: sky.SkyUsdsPsmWrapper.address,
@@ -159,7 +159,8 @@ export const skyEthenaExtension: ChainExtension = {
   },
 };
 
-const usdc = async (ctx: ExtensionContext) => USDC[ctx.spec.name as "ethereum"]!.address;
+/** the chain the extension runs on is ethereum */
+const USDC_ETHEREUM = USDC.ethereum!.address;
 
 /** `to` holds at least `amount` of `token`: what it lacks is issued to it. */
 async function topUp(

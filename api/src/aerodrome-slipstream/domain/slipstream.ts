@@ -19,7 +19,7 @@ import { isWrongContract } from "../../chain/contract-check.ts";
 import { assertPullable, type Erc20, resolveErc20 } from "../../chain/erc20.ts";
 import { NEXT_BLOCK } from "../../chain/next-block.ts";
 import { describeRevert, RevertError, revertDataOf } from "../../chain/revert.ts";
-import { prefetchTxFields, senderTransaction } from "../../chain/transaction.ts";
+import { deadlineAfterNextBlock, prefetchTxFields, senderTransaction } from "../../chain/transaction.ts";
 import { addressBook } from "../../config/env.ts";
 import type { Context } from "../../context.ts";
 import { DomainError, fieldError, type Loc } from "../../errors.ts";
@@ -170,11 +170,7 @@ async function quote(
   }
 }
 
-/** 20 minutes after the block the transaction will land in (on a chain mining on demand, `latest` can be old). */
-async function deadline(client: PublicClient): Promise<bigint> {
-  const next = await client.getBlock({ blockTag: NEXT_BLOCK }).catch((e) => rethrowRpc(CHAIN, e));
-  return next.timestamp + 1200n;
-}
+const deadline = (client: PublicClient) => deadlineAfterNextBlock(client, CHAIN);
 
 /**
  * A swap in one pool through Slipstream's SwapRouter for the sender: selling exactly `amount_in` for at least

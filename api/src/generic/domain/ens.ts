@@ -1,7 +1,6 @@
 import { type Address, getAddress, namehash, parseAbi, zeroAddress } from "viem";
 import { normalize } from "viem/ens";
 import { rethrowRpc } from "../../chain/clients.ts";
-import { isWrongContract } from "../../chain/contract-check.ts";
 import { NEXT_BLOCK } from "../../chain/next-block.ts";
 import { addressBook } from "../../config/env.ts";
 import type { Context } from "../../context.ts";

@@ -92,6 +92,13 @@ export async function portfolioOf(ctx: Context, chain: ChainName, userText: stri
   const all = candidates(ctx.config, chain);
   try {
     const block = await client.getBlockNumber({ cacheTime: 0 });
+    // the listed tokens' prices in one oracle read, alongside their balances; assets found behind a position
+    // (a vault's, an aToken's reserve, a Pendle market's) are priced from it too, or read once if not listed
+    const listed = [
+      ...new Set(all.filter((c) => c.kind === "token").map((c) => priceAsset(chain, c.address))),
+    ];
+    const listedPrices = usdPrices8(client, chain, oracle, listed, block);
+    listedPrices.catch(() => {}); // awaited after the balances; their failure must not leave it unhandled
     const balances = (await client.multicall({
       allowFailure: false,
       blockNumber: block,
@@ -109,7 +116,14 @@ export async function portfolioOf(ctx: Context, chain: ChainName, userText: stri
     const held = all.map((c, i) => ({ ...c, raw: balances[i]! })).filter((h) => h.raw > 0n);
     const routerStatic = addressBook(ctx.config)?.chains[chain]?.contracts.PendleRouterStatic;
     const pendleStatic = routerStatic ? getAddress(routerStatic) : undefined;
-    const valued = await Promise.all(held.map((h) => value(client, chain, oracle, h, block, pendleStatic)));
+    const known = new Map((await listedPrices).map((p, i) => [listed[i]!, p]));
+    const price8 = async (asset: Address) => {
+      const address = getAddress(asset);
+      if (known.has(address)) return known.get(address)!;
+      const [p] = await usdPrices8(client, chain, oracle, [address], block);
+      return p ?? null;
+    };
+    const valued = await Promise.all(held.map((h) => value(client, chain, price8, h, block, pendleStatic)));
     let total8 = 0n;
     const token_balances = valued.flatMap((v) => {
       if (!v) return [];
@@ -134,10 +148,14 @@ export async function portfolioOf(ctx: Context, chain: ChainName, userText: stri
   }
 }
 
+/** What the oracle prices for a listed token: the wrapped native token for the native coin. */
+const priceAsset = (chain: ChainName, token: Address): Address =>
+  token === zeroAddress ? getAddress(WETH[chain]!.address) : token;
+
 async function value(
   client: PublicClient,
   chain: ChainName,
-  oracle: Address,
+  price8: (asset: Address) => Promise<bigint | null>,
   h: Candidate & { raw: bigint },
   blockNumber: bigint,
   /** Pendle's quoting router on the chain, for PT, YT and LP rates */
@@ -145,8 +163,6 @@ async function value(
 ): Promise<{ address: Address; symbol: string; decimals: number; raw: bigint; value8: bigint } | null> {
   const read = <T>(address: Address, abi: readonly unknown[], functionName: string, args: unknown[] = []) =>
     client.readContract({ address, abi, functionName, args, blockNumber } as never) as Promise<T>;
-  const price8 = async (asset: Address) =>
-    (await usdPrices8(client, chain, oracle, [asset], blockNumber))[0] ?? null;
   const meta = async () =>
     h.symbol !== undefined
       ? { symbol: h.symbol, decimals: h.decimals! }
@@ -157,7 +173,7 @@ async function value(
   const { symbol, decimals } = await meta();
   const out = (value8: bigint) => ({ address: h.address, symbol, decimals, raw: h.raw, value8 });
   if (h.kind === "token") {
-    const p = await price8(h.address === zeroAddress ? WETH[chain]!.address : h.address);
+    const p = await price8(priceAsset(chain, h.address));
     if (p !== null) return out((h.raw * p) / 10n ** BigInt(decimals));
     // a listed token the oracle does not price may be a vault's share (sUSDS, sUSDe): valued as one
     return asVault();

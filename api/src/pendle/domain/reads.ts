@@ -1,4 +1,4 @@
-import { pendleRouterStaticAbi, pendleStandardizedYieldAbi, pendleYieldTokenAbi } from "@compass/constants";
+import { pendleRouterStaticAbi, pendleYieldTokenAbi } from "@compass/constants";
 import { type Address, erc20Abi, formatUnits, getAddress, type PublicClient, parseAbiItem } from "viem";
 import { readBlockAt } from "../../chain/block-at.ts";
 import { rethrowRpc } from "../../chain/clients.ts";
@@ -57,15 +57,12 @@ async function underlyingApys(
   logs: LogReader,
   market: PendleMarket,
   head: { number: bigint; timestamp: bigint },
+  /** the SY's exchange rate at the head, as the market's state read gives it */
+  rateNow: Promise<bigint>,
 ): Promise<[number, number]> {
   const [events, now] = await Promise.all([
     logs.getLogs(client, { address: market.yt, event: NEW_INTEREST_INDEX, toBlock: head.number }),
-    client.readContract({
-      address: market.sy.address,
-      abi: pendleStandardizedYieldAbi,
-      functionName: "exchangeRate",
-      blockNumber: head.number,
-    }),
+    rateNow,
   ]);
   if (!events.length) return [0, 0];
   const times = await blockTimes(client, events);
@@ -102,12 +99,19 @@ export async function listMarkets(ctx: Context, chain: ChainName) {
       addresses.map(async (address) => {
         const market = await readPendleMarket(client, chain, pendle, address, ["query", "chain"]);
         const created = await logs.deploymentBlock(client, address);
+        const stateRead = readPendleState(client, pendle, market, head.number);
         const [state, yieldToken, usd, createdAt, [day, week]] = await Promise.all([
-          readPendleState(client, pendle, market, head.number),
+          stateRead,
           client.readContract({ address: market.sy.address, abi: yieldTokenAbi, functionName: "yieldToken" }),
           oraclePrice(ctx.config, client, chain, market.asset.address),
           client.getBlock({ blockNumber: created }).then((b) => b.timestamp),
-          underlyingApys(client, logs, market, head),
+          underlyingApys(
+            client,
+            logs,
+            market,
+            head,
+            stateRead.then((s) => s.syExchangeRate),
+          ),
         ]);
         const implied = (impliedApyPercent(state) ?? 0) / 100;
         const liquidity = marketLiquidity(state);

@@ -4,10 +4,10 @@ import { rethrowRpc } from "../../chain/clients.ts";
 import { isWrongContract } from "../../chain/contract-check.ts";
 import { assertPullable, type Erc20, resolveErc20 } from "../../chain/erc20.ts";
 import { NEXT_BLOCK } from "../../chain/next-block.ts";
-import { prefetchTxFields, senderTransaction } from "../../chain/transaction.ts";
+import { deadlineAfterNextBlock, prefetchTxFields, senderTransaction } from "../../chain/transaction.ts";
 import type { Context } from "../../context.ts";
 import { DomainError, fieldError } from "../../errors.ts";
-import { jsonInt } from "../../lib/amounts.ts";
+import { jsonInt, toRawAmountOrZero } from "../../lib/amounts.ts";
 import { parseUnitsExact } from "../../lib/decimal.ts";
 import type { ChainName } from "../../schemas/common.ts";
 import { FEE_TIERS, type FeeTier, readPool, slot0, type UniswapV3, uniswapV3 } from "./pools.ts";
@@ -20,18 +20,10 @@ type Chain = "arbitrum" | "base" | "ethereum";
 type Common = { chain: Chain; sender: string; estimate_gas: boolean };
 
 /** An amount field in the token's units; 0 allowed (a one-sided range takes none of one token). */
-function units(text: string, token: Erc20, field: string): bigint {
-  const raw = parseUnitsExact(text, token.decimals);
-  if (raw === null)
-    throw fieldError(["body", field], `${token.symbol} has ${token.decimals} decimals; ${text} has more`);
-  return raw;
-}
+const units = (text: string, token: Erc20, field: string) =>
+  toRawAmountOrZero(text, token.decimals, ["body", field], token.symbol);
 
-/** 20 minutes after the block the transaction will land in (on a chain mining on demand, `latest` can be old). */
-async function deadline(uni: UniswapV3): Promise<bigint> {
-  const next = await uni.client.getBlock({ blockTag: NEXT_BLOCK }).catch((e) => rethrowRpc(uni.chain, e));
-  return next.timestamp + 1200n;
-}
+const deadline = (uni: UniswapV3) => deadlineAfterNextBlock(uni.client, uni.chain);
 
 function send(
   uni: UniswapV3,

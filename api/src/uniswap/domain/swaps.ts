@@ -3,7 +3,7 @@ import { type Address, encodeFunctionData, formatUnits, getAddress } from "viem"
 import { rethrowRpc } from "../../chain/clients.ts";
 import { assertPullable, type Erc20 } from "../../chain/erc20.ts";
 import { NEXT_BLOCK } from "../../chain/next-block.ts";
-import { prefetchTxFields, senderTransaction } from "../../chain/transaction.ts";
+import { deadlineAfterNextBlock, prefetchTxFields, senderTransaction } from "../../chain/transaction.ts";
 import type { Context } from "../../context.ts";
 import { fieldError, type Loc } from "../../errors.ts";
 import { toRawAmount } from "../../lib/amounts.ts";
@@ -154,9 +154,7 @@ export async function swapTransaction(side: Side, body: SwapBody, ctx: Context) 
     amount: maxIn,
     loc: amountLoc,
   });
-  // 20 minutes after the block it will land in (on a chain mining on demand, `latest` can be old)
-  const next = await uni.client.getBlock({ blockTag: NEXT_BLOCK }).catch((e) => rethrowRpc(chain, e));
-  const deadline = next.timestamp + 1200n;
+  const deadline = await deadlineAfterNextBlock(uni.client, chain);
   const common = {
     tokenIn: tokenIn.address,
     tokenOut: tokenOut.address,
