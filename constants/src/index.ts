@@ -1,6 +1,15 @@
 export type { AddressBook } from "./addressbook.ts";
 export { BRIDGE2, bridge2Abi } from "./bridge2.ts";
 export {
+  BUNDLE_SIMULATOR_ACCOUNT_CODE,
+  BUNDLE_SIMULATOR_CODE,
+  bundleSimulatorAbi,
+  delegationDesignator,
+  ENTRY_POINT_V08,
+  SIMPLE_7702_ACCOUNT,
+  simple7702AccountAbi,
+} from "./bundler.ts";
+export {
   CHAIN_INFO,
   CHAINS,
   type ChainInfo,

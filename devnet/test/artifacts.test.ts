@@ -1,6 +1,13 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { fundShareTokenAbi, permit2Abi, rwaExchangeAbi, rwaTokenAbi } from "@compass/constants";
+import {
+  BUNDLE_SIMULATOR_CODE,
+  bundleSimulatorAbi,
+  fundShareTokenAbi,
+  permit2Abi,
+  rwaExchangeAbi,
+  rwaTokenAbi,
+} from "@compass/constants";
 import { toFunctionSignature } from "viem";
 import { describe, expect, it } from "vitest";
 import { bep20PegTokenAbi, fiatTokenAbi } from "../src/contracts/abi.ts";
@@ -59,9 +66,18 @@ describe("hand-written ABIs of the tokenized-assets contracts", () => {
     ["RwaToken", rwaTokenAbi],
     ["FundShareToken", fundShareTokenAbi],
     ["Permit2Twin", permit2Abi],
+    ["BundleSimulator", bundleSimulatorAbi],
   ] as const;
   it.each(cases)("every entry of the %s ABI exists in the compiled contract", (name, abi) => {
     const compiledAbi = entries(compiled[name]!.abi);
     for (const entry of entries(abi)) expect(compiledAbi, entry).toContain(entry);
+  });
+});
+
+describe("the bundle simulator the API places by state override", () => {
+  it("is the runtime code a fresh compilation of devnet/contracts/BundleSimulator.sol gives", () => {
+    expect(BUNDLE_SIMULATOR_CODE, "copy devnet/artifacts/BundleSimulator.json's deployedBytecode").toBe(
+      compiled.BundleSimulator!.deployedBytecode,
+    );
   });
 });

@@ -21,6 +21,14 @@ AaveAvgRateResponse = TypedDict("AaveAvgRateResponse", {
     "borrow_apr_fixed_rate": Decimal | int | float,
 })
 
+AaveBorrowParams = TypedDict("AaveBorrowParams", {
+    "action_type": Literal["AAVE_BORROW"],
+    "token": str,
+    "amount": Any,
+    "interest_rate_mode": "InterestRateMode",
+    "on_behalf_of": NotRequired[str | None],
+})
+
 AaveBorrowRequest = TypedDict("AaveBorrowRequest", {
     "action_type": NotRequired[Literal["AAVE_BORROW"]],
     "token": str,
@@ -69,6 +77,14 @@ AaveRateResponse = TypedDict("AaveRateResponse", {
     "borrow_apr_fixed_rate": str,
 })
 
+AaveRepayParams = TypedDict("AaveRepayParams", {
+    "action_type": Literal["AAVE_REPAY"],
+    "token": str,
+    "amount": Any,
+    "interest_rate_mode": "InterestRateMode",
+    "on_behalf_of": NotRequired[str | None],
+})
+
 AaveRepayRequest = TypedDict("AaveRepayRequest", {
     "action_type": NotRequired[Literal["AAVE_REPAY"]],
     "token": str,
@@ -93,6 +109,13 @@ AaveSTDRateResponse = TypedDict("AaveSTDRateResponse", {
     "borrow_apr_variable_rate": Decimal | int | float,
     "borrow_apy_fixed_rate": Decimal | int | float,
     "borrow_apr_fixed_rate": Decimal | int | float,
+})
+
+AaveSupplyParams = TypedDict("AaveSupplyParams", {
+    "action_type": Literal["AAVE_SUPPLY"],
+    "token": str,
+    "amount": Any,
+    "on_behalf_of": NotRequired[str | None],
 })
 
 AaveSupplyRequest = TypedDict("AaveSupplyRequest", {
@@ -144,6 +167,13 @@ AaveUserPositionSummaryResponse = TypedDict("AaveUserPositionSummaryResponse", {
 AaveVenue = TypedDict("AaveVenue", {
     "type": Literal["AAVE"],
     "token": str,
+})
+
+AaveWithdrawParams = TypedDict("AaveWithdrawParams", {
+    "action_type": Literal["AAVE_WITHDRAW"],
+    "token": str,
+    "amount": Any,
+    "recipient": str,
 })
 
 AaveWithdrawRequest = TypedDict("AaveWithdrawRequest", {
@@ -201,6 +231,15 @@ AerodromePosition = TypedDict("AerodromePosition", {
     "token_id": int | str,
 })
 
+AerodromeSlipstreamBuyExactlyParams = TypedDict("AerodromeSlipstreamBuyExactlyParams", {
+    "action_type": Literal["AERODROME_SLIPSTREAM_BUY_EXACTLY"],
+    "token_in": str,
+    "token_out": str,
+    "tick_spacing": int,
+    "amount_out": Any,
+    "amount_in_maximum": Any,
+})
+
 AerodromeSlipstreamBuyExactlyRequest = TypedDict("AerodromeSlipstreamBuyExactlyRequest", {
     "action_type": NotRequired[Literal["AERODROME_SLIPSTREAM_BUY_EXACTLY"]],
     "token_in": str,
@@ -213,6 +252,15 @@ AerodromeSlipstreamBuyExactlyRequest = TypedDict("AerodromeSlipstreamBuyExactlyR
     "estimate_gas": NotRequired[bool],
 })
 
+AerodromeSlipstreamIncreaseLiquidityProvisionParams = TypedDict("AerodromeSlipstreamIncreaseLiquidityProvisionParams", {
+    "action_type": Literal["AERODROME_SLIPSTREAM_INCREASE_LIQUIDITY_PROVISION"],
+    "token_id": int,
+    "amount0_desired": Any,
+    "amount1_desired": Any,
+    "amount0_min": Any,
+    "amount1_min": Any,
+})
+
 AerodromeSlipstreamIncreaseLiquidityProvisionRequest = TypedDict("AerodromeSlipstreamIncreaseLiquidityProvisionRequest", {
     "action_type": NotRequired[Literal["AERODROME_SLIPSTREAM_INCREASE_LIQUIDITY_PROVISION"]],
     "token_id": int,
@@ -223,6 +271,20 @@ AerodromeSlipstreamIncreaseLiquidityProvisionRequest = TypedDict("AerodromeSlips
     "chain": "BaseChain",
     "sender": str,
     "estimate_gas": NotRequired[bool],
+})
+
+AerodromeSlipstreamMintLiquidityProvisionParams = TypedDict("AerodromeSlipstreamMintLiquidityProvisionParams", {
+    "action_type": Literal["AERODROME_SLIPSTREAM_MINT_LIQUIDITY_PROVISION"],
+    "token0": str,
+    "token1": str,
+    "tick_spacing": int,
+    "tick_lower": int,
+    "tick_upper": int,
+    "amount0_desired": Any,
+    "amount1_desired": Any,
+    "amount0_min": Any,
+    "amount1_min": Any,
+    "recipient": NotRequired[str | None],
 })
 
 AerodromeSlipstreamMintLiquidityProvisionRequest = TypedDict("AerodromeSlipstreamMintLiquidityProvisionRequest", {
@@ -249,6 +311,15 @@ AerodromeSlipstreamPoolPriceResponse = TypedDict("AerodromeSlipstreamPoolPriceRe
     "tick": int,
 })
 
+AerodromeSlipstreamSellExactlyParams = TypedDict("AerodromeSlipstreamSellExactlyParams", {
+    "action_type": Literal["AERODROME_SLIPSTREAM_SELL_EXACTLY"],
+    "token_in": str,
+    "token_out": str,
+    "tick_spacing": int,
+    "amount_in": Any,
+    "amount_out_minimum": NotRequired[Any],
+})
+
 AerodromeSlipstreamSellExactlyRequest = TypedDict("AerodromeSlipstreamSellExactlyRequest", {
     "action_type": NotRequired[Literal["AERODROME_SLIPSTREAM_SELL_EXACTLY"]],
     "token_in": str,
@@ -259,6 +330,12 @@ AerodromeSlipstreamSellExactlyRequest = TypedDict("AerodromeSlipstreamSellExactl
     "chain": "BaseChain",
     "sender": str,
     "estimate_gas": NotRequired[bool],
+})
+
+AerodromeSlipstreamWithdrawLiquidityProvisionParams = TypedDict("AerodromeSlipstreamWithdrawLiquidityProvisionParams", {
+    "action_type": Literal["AERODROME_SLIPSTREAM_WITHDRAW_LIQUIDITY_PROVISION"],
+    "token_id": int,
+    "percentage_for_withdrawal": Any,
 })
 
 AerodromeSlipstreamWithdrawLiquidityProvisionRequest = TypedDict("AerodromeSlipstreamWithdrawLiquidityProvisionRequest", {
@@ -307,6 +384,17 @@ BalancesResponse = TypedDict("BalancesResponse", {
 
 BaseChain = Literal["base"]
 
+BatchedUserOperationsRequest = TypedDict("BatchedUserOperationsRequest", {
+    "chain": "V1Chain",
+    "sender": str,
+    "estimate_gas": NotRequired[bool],
+    "operations": list["UserOperation"],
+})
+
+BatchedUserOperationsResponse = TypedDict("BatchedUserOperationsResponse", {
+    "operations": list["UserOperationResponse"],
+})
+
 Borrow = TypedDict("Borrow", {
     "id": str,
     "timestamp": int,
@@ -325,6 +413,10 @@ BorrowableToken = TypedDict("BorrowableToken", {
     "vault": NotRequired[str],
     "max_borrowable_amount": str,
     "borrow_apy": NotRequired[str],
+})
+
+BundlerTransactionResponse = TypedDict("BundlerTransactionResponse", {
+    "transaction": "UnsignedMulticallTransaction",
 })
 
 Candle = TypedDict("Candle", {
@@ -842,6 +934,12 @@ ErrorResponse = TypedDict("ErrorResponse", {
     "message": str,
 })
 
+EthenaDepositParams = TypedDict("EthenaDepositParams", {
+    "action_type": Literal["ETHENA_DEPOSIT"],
+    "amount": Any,
+    "receiver": NotRequired[str | None],
+})
+
 EthenaDepositRequest = TypedDict("EthenaDepositRequest", {
     "action_type": NotRequired[Literal["ETHENA_DEPOSIT"]],
     "amount": Any,
@@ -865,6 +963,11 @@ EthenaGetVaultResponse = TypedDict("EthenaGetVaultResponse", {
     "cooldown_position": NotRequired["CooldownPosition"],
 })
 
+EthenaRequestToWithdrawParams = TypedDict("EthenaRequestToWithdrawParams", {
+    "action_type": Literal["ETHENA_REQUEST_WITHDRAW"],
+    "amount": Any,
+})
+
 EthenaRequestToWithdrawRequest = TypedDict("EthenaRequestToWithdrawRequest", {
     "action_type": NotRequired[Literal["ETHENA_REQUEST_WITHDRAW"]],
     "amount": Any,
@@ -876,6 +979,11 @@ EthenaRequestToWithdrawRequest = TypedDict("EthenaRequestToWithdrawRequest", {
 EthenaRequestToWithdrawTransactionResponse = TypedDict("EthenaRequestToWithdrawTransactionResponse", {
     "transaction": "UnsignedTransaction",
     "cooldown_duration_days": Decimal | int | float,
+})
+
+EthenaUnstakeParams = TypedDict("EthenaUnstakeParams", {
+    "action_type": Literal["ETHENA_UNSTAKE"],
+    "receiver": NotRequired[str | None],
 })
 
 EthenaUnstakeRequest = TypedDict("EthenaUnstakeRequest", {
@@ -1130,6 +1238,14 @@ MorphoAsset = TypedDict("MorphoAsset", {
     "decimals": int,
 })
 
+MorphoBorrowParams = TypedDict("MorphoBorrowParams", {
+    "action_type": Literal["MORPHO_BORROW"],
+    "amount": Any,
+    "unique_market_key": str,
+    "on_behalf_of": NotRequired[str | None],
+    "receiver": NotRequired[str | None],
+})
+
 MorphoBorrowRequest = TypedDict("MorphoBorrowRequest", {
     "action_type": NotRequired[Literal["MORPHO_BORROW"]],
     "amount": Any,
@@ -1153,6 +1269,13 @@ MorphoCheckUserPositionResponse = TypedDict("MorphoCheckUserPositionResponse", {
     "state": "MorphoUserState",
     "vaultPositions": list["MorphoVaultPosition"],
     "marketPositions": list["MorphoMarketPosition"],
+})
+
+MorphoDepositParams = TypedDict("MorphoDepositParams", {
+    "action_type": Literal["MORPHO_DEPOSIT"],
+    "vault_address": str,
+    "amount": Any,
+    "receiver": NotRequired[str | None],
 })
 
 MorphoDepositRequest = TypedDict("MorphoDepositRequest", {
@@ -1268,6 +1391,14 @@ MorphoMarketState = TypedDict("MorphoMarketState", {
     "utilization": Decimal | int | float,
 })
 
+MorphoRepayParams = TypedDict("MorphoRepayParams", {
+    "action_type": Literal["MORPHO_REPAY"],
+    "amount": Any,
+    "unique_market_key": str,
+    "on_behalf_of": NotRequired[str | None],
+    "callback_data": NotRequired[str | None],
+})
+
 MorphoRepayRequest = TypedDict("MorphoRepayRequest", {
     "action_type": NotRequired[Literal["MORPHO_REPAY"]],
     "amount": Any,
@@ -1277,6 +1408,14 @@ MorphoRepayRequest = TypedDict("MorphoRepayRequest", {
     "chain": "V1Chain",
     "sender": str,
     "estimate_gas": NotRequired[bool],
+})
+
+MorphoSupplyCollateralParams = TypedDict("MorphoSupplyCollateralParams", {
+    "action_type": Literal["MORPHO_SUPPLY_COLLATERAL"],
+    "amount": Any,
+    "unique_market_key": str,
+    "on_behalf_of": NotRequired[str | None],
+    "callback_data": NotRequired[str | None],
 })
 
 MorphoSupplyCollateralRequest = TypedDict("MorphoSupplyCollateralRequest", {
@@ -1379,6 +1518,14 @@ MorphoVaultState = TypedDict("MorphoVaultState", {
     "timelock": int,
 })
 
+MorphoWithdrawCollateralParams = TypedDict("MorphoWithdrawCollateralParams", {
+    "action_type": Literal["MORPHO_WITHDRAW_COLLATERAL"],
+    "amount": Any,
+    "unique_market_key": str,
+    "on_behalf_of": NotRequired[str | None],
+    "receiver": NotRequired[str | None],
+})
+
 MorphoWithdrawCollateralRequest = TypedDict("MorphoWithdrawCollateralRequest", {
     "action_type": NotRequired[Literal["MORPHO_WITHDRAW_COLLATERAL"]],
     "amount": Any,
@@ -1388,6 +1535,13 @@ MorphoWithdrawCollateralRequest = TypedDict("MorphoWithdrawCollateralRequest", {
     "chain": "V1Chain",
     "sender": str,
     "estimate_gas": NotRequired[bool],
+})
+
+MorphoWithdrawParams = TypedDict("MorphoWithdrawParams", {
+    "action_type": Literal["MORPHO_WITHDRAW"],
+    "vault_address": str,
+    "amount": Any,
+    "receiver": NotRequired[str | None],
 })
 
 MorphoWithdrawRequest = TypedDict("MorphoWithdrawRequest", {
@@ -1401,6 +1555,34 @@ MorphoWithdrawRequest = TypedDict("MorphoWithdrawRequest", {
 })
 
 Movement10Percent = dict[str, Any] | None
+
+MulticallAuthorizationRequest = TypedDict("MulticallAuthorizationRequest", {
+    "chain": "V1Chain",
+    "sender": str,
+})
+
+# An EIP-7702 authorization for the sender's wallet to sign (e.g. viem's signAuthorization)
+MulticallAuthorizationResponse = TypedDict("MulticallAuthorizationResponse", {
+    "nonce": int,
+    "address": str,
+    "chainId": int,
+})
+
+MulticallExecuteRequest = TypedDict("MulticallExecuteRequest", {
+    "chain": "V1Chain",
+    "sender": str,
+    "estimate_gas": NotRequired[bool],
+    "signed_authorization": NotRequired[Union["SignedAuthorization", None]],
+    "actions": list["UserOperation"],
+})
+
+OdosSwapParams = TypedDict("OdosSwapParams", {
+    "action_type": Literal["ODOS_SWAP"],
+    "token_in": str,
+    "token_out": str,
+    "amount": Any,
+    "max_slippage_percent": Decimal | int | float,
+})
 
 OdosSwapRequest = TypedDict("OdosSwapRequest", {
     "action_type": NotRequired[Literal["ODOS_SWAP"]],
@@ -1509,6 +1691,15 @@ PendleListUserPositionsResponse = TypedDict("PendleListUserPositionsResponse", {
     "positions": list["PendlePosition"],
 })
 
+PendleManageLiquidityParams = TypedDict("PendleManageLiquidityParams", {
+    "action_type": Literal["PENDLE_MANAGE_LIQUIDITY"],
+    "market_address": str,
+    "action": "PendleLiquidityAction",
+    "token": str,
+    "amount_in": Any,
+    "max_slippage_percent": Decimal | int | float,
+})
+
 PendleManageLiquidityRequest = TypedDict("PendleManageLiquidityRequest", {
     "action_type": NotRequired[Literal["PENDLE_MANAGE_LIQUIDITY"]],
     "market_address": str,
@@ -1595,6 +1786,11 @@ PendlePtVenue = TypedDict("PendlePtVenue", {
     "max_slippage_percent": NotRequired[Any],
 })
 
+PendleRedeemYieldParams = TypedDict("PendleRedeemYieldParams", {
+    "action_type": Literal["PENDLE_REDEEM_YIELD"],
+    "market_address": str,
+})
+
 PendleRedeemYieldRequest = TypedDict("PendleRedeemYieldRequest", {
     "action_type": NotRequired[Literal["PENDLE_REDEEM_YIELD"]],
     "market_address": str,
@@ -1610,6 +1806,15 @@ PendleTokenBalance = TypedDict("PendleTokenBalance", {
 
 PendleTradeAction = Literal["BUY", "SELL"]
 
+PendleTradePtParams = TypedDict("PendleTradePtParams", {
+    "action_type": Literal["PENDLE_TRADE_PT"],
+    "market_address": str,
+    "action": "PendleTradeAction",
+    "token": str,
+    "amount_in": Any,
+    "max_slippage_percent": Decimal | int | float,
+})
+
 PendleTradePtRequest = TypedDict("PendleTradePtRequest", {
     "action_type": NotRequired[Literal["PENDLE_TRADE_PT"]],
     "market_address": str,
@@ -1620,6 +1825,15 @@ PendleTradePtRequest = TypedDict("PendleTradePtRequest", {
     "chain": "V1Chain",
     "sender": str,
     "estimate_gas": NotRequired[bool],
+})
+
+PendleTradeYtParams = TypedDict("PendleTradeYtParams", {
+    "action_type": Literal["PENDLE_TRADE_YT"],
+    "market_address": str,
+    "action": "PendleTradeAction",
+    "token": str,
+    "amount_in": Any,
+    "max_slippage_percent": Decimal | int | float,
 })
 
 PendleTradeYtRequest = TypedDict("PendleTradeYtRequest", {
@@ -2014,6 +2228,13 @@ ReserveInfo = TypedDict("ReserveInfo", {
     "liquidation_threshold": str,
 })
 
+SetAllowanceParams = TypedDict("SetAllowanceParams", {
+    "action_type": Literal["SET_ALLOWANCE"],
+    "token": str,
+    "contract": str,
+    "amount": Any,
+})
+
 SetAllowanceRequest = TypedDict("SetAllowanceRequest", {
     "action_type": NotRequired[Literal["SET_ALLOWANCE"]],
     "token": str,
@@ -2025,6 +2246,31 @@ SetAllowanceRequest = TypedDict("SetAllowanceRequest", {
 })
 
 Settlement = Literal["instant", "async"]
+
+# An EIP-7702 authorization signed by the sender
+SignedAuthorization = TypedDict("SignedAuthorization", {
+    "nonce": int,
+    "address": str,
+    "chainId": int,
+    "r": Any,
+    "s": Any,
+    "yParity": Literal[0] | Literal[1],
+})
+
+SignedAuthorizationOut = TypedDict("SignedAuthorizationOut", {
+    "nonce": int,
+    "address": str,
+    "chainId": int,
+    "r": str,
+    "s": str,
+    "yParity": int,
+})
+
+SkyBuyParams = TypedDict("SkyBuyParams", {
+    "action_type": Literal["SKY_BUY"],
+    "token_in": "SkyStable",
+    "amount": Any,
+})
 
 SkyBuyRequest = TypedDict("SkyBuyRequest", {
     "action_type": NotRequired[Literal["SKY_BUY"]],
@@ -2040,6 +2286,12 @@ SkyCheckPositionResponse = TypedDict("SkyCheckPositionResponse", {
     "shares": int | str,
 })
 
+SkyDepositParams = TypedDict("SkyDepositParams", {
+    "action_type": Literal["SKY_DEPOSIT"],
+    "amount": Any,
+    "receiver": NotRequired[str | None],
+})
+
 SkyDepositRequest = TypedDict("SkyDepositRequest", {
     "action_type": NotRequired[Literal["SKY_DEPOSIT"]],
     "amount": Any,
@@ -2047,6 +2299,12 @@ SkyDepositRequest = TypedDict("SkyDepositRequest", {
     "chain": NotRequired["EthereumChain"],
     "sender": str,
     "estimate_gas": NotRequired[bool],
+})
+
+SkySellParams = TypedDict("SkySellParams", {
+    "action_type": Literal["SKY_SELL"],
+    "token_out": "SkyStable",
+    "amount": Any,
 })
 
 SkySellRequest = TypedDict("SkySellRequest", {
@@ -2059,6 +2317,12 @@ SkySellRequest = TypedDict("SkySellRequest", {
 })
 
 SkyStable = Literal["DAI", "USDC"]
+
+SkyWithdrawParams = TypedDict("SkyWithdrawParams", {
+    "action_type": Literal["SKY_WITHDRAW"],
+    "amount": Any,
+    "receiver": NotRequired[str | None],
+})
 
 SkyWithdrawRequest = TypedDict("SkyWithdrawRequest", {
     "action_type": NotRequired[Literal["SKY_WITHDRAW"]],
@@ -2177,6 +2441,13 @@ TokenTransfer = TypedDict("TokenTransfer", {
     "direction": Literal["in", "out"],
 })
 
+TokenTransferParams = TypedDict("TokenTransferParams", {
+    "action_type": Literal["TOKEN_TRANSFER"],
+    "to": str,
+    "token": str,
+    "amount": Any,
+})
+
 TokenTransferRequest = TypedDict("TokenTransferRequest", {
     "action_type": NotRequired[Literal["TOKEN_TRANSFER"]],
     "to": str,
@@ -2249,6 +2520,15 @@ UnderlyingToken = TypedDict("UnderlyingToken", {
     "decimals": int,
 })
 
+UniswapBuyExactlyParams = TypedDict("UniswapBuyExactlyParams", {
+    "action_type": Literal["UNISWAP_BUY_EXACTLY"],
+    "token_in": str,
+    "token_out": str,
+    "fee": "FeeEnum",
+    "amount_out": Any,
+    "max_slippage_percent": Decimal | int | float,
+})
+
 UniswapBuyExactlyRequest = TypedDict("UniswapBuyExactlyRequest", {
     "action_type": NotRequired[Literal["UNISWAP_BUY_EXACTLY"]],
     "token_in": str,
@@ -2275,6 +2555,15 @@ UniswapCheckInRangeResponse = TypedDict("UniswapCheckInRangeResponse", {
     "in_range": bool,
 })
 
+UniswapIncreaseLiquidityProvisionParams = TypedDict("UniswapIncreaseLiquidityProvisionParams", {
+    "action_type": Literal["UNISWAP_ADD_LIQUIDITY"],
+    "token_id": int,
+    "amount0_desired": Any,
+    "amount1_desired": Any,
+    "amount0_min": Any,
+    "amount1_min": Any,
+})
+
 UniswapIncreaseLiquidityProvisionRequest = TypedDict("UniswapIncreaseLiquidityProvisionRequest", {
     "action_type": NotRequired[Literal["UNISWAP_ADD_LIQUIDITY"]],
     "token_id": int,
@@ -2289,6 +2578,20 @@ UniswapIncreaseLiquidityProvisionRequest = TypedDict("UniswapIncreaseLiquidityPr
 
 UniswapLPPositionsInfoResponse = TypedDict("UniswapLPPositionsInfoResponse", {
     "positions": dict[str, "UniswapPositionsSolidityResponse"],
+})
+
+UniswapMintLiquidityProvisionParams = TypedDict("UniswapMintLiquidityProvisionParams", {
+    "action_type": Literal["UNISWAP_MINT_LIQUIDITY_PROVISION"],
+    "token0": str,
+    "token1": str,
+    "fee": "FeeEnum",
+    "tick_lower": int,
+    "tick_upper": int,
+    "amount0_desired": Any,
+    "amount1_desired": Any,
+    "amount0_min": Any,
+    "amount1_min": Any,
+    "recipient": NotRequired[str | None],
 })
 
 UniswapMintLiquidityProvisionRequest = TypedDict("UniswapMintLiquidityProvisionRequest", {
@@ -2331,6 +2634,15 @@ UniswapPositionsSolidityResponse = TypedDict("UniswapPositionsSolidityResponse",
     "lp_token_address": NotRequired[str | None],
 })
 
+UniswapSellExactlyParams = TypedDict("UniswapSellExactlyParams", {
+    "action_type": Literal["UNISWAP_SELL_EXACTLY"],
+    "token_in": str,
+    "token_out": str,
+    "fee": "FeeEnum",
+    "amount_in": Any,
+    "max_slippage_percent": Decimal | int | float,
+})
+
 UniswapSellExactlyRequest = TypedDict("UniswapSellExactlyRequest", {
     "action_type": NotRequired[Literal["UNISWAP_SELL_EXACTLY"]],
     "token_in": str,
@@ -2353,6 +2665,12 @@ UniswapSellQuoteInfoResponse = TypedDict("UniswapSellQuoteInfoResponse", {
     "price_after": str,
 })
 
+UniswapWithdrawLiquidityProvisionParams = TypedDict("UniswapWithdrawLiquidityProvisionParams", {
+    "action_type": Literal["UNISWAP_WITHDRAW_LIQUIDITY_PROVISION"],
+    "token_id": int,
+    "percentage_for_withdrawal": Any,
+})
+
 UniswapWithdrawLiquidityProvisionRequest = TypedDict("UniswapWithdrawLiquidityProvisionRequest", {
     "action_type": NotRequired[Literal["UNISWAP_WITHDRAW_LIQUIDITY_PROVISION"]],
     "token_id": int,
@@ -2360,6 +2678,20 @@ UniswapWithdrawLiquidityProvisionRequest = TypedDict("UniswapWithdrawLiquidityPr
     "chain": "V1Chain",
     "sender": str,
     "estimate_gas": NotRequired[bool],
+})
+
+# The bundle: one transaction from the sender to itself, executed by its delegate
+UnsignedMulticallTransaction = TypedDict("UnsignedMulticallTransaction", {
+    "chainId": str,
+    "data": str,
+    "from": str,
+    "gas": str | None,
+    "to": str,
+    "value": str,
+    "nonce": str,
+    "maxFeePerGas": str,
+    "maxPriorityFeePerGas": str,
+    "authorizationList": NotRequired[list["SignedAuthorizationOut"]],
 })
 
 # Transaction for the sender to sign and broadcast
@@ -2373,6 +2705,11 @@ UnsignedTransaction = TypedDict("UnsignedTransaction", {
     "nonce": str,
     "maxFeePerGas": str,
     "maxPriorityFeePerGas": str,
+})
+
+UnwrapWethParams = TypedDict("UnwrapWethParams", {
+    "action_type": Literal["UNWRAP_WETH"],
+    "amount": Any,
 })
 
 UnwrapWethRequest = TypedDict("UnwrapWethRequest", {
@@ -2392,6 +2729,16 @@ UsageAsCollateral = TypedDict("UsageAsCollateral", {
     "fromState": bool,
     "toState": bool,
     "reserve": "Reserve",
+})
+
+UserOperation = TypedDict("UserOperation", {
+    "body": Union["AaveSupplyParams", "AaveBorrowParams", "AaveRepayParams", "AaveWithdrawParams", "MorphoDepositParams", "MorphoWithdrawParams", "MorphoSupplyCollateralParams", "MorphoWithdrawCollateralParams", "MorphoBorrowParams", "MorphoRepayParams", "PendleTradePtParams", "PendleTradeYtParams", "PendleManageLiquidityParams", "PendleRedeemYieldParams", "SkyBuyParams", "SkySellParams", "SkyDepositParams", "SkyWithdrawParams", "VaultDepositParams", "VaultWithdrawParams", "EthenaDepositParams", "EthenaRequestToWithdrawParams", "EthenaUnstakeParams", "OdosSwapParams", "UniswapBuyExactlyParams", "UniswapSellExactlyParams", "UniswapMintLiquidityProvisionParams", "UniswapIncreaseLiquidityProvisionParams", "UniswapWithdrawLiquidityProvisionParams", "AerodromeSlipstreamBuyExactlyParams", "AerodromeSlipstreamSellExactlyParams", "AerodromeSlipstreamMintLiquidityProvisionParams", "AerodromeSlipstreamIncreaseLiquidityProvisionParams", "AerodromeSlipstreamWithdrawLiquidityProvisionParams", "SetAllowanceParams", "TokenTransferParams", "WrapEthParams", "UnwrapWethParams"],
+})
+
+UserOperationResponse = TypedDict("UserOperationResponse", {
+    "to": str,
+    "data": str,
+    "value": str,
 })
 
 V1Chain = Literal["arbitrum", "base", "ethereum"]
@@ -2449,6 +2796,13 @@ V2TransferToEoaAction = TypedDict("V2TransferToEoaAction", {
     "action_type": Literal["V2_TRANSFER_TO_EOA"],
     "token": str,
     "amount": Any,
+})
+
+VaultDepositParams = TypedDict("VaultDepositParams", {
+    "action_type": Literal["VAULT_DEPOSIT"],
+    "vault_address": str,
+    "amount": Any,
+    "receiver": NotRequired[str | None],
 })
 
 VaultDepositRequest = TypedDict("VaultDepositRequest", {
@@ -2524,6 +2878,13 @@ VaultVenue = TypedDict("VaultVenue", {
     "vault_address": str,
 })
 
+VaultWithdrawParams = TypedDict("VaultWithdrawParams", {
+    "action_type": Literal["VAULT_WITHDRAW"],
+    "vault_address": str,
+    "amount": Any,
+    "receiver": NotRequired[str | None],
+})
+
 VaultWithdrawRequest = TypedDict("VaultWithdrawRequest", {
     "action_type": NotRequired[Literal["VAULT_WITHDRAW"]],
     "vault_address": str,
@@ -2558,6 +2919,11 @@ WithdrawalEvent = TypedDict("WithdrawalEvent", {
     "output_amount": str,
     "output_symbol": str,
     "realized_pnl": str,
+})
+
+WrapEthParams = TypedDict("WrapEthParams", {
+    "action_type": Literal["WRAP_ETH"],
+    "amount": Any,
 })
 
 WrapEthRequest = TypedDict("WrapEthRequest", {
@@ -3008,6 +3374,18 @@ V1EthenaUnstakeResponse = TransactionResponse
 V1SwapOdosBody = OdosSwapRequest
 
 V1SwapOdosResponse = OdosTransactionResponse
+
+V1TransactionBundlerAuthorizationBody = MulticallAuthorizationRequest
+
+V1TransactionBundlerAuthorizationResponse = MulticallAuthorizationResponse
+
+V1TransactionBundlerExecuteBody = MulticallExecuteRequest
+
+V1TransactionBundlerExecuteResponse = BundlerTransactionResponse
+
+V1SmartAccountBatchedUserOperationsBody = BatchedUserOperationsRequest
+
+V1SmartAccountBatchedUserOperationsResponse = BatchedUserOperationsResponse
 
 V2OnrampQuoteBody = OnrampQuoteRequest
 
@@ -4196,6 +4574,42 @@ OPERATIONS: dict[str, dict[str, Any]] = {
         "open_body": False,
         "pagination": None,
     },
+    "v1_transaction_bundler_authorization": {
+        "method": "POST",
+        "path": "/v1/transaction_bundler/authorization",
+        "idempotent": True,
+        "path_params": [],
+        "query_params": [],
+        "required_query": [],
+        "has_body": True,
+        "body_fields": ["chain", "sender"],
+        "open_body": False,
+        "pagination": None,
+    },
+    "v1_transaction_bundler_execute": {
+        "method": "POST",
+        "path": "/v1/transaction_bundler/execute",
+        "idempotent": False,
+        "path_params": [],
+        "query_params": [],
+        "required_query": [],
+        "has_body": True,
+        "body_fields": ["chain", "sender", "estimate_gas", "signed_authorization", "actions"],
+        "open_body": False,
+        "pagination": None,
+    },
+    "v1_smart_account_batched_user_operations": {
+        "method": "POST",
+        "path": "/v1/smart_account/batched_user_operations",
+        "idempotent": False,
+        "path_params": [],
+        "query_params": [],
+        "required_query": [],
+        "has_body": True,
+        "body_fields": ["chain", "sender", "estimate_gas", "operations"],
+        "open_body": False,
+        "pagination": None,
+    },
     "v2_onramp_quote": {
         "method": "POST",
         "path": "/v2/onramp/quote",
@@ -5192,6 +5606,26 @@ class SwapNamespace(_Namespace):
         return self._call("v1_swap_odos", [], body, fields, timeout_ms=timeout_ms, retries=retries, idempotency_key=idempotency_key, headers=headers)
 
 
+class TransactionBundlerNamespace(_Namespace):
+    """`client.transaction_bundler` operations."""
+
+    def authorization(self, body: V1TransactionBundlerAuthorizationBody | None = None, /, *, timeout_ms: int | None = None, retries: int | None = None, idempotency_key: str | None = None, headers: dict[str, str] | None = None, **fields: Any) -> V1TransactionBundlerAuthorizationResponse:
+        """Enable Transaction Bundling — POST /v1/transaction_bundler/authorization"""
+        return self._call("v1_transaction_bundler_authorization", [], body, fields, timeout_ms=timeout_ms, retries=retries, idempotency_key=idempotency_key, headers=headers)
+
+    def execute(self, body: V1TransactionBundlerExecuteBody | None = None, /, *, timeout_ms: int | None = None, retries: int | None = None, idempotency_key: str | None = None, headers: dict[str, str] | None = None, **fields: Any) -> V1TransactionBundlerExecuteResponse:
+        """Construct Bundled Transaction — POST /v1/transaction_bundler/execute"""
+        return self._call("v1_transaction_bundler_execute", [], body, fields, timeout_ms=timeout_ms, retries=retries, idempotency_key=idempotency_key, headers=headers)
+
+
+class SmartAccountNamespace(_Namespace):
+    """`client.smart_account` operations."""
+
+    def batched_user_operations(self, body: V1SmartAccountBatchedUserOperationsBody | None = None, /, *, timeout_ms: int | None = None, retries: int | None = None, idempotency_key: str | None = None, headers: dict[str, str] | None = None, **fields: Any) -> V1SmartAccountBatchedUserOperationsResponse:
+        """Get Smart Account Batched User Operations — POST /v1/smart_account/batched_user_operations"""
+        return self._call("v1_smart_account_batched_user_operations", [], body, fields, timeout_ms=timeout_ms, retries=retries, idempotency_key=idempotency_key, headers=headers)
+
+
 class OnrampNamespace(_Namespace):
     """`client.onramp` operations."""
 
@@ -5780,6 +6214,26 @@ class AsyncSwapNamespace(_AsyncNamespace):
         return await self._call("v1_swap_odos", [], body, fields, timeout_ms=timeout_ms, retries=retries, idempotency_key=idempotency_key, headers=headers)
 
 
+class AsyncTransactionBundlerNamespace(_AsyncNamespace):
+    """`client.transaction_bundler` operations (asyncio)."""
+
+    async def authorization(self, body: V1TransactionBundlerAuthorizationBody | None = None, /, *, timeout_ms: int | None = None, retries: int | None = None, idempotency_key: str | None = None, headers: dict[str, str] | None = None, **fields: Any) -> V1TransactionBundlerAuthorizationResponse:
+        """Enable Transaction Bundling — POST /v1/transaction_bundler/authorization"""
+        return await self._call("v1_transaction_bundler_authorization", [], body, fields, timeout_ms=timeout_ms, retries=retries, idempotency_key=idempotency_key, headers=headers)
+
+    async def execute(self, body: V1TransactionBundlerExecuteBody | None = None, /, *, timeout_ms: int | None = None, retries: int | None = None, idempotency_key: str | None = None, headers: dict[str, str] | None = None, **fields: Any) -> V1TransactionBundlerExecuteResponse:
+        """Construct Bundled Transaction — POST /v1/transaction_bundler/execute"""
+        return await self._call("v1_transaction_bundler_execute", [], body, fields, timeout_ms=timeout_ms, retries=retries, idempotency_key=idempotency_key, headers=headers)
+
+
+class AsyncSmartAccountNamespace(_AsyncNamespace):
+    """`client.smart_account` operations (asyncio)."""
+
+    async def batched_user_operations(self, body: V1SmartAccountBatchedUserOperationsBody | None = None, /, *, timeout_ms: int | None = None, retries: int | None = None, idempotency_key: str | None = None, headers: dict[str, str] | None = None, **fields: Any) -> V1SmartAccountBatchedUserOperationsResponse:
+        """Get Smart Account Batched User Operations — POST /v1/smart_account/batched_user_operations"""
+        return await self._call("v1_smart_account_batched_user_operations", [], body, fields, timeout_ms=timeout_ms, retries=retries, idempotency_key=idempotency_key, headers=headers)
+
+
 class AsyncOnrampNamespace(_AsyncNamespace):
     """`client.onramp` operations (asyncio)."""
 
@@ -6046,6 +6500,8 @@ class Namespaces:
     sky: SkyNamespace
     ethena: EthenaNamespace
     swap: SwapNamespace
+    transaction_bundler: TransactionBundlerNamespace
+    smart_account: SmartAccountNamespace
     onramp: OnrampNamespace
     tokenized_assets: TokenizedAssetsNamespace
     gas_sponsorship: GasSponsorshipNamespace
@@ -6065,6 +6521,8 @@ class Namespaces:
         self.sky = SkyNamespace(transport, OPERATIONS)
         self.ethena = EthenaNamespace(transport, OPERATIONS)
         self.swap = SwapNamespace(transport, OPERATIONS)
+        self.transaction_bundler = TransactionBundlerNamespace(transport, OPERATIONS)
+        self.smart_account = SmartAccountNamespace(transport, OPERATIONS)
         self.onramp = OnrampNamespace(transport, OPERATIONS)
         self.tokenized_assets = TokenizedAssetsNamespace(transport, OPERATIONS)
         self.gas_sponsorship = GasSponsorshipNamespace(transport, OPERATIONS)
@@ -6087,6 +6545,8 @@ class AsyncNamespaces:
     sky: AsyncSkyNamespace
     ethena: AsyncEthenaNamespace
     swap: AsyncSwapNamespace
+    transaction_bundler: AsyncTransactionBundlerNamespace
+    smart_account: AsyncSmartAccountNamespace
     onramp: AsyncOnrampNamespace
     tokenized_assets: AsyncTokenizedAssetsNamespace
     gas_sponsorship: AsyncGasSponsorshipNamespace
@@ -6106,6 +6566,8 @@ class AsyncNamespaces:
         self.sky = AsyncSkyNamespace(transport, OPERATIONS)
         self.ethena = AsyncEthenaNamespace(transport, OPERATIONS)
         self.swap = AsyncSwapNamespace(transport, OPERATIONS)
+        self.transaction_bundler = AsyncTransactionBundlerNamespace(transport, OPERATIONS)
+        self.smart_account = AsyncSmartAccountNamespace(transport, OPERATIONS)
         self.onramp = AsyncOnrampNamespace(transport, OPERATIONS)
         self.tokenized_assets = AsyncTokenizedAssetsNamespace(transport, OPERATIONS)
         self.gas_sponsorship = AsyncGasSponsorshipNamespace(transport, OPERATIONS)

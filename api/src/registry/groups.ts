@@ -57,6 +57,16 @@ export const GROUPS: Record<string, GroupInfo> = {
   swap: {
     description: "Swaps (v1): any pair routed by Odos's smart order routing, a transaction for the wallet",
   },
+  transaction_bundler: {
+    description:
+      "Several v1 writes in one EIP-7702 transaction (v1): the EOA delegates once to the batch executor (Simple7702Account), then each bundle runs its steps in order, all or none",
+    workflow:
+      "v1_transaction_bundler_authorization → the user's wallet signs it (EIP-7702, e.g. viem signAuthorization) → v1_transaction_bundler_execute with the actions and signed_authorization → the user signs and sends the returned type-4 transaction. Later bundles need no authorization.",
+  },
+  smart_account: {
+    description:
+      "Several v1 writes as the calls of one smart-account batch (v1): an ERC-4337 user operation or an EIP-5792 wallet_sendCalls",
+  },
   onramp: {
     description: "Fiat on-ramp: card payment to USDC on Ethereum, delivered to the user's own wallet",
     workflow:

@@ -11,9 +11,11 @@ import { operations as pendle } from "../pendle/index.ts";
 import { operations as perpetualTrading } from "../perpetual-trading/index.ts";
 import { operations as productAccounts } from "../product-accounts/index.ts";
 import { operations as sky } from "../sky/index.ts";
+import { operations as smartAccount } from "../smart-account/index.ts";
 import { operations as swap } from "../swap/index.ts";
 import { operations as token } from "../token/index.ts";
 import { operations as tokenizedAssets } from "../tokenized-assets/index.ts";
+import { operations as transactionBundler } from "../transaction-bundler/index.ts";
 import { operations as uniswap } from "../uniswap/index.ts";
 import { operations as vaults } from "../vaults/index.ts";
 import type { Operation } from "./define.ts";
@@ -31,6 +33,8 @@ export const operations: Operation[] = [
   ...sky,
   ...ethena,
   ...swap,
+  ...transactionBundler,
+  ...smartAccount,
   ...onramp,
   ...tokenizedAssets,
   ...productAccounts,

@@ -19,6 +19,7 @@ export const DEVNET_CONTRACTS = [
   "AerodromeVoterTwin",
   "Bep20PegTokenTwin",
   "Bridge2Twin",
+  "BundleSimulator",
   "Create2Deployer",
   "DaiUsdsTwin",
   "Erc4626Vault",

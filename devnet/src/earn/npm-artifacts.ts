@@ -6,6 +6,9 @@ import type { Abi, Address, Hex } from "viem";
  * these bytes, never a recompilation or a look-alike. Paths are package-relative module specifiers.
  */
 export const NPM_ARTIFACTS = {
+  EntryPoint: "@account-abstraction/contracts/artifacts/EntryPoint.json",
+  Simple7702Account: "@account-abstraction/contracts/artifacts/Simple7702Account.json",
+  SimpleAccountFactory: "@account-abstraction/contracts/artifacts/SimpleAccountFactory.json",
   WETH9: "canonical-weth/build/contracts/WETH9.json",
   ENSRegistry: "@ensdomains/ens/build/contracts/ENSRegistry.json",
   ENSRegistryWithFallback: "@ensdomains/ens/build/contracts/ENSRegistryWithFallback.json",

@@ -2,6 +2,7 @@ import { type Address, getAddress, keccak256, stringToHex } from "viem";
 import { recordDeployBlocks } from "../bootstrap/deploy-blocks.ts";
 import type { DevnetChainName } from "../config.ts";
 import { aaveV3Extension } from "./aave-v3.ts";
+import { accountAbstractionExtension } from "./account-abstraction.ts";
 import { aerodromeSlipstreamExtension } from "./aerodrome-slipstream.ts";
 import { bridge2Extension } from "./bridge2.ts";
 import { earnActivityExtension } from "./earn-activity.ts";
@@ -33,6 +34,7 @@ export const EXTENSIONS: ChainExtension[] = [
   rwaMarketsExtension,
   mmfSandboxExtension,
   oneTimeWalletExtension,
+  accountAbstractionExtension,
   ensExtension,
   earnTokensExtension,
   // before the other earn protocols: their deployments stay the latest blocks, within a node's retained history

@@ -69,6 +69,19 @@ export const groups: GroupManifest[] = [
     "description": "Swaps (v1): any pair routed by Odos's smart order routing, a transaction for the wallet"
   },
   {
+    "group": "transaction_bundler",
+    "namespace": "transactionBundler",
+    "cli": "transaction-bundler",
+    "description": "Several v1 writes in one EIP-7702 transaction (v1): the EOA delegates once to the batch executor (Simple7702Account), then each bundle runs its steps in order, all or none",
+    "workflow": "v1_transaction_bundler_authorization → the user's wallet signs it (EIP-7702, e.g. viem signAuthorization) → v1_transaction_bundler_execute with the actions and signed_authorization → the user signs and sends the returned type-4 transaction. Later bundles need no authorization."
+  },
+  {
+    "group": "smart_account",
+    "namespace": "smartAccount",
+    "cli": "smart-account",
+    "description": "Several v1 writes as the calls of one smart-account batch (v1): an ERC-4337 user operation or an EIP-5792 wallet_sendCalls"
+  },
+  {
     "group": "onramp",
     "namespace": "onramp",
     "cli": "onramp",
@@ -6245,6 +6258,4546 @@ export const manifest: OperationManifest[] = [
     "mcpName": "v1_swap_odos",
     "bodyRef": "OdosSwapRequest",
     "responseRef": "OdosTransactionResponse",
+    "pagination": null
+  },
+  {
+    "operationId": "v1_transaction_bundler_authorization",
+    "group": "transaction_bundler",
+    "namespace": "transactionBundler",
+    "name": "authorization",
+    "method": "POST",
+    "path": "/v1/transaction_bundler/authorization",
+    "summary": "Enable Transaction Bundling",
+    "description": "The EIP-7702 authorization for `sender` to sign (e.g. viem's `signAuthorization`) so its EOA delegates to the batch executor, eth-infinitism's Simple7702Account at its canonical address. The nonce is the sender's next but one, since the sender sends the bundle itself. Signed once; send it with the first bundle (`signed_authorization` of `/v1/transaction_bundler/execute`). A sender that is a contract is a 422.",
+    "readOnly": true,
+    "destructive": false,
+    "idempotent": true,
+    "errorModel": "validation",
+    "params": [],
+    "body": {
+      "type": "object",
+      "properties": {
+        "chain": {
+          "type": "string",
+          "enum": [
+            "arbitrum",
+            "base",
+            "ethereum"
+          ]
+        },
+        "sender": {
+          "description": "the EOA that delegates to the batch executor and sends its bundles",
+          "type": "string"
+        }
+      },
+      "required": [
+        "chain",
+        "sender"
+      ]
+    },
+    "cli": {
+      "command": "authorization",
+      "aliases": [],
+      "short": {
+        "chain": "c"
+      }
+    },
+    "mcpName": "v1_transaction_bundler_authorization",
+    "bodyRef": "MulticallAuthorizationRequest",
+    "responseRef": "MulticallAuthorizationResponse",
+    "pagination": null
+  },
+  {
+    "operationId": "v1_transaction_bundler_execute",
+    "group": "transaction_bundler",
+    "namespace": "transactionBundler",
+    "name": "execute",
+    "method": "POST",
+    "path": "/v1/transaction_bundler/execute",
+    "summary": "Construct Bundled Transaction",
+    "description": "Several v1 writes (`actions`, each `{body: {action_type, …the write's fields}}`) as one EIP-7702 transaction from `sender` to itself, which its delegate runs in order, all or none. Each step is built and checked on the state the steps before it leave (a swap sees the approval an earlier step gives), and the batch is simulated as the chain will run it: a refusal names its step (`actions.<i>`). Until the sender has delegated, send the signed authorization of `/v1/transaction_bundler/authorization`; the transaction then carries it in `authorizationList` (a type-4 transaction).",
+    "readOnly": false,
+    "destructive": false,
+    "idempotent": false,
+    "errorModel": "validation",
+    "params": [],
+    "body": {
+      "type": "object",
+      "properties": {
+        "chain": {
+          "type": "string",
+          "enum": [
+            "arbitrum",
+            "base",
+            "ethereum"
+          ]
+        },
+        "sender": {
+          "description": "the EOA that signs and sends the bundle",
+          "type": "string"
+        },
+        "estimate_gas": {
+          "default": true,
+          "description": "estimate gas for the batch, which also verifies that every step succeeds",
+          "type": "boolean"
+        },
+        "signed_authorization": {
+          "description": "the signed EIP-7702 authorization; needed until the sender has delegated to the batch executor",
+          "anyOf": [
+            {
+              "type": "object",
+              "properties": {
+                "nonce": {
+                  "type": "integer",
+                  "minimum": 0,
+                  "maximum": 9007199254740991,
+                  "description": "the authorization's nonce"
+                },
+                "address": {
+                  "description": "the contract the sender delegates to",
+                  "type": "string"
+                },
+                "chainId": {
+                  "type": "integer",
+                  "minimum": 0,
+                  "maximum": 9007199254740991,
+                  "description": "the chain it is valid on (0: every chain)"
+                },
+                "r": {
+                  "anyOf": [
+                    {
+                      "type": "string",
+                      "pattern": "^0x[0-9a-fA-F]{1,64}$"
+                    },
+                    {
+                      "anyOf": [
+                        {
+                          "type": "number"
+                        },
+                        {
+                          "type": "string"
+                        },
+                        {}
+                      ],
+                      "type": "integer"
+                    }
+                  ],
+                  "description": "the signature's r: 0x hex, a decimal string or an integer"
+                },
+                "s": {
+                  "anyOf": [
+                    {
+                      "type": "string",
+                      "pattern": "^0x[0-9a-fA-F]{1,64}$"
+                    },
+                    {
+                      "anyOf": [
+                        {
+                          "type": "number"
+                        },
+                        {
+                          "type": "string"
+                        },
+                        {}
+                      ],
+                      "type": "integer"
+                    }
+                  ],
+                  "description": "the signature's s: 0x hex, a decimal string or an integer"
+                },
+                "yParity": {
+                  "anyOf": [
+                    {
+                      "type": "number",
+                      "const": 0
+                    },
+                    {
+                      "type": "number",
+                      "const": 1
+                    }
+                  ],
+                  "description": "the signature's y parity"
+                }
+              },
+              "required": [
+                "nonce",
+                "address",
+                "chainId",
+                "r",
+                "s",
+                "yParity"
+              ],
+              "description": "An EIP-7702 authorization signed by the sender"
+            },
+            {
+              "type": "null"
+            }
+          ]
+        },
+        "actions": {
+          "minItems": 1,
+          "maxItems": 32,
+          "type": "array",
+          "items": {
+            "type": "object",
+            "properties": {
+              "body": {
+                "oneOf": [
+                  {
+                    "type": "object",
+                    "properties": {
+                      "action_type": {
+                        "type": "string",
+                        "const": "AAVE_SUPPLY",
+                        "description": "which write this action is"
+                      },
+                      "token": {
+                        "type": "string",
+                        "minLength": 1,
+                        "maxLength": 64,
+                        "description": "symbol or address of the token to supply",
+                        "x-contract": "erc20"
+                      },
+                      "amount": {
+                        "anyOf": [
+                          {
+                            "type": "number"
+                          },
+                          {
+                            "type": "string"
+                          },
+                          {}
+                        ],
+                        "description": "human units",
+                        "examples": [
+                          "1.5"
+                        ]
+                      },
+                      "on_behalf_of": {
+                        "description": "whose position the supply credits (default: sender)",
+                        "anyOf": [
+                          {
+                            "description": "0x-prefixed EVM address",
+                            "type": "string"
+                          },
+                          {
+                            "type": "null"
+                          }
+                        ]
+                      }
+                    },
+                    "required": [
+                      "action_type",
+                      "token",
+                      "amount"
+                    ]
+                  },
+                  {
+                    "type": "object",
+                    "properties": {
+                      "action_type": {
+                        "type": "string",
+                        "const": "AAVE_BORROW",
+                        "description": "which write this action is"
+                      },
+                      "token": {
+                        "type": "string",
+                        "minLength": 1,
+                        "maxLength": 64,
+                        "description": "symbol or address of the token to borrow",
+                        "x-contract": "erc20"
+                      },
+                      "amount": {
+                        "anyOf": [
+                          {
+                            "type": "number"
+                          },
+                          {
+                            "type": "string"
+                          },
+                          {}
+                        ],
+                        "description": "human units",
+                        "examples": [
+                          "1.5"
+                        ]
+                      },
+                      "interest_rate_mode": {
+                        "type": "string",
+                        "enum": [
+                          "stable",
+                          "variable"
+                        ],
+                        "description": "Aave's stable or variable rate"
+                      },
+                      "on_behalf_of": {
+                        "description": "whose position takes the debt (default: sender; else a credit delegator)",
+                        "anyOf": [
+                          {
+                            "description": "0x-prefixed EVM address",
+                            "type": "string"
+                          },
+                          {
+                            "type": "null"
+                          }
+                        ]
+                      }
+                    },
+                    "required": [
+                      "action_type",
+                      "token",
+                      "amount",
+                      "interest_rate_mode"
+                    ]
+                  },
+                  {
+                    "type": "object",
+                    "properties": {
+                      "action_type": {
+                        "type": "string",
+                        "const": "AAVE_REPAY",
+                        "description": "which write this action is"
+                      },
+                      "token": {
+                        "type": "string",
+                        "minLength": 1,
+                        "maxLength": 64,
+                        "description": "symbol or address of the token to repay",
+                        "x-contract": "erc20"
+                      },
+                      "amount": {
+                        "anyOf": [
+                          {
+                            "type": "number"
+                          },
+                          {
+                            "type": "string"
+                          },
+                          {}
+                        ],
+                        "description": "human units, or more than owed to repay all",
+                        "examples": [
+                          "100"
+                        ]
+                      },
+                      "interest_rate_mode": {
+                        "type": "string",
+                        "enum": [
+                          "stable",
+                          "variable"
+                        ],
+                        "description": "Aave's stable or variable rate"
+                      },
+                      "on_behalf_of": {
+                        "description": "whose debt to repay (default: sender)",
+                        "anyOf": [
+                          {
+                            "description": "0x-prefixed EVM address",
+                            "type": "string"
+                          },
+                          {
+                            "type": "null"
+                          }
+                        ]
+                      }
+                    },
+                    "required": [
+                      "action_type",
+                      "token",
+                      "amount",
+                      "interest_rate_mode"
+                    ]
+                  },
+                  {
+                    "type": "object",
+                    "properties": {
+                      "action_type": {
+                        "type": "string",
+                        "const": "AAVE_WITHDRAW",
+                        "description": "which write this action is"
+                      },
+                      "token": {
+                        "type": "string",
+                        "minLength": 1,
+                        "maxLength": 64,
+                        "description": "symbol or address of the token to withdraw",
+                        "x-contract": "erc20"
+                      },
+                      "amount": {
+                        "anyOf": [
+                          {
+                            "type": "number"
+                          },
+                          {
+                            "type": "string"
+                          },
+                          {}
+                        ],
+                        "description": "human units",
+                        "examples": [
+                          "1.5"
+                        ]
+                      },
+                      "recipient": {
+                        "description": "who receives the withdrawn tokens",
+                        "type": "string"
+                      }
+                    },
+                    "required": [
+                      "action_type",
+                      "token",
+                      "amount",
+                      "recipient"
+                    ]
+                  },
+                  {
+                    "type": "object",
+                    "properties": {
+                      "action_type": {
+                        "type": "string",
+                        "const": "MORPHO_DEPOSIT",
+                        "description": "which write this action is"
+                      },
+                      "vault_address": {
+                        "description": "the ERC-4626 vault to deposit into",
+                        "type": "string"
+                      },
+                      "amount": {
+                        "anyOf": [
+                          {
+                            "type": "number"
+                          },
+                          {
+                            "type": "string"
+                          },
+                          {}
+                        ],
+                        "description": "underlying tokens to deposit, in human units",
+                        "examples": [
+                          "1.5"
+                        ]
+                      },
+                      "receiver": {
+                        "description": "who receives the shares or tokens (default: sender)",
+                        "anyOf": [
+                          {
+                            "description": "0x-prefixed EVM address",
+                            "type": "string"
+                          },
+                          {
+                            "type": "null"
+                          }
+                        ]
+                      }
+                    },
+                    "required": [
+                      "action_type",
+                      "vault_address",
+                      "amount"
+                    ]
+                  },
+                  {
+                    "type": "object",
+                    "properties": {
+                      "action_type": {
+                        "type": "string",
+                        "const": "MORPHO_WITHDRAW",
+                        "description": "which write this action is"
+                      },
+                      "vault_address": {
+                        "description": "the ERC-4626 vault to withdraw from",
+                        "type": "string"
+                      },
+                      "amount": {
+                        "anyOf": [
+                          {
+                            "type": "string",
+                            "const": "ALL"
+                          },
+                          {
+                            "anyOf": [
+                              {
+                                "type": "number"
+                              },
+                              {
+                                "type": "string"
+                              },
+                              {}
+                            ],
+                            "description": "underlying tokens to withdraw",
+                            "examples": [
+                              "1.5"
+                            ]
+                          }
+                        ],
+                        "description": "underlying tokens to withdraw in human units, or \"ALL\": every share redeemed"
+                      },
+                      "receiver": {
+                        "description": "who receives the shares or tokens (default: sender)",
+                        "anyOf": [
+                          {
+                            "description": "0x-prefixed EVM address",
+                            "type": "string"
+                          },
+                          {
+                            "type": "null"
+                          }
+                        ]
+                      }
+                    },
+                    "required": [
+                      "action_type",
+                      "vault_address",
+                      "amount"
+                    ]
+                  },
+                  {
+                    "type": "object",
+                    "properties": {
+                      "action_type": {
+                        "type": "string",
+                        "const": "MORPHO_SUPPLY_COLLATERAL",
+                        "description": "which write this action is"
+                      },
+                      "amount": {
+                        "anyOf": [
+                          {
+                            "type": "number"
+                          },
+                          {
+                            "type": "string"
+                          },
+                          {}
+                        ],
+                        "description": "human units",
+                        "examples": [
+                          "1.5"
+                        ]
+                      },
+                      "unique_market_key": {
+                        "type": "string",
+                        "description": "the market's id (bytes32), as `markets` lists it"
+                      },
+                      "on_behalf_of": {
+                        "description": "whose position (default: sender)",
+                        "anyOf": [
+                          {
+                            "description": "0x-prefixed EVM address",
+                            "type": "string"
+                          },
+                          {
+                            "type": "null"
+                          }
+                        ]
+                      },
+                      "callback_data": {
+                        "description": "not supported: must be empty",
+                        "type": [
+                          "string",
+                          "null"
+                        ]
+                      }
+                    },
+                    "required": [
+                      "action_type",
+                      "amount",
+                      "unique_market_key"
+                    ]
+                  },
+                  {
+                    "type": "object",
+                    "properties": {
+                      "action_type": {
+                        "type": "string",
+                        "const": "MORPHO_WITHDRAW_COLLATERAL",
+                        "description": "which write this action is"
+                      },
+                      "amount": {
+                        "anyOf": [
+                          {
+                            "type": "number"
+                          },
+                          {
+                            "type": "string"
+                          },
+                          {}
+                        ],
+                        "description": "human units",
+                        "examples": [
+                          "1.5"
+                        ]
+                      },
+                      "unique_market_key": {
+                        "type": "string",
+                        "description": "the market's id (bytes32), as `markets` lists it"
+                      },
+                      "on_behalf_of": {
+                        "description": "whose position (default: sender)",
+                        "anyOf": [
+                          {
+                            "description": "0x-prefixed EVM address",
+                            "type": "string"
+                          },
+                          {
+                            "type": "null"
+                          }
+                        ]
+                      },
+                      "receiver": {
+                        "description": "who receives the tokens (default: sender)",
+                        "anyOf": [
+                          {
+                            "description": "0x-prefixed EVM address",
+                            "type": "string"
+                          },
+                          {
+                            "type": "null"
+                          }
+                        ]
+                      }
+                    },
+                    "required": [
+                      "action_type",
+                      "amount",
+                      "unique_market_key"
+                    ]
+                  },
+                  {
+                    "type": "object",
+                    "properties": {
+                      "action_type": {
+                        "type": "string",
+                        "const": "MORPHO_BORROW",
+                        "description": "which write this action is"
+                      },
+                      "amount": {
+                        "anyOf": [
+                          {
+                            "type": "number"
+                          },
+                          {
+                            "type": "string"
+                          },
+                          {}
+                        ],
+                        "description": "human units",
+                        "examples": [
+                          "1.5"
+                        ]
+                      },
+                      "unique_market_key": {
+                        "type": "string",
+                        "description": "the market's id (bytes32), as `markets` lists it"
+                      },
+                      "on_behalf_of": {
+                        "description": "whose position (default: sender)",
+                        "anyOf": [
+                          {
+                            "description": "0x-prefixed EVM address",
+                            "type": "string"
+                          },
+                          {
+                            "type": "null"
+                          }
+                        ]
+                      },
+                      "receiver": {
+                        "description": "who receives the tokens (default: sender)",
+                        "anyOf": [
+                          {
+                            "description": "0x-prefixed EVM address",
+                            "type": "string"
+                          },
+                          {
+                            "type": "null"
+                          }
+                        ]
+                      }
+                    },
+                    "required": [
+                      "action_type",
+                      "amount",
+                      "unique_market_key"
+                    ]
+                  },
+                  {
+                    "type": "object",
+                    "properties": {
+                      "action_type": {
+                        "type": "string",
+                        "const": "MORPHO_REPAY",
+                        "description": "which write this action is"
+                      },
+                      "amount": {
+                        "anyOf": [
+                          {
+                            "type": "string",
+                            "const": "ALL"
+                          },
+                          {
+                            "anyOf": [
+                              {
+                                "type": "number"
+                              },
+                              {
+                                "type": "string"
+                              },
+                              {}
+                            ],
+                            "description": "human units",
+                            "examples": [
+                              "1.5"
+                            ]
+                          }
+                        ],
+                        "description": "human units, or \"ALL\": the whole debt, by shares, interest included"
+                      },
+                      "unique_market_key": {
+                        "type": "string",
+                        "description": "the market's id (bytes32), as `markets` lists it"
+                      },
+                      "on_behalf_of": {
+                        "description": "whose position (default: sender)",
+                        "anyOf": [
+                          {
+                            "description": "0x-prefixed EVM address",
+                            "type": "string"
+                          },
+                          {
+                            "type": "null"
+                          }
+                        ]
+                      },
+                      "callback_data": {
+                        "description": "not supported: must be empty",
+                        "type": [
+                          "string",
+                          "null"
+                        ]
+                      }
+                    },
+                    "required": [
+                      "action_type",
+                      "amount",
+                      "unique_market_key"
+                    ]
+                  },
+                  {
+                    "type": "object",
+                    "properties": {
+                      "action_type": {
+                        "type": "string",
+                        "const": "PENDLE_TRADE_PT",
+                        "description": "which write this action is"
+                      },
+                      "market_address": {
+                        "description": "the Pendle market",
+                        "x-contract": "pendle-market",
+                        "type": "string"
+                      },
+                      "action": {
+                        "type": "string",
+                        "enum": [
+                          "BUY",
+                          "SELL"
+                        ],
+                        "description": "`BUY` with `token`, or `SELL` for it"
+                      },
+                      "token": {
+                        "type": "string",
+                        "minLength": 1,
+                        "maxLength": 64,
+                        "description": "what pays for PT (BUY) or what the sale pays out in (SELL): a token the market's SY takes",
+                        "x-contract": "erc20"
+                      },
+                      "amount_in": {
+                        "anyOf": [
+                          {
+                            "type": "number"
+                          },
+                          {
+                            "type": "string"
+                          },
+                          {}
+                        ],
+                        "description": "BUY: `token` to pay; SELL: PT to sell (human units)",
+                        "examples": [
+                          "100"
+                        ]
+                      },
+                      "max_slippage_percent": {
+                        "type": "number",
+                        "exclusiveMinimum": 0,
+                        "maximum": 50,
+                        "description": "percent the output may fall short of the quote (1 = 1 %)"
+                      }
+                    },
+                    "required": [
+                      "action_type",
+                      "market_address",
+                      "action",
+                      "token",
+                      "amount_in",
+                      "max_slippage_percent"
+                    ]
+                  },
+                  {
+                    "type": "object",
+                    "properties": {
+                      "action_type": {
+                        "type": "string",
+                        "const": "PENDLE_TRADE_YT",
+                        "description": "which write this action is"
+                      },
+                      "market_address": {
+                        "description": "the Pendle market",
+                        "x-contract": "pendle-market",
+                        "type": "string"
+                      },
+                      "action": {
+                        "type": "string",
+                        "enum": [
+                          "BUY",
+                          "SELL"
+                        ],
+                        "description": "`BUY` with `token`, or `SELL` for it"
+                      },
+                      "token": {
+                        "type": "string",
+                        "minLength": 1,
+                        "maxLength": 64,
+                        "description": "what pays for YT (BUY) or what the sale pays out in (SELL): a token the market's SY takes",
+                        "x-contract": "erc20"
+                      },
+                      "amount_in": {
+                        "anyOf": [
+                          {
+                            "type": "number"
+                          },
+                          {
+                            "type": "string"
+                          },
+                          {}
+                        ],
+                        "description": "BUY: `token` to pay; SELL: YT to sell (human units)",
+                        "examples": [
+                          "100"
+                        ]
+                      },
+                      "max_slippage_percent": {
+                        "type": "number",
+                        "exclusiveMinimum": 0,
+                        "maximum": 50,
+                        "description": "percent the output may fall short of the quote (1 = 1 %)"
+                      }
+                    },
+                    "required": [
+                      "action_type",
+                      "market_address",
+                      "action",
+                      "token",
+                      "amount_in",
+                      "max_slippage_percent"
+                    ]
+                  },
+                  {
+                    "type": "object",
+                    "properties": {
+                      "action_type": {
+                        "type": "string",
+                        "const": "PENDLE_MANAGE_LIQUIDITY",
+                        "description": "which write this action is"
+                      },
+                      "market_address": {
+                        "description": "the Pendle market",
+                        "x-contract": "pendle-market",
+                        "type": "string"
+                      },
+                      "action": {
+                        "type": "string",
+                        "enum": [
+                          "SUPPLY",
+                          "WITHDRAW"
+                        ],
+                        "description": "`SUPPLY` `token` for LP, or `WITHDRAW` LP into `token`"
+                      },
+                      "token": {
+                        "type": "string",
+                        "minLength": 1,
+                        "maxLength": 64,
+                        "description": "what is added (SUPPLY) or what the LP is paid out in (WITHDRAW): a token the market's SY takes",
+                        "x-contract": "erc20"
+                      },
+                      "amount_in": {
+                        "anyOf": [
+                          {
+                            "type": "number"
+                          },
+                          {
+                            "type": "string"
+                          },
+                          {}
+                        ],
+                        "description": "SUPPLY: `token` to add; WITHDRAW: LP to redeem (human units)",
+                        "examples": [
+                          "100"
+                        ]
+                      },
+                      "max_slippage_percent": {
+                        "type": "number",
+                        "exclusiveMinimum": 0,
+                        "maximum": 50,
+                        "description": "percent the output may fall short of the quote (1 = 1 %)"
+                      }
+                    },
+                    "required": [
+                      "action_type",
+                      "market_address",
+                      "action",
+                      "token",
+                      "amount_in",
+                      "max_slippage_percent"
+                    ]
+                  },
+                  {
+                    "type": "object",
+                    "properties": {
+                      "action_type": {
+                        "type": "string",
+                        "const": "PENDLE_REDEEM_YIELD",
+                        "description": "which write this action is"
+                      },
+                      "market_address": {
+                        "description": "the Pendle market",
+                        "x-contract": "pendle-market",
+                        "type": "string"
+                      }
+                    },
+                    "required": [
+                      "action_type",
+                      "market_address"
+                    ]
+                  },
+                  {
+                    "type": "object",
+                    "properties": {
+                      "action_type": {
+                        "type": "string",
+                        "const": "SKY_BUY",
+                        "description": "which write this action is"
+                      },
+                      "token_in": {
+                        "type": "string",
+                        "enum": [
+                          "DAI",
+                          "USDC"
+                        ],
+                        "description": "what pays for USDS, 1:1: DAI through DaiUsds, USDC through the USDS PSM"
+                      },
+                      "amount": {
+                        "anyOf": [
+                          {
+                            "type": "number"
+                          },
+                          {
+                            "type": "string"
+                          },
+                          {}
+                        ],
+                        "description": "token_in to convert into USDS, in human units",
+                        "examples": [
+                          "100"
+                        ]
+                      }
+                    },
+                    "required": [
+                      "action_type",
+                      "token_in",
+                      "amount"
+                    ]
+                  },
+                  {
+                    "type": "object",
+                    "properties": {
+                      "action_type": {
+                        "type": "string",
+                        "const": "SKY_SELL",
+                        "description": "which write this action is"
+                      },
+                      "token_out": {
+                        "type": "string",
+                        "enum": [
+                          "DAI",
+                          "USDC"
+                        ],
+                        "description": "what USDS is sold for, 1:1: DAI through DaiUsds, USDC through the USDS PSM"
+                      },
+                      "amount": {
+                        "anyOf": [
+                          {
+                            "type": "number"
+                          },
+                          {
+                            "type": "string"
+                          },
+                          {}
+                        ],
+                        "description": "USDS to sell (= token_out received), in human units",
+                        "examples": [
+                          "100"
+                        ]
+                      }
+                    },
+                    "required": [
+                      "action_type",
+                      "token_out",
+                      "amount"
+                    ]
+                  },
+                  {
+                    "type": "object",
+                    "properties": {
+                      "action_type": {
+                        "type": "string",
+                        "const": "SKY_DEPOSIT",
+                        "description": "which write this action is"
+                      },
+                      "amount": {
+                        "anyOf": [
+                          {
+                            "type": "number"
+                          },
+                          {
+                            "type": "string"
+                          },
+                          {}
+                        ],
+                        "description": "USDS to deposit into sUSDS, in human units",
+                        "examples": [
+                          "100"
+                        ]
+                      },
+                      "receiver": {
+                        "description": "who gets the sUSDS shares (deposit) or the USDS (withdraw); default the sender",
+                        "anyOf": [
+                          {
+                            "description": "0x-prefixed EVM address",
+                            "type": "string"
+                          },
+                          {
+                            "type": "null"
+                          }
+                        ]
+                      }
+                    },
+                    "required": [
+                      "action_type",
+                      "amount"
+                    ]
+                  },
+                  {
+                    "type": "object",
+                    "properties": {
+                      "action_type": {
+                        "type": "string",
+                        "const": "SKY_WITHDRAW",
+                        "description": "which write this action is"
+                      },
+                      "amount": {
+                        "anyOf": [
+                          {
+                            "type": "string",
+                            "const": "ALL"
+                          },
+                          {
+                            "anyOf": [
+                              {
+                                "type": "number"
+                              },
+                              {
+                                "type": "string"
+                              },
+                              {}
+                            ],
+                            "description": "USDS to withdraw",
+                            "examples": [
+                              "100"
+                            ]
+                          }
+                        ],
+                        "description": "USDS to withdraw from sUSDS in human units, or \"ALL\": every share redeemed"
+                      },
+                      "receiver": {
+                        "description": "who gets the sUSDS shares (deposit) or the USDS (withdraw); default the sender",
+                        "anyOf": [
+                          {
+                            "description": "0x-prefixed EVM address",
+                            "type": "string"
+                          },
+                          {
+                            "type": "null"
+                          }
+                        ]
+                      }
+                    },
+                    "required": [
+                      "action_type",
+                      "amount"
+                    ]
+                  },
+                  {
+                    "type": "object",
+                    "properties": {
+                      "action_type": {
+                        "type": "string",
+                        "const": "VAULT_DEPOSIT",
+                        "description": "which write this action is"
+                      },
+                      "vault_address": {
+                        "description": "the ERC-4626 vault to deposit into",
+                        "type": "string"
+                      },
+                      "amount": {
+                        "anyOf": [
+                          {
+                            "type": "number"
+                          },
+                          {
+                            "type": "string"
+                          },
+                          {}
+                        ],
+                        "description": "underlying tokens to deposit, in human units",
+                        "examples": [
+                          "1.5"
+                        ]
+                      },
+                      "receiver": {
+                        "description": "who receives the shares or tokens (default: sender)",
+                        "anyOf": [
+                          {
+                            "description": "0x-prefixed EVM address",
+                            "type": "string"
+                          },
+                          {
+                            "type": "null"
+                          }
+                        ]
+                      }
+                    },
+                    "required": [
+                      "action_type",
+                      "vault_address",
+                      "amount"
+                    ]
+                  },
+                  {
+                    "type": "object",
+                    "properties": {
+                      "action_type": {
+                        "type": "string",
+                        "const": "VAULT_WITHDRAW",
+                        "description": "which write this action is"
+                      },
+                      "vault_address": {
+                        "description": "the ERC-4626 vault to withdraw from",
+                        "type": "string"
+                      },
+                      "amount": {
+                        "anyOf": [
+                          {
+                            "type": "string",
+                            "const": "ALL"
+                          },
+                          {
+                            "anyOf": [
+                              {
+                                "type": "number"
+                              },
+                              {
+                                "type": "string"
+                              },
+                              {}
+                            ],
+                            "description": "underlying tokens to withdraw",
+                            "examples": [
+                              "1.5"
+                            ]
+                          }
+                        ],
+                        "description": "underlying tokens to withdraw in human units, or \"ALL\": every share redeemed"
+                      },
+                      "receiver": {
+                        "description": "who receives the shares or tokens (default: sender)",
+                        "anyOf": [
+                          {
+                            "description": "0x-prefixed EVM address",
+                            "type": "string"
+                          },
+                          {
+                            "type": "null"
+                          }
+                        ]
+                      }
+                    },
+                    "required": [
+                      "action_type",
+                      "vault_address",
+                      "amount"
+                    ]
+                  },
+                  {
+                    "type": "object",
+                    "properties": {
+                      "action_type": {
+                        "type": "string",
+                        "const": "ETHENA_DEPOSIT",
+                        "description": "which write this action is"
+                      },
+                      "amount": {
+                        "anyOf": [
+                          {
+                            "type": "number"
+                          },
+                          {
+                            "type": "string"
+                          },
+                          {}
+                        ],
+                        "description": "USDe to stake, in human units",
+                        "examples": [
+                          "100"
+                        ]
+                      },
+                      "receiver": {
+                        "description": "who gets the sUSDe (deposit) or the USDe (unstake); default the sender",
+                        "anyOf": [
+                          {
+                            "description": "0x-prefixed EVM address",
+                            "type": "string"
+                          },
+                          {
+                            "type": "null"
+                          }
+                        ]
+                      }
+                    },
+                    "required": [
+                      "action_type",
+                      "amount"
+                    ]
+                  },
+                  {
+                    "type": "object",
+                    "properties": {
+                      "action_type": {
+                        "type": "string",
+                        "const": "ETHENA_REQUEST_WITHDRAW",
+                        "description": "which write this action is"
+                      },
+                      "amount": {
+                        "anyOf": [
+                          {
+                            "type": "string",
+                            "const": "ALL"
+                          },
+                          {
+                            "anyOf": [
+                              {
+                                "type": "number"
+                              },
+                              {
+                                "type": "string"
+                              },
+                              {}
+                            ],
+                            "description": "USDe to start withdrawing",
+                            "examples": [
+                              "100"
+                            ]
+                          }
+                        ],
+                        "description": "USDe to put in cooldown (human units), or \"ALL\": every share the sender holds"
+                      }
+                    },
+                    "required": [
+                      "action_type",
+                      "amount"
+                    ]
+                  },
+                  {
+                    "type": "object",
+                    "properties": {
+                      "action_type": {
+                        "type": "string",
+                        "const": "ETHENA_UNSTAKE",
+                        "description": "which write this action is"
+                      },
+                      "receiver": {
+                        "description": "who gets the sUSDe (deposit) or the USDe (unstake); default the sender",
+                        "anyOf": [
+                          {
+                            "description": "0x-prefixed EVM address",
+                            "type": "string"
+                          },
+                          {
+                            "type": "null"
+                          }
+                        ]
+                      }
+                    },
+                    "required": [
+                      "action_type"
+                    ]
+                  },
+                  {
+                    "type": "object",
+                    "properties": {
+                      "action_type": {
+                        "type": "string",
+                        "const": "ODOS_SWAP",
+                        "description": "which write this action is"
+                      },
+                      "token_in": {
+                        "type": "string",
+                        "minLength": 1,
+                        "maxLength": 64,
+                        "description": "the symbol or address of the token sold",
+                        "x-contract": "erc20"
+                      },
+                      "token_out": {
+                        "type": "string",
+                        "minLength": 1,
+                        "maxLength": 64,
+                        "description": "the symbol or address of the token bought",
+                        "x-contract": "erc20"
+                      },
+                      "amount": {
+                        "anyOf": [
+                          {
+                            "type": "number"
+                          },
+                          {
+                            "type": "string"
+                          },
+                          {}
+                        ],
+                        "description": "token_in to sell, in human units",
+                        "examples": [
+                          "100"
+                        ]
+                      },
+                      "max_slippage_percent": {
+                        "type": "number",
+                        "exclusiveMinimum": 0,
+                        "maximum": 50,
+                        "description": "percent the output may fall short of the quote (1 = 1 %)"
+                      }
+                    },
+                    "required": [
+                      "action_type",
+                      "token_in",
+                      "token_out",
+                      "amount",
+                      "max_slippage_percent"
+                    ]
+                  },
+                  {
+                    "type": "object",
+                    "properties": {
+                      "action_type": {
+                        "type": "string",
+                        "const": "UNISWAP_BUY_EXACTLY",
+                        "description": "which write this action is"
+                      },
+                      "token_in": {
+                        "type": "string",
+                        "minLength": 1,
+                        "maxLength": 64,
+                        "description": "the symbol or address of the token sold",
+                        "x-contract": "erc20"
+                      },
+                      "token_out": {
+                        "type": "string",
+                        "minLength": 1,
+                        "maxLength": 64,
+                        "description": "the symbol or address of the token bought",
+                        "x-contract": "erc20"
+                      },
+                      "fee": {
+                        "type": "string",
+                        "enum": [
+                          "0.01",
+                          "0.05",
+                          "0.3",
+                          "1.0"
+                        ],
+                        "description": "the pool's fee tier in percent (Uniswap's 100, 500, 3000, 10000)"
+                      },
+                      "amount_out": {
+                        "anyOf": [
+                          {
+                            "type": "number"
+                          },
+                          {
+                            "type": "string"
+                          },
+                          {}
+                        ],
+                        "description": "token_out to buy exactly, in human units",
+                        "examples": [
+                          "100"
+                        ]
+                      },
+                      "max_slippage_percent": {
+                        "type": "number",
+                        "exclusiveMinimum": 0,
+                        "maximum": 50,
+                        "description": "percent the price may move against the quote (1 = 1 %)"
+                      }
+                    },
+                    "required": [
+                      "action_type",
+                      "token_in",
+                      "token_out",
+                      "fee",
+                      "amount_out",
+                      "max_slippage_percent"
+                    ]
+                  },
+                  {
+                    "type": "object",
+                    "properties": {
+                      "action_type": {
+                        "type": "string",
+                        "const": "UNISWAP_SELL_EXACTLY",
+                        "description": "which write this action is"
+                      },
+                      "token_in": {
+                        "type": "string",
+                        "minLength": 1,
+                        "maxLength": 64,
+                        "description": "the symbol or address of the token sold",
+                        "x-contract": "erc20"
+                      },
+                      "token_out": {
+                        "type": "string",
+                        "minLength": 1,
+                        "maxLength": 64,
+                        "description": "the symbol or address of the token bought",
+                        "x-contract": "erc20"
+                      },
+                      "fee": {
+                        "type": "string",
+                        "enum": [
+                          "0.01",
+                          "0.05",
+                          "0.3",
+                          "1.0"
+                        ],
+                        "description": "the pool's fee tier in percent (Uniswap's 100, 500, 3000, 10000)"
+                      },
+                      "amount_in": {
+                        "anyOf": [
+                          {
+                            "type": "number"
+                          },
+                          {
+                            "type": "string"
+                          },
+                          {}
+                        ],
+                        "description": "token_in to sell exactly, in human units",
+                        "examples": [
+                          "100"
+                        ]
+                      },
+                      "max_slippage_percent": {
+                        "type": "number",
+                        "exclusiveMinimum": 0,
+                        "maximum": 50,
+                        "description": "percent the price may move against the quote (1 = 1 %)"
+                      }
+                    },
+                    "required": [
+                      "action_type",
+                      "token_in",
+                      "token_out",
+                      "fee",
+                      "amount_in",
+                      "max_slippage_percent"
+                    ]
+                  },
+                  {
+                    "type": "object",
+                    "properties": {
+                      "action_type": {
+                        "type": "string",
+                        "const": "UNISWAP_MINT_LIQUIDITY_PROVISION",
+                        "description": "which write this action is"
+                      },
+                      "token0": {
+                        "type": "string",
+                        "minLength": 1,
+                        "maxLength": 64,
+                        "description": "one token of the pair",
+                        "x-contract": "erc20",
+                        "examples": [
+                          "WETH"
+                        ]
+                      },
+                      "token1": {
+                        "type": "string",
+                        "minLength": 1,
+                        "maxLength": 64,
+                        "description": "the other token of the pair",
+                        "x-contract": "erc20",
+                        "examples": [
+                          "USDC"
+                        ]
+                      },
+                      "fee": {
+                        "type": "string",
+                        "enum": [
+                          "0.01",
+                          "0.05",
+                          "0.3",
+                          "1.0"
+                        ],
+                        "description": "the pool's fee tier in percent (Uniswap's 100, 500, 3000, 10000)",
+                        "examples": [
+                          "0.05"
+                        ]
+                      },
+                      "tick_lower": {
+                        "type": "integer",
+                        "minimum": -9007199254740991,
+                        "maximum": 9007199254740991,
+                        "description": "the range's lower tick (a multiple of the fee tier's tick spacing)",
+                        "examples": [
+                          -600
+                        ]
+                      },
+                      "tick_upper": {
+                        "type": "integer",
+                        "minimum": -9007199254740991,
+                        "maximum": 9007199254740991,
+                        "description": "the range's upper tick",
+                        "examples": [
+                          600
+                        ]
+                      },
+                      "amount0_desired": {
+                        "anyOf": [
+                          {
+                            "type": "number"
+                          },
+                          {
+                            "type": "string"
+                          },
+                          {}
+                        ],
+                        "description": "token0 to add at most, human units",
+                        "examples": [
+                          "1"
+                        ],
+                        "x-zero-allowed": true
+                      },
+                      "amount1_desired": {
+                        "anyOf": [
+                          {
+                            "type": "number"
+                          },
+                          {
+                            "type": "string"
+                          },
+                          {}
+                        ],
+                        "description": "token1 to add at most, human units",
+                        "examples": [
+                          "1"
+                        ],
+                        "x-zero-allowed": true
+                      },
+                      "amount0_min": {
+                        "anyOf": [
+                          {
+                            "type": "number"
+                          },
+                          {
+                            "type": "string"
+                          },
+                          {}
+                        ],
+                        "description": "token0 to add at least (slippage bound)",
+                        "examples": [
+                          "1"
+                        ],
+                        "x-zero-allowed": true
+                      },
+                      "amount1_min": {
+                        "anyOf": [
+                          {
+                            "type": "number"
+                          },
+                          {
+                            "type": "string"
+                          },
+                          {}
+                        ],
+                        "description": "token1 to add at least (slippage bound)",
+                        "examples": [
+                          "1"
+                        ],
+                        "x-zero-allowed": true
+                      },
+                      "recipient": {
+                        "description": "who receives the position NFT (default: sender)",
+                        "anyOf": [
+                          {
+                            "description": "0x-prefixed EVM address",
+                            "type": "string"
+                          },
+                          {
+                            "type": "null"
+                          }
+                        ]
+                      }
+                    },
+                    "required": [
+                      "action_type",
+                      "token0",
+                      "token1",
+                      "fee",
+                      "tick_lower",
+                      "tick_upper",
+                      "amount0_desired",
+                      "amount1_desired",
+                      "amount0_min",
+                      "amount1_min"
+                    ]
+                  },
+                  {
+                    "type": "object",
+                    "properties": {
+                      "action_type": {
+                        "type": "string",
+                        "const": "UNISWAP_ADD_LIQUIDITY",
+                        "description": "which write this action is"
+                      },
+                      "token_id": {
+                        "type": "integer",
+                        "minimum": 0,
+                        "maximum": 9007199254740991,
+                        "description": "the position NFT's id",
+                        "examples": [
+                          4318185
+                        ]
+                      },
+                      "amount0_desired": {
+                        "anyOf": [
+                          {
+                            "type": "number"
+                          },
+                          {
+                            "type": "string"
+                          },
+                          {}
+                        ],
+                        "description": "the position's token0 to add at most",
+                        "examples": [
+                          "1"
+                        ],
+                        "x-zero-allowed": true
+                      },
+                      "amount1_desired": {
+                        "anyOf": [
+                          {
+                            "type": "number"
+                          },
+                          {
+                            "type": "string"
+                          },
+                          {}
+                        ],
+                        "description": "the position's token1 to add at most",
+                        "examples": [
+                          "1"
+                        ],
+                        "x-zero-allowed": true
+                      },
+                      "amount0_min": {
+                        "anyOf": [
+                          {
+                            "type": "number"
+                          },
+                          {
+                            "type": "string"
+                          },
+                          {}
+                        ],
+                        "description": "token0 to add at least",
+                        "examples": [
+                          "1"
+                        ],
+                        "x-zero-allowed": true
+                      },
+                      "amount1_min": {
+                        "anyOf": [
+                          {
+                            "type": "number"
+                          },
+                          {
+                            "type": "string"
+                          },
+                          {}
+                        ],
+                        "description": "token1 to add at least",
+                        "examples": [
+                          "1"
+                        ],
+                        "x-zero-allowed": true
+                      }
+                    },
+                    "required": [
+                      "action_type",
+                      "token_id",
+                      "amount0_desired",
+                      "amount1_desired",
+                      "amount0_min",
+                      "amount1_min"
+                    ]
+                  },
+                  {
+                    "type": "object",
+                    "properties": {
+                      "action_type": {
+                        "type": "string",
+                        "const": "UNISWAP_WITHDRAW_LIQUIDITY_PROVISION",
+                        "description": "which write this action is"
+                      },
+                      "token_id": {
+                        "type": "integer",
+                        "minimum": 0,
+                        "maximum": 9007199254740991,
+                        "description": "the position NFT's id",
+                        "examples": [
+                          4318185
+                        ]
+                      },
+                      "percentage_for_withdrawal": {
+                        "anyOf": [
+                          {
+                            "type": "number"
+                          },
+                          {
+                            "type": "string"
+                          },
+                          {}
+                        ],
+                        "description": "percent of the position's liquidity to take out",
+                        "examples": [
+                          "25"
+                        ]
+                      }
+                    },
+                    "required": [
+                      "action_type",
+                      "token_id",
+                      "percentage_for_withdrawal"
+                    ]
+                  },
+                  {
+                    "type": "object",
+                    "properties": {
+                      "action_type": {
+                        "type": "string",
+                        "const": "AERODROME_SLIPSTREAM_BUY_EXACTLY",
+                        "description": "which write this action is"
+                      },
+                      "token_in": {
+                        "type": "string",
+                        "minLength": 1,
+                        "maxLength": 64,
+                        "description": "the symbol or address of the token sold",
+                        "x-contract": "erc20"
+                      },
+                      "token_out": {
+                        "type": "string",
+                        "minLength": 1,
+                        "maxLength": 64,
+                        "description": "the symbol or address of the token bought",
+                        "x-contract": "erc20"
+                      },
+                      "tick_spacing": {
+                        "type": "integer",
+                        "minimum": 1,
+                        "maximum": 8388607,
+                        "description": "the pool's tick spacing (Slipstream's pool key: 1, 50, 100, 200 or 2000)",
+                        "examples": [
+                          100
+                        ]
+                      },
+                      "amount_out": {
+                        "anyOf": [
+                          {
+                            "type": "number"
+                          },
+                          {
+                            "type": "string"
+                          },
+                          {}
+                        ],
+                        "description": "token_out to buy exactly, in human units",
+                        "examples": [
+                          "0.03"
+                        ]
+                      },
+                      "amount_in_maximum": {
+                        "anyOf": [
+                          {
+                            "type": "number"
+                          },
+                          {
+                            "type": "string"
+                          },
+                          {}
+                        ],
+                        "description": "token_in to spend at most, in human units",
+                        "examples": [
+                          "100"
+                        ]
+                      }
+                    },
+                    "required": [
+                      "action_type",
+                      "token_in",
+                      "token_out",
+                      "tick_spacing",
+                      "amount_out",
+                      "amount_in_maximum"
+                    ]
+                  },
+                  {
+                    "type": "object",
+                    "properties": {
+                      "action_type": {
+                        "type": "string",
+                        "const": "AERODROME_SLIPSTREAM_SELL_EXACTLY",
+                        "description": "which write this action is"
+                      },
+                      "token_in": {
+                        "type": "string",
+                        "minLength": 1,
+                        "maxLength": 64,
+                        "description": "the symbol or address of the token sold",
+                        "x-contract": "erc20"
+                      },
+                      "token_out": {
+                        "type": "string",
+                        "minLength": 1,
+                        "maxLength": 64,
+                        "description": "the symbol or address of the token bought",
+                        "x-contract": "erc20"
+                      },
+                      "tick_spacing": {
+                        "type": "integer",
+                        "minimum": 1,
+                        "maximum": 8388607,
+                        "description": "the pool's tick spacing (Slipstream's pool key: 1, 50, 100, 200 or 2000)",
+                        "examples": [
+                          100
+                        ]
+                      },
+                      "amount_in": {
+                        "anyOf": [
+                          {
+                            "type": "number"
+                          },
+                          {
+                            "type": "string"
+                          },
+                          {}
+                        ],
+                        "description": "token_in to sell exactly, in human units",
+                        "examples": [
+                          "100"
+                        ]
+                      },
+                      "amount_out_minimum": {
+                        "anyOf": [
+                          {
+                            "type": "number"
+                          },
+                          {
+                            "type": "string"
+                          },
+                          {}
+                        ],
+                        "description": "token_out to receive at least (default: the pool's quote less 0.5 %)",
+                        "examples": [
+                          "0.03"
+                        ]
+                      }
+                    },
+                    "required": [
+                      "action_type",
+                      "token_in",
+                      "token_out",
+                      "tick_spacing",
+                      "amount_in"
+                    ]
+                  },
+                  {
+                    "type": "object",
+                    "properties": {
+                      "action_type": {
+                        "type": "string",
+                        "const": "AERODROME_SLIPSTREAM_MINT_LIQUIDITY_PROVISION",
+                        "description": "which write this action is"
+                      },
+                      "token0": {
+                        "type": "string",
+                        "minLength": 1,
+                        "maxLength": 64,
+                        "description": "one token of the pair",
+                        "x-contract": "erc20",
+                        "examples": [
+                          "WETH"
+                        ]
+                      },
+                      "token1": {
+                        "type": "string",
+                        "minLength": 1,
+                        "maxLength": 64,
+                        "description": "the other token of the pair",
+                        "x-contract": "erc20",
+                        "examples": [
+                          "USDC"
+                        ]
+                      },
+                      "tick_spacing": {
+                        "type": "integer",
+                        "minimum": 1,
+                        "maximum": 8388607,
+                        "description": "the pool's tick spacing (Slipstream's pool key: 1, 50, 100, 200 or 2000)",
+                        "examples": [
+                          100
+                        ]
+                      },
+                      "tick_lower": {
+                        "type": "integer",
+                        "minimum": -9007199254740991,
+                        "maximum": 9007199254740991,
+                        "description": "the range's lower tick (a multiple of the tick spacing)",
+                        "examples": [
+                          -200100
+                        ]
+                      },
+                      "tick_upper": {
+                        "type": "integer",
+                        "minimum": -9007199254740991,
+                        "maximum": 9007199254740991,
+                        "description": "the range's upper tick",
+                        "examples": [
+                          -192100
+                        ]
+                      },
+                      "amount0_desired": {
+                        "anyOf": [
+                          {
+                            "type": "number"
+                          },
+                          {
+                            "type": "string"
+                          },
+                          {}
+                        ],
+                        "description": "token0 to add at most, human units",
+                        "examples": [
+                          "1"
+                        ],
+                        "x-zero-allowed": true
+                      },
+                      "amount1_desired": {
+                        "anyOf": [
+                          {
+                            "type": "number"
+                          },
+                          {
+                            "type": "string"
+                          },
+                          {}
+                        ],
+                        "description": "token1 to add at most, human units",
+                        "examples": [
+                          "1"
+                        ],
+                        "x-zero-allowed": true
+                      },
+                      "amount0_min": {
+                        "anyOf": [
+                          {
+                            "type": "number"
+                          },
+                          {
+                            "type": "string"
+                          },
+                          {}
+                        ],
+                        "description": "token0 to add at least (slippage bound)",
+                        "examples": [
+                          "1"
+                        ],
+                        "x-zero-allowed": true
+                      },
+                      "amount1_min": {
+                        "anyOf": [
+                          {
+                            "type": "number"
+                          },
+                          {
+                            "type": "string"
+                          },
+                          {}
+                        ],
+                        "description": "token1 to add at least (slippage bound)",
+                        "examples": [
+                          "1"
+                        ],
+                        "x-zero-allowed": true
+                      },
+                      "recipient": {
+                        "description": "who receives the position NFT (default: sender)",
+                        "anyOf": [
+                          {
+                            "description": "0x-prefixed EVM address",
+                            "type": "string"
+                          },
+                          {
+                            "type": "null"
+                          }
+                        ]
+                      }
+                    },
+                    "required": [
+                      "action_type",
+                      "token0",
+                      "token1",
+                      "tick_spacing",
+                      "tick_lower",
+                      "tick_upper",
+                      "amount0_desired",
+                      "amount1_desired",
+                      "amount0_min",
+                      "amount1_min"
+                    ]
+                  },
+                  {
+                    "type": "object",
+                    "properties": {
+                      "action_type": {
+                        "type": "string",
+                        "const": "AERODROME_SLIPSTREAM_INCREASE_LIQUIDITY_PROVISION",
+                        "description": "which write this action is"
+                      },
+                      "token_id": {
+                        "type": "integer",
+                        "minimum": 0,
+                        "maximum": 9007199254740991,
+                        "description": "the position NFT's id",
+                        "examples": [
+                          1
+                        ]
+                      },
+                      "amount0_desired": {
+                        "anyOf": [
+                          {
+                            "type": "number"
+                          },
+                          {
+                            "type": "string"
+                          },
+                          {}
+                        ],
+                        "description": "the position's token0 to add at most",
+                        "examples": [
+                          "1"
+                        ],
+                        "x-zero-allowed": true
+                      },
+                      "amount1_desired": {
+                        "anyOf": [
+                          {
+                            "type": "number"
+                          },
+                          {
+                            "type": "string"
+                          },
+                          {}
+                        ],
+                        "description": "the position's token1 to add at most",
+                        "examples": [
+                          "1"
+                        ],
+                        "x-zero-allowed": true
+                      },
+                      "amount0_min": {
+                        "anyOf": [
+                          {
+                            "type": "number"
+                          },
+                          {
+                            "type": "string"
+                          },
+                          {}
+                        ],
+                        "description": "token0 to add at least",
+                        "examples": [
+                          "1"
+                        ],
+                        "x-zero-allowed": true
+                      },
+                      "amount1_min": {
+                        "anyOf": [
+                          {
+                            "type": "number"
+                          },
+                          {
+                            "type": "string"
+                          },
+                          {}
+                        ],
+                        "description": "token1 to add at least",
+                        "examples": [
+                          "1"
+                        ],
+                        "x-zero-allowed": true
+                      }
+                    },
+                    "required": [
+                      "action_type",
+                      "token_id",
+                      "amount0_desired",
+                      "amount1_desired",
+                      "amount0_min",
+                      "amount1_min"
+                    ]
+                  },
+                  {
+                    "type": "object",
+                    "properties": {
+                      "action_type": {
+                        "type": "string",
+                        "const": "AERODROME_SLIPSTREAM_WITHDRAW_LIQUIDITY_PROVISION",
+                        "description": "which write this action is"
+                      },
+                      "token_id": {
+                        "type": "integer",
+                        "minimum": 0,
+                        "maximum": 9007199254740991,
+                        "description": "the position NFT's id",
+                        "examples": [
+                          1
+                        ]
+                      },
+                      "percentage_for_withdrawal": {
+                        "anyOf": [
+                          {
+                            "type": "number"
+                          },
+                          {
+                            "type": "string"
+                          },
+                          {}
+                        ],
+                        "description": "percent of the position's liquidity to take out",
+                        "examples": [
+                          "25"
+                        ]
+                      }
+                    },
+                    "required": [
+                      "action_type",
+                      "token_id",
+                      "percentage_for_withdrawal"
+                    ]
+                  },
+                  {
+                    "type": "object",
+                    "properties": {
+                      "action_type": {
+                        "type": "string",
+                        "const": "SET_ALLOWANCE",
+                        "description": "which write this action is"
+                      },
+                      "token": {
+                        "type": "string",
+                        "minLength": 1,
+                        "maxLength": 64,
+                        "description": "the symbol or address of the token",
+                        "x-contract": "erc20"
+                      },
+                      "contract": {
+                        "type": "string",
+                        "minLength": 1,
+                        "maxLength": 64,
+                        "description": "a contract by name (AaveV3Pool, AerodromeBasicRouter, AerodromeSlipstreamRouter, AerodromeSlipstreamNonfungiblePositionManager, UniswapV3Router, UniswapV3NFTPositionManager, Morpho, SkyDaiUsdsConverter, SkyUsdcUsdsConverter, SkyUsdsVault, PendleRouter, OdosRouter, EthenaVault) or its address",
+                        "examples": [
+                          "AaveV3Pool"
+                        ]
+                      },
+                      "amount": {
+                        "anyOf": [
+                          {
+                            "type": "number"
+                          },
+                          {
+                            "type": "string"
+                          },
+                          {}
+                        ],
+                        "description": "the allowance, in human units (0 revokes it)",
+                        "examples": [
+                          "1.5"
+                        ],
+                        "x-zero-allowed": true
+                      }
+                    },
+                    "required": [
+                      "action_type",
+                      "token",
+                      "contract",
+                      "amount"
+                    ]
+                  },
+                  {
+                    "type": "object",
+                    "properties": {
+                      "action_type": {
+                        "type": "string",
+                        "const": "TOKEN_TRANSFER",
+                        "description": "which write this action is"
+                      },
+                      "to": {
+                        "description": "the recipient",
+                        "type": "string"
+                      },
+                      "token": {
+                        "type": "string",
+                        "minLength": 1,
+                        "maxLength": 64,
+                        "description": "the symbol or address of the token to send; ETH for the native coin",
+                        "x-contract": "erc20"
+                      },
+                      "amount": {
+                        "anyOf": [
+                          {
+                            "type": "number"
+                          },
+                          {
+                            "type": "string"
+                          },
+                          {}
+                        ],
+                        "description": "human units",
+                        "examples": [
+                          "1.5"
+                        ]
+                      }
+                    },
+                    "required": [
+                      "action_type",
+                      "to",
+                      "token",
+                      "amount"
+                    ]
+                  },
+                  {
+                    "type": "object",
+                    "properties": {
+                      "action_type": {
+                        "type": "string",
+                        "const": "WRAP_ETH",
+                        "description": "which write this action is"
+                      },
+                      "amount": {
+                        "anyOf": [
+                          {
+                            "type": "number"
+                          },
+                          {
+                            "type": "string"
+                          },
+                          {}
+                        ],
+                        "description": "ETH to wrap into WETH",
+                        "examples": [
+                          "1.5"
+                        ]
+                      }
+                    },
+                    "required": [
+                      "action_type",
+                      "amount"
+                    ]
+                  },
+                  {
+                    "type": "object",
+                    "properties": {
+                      "action_type": {
+                        "type": "string",
+                        "const": "UNWRAP_WETH",
+                        "description": "which write this action is"
+                      },
+                      "amount": {
+                        "anyOf": [
+                          {
+                            "type": "number"
+                          },
+                          {
+                            "type": "string"
+                          },
+                          {}
+                        ],
+                        "description": "WETH to unwrap into ETH",
+                        "examples": [
+                          "1.5"
+                        ]
+                      }
+                    },
+                    "required": [
+                      "action_type",
+                      "amount"
+                    ]
+                  }
+                ],
+                "description": "one v1 write's fields, named by its `action_type`; the batch carries `chain` and `sender`"
+              }
+            },
+            "required": [
+              "body"
+            ]
+          },
+          "description": "the steps, executed in order, all or none"
+        }
+      },
+      "required": [
+        "chain",
+        "sender",
+        "actions"
+      ]
+    },
+    "cli": {
+      "command": "execute",
+      "aliases": [],
+      "short": {
+        "chain": "c"
+      }
+    },
+    "mcpName": "v1_transaction_bundler_execute",
+    "bodyRef": "MulticallExecuteRequest",
+    "responseRef": "BundlerTransactionResponse",
+    "pagination": null
+  },
+  {
+    "operationId": "v1_smart_account_batched_user_operations",
+    "group": "smart_account",
+    "namespace": "smartAccount",
+    "name": "batchedUserOperations",
+    "method": "POST",
+    "path": "/v1/smart_account/batched_user_operations",
+    "summary": "Get Smart Account Batched User Operations",
+    "description": "Several v1 writes (`operations`, each `{body: {action_type, …the write's fields}}`) as the calls `{to, data, value}` for `sender` to execute in one batch: a smart account's user operation (ERC-4337) or an EIP-5792 `wallet_sendCalls`. Each step is built and checked on the state the steps before it leave, executed from the sender with its own code, so the batch as returned has been simulated whole; a refusal names its step (`operations.<i>`).",
+    "readOnly": false,
+    "destructive": false,
+    "idempotent": false,
+    "errorModel": "validation",
+    "params": [],
+    "body": {
+      "type": "object",
+      "properties": {
+        "chain": {
+          "type": "string",
+          "enum": [
+            "arbitrum",
+            "base",
+            "ethereum"
+          ]
+        },
+        "sender": {
+          "description": "the smart account (or EIP-5792 wallet) that executes the calls",
+          "type": "string"
+        },
+        "estimate_gas": {
+          "default": true,
+          "description": "estimate gas for the batch, which also verifies that every step succeeds",
+          "type": "boolean"
+        },
+        "operations": {
+          "minItems": 1,
+          "maxItems": 32,
+          "type": "array",
+          "items": {
+            "type": "object",
+            "properties": {
+              "body": {
+                "oneOf": [
+                  {
+                    "type": "object",
+                    "properties": {
+                      "action_type": {
+                        "type": "string",
+                        "const": "AAVE_SUPPLY",
+                        "description": "which write this action is"
+                      },
+                      "token": {
+                        "type": "string",
+                        "minLength": 1,
+                        "maxLength": 64,
+                        "description": "symbol or address of the token to supply",
+                        "x-contract": "erc20"
+                      },
+                      "amount": {
+                        "anyOf": [
+                          {
+                            "type": "number"
+                          },
+                          {
+                            "type": "string"
+                          },
+                          {}
+                        ],
+                        "description": "human units",
+                        "examples": [
+                          "1.5"
+                        ]
+                      },
+                      "on_behalf_of": {
+                        "description": "whose position the supply credits (default: sender)",
+                        "anyOf": [
+                          {
+                            "description": "0x-prefixed EVM address",
+                            "type": "string"
+                          },
+                          {
+                            "type": "null"
+                          }
+                        ]
+                      }
+                    },
+                    "required": [
+                      "action_type",
+                      "token",
+                      "amount"
+                    ]
+                  },
+                  {
+                    "type": "object",
+                    "properties": {
+                      "action_type": {
+                        "type": "string",
+                        "const": "AAVE_BORROW",
+                        "description": "which write this action is"
+                      },
+                      "token": {
+                        "type": "string",
+                        "minLength": 1,
+                        "maxLength": 64,
+                        "description": "symbol or address of the token to borrow",
+                        "x-contract": "erc20"
+                      },
+                      "amount": {
+                        "anyOf": [
+                          {
+                            "type": "number"
+                          },
+                          {
+                            "type": "string"
+                          },
+                          {}
+                        ],
+                        "description": "human units",
+                        "examples": [
+                          "1.5"
+                        ]
+                      },
+                      "interest_rate_mode": {
+                        "type": "string",
+                        "enum": [
+                          "stable",
+                          "variable"
+                        ],
+                        "description": "Aave's stable or variable rate"
+                      },
+                      "on_behalf_of": {
+                        "description": "whose position takes the debt (default: sender; else a credit delegator)",
+                        "anyOf": [
+                          {
+                            "description": "0x-prefixed EVM address",
+                            "type": "string"
+                          },
+                          {
+                            "type": "null"
+                          }
+                        ]
+                      }
+                    },
+                    "required": [
+                      "action_type",
+                      "token",
+                      "amount",
+                      "interest_rate_mode"
+                    ]
+                  },
+                  {
+                    "type": "object",
+                    "properties": {
+                      "action_type": {
+                        "type": "string",
+                        "const": "AAVE_REPAY",
+                        "description": "which write this action is"
+                      },
+                      "token": {
+                        "type": "string",
+                        "minLength": 1,
+                        "maxLength": 64,
+                        "description": "symbol or address of the token to repay",
+                        "x-contract": "erc20"
+                      },
+                      "amount": {
+                        "anyOf": [
+                          {
+                            "type": "number"
+                          },
+                          {
+                            "type": "string"
+                          },
+                          {}
+                        ],
+                        "description": "human units, or more than owed to repay all",
+                        "examples": [
+                          "100"
+                        ]
+                      },
+                      "interest_rate_mode": {
+                        "type": "string",
+                        "enum": [
+                          "stable",
+                          "variable"
+                        ],
+                        "description": "Aave's stable or variable rate"
+                      },
+                      "on_behalf_of": {
+                        "description": "whose debt to repay (default: sender)",
+                        "anyOf": [
+                          {
+                            "description": "0x-prefixed EVM address",
+                            "type": "string"
+                          },
+                          {
+                            "type": "null"
+                          }
+                        ]
+                      }
+                    },
+                    "required": [
+                      "action_type",
+                      "token",
+                      "amount",
+                      "interest_rate_mode"
+                    ]
+                  },
+                  {
+                    "type": "object",
+                    "properties": {
+                      "action_type": {
+                        "type": "string",
+                        "const": "AAVE_WITHDRAW",
+                        "description": "which write this action is"
+                      },
+                      "token": {
+                        "type": "string",
+                        "minLength": 1,
+                        "maxLength": 64,
+                        "description": "symbol or address of the token to withdraw",
+                        "x-contract": "erc20"
+                      },
+                      "amount": {
+                        "anyOf": [
+                          {
+                            "type": "number"
+                          },
+                          {
+                            "type": "string"
+                          },
+                          {}
+                        ],
+                        "description": "human units",
+                        "examples": [
+                          "1.5"
+                        ]
+                      },
+                      "recipient": {
+                        "description": "who receives the withdrawn tokens",
+                        "type": "string"
+                      }
+                    },
+                    "required": [
+                      "action_type",
+                      "token",
+                      "amount",
+                      "recipient"
+                    ]
+                  },
+                  {
+                    "type": "object",
+                    "properties": {
+                      "action_type": {
+                        "type": "string",
+                        "const": "MORPHO_DEPOSIT",
+                        "description": "which write this action is"
+                      },
+                      "vault_address": {
+                        "description": "the ERC-4626 vault to deposit into",
+                        "type": "string"
+                      },
+                      "amount": {
+                        "anyOf": [
+                          {
+                            "type": "number"
+                          },
+                          {
+                            "type": "string"
+                          },
+                          {}
+                        ],
+                        "description": "underlying tokens to deposit, in human units",
+                        "examples": [
+                          "1.5"
+                        ]
+                      },
+                      "receiver": {
+                        "description": "who receives the shares or tokens (default: sender)",
+                        "anyOf": [
+                          {
+                            "description": "0x-prefixed EVM address",
+                            "type": "string"
+                          },
+                          {
+                            "type": "null"
+                          }
+                        ]
+                      }
+                    },
+                    "required": [
+                      "action_type",
+                      "vault_address",
+                      "amount"
+                    ]
+                  },
+                  {
+                    "type": "object",
+                    "properties": {
+                      "action_type": {
+                        "type": "string",
+                        "const": "MORPHO_WITHDRAW",
+                        "description": "which write this action is"
+                      },
+                      "vault_address": {
+                        "description": "the ERC-4626 vault to withdraw from",
+                        "type": "string"
+                      },
+                      "amount": {
+                        "anyOf": [
+                          {
+                            "type": "string",
+                            "const": "ALL"
+                          },
+                          {
+                            "anyOf": [
+                              {
+                                "type": "number"
+                              },
+                              {
+                                "type": "string"
+                              },
+                              {}
+                            ],
+                            "description": "underlying tokens to withdraw",
+                            "examples": [
+                              "1.5"
+                            ]
+                          }
+                        ],
+                        "description": "underlying tokens to withdraw in human units, or \"ALL\": every share redeemed"
+                      },
+                      "receiver": {
+                        "description": "who receives the shares or tokens (default: sender)",
+                        "anyOf": [
+                          {
+                            "description": "0x-prefixed EVM address",
+                            "type": "string"
+                          },
+                          {
+                            "type": "null"
+                          }
+                        ]
+                      }
+                    },
+                    "required": [
+                      "action_type",
+                      "vault_address",
+                      "amount"
+                    ]
+                  },
+                  {
+                    "type": "object",
+                    "properties": {
+                      "action_type": {
+                        "type": "string",
+                        "const": "MORPHO_SUPPLY_COLLATERAL",
+                        "description": "which write this action is"
+                      },
+                      "amount": {
+                        "anyOf": [
+                          {
+                            "type": "number"
+                          },
+                          {
+                            "type": "string"
+                          },
+                          {}
+                        ],
+                        "description": "human units",
+                        "examples": [
+                          "1.5"
+                        ]
+                      },
+                      "unique_market_key": {
+                        "type": "string",
+                        "description": "the market's id (bytes32), as `markets` lists it"
+                      },
+                      "on_behalf_of": {
+                        "description": "whose position (default: sender)",
+                        "anyOf": [
+                          {
+                            "description": "0x-prefixed EVM address",
+                            "type": "string"
+                          },
+                          {
+                            "type": "null"
+                          }
+                        ]
+                      },
+                      "callback_data": {
+                        "description": "not supported: must be empty",
+                        "type": [
+                          "string",
+                          "null"
+                        ]
+                      }
+                    },
+                    "required": [
+                      "action_type",
+                      "amount",
+                      "unique_market_key"
+                    ]
+                  },
+                  {
+                    "type": "object",
+                    "properties": {
+                      "action_type": {
+                        "type": "string",
+                        "const": "MORPHO_WITHDRAW_COLLATERAL",
+                        "description": "which write this action is"
+                      },
+                      "amount": {
+                        "anyOf": [
+                          {
+                            "type": "number"
+                          },
+                          {
+                            "type": "string"
+                          },
+                          {}
+                        ],
+                        "description": "human units",
+                        "examples": [
+                          "1.5"
+                        ]
+                      },
+                      "unique_market_key": {
+                        "type": "string",
+                        "description": "the market's id (bytes32), as `markets` lists it"
+                      },
+                      "on_behalf_of": {
+                        "description": "whose position (default: sender)",
+                        "anyOf": [
+                          {
+                            "description": "0x-prefixed EVM address",
+                            "type": "string"
+                          },
+                          {
+                            "type": "null"
+                          }
+                        ]
+                      },
+                      "receiver": {
+                        "description": "who receives the tokens (default: sender)",
+                        "anyOf": [
+                          {
+                            "description": "0x-prefixed EVM address",
+                            "type": "string"
+                          },
+                          {
+                            "type": "null"
+                          }
+                        ]
+                      }
+                    },
+                    "required": [
+                      "action_type",
+                      "amount",
+                      "unique_market_key"
+                    ]
+                  },
+                  {
+                    "type": "object",
+                    "properties": {
+                      "action_type": {
+                        "type": "string",
+                        "const": "MORPHO_BORROW",
+                        "description": "which write this action is"
+                      },
+                      "amount": {
+                        "anyOf": [
+                          {
+                            "type": "number"
+                          },
+                          {
+                            "type": "string"
+                          },
+                          {}
+                        ],
+                        "description": "human units",
+                        "examples": [
+                          "1.5"
+                        ]
+                      },
+                      "unique_market_key": {
+                        "type": "string",
+                        "description": "the market's id (bytes32), as `markets` lists it"
+                      },
+                      "on_behalf_of": {
+                        "description": "whose position (default: sender)",
+                        "anyOf": [
+                          {
+                            "description": "0x-prefixed EVM address",
+                            "type": "string"
+                          },
+                          {
+                            "type": "null"
+                          }
+                        ]
+                      },
+                      "receiver": {
+                        "description": "who receives the tokens (default: sender)",
+                        "anyOf": [
+                          {
+                            "description": "0x-prefixed EVM address",
+                            "type": "string"
+                          },
+                          {
+                            "type": "null"
+                          }
+                        ]
+                      }
+                    },
+                    "required": [
+                      "action_type",
+                      "amount",
+                      "unique_market_key"
+                    ]
+                  },
+                  {
+                    "type": "object",
+                    "properties": {
+                      "action_type": {
+                        "type": "string",
+                        "const": "MORPHO_REPAY",
+                        "description": "which write this action is"
+                      },
+                      "amount": {
+                        "anyOf": [
+                          {
+                            "type": "string",
+                            "const": "ALL"
+                          },
+                          {
+                            "anyOf": [
+                              {
+                                "type": "number"
+                              },
+                              {
+                                "type": "string"
+                              },
+                              {}
+                            ],
+                            "description": "human units",
+                            "examples": [
+                              "1.5"
+                            ]
+                          }
+                        ],
+                        "description": "human units, or \"ALL\": the whole debt, by shares, interest included"
+                      },
+                      "unique_market_key": {
+                        "type": "string",
+                        "description": "the market's id (bytes32), as `markets` lists it"
+                      },
+                      "on_behalf_of": {
+                        "description": "whose position (default: sender)",
+                        "anyOf": [
+                          {
+                            "description": "0x-prefixed EVM address",
+                            "type": "string"
+                          },
+                          {
+                            "type": "null"
+                          }
+                        ]
+                      },
+                      "callback_data": {
+                        "description": "not supported: must be empty",
+                        "type": [
+                          "string",
+                          "null"
+                        ]
+                      }
+                    },
+                    "required": [
+                      "action_type",
+                      "amount",
+                      "unique_market_key"
+                    ]
+                  },
+                  {
+                    "type": "object",
+                    "properties": {
+                      "action_type": {
+                        "type": "string",
+                        "const": "PENDLE_TRADE_PT",
+                        "description": "which write this action is"
+                      },
+                      "market_address": {
+                        "description": "the Pendle market",
+                        "x-contract": "pendle-market",
+                        "type": "string"
+                      },
+                      "action": {
+                        "type": "string",
+                        "enum": [
+                          "BUY",
+                          "SELL"
+                        ],
+                        "description": "`BUY` with `token`, or `SELL` for it"
+                      },
+                      "token": {
+                        "type": "string",
+                        "minLength": 1,
+                        "maxLength": 64,
+                        "description": "what pays for PT (BUY) or what the sale pays out in (SELL): a token the market's SY takes",
+                        "x-contract": "erc20"
+                      },
+                      "amount_in": {
+                        "anyOf": [
+                          {
+                            "type": "number"
+                          },
+                          {
+                            "type": "string"
+                          },
+                          {}
+                        ],
+                        "description": "BUY: `token` to pay; SELL: PT to sell (human units)",
+                        "examples": [
+                          "100"
+                        ]
+                      },
+                      "max_slippage_percent": {
+                        "type": "number",
+                        "exclusiveMinimum": 0,
+                        "maximum": 50,
+                        "description": "percent the output may fall short of the quote (1 = 1 %)"
+                      }
+                    },
+                    "required": [
+                      "action_type",
+                      "market_address",
+                      "action",
+                      "token",
+                      "amount_in",
+                      "max_slippage_percent"
+                    ]
+                  },
+                  {
+                    "type": "object",
+                    "properties": {
+                      "action_type": {
+                        "type": "string",
+                        "const": "PENDLE_TRADE_YT",
+                        "description": "which write this action is"
+                      },
+                      "market_address": {
+                        "description": "the Pendle market",
+                        "x-contract": "pendle-market",
+                        "type": "string"
+                      },
+                      "action": {
+                        "type": "string",
+                        "enum": [
+                          "BUY",
+                          "SELL"
+                        ],
+                        "description": "`BUY` with `token`, or `SELL` for it"
+                      },
+                      "token": {
+                        "type": "string",
+                        "minLength": 1,
+                        "maxLength": 64,
+                        "description": "what pays for YT (BUY) or what the sale pays out in (SELL): a token the market's SY takes",
+                        "x-contract": "erc20"
+                      },
+                      "amount_in": {
+                        "anyOf": [
+                          {
+                            "type": "number"
+                          },
+                          {
+                            "type": "string"
+                          },
+                          {}
+                        ],
+                        "description": "BUY: `token` to pay; SELL: YT to sell (human units)",
+                        "examples": [
+                          "100"
+                        ]
+                      },
+                      "max_slippage_percent": {
+                        "type": "number",
+                        "exclusiveMinimum": 0,
+                        "maximum": 50,
+                        "description": "percent the output may fall short of the quote (1 = 1 %)"
+                      }
+                    },
+                    "required": [
+                      "action_type",
+                      "market_address",
+                      "action",
+                      "token",
+                      "amount_in",
+                      "max_slippage_percent"
+                    ]
+                  },
+                  {
+                    "type": "object",
+                    "properties": {
+                      "action_type": {
+                        "type": "string",
+                        "const": "PENDLE_MANAGE_LIQUIDITY",
+                        "description": "which write this action is"
+                      },
+                      "market_address": {
+                        "description": "the Pendle market",
+                        "x-contract": "pendle-market",
+                        "type": "string"
+                      },
+                      "action": {
+                        "type": "string",
+                        "enum": [
+                          "SUPPLY",
+                          "WITHDRAW"
+                        ],
+                        "description": "`SUPPLY` `token` for LP, or `WITHDRAW` LP into `token`"
+                      },
+                      "token": {
+                        "type": "string",
+                        "minLength": 1,
+                        "maxLength": 64,
+                        "description": "what is added (SUPPLY) or what the LP is paid out in (WITHDRAW): a token the market's SY takes",
+                        "x-contract": "erc20"
+                      },
+                      "amount_in": {
+                        "anyOf": [
+                          {
+                            "type": "number"
+                          },
+                          {
+                            "type": "string"
+                          },
+                          {}
+                        ],
+                        "description": "SUPPLY: `token` to add; WITHDRAW: LP to redeem (human units)",
+                        "examples": [
+                          "100"
+                        ]
+                      },
+                      "max_slippage_percent": {
+                        "type": "number",
+                        "exclusiveMinimum": 0,
+                        "maximum": 50,
+                        "description": "percent the output may fall short of the quote (1 = 1 %)"
+                      }
+                    },
+                    "required": [
+                      "action_type",
+                      "market_address",
+                      "action",
+                      "token",
+                      "amount_in",
+                      "max_slippage_percent"
+                    ]
+                  },
+                  {
+                    "type": "object",
+                    "properties": {
+                      "action_type": {
+                        "type": "string",
+                        "const": "PENDLE_REDEEM_YIELD",
+                        "description": "which write this action is"
+                      },
+                      "market_address": {
+                        "description": "the Pendle market",
+                        "x-contract": "pendle-market",
+                        "type": "string"
+                      }
+                    },
+                    "required": [
+                      "action_type",
+                      "market_address"
+                    ]
+                  },
+                  {
+                    "type": "object",
+                    "properties": {
+                      "action_type": {
+                        "type": "string",
+                        "const": "SKY_BUY",
+                        "description": "which write this action is"
+                      },
+                      "token_in": {
+                        "type": "string",
+                        "enum": [
+                          "DAI",
+                          "USDC"
+                        ],
+                        "description": "what pays for USDS, 1:1: DAI through DaiUsds, USDC through the USDS PSM"
+                      },
+                      "amount": {
+                        "anyOf": [
+                          {
+                            "type": "number"
+                          },
+                          {
+                            "type": "string"
+                          },
+                          {}
+                        ],
+                        "description": "token_in to convert into USDS, in human units",
+                        "examples": [
+                          "100"
+                        ]
+                      }
+                    },
+                    "required": [
+                      "action_type",
+                      "token_in",
+                      "amount"
+                    ]
+                  },
+                  {
+                    "type": "object",
+                    "properties": {
+                      "action_type": {
+                        "type": "string",
+                        "const": "SKY_SELL",
+                        "description": "which write this action is"
+                      },
+                      "token_out": {
+                        "type": "string",
+                        "enum": [
+                          "DAI",
+                          "USDC"
+                        ],
+                        "description": "what USDS is sold for, 1:1: DAI through DaiUsds, USDC through the USDS PSM"
+                      },
+                      "amount": {
+                        "anyOf": [
+                          {
+                            "type": "number"
+                          },
+                          {
+                            "type": "string"
+                          },
+                          {}
+                        ],
+                        "description": "USDS to sell (= token_out received), in human units",
+                        "examples": [
+                          "100"
+                        ]
+                      }
+                    },
+                    "required": [
+                      "action_type",
+                      "token_out",
+                      "amount"
+                    ]
+                  },
+                  {
+                    "type": "object",
+                    "properties": {
+                      "action_type": {
+                        "type": "string",
+                        "const": "SKY_DEPOSIT",
+                        "description": "which write this action is"
+                      },
+                      "amount": {
+                        "anyOf": [
+                          {
+                            "type": "number"
+                          },
+                          {
+                            "type": "string"
+                          },
+                          {}
+                        ],
+                        "description": "USDS to deposit into sUSDS, in human units",
+                        "examples": [
+                          "100"
+                        ]
+                      },
+                      "receiver": {
+                        "description": "who gets the sUSDS shares (deposit) or the USDS (withdraw); default the sender",
+                        "anyOf": [
+                          {
+                            "description": "0x-prefixed EVM address",
+                            "type": "string"
+                          },
+                          {
+                            "type": "null"
+                          }
+                        ]
+                      }
+                    },
+                    "required": [
+                      "action_type",
+                      "amount"
+                    ]
+                  },
+                  {
+                    "type": "object",
+                    "properties": {
+                      "action_type": {
+                        "type": "string",
+                        "const": "SKY_WITHDRAW",
+                        "description": "which write this action is"
+                      },
+                      "amount": {
+                        "anyOf": [
+                          {
+                            "type": "string",
+                            "const": "ALL"
+                          },
+                          {
+                            "anyOf": [
+                              {
+                                "type": "number"
+                              },
+                              {
+                                "type": "string"
+                              },
+                              {}
+                            ],
+                            "description": "USDS to withdraw",
+                            "examples": [
+                              "100"
+                            ]
+                          }
+                        ],
+                        "description": "USDS to withdraw from sUSDS in human units, or \"ALL\": every share redeemed"
+                      },
+                      "receiver": {
+                        "description": "who gets the sUSDS shares (deposit) or the USDS (withdraw); default the sender",
+                        "anyOf": [
+                          {
+                            "description": "0x-prefixed EVM address",
+                            "type": "string"
+                          },
+                          {
+                            "type": "null"
+                          }
+                        ]
+                      }
+                    },
+                    "required": [
+                      "action_type",
+                      "amount"
+                    ]
+                  },
+                  {
+                    "type": "object",
+                    "properties": {
+                      "action_type": {
+                        "type": "string",
+                        "const": "VAULT_DEPOSIT",
+                        "description": "which write this action is"
+                      },
+                      "vault_address": {
+                        "description": "the ERC-4626 vault to deposit into",
+                        "type": "string"
+                      },
+                      "amount": {
+                        "anyOf": [
+                          {
+                            "type": "number"
+                          },
+                          {
+                            "type": "string"
+                          },
+                          {}
+                        ],
+                        "description": "underlying tokens to deposit, in human units",
+                        "examples": [
+                          "1.5"
+                        ]
+                      },
+                      "receiver": {
+                        "description": "who receives the shares or tokens (default: sender)",
+                        "anyOf": [
+                          {
+                            "description": "0x-prefixed EVM address",
+                            "type": "string"
+                          },
+                          {
+                            "type": "null"
+                          }
+                        ]
+                      }
+                    },
+                    "required": [
+                      "action_type",
+                      "vault_address",
+                      "amount"
+                    ]
+                  },
+                  {
+                    "type": "object",
+                    "properties": {
+                      "action_type": {
+                        "type": "string",
+                        "const": "VAULT_WITHDRAW",
+                        "description": "which write this action is"
+                      },
+                      "vault_address": {
+                        "description": "the ERC-4626 vault to withdraw from",
+                        "type": "string"
+                      },
+                      "amount": {
+                        "anyOf": [
+                          {
+                            "type": "string",
+                            "const": "ALL"
+                          },
+                          {
+                            "anyOf": [
+                              {
+                                "type": "number"
+                              },
+                              {
+                                "type": "string"
+                              },
+                              {}
+                            ],
+                            "description": "underlying tokens to withdraw",
+                            "examples": [
+                              "1.5"
+                            ]
+                          }
+                        ],
+                        "description": "underlying tokens to withdraw in human units, or \"ALL\": every share redeemed"
+                      },
+                      "receiver": {
+                        "description": "who receives the shares or tokens (default: sender)",
+                        "anyOf": [
+                          {
+                            "description": "0x-prefixed EVM address",
+                            "type": "string"
+                          },
+                          {
+                            "type": "null"
+                          }
+                        ]
+                      }
+                    },
+                    "required": [
+                      "action_type",
+                      "vault_address",
+                      "amount"
+                    ]
+                  },
+                  {
+                    "type": "object",
+                    "properties": {
+                      "action_type": {
+                        "type": "string",
+                        "const": "ETHENA_DEPOSIT",
+                        "description": "which write this action is"
+                      },
+                      "amount": {
+                        "anyOf": [
+                          {
+                            "type": "number"
+                          },
+                          {
+                            "type": "string"
+                          },
+                          {}
+                        ],
+                        "description": "USDe to stake, in human units",
+                        "examples": [
+                          "100"
+                        ]
+                      },
+                      "receiver": {
+                        "description": "who gets the sUSDe (deposit) or the USDe (unstake); default the sender",
+                        "anyOf": [
+                          {
+                            "description": "0x-prefixed EVM address",
+                            "type": "string"
+                          },
+                          {
+                            "type": "null"
+                          }
+                        ]
+                      }
+                    },
+                    "required": [
+                      "action_type",
+                      "amount"
+                    ]
+                  },
+                  {
+                    "type": "object",
+                    "properties": {
+                      "action_type": {
+                        "type": "string",
+                        "const": "ETHENA_REQUEST_WITHDRAW",
+                        "description": "which write this action is"
+                      },
+                      "amount": {
+                        "anyOf": [
+                          {
+                            "type": "string",
+                            "const": "ALL"
+                          },
+                          {
+                            "anyOf": [
+                              {
+                                "type": "number"
+                              },
+                              {
+                                "type": "string"
+                              },
+                              {}
+                            ],
+                            "description": "USDe to start withdrawing",
+                            "examples": [
+                              "100"
+                            ]
+                          }
+                        ],
+                        "description": "USDe to put in cooldown (human units), or \"ALL\": every share the sender holds"
+                      }
+                    },
+                    "required": [
+                      "action_type",
+                      "amount"
+                    ]
+                  },
+                  {
+                    "type": "object",
+                    "properties": {
+                      "action_type": {
+                        "type": "string",
+                        "const": "ETHENA_UNSTAKE",
+                        "description": "which write this action is"
+                      },
+                      "receiver": {
+                        "description": "who gets the sUSDe (deposit) or the USDe (unstake); default the sender",
+                        "anyOf": [
+                          {
+                            "description": "0x-prefixed EVM address",
+                            "type": "string"
+                          },
+                          {
+                            "type": "null"
+                          }
+                        ]
+                      }
+                    },
+                    "required": [
+                      "action_type"
+                    ]
+                  },
+                  {
+                    "type": "object",
+                    "properties": {
+                      "action_type": {
+                        "type": "string",
+                        "const": "ODOS_SWAP",
+                        "description": "which write this action is"
+                      },
+                      "token_in": {
+                        "type": "string",
+                        "minLength": 1,
+                        "maxLength": 64,
+                        "description": "the symbol or address of the token sold",
+                        "x-contract": "erc20"
+                      },
+                      "token_out": {
+                        "type": "string",
+                        "minLength": 1,
+                        "maxLength": 64,
+                        "description": "the symbol or address of the token bought",
+                        "x-contract": "erc20"
+                      },
+                      "amount": {
+                        "anyOf": [
+                          {
+                            "type": "number"
+                          },
+                          {
+                            "type": "string"
+                          },
+                          {}
+                        ],
+                        "description": "token_in to sell, in human units",
+                        "examples": [
+                          "100"
+                        ]
+                      },
+                      "max_slippage_percent": {
+                        "type": "number",
+                        "exclusiveMinimum": 0,
+                        "maximum": 50,
+                        "description": "percent the output may fall short of the quote (1 = 1 %)"
+                      }
+                    },
+                    "required": [
+                      "action_type",
+                      "token_in",
+                      "token_out",
+                      "amount",
+                      "max_slippage_percent"
+                    ]
+                  },
+                  {
+                    "type": "object",
+                    "properties": {
+                      "action_type": {
+                        "type": "string",
+                        "const": "UNISWAP_BUY_EXACTLY",
+                        "description": "which write this action is"
+                      },
+                      "token_in": {
+                        "type": "string",
+                        "minLength": 1,
+                        "maxLength": 64,
+                        "description": "the symbol or address of the token sold",
+                        "x-contract": "erc20"
+                      },
+                      "token_out": {
+                        "type": "string",
+                        "minLength": 1,
+                        "maxLength": 64,
+                        "description": "the symbol or address of the token bought",
+                        "x-contract": "erc20"
+                      },
+                      "fee": {
+                        "type": "string",
+                        "enum": [
+                          "0.01",
+                          "0.05",
+                          "0.3",
+                          "1.0"
+                        ],
+                        "description": "the pool's fee tier in percent (Uniswap's 100, 500, 3000, 10000)"
+                      },
+                      "amount_out": {
+                        "anyOf": [
+                          {
+                            "type": "number"
+                          },
+                          {
+                            "type": "string"
+                          },
+                          {}
+                        ],
+                        "description": "token_out to buy exactly, in human units",
+                        "examples": [
+                          "100"
+                        ]
+                      },
+                      "max_slippage_percent": {
+                        "type": "number",
+                        "exclusiveMinimum": 0,
+                        "maximum": 50,
+                        "description": "percent the price may move against the quote (1 = 1 %)"
+                      }
+                    },
+                    "required": [
+                      "action_type",
+                      "token_in",
+                      "token_out",
+                      "fee",
+                      "amount_out",
+                      "max_slippage_percent"
+                    ]
+                  },
+                  {
+                    "type": "object",
+                    "properties": {
+                      "action_type": {
+                        "type": "string",
+                        "const": "UNISWAP_SELL_EXACTLY",
+                        "description": "which write this action is"
+                      },
+                      "token_in": {
+                        "type": "string",
+                        "minLength": 1,
+                        "maxLength": 64,
+                        "description": "the symbol or address of the token sold",
+                        "x-contract": "erc20"
+                      },
+                      "token_out": {
+                        "type": "string",
+                        "minLength": 1,
+                        "maxLength": 64,
+                        "description": "the symbol or address of the token bought",
+                        "x-contract": "erc20"
+                      },
+                      "fee": {
+                        "type": "string",
+                        "enum": [
+                          "0.01",
+                          "0.05",
+                          "0.3",
+                          "1.0"
+                        ],
+                        "description": "the pool's fee tier in percent (Uniswap's 100, 500, 3000, 10000)"
+                      },
+                      "amount_in": {
+                        "anyOf": [
+                          {
+                            "type": "number"
+                          },
+                          {
+                            "type": "string"
+                          },
+                          {}
+                        ],
+                        "description": "token_in to sell exactly, in human units",
+                        "examples": [
+                          "100"
+                        ]
+                      },
+                      "max_slippage_percent": {
+                        "type": "number",
+                        "exclusiveMinimum": 0,
+                        "maximum": 50,
+                        "description": "percent the price may move against the quote (1 = 1 %)"
+                      }
+                    },
+                    "required": [
+                      "action_type",
+                      "token_in",
+                      "token_out",
+                      "fee",
+                      "amount_in",
+                      "max_slippage_percent"
+                    ]
+                  },
+                  {
+                    "type": "object",
+                    "properties": {
+                      "action_type": {
+                        "type": "string",
+                        "const": "UNISWAP_MINT_LIQUIDITY_PROVISION",
+                        "description": "which write this action is"
+                      },
+                      "token0": {
+                        "type": "string",
+                        "minLength": 1,
+                        "maxLength": 64,
+                        "description": "one token of the pair",
+                        "x-contract": "erc20",
+                        "examples": [
+                          "WETH"
+                        ]
+                      },
+                      "token1": {
+                        "type": "string",
+                        "minLength": 1,
+                        "maxLength": 64,
+                        "description": "the other token of the pair",
+                        "x-contract": "erc20",
+                        "examples": [
+                          "USDC"
+                        ]
+                      },
+                      "fee": {
+                        "type": "string",
+                        "enum": [
+                          "0.01",
+                          "0.05",
+                          "0.3",
+                          "1.0"
+                        ],
+                        "description": "the pool's fee tier in percent (Uniswap's 100, 500, 3000, 10000)",
+                        "examples": [
+                          "0.05"
+                        ]
+                      },
+                      "tick_lower": {
+                        "type": "integer",
+                        "minimum": -9007199254740991,
+                        "maximum": 9007199254740991,
+                        "description": "the range's lower tick (a multiple of the fee tier's tick spacing)",
+                        "examples": [
+                          -600
+                        ]
+                      },
+                      "tick_upper": {
+                        "type": "integer",
+                        "minimum": -9007199254740991,
+                        "maximum": 9007199254740991,
+                        "description": "the range's upper tick",
+                        "examples": [
+                          600
+                        ]
+                      },
+                      "amount0_desired": {
+                        "anyOf": [
+                          {
+                            "type": "number"
+                          },
+                          {
+                            "type": "string"
+                          },
+                          {}
+                        ],
+                        "description": "token0 to add at most, human units",
+                        "examples": [
+                          "1"
+                        ],
+                        "x-zero-allowed": true
+                      },
+                      "amount1_desired": {
+                        "anyOf": [
+                          {
+                            "type": "number"
+                          },
+                          {
+                            "type": "string"
+                          },
+                          {}
+                        ],
+                        "description": "token1 to add at most, human units",
+                        "examples": [
+                          "1"
+                        ],
+                        "x-zero-allowed": true
+                      },
+                      "amount0_min": {
+                        "anyOf": [
+                          {
+                            "type": "number"
+                          },
+                          {
+                            "type": "string"
+                          },
+                          {}
+                        ],
+                        "description": "token0 to add at least (slippage bound)",
+                        "examples": [
+                          "1"
+                        ],
+                        "x-zero-allowed": true
+                      },
+                      "amount1_min": {
+                        "anyOf": [
+                          {
+                            "type": "number"
+                          },
+                          {
+                            "type": "string"
+                          },
+                          {}
+                        ],
+                        "description": "token1 to add at least (slippage bound)",
+                        "examples": [
+                          "1"
+                        ],
+                        "x-zero-allowed": true
+                      },
+                      "recipient": {
+                        "description": "who receives the position NFT (default: sender)",
+                        "anyOf": [
+                          {
+                            "description": "0x-prefixed EVM address",
+                            "type": "string"
+                          },
+                          {
+                            "type": "null"
+                          }
+                        ]
+                      }
+                    },
+                    "required": [
+                      "action_type",
+                      "token0",
+                      "token1",
+                      "fee",
+                      "tick_lower",
+                      "tick_upper",
+                      "amount0_desired",
+                      "amount1_desired",
+                      "amount0_min",
+                      "amount1_min"
+                    ]
+                  },
+                  {
+                    "type": "object",
+                    "properties": {
+                      "action_type": {
+                        "type": "string",
+                        "const": "UNISWAP_ADD_LIQUIDITY",
+                        "description": "which write this action is"
+                      },
+                      "token_id": {
+                        "type": "integer",
+                        "minimum": 0,
+                        "maximum": 9007199254740991,
+                        "description": "the position NFT's id",
+                        "examples": [
+                          4318185
+                        ]
+                      },
+                      "amount0_desired": {
+                        "anyOf": [
+                          {
+                            "type": "number"
+                          },
+                          {
+                            "type": "string"
+                          },
+                          {}
+                        ],
+                        "description": "the position's token0 to add at most",
+                        "examples": [
+                          "1"
+                        ],
+                        "x-zero-allowed": true
+                      },
+                      "amount1_desired": {
+                        "anyOf": [
+                          {
+                            "type": "number"
+                          },
+                          {
+                            "type": "string"
+                          },
+                          {}
+                        ],
+                        "description": "the position's token1 to add at most",
+                        "examples": [
+                          "1"
+                        ],
+                        "x-zero-allowed": true
+                      },
+                      "amount0_min": {
+                        "anyOf": [
+                          {
+                            "type": "number"
+                          },
+                          {
+                            "type": "string"
+                          },
+                          {}
+                        ],
+                        "description": "token0 to add at least",
+                        "examples": [
+                          "1"
+                        ],
+                        "x-zero-allowed": true
+                      },
+                      "amount1_min": {
+                        "anyOf": [
+                          {
+                            "type": "number"
+                          },
+                          {
+                            "type": "string"
+                          },
+                          {}
+                        ],
+                        "description": "token1 to add at least",
+                        "examples": [
+                          "1"
+                        ],
+                        "x-zero-allowed": true
+                      }
+                    },
+                    "required": [
+                      "action_type",
+                      "token_id",
+                      "amount0_desired",
+                      "amount1_desired",
+                      "amount0_min",
+                      "amount1_min"
+                    ]
+                  },
+                  {
+                    "type": "object",
+                    "properties": {
+                      "action_type": {
+                        "type": "string",
+                        "const": "UNISWAP_WITHDRAW_LIQUIDITY_PROVISION",
+                        "description": "which write this action is"
+                      },
+                      "token_id": {
+                        "type": "integer",
+                        "minimum": 0,
+                        "maximum": 9007199254740991,
+                        "description": "the position NFT's id",
+                        "examples": [
+                          4318185
+                        ]
+                      },
+                      "percentage_for_withdrawal": {
+                        "anyOf": [
+                          {
+                            "type": "number"
+                          },
+                          {
+                            "type": "string"
+                          },
+                          {}
+                        ],
+                        "description": "percent of the position's liquidity to take out",
+                        "examples": [
+                          "25"
+                        ]
+                      }
+                    },
+                    "required": [
+                      "action_type",
+                      "token_id",
+                      "percentage_for_withdrawal"
+                    ]
+                  },
+                  {
+                    "type": "object",
+                    "properties": {
+                      "action_type": {
+                        "type": "string",
+                        "const": "AERODROME_SLIPSTREAM_BUY_EXACTLY",
+                        "description": "which write this action is"
+                      },
+                      "token_in": {
+                        "type": "string",
+                        "minLength": 1,
+                        "maxLength": 64,
+                        "description": "the symbol or address of the token sold",
+                        "x-contract": "erc20"
+                      },
+                      "token_out": {
+                        "type": "string",
+                        "minLength": 1,
+                        "maxLength": 64,
+                        "description": "the symbol or address of the token bought",
+                        "x-contract": "erc20"
+                      },
+                      "tick_spacing": {
+                        "type": "integer",
+                        "minimum": 1,
+                        "maximum": 8388607,
+                        "description": "the pool's tick spacing (Slipstream's pool key: 1, 50, 100, 200 or 2000)",
+                        "examples": [
+                          100
+                        ]
+                      },
+                      "amount_out": {
+                        "anyOf": [
+                          {
+                            "type": "number"
+                          },
+                          {
+                            "type": "string"
+                          },
+                          {}
+                        ],
+                        "description": "token_out to buy exactly, in human units",
+                        "examples": [
+                          "0.03"
+                        ]
+                      },
+                      "amount_in_maximum": {
+                        "anyOf": [
+                          {
+                            "type": "number"
+                          },
+                          {
+                            "type": "string"
+                          },
+                          {}
+                        ],
+                        "description": "token_in to spend at most, in human units",
+                        "examples": [
+                          "100"
+                        ]
+                      }
+                    },
+                    "required": [
+                      "action_type",
+                      "token_in",
+                      "token_out",
+                      "tick_spacing",
+                      "amount_out",
+                      "amount_in_maximum"
+                    ]
+                  },
+                  {
+                    "type": "object",
+                    "properties": {
+                      "action_type": {
+                        "type": "string",
+                        "const": "AERODROME_SLIPSTREAM_SELL_EXACTLY",
+                        "description": "which write this action is"
+                      },
+                      "token_in": {
+                        "type": "string",
+                        "minLength": 1,
+                        "maxLength": 64,
+                        "description": "the symbol or address of the token sold",
+                        "x-contract": "erc20"
+                      },
+                      "token_out": {
+                        "type": "string",
+                        "minLength": 1,
+                        "maxLength": 64,
+                        "description": "the symbol or address of the token bought",
+                        "x-contract": "erc20"
+                      },
+                      "tick_spacing": {
+                        "type": "integer",
+                        "minimum": 1,
+                        "maximum": 8388607,
+                        "description": "the pool's tick spacing (Slipstream's pool key: 1, 50, 100, 200 or 2000)",
+                        "examples": [
+                          100
+                        ]
+                      },
+                      "amount_in": {
+                        "anyOf": [
+                          {
+                            "type": "number"
+                          },
+                          {
+                            "type": "string"
+                          },
+                          {}
+                        ],
+                        "description": "token_in to sell exactly, in human units",
+                        "examples": [
+                          "100"
+                        ]
+                      },
+                      "amount_out_minimum": {
+                        "anyOf": [
+                          {
+                            "type": "number"
+                          },
+                          {
+                            "type": "string"
+                          },
+                          {}
+                        ],
+                        "description": "token_out to receive at least (default: the pool's quote less 0.5 %)",
+                        "examples": [
+                          "0.03"
+                        ]
+                      }
+                    },
+                    "required": [
+                      "action_type",
+                      "token_in",
+                      "token_out",
+                      "tick_spacing",
+                      "amount_in"
+                    ]
+                  },
+                  {
+                    "type": "object",
+                    "properties": {
+                      "action_type": {
+                        "type": "string",
+                        "const": "AERODROME_SLIPSTREAM_MINT_LIQUIDITY_PROVISION",
+                        "description": "which write this action is"
+                      },
+                      "token0": {
+                        "type": "string",
+                        "minLength": 1,
+                        "maxLength": 64,
+                        "description": "one token of the pair",
+                        "x-contract": "erc20",
+                        "examples": [
+                          "WETH"
+                        ]
+                      },
+                      "token1": {
+                        "type": "string",
+                        "minLength": 1,
+                        "maxLength": 64,
+                        "description": "the other token of the pair",
+                        "x-contract": "erc20",
+                        "examples": [
+                          "USDC"
+                        ]
+                      },
+                      "tick_spacing": {
+                        "type": "integer",
+                        "minimum": 1,
+                        "maximum": 8388607,
+                        "description": "the pool's tick spacing (Slipstream's pool key: 1, 50, 100, 200 or 2000)",
+                        "examples": [
+                          100
+                        ]
+                      },
+                      "tick_lower": {
+                        "type": "integer",
+                        "minimum": -9007199254740991,
+                        "maximum": 9007199254740991,
+                        "description": "the range's lower tick (a multiple of the tick spacing)",
+                        "examples": [
+                          -200100
+                        ]
+                      },
+                      "tick_upper": {
+                        "type": "integer",
+                        "minimum": -9007199254740991,
+                        "maximum": 9007199254740991,
+                        "description": "the range's upper tick",
+                        "examples": [
+                          -192100
+                        ]
+                      },
+                      "amount0_desired": {
+                        "anyOf": [
+                          {
+                            "type": "number"
+                          },
+                          {
+                            "type": "string"
+                          },
+                          {}
+                        ],
+                        "description": "token0 to add at most, human units",
+                        "examples": [
+                          "1"
+                        ],
+                        "x-zero-allowed": true
+                      },
+                      "amount1_desired": {
+                        "anyOf": [
+                          {
+                            "type": "number"
+                          },
+                          {
+                            "type": "string"
+                          },
+                          {}
+                        ],
+                        "description": "token1 to add at most, human units",
+                        "examples": [
+                          "1"
+                        ],
+                        "x-zero-allowed": true
+                      },
+                      "amount0_min": {
+                        "anyOf": [
+                          {
+                            "type": "number"
+                          },
+                          {
+                            "type": "string"
+                          },
+                          {}
+                        ],
+                        "description": "token0 to add at least (slippage bound)",
+                        "examples": [
+                          "1"
+                        ],
+                        "x-zero-allowed": true
+                      },
+                      "amount1_min": {
+                        "anyOf": [
+                          {
+                            "type": "number"
+                          },
+                          {
+                            "type": "string"
+                          },
+                          {}
+                        ],
+                        "description": "token1 to add at least (slippage bound)",
+                        "examples": [
+                          "1"
+                        ],
+                        "x-zero-allowed": true
+                      },
+                      "recipient": {
+                        "description": "who receives the position NFT (default: sender)",
+                        "anyOf": [
+                          {
+                            "description": "0x-prefixed EVM address",
+                            "type": "string"
+                          },
+                          {
+                            "type": "null"
+                          }
+                        ]
+                      }
+                    },
+                    "required": [
+                      "action_type",
+                      "token0",
+                      "token1",
+                      "tick_spacing",
+                      "tick_lower",
+                      "tick_upper",
+                      "amount0_desired",
+                      "amount1_desired",
+                      "amount0_min",
+                      "amount1_min"
+                    ]
+                  },
+                  {
+                    "type": "object",
+                    "properties": {
+                      "action_type": {
+                        "type": "string",
+                        "const": "AERODROME_SLIPSTREAM_INCREASE_LIQUIDITY_PROVISION",
+                        "description": "which write this action is"
+                      },
+                      "token_id": {
+                        "type": "integer",
+                        "minimum": 0,
+                        "maximum": 9007199254740991,
+                        "description": "the position NFT's id",
+                        "examples": [
+                          1
+                        ]
+                      },
+                      "amount0_desired": {
+                        "anyOf": [
+                          {
+                            "type": "number"
+                          },
+                          {
+                            "type": "string"
+                          },
+                          {}
+                        ],
+                        "description": "the position's token0 to add at most",
+                        "examples": [
+                          "1"
+                        ],
+                        "x-zero-allowed": true
+                      },
+                      "amount1_desired": {
+                        "anyOf": [
+                          {
+                            "type": "number"
+                          },
+                          {
+                            "type": "string"
+                          },
+                          {}
+                        ],
+                        "description": "the position's token1 to add at most",
+                        "examples": [
+                          "1"
+                        ],
+                        "x-zero-allowed": true
+                      },
+                      "amount0_min": {
+                        "anyOf": [
+                          {
+                            "type": "number"
+                          },
+                          {
+                            "type": "string"
+                          },
+                          {}
+                        ],
+                        "description": "token0 to add at least",
+                        "examples": [
+                          "1"
+                        ],
+                        "x-zero-allowed": true
+                      },
+                      "amount1_min": {
+                        "anyOf": [
+                          {
+                            "type": "number"
+                          },
+                          {
+                            "type": "string"
+                          },
+                          {}
+                        ],
+                        "description": "token1 to add at least",
+                        "examples": [
+                          "1"
+                        ],
+                        "x-zero-allowed": true
+                      }
+                    },
+                    "required": [
+                      "action_type",
+                      "token_id",
+                      "amount0_desired",
+                      "amount1_desired",
+                      "amount0_min",
+                      "amount1_min"
+                    ]
+                  },
+                  {
+                    "type": "object",
+                    "properties": {
+                      "action_type": {
+                        "type": "string",
+                        "const": "AERODROME_SLIPSTREAM_WITHDRAW_LIQUIDITY_PROVISION",
+                        "description": "which write this action is"
+                      },
+                      "token_id": {
+                        "type": "integer",
+                        "minimum": 0,
+                        "maximum": 9007199254740991,
+                        "description": "the position NFT's id",
+                        "examples": [
+                          1
+                        ]
+                      },
+                      "percentage_for_withdrawal": {
+                        "anyOf": [
+                          {
+                            "type": "number"
+                          },
+                          {
+                            "type": "string"
+                          },
+                          {}
+                        ],
+                        "description": "percent of the position's liquidity to take out",
+                        "examples": [
+                          "25"
+                        ]
+                      }
+                    },
+                    "required": [
+                      "action_type",
+                      "token_id",
+                      "percentage_for_withdrawal"
+                    ]
+                  },
+                  {
+                    "type": "object",
+                    "properties": {
+                      "action_type": {
+                        "type": "string",
+                        "const": "SET_ALLOWANCE",
+                        "description": "which write this action is"
+                      },
+                      "token": {
+                        "type": "string",
+                        "minLength": 1,
+                        "maxLength": 64,
+                        "description": "the symbol or address of the token",
+                        "x-contract": "erc20"
+                      },
+                      "contract": {
+                        "type": "string",
+                        "minLength": 1,
+                        "maxLength": 64,
+                        "description": "a contract by name (AaveV3Pool, AerodromeBasicRouter, AerodromeSlipstreamRouter, AerodromeSlipstreamNonfungiblePositionManager, UniswapV3Router, UniswapV3NFTPositionManager, Morpho, SkyDaiUsdsConverter, SkyUsdcUsdsConverter, SkyUsdsVault, PendleRouter, OdosRouter, EthenaVault) or its address",
+                        "examples": [
+                          "AaveV3Pool"
+                        ]
+                      },
+                      "amount": {
+                        "anyOf": [
+                          {
+                            "type": "number"
+                          },
+                          {
+                            "type": "string"
+                          },
+                          {}
+                        ],
+                        "description": "the allowance, in human units (0 revokes it)",
+                        "examples": [
+                          "1.5"
+                        ],
+                        "x-zero-allowed": true
+                      }
+                    },
+                    "required": [
+                      "action_type",
+                      "token",
+                      "contract",
+                      "amount"
+                    ]
+                  },
+                  {
+                    "type": "object",
+                    "properties": {
+                      "action_type": {
+                        "type": "string",
+                        "const": "TOKEN_TRANSFER",
+                        "description": "which write this action is"
+                      },
+                      "to": {
+                        "description": "the recipient",
+                        "type": "string"
+                      },
+                      "token": {
+                        "type": "string",
+                        "minLength": 1,
+                        "maxLength": 64,
+                        "description": "the symbol or address of the token to send; ETH for the native coin",
+                        "x-contract": "erc20"
+                      },
+                      "amount": {
+                        "anyOf": [
+                          {
+                            "type": "number"
+                          },
+                          {
+                            "type": "string"
+                          },
+                          {}
+                        ],
+                        "description": "human units",
+                        "examples": [
+                          "1.5"
+                        ]
+                      }
+                    },
+                    "required": [
+                      "action_type",
+                      "to",
+                      "token",
+                      "amount"
+                    ]
+                  },
+                  {
+                    "type": "object",
+                    "properties": {
+                      "action_type": {
+                        "type": "string",
+                        "const": "WRAP_ETH",
+                        "description": "which write this action is"
+                      },
+                      "amount": {
+                        "anyOf": [
+                          {
+                            "type": "number"
+                          },
+                          {
+                            "type": "string"
+                          },
+                          {}
+                        ],
+                        "description": "ETH to wrap into WETH",
+                        "examples": [
+                          "1.5"
+                        ]
+                      }
+                    },
+                    "required": [
+                      "action_type",
+                      "amount"
+                    ]
+                  },
+                  {
+                    "type": "object",
+                    "properties": {
+                      "action_type": {
+                        "type": "string",
+                        "const": "UNWRAP_WETH",
+                        "description": "which write this action is"
+                      },
+                      "amount": {
+                        "anyOf": [
+                          {
+                            "type": "number"
+                          },
+                          {
+                            "type": "string"
+                          },
+                          {}
+                        ],
+                        "description": "WETH to unwrap into ETH",
+                        "examples": [
+                          "1.5"
+                        ]
+                      }
+                    },
+                    "required": [
+                      "action_type",
+                      "amount"
+                    ]
+                  }
+                ],
+                "description": "one v1 write's fields, named by its `action_type`; the batch carries `chain` and `sender`"
+              }
+            },
+            "required": [
+              "body"
+            ]
+          },
+          "description": "the steps, executed in order"
+        }
+      },
+      "required": [
+        "chain",
+        "sender",
+        "operations"
+      ]
+    },
+    "cli": {
+      "command": "batched-user-operations",
+      "aliases": [],
+      "short": {
+        "chain": "c"
+      }
+    },
+    "mcpName": "v1_smart_account_batched_user_operations",
+    "bodyRef": "BatchedUserOperationsRequest",
+    "responseRef": "BatchedUserOperationsResponse",
     "pagination": null
   },
   {

@@ -12,6 +12,8 @@ import { PendleNamespace } from "./groups/pendle.ts";
 import { SkyNamespace } from "./groups/sky.ts";
 import { EthenaNamespace } from "./groups/ethena.ts";
 import { SwapNamespace } from "./groups/swap.ts";
+import { TransactionBundlerNamespace } from "./groups/transaction-bundler.ts";
+import { SmartAccountNamespace } from "./groups/smart-account.ts";
 import { OnrampNamespace } from "./groups/onramp.ts";
 import { TokenizedAssetsNamespace } from "./groups/tokenized-assets.ts";
 import { GasSponsorshipNamespace } from "./groups/gas-sponsorship.ts";
@@ -32,6 +34,8 @@ export class Namespaces {
   readonly sky: SkyNamespace;
   readonly ethena: EthenaNamespace;
   readonly swap: SwapNamespace;
+  readonly transactionBundler: TransactionBundlerNamespace;
+  readonly smartAccount: SmartAccountNamespace;
   readonly onramp: OnrampNamespace;
   readonly tokenizedAssets: TokenizedAssetsNamespace;
   readonly gasSponsorship: GasSponsorshipNamespace;
@@ -51,6 +55,8 @@ export class Namespaces {
     this.sky = new SkyNamespace(transport);
     this.ethena = new EthenaNamespace(transport);
     this.swap = new SwapNamespace(transport);
+    this.transactionBundler = new TransactionBundlerNamespace(transport);
+    this.smartAccount = new SmartAccountNamespace(transport);
     this.onramp = new OnrampNamespace(transport);
     this.tokenizedAssets = new TokenizedAssetsNamespace(transport);
     this.gasSponsorship = new GasSponsorshipNamespace(transport);

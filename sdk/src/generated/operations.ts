@@ -11,6 +11,8 @@ export * from "./groups/pendle.ts";
 export * from "./groups/sky.ts";
 export * from "./groups/ethena.ts";
 export * from "./groups/swap.ts";
+export * from "./groups/transaction-bundler.ts";
+export * from "./groups/smart-account.ts";
 export * from "./groups/onramp.ts";
 export * from "./groups/tokenized-assets.ts";
 export * from "./groups/gas-sponsorship.ts";

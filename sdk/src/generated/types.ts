@@ -15,6 +15,18 @@ export type AaveAvgRateResponse = {
   borrow_apr_fixed_rate: number;
 };
 
+export type AaveBorrowParams = {
+  /** which write this action is */
+  action_type: "AAVE_BORROW";
+  /** symbol or address of the token to borrow */
+  token: string;
+  /** human units */
+  amount: number | string | unknown;
+  interest_rate_mode: InterestRateMode;
+  /** whose position takes the debt (default: sender; else a credit delegator) */
+  on_behalf_of?: string | null;
+};
+
 export type AaveBorrowRequest = {
   /** this write's kind, as a bundle action names it */
   action_type?: "AAVE_BORROW";
@@ -87,6 +99,18 @@ export type AaveRateResponse = {
   borrow_apr_fixed_rate: string;
 };
 
+export type AaveRepayParams = {
+  /** which write this action is */
+  action_type: "AAVE_REPAY";
+  /** symbol or address of the token to repay */
+  token: string;
+  /** human units, or more than owed to repay all */
+  amount: number | string | unknown;
+  interest_rate_mode: InterestRateMode;
+  /** whose debt to repay (default: sender) */
+  on_behalf_of?: string | null;
+};
+
 export type AaveRepayRequest = {
   /** this write's kind, as a bundle action names it */
   action_type?: "AAVE_REPAY";
@@ -126,6 +150,17 @@ export type AaveSTDRateResponse = {
   borrow_apy_fixed_rate: number;
   /** time-weighted standard deviation of the stable-rate APR for loans (fraction) */
   borrow_apr_fixed_rate: number;
+};
+
+export type AaveSupplyParams = {
+  /** which write this action is */
+  action_type: "AAVE_SUPPLY";
+  /** symbol or address of the token to supply */
+  token: string;
+  /** human units */
+  amount: number | string | unknown;
+  /** whose position the supply credits (default: sender) */
+  on_behalf_of?: string | null;
 };
 
 export type AaveSupplyRequest = {
@@ -196,6 +231,17 @@ export type AaveVenue = {
   type: "AAVE";
   /** reserve asset: symbol (e.g. USDC) or 0x address */
   token: string;
+};
+
+export type AaveWithdrawParams = {
+  /** which write this action is */
+  action_type: "AAVE_WITHDRAW";
+  /** symbol or address of the token to withdraw */
+  token: string;
+  /** human units */
+  amount: number | string | unknown;
+  /** who receives the withdrawn tokens */
+  recipient: string;
 };
 
 export type AaveWithdrawRequest = {
@@ -271,6 +317,21 @@ export type AerodromePosition = {
   token_id: number | string;
 };
 
+export type AerodromeSlipstreamBuyExactlyParams = {
+  /** which write this action is */
+  action_type: "AERODROME_SLIPSTREAM_BUY_EXACTLY";
+  /** the symbol or address of the token sold */
+  token_in: string;
+  /** the symbol or address of the token bought */
+  token_out: string;
+  /** the pool's tick spacing (Slipstream's pool key: 1, 50, 100, 200 or 2000) */
+  tick_spacing: number;
+  /** token_out to buy exactly, in human units */
+  amount_out: number | string | unknown;
+  /** token_in to spend at most, in human units */
+  amount_in_maximum: number | string | unknown;
+};
+
 export type AerodromeSlipstreamBuyExactlyRequest = {
   /** this write's kind, as a bundle action names it */
   action_type?: "AERODROME_SLIPSTREAM_BUY_EXACTLY";
@@ -291,6 +352,21 @@ export type AerodromeSlipstreamBuyExactlyRequest = {
   estimate_gas?: boolean;
 };
 
+export type AerodromeSlipstreamIncreaseLiquidityProvisionParams = {
+  /** which write this action is */
+  action_type: "AERODROME_SLIPSTREAM_INCREASE_LIQUIDITY_PROVISION";
+  /** the position NFT's id */
+  token_id: number;
+  /** the position's token0 to add at most */
+  amount0_desired: number | string | unknown;
+  /** the position's token1 to add at most */
+  amount1_desired: number | string | unknown;
+  /** token0 to add at least */
+  amount0_min: number | string | unknown;
+  /** token1 to add at least */
+  amount1_min: number | string | unknown;
+};
+
 export type AerodromeSlipstreamIncreaseLiquidityProvisionRequest = {
   /** this write's kind, as a bundle action names it */
   action_type?: "AERODROME_SLIPSTREAM_INCREASE_LIQUIDITY_PROVISION";
@@ -309,6 +385,31 @@ export type AerodromeSlipstreamIncreaseLiquidityProvisionRequest = {
   sender: string;
   /** estimate gas (and so simulate) the transaction */
   estimate_gas?: boolean;
+};
+
+export type AerodromeSlipstreamMintLiquidityProvisionParams = {
+  /** which write this action is */
+  action_type: "AERODROME_SLIPSTREAM_MINT_LIQUIDITY_PROVISION";
+  /** one token of the pair */
+  token0: string;
+  /** the other token of the pair */
+  token1: string;
+  /** the pool's tick spacing (Slipstream's pool key: 1, 50, 100, 200 or 2000) */
+  tick_spacing: number;
+  /** the range's lower tick (a multiple of the tick spacing) */
+  tick_lower: number;
+  /** the range's upper tick */
+  tick_upper: number;
+  /** token0 to add at most, human units */
+  amount0_desired: number | string | unknown;
+  /** token1 to add at most, human units */
+  amount1_desired: number | string | unknown;
+  /** token0 to add at least (slippage bound) */
+  amount0_min: number | string | unknown;
+  /** token1 to add at least (slippage bound) */
+  amount1_min: number | string | unknown;
+  /** who receives the position NFT (default: sender) */
+  recipient?: string | null;
 };
 
 export type AerodromeSlipstreamMintLiquidityProvisionRequest = {
@@ -349,6 +450,21 @@ export type AerodromeSlipstreamPoolPriceResponse = {
   tick: number;
 };
 
+export type AerodromeSlipstreamSellExactlyParams = {
+  /** which write this action is */
+  action_type: "AERODROME_SLIPSTREAM_SELL_EXACTLY";
+  /** the symbol or address of the token sold */
+  token_in: string;
+  /** the symbol or address of the token bought */
+  token_out: string;
+  /** the pool's tick spacing (Slipstream's pool key: 1, 50, 100, 200 or 2000) */
+  tick_spacing: number;
+  /** token_in to sell exactly, in human units */
+  amount_in: number | string | unknown;
+  /** token_out to receive at least (default: the pool's quote less 0.5 %) */
+  amount_out_minimum?: number | string | unknown;
+};
+
 export type AerodromeSlipstreamSellExactlyRequest = {
   /** this write's kind, as a bundle action names it */
   action_type?: "AERODROME_SLIPSTREAM_SELL_EXACTLY";
@@ -367,6 +483,15 @@ export type AerodromeSlipstreamSellExactlyRequest = {
   sender: string;
   /** estimate gas (and so simulate) the transaction */
   estimate_gas?: boolean;
+};
+
+export type AerodromeSlipstreamWithdrawLiquidityProvisionParams = {
+  /** which write this action is */
+  action_type: "AERODROME_SLIPSTREAM_WITHDRAW_LIQUIDITY_PROVISION";
+  /** the position NFT's id */
+  token_id: number;
+  /** percent of the position's liquidity to take out */
+  percentage_for_withdrawal: number | string | unknown;
 };
 
 export type AerodromeSlipstreamWithdrawLiquidityProvisionRequest = {
@@ -431,6 +556,21 @@ export type BalancesResponse = {
 
 export type BaseChain = "base";
 
+export type BatchedUserOperationsRequest = {
+  chain: V1Chain;
+  /** the smart account (or EIP-5792 wallet) that executes the calls */
+  sender: string;
+  /** estimate gas for the batch, which also verifies that every step succeeds */
+  estimate_gas?: boolean;
+  /** the steps, executed in order */
+  operations: Array<UserOperation>;
+};
+
+export type BatchedUserOperationsResponse = {
+  /** the calls, in order, for a smart account or an EIP-5792 wallet_sendCalls batch */
+  operations: Array<UserOperationResponse>;
+};
+
 export type Borrow = {
   id: string;
   timestamp: number;
@@ -450,6 +590,10 @@ export type BorrowableToken = {
   /** human units: the account's borrowing power, within the reserve's cash */
   max_borrowable_amount: string;
   borrow_apy?: string;
+};
+
+export type BundlerTransactionResponse = {
+  transaction: UnsignedMulticallTransaction;
 };
 
 export type Candle = {
@@ -1155,6 +1299,15 @@ export type ErrorResponse = {
   message: string;
 };
 
+export type EthenaDepositParams = {
+  /** which write this action is */
+  action_type: "ETHENA_DEPOSIT";
+  /** USDe to stake, in human units */
+  amount: number | string | unknown;
+  /** who gets the sUSDe (deposit) or the USDe (unstake); default the sender */
+  receiver?: string | null;
+};
+
 export type EthenaDepositRequest = {
   /** this write's kind, as a bundle action names it */
   action_type?: "ETHENA_DEPOSIT";
@@ -1188,6 +1341,13 @@ export type EthenaGetVaultResponse = {
   cooldown_position?: CooldownPosition;
 };
 
+export type EthenaRequestToWithdrawParams = {
+  /** which write this action is */
+  action_type: "ETHENA_REQUEST_WITHDRAW";
+  /** USDe to put in cooldown (human units), or "ALL": every share the sender holds */
+  amount: "ALL" | number | string | unknown;
+};
+
 export type EthenaRequestToWithdrawRequest = {
   /** this write's kind, as a bundle action names it */
   action_type?: "ETHENA_REQUEST_WITHDRAW";
@@ -1204,6 +1364,13 @@ export type EthenaRequestToWithdrawTransactionResponse = {
   transaction: UnsignedTransaction;
   /** sUSDe's cooldown, in days (0: withdrawals are immediate) */
   cooldown_duration_days: number;
+};
+
+export type EthenaUnstakeParams = {
+  /** which write this action is */
+  action_type: "ETHENA_UNSTAKE";
+  /** who gets the sUSDe (deposit) or the USDe (unstake); default the sender */
+  receiver?: string | null;
 };
 
 export type EthenaUnstakeRequest = {
@@ -1499,6 +1666,19 @@ export type MorphoAsset = {
   decimals: number;
 };
 
+export type MorphoBorrowParams = {
+  /** which write this action is */
+  action_type: "MORPHO_BORROW";
+  /** human units */
+  amount: number | string | unknown;
+  /** the market's id (bytes32), as `markets` lists it */
+  unique_market_key: string;
+  /** whose position (default: sender) */
+  on_behalf_of?: string | null;
+  /** who receives the tokens (default: sender) */
+  receiver?: string | null;
+};
+
 export type MorphoBorrowRequest = {
   /** this write's kind, as a bundle action names it */
   action_type?: "MORPHO_BORROW";
@@ -1533,6 +1713,17 @@ export type MorphoCheckUserPositionResponse = {
   state: MorphoUserState;
   vaultPositions: Array<MorphoVaultPosition>;
   marketPositions: Array<MorphoMarketPosition>;
+};
+
+export type MorphoDepositParams = {
+  /** which write this action is */
+  action_type: "MORPHO_DEPOSIT";
+  /** the ERC-4626 vault to deposit into */
+  vault_address: string;
+  /** underlying tokens to deposit, in human units */
+  amount: number | string | unknown;
+  /** who receives the shares or tokens (default: sender) */
+  receiver?: string | null;
 };
 
 export type MorphoDepositRequest = {
@@ -1669,6 +1860,19 @@ export type MorphoMarketState = {
   utilization: number;
 };
 
+export type MorphoRepayParams = {
+  /** which write this action is */
+  action_type: "MORPHO_REPAY";
+  /** human units, or "ALL": the whole debt, by shares, interest included */
+  amount: "ALL" | number | string | unknown;
+  /** the market's id (bytes32), as `markets` lists it */
+  unique_market_key: string;
+  /** whose position (default: sender) */
+  on_behalf_of?: string | null;
+  /** not supported: must be empty */
+  callback_data?: string | null;
+};
+
 export type MorphoRepayRequest = {
   /** this write's kind, as a bundle action names it */
   action_type?: "MORPHO_REPAY";
@@ -1685,6 +1889,19 @@ export type MorphoRepayRequest = {
   sender: string;
   /** estimate gas (and so simulate) the transaction */
   estimate_gas?: boolean;
+};
+
+export type MorphoSupplyCollateralParams = {
+  /** which write this action is */
+  action_type: "MORPHO_SUPPLY_COLLATERAL";
+  /** human units */
+  amount: number | string | unknown;
+  /** the market's id (bytes32), as `markets` lists it */
+  unique_market_key: string;
+  /** whose position (default: sender) */
+  on_behalf_of?: string | null;
+  /** not supported: must be empty */
+  callback_data?: string | null;
 };
 
 export type MorphoSupplyCollateralRequest = {
@@ -1798,6 +2015,19 @@ export type MorphoVaultState = {
   timelock: number;
 };
 
+export type MorphoWithdrawCollateralParams = {
+  /** which write this action is */
+  action_type: "MORPHO_WITHDRAW_COLLATERAL";
+  /** human units */
+  amount: number | string | unknown;
+  /** the market's id (bytes32), as `markets` lists it */
+  unique_market_key: string;
+  /** whose position (default: sender) */
+  on_behalf_of?: string | null;
+  /** who receives the tokens (default: sender) */
+  receiver?: string | null;
+};
+
 export type MorphoWithdrawCollateralRequest = {
   /** this write's kind, as a bundle action names it */
   action_type?: "MORPHO_WITHDRAW_COLLATERAL";
@@ -1814,6 +2044,17 @@ export type MorphoWithdrawCollateralRequest = {
   sender: string;
   /** estimate gas (and so simulate) the transaction */
   estimate_gas?: boolean;
+};
+
+export type MorphoWithdrawParams = {
+  /** which write this action is */
+  action_type: "MORPHO_WITHDRAW";
+  /** the ERC-4626 vault to withdraw from */
+  vault_address: string;
+  /** underlying tokens to withdraw in human units, or "ALL": every share redeemed */
+  amount: "ALL" | number | string | unknown;
+  /** who receives the shares or tokens (default: sender) */
+  receiver?: string | null;
 };
 
 export type MorphoWithdrawRequest = {
@@ -1838,6 +2079,47 @@ export type Movement10Percent = {
   ytMovementUpUsd?: number | null;
   ytMovementDownUsd?: number | null;
 } | null;
+
+export type MulticallAuthorizationRequest = {
+  chain: V1Chain;
+  /** the EOA that delegates to the batch executor and sends its bundles */
+  sender: string;
+};
+
+/** An EIP-7702 authorization for the sender's wallet to sign (e.g. viem's signAuthorization) */
+export type MulticallAuthorizationResponse = {
+  /** the nonce the authorization must carry: the sender's next nonce after the bundle's own */
+  nonce: number;
+  /** the batch executor the sender delegates to (Simple7702Account) */
+  address: string;
+  /** the chain the authorization is valid on */
+  chainId: number;
+};
+
+export type MulticallExecuteRequest = {
+  chain: V1Chain;
+  /** the EOA that signs and sends the bundle */
+  sender: string;
+  /** estimate gas for the batch, which also verifies that every step succeeds */
+  estimate_gas?: boolean;
+  /** the signed EIP-7702 authorization; needed until the sender has delegated to the batch executor */
+  signed_authorization?: SignedAuthorization | null;
+  /** the steps, executed in order, all or none */
+  actions: Array<UserOperation>;
+};
+
+export type OdosSwapParams = {
+  /** which write this action is */
+  action_type: "ODOS_SWAP";
+  /** the symbol or address of the token sold */
+  token_in: string;
+  /** the symbol or address of the token bought */
+  token_out: string;
+  /** token_in to sell, in human units */
+  amount: number | string | unknown;
+  /** percent the output may fall short of the quote (1 = 1 %) */
+  max_slippage_percent: number;
+};
 
 export type OdosSwapRequest = {
   /** this write's kind, as a bundle action names it */
@@ -1984,6 +2266,20 @@ export type PendleListUserPositionsResponse = {
   positions: Array<PendlePosition>;
 };
 
+export type PendleManageLiquidityParams = {
+  /** which write this action is */
+  action_type: "PENDLE_MANAGE_LIQUIDITY";
+  /** the Pendle market */
+  market_address: string;
+  action: PendleLiquidityAction;
+  /** what is added (SUPPLY) or what the LP is paid out in (WITHDRAW): a token the market's SY takes */
+  token: string;
+  /** SUPPLY: `token` to add; WITHDRAW: LP to redeem (human units) */
+  amount_in: number | string | unknown;
+  /** percent the output may fall short of the quote (1 = 1 %) */
+  max_slippage_percent: number;
+};
+
 export type PendleManageLiquidityRequest = {
   /** this write's kind, as a bundle action names it */
   action_type?: "PENDLE_MANAGE_LIQUIDITY";
@@ -2105,6 +2401,13 @@ export type PendlePtVenue = {
   max_slippage_percent?: number | string | unknown | null;
 };
 
+export type PendleRedeemYieldParams = {
+  /** which write this action is */
+  action_type: "PENDLE_REDEEM_YIELD";
+  /** the Pendle market */
+  market_address: string;
+};
+
 export type PendleRedeemYieldRequest = {
   /** this write's kind, as a bundle action names it */
   action_type?: "PENDLE_REDEEM_YIELD";
@@ -2127,6 +2430,20 @@ export type PendleTokenBalance = {
 /** `BUY` with `token`, or `SELL` for it */
 export type PendleTradeAction = "BUY" | "SELL";
 
+export type PendleTradePtParams = {
+  /** which write this action is */
+  action_type: "PENDLE_TRADE_PT";
+  /** the Pendle market */
+  market_address: string;
+  action: PendleTradeAction;
+  /** what pays for PT (BUY) or what the sale pays out in (SELL): a token the market's SY takes */
+  token: string;
+  /** BUY: `token` to pay; SELL: PT to sell (human units) */
+  amount_in: number | string | unknown;
+  /** percent the output may fall short of the quote (1 = 1 %) */
+  max_slippage_percent: number;
+};
+
 export type PendleTradePtRequest = {
   /** this write's kind, as a bundle action names it */
   action_type?: "PENDLE_TRADE_PT";
@@ -2144,6 +2461,20 @@ export type PendleTradePtRequest = {
   sender: string;
   /** estimate gas (and so simulate) the transaction */
   estimate_gas?: boolean;
+};
+
+export type PendleTradeYtParams = {
+  /** which write this action is */
+  action_type: "PENDLE_TRADE_YT";
+  /** the Pendle market */
+  market_address: string;
+  action: PendleTradeAction;
+  /** what pays for YT (BUY) or what the sale pays out in (SELL): a token the market's SY takes */
+  token: string;
+  /** BUY: `token` to pay; SELL: YT to sell (human units) */
+  amount_in: number | string | unknown;
+  /** percent the output may fall short of the quote (1 = 1 %) */
+  max_slippage_percent: number;
 };
 
 export type PendleTradeYtRequest = {
@@ -2680,6 +3011,17 @@ export type ReserveInfo = {
   liquidation_threshold: string;
 };
 
+export type SetAllowanceParams = {
+  /** which write this action is */
+  action_type: "SET_ALLOWANCE";
+  /** the symbol or address of the token */
+  token: string;
+  /** a contract by name (AaveV3Pool, AerodromeBasicRouter, AerodromeSlipstreamRouter, AerodromeSlipstreamNonfungiblePositionManager, UniswapV3Router, UniswapV3NFTPositionManager, Morpho, SkyDaiUsdsConverter, SkyUsdcUsdsConverter, SkyUsdsVault, PendleRouter, OdosRouter, EthenaVault) or its address */
+  contract: string;
+  /** the allowance, in human units (0 revokes it) */
+  amount: number | string | unknown;
+};
+
 export type SetAllowanceRequest = {
   /** this write's kind, as a bundle action names it */
   action_type?: "SET_ALLOWANCE";
@@ -2697,6 +3039,40 @@ export type SetAllowanceRequest = {
 };
 
 export type Settlement = "instant" | "async";
+
+/** An EIP-7702 authorization signed by the sender */
+export type SignedAuthorization = {
+  /** the authorization's nonce */
+  nonce: number;
+  /** the contract the sender delegates to */
+  address: string;
+  /** the chain it is valid on (0: every chain) */
+  chainId: number;
+  /** the signature's r: 0x hex, a decimal string or an integer */
+  r: string | number | string | unknown;
+  /** the signature's s: 0x hex, a decimal string or an integer */
+  s: string | number | string | unknown;
+  /** the signature's y parity */
+  yParity: 0 | 1;
+};
+
+export type SignedAuthorizationOut = {
+  nonce: number;
+  address: string;
+  chainId: number;
+  r: string;
+  s: string;
+  yParity: number;
+};
+
+export type SkyBuyParams = {
+  /** which write this action is */
+  action_type: "SKY_BUY";
+  /** what pays for USDS, 1:1: DAI through DaiUsds, USDC through the USDS PSM */
+  token_in: SkyStable;
+  /** token_in to convert into USDS, in human units */
+  amount: number | string | unknown;
+};
 
 export type SkyBuyRequest = {
   /** this write's kind, as a bundle action names it */
@@ -2719,6 +3095,15 @@ export type SkyCheckPositionResponse = {
   shares: number | string;
 };
 
+export type SkyDepositParams = {
+  /** which write this action is */
+  action_type: "SKY_DEPOSIT";
+  /** USDS to deposit into sUSDS, in human units */
+  amount: number | string | unknown;
+  /** who gets the sUSDS shares (deposit) or the USDS (withdraw); default the sender */
+  receiver?: string | null;
+};
+
 export type SkyDepositRequest = {
   /** this write's kind, as a bundle action names it */
   action_type?: "SKY_DEPOSIT";
@@ -2731,6 +3116,15 @@ export type SkyDepositRequest = {
   sender: string;
   /** estimate gas (and so simulate) the transaction */
   estimate_gas?: boolean;
+};
+
+export type SkySellParams = {
+  /** which write this action is */
+  action_type: "SKY_SELL";
+  /** what USDS is sold for, 1:1: DAI through DaiUsds, USDC through the USDS PSM */
+  token_out: SkyStable;
+  /** USDS to sell (= token_out received), in human units */
+  amount: number | string | unknown;
 };
 
 export type SkySellRequest = {
@@ -2748,6 +3142,15 @@ export type SkySellRequest = {
 };
 
 export type SkyStable = "DAI" | "USDC";
+
+export type SkyWithdrawParams = {
+  /** which write this action is */
+  action_type: "SKY_WITHDRAW";
+  /** USDS to withdraw from sUSDS in human units, or "ALL": every share redeemed */
+  amount: "ALL" | number | string | unknown;
+  /** who gets the sUSDS shares (deposit) or the USDS (withdraw); default the sender */
+  receiver?: string | null;
+};
 
 export type SkyWithdrawRequest = {
   /** this write's kind, as a bundle action names it */
@@ -2895,6 +3298,17 @@ export type TokenTransfer = {
   direction: "in" | "out";
 };
 
+export type TokenTransferParams = {
+  /** which write this action is */
+  action_type: "TOKEN_TRANSFER";
+  /** the recipient */
+  to: string;
+  /** the symbol or address of the token to send; ETH for the native coin */
+  token: string;
+  /** human units */
+  amount: number | string | unknown;
+};
+
 export type TokenTransferRequest = {
   /** this write's kind, as a bundle action names it */
   action_type?: "TOKEN_TRANSFER";
@@ -3007,6 +3421,20 @@ export type UnderlyingToken = {
   decimals: number;
 };
 
+export type UniswapBuyExactlyParams = {
+  /** which write this action is */
+  action_type: "UNISWAP_BUY_EXACTLY";
+  /** the symbol or address of the token sold */
+  token_in: string;
+  /** the symbol or address of the token bought */
+  token_out: string;
+  fee: FeeEnum;
+  /** token_out to buy exactly, in human units */
+  amount_out: number | string | unknown;
+  /** percent the price may move against the quote (1 = 1 %) */
+  max_slippage_percent: number;
+};
+
 export type UniswapBuyExactlyRequest = {
   /** this write's kind, as a bundle action names it */
   action_type?: "UNISWAP_BUY_EXACTLY";
@@ -3044,6 +3472,21 @@ export type UniswapCheckInRangeResponse = {
   in_range: boolean;
 };
 
+export type UniswapIncreaseLiquidityProvisionParams = {
+  /** which write this action is */
+  action_type: "UNISWAP_ADD_LIQUIDITY";
+  /** the position NFT's id */
+  token_id: number;
+  /** the position's token0 to add at most */
+  amount0_desired: number | string | unknown;
+  /** the position's token1 to add at most */
+  amount1_desired: number | string | unknown;
+  /** token0 to add at least */
+  amount0_min: number | string | unknown;
+  /** token1 to add at least */
+  amount1_min: number | string | unknown;
+};
+
 export type UniswapIncreaseLiquidityProvisionRequest = {
   /** this write's kind, as a bundle action names it */
   action_type?: "UNISWAP_ADD_LIQUIDITY";
@@ -3068,6 +3511,30 @@ export type UniswapLPPositionsInfoResponse = {
   positions: {
     [key: string]: UniswapPositionsSolidityResponse;
   };
+};
+
+export type UniswapMintLiquidityProvisionParams = {
+  /** which write this action is */
+  action_type: "UNISWAP_MINT_LIQUIDITY_PROVISION";
+  /** one token of the pair */
+  token0: string;
+  /** the other token of the pair */
+  token1: string;
+  fee: FeeEnum;
+  /** the range's lower tick (a multiple of the fee tier's tick spacing) */
+  tick_lower: number;
+  /** the range's upper tick */
+  tick_upper: number;
+  /** token0 to add at most, human units */
+  amount0_desired: number | string | unknown;
+  /** token1 to add at most, human units */
+  amount1_desired: number | string | unknown;
+  /** token0 to add at least (slippage bound) */
+  amount0_min: number | string | unknown;
+  /** token1 to add at least (slippage bound) */
+  amount1_min: number | string | unknown;
+  /** who receives the position NFT (default: sender) */
+  recipient?: string | null;
 };
 
 export type UniswapMintLiquidityProvisionRequest = {
@@ -3131,6 +3598,20 @@ export type UniswapPositionsSolidityResponse = {
   lp_token_address?: string | null;
 };
 
+export type UniswapSellExactlyParams = {
+  /** which write this action is */
+  action_type: "UNISWAP_SELL_EXACTLY";
+  /** the symbol or address of the token sold */
+  token_in: string;
+  /** the symbol or address of the token bought */
+  token_out: string;
+  fee: FeeEnum;
+  /** token_in to sell exactly, in human units */
+  amount_in: number | string | unknown;
+  /** percent the price may move against the quote (1 = 1 %) */
+  max_slippage_percent: number;
+};
+
 export type UniswapSellExactlyRequest = {
   /** this write's kind, as a bundle action names it */
   action_type?: "UNISWAP_SELL_EXACTLY";
@@ -3163,6 +3644,15 @@ export type UniswapSellQuoteInfoResponse = {
   price_after: string;
 };
 
+export type UniswapWithdrawLiquidityProvisionParams = {
+  /** which write this action is */
+  action_type: "UNISWAP_WITHDRAW_LIQUIDITY_PROVISION";
+  /** the position NFT's id */
+  token_id: number;
+  /** percent of the position's liquidity to take out */
+  percentage_for_withdrawal: number | string | unknown;
+};
+
 export type UniswapWithdrawLiquidityProvisionRequest = {
   /** this write's kind, as a bundle action names it */
   action_type?: "UNISWAP_WITHDRAW_LIQUIDITY_PROVISION";
@@ -3175,6 +3665,23 @@ export type UniswapWithdrawLiquidityProvisionRequest = {
   sender: string;
   /** estimate gas (and so simulate) the transaction */
   estimate_gas?: boolean;
+};
+
+/** The bundle: one transaction from the sender to itself, executed by its delegate */
+export type UnsignedMulticallTransaction = {
+  /** hex chain id, e.g. "0x1" */
+  chainId: string;
+  data: string;
+  from: string;
+  /** hex gas limit; pass it as the explicit gas limit */
+  gas: string | null;
+  to: string;
+  value: string;
+  nonce: string;
+  maxFeePerGas: string;
+  maxPriorityFeePerGas: string;
+  /** EIP-7702 authorizations to send with the transaction (a type-4 transaction) */
+  authorizationList?: Array<SignedAuthorizationOut>;
 };
 
 /** Transaction for the sender to sign and broadcast */
@@ -3190,6 +3697,13 @@ export type UnsignedTransaction = {
   nonce: string;
   maxFeePerGas: string;
   maxPriorityFeePerGas: string;
+};
+
+export type UnwrapWethParams = {
+  /** which write this action is */
+  action_type: "UNWRAP_WETH";
+  /** WETH to unwrap into ETH */
+  amount: number | string | unknown;
 };
 
 export type UnwrapWethRequest = {
@@ -3213,6 +3727,20 @@ export type UsageAsCollateral = {
   fromState: boolean;
   toState: boolean;
   reserve: Reserve;
+};
+
+export type UserOperation = {
+  /** one v1 write's fields, named by its `action_type`; the batch carries `chain` and `sender` */
+  body: AaveSupplyParams | AaveBorrowParams | AaveRepayParams | AaveWithdrawParams | MorphoDepositParams | MorphoWithdrawParams | MorphoSupplyCollateralParams | MorphoWithdrawCollateralParams | MorphoBorrowParams | MorphoRepayParams | PendleTradePtParams | PendleTradeYtParams | PendleManageLiquidityParams | PendleRedeemYieldParams | SkyBuyParams | SkySellParams | SkyDepositParams | SkyWithdrawParams | VaultDepositParams | VaultWithdrawParams | EthenaDepositParams | EthenaRequestToWithdrawParams | EthenaUnstakeParams | OdosSwapParams | UniswapBuyExactlyParams | UniswapSellExactlyParams | UniswapMintLiquidityProvisionParams | UniswapIncreaseLiquidityProvisionParams | UniswapWithdrawLiquidityProvisionParams | AerodromeSlipstreamBuyExactlyParams | AerodromeSlipstreamSellExactlyParams | AerodromeSlipstreamMintLiquidityProvisionParams | AerodromeSlipstreamIncreaseLiquidityProvisionParams | AerodromeSlipstreamWithdrawLiquidityProvisionParams | SetAllowanceParams | TokenTransferParams | WrapEthParams | UnwrapWethParams;
+};
+
+export type UserOperationResponse = {
+  /** the target contract address for the operation */
+  to: string;
+  /** the calldata for the operation */
+  data: string;
+  /** the ETH value to send with the operation, hex wei */
+  value: string;
 };
 
 export type V1Chain = "arbitrum" | "base" | "ethereum";
@@ -3288,6 +3816,17 @@ export type V2TransferToEoaAction = {
   token: string;
   /** human units */
   amount: number | string | unknown;
+};
+
+export type VaultDepositParams = {
+  /** which write this action is */
+  action_type: "VAULT_DEPOSIT";
+  /** the ERC-4626 vault to deposit into */
+  vault_address: string;
+  /** underlying tokens to deposit, in human units */
+  amount: number | string | unknown;
+  /** who receives the shares or tokens (default: sender) */
+  receiver?: string | null;
 };
 
 export type VaultDepositRequest = {
@@ -3383,6 +3922,17 @@ export type VaultVenue = {
   vault_address: string;
 };
 
+export type VaultWithdrawParams = {
+  /** which write this action is */
+  action_type: "VAULT_WITHDRAW";
+  /** the ERC-4626 vault to withdraw from */
+  vault_address: string;
+  /** underlying tokens to withdraw in human units, or "ALL": every share redeemed */
+  amount: "ALL" | number | string | unknown;
+  /** who receives the shares or tokens (default: sender) */
+  receiver?: string | null;
+};
+
 export type VaultWithdrawRequest = {
   /** this write's kind, as a bundle action names it */
   action_type?: "VAULT_WITHDRAW";
@@ -3425,6 +3975,13 @@ export type WithdrawalEvent = {
   output_symbol: string;
   /** profit or loss realised (FIFO cost basis) */
   realized_pnl: string;
+};
+
+export type WrapEthParams = {
+  /** which write this action is */
+  action_type: "WRAP_ETH";
+  /** ETH to wrap into WETH */
+  amount: number | string | unknown;
 };
 
 export type WrapEthRequest = {
@@ -3946,6 +4503,18 @@ export type V1EthenaUnstakeResponse = TransactionResponse;
 export type V1SwapOdosBody = OdosSwapRequest;
 
 export type V1SwapOdosResponse = OdosTransactionResponse;
+
+export type V1TransactionBundlerAuthorizationBody = MulticallAuthorizationRequest;
+
+export type V1TransactionBundlerAuthorizationResponse = MulticallAuthorizationResponse;
+
+export type V1TransactionBundlerExecuteBody = MulticallExecuteRequest;
+
+export type V1TransactionBundlerExecuteResponse = BundlerTransactionResponse;
+
+export type V1SmartAccountBatchedUserOperationsBody = BatchedUserOperationsRequest;
+
+export type V1SmartAccountBatchedUserOperationsResponse = BatchedUserOperationsResponse;
 
 export type V2OnrampQuoteBody = OnrampQuoteRequest;
 

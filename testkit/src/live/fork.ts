@@ -5,7 +5,7 @@
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { createHttpApp, createServices, loadConfig, operations } from "@compass/api";
-import { anvilBinary, minedReceipt } from "@compass/devnet";
+import { anvilBinary } from "@compass/devnet";
 import {
   createPublicClient,
   createWalletClient,
@@ -15,6 +15,7 @@ import {
   publicActions,
 } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
+import { sendReturned } from "../wallet.ts";
 import { addressBook, devnetChain } from "./env.ts";
 import type { UnsignedTx } from "./tokenized-assets.ts";
 
@@ -93,17 +94,7 @@ export async function forkChain(chain: string, port: number): Promise<Fork> {
         chain: devnetChain(chain),
         transport: http(url),
       }).extend(publicActions);
-      const hash = await wallet.sendTransaction({
-        to: tx.to as Hex,
-        data: tx.data as Hex,
-        value: BigInt(tx.value),
-        gas: tx.gas ? BigInt(tx.gas) : undefined,
-        nonce: Number(tx.nonce),
-        maxFeePerGas: BigInt(tx.maxFeePerGas),
-        maxPriorityFeePerGas: BigInt(tx.maxPriorityFeePerGas),
-      });
-      const receipt = await minedReceipt(wallet, hash);
-      if (receipt.status !== "success") throw new Error(`transaction ${hash} reverted on the fork`);
+      await sendReturned(wallet, tx, " on the fork");
     },
     stop: () => anvil.kill(),
   };

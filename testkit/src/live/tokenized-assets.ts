@@ -3,31 +3,17 @@ import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { minedReceipt } from "@compass/devnet";
 import type { UnsignedTransaction } from "@compass/sdk";
-import { type Address, erc20Abi, type Hex, maxUint256 } from "viem";
+import { type Address, erc20Abi, maxUint256 } from "viem";
 import { DEVNET_BIN } from "../paths.ts";
-import { devWallet } from "../wallet.ts";
+import { devWallet, sendReturned } from "../wallet.ts";
 import { addressBook, chainClient, testEnv } from "./env.ts";
 
 /** The wire type, as the SDK generates it from the registry. */
 export type UnsignedTx = UnsignedTransaction;
 
 /** Signs and sends an UnsignedTransaction exactly as returned (gas, nonce, fees) with a dev key. */
-export async function sendUnsigned(devIndex: number, chain: string, tx: UnsignedTx) {
-  const wallet = devWallet(devIndex, chain);
-  if (tx.from.toLowerCase() !== wallet.account.address.toLowerCase())
-    throw new Error(`transaction is from ${tx.from}, not dev account ${devIndex}`);
-  const hash = await wallet.sendTransaction({
-    to: tx.to as Address,
-    data: tx.data as Hex,
-    value: BigInt(tx.value),
-    gas: tx.gas ? BigInt(tx.gas) : undefined,
-    nonce: Number(tx.nonce),
-    maxFeePerGas: BigInt(tx.maxFeePerGas),
-    maxPriorityFeePerGas: BigInt(tx.maxPriorityFeePerGas),
-  });
-  const receipt = await minedReceipt(wallet, hash);
-  if (receipt.status !== "success") throw new Error(`transaction ${hash} reverted`);
-  return receipt;
+export function sendUnsigned(devIndex: number, chain: string, tx: UnsignedTx) {
+  return sendReturned(devWallet(devIndex, chain), tx);
 }
 
 export function tokenAddress(chain: string, symbol: string): Address {

@@ -1,0 +1,256 @@
+import { SIMPLE_7702_ACCOUNT, simple7702AccountAbi } from "@compass/constants";
+import {
+  type Address,
+  decodeErrorResult,
+  encodeFunctionData,
+  formatEther,
+  getAddress,
+  type Hex,
+  numberToHex,
+  type PublicClient,
+} from "viem";
+import { recoverAuthorizationAddress } from "viem/utils";
+import { rethrowRpc } from "../../chain/clients.ts";
+import { NEXT_BLOCK } from "../../chain/next-block.ts";
+import { describeRevert, revertDataOf } from "../../chain/revert.ts";
+import { padGas, prefetchTxFields } from "../../chain/transaction.ts";
+import type { Context } from "../../context.ts";
+import { DomainError, fieldError } from "../../errors.ts";
+import type { ChainName } from "../../schemas/common.ts";
+import { type ActionBody, type BatchStep, batchSteps, stepRefusal } from "./steps.ts";
+
+const DESIGNATOR_PREFIX = "0xef0100";
+
+/** What the sender's code says of it: a plain EOA, one delegating (to whom), or a contract. */
+export type SenderKind = { kind: "eoa" } | { kind: "delegated"; to: Address } | { kind: "contract" };
+
+export function senderKind(code: Hex | undefined): SenderKind {
+  if (!code || code === "0x") return { kind: "eoa" };
+  if (code.toLowerCase().startsWith(DESIGNATOR_PREFIX) && code.length === 2 + 23 * 2)
+    return { kind: "delegated", to: getAddress(`0x${code.slice(8)}`) };
+  return { kind: "contract" };
+}
+
+/**
+ * The sender, its pending nonce and the delegate's code, read together. The delegate must be deployed on the
+ * chain (it is on every chain its authors deployed v0.8 to); a sender that is a contract cannot delegate.
+ */
+async function readSender(client: PublicClient, chain: ChainName, sender: Address) {
+  const [code, nonce, delegateCode] = await Promise.all([
+    client.getCode({ address: sender, blockTag: NEXT_BLOCK }),
+    client.getTransactionCount({ address: sender, blockTag: "pending" }),
+    delegateCodeOf(client, chain),
+  ]).catch((error) => rethrowRpc(chain, error));
+  const kind = senderKind(code);
+  if (kind.kind === "contract")
+    throw fieldError(
+      ["body", "sender"],
+      "the sender is a contract, and only an EOA can delegate with EIP-7702: batch a smart account's calls with POST /v1/smart_account/batched_user_operations",
+    );
+  return { kind, nonce, delegateCode };
+}
+
+const delegateCodes = new WeakMap<PublicClient, Promise<Hex>>();
+
+/** The batch executor's runtime code (immutable once deployed: read once per chain). */
+export function delegateCodeOf(client: PublicClient, chain: ChainName): Promise<Hex> {
+  let code = delegateCodes.get(client);
+  if (!code) {
+    code = client.getCode({ address: SIMPLE_7702_ACCOUNT }).then((found) => {
+      if (!found || found === "0x")
+        throw new DomainError(
+          422,
+          "Batch executor not deployed",
+          `The batch executor (Simple7702Account, ${SIMPLE_7702_ACCOUNT}) is not deployed on ${chain}`,
+        );
+      return found;
+    });
+    code.catch(() => delegateCodes.delete(client));
+    delegateCodes.set(client, code);
+  }
+  return code;
+}
+
+/**
+ * `POST /v1/transaction_bundler/authorization`: the EIP-7702 authorization the sender signs to delegate to the
+ * batch executor. Its nonce is the sender's next but one: the sender sends the bundle itself, and its own
+ * transaction takes the next nonce before the authorization is applied.
+ */
+export async function bundlerAuthorization(ctx: Context, body: { chain: ChainName; sender: string }) {
+  const client = ctx.services.chains.get(body.chain, ["body", "chain"]);
+  const { nonce } = await readSender(client, body.chain, getAddress(body.sender));
+  return { nonce: nonce + 1, address: SIMPLE_7702_ACCOUNT, chainId: client.chain!.id };
+}
+
+interface SignedAuthorizationInput {
+  nonce: number;
+  address: string;
+  chainId: number;
+  r: bigint;
+  s: bigint;
+  yParity: 0 | 1;
+}
+
+/** The authorization as the chain will judge it: for this delegate, this chain, the nonce it will meet, by the sender. */
+async function checkAuthorization(
+  auth: SignedAuthorizationInput,
+  expected: { sender: Address; chainId: number; nonce: number },
+) {
+  const loc = ["body", "signed_authorization"];
+  if (getAddress(auth.address) !== SIMPLE_7702_ACCOUNT)
+    throw fieldError(
+      [...loc, "address"],
+      `the authorization delegates to ${auth.address}; bundles run through the batch executor ${SIMPLE_7702_ACCOUNT}`,
+    );
+  if (auth.chainId !== 0 && auth.chainId !== expected.chainId)
+    throw fieldError(
+      [...loc, "chainId"],
+      `the authorization is for chain ${auth.chainId}, not ${expected.chainId}`,
+    );
+  if (auth.nonce !== expected.nonce)
+    throw fieldError(
+      [...loc, "nonce"],
+      `the authorization's nonce is ${auth.nonce}; the chain will expect ${expected.nonce} (the sender's next nonce after the bundle's own): ask POST /v1/transaction_bundler/authorization again`,
+    );
+  const pad = (v: bigint) => numberToHex(v, { size: 32 });
+  const signed = { address: SIMPLE_7702_ACCOUNT, chainId: auth.chainId, nonce: auth.nonce };
+  const signer = await recoverAuthorizationAddress({
+    authorization: signed,
+    signature: { r: pad(auth.r), s: pad(auth.s), yParity: auth.yParity },
+  }).catch(() => undefined);
+  if (!signer || getAddress(signer) !== expected.sender)
+    throw fieldError(
+      loc,
+      signer
+        ? `the authorization is signed by ${getAddress(signer)}, not by the sender ${expected.sender}`
+        : "the authorization's signature is not valid",
+    );
+  return { ...signed, r: pad(auth.r), s: pad(auth.s), yParity: auth.yParity };
+}
+
+/**
+ * `POST /v1/transaction_bundler/execute`: the actions as one transaction from the sender to itself, which its
+ * delegate (Simple7702Account) runs with `executeBatch`, all or none. Each step is built and checked on the state
+ * the steps before it leave; the batch is then simulated (or estimated) as the chain will run it, with the
+ * authorization when one is sent, and a revert names its step.
+ */
+export async function bundlerExecute(
+  ctx: Context,
+  body: {
+    chain: ChainName;
+    sender: string;
+    estimate_gas: boolean;
+    signed_authorization?: SignedAuthorizationInput | null;
+    actions: { body: ActionBody }[];
+  },
+) {
+  const chain = body.chain;
+  const client = ctx.services.chains.get(chain, ["body", "chain"]);
+  const sender = getAddress(body.sender);
+  const fields = prefetchTxFields(client, chain, sender);
+  const { kind, nonce, delegateCode } = await readSender(client, chain, sender);
+  const chainId = client.chain!.id;
+  const authorization = body.signed_authorization
+    ? await checkAuthorization(body.signed_authorization, { sender, chainId, nonce: nonce + 1 })
+    : undefined;
+  if (!authorization && !(kind.kind === "delegated" && kind.to === SIMPLE_7702_ACCOUNT))
+    throw fieldError(
+      ["body", "signed_authorization"],
+      kind.kind === "delegated"
+        ? `the sender delegates to ${kind.to}, not to the batch executor ${SIMPLE_7702_ACCOUNT}: sign the authorization POST /v1/transaction_bundler/authorization returns and send it here`
+        : `the sender has not delegated to the batch executor (Simple7702Account, ${SIMPLE_7702_ACCOUNT}): sign the authorization POST /v1/transaction_bundler/authorization returns and send it here`,
+    );
+
+  const steps = await batchSteps(ctx, {
+    chain,
+    sender,
+    list: "actions",
+    actions: body.actions,
+    accountCode: delegateCode,
+  });
+  const data = encodeFunctionData({
+    abi: simple7702AccountAbi,
+    functionName: "executeBatch",
+    args: [steps.map((s) => ({ target: s.call.to, value: s.call.value, data: s.call.data }))],
+  });
+  const call = {
+    from: sender,
+    to: sender,
+    data,
+    value: "0x0",
+    ...(authorization && {
+      authorizationList: [
+        {
+          chainId: numberToHex(authorization.chainId),
+          address: authorization.address,
+          nonce: numberToHex(authorization.nonce),
+          r: authorization.r,
+          s: authorization.s,
+          yParity: numberToHex(authorization.yParity),
+        },
+      ],
+    }),
+  };
+  const [gas, f, balance] = await Promise.all([
+    client
+      .request({
+        method: body.estimate_gas ? "eth_estimateGas" : "eth_call",
+        params: [call as any, NEXT_BLOCK],
+      } as any)
+      .then((result) => (body.estimate_gas ? BigInt(result as Hex) : null))
+      .catch((error) => explainBatchRevert(chain, steps, error)),
+    fields,
+    client.getBalance({ address: sender }).catch((error) => rethrowRpc(chain, error)),
+  ]);
+  if (gas !== null && balance < padGas(gas) * f.maxFeePerGas)
+    throw fieldError(
+      ["body", "sender"],
+      `The sender holds ${formatEther(balance)} ETH, less than the ${formatEther(padGas(gas) * f.maxFeePerGas)} ETH this bundle may cost`,
+    );
+  return {
+    transaction: {
+      chainId: numberToHex(chainId),
+      data,
+      from: sender,
+      gas: gas === null ? null : numberToHex(padGas(gas)),
+      to: sender,
+      value: "0x0",
+      nonce: numberToHex(f.nonce),
+      maxFeePerGas: numberToHex(f.maxFeePerGas),
+      maxPriorityFeePerGas: numberToHex(f.maxPriorityFeePerGas),
+      ...(authorization && {
+        authorizationList: [
+          {
+            nonce: authorization.nonce,
+            address: authorization.address,
+            chainId: authorization.chainId,
+            r: authorization.r,
+            s: authorization.s,
+            yParity: authorization.yParity,
+          },
+        ],
+      }),
+    },
+  };
+}
+
+/**
+ * A batch that reverts as a whole: Simple7702Account wraps a failing call of several in ExecuteError(index,
+ * reason) and lets a lone call's revert through, so the refusal names the step and decodes its reason.
+ */
+export function explainBatchRevert(chain: ChainName, steps: BatchStep[], error: unknown): never {
+  const data = revertDataOf(error);
+  if (data === undefined && !/revert/i.test(String((error as Error)?.message))) rethrowRpc(chain, error);
+  let index = 0;
+  let reason = data;
+  try {
+    const decoded = decodeErrorResult({ abi: simple7702AccountAbi, data: data! });
+    if (decoded.errorName === "ExecuteError") {
+      index = Number(decoded.args[0]);
+      reason = decoded.args[1] as Hex;
+    }
+  } catch {
+    // a lone call's own revert, or no data
+  }
+  throw stepRefusal(steps, index, "actions", describeRevert(reason));
+}
