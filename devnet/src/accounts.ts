@@ -5,12 +5,12 @@ import { HDKey, hdKeyToAccount } from "viem/accounts";
 /** anvil's default mnemonic: its accounts and keys are public knowledge, fine for a local devnet only. */
 export const DEVNET_MNEMONIC = "test test test test test test test test test test test junk";
 /** anvil is started with this many funded accounts (10,000 ETH each). */
-export const ACCOUNT_COUNT = 20;
+export const ACCOUNT_COUNT = 21;
 /** Indices 0..9 are for people and tests; nothing in the devnet spends from them. */
 export const DEV_ACCOUNT_COUNT = 10;
 
 /**
- * Indices 10..19 belong to the devnet's own actors, so a test's use of a dev account never disturbs
+ * Indices 10..20 belong to the devnet's own actors, so a test's use of a dev account never disturbs
  * a twin's balances or nonces (and vice versa).
  */
 export const ROLE_INDEX = {
@@ -34,6 +34,8 @@ export const ROLE_INDEX = {
   liquidator: 18,
   /** sends the devnet's own bootstrap transactions (Safe deployments) */
   deployer: 19,
+  /** the ERC-4337 bundler's executor: sends the bundles of user operations (handleOps) */
+  bundler: 20,
 } as const;
 export type RoleName = keyof typeof ROLE_INDEX;
 
@@ -45,7 +47,7 @@ export interface DevnetAccount {
 
 let derived: DevnetAccount[] | undefined;
 
-/** The 20 accounts of DEVNET_MNEMONIC on m/44'/60'/0'/0/i, exactly as anvil derives them. */
+/** The ACCOUNT_COUNT accounts of DEVNET_MNEMONIC on m/44'/60'/0'/0/i, exactly as anvil derives them. */
 export function devnetAccounts(): DevnetAccount[] {
   if (!derived) {
     // BIP-39 seed computed once with node:crypto (viem's mnemonicToAccount repeats it for every index).

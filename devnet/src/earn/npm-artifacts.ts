@@ -9,6 +9,10 @@ export const NPM_ARTIFACTS = {
   EntryPoint: "@account-abstraction/contracts/artifacts/EntryPoint.json",
   Simple7702Account: "@account-abstraction/contracts/artifacts/Simple7702Account.json",
   SimpleAccountFactory: "@account-abstraction/contracts/artifacts/SimpleAccountFactory.json",
+  EntryPointV07: "account-abstraction-v07/artifacts/EntryPoint.json",
+  Safe4337Module: "@safe-global/safe-4337/build/artifacts/contracts/Safe4337Module.sol/Safe4337Module.json",
+  SafeModuleSetup:
+    "@safe-global/safe-4337/build/artifacts/contracts/SafeModuleSetup.sol/SafeModuleSetup.json",
   WETH9: "canonical-weth/build/contracts/WETH9.json",
   ENSRegistry: "@ensdomains/ens/build/contracts/ENSRegistry.json",
   ENSRegistryWithFallback: "@ensdomains/ens/build/contracts/ENSRegistryWithFallback.json",

@@ -43,6 +43,7 @@ export {
   fundedProductAccount,
   type ProductAccount,
 } from "./product-accounts.ts";
+export { bundlerClient, bundlerUrl, SMART_ACCOUNT_PROVIDERS } from "./smart-accounts.ts";
 export {
   advanceDevnet,
   approveAs,

@@ -1,0 +1,135 @@
+import {
+  bundlerClient,
+  bundlerUrl,
+  chainClient,
+  devnetFixture,
+  getJson,
+  postJson,
+  SMART_ACCOUNT_PROVIDERS,
+  testEnv,
+} from "@compass/testkit/live";
+import { erc4626Abi, parseEther, parseUnits, toHex } from "viem";
+import { entryPoint07Address, entryPoint08Address } from "viem/account-abstraction";
+import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
+import { describe, expect, test } from "vitest";
+
+/**
+ * v1 smart-account batching with two smart-account providers, end to end through a real ERC-4337 bundler (the
+ * devnet's Alto) and the EntryPoints of `@account-abstraction/contracts`:
+ * - a Safe v1.4.1 with Safe's 4337 module v0.3.0 (EntryPoint v0.7), built by permissionless's toSafeSmartAccount;
+ * - eth-infinitism's SimpleAccount v0.8 from its factory (EntryPoint v0.8), by permissionless's toSimpleSmartAccount.
+ * The API returns the calls; the account's owner signs one user operation holding all of them (viem's bundler
+ * client), which also deploys the account; the bundler includes it. Every effect is read on chain.
+ */
+const { url } = testEnv();
+const CHAIN = "arbitrum";
+const { contracts, token, balanceOf } = devnetFixture(CHAIN, 0);
+const vault = () => contracts().Erc4626VaultUSDC!;
+const router = () => contracts().UniswapV3SwapRouter!;
+
+const steps = (depositUsdc: string) => [
+  { body: { action_type: "WRAP_ETH", amount: "0.5" } },
+  { body: { action_type: "SET_ALLOWANCE", token: "WETH", contract: router(), amount: "0.5" } },
+  {
+    body: {
+      action_type: "UNISWAP_SELL_EXACTLY",
+      token_in: "WETH",
+      token_out: "USDC",
+      fee: "0.05",
+      amount_in: "0.5",
+      max_slippage_percent: 1,
+    },
+  },
+  { body: { action_type: "SET_ALLOWANCE", token: "USDC", contract: vault(), amount: depositUsdc } },
+  { body: { action_type: "VAULT_DEPOSIT", vault_address: vault(), amount: depositUsdc } },
+];
+
+describe("v1 smart-account batching through an ERC-4337 bundler", () => {
+  test("default: the bundler speaks ERC-4337 for both EntryPoints", async () => {
+    const r = await fetch(bundlerUrl(CHAIN), {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "eth_supportedEntryPoints", params: [] }),
+    });
+    const body = (await r.json()) as { result: string[] };
+    expect(body.result.map((a) => a.toLowerCase()).sort()).toEqual(
+      [entryPoint07Address, entryPoint08Address].map((a) => a.toLowerCase()).sort(),
+    );
+  });
+
+  for (const [name, build] of Object.entries(SMART_ACCOUNT_PROVIDERS)) {
+    test(`default: ${name} — wrap, approve, swap, approve, deposit as one user operation, on chain`, async () => {
+      const owner = privateKeyToAccount(generatePrivateKey());
+      const account = await build(CHAIN, owner);
+      const sender = account.address;
+      // the account pays its own gas (no paymaster): fund its counterfactual address
+      await chainClient(CHAIN).request({
+        method: "anvil_setBalance" as any,
+        params: [sender, toHex(parseEther("2"))] as any,
+      });
+      const quote = await getJson(
+        `${url}/v1/uniswap/quote/sell_exactly?chain=${CHAIN}&token_in=WETH&token_out=USDC&fee=0.05&amount_in=0.5`,
+      );
+      const deposit = String(Math.floor(Number(quote.body.amount_out) * 0.9));
+
+      const r = await postJson("/v1/smart_account/batched_user_operations", {
+        chain: CHAIN,
+        sender,
+        operations: steps(deposit),
+      });
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+      expect(r.body.operations).toHaveLength(5);
+      expect(r.body.operations[0]).toMatchObject({ to: token("WETH"), value: toHex(parseEther("0.5")) });
+
+      const bundler = bundlerClient(CHAIN, account);
+      const hash = await bundler.sendUserOperation({
+        calls: r.body.operations.map((op: { to: `0x${string}`; data: `0x${string}`; value: string }) => ({
+          to: op.to,
+          data: op.data,
+          value: BigInt(op.value),
+        })),
+      });
+      const receipt = await bundler.waitForUserOperationReceipt({ hash, timeout: 60_000 });
+      expect(receipt.success).toBe(true);
+      expect(receipt.sender.toLowerCase()).toBe(sender.toLowerCase());
+
+      // the account exists now and every step took effect
+      expect(await chainClient(CHAIN).getCode({ address: sender })).toMatch(/^0x[0-9a-f]{40,}/);
+      expect(await balanceOf(token("WETH"), sender)).toBe(0n);
+      const shares = await chainClient(CHAIN).readContract({
+        address: vault(),
+        abi: erc4626Abi,
+        functionName: "balanceOf",
+        args: [sender],
+      });
+      const assets = await chainClient(CHAIN).readContract({
+        address: vault(),
+        abi: erc4626Abi,
+        functionName: "convertToAssets",
+        args: [shares],
+      });
+      expect(assets).toBeGreaterThanOrEqual(parseUnits(deposit, 6) - 1n);
+      expect(await balanceOf(token("USDC"), sender)).toBeGreaterThan(0n);
+    }, 90_000);
+  }
+
+  test("behavior: a step the earlier ones do not make possible names its step", async () => {
+    const owner = privateKeyToAccount(generatePrivateKey());
+    const account = await SMART_ACCOUNT_PROVIDERS["SimpleAccount (EntryPoint v0.8)"](CHAIN, owner);
+    await chainClient(CHAIN).request({
+      method: "anvil_setBalance" as any,
+      params: [account.address, toHex(parseEther("1"))] as any,
+    });
+    const r = await postJson("/v1/smart_account/batched_user_operations", {
+      chain: CHAIN,
+      sender: account.address,
+      operations: [
+        { body: { action_type: "WRAP_ETH", amount: "0.5" } },
+        { body: { action_type: "UNWRAP_WETH", amount: "0.75" } },
+      ],
+    });
+    expect(r.status, JSON.stringify(r.body)).toBe(422);
+    expect(r.body.detail[0].loc).toEqual(["body", "operations", 1, "body", "amount"]);
+    expect(r.body.detail[0].msg).toMatch(/^step 2 \(UNWRAP_WETH\): /);
+  });
+});
