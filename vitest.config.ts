@@ -22,7 +22,7 @@ export default defineConfig({
       {
         test: {
           name: "integration",
-          include: ["{api,sdk,cli,mcp,widgets,devnet,settlement,scripts}/**/*.int.test.{ts,tsx}"],
+          include: ["{api,sdk,cli,mcp,widgets,devnet,settlement,scripts,app}/**/*.int.test.{ts,tsx}"],
           exclude: shared,
           environment: "node",
           testTimeout: 120_000,

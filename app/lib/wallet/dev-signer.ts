@@ -1,5 +1,6 @@
 "use client";
-import { type Chain, createWalletClient, type Hex, http } from "viem";
+import { SIMPLE_7702_ACCOUNT } from "@compass/constants";
+import { type Chain, createWalletClient, encodeFunctionData, type Hex, http, publicActions } from "viem";
 import { type PrivateKeyAccount, privateKeyToAccount } from "viem/accounts";
 
 /**
@@ -29,5 +30,71 @@ export function sendDevTransaction(
     value: tx.value ? BigInt(tx.value) : undefined,
     gas: tx.gas ? BigInt(tx.gas) : undefined,
     nonce: tx.nonce !== undefined ? Number(tx.nonce) : undefined,
+  } as any);
+}
+
+export interface DevCall {
+  to: Hex;
+  data?: Hex;
+  value?: Hex;
+}
+
+const delegateAbi = [
+  {
+    type: "function",
+    name: "executeBatch",
+    stateMutability: "nonpayable",
+    inputs: [
+      {
+        name: "calls",
+        type: "tuple[]",
+        components: [
+          { name: "target", type: "address" },
+          { name: "value", type: "uint256" },
+          { name: "data", type: "bytes" },
+        ],
+      },
+    ],
+    outputs: [],
+  },
+] as const;
+
+/**
+ * EIP-5792 `wallet_sendCalls` as wallets that support it do (MetaMask among them): the calls run atomically in one
+ * transaction from the account to itself, executed by its EIP-7702 delegate — eth-infinitism's Simple7702Account,
+ * the batch executor the API bundles through. The first batch carries the signed delegation (a type-4
+ * transaction); later ones need none. The batch's id is its transaction hash.
+ */
+export async function sendDevCalls(account: PrivateKeyAccount, chain: Chain, calls: DevCall[]): Promise<Hex> {
+  const client = createWalletClient({
+    account,
+    chain,
+    transport: http(chain.rpcUrls.default.http[0]),
+  }).extend(publicActions);
+  const [code, nonce] = await Promise.all([
+    client.getCode({ address: account.address }),
+    client.getTransactionCount({ address: account.address, blockTag: "pending" }),
+  ]);
+  const delegated = code?.toLowerCase() === `0xef0100${SIMPLE_7702_ACCOUNT.slice(2).toLowerCase()}`;
+  const authorizationList = delegated
+    ? undefined
+    : [
+        await account.signAuthorization({
+          address: SIMPLE_7702_ACCOUNT,
+          chainId: chain.id,
+          nonce: nonce + 1,
+        }),
+      ];
+  return client.sendTransaction({
+    to: account.address,
+    nonce,
+    data: encodeFunctionData({
+      abi: delegateAbi,
+      functionName: "executeBatch",
+      args: [
+        calls.map((c) => ({ target: c.to, value: c.value ? BigInt(c.value) : 0n, data: c.data ?? "0x" })),
+      ],
+    }),
+    authorizationList,
   } as any);
 }

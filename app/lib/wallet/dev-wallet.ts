@@ -3,6 +3,8 @@ import { type Address, getAddress, type Hex, numberToHex } from "viem";
 import type { PrivateKeyAccount } from "viem/accounts";
 import { createConnector } from "wagmi";
 
+import type { DevCall } from "./dev-signer.ts";
+
 /** secp256k1 and viem's wallet actions load with the keys, at connect time (never at page load). */
 const signer = () => import("./dev-signer.ts");
 
@@ -17,7 +19,8 @@ const STORAGE = "compass.devWallet";
  * A wagmi connector over the devnet's funded test keys, so anyone can try every flow without a browser
  * extension. Staging only: the keys come from /api/devnet/accounts at connect time (never from the bundle),
  * and the route does not exist in production. Transactions and typed data are signed locally with viem
- * (`dev-signer.ts`, loaded with the keys).
+ * (`dev-signer.ts`, loaded with the keys). EIP-5792 call batches (`wallet_sendCalls`) run atomically through the
+ * account's EIP-7702 delegation, as in wallets that support them.
  */
 export function devWallet(options: { load: () => Promise<DevAccount[]> }) {
   let accounts: PrivateKeyAccount[] = [];
@@ -87,6 +90,39 @@ export function devWallet(options: { load: () => Promise<DevAccount[]> }) {
             const { sendDevTransaction } = await signer();
             return sendDevTransaction(account!, chain(), params[0]);
           }
+          // EIP-5792: batches run atomically through the account's EIP-7702 delegate (dev-signer.ts)
+          case "wallet_getCapabilities":
+            return Object.fromEntries(
+              config.chains.map((c) => [numberToHex(c.id), { atomic: { status: "supported" } }]),
+            );
+          case "wallet_sendCalls": {
+            const request = params[0] as { chainId?: Hex; from?: Address; calls: DevCall[] };
+            if (request.chainId !== undefined && Number(request.chainId) !== chain().id)
+              throw Object.assign(
+                new Error(`The wallet is on chain ${chain().id}, not ${Number(request.chainId)}`),
+                {
+                  code: 5710,
+                },
+              );
+            if (request.from && getAddress(request.from) !== account!.address)
+              throw Object.assign(new Error(`${request.from} is not the connected account`), { code: 4100 });
+            const { sendDevCalls } = await signer();
+            return { id: await sendDevCalls(account!, chain(), request.calls) };
+          }
+          case "wallet_getCallsStatus": {
+            const id = params[0] as Hex;
+            const receipt = await rpc("eth_getTransactionReceipt", [id]);
+            return {
+              version: "2.0.0",
+              id,
+              chainId: numberToHex(chain().id),
+              atomic: true,
+              status: !receipt ? 100 : receipt.status === "0x1" ? 200 : 500,
+              receipts: receipt ? [receipt] : undefined,
+            };
+          }
+          case "wallet_showCallsStatus":
+            return null;
           default:
             return rpc(method, params);
         }
