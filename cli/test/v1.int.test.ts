@@ -1,4 +1,4 @@
-import { addressBook, getJson, testEnv } from "@compass/testkit/live";
+import { addressBook, getJson, postJson, testEnv } from "@compass/testkit/live";
 import { describe, expect, test } from "vitest";
 import { compass } from "./shell.ts";
 
@@ -144,5 +144,59 @@ describe("compass v1 groups from the shell", () => {
     expect(r.code).not.toBe(0);
     expect(r.stderr).toMatch(/amount/);
     expect(r.stderr).toMatch(/holds/);
+  });
+
+  test("default: compass transaction-bundler and smart-account build batches from the shell", async () => {
+    const base = addressBook().chains.base!;
+    const auth = await compass(
+      "transaction-bundler",
+      "authorization",
+      "-c",
+      "base",
+      "--sender",
+      user,
+      "-o",
+      "json",
+    );
+    expect(auth.code, auth.stderr).toBe(0);
+    expect(JSON.parse(auth.stdout)).toMatchObject({
+      address: base.contracts.Simple7702Account,
+      chainId: base.chainId,
+    });
+    const operations = JSON.stringify([
+      { body: { action_type: "WRAP_ETH", amount: "0.1" } },
+      { body: { action_type: "UNWRAP_WETH", amount: "0.1" } },
+    ]);
+    const ops = await compass(
+      "smart-account",
+      "batched-user-operations",
+      "-c",
+      "base",
+      "--sender",
+      user,
+      "--operations",
+      operations,
+      "-o",
+      "json",
+    );
+    expect(ops.code, ops.stderr).toBe(0);
+    const http = await postJson("/v1/smart_account/batched_user_operations", {
+      chain: "base",
+      sender: user,
+      operations: JSON.parse(operations),
+    });
+    expect(JSON.parse(ops.stdout)).toEqual(http.body);
+    const refused = await compass(
+      "transaction-bundler",
+      "execute",
+      "-c",
+      "base",
+      "--sender",
+      user,
+      "--actions",
+      operations,
+    );
+    expect(refused.code).not.toBe(0);
+    expect(refused.stderr).toMatch(/signed_authorization/);
   });
 });

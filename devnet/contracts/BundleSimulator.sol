@@ -8,9 +8,10 @@ pragma solidity ^0.8.24;
  * executes the batch itself) and answers exactly what the last call answers, or reverts with exactly what a
  * failing call reverts with, so a read or a simulation decodes as if made directly.
  *
- * Anything else that reaches the account (a token's receipt hook, a plain ETH transfer) runs the account's own
- * code, which the same override places at ACCOUNT_CODE: the 7702 delegate for an EOA, the account's own code for a
- * smart account.
+ * Plain ETH reaching the account is accepted here, as every account the API batches for accepts it — and within
+ * the 2,300 gas a `transfer` forwards (WETH9's withdraw), which a delegatecall could not fit in. Anything else that
+ * reaches the account (a token's receipt hook) runs the account's own code, which the same override places at
+ * ACCOUNT_CODE: the 7702 delegate for an EOA, the account's own code for a smart account.
  */
 contract BundleSimulator {
     struct Call {
@@ -36,6 +37,8 @@ contract BundleSimulator {
             return(add(last, 32), mload(last))
         }
     }
+
+    receive() external payable {}
 
     fallback() external payable {
         address code = ACCOUNT_CODE;

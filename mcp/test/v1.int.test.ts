@@ -22,6 +22,8 @@ beforeAll(async () => {
       "ethena",
       "swap",
       "aerodrome_slipstream",
+      "transaction_bundler",
+      "smart_account",
     ],
     client: { serverURL: url },
   });
@@ -84,5 +86,41 @@ describe("v1 vault and generic tools over MCP", () => {
     });
     expect(r.isError).toBe(true);
     expect(r.content[0].text).toMatch(/contract/);
+  });
+
+  test("default: the bundler tools build a batch by its action types; a step that cannot run is an error naming it", async () => {
+    const user = addressBook().accounts.dev[3]!.address;
+    const weth = addressBook().tokens!.base!.WETH!.address;
+    const auth: any = await client.callTool({
+      name: "v1_transaction_bundler_authorization",
+      arguments: { chain: "base", sender: user },
+    });
+    expect(auth.isError).toBeFalsy();
+    expect(JSON.parse(auth.content[0].text).address).toBe(
+      addressBook().chains.base!.contracts.Simple7702Account,
+    );
+    const ops: any = await client.callTool({
+      name: "v1_smart_account_batched_user_operations",
+      arguments: {
+        chain: "base",
+        sender: user,
+        operations: [
+          { body: { action_type: "WRAP_ETH", amount: "0.2" } },
+          { body: { action_type: "UNWRAP_WETH", amount: "0.2" } },
+        ],
+      },
+    });
+    expect(ops.isError, ops.content?.[0]?.text).toBeFalsy();
+    expect(JSON.parse(ops.content[0].text).operations.map((o: any) => o.to)).toEqual([weth, weth]);
+    const refused: any = await client.callTool({
+      name: "v1_smart_account_batched_user_operations",
+      arguments: {
+        chain: "base",
+        sender: user,
+        operations: [{ body: { action_type: "UNWRAP_WETH", amount: "100000" } }],
+      },
+    });
+    expect(refused.isError).toBe(true);
+    expect(refused.content[0].text).toMatch(/step 1 \(UNWRAP_WETH\)/);
   });
 });

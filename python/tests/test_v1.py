@@ -137,3 +137,40 @@ class V1Test(unittest.TestCase):
         with self.assertRaises(HttpError) as e:
             client.aerodrome_slipstream.pool_price(token_in="USDC", token_out="WETH", tick_spacing=200)
         self.assertEqual(e.exception.status, 404)
+
+
+@unittest.skipUnless(URL and DEVNET, "runs under npm test")
+class V1BundlerTest(unittest.TestCase):
+    """The transaction bundler and smart-account batching through the Python SDK."""
+
+    def test_a_batch_of_calls_sent_one_by_one_lands_on_chain(self):
+        client = CompassClient(server_url=URL)
+        b = book()
+        owner = b["accounts"]["dev"][OWNER_INDEX]["address"]
+        weth = b["tokens"][CHAIN]["WETH"]["address"]
+        auth = client.transaction_bundler.authorization({"chain": CHAIN, "sender": owner})
+        nonce = int(devnet.rpc(CHAIN, "eth_getTransactionCount", [owner, "pending"]), 16)
+        self.assertEqual(auth["nonce"], nonce + 1)
+        self.assertEqual(auth["address"], b["chains"][CHAIN]["contracts"]["Simple7702Account"])
+        # a bundle from an EOA that has not delegated needs the signed authorization
+        with self.assertRaises(ValidationError) as e:
+            client.transaction_bundler.execute(
+                {"chain": CHAIN, "sender": owner, "actions": [{"body": {"action_type": "WRAP_ETH", "amount": "0.1"}}]}
+            )
+        self.assertEqual(e.exception.fields, ["signed_authorization"])
+        # the same steps as calls: a wallet without atomic batches sends them one by one
+        before = devnet.balance_of(CHAIN, weth, owner)
+        ops = client.smart_account.batched_user_operations(
+            {
+                "chain": CHAIN,
+                "sender": owner,
+                "operations": [
+                    {"body": {"action_type": "WRAP_ETH", "amount": "0.3"}},
+                    {"body": {"action_type": "UNWRAP_WETH", "amount": "0.1"}},
+                ],
+            }
+        )["operations"]
+        self.assertEqual([op["to"] for op in ops], [weth, weth])
+        for op in ops:
+            devnet.send(CHAIN, {"from": owner, **op})
+        self.assertEqual(devnet.balance_of(CHAIN, weth, owner), before + 2 * 10**17)
