@@ -1,4 +1,3 @@
-import { SIMPLE_7702_ACCOUNT } from "@compass/constants";
 import { devnetFixture, freshWallet, sendBundle, testEnv } from "@compass/testkit/live";
 import { parseEther } from "viem";
 import { describe, expect, test } from "vitest";
@@ -10,7 +9,7 @@ import { CompassClient, ValidationError } from "../src/index.ts";
  */
 const { url } = testEnv();
 const CHAIN = "base";
-const { token, balanceOf } = devnetFixture(CHAIN, 0);
+const { token, balanceOf, contracts } = devnetFixture(CHAIN, 0);
 
 describe("TypeScript SDK: v1 transaction bundler", () => {
   test("default: authorization, then execute — one type-4 transaction whose steps land on chain", async () => {
@@ -19,7 +18,7 @@ describe("TypeScript SDK: v1 transaction bundler", () => {
     const user = wallet.account.address;
     const friend = (await freshWallet(CHAIN, "0")).account.address;
     const auth = await client.transactionBundler.authorization({ chain: CHAIN, sender: user });
-    expect(auth.address).toBe(SIMPLE_7702_ACCOUNT);
+    expect(auth.address).toBe(contracts().Simple7702Account);
     const signed = await wallet.signAuthorization({
       contractAddress: auth.address as `0x${string}`,
       chainId: auth.chainId,
