@@ -14,7 +14,12 @@ export const BatchedUserOperationsRequest = z
     chain: V1Chain,
     sender: Address.describe("the smart account (or EIP-5792 wallet) that executes the calls"),
     estimate_gas: estimateGas,
-    operations: z.array(UserOperation).min(1).max(32).describe("the steps, executed in order"),
+    operations: z
+      .array(UserOperation)
+      .min(1)
+      .max(32)
+      .meta({ examples: [[{ body: { action_type: "WRAP_ETH", amount: "0.1" } }]] })
+      .describe("the steps, executed in order"),
   })
   .meta({ id: "BatchedUserOperationsRequest" });
 

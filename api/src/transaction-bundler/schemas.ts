@@ -75,7 +75,12 @@ export const MulticallExecuteRequest = z
       .describe(
         "the signed EIP-7702 authorization; needed until the sender has delegated to the batch executor",
       ),
-    actions: z.array(UserOperation).min(1).max(32).describe("the steps, executed in order, all or none"),
+    actions: z
+      .array(UserOperation)
+      .min(1)
+      .max(32)
+      .meta({ examples: [[{ body: { action_type: "WRAP_ETH", amount: "0.1" } }]] })
+      .describe("the steps, executed in order, all or none"),
   })
   .meta({ id: "MulticallExecuteRequest" });
 

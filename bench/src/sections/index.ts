@@ -1,4 +1,5 @@
 import type { BenchSection } from "../types.ts";
+import { bundler } from "./bundler.ts";
 import { coldStart } from "./cold-start.ts";
 import { earn } from "./earn.ts";
 import { httpMounts } from "./http-mounts.ts";
@@ -20,4 +21,5 @@ export const SECTIONS: BenchSection[] = [
   earn,
   lending,
   v1,
+  bundler,
 ];
