@@ -20,6 +20,11 @@ contract BundleSimulator {
         bytes data;
     }
 
+    struct Result {
+        bool success;
+        bytes returnData;
+    }
+
     address internal constant ACCOUNT_CODE = 0xC0De00000000000000000000000000000000C0DE;
 
     function simulateCalls(Call[] calldata calls) external payable {
@@ -35,6 +40,18 @@ contract BundleSimulator {
         }
         assembly {
             return(add(last, 32), mload(last))
+        }
+    }
+
+    /**
+     * Runs every call in order from the account, a failing one reverting only its own effects, and answers each
+     * one's outcome: which steps of a batch would fail, and why, on the state the ones before them leave.
+     */
+    function simulateEach(Call[] calldata calls) external payable returns (Result[] memory results) {
+        results = new Result[](calls.length);
+        for (uint256 i = 0; i < calls.length; ++i) {
+            (bool ok, bytes memory result) = calls[i].target.call{value: calls[i].value}(calls[i].data);
+            results[i] = Result(ok, result);
         }
     }
 

@@ -8,6 +8,7 @@ import {
   type Address,
   createPublicClient,
   custom,
+  decodeFunctionResult,
   encodeFunctionData,
   type Hex,
   hexToBigInt,
@@ -105,4 +106,59 @@ export function clientAfter(
     batch: { multicall: { wait: 0 } },
     transport: custom({ request }, { retryCount: 0 }),
   }) as PublicClient;
+}
+
+const accountCodes = new WeakMap<PublicClient, Map<string, Hex>>();
+const ACCOUNT_CODES_KEPT = 1000;
+
+/**
+ * The code `account` runs, read once per deployed account (a contract's code does not change; an account not yet
+ * deployed is read again next time, and runs with no code meanwhile).
+ */
+export async function accountCodeOf(client: PublicClient, account: Address): Promise<Hex> {
+  let codes = accountCodes.get(client);
+  if (!codes) {
+    codes = new Map();
+    accountCodes.set(client, codes);
+  }
+  const key = account.toLowerCase();
+  const known = codes.get(key);
+  if (known) return known;
+  const code = (await client.getCode({ address: account, blockTag: "pending" })) ?? "0x";
+  if (code !== "0x") {
+    if (codes.size >= ACCOUNT_CODES_KEPT) codes.delete(codes.keys().next().value!);
+    codes.set(key, code);
+  }
+  return code;
+}
+
+/**
+ * Runs `calls` in order as `account` — msg.sender is the account, its own code answers what reaches it — a
+ * failing call reverting only its own effects, and returns each call's outcome (success and return or revert
+ * data) on the state the ones before it leave. One `eth_call` at the next block.
+ */
+export async function simulateEach(
+  client: PublicClient,
+  input: { account: Address; calls: readonly BatchCall[]; accountCode: Hex },
+): Promise<{ success: boolean; returnData: Hex }[]> {
+  const { data } = await client.call({
+    account: input.account,
+    to: input.account,
+    blockTag: "pending",
+    data: encodeFunctionData({
+      abi: bundleSimulatorAbi,
+      functionName: "simulateEach",
+      args: [input.calls.map((c) => ({ target: c.to, value: c.value, data: c.data }))],
+    }),
+    stateOverride: [
+      { address: input.account, code: BUNDLE_SIMULATOR_CODE },
+      { address: BUNDLE_SIMULATOR_ACCOUNT_CODE, code: input.accountCode },
+    ],
+  });
+  const results = decodeFunctionResult({
+    abi: bundleSimulatorAbi,
+    functionName: "simulateEach",
+    data: data!,
+  });
+  return results.map((r) => ({ success: r.success, returnData: r.returnData }));
 }

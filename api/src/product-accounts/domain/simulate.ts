@@ -1,12 +1,5 @@
-import {
-  type Address,
-  decodeAbiParameters,
-  decodeFunctionResult,
-  encodeFunctionData,
-  type Hex,
-  multicall3Abi,
-  type PublicClient,
-} from "viem";
+import { type Address, decodeAbiParameters, encodeFunctionData, type Hex, type PublicClient } from "viem";
+import { accountCodeOf, simulateEach } from "../../chain/bundle-simulation.ts";
 import { rethrowRpc } from "../../chain/clients.ts";
 import { NEXT_BLOCK } from "../../chain/next-block.ts";
 import { revertDataOf } from "../../chain/revert.ts";
@@ -61,15 +54,11 @@ export async function simulateSafeTx(
   return { success, returnData, gasUsed };
 }
 
-const multicallCode = new WeakMap<PublicClient, Promise<Hex>>();
-
 /**
  * Runs `calls` in order as the account itself, each on the state the ones before it left, and returns what
- * each answered — so a builder can read a swap's real output after earlier legs have moved the pools, and a
- * failure names the call and its own revert reason (MultiSend reverts with none). How: one eth_call to the
- * account with its code replaced, in the call's state override, by the chain's Multicall3 (whose
- * `aggregate3` calls out as the account: msg.sender is the account for every call, as under the Safe's
- * MultiSend). Needs an RPC with eth_call state overrides (geth, erigon, anvil and the public providers).
+ * each one did: the kernel's bundle simulation (the same the v1 bundler and smart-account batches are built on),
+ * the account's own code answering what reaches it (a token's receipt hook, ETH). One `eth_call`, plus one
+ * `eth_getCode` the first time an account is seen deployed.
  */
 export async function simulateAsAccount(
   client: PublicClient,
@@ -77,36 +66,12 @@ export async function simulateAsAccount(
   account: Address,
   calls: { to: Address; data: Hex; value?: bigint }[],
 ): Promise<{ success: boolean; returnData: Hex }[]> {
-  if (calls.some((c) => (c.value ?? 0n) > 0n))
-    throw new Error("simulateAsAccount runs calls without value only");
-  const multicall3 = client.chain!.contracts!.multicall3!.address;
-  let code = multicallCode.get(client);
-  if (!code) {
-    code = client.getCode({ address: multicall3 }).then((c) => {
-      if (!c || c === "0x") throw new Error(`no Multicall3 at ${multicall3} on ${chain}`);
-      return c;
-    });
-    multicallCode.set(client, code);
-    code.catch(() => multicallCode.delete(client));
-  }
-  const data = encodeFunctionData({
-    abi: multicall3Abi,
-    functionName: "aggregate3",
-    args: [calls.map((c) => ({ target: c.to, allowFailure: true, callData: c.data }))],
-  });
   try {
-    const { data: out } = await client.call({
-      to: account,
-      data,
-      blockTag: NEXT_BLOCK,
-      stateOverride: [{ address: account, code: await code }],
+    return await simulateEach(client, {
+      account,
+      accountCode: await accountCodeOf(client, account),
+      calls: calls.map((c) => ({ to: c.to, data: c.data, value: c.value ?? 0n })),
     });
-    const results = decodeFunctionResult({
-      abi: multicall3Abi,
-      functionName: "aggregate3",
-      data: out!,
-    }) as readonly { success: boolean; returnData: Hex }[];
-    return results.map((r) => ({ success: r.success, returnData: r.returnData }));
   } catch (error) {
     return rethrowRpc(chain, error);
   }
