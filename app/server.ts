@@ -1,5 +1,5 @@
 /**
- * The shipped server: one node:http listener. `/v1/*` and `/v2/*` go straight to the registry's HTTP app
+ * The shipped server: one node:http listener. `/v0/*`, `/v1/*` and `/v2/*` go straight to the registry's HTTP app
  * (no framework in between), `/mcp` to the MCP endpoint, everything else (checkout, docs, widgets) to Next.
  */
 
@@ -19,7 +19,7 @@ function appDir(): string {
   return existsSync(join(here, "next.config.ts")) ? here : dirname(here);
 }
 
-const API_PATH = /^\/v[12](?:[/?#]|$)/;
+const API_PATH = /^\/v[012](?:[/?#]|$)/;
 const MCP_PATH = /^\/mcp(?:[/?#]|$)/;
 
 /**

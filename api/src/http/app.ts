@@ -3,8 +3,9 @@ import { Hono } from "hono";
 import type { Logger } from "pino";
 import { type Config, loadConfig } from "../config/env.ts";
 import { buildOpenApi } from "../openapi/build.ts";
+import { buildV0OpenApi, V0_HEADERS, V0_SUNSET_MS } from "../openapi/v0.ts";
 import type { Operation } from "../registry/define.ts";
-import { operations as allOperations } from "../registry/index.ts";
+import { operations as allOperations, v0Operations } from "../registry/index.ts";
 import { createServices, type Services } from "../services.ts";
 import { allowedOrigin, corsHeaders, preflightHeaders } from "./cors.ts";
 import { JSON_HEADERS, operationHandler } from "./handler.ts";
@@ -15,6 +16,8 @@ export interface HttpAppOptions {
   config?: Config;
   services?: Services;
   operations?: Operation[];
+  /** the frozen v0 operations (default: the registry's), routed under /v0 with their own document */
+  v0?: Operation[];
   /**
    * The host app's own endpoints (e.g. its deposit sponsor), served with the operations' auth, limits,
    * validation and errors, but not part of the public contract: no OpenAPI entry, no SDK method.
@@ -38,6 +41,7 @@ export function createHttpApp(options: HttpAppOptions = {}): HttpApp {
   const services = options.services ?? createServices(config);
   const log = options.logger ?? createLogger(config.logLevel);
   const operations = (options.operations ?? allOperations).filter((op) => op.envs.includes(config.env));
+  const v0 = (options.v0 ?? v0Operations).filter((op) => op.envs.includes(config.env));
   if (config.env === "production" && !config.apiKeys.some((k) => k.kind === "secret")) {
     log.warn(
       "COMPASS_ENV=production without COMPASS_API_KEYS: every API request will be refused with 401. Set COMPASS_API_KEYS to keys or sha256:<hex> digests.",
@@ -85,8 +89,31 @@ export function createHttpApp(options: HttpAppOptions = {}): HttpApp {
     return c.body(openapi, 200, { ...JSON_HEADERS, "cache-control": "public, max-age=60" });
   });
 
-  const methodsByPath = new Map<string, string[]>([["/v2/openapi.json", ["GET"]]]);
-  for (const op of [...operations, ...(options.routes ?? [])]) {
+  // v0 is frozen: every answer says so (RFC 9745 Deprecation, RFC 8594 Sunset) and names its successor; past the
+  // sunset its paths are gone
+  hono.use("/v0/*", async (c, next) => {
+    if (Date.now() >= V0_SUNSET_MS)
+      return c.body(
+        JSON.stringify({
+          detail: `v0 was sunset on ${new Date(V0_SUNSET_MS).toUTCString()}: use /v1 and /v2`,
+        }),
+        410,
+        { ...JSON_HEADERS, ...V0_HEADERS(config) },
+      );
+    await next();
+    for (const [k, v] of Object.entries(V0_HEADERS(config))) c.res.headers.set(k, v);
+  });
+  let v0Document: string | undefined;
+  hono.get("/v0/openapi.json", (c) => {
+    v0Document ??= JSON.stringify(buildV0OpenApi(v0, { env: config.env, serverUrl: config.publicUrl }));
+    return c.body(v0Document, 200, { ...JSON_HEADERS, "cache-control": "public, max-age=60" });
+  });
+
+  const methodsByPath = new Map<string, string[]>([
+    ["/v2/openapi.json", ["GET"]],
+    ["/v0/openapi.json", ["GET"]],
+  ]);
+  for (const op of [...operations, ...v0, ...(options.routes ?? [])]) {
     const path = op.path.replace(/\{([^}]+)\}/g, ":$1");
     methodsByPath.set(path, [...(methodsByPath.get(path) ?? []), op.method]);
     hono.on(op.method, path, operationHandler(op, config, services, log));

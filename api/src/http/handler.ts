@@ -94,7 +94,7 @@ export function operationHandler(op: Operation, config: Config, services: Servic
         context(config, services, log, requestId, op, req, idempotencyKey),
       );
       if (config.validateResponses) checkResponse(op, result);
-      const text = JSON.stringify(result);
+      const text = stringifyResult(result);
       if (idem) await finishIdempotent(services.shared, idem.scope, idem.fp, 200, text);
       return send(200, text);
     } catch (error) {
@@ -151,6 +151,23 @@ function checkResponse(op: Operation, result: unknown): void {
   if (!parsed.success) {
     throw new Error(
       `Response of ${op.operationId} does not match its schema: ${JSON.stringify(parsed.error.issues).slice(0, 2000)}`,
+    );
+  }
+}
+
+/**
+ * The handler's answer as JSON. A bigint (v0 writes its transactions' wei as integers beyond 2^53) is written as
+ * bare digits; answers without one take the plain path.
+ */
+export function stringifyResult(result: unknown): string {
+  try {
+    return JSON.stringify(result);
+  } catch (error) {
+    if (!(error instanceof TypeError) || !/BigInt/i.test(error.message)) throw error;
+    const marker = "\u0000bigint:";
+    return JSON.stringify(result, (_k, v) => (typeof v === "bigint" ? `${marker}${v}` : v)).replace(
+      /"\\u0000bigint:(-?[0-9]+)"/g,
+      "$1",
     );
   }
 }

@@ -79,7 +79,7 @@ export interface Operation
   > {
   operationId: string;
   group: string;
-  version: "v1" | "v2";
+  version: "v0" | "v1" | "v2";
   name: string;
   description?: string;
   params?: AnyObject;
@@ -117,7 +117,7 @@ export function defineOperation<
   R extends z.ZodType = z.ZodType,
 >(spec: OperationSpec<P, Q, B, R>): Operation {
   const segments = spec.path.split("/").filter(Boolean);
-  const version = segments[0] as "v1" | "v2";
+  const version = segments[0] as "v0" | "v1" | "v2";
   const group = segments[1]!;
   const operationId = operationIdOf(spec.path);
   const rest = segments.slice(2).join("_");

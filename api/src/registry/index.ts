@@ -17,6 +17,7 @@ import { operations as token } from "../token/index.ts";
 import { operations as tokenizedAssets } from "../tokenized-assets/index.ts";
 import { operations as transactionBundler } from "../transaction-bundler/index.ts";
 import { operations as uniswap } from "../uniswap/index.ts";
+import { operations as v0 } from "../v0/index.ts";
 import { operations as vaults } from "../vaults/index.ts";
 import type { Operation } from "./define.ts";
 
@@ -43,3 +44,9 @@ export const operations: Operation[] = [
   ...earn,
   ...credit,
 ];
+
+/**
+ * The frozen v0 operations: routed and documented (`/v0/openapi.json`) apart from the list above, so no client
+ * surface is generated for them.
+ */
+export const v0Operations: Operation[] = v0;

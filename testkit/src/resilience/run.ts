@@ -2,9 +2,11 @@
  * The resilience report: hostile inputs per operation, faults injected and survived, load held, access
  * control. `npm run resilience` runs it in full; `npm test` runs a bounded form.
  */
+
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import type { OperationManifest } from "@compass/sdk/manifest";
 import type { TestAddressBook } from "../live/env.ts";
 import { type AccessCheck, runAccess } from "./access.ts";
 import { type FaultResult, runFaults } from "./faults.ts";
@@ -43,7 +45,9 @@ export async function runResilience(o: ResilienceOptions): Promise<ResilienceRep
   };
   // The SDK's manifest is its built entry (sdk/dist): loaded when the run starts, after the build, so that
   // importing this module (as `npm start` does through @compass/testkit) never needs a built SDK.
-  const { manifest } = await import("@compass/sdk/manifest");
+  const { manifest: current } = await import("@compass/sdk/manifest");
+  // the frozen v0 operations have no SDK: their entries come from the v0 document the server publishes
+  const manifest = [...current, ...(await v0Manifest(o.url))];
   // three operations at a time (each with its own 8 requests in flight): a request mostly waits on the chain's
   // RPC, so lanes overlap the waits; the report keeps the registry's order
   const hostile: FuzzReport[] = new Array(manifest.length);
@@ -125,4 +129,32 @@ export function formatReport(r: ResilienceReport): string {
   for (const a of r.access) lines.push(`  ${a.ok ? "✔" : "✘"} ${a.name} (${a.detail.slice(0, 80)})`);
   lines.push(r.ok ? "RESULT: all held" : "RESULT: FAILED");
   return lines.join("\n");
+}
+
+/** The v0 operations as manifest entries (a POST each, its body schema inlined), read from `/v0/openapi.json`. */
+async function v0Manifest(url: string): Promise<OperationManifest[]> {
+  const res = await fetch(`${url}/v0/openapi.json`);
+  if (!res.ok) return [];
+  const doc = (await res.json()) as {
+    paths: Record<string, any>;
+    components: { schemas: Record<string, any> };
+  };
+  const inline = (node: any, seen: string[] = []): any => {
+    if (Array.isArray(node)) return node.map((n) => inline(n, seen));
+    if (!node || typeof node !== "object") return node;
+    const ref = typeof node.$ref === "string" ? node.$ref.split("/").pop() : undefined;
+    if (ref) return seen.includes(ref) ? {} : inline(doc.components.schemas[ref], [...seen, ref]);
+    return Object.fromEntries(Object.entries(node).map(([k, v]) => [k, inline(v, seen)]));
+  };
+  return Object.entries(doc.paths).map(
+    ([path, item]) =>
+      ({
+        operationId: `v0_${item.post.operationId}`,
+        method: "POST",
+        path,
+        params: [],
+        body: inline(item.post.requestBody.content["application/json"].schema),
+        errorModel: "validation",
+      }) as unknown as OperationManifest,
+  );
 }

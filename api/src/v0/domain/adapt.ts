@@ -1,0 +1,86 @@
+import type { z } from "zod";
+import type { Context } from "../../context.ts";
+import { RequestValidationError } from "../../errors.ts";
+import { operations as generic } from "../../generic/index.ts";
+import type { Operation } from "../../registry/define.ts";
+import type { ChainName } from "../../schemas/common.ts";
+import { operations as token } from "../../token/index.ts";
+import { V0_CHAINS, type V0ChainValue } from "../schemas.ts";
+
+/**
+ * v0 is served by the current operations' own functions: each v0 operation names the v1 operation that does its
+ * work, hands it the request in v1's shape and answers in v0's. Nothing is computed twice, and a fix in v1 reaches
+ * v0 — while v0's wire stays as it was.
+ */
+const CURRENT: Operation[] = [...generic, ...token];
+
+export const chainOf = (chain: V0ChainValue): ChainName => V0_CHAINS[chain];
+
+/** Runs the v1 operation `operationId` on `input` (v1's wire shape), validated by its own schemas. */
+export async function viaV1<T = any>(
+  ctx: Context,
+  operationId: string,
+  input: { query?: Record<string, unknown>; body?: Record<string, unknown> },
+): Promise<T> {
+  const op = CURRENT.find((o) => o.operationId === operationId);
+  if (!op) throw new Error(`v0 maps to ${operationId}, which this API does not have`);
+  const parse = (schema: z.ZodObject | undefined, value: unknown) => {
+    if (!schema) return undefined;
+    const parsed = schema.safeParse(value);
+    if (parsed.success) return parsed.data;
+    // a value v0 took that v1 refuses: named as the v0 body field it came from
+    throw new RequestValidationError(
+      parsed.error.issues.map((issue) => ({
+        loc: ["body", ...issue.path.map((p) => (typeof p === "number" ? p : String(p)))],
+        msg: issue.message,
+        type: "value_error",
+      })),
+    );
+  };
+  return (await op.handler(
+    { params: {}, query: parse(op.query, input.query), body: parse(op.body, input.body) },
+    ctx,
+  )) as T;
+}
+
+/** v1's transaction (hex quantities) as v0 answered it: the same fields, numbers as integers. */
+export function v0Transaction(tx: {
+  chainId: string;
+  data: string;
+  from: string;
+  gas: string | null;
+  to: string;
+  value: string;
+  nonce: string;
+  maxFeePerGas: string;
+  maxPriorityFeePerGas: string;
+}) {
+  const int = (hex: string) => {
+    const n = BigInt(hex);
+    return n <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(n) : n;
+  };
+  return {
+    chainId: int(tx.chainId),
+    data: tx.data,
+    from: tx.from,
+    gas: int(tx.gas ?? "0x0"),
+    to: tx.to,
+    value: int(tx.value),
+    nonce: int(tx.nonce),
+    maxFeePerGas: int(tx.maxFeePerGas),
+    maxPriorityFeePerGas: int(tx.maxPriorityFeePerGas),
+  };
+}
+
+/** A v0 write: the v1 write `operationId` with v0's chain, answered as v0's bare transaction. */
+export async function v0Write(
+  ctx: Context,
+  operationId: string,
+  body: { chain: V0ChainValue; sender: string } & Record<string, unknown>,
+  fields: Record<string, unknown>,
+) {
+  const { transaction } = await viaV1(ctx, operationId, {
+    body: { ...fields, chain: chainOf(body.chain), sender: body.sender, estimate_gas: true },
+  });
+  return v0Transaction(transaction);
+}
