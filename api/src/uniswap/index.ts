@@ -26,3 +26,4 @@ export const operations: Operation[] = [
 
 /** For the v1 Aerodrome Slipstream group (a Uniswap v3 fork): the pool price in the wire's terms. */
 export { type Pool, priceInPerOut } from "./domain/pools.ts";
+export { swapTransaction } from "./domain/swaps.ts";

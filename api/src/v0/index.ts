@@ -1,4 +1,19 @@
 import type { Operation } from "../registry/define.ts";
+import { aaveAssetPrice } from "./operations/aave-asset-price.ts";
+import { aaveBorrow } from "./operations/aave-borrow.ts";
+import { aaveLiquidityChange } from "./operations/aave-liquidity-change.ts";
+import { aaveRepay } from "./operations/aave-repay.ts";
+import { aaveSupply } from "./operations/aave-supply.ts";
+import { aaveUserPositionPerToken } from "./operations/aave-user-position-per-token.ts";
+import { aaveUserPositionSummary } from "./operations/aave-user-position-summary.ts";
+import { aaveWithdraw } from "./operations/aave-withdraw.ts";
+import { aerodromeSlipstreamLiquidityProvisionIncrease } from "./operations/aerodrome-slipstream-liquidity-provision-increase.ts";
+import { aerodromeSlipstreamLiquidityProvisionMint } from "./operations/aerodrome-slipstream-liquidity-provision-mint.ts";
+import { aerodromeSlipstreamLiquidityProvisionPositions } from "./operations/aerodrome-slipstream-liquidity-provision-positions.ts";
+import { aerodromeSlipstreamLiquidityProvisionWithdraw } from "./operations/aerodrome-slipstream-liquidity-provision-withdraw.ts";
+import { aerodromeSlipstreamPoolPrice } from "./operations/aerodrome-slipstream-pool-price.ts";
+import { aerodromeSlipstreamSwapBuyExactly } from "./operations/aerodrome-slipstream-swap-buy-exactly.ts";
+import { aerodromeSlipstreamSwapSellExactly } from "./operations/aerodrome-slipstream-swap-sell-exactly.ts";
 import { genericAllowance } from "./operations/generic-allowance.ts";
 import { genericAllowanceSet } from "./operations/generic-allowance-set.ts";
 import { genericBalance } from "./operations/generic-balance.ts";
@@ -12,6 +27,16 @@ import { genericUnwrapWeth } from "./operations/generic-unwrap-weth.ts";
 import { genericVisualizePortfolio } from "./operations/generic-visualize-portfolio.ts";
 import { genericWrapEth } from "./operations/generic-wrap-eth.ts";
 import { tokenAddress } from "./operations/token-address.ts";
+import { uniswapLiquidityProvisionInRange } from "./operations/uniswap-liquidity-provision-in-range.ts";
+import { uniswapLiquidityProvisionIncrease } from "./operations/uniswap-liquidity-provision-increase.ts";
+import { uniswapLiquidityProvisionMint } from "./operations/uniswap-liquidity-provision-mint.ts";
+import { uniswapLiquidityProvisionPositions } from "./operations/uniswap-liquidity-provision-positions.ts";
+import { uniswapLiquidityProvisionWithdraw } from "./operations/uniswap-liquidity-provision-withdraw.ts";
+import { uniswapPoolPrice } from "./operations/uniswap-pool-price.ts";
+import { uniswapQuoteBuyExactly } from "./operations/uniswap-quote-buy-exactly.ts";
+import { uniswapQuoteSellExactly } from "./operations/uniswap-quote-sell-exactly.ts";
+import { uniswapSwapBuyExactly } from "./operations/uniswap-swap-buy-exactly.ts";
+import { uniswapSwapSellExactly } from "./operations/uniswap-swap-sell-exactly.ts";
 
 /**
  * The frozen v0 surface (spec v1-capabilities.md §10; docs/versions.md): every call a POST, reads ending in `/get`,
@@ -20,6 +45,21 @@ import { tokenAddress } from "./operations/token-address.ts";
  * at `/v0/openapi.json`. Not in the SDKs, the CLI or MCP: new integrations use v1 and v2.
  */
 export const operations: Operation[] = [
+  aaveSupply,
+  aaveBorrow,
+  aaveRepay,
+  aaveWithdraw,
+  aaveAssetPrice,
+  aaveLiquidityChange,
+  aaveUserPositionSummary,
+  aaveUserPositionPerToken,
+  aerodromeSlipstreamSwapSellExactly,
+  aerodromeSlipstreamSwapBuyExactly,
+  aerodromeSlipstreamLiquidityProvisionMint,
+  aerodromeSlipstreamLiquidityProvisionIncrease,
+  aerodromeSlipstreamLiquidityProvisionWithdraw,
+  aerodromeSlipstreamLiquidityProvisionPositions,
+  aerodromeSlipstreamPoolPrice,
   genericPortfolio,
   genericVisualizePortfolio,
   genericPriceUsd,
@@ -33,4 +73,14 @@ export const operations: Operation[] = [
   genericTransferNativeToken,
   genericAllowanceSet,
   tokenAddress,
+  uniswapSwapBuyExactly,
+  uniswapSwapSellExactly,
+  uniswapLiquidityProvisionIncrease,
+  uniswapLiquidityProvisionMint,
+  uniswapLiquidityProvisionWithdraw,
+  uniswapQuoteBuyExactly,
+  uniswapQuoteSellExactly,
+  uniswapPoolPrice,
+  uniswapLiquidityProvisionInRange,
+  uniswapLiquidityProvisionPositions,
 ];

@@ -7,9 +7,6 @@
 import { z } from "zod";
 import { Address } from "../schemas/common.ts";
 
-/** The reference's example wallet, its default `sender`. */
-export const V0_EXAMPLE_SENDER = "0x29F20a192328eF1aD35e1564aBFf4Be9C5ce5f7B";
-
 export const V0_CHAINS = {
   "base:mainnet": "base",
   "ethereum:mainnet": "ethereum",
@@ -115,7 +112,7 @@ export const v0Amount = (description: string) =>
     .describe(description)
     .meta({ examples: [1.5] });
 
-const sender = Address.describe("The address of the transaction sender").default(V0_EXAMPLE_SENDER);
+const sender = Address.describe("The address of the transaction sender");
 export const v0Write = <S extends z.ZodRawShape>(shape: S) => z.object({ ...shape, chain: V0Chain, sender });
 
 /** A JSON integer of any size (wei exceed 2^53): a bigint in the handler's answer, written as bare digits. */
@@ -260,3 +257,322 @@ export const V0AddressRequest = z
 export const V0AddressResponse = z
   .object({ address: z.string().describe("Address of the token provided") })
   .meta({ id: "V0AddressResponse", title: "AddressResponse" });
+
+/* ---- aave ---- */
+
+const asset = (what: string) => V0Token.describe(`The symbol of the underlying asset ${what}.`);
+const onBehalfOf = (what: string) =>
+  Address.nullish().describe(`${what} Defaults to the transaction sender.`);
+
+export const V0InterestRateMode = z
+  .enum(["stable", "variable"])
+  .describe("The interest rate mode: stable or variable.")
+  .meta({ id: "V0InterestRateMode", title: "InterestRateMode" });
+
+export const V0AaveSupplyRequest = v0Write({
+  asset: asset("to supply as collateral"),
+  amount: v0Amount("The amount of the asset to supply"),
+  on_behalf_of: onBehalfOf("The address on behalf of whom the supply is made."),
+}).meta({ id: "V0AaveSupplyRequest", title: "AaveSupplyRequest" });
+export const V0AaveBorrowRequest = v0Write({
+  asset: asset("to borrow"),
+  amount: v0Amount("The amount of the asset to borrow"),
+  interest_rate_mode: V0InterestRateMode,
+  on_behalf_of: onBehalfOf("The address on behalf of whom the borrow is made."),
+}).meta({ id: "V0AaveBorrowRequest", title: "AaveBorrowRequest" });
+export const V0AaveRepayRequest = v0Write({
+  asset: asset("to repay"),
+  amount: v0Amount("The amount of the asset to repay"),
+  interest_rate_mode: V0InterestRateMode,
+  on_behalf_of: onBehalfOf("The address on behalf of whom the repay is made."),
+}).meta({ id: "V0AaveRepayRequest", title: "AaveRepayRequest" });
+export const V0AaveWithdrawRequest = v0Write({
+  asset: asset("to withdraw"),
+  amount: v0Amount("The amount of the asset to withdraw"),
+  recipient: Address.describe("The address of the recipient of the withdrawn funds."),
+}).meta({ id: "V0AaveWithdrawRequest", title: "AaveWithdrawRequest" });
+
+export const V0AaveGetAssetPriceRequest = z
+  .object({ chain: V0Chain, asset: asset("to price") })
+  .meta({ id: "V0AaveGetAssetPriceRequest", title: "AaveGetAssetPriceRequest" });
+export const V0AaveAssetPriceResponse = z
+  .object({ price: z.string().describe("The price of the asset in USD") })
+  .meta({ id: "V0AaveAssetPriceResponse", title: "AaveAssetPriceResponse" });
+
+export const V0AaveGetLiquidityChangeRequest = z
+  .object({
+    chain: V0Chain,
+    start_block: z.int().min(0).describe("The block the change is measured from."),
+    end_block: z
+      .int()
+      .min(0)
+      .nullish()
+      .describe("The block the change is measured to; the latest when omitted."),
+    asset: asset("whose liquidity index to follow"),
+  })
+  .meta({ id: "V0AaveGetLiquidityChangeRequest", title: "AaveGetLiquidityChangeRequest" });
+export const V0AaveLiquidityChangeResponse = z
+  .object({
+    liquidity_change: z.string().describe("The change of the liquidity index over the blocks, in percent"),
+    start_time: z.string().meta({ format: "date-time" }).describe("The time of the start block"),
+    end_time: z.string().meta({ format: "date-time" }).describe("The time of the end block"),
+  })
+  .meta({ id: "V0AaveLiquidityChangeResponse", title: "AaveLiquidityChangeResponse" });
+
+export const V0AaveGetUserPositionSummaryRequest = z
+  .object({ chain: V0Chain, user: Address.describe("The user whose position to read.") })
+  .meta({ id: "V0AaveGetUserPositionSummaryRequest", title: "AaveGetUserPositionSummaryRequest" });
+export const V0AaveUserPositionSummaryResponse = z
+  .object({
+    maximum_loan_to_value_ratio: z.string(),
+    health_factor: z.string(),
+    total_collateral: z.string(),
+    total_debt: z.string(),
+    available_borrows: z.string(),
+    liquidation_threshold: z.string(),
+  })
+  .meta({ id: "V0AaveUserPositionSummaryResponse", title: "AaveUserPositionSummaryResponse" });
+
+export const V0AaveGetUserPositionPerTokenRequest = z
+  .object({
+    chain: V0Chain,
+    user: Address.describe("The user whose position to read."),
+    asset: asset("to read"),
+  })
+  .meta({ id: "V0AaveGetUserPositionPerTokenRequest", title: "AaveGetUserPositionPerTokenRequest" });
+export const V0AaveUserPositionPerTokenResponse = z
+  .object({
+    token_balance: z.string(),
+    stable_debt: z.string(),
+    variable_debt: z.string(),
+    principal_stable_debt: z.string(),
+    principal_variable_debt: z.string(),
+    stable_borrow_rate: z.string(),
+    stable_borrow_rate_for_new_loans: z.string(),
+    variable_borrow_rate: z.string(),
+    liquidity_rate: z.string(),
+  })
+  .meta({ id: "V0AaveUserPositionPerTokenResponse", title: "AaveUserPositionPerTokenResponse" });
+
+/* ---- uniswap ---- */
+
+export const V0FeeEnum = z
+  .enum(["0.01", "0.05", "0.3", "1.0"])
+  .describe("The pool's fee tier, in percent.")
+  .meta({ id: "V0FeeEnum", title: "FeeEnum" });
+
+/** An amount that may be zero (a bound, a minimum), a JSON number or a decimal string. */
+export const v0AmountOrZero = (description: string) =>
+  z
+    .union([
+      z.number().min(0),
+      z
+        .string()
+        .trim()
+        .regex(/^(0|[1-9][0-9]*)(\.[0-9]+)?$/, "Input should be a decimal number"),
+    ])
+    .describe(description)
+    .meta({ examples: [1.5] });
+
+/** A liquidity position's amounts: the most and the least of each token to add. */
+const lpAmounts = {
+  amount0_desired: v0AmountOrZero("The most token0 to add."),
+  amount1_desired: v0AmountOrZero("The most token1 to add."),
+  amount0_min: v0AmountOrZero("The least token0 to add."),
+  amount1_min: v0AmountOrZero("The least token1 to add."),
+};
+const percentageForWithdrawal = z
+  .union([
+    z.number().gt(0).max(100),
+    z
+      .string()
+      .trim()
+      .regex(/^(0|[1-9][0-9]*)(\.[0-9]+)?$/),
+  ])
+  .describe("The percentage of the position's liquidity to withdraw.");
+
+const pairV0 = {
+  token_in: V0Token.describe("The symbol of the token to sell."),
+  token_out: V0Token.describe("The symbol of the token to buy."),
+  fee: V0FeeEnum,
+};
+const wrapEth = z
+  .boolean()
+  .default(false)
+  .describe("Whether to wrap ETH into WETH first (not offered here: wrap with /v0/generic/wrap_eth).");
+
+export const V0UniswapBuyExactlyRequest = v0Write({
+  ...pairV0,
+  amount_out: v0Amount("The amount of token_out to buy."),
+  amount_in_maximum: v0AmountOrZero("The most token_in to pay."),
+  wrap_eth: wrapEth,
+}).meta({ id: "V0UniswapBuyExactlyRequest", title: "UniswapBuyExactlyRequest" });
+export const V0UniswapSellExactlyRequest = v0Write({
+  ...pairV0,
+  amount_in: v0Amount("The amount of token_in to sell."),
+  amount_out_minimum: v0AmountOrZero("The least token_out to receive.").default(0),
+  wrap_eth: wrapEth,
+}).meta({ id: "V0UniswapSellExactlyRequest", title: "UniswapSellExactlyRequest" });
+
+const tick = (which: string) => z.int().min(-887272).max(887272).describe(`The position's ${which} tick.`);
+export const V0UniswapMintLiquidityProvisionRequest = v0Write({
+  token0: V0Token.describe("The symbol of the pool's first token."),
+  token1: V0Token.describe("The symbol of the pool's second token."),
+  fee: V0FeeEnum,
+  tick_lower: tick("lower"),
+  tick_upper: tick("upper"),
+  ...lpAmounts,
+  recipient: Address.nullish().describe("Who receives the position NFT; the sender when omitted."),
+}).meta({ id: "V0UniswapMintLiquidityProvisionRequest", title: "UniswapMintLiquidityProvisionRequest" });
+export const V0UniswapIncreaseLiquidityProvisionRequest = v0Write({
+  token_id: z.int().min(0).describe("The position NFT's id."),
+  ...lpAmounts,
+}).meta({
+  id: "V0UniswapIncreaseLiquidityProvisionRequest",
+  title: "UniswapIncreaseLiquidityProvisionRequest",
+});
+export const V0UniswapWithdrawLiquidityProvisionRequest = v0Write({
+  token_id: z.int().min(0).describe("The position NFT's id."),
+  percentage_for_withdrawal: percentageForWithdrawal,
+}).meta({
+  id: "V0UniswapWithdrawLiquidityProvisionRequest",
+  title: "UniswapWithdrawLiquidityProvisionRequest",
+});
+
+export const V0UniswapGetBuyQuoteRequest = z
+  .object({ chain: V0Chain, ...pairV0, amount_out: v0Amount("The amount of token_out to buy.") })
+  .meta({ id: "V0UniswapGetBuyQuoteRequest", title: "UniswapGetBuyQuoteRequest" });
+export const V0UniswapBuyQuoteInfoResponse = z
+  .object({ amount_in: z.string(), price_after: z.string() })
+  .meta({ id: "V0UniswapBuyQuoteInfoResponse", title: "UniswapBuyQuoteInfoResponse" });
+export const V0UniswapGetSellQuoteRequest = z
+  .object({ chain: V0Chain, ...pairV0, amount_in: v0Amount("The amount of token_in to sell.") })
+  .meta({ id: "V0UniswapGetSellQuoteRequest", title: "UniswapGetSellQuoteRequest" });
+export const V0UniswapSellQuoteInfoResponse = z
+  .object({ amount_out: z.string(), price_after: z.string() })
+  .meta({ id: "V0UniswapSellQuoteInfoResponse", title: "UniswapSellQuoteInfoResponse" });
+export const V0UniswapGetPoolPriceRequest = z
+  .object({ chain: V0Chain, ...pairV0 })
+  .meta({ id: "V0UniswapGetPoolPriceRequest", title: "UniswapGetPoolPriceRequest" });
+export const V0UniswapPoolPriceResponse = z
+  .object({ token_in: V0Token, token_out: V0Token, price: z.string(), tick: z.int() })
+  .meta({ id: "V0UniswapPoolPriceResponse", title: "UniswapPoolPriceResponse" });
+export const V0UniswapCheckInRangeRequest = z
+  .object({ chain: V0Chain, token_id: z.int().min(0).describe("The position NFT's id.") })
+  .meta({ id: "V0UniswapCheckInRangeRequest", title: "UniswapCheckInRangeRequest" });
+export const V0UniswapCheckInRangeResponse = z
+  .object({ in_range: z.boolean() })
+  .meta({ id: "V0UniswapCheckInRangeResponse", title: "UniswapCheckInRangeResponse" });
+export const V0UniswapGetLiquidityProvisionPositionsRequest = z
+  .object({
+    chain: V0Chain,
+    user: Address.describe("The owner of the positions."),
+  })
+  .meta({
+    id: "V0UniswapGetLiquidityProvisionPositionsRequest",
+    title: "UniswapGetLiquidityProvisionPositionsRequest",
+  });
+const bigIntOut = (description: string) =>
+  z
+    .custom<number | bigint>((v) => typeof v === "bigint" || (typeof v === "number" && Number.isInteger(v)))
+    .meta({ type: "integer", description } as any);
+/** A position's amounts as the position manager records them: JSON integers of any size. */
+const positionAmounts = {
+  liquidity: bigIntOut("The position's liquidity"),
+  fee_growth_inside0_last_x128: bigIntOut("Fee growth of token0 inside the range at the last update"),
+  fee_growth_inside1_last_x128: bigIntOut("Fee growth of token1 inside the range at the last update"),
+  tokens_owed0: bigIntOut("token0 owed to the position"),
+  tokens_owed1: bigIntOut("token1 owed to the position"),
+};
+export const V0UniswapPositionsSolidityResponse = z
+  .object({
+    nonce: bigIntOut("The position's nonce"),
+    operator: z.string(),
+    token0: z.string(),
+    token1: z.string(),
+    fee: z.int(),
+    tick_lower: z.int(),
+    tick_upper: z.int(),
+    ...positionAmounts,
+  })
+  .meta({ id: "V0UniswapPositionsSolidityResponse", title: "UniswapPositionsSolidityResponse" });
+export const V0UniswapLPPositionsInfoResponse = z
+  .object({ positions: z.record(z.string(), V0UniswapPositionsSolidityResponse) })
+  .meta({ id: "V0UniswapLPPositionsInfoResponse", title: "UniswapLPPositionsInfoResponse" });
+
+/* ---- aerodrome slipstream ---- */
+
+const tickSpacing = z.int().min(1).describe("The pool's tick spacing.");
+const pairSlipstream = {
+  token_in: V0Token.describe("The symbol of the token to sell."),
+  token_out: V0Token.describe("The symbol of the token to buy."),
+  tick_spacing: tickSpacing,
+};
+
+export const V0AerodromeSlipstreamSellExactlyRequest = v0Write({
+  ...pairSlipstream,
+  amount_in: v0Amount("The amount of token_in to sell."),
+  amount_out_minimum: v0AmountOrZero("The least token_out to receive.").default(0),
+}).meta({ id: "V0AerodromeSlipstreamSellExactlyRequest", title: "AerodromeSlipstreamSellExactlyRequest" });
+export const V0AerodromeSlipstreamBuyExactlyRequest = v0Write({
+  ...pairSlipstream,
+  amount_out: v0Amount("The amount of token_out to buy."),
+  amount_in_maximum: v0AmountOrZero("The most token_in to pay."),
+}).meta({ id: "V0AerodromeSlipstreamBuyExactlyRequest", title: "AerodromeSlipstreamBuyExactlyRequest" });
+export const V0AerodromeSlipstreamMintLiquidityProvisionRequest = v0Write({
+  token0: V0Token.describe("The symbol of the pool's first token."),
+  token1: V0Token.describe("The symbol of the pool's second token."),
+  tick_spacing: tickSpacing,
+  tick_lower: z.int().describe("The position's lower tick."),
+  tick_upper: z.int().describe("The position's upper tick."),
+  ...lpAmounts,
+  recipient: Address.nullish().describe("Who receives the position NFT; the sender when omitted."),
+}).meta({
+  id: "V0AerodromeSlipstreamMintLiquidityProvisionRequest",
+  title: "AerodromeSlipstreamMintLiquidityProvisionRequest",
+});
+export const V0AerodromeSlipstreamIncreaseLiquidityProvisionRequest = v0Write({
+  token_id: z.int().min(0).describe("The position NFT's id."),
+  ...lpAmounts,
+}).meta({
+  id: "V0AerodromeSlipstreamIncreaseLiquidityProvisionRequest",
+  title: "AerodromeSlipstreamIncreaseLiquidityProvisionRequest",
+});
+export const V0AerodromeSlipstreamWithdrawLiquidityProvisionRequest = v0Write({
+  token_id: z.int().min(0).describe("The position NFT's id."),
+  percentage_for_withdrawal: percentageForWithdrawal,
+}).meta({
+  id: "V0AerodromeSlipstreamWithdrawLiquidityProvisionRequest",
+  title: "AerodromeSlipstreamWithdrawLiquidityProvisionRequest",
+});
+export const V0AerodromeSlipstreamGetLiquidityProvisionPositionsRequest = z
+  .object({
+    chain: V0Chain,
+    user: Address.describe("The owner of the positions."),
+  })
+  .meta({
+    id: "V0AerodromeSlipstreamGetLiquidityProvisionPositionsRequest",
+    title: "AerodromeSlipstreamGetLiquidityProvisionPositionsRequest",
+  });
+export const V0AerodromePosition = z
+  .object({
+    nonce: bigIntOut("The position's nonce"),
+    operator: z.string(),
+    token0: V0Token,
+    token1: V0Token,
+    tick_spacing: z.int(),
+    tick_lower: z.int(),
+    tick_upper: z.int(),
+    ...positionAmounts,
+    token_id: bigIntOut("The position NFT's id"),
+  })
+  .meta({ id: "V0AerodromePosition", title: "AerodromePosition" });
+export const V0AerodromeLPPositionsResponse = z
+  .object({ positions: z.record(z.string(), V0AerodromePosition) })
+  .meta({ id: "V0AerodromeLPPositionsResponse", title: "AerodromeLPPositionsResponse" });
+export const V0AerodromeSlipstreamGetPoolPriceRequest = z
+  .object({ chain: V0Chain, ...pairSlipstream })
+  .meta({ id: "V0AerodromeSlipstreamGetPoolPriceRequest", title: "AerodromeSlipstreamGetPoolPriceRequest" });
+export const V0AerodromeSlipstreamPoolPriceResponse = z
+  .object({ token_in: V0Token, token_out: V0Token, price: z.string(), tick: z.int() })
+  .meta({ id: "V0AerodromeSlipstreamPoolPriceResponse", title: "AerodromeSlipstreamPoolPriceResponse" });

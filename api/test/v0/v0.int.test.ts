@@ -102,4 +102,88 @@ describe("v0 (frozen)", () => {
     expect(doc.status).toBe(200);
     expect(doc.body.paths["/v0/generic/wrap_eth"].post.operationId).toBe("generic_wrap_eth");
   });
+
+  test("default: wrap, approve, swap on Uniswap and supply to Aave — each a v0 write, asserted on chain", async () => {
+    const wallet = await freshWallet("base", "3");
+    const sender = wallet.account.address;
+    const chain = "base:mainnet";
+    const ok = async (path: string, body: object) => {
+      const r = await v0(path, { chain, ...body });
+      expect(r.status, `${path}: ${r.text}`).toBe(200);
+      return r.body;
+    };
+    await sendBundle(wallet, await ok("/v0/generic/wrap_eth", { sender, amount: 1 }));
+    await sendBundle(
+      wallet,
+      await ok("/v0/generic/allowance/set", {
+        sender,
+        token: "WETH",
+        contract_name: "UniswapV3Router",
+        amount: 1,
+      }),
+    );
+    const quote = await ok("/v0/uniswap/quote/sell_exactly/get", {
+      token_in: "WETH",
+      token_out: "USDC",
+      fee: "0.05",
+      amount_in: 1,
+    });
+    const v1Quote = await getJson(
+      `${url}/v1/uniswap/quote/sell_exactly?chain=base&token_in=WETH&token_out=USDC&fee=0.05&amount_in=1`,
+    );
+    expect(quote.amount_out).toBe(v1Quote.body.amount_out);
+    const minimum = (Number(quote.amount_out) * 0.99).toFixed(6);
+    await sendBundle(
+      wallet,
+      await ok("/v0/uniswap/swap/sell_exactly", {
+        sender,
+        token_in: "WETH",
+        token_out: "USDC",
+        fee: "0.05",
+        amount_in: 1,
+        amount_out_minimum: minimum,
+      }),
+    );
+    const usdc = await balanceOf(token("USDC"), sender);
+    expect(usdc).toBeGreaterThanOrEqual(BigInt(Math.round(Number(minimum) * 1e6)));
+
+    // a minimum above what the pool gives is refused before anything is signed
+    const greedy = await v0("/v0/uniswap/swap/sell_exactly", {
+      chain,
+      sender,
+      token_in: "USDC",
+      token_out: "WETH",
+      fee: "0.05",
+      amount_in: 10,
+      amount_out_minimum: 1,
+    });
+    expect(greedy.status).toBe(422);
+
+    await sendBundle(
+      wallet,
+      await ok("/v0/generic/allowance/set", {
+        sender,
+        token: "USDC",
+        contract_name: "AaveV3Pool",
+        amount: 100,
+      }),
+    );
+    await sendBundle(wallet, await ok("/v0/aave/supply", { sender, asset: "USDC", amount: 100 }));
+    const position = await ok("/v0/aave/user_position_per_token/get", { user: sender, asset: "USDC" });
+    expect(Number(position.token_balance)).toBeGreaterThanOrEqual(99.999999);
+    const summary = await ok("/v0/aave/user_position_summary/get", { user: sender });
+    const v1Summary = await getJson(`${url}/v1/aave/user_position_summary?chain=base&user=${sender}`);
+    expect(summary).toEqual(v1Summary.body);
+    const price = await ok("/v0/aave/asset_price/get", { asset: "USDC" });
+    expect(Number(price.price)).toBeCloseTo(1, 1);
+    const pool = await ok("/v0/aerodrome_slipstream/pool_price/get", {
+      token_in: "USDC",
+      token_out: "WETH",
+      tick_spacing: 100,
+    });
+    const v1Pool = await getJson(
+      `${url}/v1/aerodrome_slipstream/pool_price?chain=base&token_in=USDC&token_out=WETH&tick_spacing=100`,
+    );
+    expect(pool).toEqual({ ...v1Pool.body, token_in: "USDC", token_out: "WETH" });
+  });
 });

@@ -6,7 +6,7 @@ import { NEXT_BLOCK } from "../../chain/next-block.ts";
 import { deadlineAfterNextBlock, prefetchTxFields, senderTransaction } from "../../chain/transaction.ts";
 import type { Context } from "../../context.ts";
 import { fieldError, type Loc } from "../../errors.ts";
-import { toRawAmount } from "../../lib/amounts.ts";
+import { toRawAmount, toRawAmountOrZero } from "../../lib/amounts.ts";
 import type { ChainName } from "../../schemas/common.ts";
 import { type FeeTier, type Pool, priceInPerOut, readPool, type UniswapV3, uniswapV3 } from "./pools.ts";
 
@@ -112,7 +112,10 @@ type SwapBody = {
   token_in: string;
   token_out: string;
   fee: FeeTier;
-  max_slippage_percent: number;
+  /** the bound as a slippage from the quote (v1)… */
+  max_slippage_percent?: number;
+  /** …or as an amount of the other token, in human units: the least a sale gives, the most a purchase takes (v0) */
+  other_bound?: { amount: string; loc: (string | number)[] };
   amount_in?: string;
   amount_out?: string;
 };
@@ -140,9 +143,11 @@ export async function swapTransaction(side: Side, body: SwapBody, ctx: Context) 
       ? toRawAmount(body.amount_in!, tokenIn.decimals, amountLoc, tokenIn.symbol)
       : toRawAmount(body.amount_out!, tokenOut.decimals, amountLoc, tokenOut.symbol);
   const q = await quote(uni, pool, side, tokenIn, tokenOut, exact, amountLoc);
-  const slip = BigInt(Math.round(body.max_slippage_percent * 10_000)); // 1e-4 %
-  const bound =
-    side === "sell"
+  const other = side === "sell" ? tokenOut : tokenIn;
+  const slip = BigInt(Math.round((body.max_slippage_percent ?? 0) * 10_000)); // 1e-4 %
+  const bound = body.other_bound
+    ? toRawAmountOrZero(body.other_bound.amount, other.decimals, body.other_bound.loc, other.symbol)
+    : side === "sell"
       ? (q.other * (1_000_000n - slip)) / 1_000_000n
       : (q.other * (1_000_000n + slip) + 999_999n) / 1_000_000n;
   const maxIn = side === "sell" ? exact : bound;

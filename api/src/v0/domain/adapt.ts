@@ -1,10 +1,13 @@
 import type { z } from "zod";
+import { operations as aave } from "../../aave/index.ts";
+import { operations as aerodromeSlipstream } from "../../aerodrome-slipstream/index.ts";
 import type { Context } from "../../context.ts";
 import { RequestValidationError } from "../../errors.ts";
 import { operations as generic } from "../../generic/index.ts";
 import type { Operation } from "../../registry/define.ts";
 import type { ChainName } from "../../schemas/common.ts";
 import { operations as token } from "../../token/index.ts";
+import { operations as uniswap } from "../../uniswap/index.ts";
 import { V0_CHAINS, type V0ChainValue } from "../schemas.ts";
 
 /**
@@ -12,7 +15,7 @@ import { V0_CHAINS, type V0ChainValue } from "../schemas.ts";
  * work, hands it the request in v1's shape and answers in v0's. Nothing is computed twice, and a fix in v1 reaches
  * v0 — while v0's wire stays as it was.
  */
-const CURRENT: Operation[] = [...generic, ...token];
+const CURRENT: Operation[] = [...generic, ...token, ...aave, ...uniswap, ...aerodromeSlipstream];
 
 export const chainOf = (chain: V0ChainValue): ChainName => V0_CHAINS[chain];
 
@@ -84,3 +87,49 @@ export async function v0Write(
   });
   return v0Transaction(transaction);
 }
+
+/** v1 writes integers beyond 2^53 as decimal strings; v0 as JSON integers: these fields of `record`, as bigints. */
+export function withIntegers<T extends Record<string, unknown>, K extends keyof T>(
+  record: T,
+  keys: readonly K[],
+): Omit<T, K> & Record<K, number | bigint> {
+  const out: Record<string, unknown> = { ...record };
+  for (const key of keys) {
+    const v = record[key];
+    out[key as string] = typeof v === "string" ? BigInt(v) : v;
+  }
+  return out as Omit<T, K> & Record<K, number | bigint>;
+}
+
+/** The big numbers of a position manager's record of a position. */
+export const POSITION_INTEGERS = [
+  "nonce",
+  "liquidity",
+  "fee_growth_inside0_last_x128",
+  "fee_growth_inside1_last_x128",
+  "tokens_owed0",
+  "tokens_owed1",
+] as const;
+
+/** A v0 write's own fields, for a v1 write that names them alike: the body without v0's chain and sender. */
+export function fieldsOf<B extends { chain: unknown; sender: unknown }>(
+  body: B,
+): Omit<B, "chain" | "sender"> {
+  const { chain: _c, sender: _s, ...fields } = body;
+  return fields;
+}
+
+/** What a Uniswap or Slipstream position manager records of a position, as v1 answers it. */
+export type V1PositionRecord = {
+  nonce: number | string;
+  operator: string;
+  token0: string;
+  token1: string;
+  tick_lower: number;
+  tick_upper: number;
+  liquidity: number | string;
+  fee_growth_inside0_last_x128: number | string;
+  fee_growth_inside1_last_x128: number | string;
+  tokens_owed0: number | string;
+  tokens_owed1: number | string;
+};

@@ -1,0 +1,77 @@
+import type { Context } from "../../context.ts";
+import { fieldError } from "../../errors.ts";
+import { swapTransaction } from "../../uniswap/index.ts";
+import type { V0ChainValue } from "../schemas.ts";
+import {
+  chainOf,
+  POSITION_INTEGERS,
+  type V1PositionRecord,
+  v0Transaction,
+  viaV1,
+  withIntegers,
+} from "./adapt.ts";
+
+type Swap = {
+  chain: V0ChainValue;
+  sender: string;
+  token_in: string;
+  token_out: string;
+  fee: "0.01" | "0.05" | "0.3" | "1.0";
+  wrap_eth: boolean;
+};
+
+/**
+ * v0's swaps name their bound as an amount of the other token (v1 as a slippage from the quote): the same swap
+ * builder, given the amount. Wrapping ETH inside the swap is not offered; a 422 says to wrap first.
+ */
+export async function v0Swap(
+  ctx: Context,
+  side: "sell" | "buy",
+  body: Swap & {
+    amount_in?: number | string;
+    amount_out?: number | string;
+    amount_out_minimum?: number | string;
+    amount_in_maximum?: number | string;
+  },
+) {
+  if (body.wrap_eth)
+    throw fieldError(
+      ["body", "wrap_eth"],
+      "wrapping ETH inside the swap is not offered: wrap first (POST /v0/generic/wrap_eth)",
+    );
+  const boundField = side === "sell" ? "amount_out_minimum" : "amount_in_maximum";
+  const { transaction } = await swapTransaction(
+    side,
+    {
+      chain: chainOf(body.chain),
+      sender: body.sender,
+      estimate_gas: true,
+      token_in: body.token_in,
+      token_out: body.token_out,
+      fee: body.fee,
+      ...(side === "sell" ? { amount_in: String(body.amount_in) } : { amount_out: String(body.amount_out) }),
+      other_bound: { amount: String(body[boundField] ?? 0), loc: ["body", boundField] },
+    } as Parameters<typeof swapTransaction>[1],
+    ctx,
+  );
+  return v0Transaction(transaction);
+}
+
+/** v1's positions, their big numbers as JSON integers (v1 writes those beyond 2^53 as strings) and without v1's additions. */
+export async function v0Positions(ctx: Context, body: { chain: V0ChainValue; user: string }) {
+  type V1Position = V1PositionRecord & { fee: number; lp_token_address?: string | null };
+
+  const v1 = await viaV1<{ positions: Record<string, V1Position> }>(
+    ctx,
+    "v1_uniswap_liquidity_provision_positions",
+    { query: { chain: chainOf(body.chain), user: body.user } },
+  );
+  return {
+    positions: Object.fromEntries(
+      Object.entries(v1.positions).map(([id, { lp_token_address: _, ...p }]) => [
+        id,
+        withIntegers(p, POSITION_INTEGERS),
+      ]),
+    ),
+  };
+}
