@@ -72,7 +72,7 @@ export const V0Token = z
   .describe(
     "A token symbol. Notice individual endpoints' documentation where per chain tokens are presented.",
   )
-  .meta({ id: "V0Token", title: "Token" });
+  .meta({ id: "V0Token", title: "Token", examples: ["USDC"] });
 
 export const V0_CONTRACT_NAMES = [
   "AaveV3Pool",
@@ -99,16 +99,19 @@ export const V0ContractName = z
   .describe("Select the protocol. E.g. for increasing ERC-20 allowance.")
   .meta({ id: "V0ContractName", title: "ContractName" });
 
+/** A decimal in text, as v0 took amounts: digits, an optional fraction, at most 40 characters (no real amount needs more). */
+const decimalText = z
+  .string()
+  .trim()
+  .max(40)
+  .regex(/^(0|[1-9][0-9]*)(\.[0-9]+)?$/, "Input should be a decimal number");
+/** A JSON number below 10^21, which JavaScript writes without an exponent (a bigger amount is no real one). */
+const amountNumber = z.number().lt(1e21);
+
 /** A positive amount in human units: a JSON number or a decimal string (v0 took both). */
 export const v0Amount = (description: string) =>
   z
-    .union([
-      z.number().gt(0),
-      z
-        .string()
-        .trim()
-        .regex(/^(0|[1-9][0-9]*)(\.[0-9]+)?$/, "Input should be a decimal number"),
-    ])
+    .union([amountNumber.gt(0), decimalText.refine((v) => Number(v) > 0, "Input should be greater than 0")])
     .describe(description)
     .meta({ examples: [1.5] });
 
@@ -364,15 +367,9 @@ export const V0FeeEnum = z
 /** An amount that may be zero (a bound, a minimum), a JSON number or a decimal string. */
 export const v0AmountOrZero = (description: string) =>
   z
-    .union([
-      z.number().min(0),
-      z
-        .string()
-        .trim()
-        .regex(/^(0|[1-9][0-9]*)(\.[0-9]+)?$/, "Input should be a decimal number"),
-    ])
+    .union([amountNumber.min(0), decimalText])
     .describe(description)
-    .meta({ examples: [1.5] });
+    .meta({ examples: [1.5], "x-zero-allowed": true } as any);
 
 /** A liquidity position's amounts: the most and the least of each token to add. */
 const lpAmounts = {
@@ -384,17 +381,14 @@ const lpAmounts = {
 const percentageForWithdrawal = z
   .union([
     z.number().gt(0).max(100),
-    z
-      .string()
-      .trim()
-      .regex(/^(0|[1-9][0-9]*)(\.[0-9]+)?$/),
+    decimalText.refine((v) => Number(v) > 0 && Number(v) <= 100, "Input should be above 0 and at most 100"),
   ])
   .describe("The percentage of the position's liquidity to withdraw.");
 
 const pairV0 = {
-  token_in: V0Token.describe("The symbol of the token to sell."),
-  token_out: V0Token.describe("The symbol of the token to buy."),
-  fee: V0FeeEnum,
+  token_in: V0Token.describe("The symbol of the token to sell.").meta({ examples: ["WETH"] }),
+  token_out: V0Token.describe("The symbol of the token to buy.").meta({ examples: ["USDC"] }),
+  fee: V0FeeEnum.meta({ examples: ["0.05"] }),
 };
 const wrapEth = z
   .boolean()
@@ -416,11 +410,11 @@ export const V0UniswapSellExactlyRequest = v0Write({
 
 const tick = (which: string) => z.int().min(-887272).max(887272).describe(`The position's ${which} tick.`);
 export const V0UniswapMintLiquidityProvisionRequest = v0Write({
-  token0: V0Token.describe("The symbol of the pool's first token."),
-  token1: V0Token.describe("The symbol of the pool's second token."),
-  fee: V0FeeEnum,
-  tick_lower: tick("lower"),
-  tick_upper: tick("upper"),
+  token0: V0Token.describe("The symbol of the pool's first token.").meta({ examples: ["WETH"] }),
+  token1: V0Token.describe("The symbol of the pool's second token.").meta({ examples: ["USDC"] }),
+  fee: V0FeeEnum.meta({ examples: ["0.05"] }),
+  tick_lower: tick("lower").meta({ examples: [-600] }),
+  tick_upper: tick("upper").meta({ examples: [600] }),
   ...lpAmounts,
   recipient: Address.nullish().describe("Who receives the position NFT; the sender when omitted."),
 }).meta({ id: "V0UniswapMintLiquidityProvisionRequest", title: "UniswapMintLiquidityProvisionRequest" });
@@ -502,10 +496,14 @@ export const V0UniswapLPPositionsInfoResponse = z
 
 /* ---- aerodrome slipstream ---- */
 
-const tickSpacing = z.int().min(1).describe("The pool's tick spacing.");
+const tickSpacing = z
+  .int()
+  .min(1)
+  .describe("The pool's tick spacing.")
+  .meta({ examples: [100] });
 const pairSlipstream = {
-  token_in: V0Token.describe("The symbol of the token to sell."),
-  token_out: V0Token.describe("The symbol of the token to buy."),
+  token_in: V0Token.describe("The symbol of the token to sell.").meta({ examples: ["WETH"] }),
+  token_out: V0Token.describe("The symbol of the token to buy.").meta({ examples: ["USDC"] }),
   tick_spacing: tickSpacing,
 };
 
@@ -520,11 +518,17 @@ export const V0AerodromeSlipstreamBuyExactlyRequest = v0Write({
   amount_in_maximum: v0AmountOrZero("The most token_in to pay."),
 }).meta({ id: "V0AerodromeSlipstreamBuyExactlyRequest", title: "AerodromeSlipstreamBuyExactlyRequest" });
 export const V0AerodromeSlipstreamMintLiquidityProvisionRequest = v0Write({
-  token0: V0Token.describe("The symbol of the pool's first token."),
-  token1: V0Token.describe("The symbol of the pool's second token."),
+  token0: V0Token.describe("The symbol of the pool's first token.").meta({ examples: ["WETH"] }),
+  token1: V0Token.describe("The symbol of the pool's second token.").meta({ examples: ["USDC"] }),
   tick_spacing: tickSpacing,
-  tick_lower: z.int().describe("The position's lower tick."),
-  tick_upper: z.int().describe("The position's upper tick."),
+  tick_lower: z
+    .int()
+    .describe("The position's lower tick.")
+    .meta({ examples: [-600] }),
+  tick_upper: z
+    .int()
+    .describe("The position's upper tick.")
+    .meta({ examples: [600] }),
   ...lpAmounts,
   recipient: Address.nullish().describe("Who receives the position NFT; the sender when omitted."),
 }).meta({

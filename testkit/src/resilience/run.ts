@@ -143,7 +143,13 @@ async function v0Manifest(url: string): Promise<OperationManifest[]> {
     if (Array.isArray(node)) return node.map((n) => inline(n, seen));
     if (!node || typeof node !== "object") return node;
     const ref = typeof node.$ref === "string" ? node.$ref.split("/").pop() : undefined;
-    if (ref) return seen.includes(ref) ? {} : inline(doc.components.schemas[ref], [...seen, ref]);
+    if (ref) {
+      // the field's own keywords (its examples, its description) over the referenced schema's
+      const { $ref: _, ...own } = node;
+      return seen.includes(ref)
+        ? {}
+        : { ...inline(doc.components.schemas[ref], [...seen, ref]), ...inline(own, seen) };
+    }
     return Object.fromEntries(Object.entries(node).map(([k, v]) => [k, inline(v, seen)]));
   };
   return Object.entries(doc.paths).map(

@@ -133,3 +133,10 @@ export type V1PositionRecord = {
   tokens_owed0: number | string;
   tokens_owed1: number | string;
 };
+
+/** A v0 amount as decimal text: a JSON number written without an exponent (1e-7 → "0.0000001"). */
+export function amountText(value: number | string): string {
+  return typeof value === "number"
+    ? value.toLocaleString("en-US", { useGrouping: false, maximumFractionDigits: 20 })
+    : value;
+}

@@ -2,7 +2,14 @@ import type { z } from "zod";
 import type { Context } from "../../context.ts";
 import { fieldError } from "../../errors.ts";
 import { V0_TOKENS, type V0AerodromePosition, type V0ChainValue, type V0TokenValue } from "../schemas.ts";
-import { chainOf, POSITION_INTEGERS, type V1PositionRecord, viaV1, withIntegers } from "./adapt.ts";
+import {
+  amountText,
+  chainOf,
+  POSITION_INTEGERS,
+  type V1PositionRecord,
+  viaV1,
+  withIntegers,
+} from "./adapt.ts";
 
 type V1Position = V1PositionRecord & { tick_spacing: number; token_id: number | string };
 
@@ -30,11 +37,11 @@ export async function v0SlipstreamPositions(ctx: Context, body: { chain: V0Chain
 /** A v0 bound of 0 meant "no bound"; v1 takes a positive one (or its default from the quote). */
 export function v0Bound(value: number | string | undefined): string | undefined {
   if (value === undefined || Number(value) === 0) return undefined;
-  return String(value);
+  return amountText(value);
 }
 
 /** v0's buy bound is required and positive: 0 would buy nothing. */
 export function v0RequiredBound(value: number | string): string {
   if (Number(value) === 0) throw fieldError(["body", "amount_in_maximum"], "Input should be greater than 0");
-  return String(value);
+  return amountText(value);
 }

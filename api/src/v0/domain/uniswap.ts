@@ -3,6 +3,7 @@ import { fieldError } from "../../errors.ts";
 import { swapTransaction } from "../../uniswap/index.ts";
 import type { V0ChainValue } from "../schemas.ts";
 import {
+  amountText,
   chainOf,
   POSITION_INTEGERS,
   type V1PositionRecord,
@@ -49,8 +50,10 @@ export async function v0Swap(
       token_in: body.token_in,
       token_out: body.token_out,
       fee: body.fee,
-      ...(side === "sell" ? { amount_in: String(body.amount_in) } : { amount_out: String(body.amount_out) }),
-      other_bound: { amount: String(body[boundField] ?? 0), loc: ["body", boundField] },
+      ...(side === "sell"
+        ? { amount_in: amountText(body.amount_in!) }
+        : { amount_out: amountText(body.amount_out!) }),
+      other_bound: { amount: amountText(body[boundField] ?? 0), loc: ["body", boundField] },
     } as Parameters<typeof swapTransaction>[1],
     ctx,
   );
