@@ -1,6 +1,15 @@
 import { SIMPLE_7702_ACCOUNT } from "@compass/constants";
-import { chainClient, devnetChain, devnetFixture, getJson, postJson, testEnv } from "@compass/testkit/live";
-import { erc4626Abi, parseEther, parseUnits, toHex } from "viem";
+import {
+  chainClient,
+  devnetChain,
+  devnetFixture,
+  getJson,
+  postJson,
+  swapAndDepositSteps,
+  testEnv,
+  vaultAssetsOf,
+} from "@compass/testkit/live";
+import { parseEther, parseUnits, toHex } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { beforeAll, describe, expect, test } from "vitest";
 import { createConfig, http } from "wagmi";
@@ -52,29 +61,12 @@ describe("dev wallet: EIP-5792 wallet_sendCalls", () => {
     const r = await postJson("/v1/smart_account/batched_user_operations", {
       chain: CHAIN,
       sender: user,
-      operations: [
-        { body: { action_type: "WRAP_ETH", amount: "0.5" } },
-        {
-          body: {
-            action_type: "SET_ALLOWANCE",
-            token: "WETH",
-            contract: contracts().UniswapV3SwapRouter,
-            amount: "0.5",
-          },
-        },
-        {
-          body: {
-            action_type: "UNISWAP_SELL_EXACTLY",
-            token_in: "WETH",
-            token_out: "USDC",
-            fee: "0.05",
-            amount_in: "0.5",
-            max_slippage_percent: 1,
-          },
-        },
-        { body: { action_type: "SET_ALLOWANCE", token: "USDC", contract: vault(), amount: deposit } },
-        { body: { action_type: "VAULT_DEPOSIT", vault_address: vault(), amount: deposit } },
-      ],
+      operations: swapAndDepositSteps({
+        router: contracts().UniswapV3SwapRouter!,
+        vault: vault(),
+        weth: "0.5",
+        depositUsdc: deposit,
+      }),
     });
     expect(r.status, JSON.stringify(r.body)).toBe(200);
 
@@ -92,18 +84,7 @@ describe("dev wallet: EIP-5792 wallet_sendCalls", () => {
     expect((await chainClient(CHAIN).getCode({ address: user }))?.toLowerCase()).toBe(
       `0xef0100${SIMPLE_7702_ACCOUNT.slice(2).toLowerCase()}`,
     );
-    const shares = await chainClient(CHAIN).readContract({
-      address: vault(),
-      abi: erc4626Abi,
-      functionName: "balanceOf",
-      args: [user],
-    });
-    const assets = await chainClient(CHAIN).readContract({
-      address: vault(),
-      abi: erc4626Abi,
-      functionName: "convertToAssets",
-      args: [shares],
-    });
+    const assets = await vaultAssetsOf(CHAIN, vault(), user);
     expect(assets).toBeGreaterThanOrEqual(parseUnits(deposit, 6) - 1n);
     expect(await balanceOf(token("WETH"), user)).toBe(0n);
   }, 60_000);

@@ -87,11 +87,24 @@ export interface BuildOptions {
 export async function buildUnsignedTransaction(
   client: PublicClient,
   chain: ChainName,
-  request: { from: Address; to: Address; data: Hex; value?: bigint },
+  request: {
+    from: Address;
+    to: Address;
+    data: Hex;
+    value?: bigint;
+    /** EIP-7702 authorizations in JSON-RPC form: simulated and estimated with them (a type-4 transaction) */
+    authorizationList?: readonly Record<string, Hex>[];
+  },
   fields: Promise<TxFields>,
   options: BuildOptions = {},
 ): Promise<UnsignedTx> {
-  const call = { from: request.from, to: request.to, data: request.data, value: hex(request.value ?? 0n) };
+  const call = {
+    from: request.from,
+    to: request.to,
+    data: request.data,
+    value: hex(request.value ?? 0n),
+    ...(request.authorizationList && { authorizationList: request.authorizationList }),
+  };
   const simulate =
     options.estimateGas === false
       ? client.request({ method: "eth_call", params: [call as any, NEXT_BLOCK] }).then(() => null)

@@ -116,7 +116,8 @@ export const v0Amount = (description: string) =>
     .meta({ examples: [1.5] });
 
 const sender = Address.describe("The address of the transaction sender");
-export const v0Write = <S extends z.ZodRawShape>(shape: S) => z.object({ ...shape, chain: V0Chain, sender });
+export const v0WriteRequest = <S extends z.ZodRawShape>(shape: S) =>
+  z.object({ ...shape, chain: V0Chain, sender });
 
 /** A JSON integer of any size (wei exceed 2^53): a bigint in the handler's answer, written as bare digits. */
 const v0Int = (description: string) =>
@@ -229,24 +230,26 @@ export const V0EnsNameInfoResponse = z
   })
   .meta({ id: "V0EnsNameInfoResponse", title: "EnsNameInfoResponse" });
 
-export const V0WrapEthRequest = v0Write({ amount: v0Amount("The amount of ETH to wrap.") }).meta({
+export const V0WrapEthRequest = v0WriteRequest({ amount: v0Amount("The amount of ETH to wrap.") }).meta({
   id: "V0WrapEthRequest",
   title: "WrapEthRequest",
 });
-export const V0UnwrapWethRequest = v0Write({ amount: v0Amount("The amount of WETH to unwrap.") }).meta({
-  id: "V0UnwrapWethRequest",
-  title: "UnwrapWethRequest",
-});
-export const V0TransferErc20Request = v0Write({
+export const V0UnwrapWethRequest = v0WriteRequest({ amount: v0Amount("The amount of WETH to unwrap.") }).meta(
+  {
+    id: "V0UnwrapWethRequest",
+    title: "UnwrapWethRequest",
+  },
+);
+export const V0TransferErc20Request = v0WriteRequest({
   amount: v0Amount("Amount of token to transfer"),
   token: V0Token.describe("The symbol of the token to transfer."),
   to: Address.describe("The recipient of the tokens."),
 }).meta({ id: "V0TransferERC20Request", title: "TransferERC20Request" });
-export const V0TransferEthRequest = v0Write({
+export const V0TransferEthRequest = v0WriteRequest({
   amount: v0Amount("Amount of ETH to transfer"),
   to: Address.describe("The recipient of the ETH."),
 }).meta({ id: "V0TransferEthRequest", title: "TransferEthRequest" });
-export const V0IncreaseAllowanceRequest = v0Write({
+export const V0IncreaseAllowanceRequest = v0WriteRequest({
   token: V0Token.describe("The symbol of the token for which the allowance is increased."),
   contract_name: V0ContractName.describe("The name of the contract to increase allowance for."),
   amount: v0Amount("The amount of tokens to increase the allowance by."),
@@ -272,24 +275,24 @@ export const V0InterestRateMode = z
   .describe("The interest rate mode: stable or variable.")
   .meta({ id: "V0InterestRateMode", title: "InterestRateMode" });
 
-export const V0AaveSupplyRequest = v0Write({
+export const V0AaveSupplyRequest = v0WriteRequest({
   asset: asset("to supply as collateral"),
   amount: v0Amount("The amount of the asset to supply"),
   on_behalf_of: onBehalfOf("The address on behalf of whom the supply is made."),
 }).meta({ id: "V0AaveSupplyRequest", title: "AaveSupplyRequest" });
-export const V0AaveBorrowRequest = v0Write({
+export const V0AaveBorrowRequest = v0WriteRequest({
   asset: asset("to borrow"),
   amount: v0Amount("The amount of the asset to borrow"),
   interest_rate_mode: V0InterestRateMode,
   on_behalf_of: onBehalfOf("The address on behalf of whom the borrow is made."),
 }).meta({ id: "V0AaveBorrowRequest", title: "AaveBorrowRequest" });
-export const V0AaveRepayRequest = v0Write({
+export const V0AaveRepayRequest = v0WriteRequest({
   asset: asset("to repay"),
   amount: v0Amount("The amount of the asset to repay"),
   interest_rate_mode: V0InterestRateMode,
   on_behalf_of: onBehalfOf("The address on behalf of whom the repay is made."),
 }).meta({ id: "V0AaveRepayRequest", title: "AaveRepayRequest" });
-export const V0AaveWithdrawRequest = v0Write({
+export const V0AaveWithdrawRequest = v0WriteRequest({
   asset: asset("to withdraw"),
   amount: v0Amount("The amount of the asset to withdraw"),
   recipient: Address.describe("The address of the recipient of the withdrawn funds."),
@@ -395,13 +398,13 @@ const wrapEth = z
   .default(false)
   .describe("Whether to wrap ETH into WETH first (not offered here: wrap with /v0/generic/wrap_eth).");
 
-export const V0UniswapBuyExactlyRequest = v0Write({
+export const V0UniswapBuyExactlyRequest = v0WriteRequest({
   ...pairV0,
   amount_out: v0Amount("The amount of token_out to buy."),
   amount_in_maximum: v0AmountOrZero("The most token_in to pay."),
   wrap_eth: wrapEth,
 }).meta({ id: "V0UniswapBuyExactlyRequest", title: "UniswapBuyExactlyRequest" });
-export const V0UniswapSellExactlyRequest = v0Write({
+export const V0UniswapSellExactlyRequest = v0WriteRequest({
   ...pairV0,
   amount_in: v0Amount("The amount of token_in to sell."),
   amount_out_minimum: v0AmountOrZero("The least token_out to receive.").default(0),
@@ -409,7 +412,7 @@ export const V0UniswapSellExactlyRequest = v0Write({
 }).meta({ id: "V0UniswapSellExactlyRequest", title: "UniswapSellExactlyRequest" });
 
 const tick = (which: string) => z.int().min(-887272).max(887272).describe(`The position's ${which} tick.`);
-export const V0UniswapMintLiquidityProvisionRequest = v0Write({
+export const V0UniswapMintLiquidityProvisionRequest = v0WriteRequest({
   token0: V0Token.describe("The symbol of the pool's first token.").meta({ examples: ["WETH"] }),
   token1: V0Token.describe("The symbol of the pool's second token.").meta({ examples: ["USDC"] }),
   fee: V0FeeEnum.meta({ examples: ["0.05"] }),
@@ -418,14 +421,14 @@ export const V0UniswapMintLiquidityProvisionRequest = v0Write({
   ...lpAmounts,
   recipient: Address.nullish().describe("Who receives the position NFT; the sender when omitted."),
 }).meta({ id: "V0UniswapMintLiquidityProvisionRequest", title: "UniswapMintLiquidityProvisionRequest" });
-export const V0UniswapIncreaseLiquidityProvisionRequest = v0Write({
+export const V0UniswapIncreaseLiquidityProvisionRequest = v0WriteRequest({
   token_id: z.int().min(0).describe("The position NFT's id."),
   ...lpAmounts,
 }).meta({
   id: "V0UniswapIncreaseLiquidityProvisionRequest",
   title: "UniswapIncreaseLiquidityProvisionRequest",
 });
-export const V0UniswapWithdrawLiquidityProvisionRequest = v0Write({
+export const V0UniswapWithdrawLiquidityProvisionRequest = v0WriteRequest({
   token_id: z.int().min(0).describe("The position NFT's id."),
   percentage_for_withdrawal: percentageForWithdrawal,
 }).meta({
@@ -466,21 +469,17 @@ export const V0UniswapGetLiquidityProvisionPositionsRequest = z
     id: "V0UniswapGetLiquidityProvisionPositionsRequest",
     title: "UniswapGetLiquidityProvisionPositionsRequest",
   });
-const bigIntOut = (description: string) =>
-  z
-    .custom<number | bigint>((v) => typeof v === "bigint" || (typeof v === "number" && Number.isInteger(v)))
-    .meta({ type: "integer", description } as any);
 /** A position's amounts as the position manager records them: JSON integers of any size. */
 const positionAmounts = {
-  liquidity: bigIntOut("The position's liquidity"),
-  fee_growth_inside0_last_x128: bigIntOut("Fee growth of token0 inside the range at the last update"),
-  fee_growth_inside1_last_x128: bigIntOut("Fee growth of token1 inside the range at the last update"),
-  tokens_owed0: bigIntOut("token0 owed to the position"),
-  tokens_owed1: bigIntOut("token1 owed to the position"),
+  liquidity: v0Int("The position's liquidity"),
+  fee_growth_inside0_last_x128: v0Int("Fee growth of token0 inside the range at the last update"),
+  fee_growth_inside1_last_x128: v0Int("Fee growth of token1 inside the range at the last update"),
+  tokens_owed0: v0Int("token0 owed to the position"),
+  tokens_owed1: v0Int("token1 owed to the position"),
 };
 export const V0UniswapPositionsSolidityResponse = z
   .object({
-    nonce: bigIntOut("The position's nonce"),
+    nonce: v0Int("The position's nonce"),
     operator: z.string(),
     token0: z.string(),
     token1: z.string(),
@@ -507,17 +506,17 @@ const pairSlipstream = {
   tick_spacing: tickSpacing,
 };
 
-export const V0AerodromeSlipstreamSellExactlyRequest = v0Write({
+export const V0AerodromeSlipstreamSellExactlyRequest = v0WriteRequest({
   ...pairSlipstream,
   amount_in: v0Amount("The amount of token_in to sell."),
   amount_out_minimum: v0AmountOrZero("The least token_out to receive.").default(0),
 }).meta({ id: "V0AerodromeSlipstreamSellExactlyRequest", title: "AerodromeSlipstreamSellExactlyRequest" });
-export const V0AerodromeSlipstreamBuyExactlyRequest = v0Write({
+export const V0AerodromeSlipstreamBuyExactlyRequest = v0WriteRequest({
   ...pairSlipstream,
   amount_out: v0Amount("The amount of token_out to buy."),
   amount_in_maximum: v0AmountOrZero("The most token_in to pay."),
 }).meta({ id: "V0AerodromeSlipstreamBuyExactlyRequest", title: "AerodromeSlipstreamBuyExactlyRequest" });
-export const V0AerodromeSlipstreamMintLiquidityProvisionRequest = v0Write({
+export const V0AerodromeSlipstreamMintLiquidityProvisionRequest = v0WriteRequest({
   token0: V0Token.describe("The symbol of the pool's first token.").meta({ examples: ["WETH"] }),
   token1: V0Token.describe("The symbol of the pool's second token.").meta({ examples: ["USDC"] }),
   tick_spacing: tickSpacing,
@@ -535,14 +534,14 @@ export const V0AerodromeSlipstreamMintLiquidityProvisionRequest = v0Write({
   id: "V0AerodromeSlipstreamMintLiquidityProvisionRequest",
   title: "AerodromeSlipstreamMintLiquidityProvisionRequest",
 });
-export const V0AerodromeSlipstreamIncreaseLiquidityProvisionRequest = v0Write({
+export const V0AerodromeSlipstreamIncreaseLiquidityProvisionRequest = v0WriteRequest({
   token_id: z.int().min(0).describe("The position NFT's id."),
   ...lpAmounts,
 }).meta({
   id: "V0AerodromeSlipstreamIncreaseLiquidityProvisionRequest",
   title: "AerodromeSlipstreamIncreaseLiquidityProvisionRequest",
 });
-export const V0AerodromeSlipstreamWithdrawLiquidityProvisionRequest = v0Write({
+export const V0AerodromeSlipstreamWithdrawLiquidityProvisionRequest = v0WriteRequest({
   token_id: z.int().min(0).describe("The position NFT's id."),
   percentage_for_withdrawal: percentageForWithdrawal,
 }).meta({
@@ -560,7 +559,7 @@ export const V0AerodromeSlipstreamGetLiquidityProvisionPositionsRequest = z
   });
 export const V0AerodromePosition = z
   .object({
-    nonce: bigIntOut("The position's nonce"),
+    nonce: v0Int("The position's nonce"),
     operator: z.string(),
     token0: V0Token,
     token1: V0Token,
@@ -568,7 +567,7 @@ export const V0AerodromePosition = z
     tick_lower: z.int(),
     tick_upper: z.int(),
     ...positionAmounts,
-    token_id: bigIntOut("The position NFT's id"),
+    token_id: v0Int("The position NFT's id"),
   })
   .meta({ id: "V0AerodromePosition", title: "AerodromePosition" });
 export const V0AerodromeLPPositionsResponse = z

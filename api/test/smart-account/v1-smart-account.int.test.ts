@@ -6,9 +6,11 @@ import {
   getJson,
   postJson,
   SMART_ACCOUNT_PROVIDERS,
+  swapAndDepositSteps,
   testEnv,
+  vaultAssetsOf,
 } from "@compass/testkit/live";
-import { erc4626Abi, parseEther, parseUnits, toHex } from "viem";
+import { parseEther, parseUnits, toHex } from "viem";
 import { entryPoint07Address, entryPoint08Address } from "viem/account-abstraction";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { describe, expect, test } from "vitest";
@@ -27,22 +29,8 @@ const { contracts, token, balanceOf } = devnetFixture(CHAIN, 0);
 const vault = () => contracts().Erc4626VaultUSDC!;
 const router = () => contracts().UniswapV3SwapRouter!;
 
-const steps = (depositUsdc: string) => [
-  { body: { action_type: "WRAP_ETH", amount: "0.5" } },
-  { body: { action_type: "SET_ALLOWANCE", token: "WETH", contract: router(), amount: "0.5" } },
-  {
-    body: {
-      action_type: "UNISWAP_SELL_EXACTLY",
-      token_in: "WETH",
-      token_out: "USDC",
-      fee: "0.05",
-      amount_in: "0.5",
-      max_slippage_percent: 1,
-    },
-  },
-  { body: { action_type: "SET_ALLOWANCE", token: "USDC", contract: vault(), amount: depositUsdc } },
-  { body: { action_type: "VAULT_DEPOSIT", vault_address: vault(), amount: depositUsdc } },
-];
+const steps = (depositUsdc: string) =>
+  swapAndDepositSteps({ router: router(), vault: vault(), weth: "0.5", depositUsdc });
 
 describe("v1 smart-account batching through an ERC-4337 bundler", () => {
   test("default: the bundler speaks ERC-4337 for both EntryPoints", async () => {
@@ -96,18 +84,7 @@ describe("v1 smart-account batching through an ERC-4337 bundler", () => {
       // the account exists now and every step took effect
       expect(await chainClient(CHAIN).getCode({ address: sender })).toMatch(/^0x[0-9a-f]{40,}/);
       expect(await balanceOf(token("WETH"), sender)).toBe(0n);
-      const shares = await chainClient(CHAIN).readContract({
-        address: vault(),
-        abi: erc4626Abi,
-        functionName: "balanceOf",
-        args: [sender],
-      });
-      const assets = await chainClient(CHAIN).readContract({
-        address: vault(),
-        abi: erc4626Abi,
-        functionName: "convertToAssets",
-        args: [shares],
-      });
+      const assets = await vaultAssetsOf(CHAIN, vault(), sender);
       expect(assets).toBeGreaterThanOrEqual(parseUnits(deposit, 6) - 1n);
       expect(await balanceOf(token("USDC"), sender)).toBeGreaterThan(0n);
     }, 90_000);

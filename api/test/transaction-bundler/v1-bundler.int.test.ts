@@ -6,7 +6,9 @@ import {
   getJson,
   postJson,
   sendBundle,
+  swapAndDepositSteps,
   testEnv,
+  vaultAssetsOf,
 } from "@compass/testkit/live";
 import { type Address, erc4626Abi, parseEther, parseUnits } from "viem";
 import { describe, expect, test } from "vitest";
@@ -23,22 +25,8 @@ const { contracts, token, balanceOf } = devnetFixture(CHAIN, 0);
 const vault = () => contracts().Erc4626VaultUSDC!;
 const router = () => contracts().UniswapV3SwapRouter!;
 
-const steps = (depositUsdc: string) => [
-  { body: { action_type: "WRAP_ETH", amount: "1" } },
-  { body: { action_type: "SET_ALLOWANCE", token: "WETH", contract: router(), amount: "1" } },
-  {
-    body: {
-      action_type: "UNISWAP_SELL_EXACTLY",
-      token_in: "WETH",
-      token_out: "USDC",
-      fee: "0.05",
-      amount_in: "1",
-      max_slippage_percent: 1,
-    },
-  },
-  { body: { action_type: "SET_ALLOWANCE", token: "USDC", contract: vault(), amount: depositUsdc } },
-  { body: { action_type: "VAULT_DEPOSIT", vault_address: vault(), amount: depositUsdc } },
-];
+const steps = (depositUsdc: string) =>
+  swapAndDepositSteps({ router: router(), vault: vault(), weth: "1", depositUsdc });
 
 async function quotedUsdcForOneWeth(): Promise<number> {
   const r = await getJson(
@@ -109,18 +97,7 @@ describe("v1 transaction bundler (EIP-7702)", () => {
       `0xef0100${SIMPLE_7702_ACCOUNT.slice(2).toLowerCase()}`,
     );
     expect(await balanceOf(token("WETH"), user)).toBe(0n);
-    const shares = await chainClient(CHAIN).readContract({
-      address: vault(),
-      abi: erc4626Abi,
-      functionName: "balanceOf",
-      args: [user],
-    });
-    const assets = await chainClient(CHAIN).readContract({
-      address: vault(),
-      abi: erc4626Abi,
-      functionName: "convertToAssets",
-      args: [shares],
-    });
+    const assets = await vaultAssetsOf(CHAIN, vault(), user);
     // the vault holds the deposit for the user (share price rounding costs at most a unit)
     expect(assets).toBeGreaterThanOrEqual(parseUnits(deposit, 6) - 1n);
     const usdcLeft = await balanceOf(token("USDC"), user);

@@ -1,5 +1,5 @@
 "use client";
-import { SIMPLE_7702_ACCOUNT } from "@compass/constants";
+import { SIMPLE_7702_ACCOUNT, simple7702AccountAbi } from "@compass/constants";
 import { type Chain, createWalletClient, encodeFunctionData, type Hex, http, publicActions } from "viem";
 import { type PrivateKeyAccount, privateKeyToAccount } from "viem/accounts";
 
@@ -39,26 +39,6 @@ export interface DevCall {
   value?: Hex;
 }
 
-const delegateAbi = [
-  {
-    type: "function",
-    name: "executeBatch",
-    stateMutability: "nonpayable",
-    inputs: [
-      {
-        name: "calls",
-        type: "tuple[]",
-        components: [
-          { name: "target", type: "address" },
-          { name: "value", type: "uint256" },
-          { name: "data", type: "bytes" },
-        ],
-      },
-    ],
-    outputs: [],
-  },
-] as const;
-
 /**
  * EIP-5792 `wallet_sendCalls` as wallets that support it do (MetaMask among them): the calls run atomically in one
  * transaction from the account to itself, executed by its EIP-7702 delegate — eth-infinitism's Simple7702Account,
@@ -89,7 +69,7 @@ export async function sendDevCalls(account: PrivateKeyAccount, chain: Chain, cal
     to: account.address,
     nonce,
     data: encodeFunctionData({
-      abi: delegateAbi,
+      abi: simple7702AccountAbi,
       functionName: "executeBatch",
       args: [
         calls.map((c) => ({ target: c.to, value: c.value ? BigInt(c.value) : 0n, data: c.data ?? "0x" })),

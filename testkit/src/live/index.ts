@@ -5,7 +5,7 @@
  */
 
 export { DEVNET_BIN } from "../paths.ts";
-export { freshWallet, sendBundle } from "./bundler.ts";
+export { freshWallet, sendBundle, swapAndDepositSteps, vaultAssetsOf } from "./bundler.ts";
 export {
   addressBook,
   chainClient,

@@ -3,7 +3,6 @@ import {
   type Address,
   decodeErrorResult,
   encodeFunctionData,
-  formatEther,
   getAddress,
   type Hex,
   numberToHex,
@@ -13,7 +12,7 @@ import { recoverAuthorizationAddress } from "viem/utils";
 import { rethrowRpc } from "../../chain/clients.ts";
 import { NEXT_BLOCK } from "../../chain/next-block.ts";
 import { describeRevert, revertDataOf } from "../../chain/revert.ts";
-import { padGas, prefetchTxFields } from "../../chain/transaction.ts";
+import { buildUnsignedTransaction, prefetchTxFields } from "../../chain/transaction.ts";
 import type { Context } from "../../context.ts";
 import { DomainError, fieldError } from "../../errors.ts";
 import type { ChainName } from "../../schemas/common.ts";
@@ -35,10 +34,15 @@ export function senderKind(code: Hex | undefined): SenderKind {
  * The sender, its pending nonce and the delegate's code, read together. The delegate must be deployed on the
  * chain (it is on every chain its authors deployed v0.8 to); a sender that is a contract cannot delegate.
  */
-async function readSender(client: PublicClient, chain: ChainName, sender: Address) {
+async function readSender(
+  client: PublicClient,
+  chain: ChainName,
+  sender: Address,
+  pendingNonce: Promise<number>,
+) {
   const [code, nonce, delegateCode] = await Promise.all([
     client.getCode({ address: sender, blockTag: NEXT_BLOCK }),
-    client.getTransactionCount({ address: sender, blockTag: "pending" }),
+    pendingNonce,
     delegateCodeOf(client, chain),
   ]).catch((error) => rethrowRpc(chain, error));
   const kind = senderKind(code);
@@ -78,7 +82,13 @@ export function delegateCodeOf(client: PublicClient, chain: ChainName): Promise<
  */
 export async function bundlerAuthorization(ctx: Context, body: { chain: ChainName; sender: string }) {
   const client = ctx.services.chains.get(body.chain, ["body", "chain"]);
-  const { nonce } = await readSender(client, body.chain, getAddress(body.sender));
+  const sender = getAddress(body.sender);
+  const { nonce } = await readSender(
+    client,
+    body.chain,
+    sender,
+    client.getTransactionCount({ address: sender, blockTag: "pending" }),
+  );
   return { nonce: nonce + 1, address: SIMPLE_7702_ACCOUNT, chainId: client.chain!.id };
 }
 
@@ -148,7 +158,13 @@ export async function bundlerExecute(
   const client = ctx.services.chains.get(chain, ["body", "chain"]);
   const sender = getAddress(body.sender);
   const fields = prefetchTxFields(client, chain, sender);
-  const { kind, nonce, delegateCode } = await readSender(client, chain, sender);
+  // the nonce the transaction takes, read once with its fees
+  const { kind, nonce, delegateCode } = await readSender(
+    client,
+    chain,
+    sender,
+    fields.then((f) => f.nonce),
+  );
   const chainId = client.chain!.id;
   const authorization = body.signed_authorization
     ? await checkAuthorization(body.signed_authorization, { sender, chainId, nonce: nonce + 1 })
@@ -173,65 +189,34 @@ export async function bundlerExecute(
     functionName: "executeBatch",
     args: [steps.map((s) => ({ target: s.call.to, value: s.call.value, data: s.call.data }))],
   });
-  const call = {
-    from: sender,
-    to: sender,
-    data,
-    value: "0x0",
-    ...(authorization && {
-      authorizationList: [
-        {
-          chainId: numberToHex(authorization.chainId),
-          address: authorization.address,
-          nonce: numberToHex(authorization.nonce),
-          r: authorization.r,
-          s: authorization.s,
-          yParity: numberToHex(authorization.yParity),
-        },
-      ],
-    }),
-  };
-  const [gas, f, balance] = await Promise.all([
-    client
-      .request({
-        method: body.estimate_gas ? "eth_estimateGas" : "eth_call",
-        params: [call as any, NEXT_BLOCK],
-      } as any)
-      .then((result) => (body.estimate_gas ? BigInt(result as Hex) : null))
-      .catch((error) => explainBatchRevert(chain, steps, error)),
-    fields,
-    client.getBalance({ address: sender }).catch((error) => rethrowRpc(chain, error)),
-  ]);
-  if (gas !== null && balance < padGas(gas) * f.maxFeePerGas)
-    throw fieldError(
-      ["body", "sender"],
-      `The sender holds ${formatEther(balance)} ETH, less than the ${formatEther(padGas(gas) * f.maxFeePerGas)} ETH this bundle may cost`,
-    );
-  return {
-    transaction: {
-      chainId: numberToHex(chainId),
-      data,
+  const transaction = await buildUnsignedTransaction(
+    client,
+    chain,
+    {
       from: sender,
-      gas: gas === null ? null : numberToHex(padGas(gas)),
       to: sender,
-      value: "0x0",
-      nonce: numberToHex(f.nonce),
-      maxFeePerGas: numberToHex(f.maxFeePerGas),
-      maxPriorityFeePerGas: numberToHex(f.maxPriorityFeePerGas),
+      data,
       ...(authorization && {
         authorizationList: [
           {
-            nonce: authorization.nonce,
+            chainId: numberToHex(authorization.chainId),
             address: authorization.address,
-            chainId: authorization.chainId,
+            nonce: numberToHex(authorization.nonce),
             r: authorization.r,
             s: authorization.s,
-            yParity: authorization.yParity,
+            yParity: numberToHex(authorization.yParity),
           },
         ],
       }),
     },
-  };
+    fields,
+    {
+      estimateGas: body.estimate_gas,
+      senderLoc: ["body", "sender"],
+      explain: (_data, error) => explainBatchRevert(chain, steps, error),
+    },
+  );
+  return { transaction: { ...transaction, ...(authorization && { authorizationList: [authorization] }) } };
 }
 
 /**
