@@ -56,7 +56,7 @@ export async function startServer(
   const port = opts.port ?? Number(process.env.PORT ?? 3000);
   const host = opts.host ?? process.env.HOST ?? "127.0.0.1";
   const api = compass();
-  const apiListener = getRequestListener(api.fetch);
+  const apiListener = api.listener;
   const mcp = createMcpHttpHandler({
     serverURL: "http://in-process",
     fetch: (input, init) => api.fetch(new Request(input, init)),

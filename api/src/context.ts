@@ -1,5 +1,6 @@
 import type { Logger } from "pino";
 import type { Config } from "./config/env.ts";
+import type { HeaderReader } from "./http/call.ts";
 import type { Services } from "./services.ts";
 
 /** What a handler may use besides its validated input. */
@@ -9,6 +10,6 @@ export interface Context {
   log: Logger;
   requestId: string;
   signal: AbortSignal;
-  headers: Headers;
+  headers: HeaderReader;
   idempotencyKey?: string;
 }

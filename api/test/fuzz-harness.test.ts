@@ -1,6 +1,5 @@
 import { createServer, type Server } from "node:http";
 import { fuzzOperation } from "@compass/testkit/resilience";
-import { getRequestListener } from "@hono/node-server";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { z } from "zod";
 import { operationModels } from "../scripts/gen/model.ts";
@@ -32,7 +31,7 @@ beforeAll(async () => {
     config: loadConfig({ COMPASS_DEVNET_DIR: "/x", LOG_LEVEL: "silent", COMPASS_RATE_LIMIT: "off" }),
     operations: ops,
   });
-  server = createServer(getRequestListener(app.fetch));
+  server = createServer(app.listener);
   await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
   url = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
 });

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { Hono } from "hono";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Logger } from "pino";
 import { type Config, loadConfig } from "../config/env.ts";
 import { buildOpenApi } from "../openapi/build.ts";
@@ -7,10 +7,12 @@ import { buildV0OpenApi, V0_HEADERS, V0_SUNSET_MS } from "../openapi/v0.ts";
 import type { Operation } from "../registry/define.ts";
 import { operations as allOperations, v0Operations } from "../registry/index.ts";
 import { createServices, type Services } from "../services.ts";
+import { callFromRequest, type HttpCall, type HttpReply, nodeListener, replyToResponse } from "./call.ts";
 import { allowedOrigin, corsHeaders, preflightHeaders } from "./cors.ts";
-import { JSON_HEADERS, operationHandler } from "./handler.ts";
-import { createLogger } from "./logger.ts";
+import { JSON_HEADERS, operationHandler, type RouteHandler } from "./handler.ts";
+import { accessLogger, createLogger } from "./logger.ts";
 import { renderError } from "./render.ts";
+import { Router } from "./router.ts";
 
 export interface HttpAppOptions {
   config?: Config;
@@ -27,15 +29,21 @@ export interface HttpAppOptions {
 }
 
 export interface HttpApp {
+  /** the transport-free core: every route, error envelope and header comes from here */
+  handle: (call: HttpCall) => Promise<HttpReply>;
+  /** the same as a Fetch handler (Next route handlers, tests, in-process callers) */
   fetch: (request: Request) => Promise<Response>;
-  hono: Hono;
+  /** the same as a node:http listener, with no Fetch objects in between (the shipped server's hot path) */
+  listener: (req: IncomingMessage, res: ServerResponse) => void;
   config: Config;
   services: Services;
   operations: Operation[];
   log: Logger;
 }
 
-/** The lean HTTP app over the registry: every route, error envelope and header comes from here. */
+const NOT_FOUND = JSON.stringify({ detail: "Not Found" });
+
+/** The lean HTTP app over the registry: a route table and the one operation adapter, no framework. */
 export function createHttpApp(options: HttpAppOptions = {}): HttpApp {
   const config = options.config ?? loadConfig();
   const services = options.services ?? createServices(config);
@@ -47,94 +55,100 @@ export function createHttpApp(options: HttpAppOptions = {}): HttpApp {
       "COMPASS_ENV=production without COMPASS_API_KEYS: every API request will be refused with 401. Set COMPASS_API_KEYS to keys or sha256:<hex> digests.",
     );
   }
-  const hono = new Hono();
-  const logRequests = log.isLevelEnabled("info");
+  const access = accessLogger(log);
 
-  hono.use("*", async (c, next) => {
-    const requestId = sanitizeRequestId(c.req.header("x-request-id")) ?? randomUUID();
-    c.set("requestId" as never, requestId as never);
-    const started = logRequests ? performance.now() : 0;
-    await next();
-    c.res.headers.set("x-request-id", requestId);
-    if (logRequests) {
-      log.info(
-        {
-          reqId: requestId,
-          method: c.req.method,
-          path: c.req.path,
-          status: c.res.status,
-          ms: Math.round((performance.now() - started) * 10) / 10,
-        },
-        "request",
-      );
-    }
-  });
-
-  // CORS: browsers may call from origins listed on a publishable key (any origin when no keys are required).
-  // Preflights are answered for every origin and auth failures carry CORS headers, so a page whose key or
-  // origin is wrong can read why (the key and origin checks themselves happen on the request).
-  hono.use("*", async (c, next) => {
-    const origin = c.req.header("origin") ?? null;
-    const allowed = allowedOrigin(config, origin);
-    if (c.req.method === "OPTIONS")
-      return c.body(null, 204, origin ? preflightHeaders(allowed ?? origin) : {});
-    await next();
-    const readable = allowed ?? (origin && (c.res.status === 401 || c.res.status === 403) ? origin : null);
-    if (readable) for (const [k, v] of Object.entries(corsHeaders(readable))) c.res.headers.set(k, v);
-  });
-
+  const router = new Router<RouteHandler>();
+  const documentRoute =
+    (build: () => string): RouteHandler =>
+    async () => {
+      const body = build();
+      return { status: 200, headers: { ...JSON_HEADERS, "cache-control": "public, max-age=60" }, body };
+    };
   let openapi: string | undefined;
-  hono.get("/v2/openapi.json", (c) => {
-    openapi ??= JSON.stringify(buildOpenApi(operations, { env: config.env, serverUrl: config.publicUrl }));
-    return c.body(openapi, 200, { ...JSON_HEADERS, "cache-control": "public, max-age=60" });
-  });
+  router.add(
+    "GET",
+    "/v2/openapi.json",
+    documentRoute(
+      () =>
+        (openapi ??= JSON.stringify(
+          buildOpenApi(operations, { env: config.env, serverUrl: config.publicUrl }),
+        )),
+    ),
+  );
+  let v0Document: string | undefined;
+  router.add(
+    "GET",
+    "/v0/openapi.json",
+    documentRoute(
+      () =>
+        (v0Document ??= JSON.stringify(buildV0OpenApi(v0, { env: config.env, serverUrl: config.publicUrl }))),
+    ),
+  );
+  for (const op of [...operations, ...v0, ...(options.routes ?? [])])
+    router.add(op.method, op.path, operationHandler(op, config, services, log));
 
-  // v0 is frozen: every answer says so (RFC 9745 Deprecation, RFC 8594 Sunset) and names its successor; past the
-  // sunset its paths are gone
-  hono.use("/v0/*", async (c, next) => {
-    if (Date.now() >= V0_SUNSET_MS)
-      return c.body(
-        JSON.stringify({
+  const route = async (call: HttpCall, path: string, requestId: string): Promise<HttpReply> => {
+    // v0 is frozen: every answer says so (RFC 9745 Deprecation, RFC 8594 Sunset) and names its successor; past the
+    // sunset its paths are gone
+    const v0Path = path.startsWith("/v0/");
+    if (v0Path && Date.now() >= V0_SUNSET_MS)
+      return {
+        status: 410,
+        headers: { ...JSON_HEADERS, ...V0_HEADERS(config) },
+        body: JSON.stringify({
           detail: `v0 was sunset on ${new Date(V0_SUNSET_MS).toUTCString()}: use /v1 and /v2`,
         }),
-        410,
-        { ...JSON_HEADERS, ...V0_HEADERS(config) },
-      );
-    await next();
-    for (const [k, v] of Object.entries(V0_HEADERS(config))) c.res.headers.set(k, v);
-  });
-  let v0Document: string | undefined;
-  hono.get("/v0/openapi.json", (c) => {
-    v0Document ??= JSON.stringify(buildV0OpenApi(v0, { env: config.env, serverUrl: config.publicUrl }));
-    return c.body(v0Document, 200, { ...JSON_HEADERS, "cache-control": "public, max-age=60" });
-  });
+      };
+    const head = call.method === "HEAD";
+    const found = router.match(head ? "GET" : call.method, path);
+    let reply: HttpReply;
+    if (!found) reply = { status: 404, headers: { ...JSON_HEADERS }, body: NOT_FOUND };
+    else if ("methods" in found)
+      reply = {
+        status: 405,
+        headers: { ...JSON_HEADERS, allow: found.methods.join(", ") },
+        body: JSON.stringify({ detail: "Method Not Allowed" }),
+      };
+    else {
+      try {
+        reply = await found.handler(call, found.params, requestId);
+      } catch (error) {
+        const { status, body } = renderError(error, undefined, log, requestId);
+        reply = { status, headers: { ...JSON_HEADERS }, body: JSON.stringify(body) };
+      }
+    }
+    if (v0Path) Object.assign(reply.headers, V0_HEADERS(config));
+    if (head) reply.body = null;
+    return reply;
+  };
 
-  const methodsByPath = new Map<string, string[]>([
-    ["/v2/openapi.json", ["GET"]],
-    ["/v0/openapi.json", ["GET"]],
-  ]);
-  for (const op of [...operations, ...v0, ...(options.routes ?? [])]) {
-    const path = op.path.replace(/\{([^}]+)\}/g, ":$1");
-    methodsByPath.set(path, [...(methodsByPath.get(path) ?? []), op.method]);
-    hono.on(op.method, path, operationHandler(op, config, services, log));
-  }
-  for (const [path, methods] of methodsByPath) {
-    hono.all(path, (c) =>
-      c.body(JSON.stringify({ detail: "Method Not Allowed" }), 405, {
-        ...JSON_HEADERS,
-        allow: methods.join(", "),
-      }),
-    );
-  }
-  hono.notFound((c) => c.body(JSON.stringify({ detail: "Not Found" }), 404, JSON_HEADERS));
-  hono.onError((error, c) => {
-    const { status, body } = renderError(error, undefined, log, c.get("requestId" as never) as string);
-    return c.body(JSON.stringify(body), status as never, JSON_HEADERS);
-  });
+  const handle = async (call: HttpCall): Promise<HttpReply> => {
+    const requestId = sanitizeRequestId(call.headers.get("x-request-id") ?? undefined) ?? randomUUID();
+    const started = access ? performance.now() : 0;
+    const q = call.url.indexOf("?");
+    const path = q === -1 ? call.url : call.url.slice(0, q);
+    // CORS: browsers may call from origins listed on a publishable key (any origin when no keys are required).
+    // Preflights are answered for every origin and auth failures carry CORS headers, so a page whose key or
+    // origin is wrong can read why (the key and origin checks themselves happen on the request).
+    const origin = call.headers.get("origin");
+    const allowed = allowedOrigin(config, origin);
+    let reply: HttpReply;
+    if (call.method === "OPTIONS")
+      reply = { status: 204, headers: origin ? preflightHeaders(allowed ?? origin) : {}, body: null };
+    else {
+      reply = await route(call, path, requestId);
+      const readable = allowed ?? (origin && (reply.status === 401 || reply.status === 403) ? origin : null);
+      if (readable) Object.assign(reply.headers, corsHeaders(readable));
+    }
+    reply.headers["x-request-id"] = requestId;
+    access?.(requestId, call.method, path, reply.status, Math.round((performance.now() - started) * 10) / 10);
+    return reply;
+  };
 
   return {
-    fetch: (request) => Promise.resolve(hono.fetch(request)),
-    hono,
+    handle,
+    fetch: async (request) => replyToResponse(await handle(callFromRequest(request))),
+    listener: nodeListener(handle),
     config,
     services,
     operations,

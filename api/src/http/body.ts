@@ -1,16 +1,17 @@
 import { ApiError, RequestValidationError } from "../errors.ts";
 import { JsonSyntaxError, parseJson } from "../lib/json.ts";
+import type { HttpCall } from "./call.ts";
 
 export const NO_BODY = Symbol("no body");
 
 /** Read a JSON request body, enforcing the size limit while streaming (no trust in Content-Length). */
 export async function readJsonBody(
-  req: Request,
+  call: Pick<HttpCall, "headers" | "body">,
   limitBytes: number,
 ): Promise<{ text: string; value: unknown }> {
-  const declared = req.headers.get("content-length");
+  const declared = call.headers.get("content-length");
   if (declared && Number(declared) > limitBytes) throw tooLarge(limitBytes);
-  const type = (req.headers.get("content-type") ?? "").toLowerCase();
+  const type = (call.headers.get("content-type") ?? "").toLowerCase();
   if (type && !type.includes("json") && !type.startsWith("text/plain")) {
     throw new ApiError(415, "Request body must be JSON (Content-Type: application/json)", {
       issues: [
@@ -22,7 +23,7 @@ export async function readJsonBody(
       ],
     });
   }
-  const text = await readText(req, limitBytes);
+  const text = await readText(call.body, limitBytes);
   if (text.trim() === "") return { text, value: NO_BODY };
   try {
     return { text, value: parseJson(text) };
@@ -34,19 +35,18 @@ export async function readJsonBody(
   }
 }
 
-async function readText(req: Request, limitBytes: number): Promise<string> {
-  if (!req.body) return "";
-  const reader = req.body.getReader();
+async function readText(body: AsyncIterable<Uint8Array> | null, limitBytes: number): Promise<string> {
+  if (!body) return "";
+  // iterated by hand: on overflow the rest is left unread (the transport closes the connection after the 413)
+  // rather than the stream destroyed before the answer is written
   const chunks: Uint8Array[] = [];
   let size = 0;
+  const it = body[Symbol.asyncIterator]();
   for (;;) {
-    const { done, value } = await reader.read();
+    const { done, value } = await it.next();
     if (done) break;
     size += value.byteLength;
-    if (size > limitBytes) {
-      await reader.cancel().catch(() => {});
-      throw tooLarge(limitBytes);
-    }
+    if (size > limitBytes) throw tooLarge(limitBytes);
     chunks.push(value);
   }
   const decoder = new TextDecoder("utf-8", { fatal: true });

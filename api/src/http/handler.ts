@@ -1,4 +1,3 @@
-import type { Context as HonoContext } from "hono";
 import type { Logger } from "pino";
 import type { z } from "zod";
 import type { Config } from "../config/env.ts";
@@ -8,6 +7,7 @@ import type { Operation } from "../registry/define.ts";
 import type { Services } from "../services.ts";
 import { identify } from "./auth.ts";
 import { NO_BODY, readJsonBody } from "./body.ts";
+import type { HttpCall, HttpReply } from "./call.ts";
 import { clientIp } from "./client-ip.ts";
 import { beginIdempotent, finishIdempotent } from "./idempotency.ts";
 import { checkScope, requestOrigin } from "./policy.ts";
@@ -36,46 +36,59 @@ function queryObject(url: string): Record<string, string> {
   return out;
 }
 
+/** An operation's HTTP handler: from the routed call (and its path parameters) to the reply. */
+export type RouteHandler = (
+  call: HttpCall,
+  params: Record<string, string>,
+  requestId: string,
+) => Promise<HttpReply>;
+
 /**
  * The one adapter between HTTP and an operation, in order: who is calling (key → caller), may they
  * (publishable-key scope and origin), how often (rate limit), parse and validate, idempotency, call,
  * render. Every operation gets exactly this; nothing is written per handler.
  */
-export function operationHandler(op: Operation, config: Config, services: Services, log: Logger) {
-  return async (c: HonoContext) => {
-    const requestId = c.get("requestId" as never) as string;
+export function operationHandler(
+  op: Operation,
+  config: Config,
+  services: Services,
+  log: Logger,
+): RouteHandler {
+  return async (call, pathParams, requestId) => {
     const headers: Record<string, string> = { ...JSON_HEADERS };
-    const send = (status: number, body: string) => c.body(body, status as never, headers);
+    const send = (status: number, body: string): HttpReply => ({ status, headers, body });
     let idem: { scope: string; fp: string } | undefined;
     try {
-      const req = c.req.raw;
-      const key = req.headers.get("x-api-key");
-      const caller = identify(config, key, clientIp(c, config));
+      const key = call.headers.get("x-api-key");
+      const caller = identify(config, key, clientIp(call, config));
       if (!caller) return send(401, JSON.stringify(unauthorized(key)));
-      checkScope(caller, op, requestOrigin(req.headers, config.publicUrl));
-      Object.assign(
-        headers,
-        (
-          await rateLimit(config, services.shared, caller.id, (e) =>
-            log.warn({ err: String(e) }, "rate-limit store unavailable"),
-          )
-        ).headers,
-      );
-      const params = parse(op.params, c.req.param(), "path");
-      const query = parse(op.query, op.query ? queryObject(req.url) : undefined, "query");
+      checkScope(caller, op, requestOrigin(call.headers, config.publicUrl));
+      if (config.rateLimit)
+        Object.assign(
+          headers,
+          (
+            await rateLimit(config, services.shared, caller.id, (e) =>
+              log.warn({ err: String(e) }, "rate-limit store unavailable"),
+            )
+          ).headers,
+        );
+      const params = parse(op.params, pathParams, "path");
+      const query = parse(op.query, op.query ? queryObject(call.url) : undefined, "query");
       let body: Parsed = { ok: true, data: undefined };
       let raw = "";
       if (op.body) {
-        const read = await readJsonBody(req, config.bodyLimitBytes);
+        const read = await readJsonBody(call, config.bodyLimitBytes);
         raw = read.text;
         body =
           read.value === NO_BODY
             ? { ok: false, issues: [{ loc: ["body"], msg: "Field required", type: "missing" }] }
             : parse(op.body, read.value, "body");
       }
-      const issues = [params, query, body].flatMap((p) => (p.ok ? [] : p.issues));
-      if (issues.length) return send(422, JSON.stringify(renderValidation(issues, op).body));
-      const idempotencyKey = req.headers.get("idempotency-key") ?? undefined;
+      if (!(params.ok && query.ok && body.ok)) {
+        const issues = [params, query, body].flatMap((p) => (p.ok ? [] : p.issues));
+        return send(422, JSON.stringify(renderValidation(issues, op).body));
+      }
+      const idempotencyKey = call.headers.get("idempotency-key") ?? undefined;
       if (idempotencyKey !== undefined && op.method === "POST") {
         const begun = await beginIdempotent(services.shared, caller.id, op.operationId, idempotencyKey, raw);
         if ("replay" in begun) {
@@ -84,14 +97,10 @@ export function operationHandler(op: Operation, config: Config, services: Servic
         }
         idem = begun;
       }
-      const input = {
-        params: params.ok && params.data,
-        query: query.ok && query.data,
-        body: body.ok && body.data,
-      };
+      const input = { params: params.data, query: query.data, body: body.data };
       const result = await op.handler(
         input as never,
-        context(config, services, log, requestId, op, req, idempotencyKey),
+        context(config, services, log, requestId, op, call, idempotencyKey),
       );
       if (config.validateResponses) checkResponse(op, result);
       const text = stringifyResult(result);
@@ -100,7 +109,7 @@ export function operationHandler(op: Operation, config: Config, services: Servic
     } catch (error) {
       // the caller went away (a closed connection aborts the request's signal, and with it the upstream
       // reads given it): not a server fault, and nobody reads the answer; a retry with its Idempotency-Key runs again
-      if (c.req.raw.signal.aborted) {
+      if (call.signal.aborted) {
         log.info({ reqId: requestId, op: op.operationId, err: String(error) }, "client closed the request");
         if (idem) await services.shared.release(idem.scope).catch(() => {});
         return send(499, JSON.stringify({ detail: "Client closed the request" }));
@@ -120,7 +129,7 @@ function context(
   log: Logger,
   requestId: string,
   op: Operation,
-  req: Request,
+  call: HttpCall,
   idempotencyKey?: string,
 ): Context {
   let child: Logger | undefined;
@@ -132,8 +141,10 @@ function context(
       return child;
     },
     requestId,
-    signal: req.signal,
-    headers: req.headers,
+    get signal() {
+      return call.signal;
+    },
+    headers: call.headers,
     idempotencyKey,
   };
 }

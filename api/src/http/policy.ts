@@ -1,6 +1,7 @@
 import { ApiError } from "../errors.ts";
 import type { Operation } from "../registry/define.ts";
 import type { Caller } from "./auth.ts";
+import type { HeaderReader } from "./call.ts";
 
 /**
  * The browser origin a request comes from. Browsers send `Origin` on cross-origin requests and on same-origin
@@ -8,7 +9,7 @@ import type { Caller } from "./auth.ts";
  * browser, which scripts cannot forge) — the page is then on this deployment's own origin — or by the
  * `Referer`'s origin. Anything else (a server, curl) has no origin.
  */
-export function requestOrigin(headers: Headers, publicUrl: string): string | null {
+export function requestOrigin(headers: HeaderReader, publicUrl: string): string | null {
   const origin = headers.get("origin");
   if (origin) return origin;
   if (headers.get("sec-fetch-site") === "same-origin") return new URL(publicUrl).origin;
