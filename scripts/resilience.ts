@@ -2,13 +2,15 @@
  * `npm run resilience`: ≥ 200 hostile inputs per operation, faults injected mid-flow, a bounded load at
  * concurrency 100, access control — on a fresh stack of its own. Prints the figures; exit 1 on any failure.
  *   npm run resilience -- --quick   (the bounded form `npm test` runs)
+ *   npm run resilience -- --load    (only the load at concurrency 100, with a CPU profile of the server under it)
  */
-import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { formatReport, ROOT, runResilience, startStack } from "@compass/testkit";
+import { formatReport, LOAD_MIX, ROOT, runLoad, runResilience, startStack } from "@compass/testkit";
 import { buildAll } from "./build.ts";
 
 const quick = process.argv.includes("--quick");
+const loadOnly = process.argv.includes("--load");
 const portBase = Number(process.env.COMPASS_RESILIENCE_PORT_BASE ?? 24545);
 const dir = join(ROOT, ".resilience-devnet");
 process.env.NEXT_TELEMETRY_DISABLED = "1";
@@ -23,27 +25,52 @@ const stack = await startStack({
       name: "staging",
       port: portBase + 55,
       ui: false,
-      nodeFlags: ["--expose-gc"],
+      nodeFlags: [
+        "--expose-gc",
+        ...(loadOnly ? ["--cpu-prof", `--cpu-prof-dir=${join(ROOT, "bench/results/profiles")}`] : []),
+      ],
       env: { COMPASS_RATE_LIMIT: "off", LOG_LEVEL: "error", COMPASS_VALIDATE_RESPONSES: "1" },
     },
   ],
 });
 let ok = false;
 try {
-  const report = await runResilience({
-    url: stack.servers.staging!.url,
-    devnetDir: stack.devnet.dir,
-    perOp: quick ? 60 : 200,
-    loadSeconds: quick ? 5 : 20,
-    faultPortBase: portBase + 1000,
-    accessPort: portBase + 58,
-    log: console.log,
-  });
-  const text = formatReport(report);
-  console.log(`\n${text}`);
-  mkdirSync(join(ROOT, "bench/results"), { recursive: true });
-  writeFileSync(join(ROOT, "bench/results/resilience.json"), `${JSON.stringify(report, null, 2)}\n`);
-  ok = report.ok;
+  if (loadOnly) {
+    const book = JSON.parse(readFileSync(join(stack.devnet.dir, "addressbook.json"), "utf8"));
+    const load = await runLoad(
+      stack.servers.staging!.url,
+      LOAD_MIX.flatMap((f) => f(book)),
+      {
+        seconds: 20,
+        connections: 100,
+      },
+    );
+    console.log(
+      `load: ${load.requests} requests, ${load.errors} errors, ${load.non2xx} non-2xx, ${Math.round(load.rps)} req/s, p50 ${load.p50} ms, p99 ${load.p99} ms`,
+    );
+    for (const r of load.rounds)
+      console.log(`  round: ${Math.round(r.rps)} req/s p50 ${r.p50} p99 ${r.p99} ms`);
+    for (const o of load.perOperation)
+      console.log(
+        `  ${o.label.padEnd(44)} ${String(o.requests).padStart(6)}  p50 ${o.p50}  p99 ${o.p99}  max ${o.max} ms`,
+      );
+    ok = load.errors === 0 && load.non2xx === 0;
+  } else {
+    const report = await runResilience({
+      url: stack.servers.staging!.url,
+      devnetDir: stack.devnet.dir,
+      perOp: quick ? 60 : 200,
+      loadSeconds: quick ? 5 : 20,
+      faultPortBase: portBase + 1000,
+      accessPort: portBase + 58,
+      log: console.log,
+    });
+    const text = formatReport(report);
+    console.log(`\n${text}`);
+    mkdirSync(join(ROOT, "bench/results"), { recursive: true });
+    writeFileSync(join(ROOT, "bench/results/resilience.json"), `${JSON.stringify(report, null, 2)}\n`);
+    ok = report.ok;
+  }
 } finally {
   await stack.stop();
   rmSync(dir, { recursive: true, force: true });

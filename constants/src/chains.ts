@@ -18,6 +18,8 @@ export interface ChainInfo {
   /** only served by the staging environment */
   stagingOnly: boolean;
   nativeSymbol: string;
+  /** the chain's block interval: how long a block's fee data stays current */
+  blockTimeMs: number;
 }
 
 /** The spec's chain names mapped to their real chain ids. */
@@ -28,6 +30,7 @@ export const CHAIN_INFO: Record<ChainName, ChainInfo> = {
     displayName: "Ethereum",
     stagingOnly: false,
     nativeSymbol: "ETH",
+    blockTimeMs: 12000,
   },
   arbitrum: {
     name: "arbitrum",
@@ -35,24 +38,48 @@ export const CHAIN_INFO: Record<ChainName, ChainInfo> = {
     displayName: "Arbitrum One",
     stagingOnly: false,
     nativeSymbol: "ETH",
+    blockTimeMs: 250,
   },
-  base: { name: "base", chainId: 8453, displayName: "Base", stagingOnly: false, nativeSymbol: "ETH" },
-  bsc: { name: "bsc", chainId: 56, displayName: "BNB Smart Chain", stagingOnly: false, nativeSymbol: "BNB" },
+  base: {
+    name: "base",
+    chainId: 8453,
+    displayName: "Base",
+    stagingOnly: false,
+    nativeSymbol: "ETH",
+    blockTimeMs: 2000,
+  },
+  bsc: {
+    name: "bsc",
+    chainId: 56,
+    displayName: "BNB Smart Chain",
+    stagingOnly: false,
+    nativeSymbol: "BNB",
+    blockTimeMs: 3000,
+  },
   hyperevm: {
     name: "hyperevm",
     chainId: 999,
     displayName: "HyperEVM",
     stagingOnly: false,
     nativeSymbol: "HYPE",
+    blockTimeMs: 1000,
   },
   // Tempo's chain id is not established by the reference (spec README §9, Gap); 4217 is Tempo mainnet's id.
-  tempo: { name: "tempo", chainId: 4217, displayName: "Tempo", stagingOnly: false, nativeSymbol: "USD" },
+  tempo: {
+    name: "tempo",
+    chainId: 4217,
+    displayName: "Tempo",
+    stagingOnly: false,
+    nativeSymbol: "USD",
+    blockTimeMs: 1000,
+  },
   ethereum_sepolia: {
     name: "ethereum_sepolia",
     chainId: 11155111,
     displayName: "Ethereum Sepolia",
     stagingOnly: true,
     nativeSymbol: "ETH",
+    blockTimeMs: 12000,
   },
 };
 

@@ -5,8 +5,10 @@
  */
 export {
   formatReport,
+  LOAD_MIX,
   type ResilienceOptions,
   type ResilienceReport,
+  runLoad,
   runResilience,
 } from "./resilience/index.ts";
 export * from "./stack/index.ts";

@@ -62,6 +62,8 @@ export class ChainClients {
       cacheTime: 0,
       batch: { multicall: { wait: 0 } },
       transport: http(url, {
+        // no JSON-RPC batching: viem gathers a batch over a timer tick (≥ 1 ms), and a build's calls run in
+        // sequence, so batching measured slower (a wrap build 4 → 8 ms p50); reads go through Multicall3 instead
         timeout: this.config.upstreamTimeoutMs,
         retryCount: 1,
         onFetchRequest: async (request) => {

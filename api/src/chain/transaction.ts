@@ -1,4 +1,4 @@
-import { MULTICALL3 } from "@compass/constants";
+import { CHAIN_INFO, MULTICALL3 } from "@compass/constants";
 import { type Address, formatEther, type Hex, type PublicClient } from "viem";
 import { fieldError, type Loc } from "../errors.ts";
 import type { ChainName } from "../schemas/common.ts";
@@ -23,28 +23,66 @@ export interface TxFields {
   nonce: number;
   maxFeePerGas: bigint;
   maxPriorityFeePerGas: bigint;
+  /** the sender's native balance, to refuse a transaction it could not pay the gas of */
+  balance: bigint;
 }
 
 const hex = (n: bigint | number) => `0x${n.toString(16)}`;
 
+interface Fees {
+  base: bigint;
+  tip: bigint;
+}
+
 /**
- * The sender's nonce and EIP-1559 fees. Started alongside an operation's own reads: the base fee comes
- * from Multicall3, so it rides in the same batched eth_call; nonce and tip are one call each.
+ * EIP-1559 fee data per client, kept for one block interval of the chain: every build within a block prices gas
+ * alike, and a busy server asks the node once a block rather than once a request. `maxFeePerGas` is twice the base
+ * fee plus the tip, so data a block old still covers six full blocks of base-fee rises.
+ */
+const feeCache = new WeakMap<PublicClient, { until: number; fees: Promise<Fees> }>();
+
+function feesOf(client: PublicClient, chain: ChainName): Promise<Fees> {
+  const now = Date.now();
+  const cached = feeCache.get(client);
+  if (cached && now < cached.until) return cached.fees;
+  const fees = Promise.all([
+    client.readContract({
+      blockTag: NEXT_BLOCK,
+      address: MULTICALL3,
+      abi: multicall3Abi,
+      functionName: "getBasefee",
+    }),
+    client.request({ method: "eth_maxPriorityFeePerGas" }).then(BigInt),
+  ]).then(([base, tip]) => ({ base, tip }));
+  const entry = { until: now + CHAIN_INFO[chain].blockTimeMs, fees };
+  feeCache.set(client, entry);
+  // a failed read is not kept: the next build asks again
+  fees.catch(() => {
+    if (feeCache.get(client) === entry) feeCache.delete(client);
+  });
+  return fees;
+}
+
+/**
+ * The sender's nonce, balance and EIP-1559 fees, started alongside an operation's own reads. The balance comes
+ * from Multicall3, so it rides in the operation's batched eth_call; the nonce goes in the same JSON-RPC batch;
+ * fees come from the per-block cache. A build then costs the node two round trips: these reads and the simulation.
  */
 export function prefetchTxFields(client: PublicClient, chain: ChainName, from: Address): Promise<TxFields> {
-  const baseFee = client.readContract({
+  const balance = client.readContract({
     blockTag: NEXT_BLOCK,
     address: MULTICALL3,
     abi: multicall3Abi,
-    functionName: "getBasefee",
+    functionName: "getEthBalance",
+    args: [from],
   });
   const nonce = client.getTransactionCount({ address: from, blockTag: "pending" });
-  const tip = client.request({ method: "eth_maxPriorityFeePerGas" }).then(BigInt);
-  const fields = Promise.all([baseFee, nonce, tip]).then(
-    ([base, n, priority]) => ({
+  const fields = Promise.all([feesOf(client, chain), nonce, balance]).then(
+    ([fees, n, held]) => ({
       nonce: n,
-      maxPriorityFeePerGas: priority,
-      maxFeePerGas: base * 2n + priority,
+      maxPriorityFeePerGas: fees.tip,
+      maxFeePerGas: fees.base * 2n + fees.tip,
+      balance: held,
     }),
     (error) => rethrowRpc(chain, error),
   );
@@ -109,7 +147,7 @@ export async function buildUnsignedTransaction(
     options.estimateGas === false
       ? client.request({ method: "eth_call", params: [call as any, NEXT_BLOCK] }).then(() => null)
       : client.request({ method: "eth_estimateGas", params: [call as any, NEXT_BLOCK] }).then(BigInt);
-  const [gas, f, balance] = await Promise.all([
+  const [gas, f] = await Promise.all([
     simulate.catch(async (error) => {
       const data = revertDataOf(error);
       if (data === undefined && !/revert/i.test(String((error as Error)?.message))) rethrowRpc(chain, error);
@@ -117,9 +155,9 @@ export async function buildUnsignedTransaction(
       throw new RevertError(String((error as any)?.details ?? (error as Error).message).slice(0, 300));
     }),
     fields,
-    options.senderLoc ? client.getBalance({ address: request.from }) : undefined,
   ]);
-  if (options.senderLoc && gas !== null && balance !== undefined) {
+  const balance = f.balance;
+  if (options.senderLoc && gas !== null) {
     const cost = padGas(gas) * f.maxFeePerGas + (request.value ?? 0n);
     if (balance < cost) {
       throw fieldError(

@@ -1,5 +1,5 @@
 import { startServer, stop } from "@compass/testkit/stack";
-import { countingProxy } from "../rpc-proxy.ts";
+import { countingProxy, countsOf } from "../rpc-proxy.ts";
 import type { BenchRow, BenchSection } from "../types.ts";
 import { addressBookFor, postOk, sendAsDev } from "../util.ts";
 
@@ -92,7 +92,16 @@ const pendleBuy = (book: any): RequestInit => ({
   }),
 });
 
-/** Read operations measured for JSON-RPC calls per request; later capabilities append their cases. */
+/** A v1 write from dev account 1 on ethereum, built (and simulated) but never sent. */
+const v1Write =
+  (body: (book: any) => Record<string, unknown>) =>
+  (book: any): RequestInit => ({
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ chain: "ethereum", sender: book.accounts.dev[1].address, ...body(book) }),
+  });
+
+/** Reads and transaction builds measured for JSON-RPC calls per request; later capabilities append their cases. */
 export const RPC_CASES: RpcCase[] = [
   {
     label: "GET /v1/token/balance (latest)",
@@ -195,6 +204,21 @@ export const RPC_CASES: RpcCase[] = [
     path: (b) => `/v1/ethena/vault?user_address=${b.accounts.dev[1].address}`,
   },
   { label: "GET /v1/generic/ens", path: () => "/v1/generic/ens?ens_name=alice.eth" },
+  {
+    label: "POST /v1/generic/wrap_eth (build)",
+    path: () => "/v1/generic/wrap_eth",
+    init: v1Write(() => ({ amount: "0.01" })),
+  },
+  {
+    label: "POST /v1/token/transfer (build, ERC-20)",
+    path: () => "/v1/token/transfer",
+    init: v1Write((b) => ({ token: "USDC", amount: "1", to: b.accounts.dev[2].address })),
+  },
+  {
+    label: "POST /v1/generic/allowance/set (build, by protocol name)",
+    path: () => "/v1/generic/allowance/set",
+    init: v1Write(() => ({ token: "USDC", contract: "AaveV3Pool", amount: "1" })),
+  },
 ];
 
 /** (issue 2 §13b) JSON-RPC calls the devnet receives per API request, counted by a proxy in front of each chain. */
@@ -236,16 +260,13 @@ export const rpcPerRequest: BenchSection = {
           const res = await fetch(server.url + c.path(book), c.init?.(book));
           if (res.status >= 400) throw new Error(`${c.label}: HTTP ${res.status} ${await res.text()}`);
         }
-        const total = proxies.reduce((s, [, p]) => s + p.calls(), 0);
-        const methods = [
-          ...new Set(proxies.flatMap(([, p]) => [...p.methods.entries()].map(([m, k]) => `${m}×${k / n}`))),
-        ].join(", ");
+        const counts = countsOf(proxies, n);
         rows.push({
           section: "rpc-per-request",
           metric: c.label,
-          value: total / n,
+          value: counts.calls,
           unit: "calls/request",
-          note: `${methods}; first request ${cold}`,
+          note: `${counts.note}; first request ${cold}`,
         });
       }
     } finally {

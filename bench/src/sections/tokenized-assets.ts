@@ -1,5 +1,5 @@
 import { startServer, stop } from "@compass/testkit/stack";
-import { countingProxy } from "../rpc-proxy.ts";
+import { countingProxy, countsOf } from "../rpc-proxy.ts";
 import type { BenchRow, BenchSection } from "../types.ts";
 import { addressBookFor, percentile, postOk, sendAsDev } from "../util.ts";
 
@@ -92,16 +92,14 @@ export const tokenizedAssets: BenchSection = {
         for (const [, p] of proxies) p.reset();
         const n = 5;
         for (let i = 0; i < n; i++) await postOk(counted.url, "/v2/tokenized_assets/transact/buy", c.body);
-        const total = proxies.reduce((s, [, p]) => s + p.calls(), 0);
-        const methods = [
-          ...new Set(proxies.flatMap(([, p]) => [...p.methods.entries()].map(([m, k]) => `${m}×${k / n}`))),
-        ].join(", ");
+        const counts = countsOf(proxies, n);
+        const total = counts.calls * n;
         rows.push({
           section: "tokenized-assets",
           metric: `JSON-RPC calls per ${c.label}`,
-          value: total / n,
+          value: counts.calls,
           unit: "calls/request",
-          note: methods,
+          note: counts.note,
         });
 
         for (let i = 0; i < 10; i++) await postOk(direct.url, "/v2/tokenized_assets/transact/buy", c.body);

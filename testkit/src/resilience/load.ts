@@ -1,4 +1,4 @@
-import autocannon from "autocannon";
+import { type Latencies, type MixRequest, mixedLoad, percentile } from "./mixed-load.ts";
 
 export interface LoadRequest {
   label: string;
@@ -23,6 +23,10 @@ export interface LoadResult {
   storeEntries: (number | null)[];
   /** "ok" or why the heap looks like it grows without bound */
   growth: string;
+  /** latency of each operation of the mix over every round, slowest p99 first */
+  perOperation: { label: string; requests: number; p50: number; p99: number; max: number }[];
+  /** each round's figures, in order */
+  rounds: { requests: number; rps: number; p50: number; p99: number }[];
 }
 
 interface Health {
@@ -66,20 +70,18 @@ export async function runLoad(
   opts: { seconds: number; connections: number; headers?: Record<string, string>; rounds?: number },
 ): Promise<LoadResult> {
   const requests = requestsOf(mix, opts.headers);
-  await autocannon({ url, connections: 10, duration: 1, requests });
+  await mixedLoad(url, requests, { connections: 10, seconds: 1 });
   const rounds = opts.rounds ?? 5;
   const first = await health(url, true);
   const heapAfterGc = [first.heap];
   const storeEntries = [first.entries];
-  const runs: autocannon.Result[] = [];
+  const runs: Latencies[] = [];
   let last = first;
   for (let i = 0; i < rounds; i++) {
     runs.push(
-      await autocannon({
-        url,
+      await mixedLoad(url, requests, {
         connections: opts.connections,
-        duration: Math.max(1, Math.round(opts.seconds / rounds)),
-        requests,
+        seconds: Math.max(1, Math.round(opts.seconds / rounds)),
       }),
     );
     if (i === rounds - 1) last = await health(url, false); // RSS as the load left it
@@ -87,26 +89,52 @@ export async function runLoad(
     heapAfterGc.push(after.heap);
     storeEntries.push(after.entries);
   }
-  const total = runs.reduce((n, r) => n + r.requests.total, 0);
-  const seconds = runs.reduce((n, r) => n + r.duration, 0);
-  const p50s = runs.map((r) => r.latency.p50).sort((a, b) => a - b);
+  const all = (r: Latencies) => [...r.byLabel.values()].flat().sort((a, b) => a - b);
+  const everything = runs.flatMap(all).sort((a, b) => a - b);
+  const ms = (x: number) => Math.round(x * 10) / 10;
+  const perOperation = mix
+    .map(({ label }) => {
+      const t = runs.flatMap((r) => r.byLabel.get(label) ?? []).sort((a, b) => a - b);
+      return {
+        label,
+        requests: t.length,
+        p50: ms(percentile(t, 50)),
+        p99: ms(percentile(t, 99)),
+        max: ms(t.at(-1) ?? 0),
+      };
+    })
+    .sort((a, b) => b.p99 - a.p99);
+  const total = everything.length;
+  const seconds = runs.reduce((n, r) => n + r.seconds, 0);
+  const ok = (r: Latencies) => [...r.statuses].reduce((n, [s, k]) => n + (s >= 200 && s < 300 ? k : 0), 0);
   return {
     requests: total,
-    errors: runs.reduce((n, r) => n + r.errors + r.timeouts, 0),
-    non2xx: runs.reduce((n, r) => n + r.non2xx, 0),
-    p50: p50s[Math.floor(p50s.length / 2)]!,
-    p99: Math.max(...runs.map((r) => r.latency.p99)),
+    errors: runs.reduce((n, r) => n + r.errors, 0),
+    non2xx: runs.reduce((n, r) => n + [...r.byLabel.values()].flat().length - ok(r), 0),
+    p50: ms(percentile(everything, 50)),
+    p99: ms(percentile(everything, 99)),
     rps: total / seconds,
     memoryBefore: first.rss,
     memoryAfter: last.rss,
     heapAfterGc,
     storeEntries,
     growth: judgeGrowth(heapAfterGc),
+    perOperation,
+    rounds: runs.map((r) => {
+      const t = all(r);
+      return {
+        requests: t.length,
+        rps: t.length / r.seconds,
+        p50: ms(percentile(t, 50)),
+        p99: ms(percentile(t, 99)),
+      };
+    }),
   };
 }
 
-function requestsOf(mix: LoadRequest[], headers: Record<string, string> = {}) {
+function requestsOf(mix: LoadRequest[], headers: Record<string, string> = {}): MixRequest[] {
   return mix.map((m) => ({
+    label: m.label,
     method: m.method,
     path: m.path,
     headers: { "content-type": "application/json", ...headers, ...m.headers },

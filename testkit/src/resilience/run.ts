@@ -119,6 +119,13 @@ export function formatReport(r: ResilienceReport): string {
   lines.push(
     `Load: ${r.load.requests} requests at concurrency 100, ${r.load.errors} errors, ${r.load.non2xx} non-2xx, ${Math.round(r.load.rps)} req/s, p50 ${r.load.p50} ms, p99 ${r.load.p99} ms, server RSS ${mb(r.load.memoryBefore)} → ${mb(r.load.memoryAfter)}`,
   );
+  lines.push(
+    `  rounds: ${r.load.rounds.map((x) => `${Math.round(x.rps)} req/s p50 ${x.p50} p99 ${x.p99} ms`).join(" | ")}`,
+  );
+  for (const o of r.load.perOperation)
+    lines.push(
+      `  ${o.label.padEnd(44)} ${String(o.requests).padStart(6)} req  p50 ${o.p50} ms  p99 ${o.p99} ms  max ${o.max} ms`,
+    );
   const heaps = r.load.heapAfterGc.filter((h): h is number => h !== null);
   lines.push(
     heaps.length
