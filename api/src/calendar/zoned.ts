@@ -28,8 +28,7 @@ function formatter(timeZone: string): Intl.DateTimeFormat {
   return f;
 }
 
-/** Wall-clock time in `timeZone` at unix time `t` (seconds); Intl applies the zone's DST rules. */
-export function zonedTime(t: number, timeZone = NEW_YORK): ZonedTime {
+function zonedTimeByIntl(t: number, timeZone: string): ZonedTime {
   const parts: Record<string, number> = {};
   for (const p of formatter(timeZone).formatToParts(new Date(t * 1000)))
     if (p.type !== "literal") parts[p.type] = Number(p.value);
@@ -40,6 +39,36 @@ export function zonedTime(t: number, timeZone = NEW_YORK): ZonedTime {
     hour: parts.hour!,
     minute: parts.minute!,
     second: parts.second!,
+  };
+}
+
+/**
+ * A zone's UTC offset (seconds) per quarter hour of unix time: offsets only change at transitions, and every zone's
+ * transitions fall on a quarter hour, so one Intl call serves the whole quarter (Intl formatting is the slow part).
+ */
+const QUARTER = 900;
+const offsets = new Map<string, number>();
+
+/** Wall-clock time in `timeZone` at unix time `t` (seconds); Intl applies the zone's DST rules. */
+export function zonedTime(t: number, timeZone = NEW_YORK): ZonedTime {
+  const bucket = Math.floor(t / QUARTER);
+  const key = `${timeZone}@${bucket}`;
+  let offset = offsets.get(key);
+  if (offset === undefined) {
+    const start = bucket * QUARTER;
+    const z = zonedTimeByIntl(start, timeZone);
+    offset = Date.UTC(z.year, z.month - 1, z.day, z.hour, z.minute, z.second) / 1000 - start;
+    if (offsets.size > 10_000) offsets.clear();
+    offsets.set(key, offset);
+  }
+  const local = new Date((Math.floor(t) + offset) * 1000);
+  return {
+    year: local.getUTCFullYear(),
+    month: local.getUTCMonth() + 1,
+    day: local.getUTCDate(),
+    hour: local.getUTCHours(),
+    minute: local.getUTCMinutes(),
+    second: local.getUTCSeconds(),
   };
 }
 

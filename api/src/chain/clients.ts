@@ -4,13 +4,9 @@ import { addressBook, type Config, rpcUrl, servesChain } from "../config/env.ts"
 import { fieldError, UpstreamError } from "../errors.ts";
 import type { ChainName } from "../schemas/common.ts";
 import { LogReader } from "./log-reader.ts";
+import { type RpcFetchStats, rpcFetch } from "./rpc-fetch.ts";
 
-export interface RpcStats {
-  /** HTTP requests sent to RPC endpoints */
-  requests: number;
-  /** JSON-RPC calls inside them (a batch counts each call) */
-  calls: number;
-}
+export type RpcStats = RpcFetchStats;
 
 /** viem public clients per chain, created once per RPC URL, with multicall batching and call counting. */
 export class ChainClients {
@@ -66,15 +62,9 @@ export class ChainClients {
         // sequence, so batching measured slower (a wrap build 4 → 8 ms p50); reads go through Multicall3 instead
         timeout: this.config.upstreamTimeoutMs,
         retryCount: 1,
-        onFetchRequest: async (request) => {
-          stats.requests++;
-          try {
-            const body = await request.clone().json();
-            stats.calls += Array.isArray(body) ? body.length : 1;
-          } catch {
-            stats.calls++;
-          }
-        },
+        fetchFn: rpcFetch(stats) as unknown as typeof fetch,
+        // our fetch bounds the answer itself; viem's check would re-encode every answer to measure it
+        maxResponseBodySize: false,
       }),
     }) as PublicClient;
   }

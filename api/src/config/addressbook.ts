@@ -22,18 +22,26 @@ export function findDevnetDir(start = process.cwd()): string {
   }
 }
 
-let cache: { path: string; mtimeMs: number; book: AddressBook } | undefined;
+let cache: { path: string; mtimeMs: number; checkedAt: number; book: AddressBook } | undefined;
+
+/** How long a read trusts the file unchanged: a request reads the book several times, a stat each was a hot spot. */
+const RECHECK_MS = 500;
 
 /** Read (and cache until the file changes) the address book; `undefined` when there is none. */
 export function readAddressBook(path: string): AddressBook | undefined {
+  const now = Date.now();
+  if (cache && cache.path === path && now - cache.checkedAt < RECHECK_MS) return cache.book;
   let mtimeMs: number;
   try {
     mtimeMs = statSync(path).mtimeMs;
   } catch {
     return undefined;
   }
-  if (cache && cache.path === path && cache.mtimeMs === mtimeMs) return cache.book;
+  if (cache && cache.path === path && cache.mtimeMs === mtimeMs) {
+    cache.checkedAt = now;
+    return cache.book;
+  }
   const book = JSON.parse(readFileSync(path, "utf8")) as AddressBook;
-  cache = { path, mtimeMs, book };
+  cache = { path, mtimeMs, checkedAt: now, book };
   return book;
 }

@@ -118,16 +118,31 @@ function dailyClose(p: PriceParams, day: number): bigint {
   return v;
 }
 
+/** The highest and lowest daily close of the 364 days before `today`: fixed for the day, so computed once a day. */
+const closedRanges = new Map<string, { high: bigint; low: bigint } | null>();
+function closedRange(p: PriceParams, today: number): { high: bigint; low: bigint } | null {
+  const key = `${p.seed}:${p.p0}:${p.t0}:${today}`;
+  let range = closedRanges.get(key);
+  if (range === undefined) {
+    if (closedRanges.size > 10_000) closedRanges.clear();
+    range = null;
+    for (let day = today - 364; day <= today; day++) {
+      if (day * DAY < p.t0) continue;
+      const v = dailyClose(p, day);
+      range = range
+        ? { high: v > range.high ? v : range.high, low: v < range.low ? v : range.low }
+        : { high: v, low: v };
+    }
+    closedRanges.set(key, range);
+  }
+  return range;
+}
+
 /** 52-week range from the daily (00:00 UTC) prices, memoised, and the price now. */
 export function modelRange52w(p: PriceParams, now: number): { high: string; low: string } {
-  let high = referencePrice(p, now);
-  let low = high;
-  const today = Math.floor(now / DAY);
-  for (let day = today - 364; day <= today; day++) {
-    if (day * DAY < p.t0) continue;
-    const v = dailyClose(p, day);
-    if (v > high) high = v;
-    if (v < low) low = v;
-  }
+  const current = referencePrice(p, now);
+  const closed = closedRange(p, Math.floor(now / DAY));
+  const high = closed && closed.high > current ? closed.high : current;
+  const low = closed && closed.low < current ? closed.low : current;
   return { high: price(high), low: price(low) };
 }
