@@ -4,8 +4,10 @@ import { coldStart } from "./cold-start.ts";
 import { earn } from "./earn.ts";
 import { httpMounts } from "./http-mounts.ts";
 import { lending } from "./lending.ts";
+import { load } from "./load.ts";
 import { onramp } from "./onramp.ts";
 import { perpetualTrading } from "./perpetual-trading.ts";
+import { requestCosts } from "./request-costs.ts";
 import { rpcPerRequest } from "./rpc-per-request.ts";
 import { tokenizedAssets } from "./tokenized-assets.ts";
 import { v1 } from "./v1.ts";
@@ -13,6 +15,7 @@ import { v1 } from "./v1.ts";
 /** Every bench section, in order. Capabilities add theirs here. */
 export const SECTIONS: BenchSection[] = [
   httpMounts,
+  requestCosts,
   rpcPerRequest,
   tokenizedAssets,
   coldStart,
@@ -22,4 +25,5 @@ export const SECTIONS: BenchSection[] = [
   lending,
   v1,
   bundler,
+  load,
 ];
