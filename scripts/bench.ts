@@ -19,6 +19,7 @@ process.env.NEXT_TELEMETRY_DISABLED = "1";
 
 await buildAll({ log: console.log });
 rmSync(dir, { recursive: true, force: true });
+mkdirSync(join(ROOT, "bench/results"), { recursive: true });
 const stack = await startStack({
   dir,
   portBase,
@@ -30,6 +31,8 @@ const stack = await startStack({
       port: portBase + 55,
       // throughput is the figure: a per-caller rate limit would cap it
       env: { COMPASS_ENV: "staging", LOG_LEVEL: "info", COMPASS_RATE_LIMIT: "off" },
+      // its access log goes to a file, as a deployment's to a collector: not parsed by this load-generating process
+      logFile: join(ROOT, "bench/results/staging-server.log"),
     },
   ],
 });

@@ -39,7 +39,7 @@ export const requestCosts: BenchSection = {
     };
     const quiet = app({ COMPASS_RATE_LIMIT: "off" }, "warn");
     const logged = app({ COMPASS_RATE_LIMIT: "off" }, "info");
-    const limited = app({ COMPASS_RATE_LIMIT: "1000000000/60" }, "warn");
+    const limited = app({ COMPASS_RATE_LIMIT: "1000000000/60s" }, "warn");
     const accessLog = pino({ level: "info" }, sink);
     const answer = {
       amount: "1000000",

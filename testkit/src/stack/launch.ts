@@ -4,6 +4,7 @@
  * `npm start`, `npm test`, `npm run bench` and `npm run resilience` all use it.
  */
 import type { ChildProcess } from "node:child_process";
+import { closeSync, openSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import {
   assertPortFree,
@@ -31,6 +32,11 @@ export interface ServerSpec {
   ui?: boolean;
   /** flags for node before the program, e.g. --expose-gc so /healthz?gc=1 can collect before measuring */
   nodeFlags?: string[];
+  /**
+   * Write the server's output to this file rather than reading it in this process: a benchmark's load generator
+   * must not also parse thousands of log lines a second (a deployment's collector is another process).
+   */
+  logFile?: string;
 }
 
 export interface RunningServer {
@@ -47,6 +53,7 @@ export async function startServer(
 ): Promise<RunningServer> {
   await assertPortFree(spec.port, `${spec.name} server`);
   const logs: string[] = [];
+  const outputFd = spec.logFile ? openSync(spec.logFile, "a") : undefined;
   const child = run(
     process.execPath,
     [...(spec.nodeFlags ?? []), ...nodeArgs(SERVER_ENTRY, SERVER_BUNDLE, "tsx")],
@@ -63,6 +70,7 @@ export async function startServer(
         ...spec.env,
       },
       stdinPipe: true,
+      outputFd,
       onLine: (line: string) => {
         logs.push(line);
         if (logs.length > 2000) logs.shift();
@@ -70,10 +78,13 @@ export async function startServer(
       },
     },
   );
+  if (outputFd !== undefined) closeSync(outputFd); // the child holds its own copy
   const url = `http://127.0.0.1:${spec.port}`;
   await waitForHttp(`${url}/v2/openapi.json`, { child, timeoutMs: 90_000 }).catch((error: Error) => {
-    throw new Error(`${spec.name} server did not start: ${error.message}\n${logs.slice(-30).join("\n")}`);
+    const tail = spec.logFile ? readFileSync(spec.logFile, "utf8").split("\n").slice(-30) : logs.slice(-30);
+    throw new Error(`${spec.name} server did not start: ${error.message}\n${tail.join("\n")}`);
   });
+
   return { name: spec.name, url, child, logs };
 }
 

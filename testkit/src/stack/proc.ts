@@ -21,23 +21,25 @@ export interface RunOptions {
   inherit?: boolean;
   /** give the child a stdin pipe; a child that watches it exits when we die, even by SIGKILL */
   stdinPipe?: boolean;
+  /** write the child's stdout and stderr to this open file instead of reading them here (no onLine) */
+  outputFd?: number;
 }
 
 export function run(
   cmd: string,
   args: string[],
-  { env = {}, cwd, onLine, inherit = false, stdinPipe = false }: RunOptions = {},
+  { env = {}, cwd, onLine, inherit = false, stdinPipe = false, outputFd }: RunOptions = {},
 ): ChildProcess {
   hookExit();
   const child = spawn(cmd, args, {
     cwd,
     env: { ...process.env, ...env },
-    stdio: inherit ? "inherit" : [stdinPipe ? "pipe" : "ignore", "pipe", "pipe"],
+    stdio: inherit ? "inherit" : [stdinPipe ? "pipe" : "ignore", outputFd ?? "pipe", outputFd ?? "pipe"],
   });
   children.add(child);
   child.stdin?.on("error", () => {});
   child.on("exit", () => children.delete(child));
-  if (!inherit) {
+  if (!inherit && outputFd === undefined) {
     for (const stream of [child.stdout!, child.stderr!]) {
       let buf = "";
       stream.on("data", (d: Buffer) => {
