@@ -19,6 +19,7 @@ import { join } from "node:path";
 import { MARKET_HISTORY } from "@compass/devnet";
 import {
   ensureChromium,
+  ensureNginx,
   ensurePython,
   ensureRedis,
   exec,
@@ -106,7 +107,10 @@ try {
   await step("prerequisites", async () => {
     if (want("e2e") || want("stories")) process.env.CHROMIUM_PATH = ensureChromium();
     if (want("python") || want("python-unit")) ensurePython();
-    if (want("integration")) ensureRedis();
+    if (want("integration")) {
+      ensureRedis();
+      ensureNginx();
+    }
   });
   await step("generated", () =>
     exec(process.execPath, ["--import", "tsx", join(ROOT, "api/scripts/generate.ts"), "--check"]),
@@ -190,6 +194,8 @@ try {
     if (stack) {
       const testEnv = {
         REDIS_TEST_URL: `redis://127.0.0.1:${REDIS_PORT}`,
+        // two API instances and nginx for the scale-out test (five ports from here)
+        COMPASS_TEST_SCALE_OUT_PORT: String(PORT_BASE + 70),
         COMPASS_TEST_URL: stack.servers.staging!.url,
         COMPASS_TEST_PROD_URL: stack.servers.production!.url,
         COMPASS_TEST_API_KEY: TEST_KEYS.secret,

@@ -85,7 +85,9 @@ describe("dev wallet: EIP-5792 wallet_sendCalls", () => {
       `0xef0100${SIMPLE_7702_ACCOUNT.slice(2).toLowerCase()}`,
     );
     const assets = await vaultAssetsOf(CHAIN, vault(), user);
-    expect(assets).toBeGreaterThanOrEqual(parseUnits(deposit, 6) - 1n);
+    // ERC-4626 rounds twice against the depositor (shares down on deposit, assets down on the read): with the
+    // vault's share price above 1, that is up to 2 units of USDC's smallest denomination
+    expect(assets).toBeGreaterThanOrEqual(parseUnits(deposit, 6) - 2n);
     expect(await balanceOf(token("WETH"), user)).toBe(0n);
   }, 60_000);
 });

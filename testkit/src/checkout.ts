@@ -15,9 +15,20 @@ export async function waitForQuote(root: Page | FrameLocator, prefix = "checkout
 
 /** Fills the provider's card form (its own page, in a frame or a window) and pays. */
 export async function payWithCard(form: Page | FrameLocator, card: string): Promise<void> {
-  await form.getByLabel("Card number").fill(card);
-  await form.getByLabel("Expiry (MM / YY)").fill("12 / 34");
-  await form.getByLabel("Security code").fill("123");
+  const fields: [string, string][] = [
+    ["Card number", card],
+    ["Expiry (MM / YY)", "12 / 34"],
+    ["Security code", "123"],
+  ];
+  // the form can still be starting when it first shows (under load, a field typed into early was seen emptied):
+  // fill, then check every field kept its value before paying, as a person looks before pressing Pay
+  await expect(async () => {
+    for (const [label, value] of fields) {
+      const field = form.getByLabel(label);
+      if ((await field.inputValue()) === "") await field.fill(value);
+    }
+    for (const [label] of fields) await expect(form.getByLabel(label)).not.toHaveValue("", { timeout: 500 });
+  }).toPass({ timeout: 15_000 });
   await form.getByRole("button", { name: /^Pay / }).click();
 }
 

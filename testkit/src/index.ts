@@ -11,4 +11,5 @@ export {
   runLoad,
   runResilience,
 } from "./resilience/index.ts";
+export { runScaleOut, type ScaleOutReport } from "./scale-out.ts";
 export * from "./stack/index.ts";

@@ -85,7 +85,8 @@ describe("v1 smart-account batching through an ERC-4337 bundler", () => {
       expect(await chainClient(CHAIN).getCode({ address: sender })).toMatch(/^0x[0-9a-f]{40,}/);
       expect(await balanceOf(token("WETH"), sender)).toBe(0n);
       const assets = await vaultAssetsOf(CHAIN, vault(), sender);
-      expect(assets).toBeGreaterThanOrEqual(parseUnits(deposit, 6) - 1n);
+      // ERC-4626 rounds twice against the depositor (shares down, then assets down): up to 2 units
+      expect(assets).toBeGreaterThanOrEqual(parseUnits(deposit, 6) - 2n);
       expect(await balanceOf(token("USDC"), sender)).toBeGreaterThan(0n);
     }, 90_000);
   }

@@ -99,7 +99,8 @@ describe("v1 transaction bundler (EIP-7702)", () => {
     expect(await balanceOf(token("WETH"), user)).toBe(0n);
     const assets = await vaultAssetsOf(CHAIN, vault(), user);
     // the vault holds the deposit for the user (share price rounding costs at most a unit)
-    expect(assets).toBeGreaterThanOrEqual(parseUnits(deposit, 6) - 1n);
+    // ERC-4626 rounds twice against the depositor (shares down, then assets down): up to 2 units
+    expect(assets).toBeGreaterThanOrEqual(parseUnits(deposit, 6) - 2n);
     const usdcLeft = await balanceOf(token("USDC"), user);
     expect(usdcLeft).toBeGreaterThan(0n); // the swap delivered more than the deposit took
     expect(await chainClient(CHAIN).getBalance({ address: user })).toBeLessThan(parseEther("4"));

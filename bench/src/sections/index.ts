@@ -9,6 +9,7 @@ import { onramp } from "./onramp.ts";
 import { perpetualTrading } from "./perpetual-trading.ts";
 import { requestCosts } from "./request-costs.ts";
 import { rpcPerRequest } from "./rpc-per-request.ts";
+import { scaleOut } from "./scale-out.ts";
 import { tokenizedAssets } from "./tokenized-assets.ts";
 import { v1 } from "./v1.ts";
 
@@ -26,4 +27,5 @@ export const SECTIONS: BenchSection[] = [
   v1,
   bundler,
   load,
+  scaleOut,
 ];

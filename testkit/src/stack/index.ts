@@ -14,8 +14,9 @@ export {
   startServer,
   startStack,
 } from "./launch.ts";
+export { type Balancer, nginxConfig, startNginx } from "./nginx.ts";
 export { exec, type RunOptions, run, stop, waitForHttp } from "./proc.ts";
 export { startRedis } from "./redis.ts";
 export { type RpcLimitProxy, type RpcLimitStats, rpcLimitProxy } from "./rpc-limit-proxy.ts";
 export { type SettlementProcess, settlementEnv, startSettlement } from "./settlement.ts";
-export { ensureChromium, ensurePython, ensureRedis } from "./system.ts";
+export { ensureChromium, ensureNginx, ensurePython, ensureRedis } from "./system.ts";

@@ -49,3 +49,13 @@ export function ensureRedis(): string {
   }
   return path;
 }
+
+/** Debian's nginx (the light build), the load balancer in front of several API instances. */
+export function ensureNginx(): string {
+  const path = "/usr/sbin/nginx";
+  if (!existsSync(path)) {
+    console.log("installing Debian's nginx…");
+    aptInstall(["nginx-light"]);
+  }
+  return path;
+}
