@@ -40,22 +40,17 @@ export function ensurePython(): string {
   return "python3";
 }
 
-/** Debian's redis-server, for the multi-instance tests (rate limits and idempotency keys shared). */
-export function ensureRedis(): string {
-  const path = "/usr/bin/redis-server";
+/** The program at `path`, installing Debian's `pkg` first when it is missing. */
+function ensureProgram(path: string, pkg: string): string {
   if (!existsSync(path)) {
-    console.log("installing Debian's redis-server…");
-    aptInstall(["redis-server"]);
+    console.log(`installing Debian's ${pkg}…`);
+    aptInstall([pkg]);
   }
   return path;
 }
 
+/** Debian's redis-server, for the multi-instance tests (rate limits and idempotency keys shared). */
+export const ensureRedis = (): string => ensureProgram("/usr/bin/redis-server", "redis-server");
+
 /** Debian's nginx (the light build), the load balancer in front of several API instances. */
-export function ensureNginx(): string {
-  const path = "/usr/sbin/nginx";
-  if (!existsSync(path)) {
-    console.log("installing Debian's nginx…");
-    aptInstall(["nginx-light"]);
-  }
-  return path;
-}
+export const ensureNginx = (): string => ensureProgram("/usr/sbin/nginx", "nginx-light");
