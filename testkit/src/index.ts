@@ -8,6 +8,7 @@ export {
   LOAD_MIX,
   type ResilienceOptions,
   type ResilienceReport,
+  recordedUpstreams,
   runLoad,
   runResilience,
 } from "./resilience/index.ts";

@@ -1,11 +1,12 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { LOAD_MIX, runLoad } from "@compass/testkit";
+import { LOAD_MIX, recordedUpstreams, runLoad, startServer, stop } from "@compass/testkit";
 import type { BenchRow, BenchSection } from "../types.ts";
 
 /**
  * (issue 17 §2) The resilience mix at concurrency 100 against the shipped server (twins and anvil behind it, all on
- * this machine's two cores): throughput, p50 and p99 overall, and the operations with the slowest tails.
+ * this machine's two cores): throughput, p50 and p99 overall, and the operations with the slowest tails. Then the same
+ * load against a second server whose chains and twins are recorded answers replayed, so the API is measured alone.
  */
 export const load: BenchSection = {
   name: "load",
@@ -33,7 +34,7 @@ export const load: BenchSection = {
         metric: "mixed load at concurrency 100: p99",
         value: r.p99,
         unit: "ms",
-        note: `per round ${r.rounds.map((x) => x.p99).join(" / ")} ms; target 200`,
+        note: `per round ${r.rounds.map((x) => x.p99).join(" / ")} ms; target 200; the load generator's own event loop stalled up to ${r.generatorDelay.max} ms`,
       },
     ];
     for (const o of r.perOperation.slice(0, 3))
@@ -44,6 +45,66 @@ export const load: BenchSection = {
         unit: "ms p99",
         note: `p50 ${o.p50} ms, max ${o.max} ms`,
       });
+    rows.push(...(await recordedRun(url, stack, book, log)));
     return rows;
   },
 };
+
+async function recordedRun(
+  url: string,
+  stack: any,
+  book: any,
+  log: (l: string) => void,
+): Promise<BenchRow[]> {
+  const port = Number(new URL(url).port) + 70;
+  const targets: Record<string, string> = {};
+  for (const [chain, c] of Object.entries<any>(book.chains)) targets[`rpc:${chain}`] = c.rpcUrl;
+  for (const [twin, t] of Object.entries<any>(book.twins)) if (t?.url) targets[twin] = t.url;
+  const upstreams = await recordedUpstreams(targets, port);
+  const server = await startServer(
+    {
+      name: "recorded",
+      port: port + 15,
+      ui: false,
+      env: { COMPASS_ENV: "staging", COMPASS_RATE_LIMIT: "off", LOG_LEVEL: "info", ...upstreams.env },
+      logFile: join(stack.devnet.dir, "..", "recorded-server.log"),
+    },
+    stack.devnet.dir,
+  );
+  try {
+    const mix = LOAD_MIX.flatMap((f) => f(book));
+    // record: every request of the mix, at a concurrency that leaves the upstreams unhurried
+    await runLoad(server.url, mix, { seconds: 4, connections: 10, rounds: 1 });
+    upstreams.replay();
+    const r = await runLoad(server.url, mix, { seconds: 12, connections: 100, rounds: 3 });
+    const s = upstreams.stats();
+    log(
+      `  recorded upstreams: ${Math.round(r.rps)} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms; ${s.missed} of ${s.replayed + s.missed} upstream calls not in the recording`,
+    );
+    return [
+      {
+        section: "load",
+        metric: "the same load, upstreams recorded and replayed: throughput",
+        value: Math.round(r.rps),
+        unit: "req/s",
+        note: `${r.errors} errors, ${r.non2xx} non-2xx; ${s.missed} of ${s.replayed + s.missed} upstream calls went live`,
+      },
+      {
+        section: "load",
+        metric: "the same load, upstreams recorded and replayed: p50",
+        value: r.p50,
+        unit: "ms",
+      },
+      {
+        section: "load",
+        metric: "the same load, upstreams recorded and replayed: p99",
+        value: r.p99,
+        unit: "ms",
+        note: `per round ${r.rounds.map((x) => x.p99).join(" / ")} ms; target 200; generator stalled up to ${r.generatorDelay.max} ms`,
+      },
+    ];
+  } finally {
+    await stop(server.child);
+    await upstreams.close();
+  }
+}

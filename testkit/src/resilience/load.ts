@@ -1,3 +1,4 @@
+import { monitorEventLoopDelay } from "node:perf_hooks";
 import { type Latencies, type MixRequest, mixedLoad, percentile } from "./mixed-load.ts";
 
 export interface LoadRequest {
@@ -27,6 +28,8 @@ export interface LoadResult {
   perOperation: { label: string; requests: number; p50: number; p99: number; max: number }[];
   /** each round's figures, in order */
   rounds: { requests: number; rps: number; p50: number; p99: number }[];
+  /** the load generator's own event-loop delay (ms): a stall here inflates every latency it measures */
+  generatorDelay: { p99: number; max: number };
 }
 
 interface Health {
@@ -72,18 +75,21 @@ export async function runLoad(
   const requests = requestsOf(mix, opts.headers);
   await mixedLoad(url, requests, { connections: 10, seconds: 1 });
   const rounds = opts.rounds ?? 5;
+  const delay = monitorEventLoopDelay({ resolution: 10 });
   const first = await health(url, true);
   const heapAfterGc = [first.heap];
   const storeEntries = [first.entries];
   const runs: Latencies[] = [];
   let last = first;
   for (let i = 0; i < rounds; i++) {
+    delay.enable();
     runs.push(
       await mixedLoad(url, requests, {
         connections: opts.connections,
         seconds: Math.max(1, Math.round(opts.seconds / rounds)),
       }),
     );
+    delay.disable();
     if (i === rounds - 1) last = await health(url, false); // RSS as the load left it
     const after = await health(url, true);
     heapAfterGc.push(after.heap);
@@ -120,6 +126,7 @@ export async function runLoad(
     storeEntries,
     growth: judgeGrowth(heapAfterGc),
     perOperation,
+    generatorDelay: { p99: ms(delay.percentile(99) / 1e6), max: ms(delay.max / 1e6) },
     rounds: runs.map((r) => {
       const t = all(r);
       return {
