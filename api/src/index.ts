@@ -9,3 +9,4 @@ export { type SponsorWallet, sponsorRelayRoute } from "./perpetual-trading/index
 export { defineOperation, type Operation } from "./registry/define.ts";
 export { operations } from "./registry/index.ts";
 export { createServices, type Services } from "./services.ts";
+export { type HttpCallResult, httpCall } from "./upstream/http-call.ts";

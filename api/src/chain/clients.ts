@@ -63,7 +63,7 @@ export class ChainClients {
         timeout: this.config.upstreamTimeoutMs,
         retryCount: 1,
         fetchFn: rpcFetch(stats) as unknown as typeof fetch,
-        // our fetch bounds the answer itself; viem's check would re-encode every answer to measure it
+        // viem would re-encode every answer to measure it; answers are read whole, as every upstream call is
         maxResponseBodySize: false,
       }),
     }) as PublicClient;

@@ -3,8 +3,8 @@ import https from "node:https";
 
 /** Kept-alive connections per protocol: a provider call reuses a socket instead of a fresh handshake. */
 const AGENTS = {
-  "http:": new http.Agent({ keepAlive: true, maxSockets: 64 }),
-  "https:": new https.Agent({ keepAlive: true, maxSockets: 64 }),
+  "http:": new http.Agent({ keepAlive: true, maxSockets: 128 }),
+  "https:": new https.Agent({ keepAlive: true, maxSockets: 128 }),
 };
 
 export interface HttpCallResult {

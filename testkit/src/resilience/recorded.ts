@@ -3,7 +3,8 @@
  * replays them. With the API in front of these, a load measures the API alone — the chains and twins are off the
  * two CPUs — so its figures can be set beside the same load against the live upstreams.
  */
-import { createServer, request, type Server } from "node:http";
+import { createServer, type Server } from "node:http";
+import { httpCall } from "@compass/api";
 
 interface Recorded {
   status: number;
@@ -40,27 +41,25 @@ function withIds(body: string, ids: unknown[]): string {
   return JSON.stringify({ ...parsed, id: ids[0] });
 }
 
-function forward(target: string, method: string, url: string, headers: Record<string, string>, body: string) {
+async function forward(
+  target: string,
+  method: string,
+  url: string,
+  headers: Record<string, string>,
+  body: string,
+): Promise<Recorded> {
   const t = new URL(target);
-  return new Promise<Recorded>((resolve, reject) => {
-    const req = request(
-      { hostname: t.hostname, port: t.port, method, path: `${t.pathname.replace(/\/$/, "")}${url}`, headers },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on("data", (c: Buffer) => chunks.push(c));
-        res.once("end", () =>
-          resolve({
-            status: res.statusCode ?? 502,
-            type: String(res.headers["content-type"] ?? "application/json"),
-            body: Buffer.concat(chunks).toString("utf8"),
-          }),
-        );
-        res.once("error", reject);
-      },
-    );
-    req.once("error", reject);
-    req.end(body);
+  const res = await httpCall(new URL(`${t.pathname.replace(/\/$/, "")}${url}`, t), {
+    method,
+    headers,
+    body,
+    signal: AbortSignal.timeout(30_000),
   });
+  return {
+    status: res.status,
+    type: String(res.headers["content-type"] ?? "application/json"),
+    body: res.text,
+  };
 }
 
 /** A proxy on each of `ports` for the named targets: `rpc:<chain>` → COMPASS_RPC_URL_<CHAIN>, `<twin>` → COMPASS_<TWIN>_URL. */

@@ -26,8 +26,9 @@ export async function wethWrite(kind: "wrap" | "unwrap", body: Body, ctx: Contex
   const sender = getAddress(body.sender) as Address;
   const fields = prefetchTxFields(client, chain, sender);
   const amount = toRawAmount(body.amount, 18, ["body", "amount"], kind === "wrap" ? "ETH" : weth.symbol);
+  // the ETH balance is the one the transaction fields read (in their Multicall3 eth_call), not a call of its own
   const held = await (kind === "wrap"
-    ? client.getBalance({ address: sender })
+    ? fields.then((f) => f.balance)
     : client.readContract({
         blockTag: NEXT_BLOCK,
         address: weth.address,

@@ -34,7 +34,8 @@ export const transfer = defineOperation({
     const loc = ["body", "amount"];
     if (body.token.toUpperCase() === "ETH") {
       const amount = toRawAmount(body.amount, 18, loc, "ETH");
-      const balance = await client.getBalance({ address: sender }).catch((e) => rethrowRpc(chain, e));
+      // the balance the transaction fields read (in their Multicall3 eth_call), not a call of its own
+      const balance = (await fields).balance;
       if (balance < amount)
         throw fieldError(loc, `the sender holds ${formatUnits(balance, 18)} ETH, less than ${body.amount}`);
       return {
