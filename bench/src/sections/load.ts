@@ -10,7 +10,7 @@ import type { BenchRow, BenchSection } from "../types.ts";
  */
 export const load: BenchSection = {
   name: "load",
-  async run({ url, stack, log }) {
+  async run({ url, stack, root, log }) {
     const book = JSON.parse(readFileSync(join(stack.devnet.dir, "addressbook.json"), "utf8"));
     const r = await runLoad(
       url,
@@ -45,13 +45,14 @@ export const load: BenchSection = {
         unit: "ms p99",
         note: `p50 ${o.p50} ms, max ${o.max} ms`,
       });
-    rows.push(...(await recordedRun(url, stack, book, log)));
+    rows.push(...(await recordedRun(url, root, stack, book, log)));
     return rows;
   },
 };
 
 async function recordedRun(
   url: string,
+  root: string,
   stack: any,
   book: any,
   log: (l: string) => void,
@@ -67,7 +68,7 @@ async function recordedRun(
       port: port + 15,
       ui: false,
       env: { COMPASS_ENV: "staging", COMPASS_RATE_LIMIT: "off", LOG_LEVEL: "info", ...upstreams.env },
-      logFile: join(stack.devnet.dir, "..", "recorded-server.log"),
+      logFile: join(root, "bench/results/recorded-server.log"),
     },
     stack.devnet.dir,
   );
