@@ -529,9 +529,12 @@ describe("earn protocols on the devnet", { timeout: 90_000 }, () => {
     });
     // the clock advance's activity round moved the loan: the cash now
     const cashNow = await read("cash");
+    // fixed gas limits, as for the Morpho accrual above: the deposit reverted once in a loaded CI run, the likely cause
+    // the same (estimated in the second of the vault's last interest update, the estimate skips the accrual it runs)
     await send(6, {
       to: vault,
       data: encodeFunctionData({ abi: erc4626Abi, functionName: "deposit", args: [amount, me.address] }),
+      gas: 600_000n,
     });
     expect(await read("cash")).toBe(cashNow + amount);
     const shares = await read("balanceOf", [me.address]);
@@ -548,6 +551,7 @@ describe("earn protocols on the devnet", { timeout: 90_000 }, () => {
         functionName: "redeem",
         args: [shares, me.address, me.address],
       }),
+      gas: 600_000n,
     });
     const back =
       (await c.public.readContract({
