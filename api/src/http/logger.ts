@@ -41,8 +41,8 @@ export function createLogger(level: string): Logger {
 
 /**
  * The per-request access line, in the logger's own format (level, time, bindings, as pino writes them) but written
- * straight to its stream: on the hot path it costs a string, not pino's general-purpose serialisation (≈ 6 µs a
- * request). Everything in it is either a number, a sanitised request id, or JSON-escaped.
+ * straight to its stream: on the hot path it costs a string, not pino's general-purpose serialisation (measured
+ * ≈ 3.2 µs against 4.3 µs a line). Everything in it is either a number, a sanitised request id, or JSON-escaped.
  */
 export function accessLogger(
   log: Logger,
