@@ -1,3 +1,4 @@
+import { chromiumLaunchOptions } from "@compass/testkit/chromium";
 import { defineConfig } from "@playwright/test";
 
 /**
@@ -29,20 +30,6 @@ export default defineConfig({
     baseURL: process.env.COMPASS_TEST_URL ?? "http://127.0.0.1:3000",
     trace: "retain-on-failure",
     screenshot: "only-on-failure",
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-      args: [
-        "--headless",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-dev-shm-usage",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        "--no-first-run",
-        "--disable-quic",
-        "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1, EXCLUDE localhost",
-      ],
-    },
+    launchOptions: chromiumLaunchOptions(),
   },
 });

@@ -6,7 +6,15 @@
  */
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { formatReport, LOAD_MIX, ROOT, runLoad, runResilience, startStack } from "@compass/testkit";
+import {
+  formatLoad,
+  formatReport,
+  loadMixOf,
+  ROOT,
+  runLoad,
+  runResilience,
+  startStack,
+} from "@compass/testkit";
 import { buildAll } from "./build.ts";
 
 const quick = process.argv.includes("--quick");
@@ -37,23 +45,11 @@ let ok = false;
 try {
   if (loadOnly) {
     const book = JSON.parse(readFileSync(join(stack.devnet.dir, "addressbook.json"), "utf8"));
-    const load = await runLoad(
-      stack.servers.staging!.url,
-      LOAD_MIX.flatMap((f) => f(book)),
-      {
-        seconds: 20,
-        connections: 100,
-      },
-    );
-    console.log(
-      `load: ${load.requests} requests, ${load.errors} errors, ${load.non2xx} non-2xx, ${Math.round(load.rps)} req/s, p50 ${load.p50} ms, p99 ${load.p99} ms`,
-    );
-    for (const r of load.rounds)
-      console.log(`  round: ${Math.round(r.rps)} req/s p50 ${r.p50} p99 ${r.p99} ms`);
-    for (const o of load.perOperation)
-      console.log(
-        `  ${o.label.padEnd(44)} ${String(o.requests).padStart(6)}  p50 ${o.p50}  p99 ${o.p99}  max ${o.max} ms`,
-      );
+    const load = await runLoad(stack.servers.staging!.url, loadMixOf(book), {
+      seconds: 20,
+      connections: 100,
+    });
+    console.log(formatLoad(load).join("\n"));
     ok = load.errors === 0 && load.non2xx === 0;
   } else {
     const report = await runResilience({

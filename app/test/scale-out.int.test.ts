@@ -26,7 +26,6 @@ describe("scale out: two instances behind nginx", () => {
   test("default: the balancer spreads requests, and the rate-limit counter they share counts each one once", () => {
     expect(new Set(report.rateLimit.upstreams).size, JSON.stringify(report.rateLimit)).toBe(2);
     expect(report.rateLimit.shared, JSON.stringify(report.rateLimit)).toBe(true);
-    expect(report.throughput.two).toBeGreaterThan(0);
   });
 
   test("default: an Idempotency-Key sent to one instance is replayed by the other", () => {

@@ -8,9 +8,8 @@ export function addressBookFor(stack: Stack): any {
   return JSON.parse(readFileSync(stack.devnet.addressBookPath, "utf8"));
 }
 
-/** The p-th percentile of ascending `sorted` samples (nearest rank). */
-export const percentile = (sorted: number[], p: number): number =>
-  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+/** The p-th percentile of ascending `sorted` samples (nearest rank): the one the load reports use. */
+export { percentile } from "@compass/testkit";
 
 /** Latencies (ms, ascending) of `samples` sequential calls of `call`, after `warmup` unmeasured ones. */
 export async function timeSequential(

@@ -4,8 +4,10 @@
  * (`@compass/testkit/live`, `/wallet`, `/resilience`, …).
  */
 export {
+  formatLoad,
   formatReport,
-  LOAD_MIX,
+  loadMixOf,
+  percentile,
   type ResilienceOptions,
   type ResilienceReport,
   recordedUpstreams,

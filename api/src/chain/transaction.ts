@@ -156,13 +156,12 @@ export async function buildUnsignedTransaction(
     }),
     fields,
   ]);
-  const balance = f.balance;
   if (options.senderLoc && gas !== null) {
     const cost = padGas(gas) * f.maxFeePerGas + (request.value ?? 0n);
-    if (balance < cost) {
+    if (f.balance < cost) {
       throw fieldError(
         options.senderLoc,
-        `The sender holds ${formatEther(balance)} ETH, less than the ${formatEther(cost)} ETH this transaction may cost`,
+        `The sender holds ${formatEther(f.balance)} ETH, less than the ${formatEther(cost)} ETH this transaction may cost`,
       );
     }
   }

@@ -56,6 +56,7 @@ export function createHttpApp(options: HttpAppOptions = {}): HttpApp {
     );
   }
   const access = accessLogger(log);
+  const v0Headers = V0_HEADERS(config);
 
   const router = new Router<RouteHandler>();
   const documentRoute =
@@ -94,7 +95,7 @@ export function createHttpApp(options: HttpAppOptions = {}): HttpApp {
     if (v0Path && Date.now() >= V0_SUNSET_MS)
       return {
         status: 410,
-        headers: { ...JSON_HEADERS, ...V0_HEADERS(config) },
+        headers: { ...JSON_HEADERS, ...v0Headers },
         body: JSON.stringify({
           detail: `v0 was sunset on ${new Date(V0_SUNSET_MS).toUTCString()}: use /v1 and /v2`,
         }),
@@ -117,7 +118,7 @@ export function createHttpApp(options: HttpAppOptions = {}): HttpApp {
         reply = { status, headers: { ...JSON_HEADERS }, body: JSON.stringify(body) };
       }
     }
-    if (v0Path) Object.assign(reply.headers, V0_HEADERS(config));
+    if (v0Path) Object.assign(reply.headers, v0Headers);
     if (head) reply.body = null;
     return reply;
   };

@@ -1,4 +1,5 @@
 import { gzipSync } from "node:zlib";
+import { chromiumLaunchOptions } from "@compass/testkit/chromium";
 import { chromium } from "@playwright/test";
 
 /**
@@ -10,21 +11,7 @@ export async function pageLoad(
   pageUrl: string,
   runs = 5,
 ): Promise<{ scripts: number; gzip: number; raw: number; idleMs: number }> {
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    args: [
-      "--headless",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-dev-shm-usage",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      "--no-first-run",
-      "--disable-quic",
-      "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1, EXCLUDE localhost",
-    ],
-  });
+  const browser = await chromium.launch(chromiumLaunchOptions());
   try {
     const idle: number[] = [];
     let scripts = new Map<string, Buffer>();

@@ -1,7 +1,7 @@
-import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { LOAD_MIX, recordedUpstreams, runLoad, startServer, stop } from "@compass/testkit";
+import { loadMixOf, recordedUpstreams, runLoad, startServer, stop } from "@compass/testkit";
 import type { BenchRow, BenchSection } from "../types.ts";
+import { addressBookFor } from "../util.ts";
 
 /**
  * (issue 17 §2) The resilience mix at concurrency 100 against the shipped server (twins and anvil behind it, all on
@@ -11,12 +11,8 @@ import type { BenchRow, BenchSection } from "../types.ts";
 export const load: BenchSection = {
   name: "load",
   async run({ url, stack, root, log }) {
-    const book = JSON.parse(readFileSync(join(stack.devnet.dir, "addressbook.json"), "utf8"));
-    const r = await runLoad(
-      url,
-      LOAD_MIX.flatMap((f) => f(book)),
-      { seconds: 12, connections: 100, rounds: 3 },
-    );
+    const book = addressBookFor(stack);
+    const r = await runLoad(url, loadMixOf(book), { seconds: 12, connections: 100, rounds: 3 });
     log(
       `  ${r.requests} requests, ${Math.round(r.rps)} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms, ${r.errors} errors`,
     );
@@ -73,7 +69,7 @@ async function recordedRun(
     stack.devnet.dir,
   );
   try {
-    const mix = LOAD_MIX.flatMap((f) => f(book));
+    const mix = loadMixOf(book);
     // record: every request of the mix, at a concurrency that leaves the upstreams unhurried
     await runLoad(server.url, mix, { seconds: 4, connections: 10, rounds: 1 });
     upstreams.replay();

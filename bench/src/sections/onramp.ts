@@ -1,6 +1,5 @@
 import { join } from "node:path";
 import { gzipSize, kB } from "../onramp/bundle-size.ts";
-import { pageJs } from "../onramp/page-js.ts";
 import { pageLoad } from "../onramp/page-load.ts";
 import { measurePeer, PEER } from "../onramp/peer-widget.ts";
 import { proxyLatency } from "../onramp/proxy-latency.ts";
@@ -48,13 +47,6 @@ export const onramp: BenchSection = {
 
     const book = addressBookFor(stack);
     const buyer = book.accounts.dev[1].address;
-    const page = await pageJs(`${url}/onramp/checkout?destination=${buyer}&chain=ethereum&asset=USDC`);
-    row(
-      "/onramp/checkout total JS (gzip)",
-      kB(page.gzip),
-      "kB",
-      `${page.files} scripts in its HTML, ${kB(page.raw)} kB raw (a nomodule polyfill bundle among them)`,
-    );
     const loaded = await pageLoad(`${url}/onramp/checkout?destination=${buyer}&chain=ethereum&asset=USDC`);
     row(
       "/onramp/checkout first-load JS in chromium (gzip)",

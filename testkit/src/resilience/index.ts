@@ -7,7 +7,14 @@ export { type AccessCheck, runAccess } from "./access.ts";
 export { type FaultResult, runFaults } from "./faults.ts";
 export { casesFor, type Finding, type FuzzReport, fuzzOperation } from "./fuzz.ts";
 export { type LoadRequest, type LoadResult, runLoad } from "./load.ts";
+export { percentile } from "./mixed-load.ts";
 export { type RecordedUpstreams, recordedUpstreams } from "./recorded.ts";
-export { formatReport, type ResilienceOptions, type ResilienceReport, runResilience } from "./run.ts";
-export { FAULTS, LOAD_MIX } from "./scenarios.ts";
+export {
+  formatLoad,
+  formatReport,
+  type ResilienceOptions,
+  type ResilienceReport,
+  runResilience,
+} from "./run.ts";
+export { FAULTS, LOAD_MIX, loadMixOf } from "./scenarios.ts";
 export type { FaultContext, FaultScenario } from "./types.ts";

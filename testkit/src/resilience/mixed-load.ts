@@ -21,6 +21,7 @@ export interface Latencies {
   seconds: number;
 }
 
+/** The p-th percentile of ascending `sorted` samples (nearest rank). */
 export function percentile(sorted: number[], p: number): number {
   if (!sorted.length) return 0;
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;

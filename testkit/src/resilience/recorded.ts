@@ -120,9 +120,13 @@ export async function recordedUpstreams(
       replaying = true;
     },
     stats: () => ({ recorded: store.size, replayed, missed }),
-    close: () =>
-      Promise.all(
-        servers.map((s) => new Promise<void>((r) => (s.closeAllConnections(), s.close(() => r())))),
-      ).then(() => {}),
+    close: async () => {
+      await Promise.all(
+        servers.map((s) => {
+          s.closeAllConnections();
+          return new Promise<void>((r) => s.close(() => r()));
+        }),
+      );
+    },
   };
 }

@@ -12,7 +12,7 @@ import { type AccessCheck, runAccess } from "./access.ts";
 import { type FaultResult, runFaults } from "./faults.ts";
 import { type FuzzReport, fuzzOperation } from "./fuzz.ts";
 import { type LoadResult, runLoad } from "./load.ts";
-import { LOAD_MIX } from "./scenarios.ts";
+import { loadMixOf } from "./scenarios.ts";
 
 export interface ResilienceOptions {
   /** staging server of a running stack (rate limit off) and its devnet dir */
@@ -62,11 +62,7 @@ export async function runResilience(o: ResilienceOptions): Promise<ResilienceRep
   };
   await Promise.all([lane(), lane(), lane()]);
   log("  load…");
-  const load = await runLoad(
-    o.url,
-    LOAD_MIX.flatMap((f) => f(book)),
-    { seconds: o.loadSeconds, connections: 100 },
-  );
+  const load = await runLoad(o.url, loadMixOf(book), { seconds: o.loadSeconds, connections: 100 });
   log("  faults…");
   const dir = mkdtempSync(join(tmpdir(), "compass-faults-"));
   const faults = await runFaults({ dir, portBase: o.faultPortBase, port: o.faultPortBase + 55 }).finally(() =>
@@ -115,23 +111,7 @@ export function formatReport(r: ResilienceReport): string {
     lines.push(
       `  ${f.survived ? "✔" : "✘"} ${f.name}: ${f.survived ? `during: ${f.during}; after: ${f.after}` : f.error}`,
     );
-  const mb = (b: number) => `${(b / 1048576).toFixed(1)} MB`;
-  lines.push(
-    `Load: ${r.load.requests} requests at concurrency 100, ${r.load.errors} errors, ${r.load.non2xx} non-2xx, ${Math.round(r.load.rps)} req/s, p50 ${r.load.p50} ms, p99 ${r.load.p99} ms, server RSS ${mb(r.load.memoryBefore)} → ${mb(r.load.memoryAfter)}`,
-  );
-  lines.push(
-    `  rounds: ${r.load.rounds.map((x) => `${Math.round(x.rps)} req/s p50 ${x.p50} p99 ${x.p99} ms`).join(" | ")}`,
-  );
-  for (const o of r.load.perOperation)
-    lines.push(
-      `  ${o.label.padEnd(44)} ${String(o.requests).padStart(6)} req  p50 ${o.p50} ms  p99 ${o.p99} ms  max ${o.max} ms`,
-    );
-  const heaps = r.load.heapAfterGc.filter((h): h is number => h !== null);
-  lines.push(
-    heaps.length
-      ? `  heap after GC per round ${heaps.map((h) => (h / 1048576).toFixed(1)).join(" → ")} MB; shared-store entries ${r.load.storeEntries.join(" → ")}; ${r.load.growth === "ok" ? "no unbounded growth" : `✘ ${r.load.growth}`}`
-      : "  heap after GC: not measured (server started without --expose-gc)",
-  );
+  lines.push(...formatLoad(r.load));
   lines.push(`Access: ${r.access.filter((a) => a.ok).length}/${r.access.length} checks`);
   for (const a of r.access) lines.push(`  ${a.ok ? "✔" : "✘"} ${a.name} (${a.detail.slice(0, 80)})`);
   lines.push(r.ok ? "RESULT: all held" : "RESULT: FAILED");
@@ -170,4 +150,21 @@ async function v0Manifest(url: string): Promise<OperationManifest[]> {
         errorModel: "validation",
       }) as unknown as OperationManifest,
   );
+}
+
+/** The load's lines: totals, each round, each operation (slowest tail first), the heap and store between rounds. */
+export function formatLoad(load: LoadResult): string[] {
+  const mb = (b: number) => `${(b / 1048576).toFixed(1)} MB`;
+  const heaps = load.heapAfterGc.filter((h): h is number => h !== null);
+  return [
+    `Load: ${load.requests} requests at concurrency 100, ${load.errors} errors, ${load.non2xx} non-2xx, ${Math.round(load.rps)} req/s, p50 ${load.p50} ms, p99 ${load.p99} ms, server RSS ${mb(load.memoryBefore)} → ${mb(load.memoryAfter)}`,
+    `  rounds: ${load.rounds.map((x) => `${Math.round(x.rps)} req/s p50 ${x.p50} p99 ${x.p99} ms`).join(" | ")}; the load generator's loop stalled up to ${load.generatorDelay.max} ms`,
+    ...load.perOperation.map(
+      (o) =>
+        `  ${o.label.padEnd(44)} ${String(o.requests).padStart(6)} req  p50 ${o.p50} ms  p99 ${o.p99} ms  max ${o.max} ms`,
+    ),
+    heaps.length
+      ? `  heap after GC per round ${heaps.map((h) => (h / 1048576).toFixed(1)).join(" → ")} MB; shared-store entries ${load.storeEntries.join(" → ")}; ${load.growth === "ok" ? "no unbounded growth" : `✘ ${load.growth}`}`
+      : "  heap after GC: not measured (server started without --expose-gc)",
+  ];
 }

@@ -57,6 +57,9 @@ export const LOAD_MIX: ((book: TestAddressBook) => LoadRequest[])[] = [
   onrampLoad,
 ];
 
+/** The mix for one devnet's address book. */
+export const loadMixOf = (book: TestAddressBook): LoadRequest[] => LOAD_MIX.flatMap((f) => f(book));
+
 export const FAULTS: FaultScenario[] = [
   {
     name: "chain down mid-read",

@@ -1,6 +1,7 @@
 /** Machine prerequisites the test suite installs itself on a clean CI machine (Debian). */
 import { execFileSync } from "node:child_process";
 import { existsSync } from "node:fs";
+import { chromiumPath } from "../chromium.ts";
 
 function sh(cmd: string, args: string[]): void {
   execFileSync(cmd, args, { stdio: "inherit", env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" } });
@@ -20,7 +21,7 @@ function aptInstall(packages: string[]): void {
 
 /** Debian's chromium for Playwright and the story tests (never a downloaded browser). */
 export function ensureChromium(): string {
-  const path = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+  const path = chromiumPath();
   if (!existsSync(path)) {
     console.log("installing Debian's chromium…");
     aptInstall(["chromium"]);
