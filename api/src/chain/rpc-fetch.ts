@@ -4,30 +4,122 @@
  * more CPU than the node's own work under load (the resilience profile). This answers viem with only what it reads —
  * ok, status, headers.get and text — so a read costs a socket write and a parse. Plain HTTP(S): production changes
  * the URL, not this.
+ *
+ * Calls to one node issued in the same turn of the event loop travel as one JSON-RPC batch: they are held until
+ * the turn's check phase (`setImmediate`, no timer), then sent together, and each caller gets its own answer back
+ * by id. A lone call waits for nothing but that phase. viem's own batching waits a timer tick (≥ 1 ms) per call,
+ * which a build's sequential calls pay each time; this costs a build nothing and saves it round trips when its
+ * independent reads (the nonce, the operation's multicall) are issued together — see `prefetchTxFields`.
  */
 import { httpCall } from "../upstream/http-call.ts";
 
 export interface RpcFetchStats {
-  /** HTTP requests sent to RPC endpoints */
+  /** HTTP requests sent to RPC endpoints (round trips: a batch is one) */
   requests: number;
   /** JSON-RPC calls inside them (a batch counts each call) */
   calls: number;
 }
 
+/** Public providers cap a batch (Alchemy and Infura allow more; some nodes 10–50): keep well under. */
+export const MAX_BATCH = 10;
+
+interface Held {
+  body: string;
+  id: unknown;
+  headers: Record<string, string>;
+  resolve: (answer: Answer) => void;
+  reject: (error: unknown) => void;
+  signal: AbortSignal | null;
+}
+
+interface Answer {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  text: string;
+}
+
 export function rpcFetch(stats: RpcFetchStats) {
-  return async (input: string | URL | Request, init: RequestInit = {}) => {
-    const url = new URL(typeof input === "string" || input instanceof URL ? input : input.url);
-    const body = typeof init.body === "string" ? init.body : "";
+  /** calls waiting for this turn's check phase, per endpoint */
+  const held = new Map<string, Held[]>();
+
+  const flush = (url: string) => {
+    const calls = held.get(url) ?? [];
+    held.delete(url);
+    const live = calls.filter((c) => !c.signal?.aborted);
+    for (let i = 0; i < live.length; i += MAX_BATCH) send(new URL(url), live.slice(i, i + MAX_BATCH));
+  };
+
+  const send = (url: URL, calls: Held[], count = calls.length) => {
+    const body = calls.length === 1 ? calls[0].body : `[${calls.map((c) => c.body).join(",")}]`;
     stats.requests++;
-    stats.calls += body.startsWith("[") ? body.split('"jsonrpc"').length - 1 : 1;
-    const res = await httpCall(url, {
-      method: init.method ?? "POST",
-      headers: {
-        ...(init.headers as Record<string, string>),
-        "content-length": String(Buffer.byteLength(body)),
-      },
+    stats.calls += count;
+    // the exchange outlives a caller that gave up: it is abandoned only when every caller has
+    const exchange = new AbortController();
+    let waiting = calls.length;
+    for (const c of calls) {
+      c.signal?.addEventListener(
+        "abort",
+        () => {
+          c.reject(c.signal!.reason ?? new Error("aborted"));
+          if (--waiting === 0) exchange.abort();
+        },
+        { once: true },
+      );
+    }
+    httpCall(url, {
+      method: "POST",
+      headers: { ...calls[0].headers, "content-length": String(Buffer.byteLength(body)) },
       body,
-      signal: init.signal ?? new AbortController().signal,
+      signal: exchange.signal,
+    }).then(
+      (res) => {
+        if (calls.length === 1) return calls[0].resolve(res);
+        let answers: unknown;
+        try {
+          answers = JSON.parse(res.text);
+        } catch {
+          answers = undefined;
+        }
+        if (res.status < 200 || res.status >= 300 || !Array.isArray(answers)) {
+          // a node refusing the whole batch answers once (an HTTP error, or one JSON-RPC error): each caller sees it
+          for (const c of calls) c.resolve(res);
+          return;
+        }
+        const byId = new Map(answers.map((a: { id?: unknown }) => [a?.id, a]));
+        for (const c of calls) {
+          const answer = byId.get(c.id);
+          if (answer === undefined) c.reject(new Error("The node's batch answer has no reply for this call"));
+          else c.resolve({ status: res.status, headers: res.headers, text: JSON.stringify(answer) });
+        }
+      },
+      (error) => {
+        for (const c of calls) c.reject(error);
+      },
+    );
+  };
+
+  return async (input: string | URL | Request, init: RequestInit = {}) => {
+    const url = typeof input === "string" ? input : input instanceof URL ? input.href : input.url;
+    const body = typeof init.body === "string" ? init.body : "";
+    const res = await new Promise<Answer>((resolve, reject) => {
+      const call: Held = {
+        body,
+        id: idOf(body),
+        headers: init.headers as Record<string, string>,
+        resolve,
+        reject,
+        signal: init.signal ?? null,
+      };
+      // a batch of its own (viem's) or a body without an id cannot share a batch: it goes alone, now
+      if (body.startsWith("[") || call.id === undefined) {
+        return send(new URL(url), [call], body.startsWith("[") ? body.split('"jsonrpc"').length - 1 : 1);
+      }
+      const queue = held.get(url);
+      if (queue) queue.push(call);
+      else {
+        held.set(url, [call]);
+        setImmediate(flush, url);
+      }
     });
     return {
       ok: res.status >= 200 && res.status < 300,
@@ -44,4 +136,10 @@ export function rpcFetch(stats: RpcFetchStats) {
       json: async () => JSON.parse(res.text),
     };
   };
+}
+
+/** The JSON-RPC id of a single call's body, read without parsing the whole body (viem writes it first). */
+function idOf(body: string): unknown {
+  const m = /^\{"jsonrpc":"2\.0","id":(\d+),/.exec(body) ?? /"id":(\d+)[,}]/.exec(body);
+  return m ? Number(m[1]) : undefined;
 }
