@@ -62,6 +62,13 @@ export interface DevnetHandle {
   startTwin(name: string): Promise<void>;
   /** moves every chain's clock forward by the same amount and mines a block on each */
   advanceTime(seconds: number): Promise<void>;
+  /**
+   * Defers every chain's state snapshots until the returned release is called, once saves in flight are done: a
+   * snapshot stalls its chain for seconds (`lastSnapshotMs`), which a load measurement holds off for its window.
+   */
+  holdSnapshots(): Promise<() => void>;
+  /** how long each chain's last snapshot stalled it, in ms */
+  lastSnapshotMs(): Record<string, number>;
 }
 
 /**
@@ -159,6 +166,14 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<DevnetHa
       await twins.get(name)?.process.stop();
       twins.delete(name);
     },
+    async holdSnapshots() {
+      const releases = await Promise.all([...chains.values()].map((c) => c.checkpoints.hold()));
+      return () => {
+        for (const release of releases) release();
+      };
+    },
+    lastSnapshotMs: () =>
+      Object.fromEntries([...chains].map(([name, c]) => [name, c.checkpoints.lastSaveMs()])),
     async advanceTime(seconds) {
       const urls = [...chains.values()].map((c) => c.rpcUrl);
       const failed = (await advanceDevnetTime(paths, urls, seconds)).find((r) => r.status === "rejected");

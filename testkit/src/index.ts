@@ -4,8 +4,10 @@
  * (`@compass/testkit/live`, `/wallet`, `/resilience`, …).
  */
 export {
+  cpuLine,
   formatLoad,
   formatReport,
+  type LoadResult,
   loadMixOf,
   percentile,
   type ResilienceOptions,

@@ -8,7 +8,7 @@ import { assertPortFree } from "../process/ports.ts";
 import { waitUntil } from "../process/wait.ts";
 import { rpcCall } from "../rpc.ts";
 import { anvilBinary } from "./binary.ts";
-import { startCheckpoints } from "./checkpoint.ts";
+import { type Checkpoints, startCheckpoints } from "./checkpoint.ts";
 
 /**
  * Blocks whose state stays queryable (eth_call/eth_getBalance at a block number), before and after a
@@ -27,6 +27,8 @@ export interface RunningChain {
   restored: boolean;
   /** stops snapshots, then anvil (which writes its final state on SIGTERM) */
   stop(): Promise<void>;
+  /** the chain's periodic state snapshots */
+  checkpoints: Checkpoints;
 }
 
 /**
@@ -87,6 +89,7 @@ export async function startAnvil(
     rpcUrl: url,
     process: child,
     restored,
+    checkpoints,
     async stop() {
       await checkpoints.stop();
       await child.stop();

@@ -18,6 +18,13 @@ const IDLE_SAVE_MS = 30_000;
 
 export interface Checkpoints {
   stop(): Promise<void>;
+  /**
+   * Defers snapshots until the returned release is called (holds nest), once a save in flight has finished. A
+   * dump stalls its chain for seconds: a measurement of what the chain serves holds them for its window.
+   */
+  hold(): Promise<() => void>;
+  /** how long the last snapshot stalled the chain, in ms (0 before the first) */
+  lastSaveMs(): number;
 }
 
 /**
@@ -27,13 +34,18 @@ export interface Checkpoints {
  * (anvil_dumpState with historical states, gzipped) and swap it in with a rename. anvil still writes
  * the file itself on a graceful exit (--state), which is the common path.
  */
-export function startCheckpoints(rpcUrl: string, stateFile: string): Checkpoints {
+export function startCheckpoints(
+  rpcUrl: string,
+  stateFile: string,
+  { intervalMs = CHECK_INTERVAL_MS }: { intervalMs?: number } = {},
+): Checkpoints {
   let lastBlock: string | undefined;
   let lastSave = Date.now();
   let timer: NodeJS.Timeout | undefined;
   let inFlight: Promise<void> = Promise.resolve();
   let stopped = false;
   let lastSaveMs = 0;
+  let holds = 0;
 
   const save = async () => {
     const block = await rpcCall<string>(rpcUrl, "eth_blockNumber");
@@ -53,6 +65,10 @@ export function startCheckpoints(rpcUrl: string, stateFile: string): Checkpoints
   };
 
   const tick = () => {
+    if (holds > 0) {
+      timer = setTimeout(tick, intervalMs).unref();
+      return;
+    }
     const started = Date.now();
     inFlight = save()
       .catch(() => {
@@ -60,12 +76,12 @@ export function startCheckpoints(rpcUrl: string, stateFile: string): Checkpoints
         lastSaveMs = Date.now() - started;
       })
       .finally(() => {
-        const wait = Math.max(CHECK_INTERVAL_MS, lastSaveMs * SAVE_COST_FACTOR);
+        const wait = Math.max(intervalMs, lastSaveMs * SAVE_COST_FACTOR);
         if (!stopped) timer = setTimeout(tick, wait).unref();
       });
   };
   // unref: snapshots alone must not keep the launcher's process alive.
-  timer = setTimeout(tick, CHECK_INTERVAL_MS).unref();
+  timer = setTimeout(tick, intervalMs).unref();
 
   return {
     async stop() {
@@ -73,5 +89,15 @@ export function startCheckpoints(rpcUrl: string, stateFile: string): Checkpoints
       clearTimeout(timer);
       await inFlight;
     },
+    async hold() {
+      holds++;
+      await inFlight;
+      let released = false;
+      return () => {
+        if (!released) holds--;
+        released = true;
+      };
+    },
+    lastSaveMs: () => lastSaveMs,
   };
 }

@@ -10,6 +10,7 @@ export { type LoadRequest, type LoadResult, runLoad } from "./load.ts";
 export { percentile } from "./mixed-load.ts";
 export { type RecordedUpstreams, recordedUpstreams } from "./recorded.ts";
 export {
+  cpuLine,
   formatLoad,
   formatReport,
   type ResilienceOptions,

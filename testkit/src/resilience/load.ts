@@ -1,4 +1,5 @@
 import { monitorEventLoopDelay } from "node:perf_hooks";
+import { cpuBetween, cpuSnapshot } from "./cpu-share.ts";
 import { type Latencies, type MixRequest, mixedLoad, percentile } from "./mixed-load.ts";
 
 export interface LoadRequest {
@@ -30,6 +31,8 @@ export interface LoadResult {
   rounds: { requests: number; rps: number; p50: number; p99: number }[];
   /** the load generator's own event-loop delay (ms): a stall here inflates every latency it measures */
   generatorDelay: { p99: number; max: number };
+  /** CPU-seconds this process and what it started spent over the rounds, by what each process is (Linux) */
+  cpu: { group: string; seconds: number }[];
 }
 
 interface Health {
@@ -64,7 +67,7 @@ function judgeGrowth(heaps: (number | null)[]): string {
 }
 
 /**
- * A bounded, mixed load on loopback in rounds; every request must answer 2xx. Between rounds the server
+ * A bounded, mixed load on loopback in rounds, after a two-second warm-up; every request must answer 2xx. Between rounds the server
  * collects garbage (`/healthz?gc=1`, started with --expose-gc) and reports its heap and shared-store size.
  */
 export async function runLoad(
@@ -73,7 +76,9 @@ export async function runLoad(
   opts: { seconds: number; connections: number; headers?: Record<string, string>; rounds?: number },
 ): Promise<LoadResult> {
   const requests = requestsOf(mix, opts.headers);
-  await mixedLoad(url, requests, { connections: 10, seconds: 1 });
+  // warm-up at the measured concurrency, not counted: connection pools (ours and the server's upstream agents),
+  // JIT and heap sizes settle first, as they have in a server that has been serving
+  await mixedLoad(url, requests, { connections: opts.connections, seconds: 2 });
   const rounds = opts.rounds ?? 5;
   const delay = monitorEventLoopDelay({ resolution: 10 });
   const first = await health(url, true);
@@ -81,15 +86,19 @@ export async function runLoad(
   const storeEntries = [first.entries];
   const runs: Latencies[] = [];
   let last = first;
+  let cpu: { group: string; seconds: number }[] = [];
   for (let i = 0; i < rounds; i++) {
+    const cpuBefore = cpuSnapshot();
     delay.enable();
     runs.push(
       await mixedLoad(url, requests, {
         connections: opts.connections,
         seconds: Math.max(1, Math.round(opts.seconds / rounds)),
+        preconnect: "/healthz",
       }),
     );
     delay.disable();
+    cpu = addCpu(cpu, cpuBetween(cpuBefore, cpuSnapshot()));
     if (i === rounds - 1) last = await health(url, false); // RSS as the load left it
     const after = await health(url, true);
     heapAfterGc.push(after.heap);
@@ -127,6 +136,7 @@ export async function runLoad(
     growth: judgeGrowth(heapAfterGc),
     perOperation,
     generatorDelay: { p99: ms(delay.percentile(99) / 1e6), max: ms(delay.max / 1e6) },
+    cpu,
     rounds: runs.map((r) => {
       const t = all(r);
       return {
@@ -147,4 +157,10 @@ function requestsOf(mix: LoadRequest[], headers: Record<string, string> = {}): M
     headers: { "content-type": "application/json", ...headers, ...m.headers },
     ...(m.body !== undefined && { body: JSON.stringify(m.body) }),
   }));
+}
+
+function addCpu(a: { group: string; seconds: number }[], b: { group: string; seconds: number }[]) {
+  const by = new Map(a.map((x) => [x.group, x.seconds]));
+  for (const x of b) by.set(x.group, Math.round(((by.get(x.group) ?? 0) + x.seconds) * 10) / 10);
+  return [...by].map(([group, seconds]) => ({ group, seconds })).sort((x, y) => y.seconds - x.seconds);
 }

@@ -30,10 +30,33 @@ export function percentile(sorted: number[], p: number): number {
 export async function mixedLoad(
   url: string,
   mix: MixRequest[],
-  opts: { connections: number; seconds: number; timeoutMs?: number },
+  opts: {
+    connections: number;
+    seconds: number;
+    timeoutMs?: number;
+    /** a cheap path requested once on every connection before the clock starts, as wrk and autocannon connect first */
+    preconnect?: string;
+  },
 ): Promise<Latencies> {
   const { hostname, port } = new URL(url);
   const agent = new Agent({ keepAlive: true, maxSockets: opts.connections });
+  if (opts.preconnect) {
+    const path = opts.preconnect;
+    await Promise.all(
+      Array.from(
+        { length: opts.connections },
+        () =>
+          new Promise<void>((resolve) => {
+            const req = request({ agent, host: hostname, port, path, method: "GET" }, (res) => {
+              res.resume();
+              res.once("end", resolve);
+            });
+            req.once("error", () => resolve());
+            req.end();
+          }),
+      ),
+    );
+  }
   const byLabel = new Map<string, number[]>(mix.map((m) => [m.label, []]));
   const statuses = new Map<number, number>();
   let errors = 0;

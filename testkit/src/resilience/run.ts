@@ -153,12 +153,21 @@ async function v0Manifest(url: string): Promise<OperationManifest[]> {
 }
 
 /** The load's lines: totals, each round, each operation (slowest tail first), the heap and store between rounds. */
+/** "API server 20.1 s (31%), anvil 15.2 s (24%), …" of the CPU-seconds the load's processes spent */
+export function cpuLine(load: LoadResult): string {
+  const total = load.cpu.reduce((n, g) => n + g.seconds, 0);
+  return load.cpu
+    .map((g) => `${g.group} ${g.seconds} s (${Math.round((100 * g.seconds) / total)}%)`)
+    .join(", ");
+}
+
 export function formatLoad(load: LoadResult): string[] {
   const mb = (b: number) => `${(b / 1048576).toFixed(1)} MB`;
   const heaps = load.heapAfterGc.filter((h): h is number => h !== null);
   return [
     `Load: ${load.requests} requests at concurrency 100, ${load.errors} errors, ${load.non2xx} non-2xx, ${Math.round(load.rps)} req/s, p50 ${load.p50} ms, p99 ${load.p99} ms, server RSS ${mb(load.memoryBefore)} → ${mb(load.memoryAfter)}`,
     `  rounds: ${load.rounds.map((x) => `${Math.round(x.rps)} req/s p50 ${x.p50} p99 ${x.p99} ms`).join(" | ")}; the load generator's loop stalled up to ${load.generatorDelay.max} ms`,
+    ...(load.cpu.length ? [`  CPU over the rounds: ${cpuLine(load)}`] : []),
     ...load.perOperation.map(
       (o) =>
         `  ${o.label.padEnd(44)} ${String(o.requests).padStart(6)} req  p50 ${o.p50} ms  p99 ${o.p99} ms  max ${o.max} ms`,
