@@ -110,8 +110,13 @@ export async function productAccountAction(
   const { client, chain, owner } = input;
   const account = productAccountAddress(owner, product);
   const fields = input.sponsored ? undefined : prefetchTxFields(client, chain, owner);
+  // The calls are built as for a deployed account while its state is read, so their reads leave in the same
+  // round trip as the state's (and the fields' nonce and balance). An account that is not deployed is rare: its
+  // calls are built again as such, so a bad field is still named before the missing account.
+  const optimistic = calls(account, true);
+  optimistic.catch(() => {});
   const state = await readAccountState(client, account).catch((e) => rethrowRpc(chain, e));
-  const built = await calls(account, state.deployed);
+  const built = state.deployed ? await optimistic : await calls(account, false);
   if (!state.deployed)
     throw new DomainError(
       422,
