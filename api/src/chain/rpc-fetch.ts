@@ -9,7 +9,8 @@
  * the turn's check phase (`setImmediate`, no timer), then sent together, and each caller gets its own answer back
  * by id. A lone call waits for nothing but that phase. viem's own batching waits a timer tick (≥ 1 ms) per call,
  * which a build's sequential calls pay each time; this costs a build nothing and saves it round trips when its
- * independent reads (the nonce, the operation's multicall) are issued together — see `prefetchTxFields`.
+ * independent reads (the nonce, the operation's multicall) are issued together — see `prefetchTxFields`. An
+ * endpoint that refuses batches (a 4xx, or one JSON-RPC error for the lot) gets its calls one by one instead.
  */
 import { httpCall } from "../upstream/http-call.ts";
 
@@ -41,15 +42,17 @@ interface Answer {
 export function rpcFetch(stats: RpcFetchStats) {
   /** calls waiting for this turn's check phase, per endpoint */
   const held = new Map<string, Held[]>();
+  /** endpoints that refused a batch: their calls go one by one from then on */
+  const unbatched = new Set<string>();
 
   const flush = (url: string) => {
     const calls = held.get(url) ?? [];
     held.delete(url);
     const live = calls.filter((c) => !c.signal?.aborted);
-    for (let i = 0; i < live.length; i += MAX_BATCH) send(new URL(url), live.slice(i, i + MAX_BATCH));
+    for (let i = 0; i < live.length; i += MAX_BATCH) send(url, live.slice(i, i + MAX_BATCH));
   };
 
-  const send = (url: URL, calls: Held[], count = calls.length) => {
+  const send = (url: string, calls: Held[], count = calls.length) => {
     const body = calls.length === 1 ? calls[0].body : `[${calls.map((c) => c.body).join(",")}]`;
     stats.requests++;
     stats.calls += count;
@@ -66,7 +69,7 @@ export function rpcFetch(stats: RpcFetchStats) {
         { once: true },
       );
     }
-    httpCall(url, {
+    httpCall(new URL(url), {
       method: "POST",
       headers: { ...calls[0].headers, "content-length": String(Buffer.byteLength(body)) },
       body,
@@ -80,9 +83,16 @@ export function rpcFetch(stats: RpcFetchStats) {
         } catch {
           answers = undefined;
         }
-        if (res.status < 200 || res.status >= 300 || !Array.isArray(answers)) {
-          // a node refusing the whole batch answers once (an HTTP error, or one JSON-RPC error): each caller sees it
+        if (res.status === 429 || res.status >= 500) {
+          // busy or failing: each caller sees it (and viem's retry sends its call again)
           for (const c of calls) c.resolve(res);
+          return;
+        }
+        if (res.status < 200 || res.status >= 300 || !Array.isArray(answers)) {
+          // an endpoint that does not take batches answers once (a 4xx, or one JSON-RPC error): the calls go
+          // alone, now and from then on
+          unbatched.add(url);
+          for (const c of calls) send(url, [c]);
           return;
         }
         const byId = new Map(answers.map((a: { id?: unknown }) => [a?.id, a]));
@@ -110,9 +120,9 @@ export function rpcFetch(stats: RpcFetchStats) {
         reject,
         signal: init.signal ?? null,
       };
-      // a batch of its own (viem's) or a body without an id cannot share a batch: it goes alone, now
-      if (body.startsWith("[") || call.id === undefined) {
-        return send(new URL(url), [call], body.startsWith("[") ? body.split('"jsonrpc"').length - 1 : 1);
+      // a batch of its own (viem's), a body without an id, or an endpoint without batches: it goes alone, now
+      if (body.startsWith("[") || call.id === undefined || unbatched.has(url)) {
+        return send(url, [call], body.startsWith("[") ? body.split('"jsonrpc"').length - 1 : 1);
       }
       const queue = held.get(url);
       if (queue) queue.push(call);
