@@ -81,8 +81,10 @@ export class Lifecycle {
   private prune(now: number): void {
     const { state } = this.ctx;
     let changed = false;
+    // a quote lives for its minute, as the provider's do: one held an hour after that made every save of
+    // a busy twin write thousands of dead quotes
     for (const [id, q] of Object.entries(state.quotes))
-      if (!q.consumedBy && now > q.expiresAt + 3600) {
+      if (!q.consumedBy && now > q.expiresAt) {
         delete state.quotes[id];
         changed = true;
       }
