@@ -1,4 +1,5 @@
 import { createServer, type Server } from "node:http";
+import { MULTICALL3 } from "@compass/constants";
 import {
   decodeFunctionData,
   decodeFunctionResult,
@@ -16,7 +17,6 @@ import { type RecordedUpstreams, recordedUpstreams } from "../src/resilience/rec
  * The recorder must answer, from what it recorded, the pieces the API recombines under load: JSON-RPC calls in
  * batches of a new make-up, and Multicall3 aggregates of sub-calls it saw in other aggregates.
  */
-const MULTICALL3 = "0xcA11bde05977b3631167028862bE2a173976CA11" as const;
 let node: Server;
 let calls = 0;
 let upstreams: RecordedUpstreams;

@@ -77,16 +77,16 @@ export function rpcFetch(stats: RpcFetchStats) {
     }).then(
       (res) => {
         if (calls.length === 1) return calls[0].resolve(res);
+        if (res.status === 429 || res.status >= 500) {
+          // busy or failing: each caller sees it (and viem's retry sends its call again)
+          for (const c of calls) c.resolve(res);
+          return;
+        }
         let answers: unknown;
         try {
           answers = JSON.parse(res.text);
         } catch {
           answers = undefined;
-        }
-        if (res.status === 429 || res.status >= 500) {
-          // busy or failing: each caller sees it (and viem's retry sends its call again)
-          for (const c of calls) c.resolve(res);
-          return;
         }
         if (res.status < 200 || res.status >= 300 || !Array.isArray(answers)) {
           // an endpoint that does not take batches answers once (a 4xx, or one JSON-RPC error): the calls go

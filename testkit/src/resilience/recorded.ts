@@ -13,6 +13,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { httpCall } from "@compass/api";
+import { MULTICALL3 } from "@compass/constants";
 import {
   decodeFunctionData,
   decodeFunctionResult,
@@ -21,7 +22,6 @@ import {
   multicall3Abi,
 } from "viem";
 
-const MULTICALL3 = "0xca11bde05977b3631167028862be2a173976ca11";
 const AGGREGATE3 = "0x82ad56cb";
 
 interface Recorded {
@@ -67,7 +67,7 @@ function subKeys(prefix: string, call: RpcCall): string[] | null {
   if (call.method !== "eth_call" || !Array.isArray(call.params)) return null;
   const [tx, block] = call.params as [{ to?: string; data?: string; input?: string }, unknown];
   const data = (tx?.data ?? tx?.input) as Hex | undefined;
-  if (tx?.to?.toLowerCase() !== MULTICALL3 || !data?.startsWith(AGGREGATE3)) return null;
+  if (tx?.to?.toLowerCase() !== MULTICALL3.toLowerCase() || !data?.startsWith(AGGREGATE3)) return null;
   try {
     const { args } = decodeFunctionData({ abi: multicall3Abi, data });
     const { data: _d, input: _i, ...rest } = tx;
