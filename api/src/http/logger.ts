@@ -1,13 +1,14 @@
-import pino, { type DestinationStream, type Logger } from "pino";
+import pino, { type Logger } from "pino";
+import { LogSink } from "./log-sink.ts";
 
-/** stdout, buffered: one per process, flushed once at exit, however many apps the process builds (tests build many) */
-let stdout: (DestinationStream & { flushSync(): void }) | undefined;
-function destination() {
+/** stdout, batched: one per process, written out at exit, however many apps the process builds (tests build many) */
+let stdout: LogSink | undefined;
+function destination(): LogSink {
   if (!stdout) {
-    // Buffered, asynchronous writes: request logging must not bound throughput.
-    const d = pino.destination({ dest: 1, sync: false, minLength: 4096 });
-    process.once("beforeExit", () => d.flushSync());
-    stdout = d;
+    // Batched, asynchronous writes: request logging must not bound throughput.
+    const sink = new LogSink(1);
+    process.once("exit", () => sink.flushSync());
+    stdout = sink;
   }
   return stdout;
 }
