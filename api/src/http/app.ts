@@ -88,9 +88,14 @@ export function createHttpApp(options: HttpAppOptions = {}): HttpApp {
   for (const op of [...operations, ...v0, ...(options.routes ?? [])])
     router.add(op.method, op.path, operationHandler(op, config, services, log));
 
-  const route = async (call: HttpCall, path: string, requestId: string): Promise<HttpReply> => {
-    // v0 is frozen: every answer says so (RFC 9745 Deprecation, RFC 8594 Sunset) and names its successor; past the
-    // sunset its paths are gone
+  const routeFailed = (error: unknown, requestId: string): HttpReply => {
+    const { status, body } = renderError(error, undefined, log, requestId);
+    return { status, headers: { ...JSON_HEADERS }, body: JSON.stringify(body) };
+  };
+
+  // v0 is frozen: every answer says so (RFC 9745 Deprecation, RFC 8594 Sunset) and names its successor; past the
+  // sunset its paths are gone
+  const route = (call: HttpCall, path: string, requestId: string): HttpReply | Promise<HttpReply> => {
     const v0Path = path.startsWith("/v0/");
     if (v0Path && Date.now() >= V0_SUNSET_MS)
       return {
@@ -102,28 +107,31 @@ export function createHttpApp(options: HttpAppOptions = {}): HttpApp {
       };
     const head = call.method === "HEAD";
     const found = router.match(head ? "GET" : call.method, path);
-    let reply: HttpReply;
-    if (!found) reply = { status: 404, headers: { ...JSON_HEADERS }, body: NOT_FOUND };
-    else if ("methods" in found)
-      reply = {
+    if (!found) return { status: 404, headers: { ...JSON_HEADERS }, body: NOT_FOUND };
+    if ("methods" in found)
+      return {
         status: 405,
         headers: { ...JSON_HEADERS, allow: found.methods.join(", ") },
         body: JSON.stringify({ detail: "Method Not Allowed" }),
       };
-    else {
-      try {
-        reply = await found.handler(call, found.params, requestId);
-      } catch (error) {
-        const { status, body } = renderError(error, undefined, log, requestId);
-        reply = { status, headers: { ...JSON_HEADERS }, body: JSON.stringify(body) };
-      }
+    const finish = (reply: HttpReply): HttpReply => {
+      if (v0Path) Object.assign(reply.headers, v0Headers);
+      if (head) reply.body = null;
+      return reply;
+    };
+    let answer: HttpReply | Promise<HttpReply>;
+    try {
+      answer = found.handler(call, found.params, requestId);
+    } catch (error) {
+      return finish(routeFailed(error, requestId));
     }
-    if (v0Path) Object.assign(reply.headers, v0Headers);
-    if (head) reply.body = null;
-    return reply;
+    return answer instanceof Promise
+      ? answer.then(finish, (error) => finish(routeFailed(error, requestId)))
+      : finish(answer);
   };
 
-  const handle = async (call: HttpCall): Promise<HttpReply> => {
+  /** every request: its id, CORS, the route, the access line; a plain reply when nothing was awaited */
+  const serve = (call: HttpCall): HttpReply | Promise<HttpReply> => {
     const requestId = sanitizeRequestId(call.headers.get("x-request-id") ?? undefined) ?? randomUUID();
     const started = access ? performance.now() : 0;
     const q = call.url.indexOf("?");
@@ -133,23 +141,33 @@ export function createHttpApp(options: HttpAppOptions = {}): HttpApp {
     // origin is wrong can read why (the key and origin checks themselves happen on the request).
     const origin = call.headers.get("origin");
     const allowed = allowedOrigin(config, origin);
-    let reply: HttpReply;
+    const finish = (reply: HttpReply): HttpReply => {
+      if (call.method !== "OPTIONS") {
+        const readable =
+          allowed ?? (origin && (reply.status === 401 || reply.status === 403) ? origin : null);
+        if (readable) Object.assign(reply.headers, corsHeaders(readable));
+      }
+      reply.headers["x-request-id"] = requestId;
+      access?.(
+        requestId,
+        call.method,
+        path,
+        reply.status,
+        Math.round((performance.now() - started) * 10) / 10,
+      );
+      return reply;
+    };
     if (call.method === "OPTIONS")
-      reply = { status: 204, headers: origin ? preflightHeaders(allowed ?? origin) : {}, body: null };
-    else {
-      reply = await route(call, path, requestId);
-      const readable = allowed ?? (origin && (reply.status === 401 || reply.status === 403) ? origin : null);
-      if (readable) Object.assign(reply.headers, corsHeaders(readable));
-    }
-    reply.headers["x-request-id"] = requestId;
-    access?.(requestId, call.method, path, reply.status, Math.round((performance.now() - started) * 10) / 10);
-    return reply;
+      return finish({ status: 204, headers: origin ? preflightHeaders(allowed ?? origin) : {}, body: null });
+    const reply = route(call, path, requestId);
+    return reply instanceof Promise ? reply.then(finish) : finish(reply);
   };
 
+  const handle = async (call: HttpCall): Promise<HttpReply> => serve(call);
   return {
     handle,
-    fetch: async (request) => replyToResponse(await handle(callFromRequest(request))),
-    listener: nodeListener(handle),
+    fetch: async (request) => replyToResponse(await serve(callFromRequest(request))),
+    listener: nodeListener(serve),
     config,
     services,
     operations,

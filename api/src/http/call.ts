@@ -58,7 +58,7 @@ class NodeHeaders implements HeaderReader {
  * A node:http request/response pair served by `handle`, with no Fetch objects in between. The signal aborts when
  * the connection closes before the answer is written.
  */
-export function nodeListener(handle: (call: HttpCall) => Promise<HttpReply>) {
+export function nodeListener(handle: (call: HttpCall) => HttpReply | Promise<HttpReply>) {
   return (req: IncomingMessage, res: ServerResponse): void => {
     const method = req.method ?? "GET";
     // the signal is made when first read (a handler passing it upstream): most answers never need one
@@ -82,17 +82,22 @@ export function nodeListener(handle: (call: HttpCall) => Promise<HttpReply>) {
       },
       body: method === "GET" || method === "HEAD" ? null : req,
     };
-    handle(call).then(
-      (reply) => {
-        // a body not read to its end (one over the size limit) is not drained: the connection closes instead
-        if (req.readableDidRead && !req.complete) reply.headers.connection = "close";
-        // a known length: one write, no chunked framing
-        if (reply.body !== null) reply.headers["content-length"] = String(Buffer.byteLength(reply.body));
-        res.writeHead(reply.status, reply.headers).end(reply.body ?? undefined);
-      },
-      (error) => {
-        res.destroy(error);
-      },
-    );
+    const write = (reply: HttpReply) => {
+      // a body not read to its end (one over the size limit) is not drained: the connection closes instead
+      if (req.readableDidRead && !req.complete) reply.headers.connection = "close";
+      // a known length: one write, no chunked framing
+      if (reply.body !== null) reply.headers["content-length"] = String(Buffer.byteLength(reply.body));
+      res.writeHead(reply.status, reply.headers).end(reply.body ?? undefined);
+    };
+    let reply: HttpReply | Promise<HttpReply>;
+    try {
+      reply = handle(call);
+    } catch (error) {
+      res.destroy(error as Error);
+      return;
+    }
+    // an answer that needed no waiting is written in this turn
+    if (reply instanceof Promise) reply.then(write, (error) => res.destroy(error));
+    else write(reply);
   };
 }

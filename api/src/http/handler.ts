@@ -5,7 +5,7 @@ import type { Context } from "../context.ts";
 import type { ValidationIssue } from "../errors.ts";
 import type { Operation } from "../registry/define.ts";
 import type { Services } from "../services.ts";
-import { identify } from "./auth.ts";
+import { type Caller, identify } from "./auth.ts";
 import { NO_BODY, readJsonBody } from "./body.ts";
 import type { HttpCall, HttpReply } from "./call.ts";
 import { clientIp } from "./client-ip.ts";
@@ -36,12 +36,15 @@ function queryObject(url: string): Record<string, string> {
   return out;
 }
 
-/** An operation's HTTP handler: from the routed call (and its path parameters) to the reply. */
+/**
+ * An operation's HTTP handler: from the routed call (and its path parameters) to the reply. The reply is plain when
+ * nothing had to be awaited (a 401, 403 or 422 of a GET without a rate limit): those answers cost no promise.
+ */
 export type RouteHandler = (
   call: HttpCall,
   params: Record<string, string>,
   requestId: string,
-) => Promise<HttpReply>;
+) => HttpReply | Promise<HttpReply>;
 
 /**
  * The one adapter between HTTP and an operation, in order: who is calling (key → caller), may they
@@ -54,15 +57,86 @@ export function operationHandler(
   services: Services,
   log: Logger,
 ): RouteHandler {
-  return async (call, pathParams, requestId) => {
-    const headers: Record<string, string> = { ...JSON_HEADERS };
-    const send = (status: number, body: string): HttpReply => ({ status, headers, body });
+  /** what the caller sent, validated: the input, or the 422 naming every bad field */
+  const validate = (call: HttpCall, pathParams: Record<string, string>, body: Parsed) => {
+    const params = parse(op.params, pathParams, "path");
+    const query = parse(op.query, op.query ? queryObject(call.url) : undefined, "query");
+    if (params.ok && query.ok && body.ok)
+      return { input: { params: params.data, query: query.data, body: body.data } };
+    const issues = [params, query, body].flatMap((p) => (p.ok ? [] : p.issues));
+    return { invalid: JSON.stringify(renderValidation(issues, op).body) };
+  };
+
+  /** a thrown error as the operation's envelope; asynchronous only when an idempotency record must be closed */
+  const failed = (
+    error: unknown,
+    call: HttpCall,
+    requestId: string,
+    headers: Record<string, string>,
+    idem?: { scope: string; fp: string },
+  ): HttpReply | Promise<HttpReply> => {
+    // the caller went away (a closed connection aborts the request's signal, and with it the upstream
+    // reads given it): not a server fault, and nobody reads the answer; a retry with its Idempotency-Key runs again
+    if (call.signal.aborted) {
+      log.info({ reqId: requestId, op: op.operationId, err: String(error) }, "client closed the request");
+      const reply = { status: 499, headers, body: JSON.stringify({ detail: "Client closed the request" }) };
+      return idem
+        ? services.shared.release(idem.scope).then(
+            () => reply,
+            () => reply,
+          )
+        : reply;
+    }
+    const rendered = renderError(error, op, log, requestId);
+    Object.assign(headers, rendered.headers);
+    const reply = { status: rendered.status, headers, body: JSON.stringify(rendered.body) };
+    return idem
+      ? finishIdempotent(services.shared, idem.scope, idem.fp, rendered.status, reply.body).then(() => reply)
+      : reply;
+  };
+
+  /** from validated input to the answer: idempotency, the operation, the response check */
+  const run = async (
+    call: HttpCall,
+    requestId: string,
+    headers: Record<string, string>,
+    input: unknown,
+    caller: Caller,
+    raw: string,
+  ): Promise<HttpReply> => {
     let idem: { scope: string; fp: string } | undefined;
     try {
-      const key = call.headers.get("x-api-key");
-      const caller = identify(config, key, clientIp(call, config));
-      if (!caller) return send(401, JSON.stringify(unauthorized(key)));
-      checkScope(caller, op, requestOrigin(call.headers, config.publicUrl));
+      const idempotencyKey = call.headers.get("idempotency-key") ?? undefined;
+      if (idempotencyKey !== undefined && op.method === "POST") {
+        const begun = await beginIdempotent(services.shared, caller.id, op.operationId, idempotencyKey, raw);
+        if ("replay" in begun) {
+          headers["idempotent-replayed"] = "true";
+          return { status: begun.replay.status, headers, body: begun.replay.body };
+        }
+        idem = begun;
+      }
+      const result = await op.handler(
+        input as never,
+        context(config, services, log, requestId, op, call, idempotencyKey),
+      );
+      if (config.validateResponses) checkResponse(op, result);
+      const text = stringifyResult(result);
+      if (idem) await finishIdempotent(services.shared, idem.scope, idem.fp, 200, text);
+      return { status: 200, headers, body: text };
+    } catch (error) {
+      return failed(error, call, requestId, headers, idem);
+    }
+  };
+
+  /** the steps that wait before validation: the shared rate-limit store, the request body */
+  const limitAndRead = async (
+    call: HttpCall,
+    pathParams: Record<string, string>,
+    requestId: string,
+    headers: Record<string, string>,
+    caller: Caller,
+  ): Promise<HttpReply> => {
+    try {
       if (config.rateLimit)
         Object.assign(
           headers,
@@ -72,8 +146,6 @@ export function operationHandler(
             )
           ).headers,
         );
-      const params = parse(op.params, pathParams, "path");
-      const query = parse(op.query, op.query ? queryObject(call.url) : undefined, "query");
       let body: Parsed = { ok: true, data: undefined };
       let raw = "";
       if (op.body) {
@@ -84,41 +156,27 @@ export function operationHandler(
             ? { ok: false, issues: [{ loc: ["body"], msg: "Field required", type: "missing" }] }
             : parse(op.body, read.value, "body");
       }
-      if (!(params.ok && query.ok && body.ok)) {
-        const issues = [params, query, body].flatMap((p) => (p.ok ? [] : p.issues));
-        return send(422, JSON.stringify(renderValidation(issues, op).body));
-      }
-      const idempotencyKey = call.headers.get("idempotency-key") ?? undefined;
-      if (idempotencyKey !== undefined && op.method === "POST") {
-        const begun = await beginIdempotent(services.shared, caller.id, op.operationId, idempotencyKey, raw);
-        if ("replay" in begun) {
-          headers["idempotent-replayed"] = "true";
-          return send(begun.replay.status, begun.replay.body);
-        }
-        idem = begun;
-      }
-      const input = { params: params.data, query: query.data, body: body.data };
-      const result = await op.handler(
-        input as never,
-        context(config, services, log, requestId, op, call, idempotencyKey),
-      );
-      if (config.validateResponses) checkResponse(op, result);
-      const text = stringifyResult(result);
-      if (idem) await finishIdempotent(services.shared, idem.scope, idem.fp, 200, text);
-      return send(200, text);
+      const checked = validate(call, pathParams, body);
+      if (checked.invalid !== undefined) return { status: 422, headers, body: checked.invalid };
+      return await run(call, requestId, headers, checked.input, caller, raw);
     } catch (error) {
-      // the caller went away (a closed connection aborts the request's signal, and with it the upstream
-      // reads given it): not a server fault, and nobody reads the answer; a retry with its Idempotency-Key runs again
-      if (call.signal.aborted) {
-        log.info({ reqId: requestId, op: op.operationId, err: String(error) }, "client closed the request");
-        if (idem) await services.shared.release(idem.scope).catch(() => {});
-        return send(499, JSON.stringify({ detail: "Client closed the request" }));
-      }
-      const rendered = renderError(error, op, log, requestId);
-      Object.assign(headers, rendered.headers);
-      const text = JSON.stringify(rendered.body);
-      if (idem) await finishIdempotent(services.shared, idem.scope, idem.fp, rendered.status, text);
-      return send(rendered.status, text);
+      return failed(error, call, requestId, headers);
+    }
+  };
+
+  return (call, pathParams, requestId) => {
+    const headers: Record<string, string> = { "content-type": "application/json" };
+    try {
+      const key = call.headers.get("x-api-key");
+      const caller = identify(config, key, clientIp(call, config));
+      if (!caller) return { status: 401, headers, body: JSON.stringify(unauthorized(key)) };
+      checkScope(caller, op, requestOrigin(call.headers, config.publicUrl));
+      if (config.rateLimit || op.body) return limitAndRead(call, pathParams, requestId, headers, caller);
+      const checked = validate(call, pathParams, { ok: true, data: undefined });
+      if (checked.invalid !== undefined) return { status: 422, headers, body: checked.invalid };
+      return run(call, requestId, headers, checked.input, caller, "");
+    } catch (error) {
+      return failed(error, call, requestId, headers);
     }
   };
 }
