@@ -1,6 +1,7 @@
 /**
  * The shipped server: one node:http listener. `/v0/*`, `/v1/*` and `/v2/*` go straight to the registry's HTTP app
- * (no framework in between), `/mcp` to the MCP endpoint, everything else (checkout, docs, widgets) to Next.
+ * (no framework in between), `/mcp` to the MCP endpoint, the hosted checkout to its own renderer (React and the
+ * widgets, without Next's client runtime), everything else (docs, the perpetuals page) to Next.
  */
 
 import { existsSync } from "node:fs";
@@ -11,6 +12,7 @@ import type { HttpApp } from "@compass/api";
 import { createMcpHttpHandler } from "@compass/mcp";
 import { getRequestListener } from "@hono/node-server";
 import next from "next";
+import { serveCheckout } from "./checkout/serve.tsx";
 import { compass } from "./lib/compass.ts";
 
 /** The Next app's directory: this file's, or its parent's when running from the bundle in `app/dist/`. */
@@ -75,7 +77,11 @@ export async function startServer(
     if (API_PATH.test(url)) return void apiListener(req, res);
     if (MCP_PATH.test(url)) return void mcpListener(req, res);
     if (url === "/healthz" || url.startsWith("/healthz?")) return void health(req, res, api);
-    if (nextHandler) return void nextHandler(req, res);
+    if (nextHandler) {
+      // the hosted checkout is served outside Next's client runtime (checkout/serve.tsx); every other page by Next
+      if (serveCheckout(req, res)) return;
+      return void nextHandler(req, res);
+    }
     res.writeHead(404, { "content-type": "application/json" }).end('{"detail":"Not Found"}');
   });
   server.keepAliveTimeout = 65_000;

@@ -2,6 +2,7 @@
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { buildCheckout } from "@compass/app/checkout-build";
 import { bundleNode, TWINS, twinBundlePath } from "@compass/devnet";
 import { exec, SERVER_BUNDLE, SERVER_ENTRY } from "@compass/testkit/stack";
 
@@ -56,6 +57,8 @@ export async function buildAll({
   const built = await Promise.all(bundles.map((b) => bundleNode(b.entry, b.out, force)));
   const names = bundles.filter((_, i) => built[i]).map((b) => b.name);
   if (names.length) log(`bundled ${names.join(", ")}`);
+  // the hosted checkout's browser files (served by the app's server, outside Next)
+  if (app && (await buildCheckout(force))) log("built the hosted checkout's files");
   if (
     app &&
     (force ||

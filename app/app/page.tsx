@@ -14,7 +14,8 @@ export default function Home() {
           <a href="/v2/openapi.json">/v2/openapi.json</a>
         </li>
         <li>
-          <Link href="/onramp/checkout?chain=ethereum&asset=USDC">Hosted on-ramp checkout</Link>
+          {/* served by the app's server outside Next's router (checkout/serve.tsx): a plain link */}
+          <a href="/onramp/checkout?chain=ethereum&asset=USDC">Hosted on-ramp checkout</a>
         </li>
         <li>
           <Link href="/perpetual-trading">Perpetual trading</Link> — stocks, commodities and forex perps with

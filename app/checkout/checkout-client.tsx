@@ -12,10 +12,10 @@ import {
   OnrampSuccess,
   PartnerOnrampCheckout,
 } from "@compass/widgets";
-import { usePathname, useRouter } from "next/navigation";
 import { useMemo, useState } from "react";
-import type { PaymentLookup } from "../../../lib/onramp.ts";
-import { useWalletAddress, useWalletLayer } from "../../../lib/wallet/lazy.tsx";
+import type { PaymentLookup } from "../lib/onramp.ts";
+import { useWalletAddress, useWalletLayer } from "../lib/wallet/lazy.tsx";
+import { useCheckoutLocation } from "./location.ts";
 import type { CheckoutParams } from "./params.ts";
 import { ProviderFrame } from "./provider-frame.tsx";
 
@@ -25,20 +25,15 @@ interface Props {
 }
 
 /** The checkout widget laid out as a page: the provider's card form embedded, the way back after delivery. */
-export function CheckoutClient({ params, payment }: Props) {
-  const router = useRouter();
-  const pathname = usePathname();
+export function CheckoutClient(initial: Props) {
+  // the link's parameters and the payment they name, kept in the address bar as the purchase goes on
+  const { params, payment, go, retry } = useCheckoutLocation(initial);
   // The wallet layer (wagmi) is not part of this page's load: it comes when someone connects a wallet (or
   // reconnects one), and after delivery, to read the wallet's new balance through it.
   const wallet = useWalletLayer();
   const connected = useWalletAddress();
   const theme = useMemo(() => darkTheme(), []);
   const [done, setDone] = useState(false);
-  const go = (changes: Record<string, string | null>) => {
-    const q = new URLSearchParams(window.location.search);
-    for (const [k, v] of Object.entries(changes)) v === null ? q.delete(k) : q.set(k, v);
-    router.replace(`${pathname}?${q}`, { scroll: false });
-  };
   // viem's isAddress(…, { strict: false }) without its checksum code: 0x and 40 hex digits, any case
   const badDestination = params.destination !== null && !/^0x[a-fA-F0-9]{40}$/.test(params.destination);
 
@@ -57,7 +52,7 @@ export function CheckoutClient({ params, payment }: Props) {
         ) : (
           <>
             <p>The payment provider is not reachable right now, so we cannot show this payment.</p>
-            <button type="button" onClick={() => router.refresh()} data-testid="checkout-reload">
+            <button type="button" onClick={retry} data-testid="checkout-reload">
               Try again
             </button>
           </>
