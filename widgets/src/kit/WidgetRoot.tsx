@@ -1,6 +1,7 @@
 import type { CSSProperties, ReactNode } from "react";
 import { BASE_CSS } from "./base-css.ts";
 import { useCompassConfig } from "./CompassProvider.tsx";
+import { warnThemeContrast } from "./contrast.ts";
 import { TestIdsContext, testIds } from "./test-ids.ts";
 import { lightTheme, type Theme, themeVars } from "./theme.ts";
 
@@ -24,13 +25,15 @@ export interface WidgetRootProps {
  */
 export function WidgetRoot({ name, theme, css, testId, className, label, children }: WidgetRootProps) {
   const shared = useCompassConfig().theme;
+  const resolved = theme ?? shared ?? lightTheme();
+  warnThemeContrast(resolved);
   return (
     <section
       data-compass-widget={name}
       data-testid={testId}
       aria-label={label}
       className={className}
-      style={themeVars(theme ?? shared ?? lightTheme()) as CSSProperties}
+      style={themeVars(resolved) as CSSProperties}
     >
       <style href="compass-widgets-base" precedence="compass">
         {BASE_CSS}

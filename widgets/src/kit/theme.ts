@@ -1,3 +1,5 @@
+import { readableOn } from "./contrast.ts";
+
 /** The theme contract: named tokens, exposed to the widget as scoped CSS variables (`--cw-*`). */
 export interface Theme {
   colors: {
@@ -27,8 +29,17 @@ const base = {
   fontMono: "ui-monospace, SFMono-Regular, Menlo, Consolas, monospace",
 };
 
+/**
+ * A theme with overrides. An accent overridden without its text colour gets one that reads on it (WCAG AA): the
+ * base theme's, else its text colour, else white or black.
+ */
 function merge(theme: Theme, overrides: ThemeOverrides = {}): Theme {
-  return { ...theme, ...overrides, colors: { ...theme.colors, ...overrides.colors } } as Theme;
+  const colors = { ...theme.colors, ...overrides.colors };
+  if (overrides.colors?.accent !== undefined && overrides.colors.accentText === undefined)
+    colors.accentText =
+      readableOn(colors.accent, [theme.colors.accentText, theme.colors.text, theme.colors.background]) ??
+      colors.accentText;
+  return { ...theme, ...overrides, colors } as Theme;
 }
 
 /** Contrast ratios of text on background/surface meet WCAG AA (checked by a test). */
