@@ -32,11 +32,20 @@ async function health(req: IncomingMessage, res: ServerResponse, api: HttpApp): 
   const local = ["127.0.0.1", "::1", "::ffff:127.0.0.1"].includes(req.socket.remoteAddress ?? "");
   const body: Record<string, unknown> = { status: "ok", env: api.config.env };
   if (local) {
-    // a forced collection (when started with --expose-gc) makes leak checks exact
-    if (req.url?.includes("gc=1")) (globalThis as { gc?: () => void }).gc?.();
+    // a forced collection (when started with --expose-gc) makes leak checks exact; `collected` says whether one ran,
+    // so a checker never reads an uncollected heap as "after GC"
+    const gc = (globalThis as { gc?: () => void }).gc;
+    const collected = !!req.url?.includes("gc=1") && typeof gc === "function";
+    if (collected) gc!();
     const m = process.memoryUsage();
     body.uptime_s = Math.round(process.uptime());
-    body.memory = { rss: m.rss, heap_used: m.heapUsed, heap_total: m.heapTotal, external: m.external };
+    body.memory = {
+      rss: m.rss,
+      heap_used: m.heapUsed,
+      heap_total: m.heapTotal,
+      external: m.external,
+      collected,
+    };
     body.shared_store = {
       kind: api.services.shared.kind,
       entries: await api.services.shared.size().catch(() => null),

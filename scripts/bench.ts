@@ -33,6 +33,8 @@ const stack = await startStack({
       env: { COMPASS_ENV: "staging", LOG_LEVEL: "info", COMPASS_RATE_LIMIT: "off" },
       // its access log goes to a file, as a deployment's to a collector: not parsed by this load-generating process
       logFile: join(ROOT, "bench/results/staging-server.log"),
+      // the load's leak check collects garbage between rounds (/healthz?gc=1)
+      nodeFlags: ["--expose-gc"],
     },
   ],
 });

@@ -2,6 +2,7 @@
 export { addressBook, type Config, loadConfig, rpcUrl, servesChain, upstream } from "./config/env.ts";
 export { ApiError, DomainError, UpstreamError } from "./errors.ts";
 export { createHttpApp, type HttpApp, type HttpAppOptions } from "./http/app.ts";
+export { LogSink } from "./http/log-sink.ts";
 export { createLogger } from "./http/logger.ts";
 export { toValidationIssues } from "./http/zod-issues.ts";
 export { buildOpenApi } from "./openapi/build.ts";

@@ -12,13 +12,14 @@ let server: Server | undefined;
 afterEach(() => new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve())));
 
 /** A server like ours (`/healthz?gc=1` collects, then reports memory); `retain` bytes kept per request. */
-async function serve(retain: number): Promise<string> {
+async function serve(retain: number, canCollect = true): Promise<string> {
   const kept: Buffer[] = [];
   server = createServer((req, res) => {
     if (req.url?.startsWith("/healthz")) {
-      if (req.url.includes("gc=1")) gc();
+      const collected = canCollect && req.url.includes("gc=1");
+      if (collected) gc();
       const m = process.memoryUsage();
-      res.end(JSON.stringify({ memory: { rss: m.rss, heap_used: m.heapUsed + m.arrayBuffers } }));
+      res.end(JSON.stringify({ memory: { rss: m.rss, heap_used: m.heapUsed + m.arrayBuffers, collected } }));
       return;
     }
     if (retain) kept.push(Buffer.alloc(retain, 1));
@@ -42,6 +43,12 @@ describe("leak check of the resilience load", () => {
     const r = await runLoad(await serve(0), mix, { seconds: 3, connections: 10, rounds: 3 });
     expect(r.requests).toBeGreaterThan(100);
     expect(r.heapAfterGc.every((h) => typeof h === "number")).toBe(true);
+    expect(r.growth).toBe("ok");
+  });
+
+  test("behavior: a server that cannot collect (no --expose-gc) gives no heap figures rather than uncollected ones", async () => {
+    const r = await runLoad(await serve(64 * 1024, false), mix, { seconds: 2, connections: 10, rounds: 3 });
+    expect(r.heapAfterGc.every((h) => h === null)).toBe(true);
     expect(r.growth).toBe("ok");
   });
 });

@@ -89,6 +89,7 @@ async function recordedRun(
       ui: false,
       env: { COMPASS_ENV: "staging", COMPASS_RATE_LIMIT: "off", LOG_LEVEL: "info", ...upstreams.env },
       logFile: join(root, "bench/results/recorded-server.log"),
+      nodeFlags: ["--expose-gc"],
     },
     stack.devnet.dir,
   );
