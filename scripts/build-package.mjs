@@ -8,6 +8,26 @@ import { build } from "esbuild";
 
 const dir = process.cwd();
 const pkg = JSON.parse(readFileSync(join(dir, "package.json"), "utf8"));
+
+// `--if-stale` (npm's prepack): a dist newer than every source is kept, so `npm pack` never ships an empty or old
+// dist and packing a fresh build costs nothing. Sources: the package's src and package.json, and the SDK's src for
+// the packages built on it.
+if (process.argv.includes("--if-stale")) {
+  const newest = (path) => {
+    if (!existsSync(path)) return 0;
+    const st = statSync(path);
+    return st.isDirectory()
+      ? Math.max(0, ...readdirSync(path).map((f) => newest(join(path, f))))
+      : st.mtimeMs;
+  };
+  const built = existsSync(join(dir, "dist/index.js")) ? statSync(join(dir, "dist/index.js")).mtimeMs : 0;
+  const sources = [join(dir, "src"), join(dir, "package.json")];
+  if ({ ...pkg.dependencies, ...pkg.peerDependencies }["@compass/sdk"]) sources.push(join(dir, "../sdk/src"));
+  if (built > 0 && sources.every((s) => newest(s) <= built)) {
+    console.log(`${pkg.name}: dist is up to date`);
+    process.exit(0);
+  }
+}
 const external = [...Object.keys(pkg.dependencies ?? {}), ...Object.keys(pkg.peerDependencies ?? {})].flatMap(
   (d) => [d, `${d}/*`],
 );

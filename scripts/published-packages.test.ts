@@ -31,4 +31,21 @@ describe("published packages", () => {
       expect(readFileSync(join(ROOT, "LICENSE"), "utf8")).toMatch(/^MIT License/);
     },
   );
+
+  test.each(PUBLISHED)(
+    "behavior: packing %s builds it first unless its dist is newer than its sources",
+    async (dir) => {
+      const pkg = JSON.parse(readFileSync(join(ROOT, dir, "package.json"), "utf8"));
+      expect(pkg.scripts.prepack).toBe("node ../scripts/build-package.mjs --if-stale");
+      // `npm test` built every package before the unit tests: packing now keeps that build
+      const { stdout } = await promisify(execFile)(
+        process.execPath,
+        ["../scripts/build-package.mjs", "--if-stale"],
+        {
+          cwd: join(ROOT, dir),
+        },
+      );
+      expect(stdout).toContain(`${pkg.name}: dist is up to date`);
+    },
+  );
 });
