@@ -1,16 +1,8 @@
 import { describe, expect, test } from "vitest";
+import { contrastRatio } from "./contrast.ts";
 import { darkTheme, lightTheme, themeVars } from "./theme.ts";
 
-function luminance(hex: string): number {
-  const [r, g, b] = [1, 3, 5]
-    .map((i) => Number.parseInt(hex.slice(i, i + 2), 16) / 255)
-    .map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
-  return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
-}
-const contrast = (a: string, b: string) => {
-  const [x, y] = [luminance(a), luminance(b)].sort((p, q) => q - p);
-  return (x! + 0.05) / (y! + 0.05);
-};
+const contrast = (a: string, b: string) => contrastRatio(a, b)!;
 
 describe("themes", () => {
   test.each([
