@@ -8,6 +8,7 @@ describe("widget exports", () => {
   test("default: the root entry", () => {
     expect(Object.keys(root).sort()).toEqual([
       "CompassProvider",
+      "LOCALES",
       "OnrampAmount",
       "OnrampBuyButton",
       "OnrampCheckoutProvider",
@@ -28,6 +29,8 @@ describe("widget exports", () => {
       "liquidationPrice",
       "marginRequired",
       "opportunitiesQueryOptions",
+      "preloadCompassLocale",
+      "resolveLocale",
       "sizeFromUsd",
       "themeVars",
       "unrealizedPnl",

@@ -11,7 +11,10 @@ export interface CompassConfig {
   theme?: Theme;
   /** custom fetch for every API call (server proxies, tests) */
   fetch?: typeof fetch;
-  /** BCP 47 tag, kept for localisation: the widgets' text is English for now (read it with `useCompassLocale`) */
+  /**
+   * BCP 47 tag of every widget's language (`"de"`, `"pt-BR"`, `"ar"`…; the closest one we speak, else English).
+   * Read it in your own parts with `useCompassLocale`.
+   */
   locale?: string;
 }
 

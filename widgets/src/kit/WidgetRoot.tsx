@@ -2,6 +2,7 @@ import type { CSSProperties, ReactNode } from "react";
 import { BASE_CSS } from "./base-css.ts";
 import { useCompassConfig } from "./CompassProvider.tsx";
 import { warnThemeContrast } from "./contrast.ts";
+import { type Catalog, I18nContext, type Messages, useCatalog } from "./i18n.ts";
 import { TestIdsContext, testIds } from "./test-ids.ts";
 import { lightTheme, type Theme, themeVars } from "./theme.ts";
 
@@ -15,6 +16,11 @@ export interface WidgetRootProps {
   /** prefix of the `data-testid` of the root and of every part inside it */
   testId?: string;
   className?: string;
+  /** the widget's messages (English inline, other locales loaded on demand) */
+  catalog: Catalog<Messages>;
+  /** the widget's own locale; else the CompassProvider's; else English */
+  locale?: string;
+  /** key in the catalog of the widget's accessible name */
   label: string;
   children: ReactNode;
 }
@@ -23,15 +29,28 @@ export interface WidgetRootProps {
  * Root of every widget: theme variables on this element only, and styles hoisted once per page through
  * React 19's `<style href precedence>` (deduplicated, works in SSR, needs no CSS loader in the host).
  */
-export function WidgetRoot({ name, theme, css, testId, className, label, children }: WidgetRootProps) {
-  const shared = useCompassConfig().theme;
-  const resolved = theme ?? shared ?? lightTheme();
+export function WidgetRoot({
+  name,
+  theme,
+  css,
+  testId,
+  className,
+  catalog,
+  locale,
+  label,
+  children,
+}: WidgetRootProps) {
+  const shared = useCompassConfig();
+  const resolved = theme ?? shared.theme ?? lightTheme();
+  const i18n = useCatalog(catalog, locale ?? shared.locale);
   warnThemeContrast(resolved);
   return (
     <section
       data-compass-widget={name}
       data-testid={testId}
-      aria-label={label}
+      lang={i18n.locale}
+      dir={i18n.dir}
+      aria-label={i18n.t(label)}
       className={className}
       style={themeVars(resolved) as CSSProperties}
     >
@@ -43,7 +62,9 @@ export function WidgetRoot({ name, theme, css, testId, className, label, childre
           {css}
         </style>
       ) : null}
-      <TestIdsContext.Provider value={testIds(testId)}>{children}</TestIdsContext.Provider>
+      <I18nContext.Provider value={i18n}>
+        <TestIdsContext.Provider value={testIds(testId)}>{children}</TestIdsContext.Provider>
+      </I18nContext.Provider>
     </section>
   );
 }

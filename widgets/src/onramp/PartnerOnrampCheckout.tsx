@@ -1,4 +1,5 @@
 import { WidgetRoot } from "../kit/WidgetRoot.tsx";
+import { onrampCatalog } from "./messages.ts";
 import { OnrampAmount } from "./OnrampAmount.tsx";
 import { OnrampBuyButton } from "./OnrampBuyButton.tsx";
 import { OnrampCheckoutProvider } from "./OnrampCheckoutProvider.tsx";
@@ -18,6 +19,7 @@ import type { PartnerOnrampCheckoutProps } from "./types.ts";
  */
 export function PartnerOnrampCheckout({
   theme,
+  locale,
   presets,
   className,
   testId = "onramp",
@@ -31,7 +33,9 @@ export function PartnerOnrampCheckout({
       css={ONRAMP_CSS}
       testId={testId}
       className={className}
-      label="Buy USDC"
+      catalog={onrampCatalog}
+      locale={locale}
+      label="label"
     >
       <OnrampCheckoutProvider {...props}>
         {children ?? (

@@ -66,6 +66,8 @@ export interface OnrampCheckoutProviderProps extends CompassApiOptions, Lifecycl
 export interface PartnerOnrampCheckoutProps extends Omit<OnrampCheckoutProviderProps, "children"> {
   /** the checkout's theme (default: the CompassProvider's, else `lightTheme()`) */
   theme?: Theme;
+  /** the checkout's locale, a BCP 47 tag (default: the CompassProvider's, else English) */
+  locale?: string;
   /** preset amounts offered as buttons (default 50, 100, 250) */
   presets?: string[];
   className?: string;

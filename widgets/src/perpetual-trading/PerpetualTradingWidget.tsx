@@ -7,6 +7,7 @@ import { Fills } from "./Fills.tsx";
 import { FundingClock } from "./FundingClock.tsx";
 import { useSelectedMarket } from "./hooks.ts";
 import { MarketList } from "./MarketList.tsx";
+import { perpsCatalog } from "./messages.ts";
 import { OpenOrders } from "./OpenOrders.tsx";
 import { OrderTicket } from "./order-ticket/OrderTicket.tsx";
 import { Positions } from "./Positions.tsx";
@@ -17,6 +18,8 @@ import { PERPS_CSS } from "./styles.ts";
 export interface PerpetualTradingWidgetProps extends Omit<PerpetualTradingProviderProps, "children"> {
   /** the widget's theme (default: the CompassProvider's, else `lightTheme()`) */
   theme?: Theme;
+  /** the widget's locale, a BCP 47 tag (default: the CompassProvider's, else English) */
+  locale?: string;
   /** prefix of every data-testid (default "perps") */
   testId?: string;
   className?: string;
@@ -29,6 +32,7 @@ export interface PerpetualTradingWidgetProps extends Omit<PerpetualTradingProvid
  */
 export function PerpetualTradingWidget({
   theme,
+  locale,
   testId = "perps",
   className,
   ...props
@@ -41,7 +45,9 @@ export function PerpetualTradingWidget({
         css={PERPS_CSS}
         testId={testId}
         className={className}
-        label="Perpetual trading"
+        catalog={perpsCatalog}
+        locale={locale}
+        label="label"
       >
         <StatusBanner />
         <Layout />
