@@ -1,8 +1,8 @@
-import { type Address, getAddress, type Hex, numberToHex } from "viem";
-import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
+import { type Address, getAddress, type Hex, hashTypedData, numberToHex } from "viem";
 import { browserStorage, type KeyValueStorage, pageOrigin } from "../kit/storage.ts";
 import { VenueRefusal } from "./errors.ts";
 import type { Prepared, Signer } from "./execute.ts";
+import { privateKeyAddress, randomPrivateKey, signHash } from "./secp256k1.ts";
 
 let lastNonce = 0;
 /** Millisecond nonces, never repeated within the page (two approvals in one millisecond would collide). */
@@ -62,7 +62,7 @@ export function agentStore(
       try {
         const raw = get(k);
         agent = raw ? (JSON.parse(raw) as StoredAgent) : undefined;
-        if (agent && privateKeyToAccount(agent.privateKey).address !== agent.address) agent = undefined;
+        if (agent && privateKeyAddress(agent.privateKey) !== agent.address) agent = undefined;
       } catch {
         agent = undefined;
       }
@@ -83,17 +83,16 @@ export function agentStore(
 
 /** A new key, valid for `lifetime` from `now`. */
 export function createAgent(now = Date.now(), lifetime = AGENT_LIFETIME_MS): StoredAgent {
-  const privateKey = generatePrivateKey();
-  return { privateKey, address: privateKeyToAccount(privateKey).address, validUntil: now + lifetime };
+  const privateKey = randomPrivateKey();
+  return { privateKey, address: privateKeyAddress(privateKey), validUntil: now + lifetime };
 }
 
 /** The agent as a flow's signer: signs locally, without a prompt. */
 export function agentSigner(agent: StoredAgent): Signer {
-  const account = privateKeyToAccount(agent.privateKey);
   return {
-    address: account.address,
+    address: agent.address,
     chainId: async () => 1337,
-    signTypedData: (td) => account.signTypedData(td as never),
+    signTypedData: async (td) => signHash(hashTypedData(td as never), agent.privateKey),
   };
 }
 

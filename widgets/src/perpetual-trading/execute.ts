@@ -4,8 +4,9 @@ import {
   type Transport,
   type TypedData,
 } from "@compass/sdk";
-import { type Address, type Hex, recoverTypedDataAddress } from "viem";
+import { type Address, type Hex, hashTypedData } from "viem";
 import { VenueRefusal, WrongSignerError } from "./errors.ts";
+import { recoverAddress } from "./secp256k1.ts";
 
 /** The API's EIP-712 payload (`typed_data`, a permit). */
 export type TypedDataPayload = TypedData;
@@ -44,7 +45,7 @@ export async function signAndExecute(
   const typedData = withoutDomainType(prepared.typed_data);
   const signature = await signer.signTypedData(typedData);
   onSigned?.();
-  const recovered = await recoverTypedDataAddress({ ...(typedData as any), signature });
+  const recovered = recoverAddress(hashTypedData(typedData as never), signature);
   if (recovered.toLowerCase() !== signer.address.toLowerCase())
     throw new WrongSignerError(
       `Your wallet signed with ${recovered}, not with the connected account ${signer.address}. Switch back to it (or reconnect) and try again.`,

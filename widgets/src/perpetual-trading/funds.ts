@@ -5,7 +5,7 @@ import {
   perpetualTradingPositions,
   perpetualTradingWithdraw,
 } from "@compass/sdk";
-import { type Address, erc20Abi, parseEventLogs } from "viem";
+import type { Address } from "viem";
 import { networkOf, type VenueNetwork } from "./agent.ts";
 import { type Prepared, withoutDomainType } from "./execute.ts";
 import { ensureAgent, type FlowContext, runSteps } from "./flow.ts";
@@ -93,6 +93,14 @@ async function setUpTrading(ctx: FlowContext): Promise<void> {
   if (network) await ensureAgent(ctx, { action: "deposit", step: 1, steps: 1 }, network);
 }
 
+/** `Transfer(address,address,uint256)`: read from the raw log, no ABI decoder needed for three topics. */
+const TRANSFER = "0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef";
+interface RawLog {
+  topics: string[];
+}
+const topicAddress = (topic: string | undefined) =>
+  topic ? `0x${topic.slice(-40)}`.toLowerCase() : undefined;
+
 /** No sponsor: the owner broadcasts the bridge call and pays Arbitrum gas; success means USDC moved. */
 async function relayYourself(ctx: FlowContext, request: SponsorDepositRequest): Promise<`0x${string}`> {
   if (!ctx.chain)
@@ -103,8 +111,11 @@ async function relayYourself(ctx: FlowContext, request: SponsorDepositRequest): 
   });
   const hash = await ctx.chain.sendTransaction(transaction);
   const receipt = await ctx.chain.waitForReceipt(hash);
-  const moved = parseEventLogs({ abi: erc20Abi, logs: receipt.logs as never, eventName: "Transfer" }).some(
-    (l) => l.args.to.toLowerCase() === BRIDGE2 && l.args.from.toLowerCase() === request.owner.toLowerCase(),
+  const moved = (receipt.logs as RawLog[]).some(
+    (l) =>
+      l.topics[0] === TRANSFER &&
+      topicAddress(l.topics[1]) === request.owner.toLowerCase() &&
+      topicAddress(l.topics[2]) === BRIDGE2,
   );
   // The bridge does not revert on a failed permit: without the Transfer, nothing was deposited.
   if (receipt.status !== "success" || !moved)
