@@ -140,8 +140,8 @@ export function signHash(hash: Hex, privateKey: Hex): Hex {
   const z = toInt(hash) % N;
   const x = toBytes32(d);
   const h = toBytes32(z);
-  let k = new Uint8Array(32);
-  let v = new Uint8Array(32).fill(1);
+  let k: Uint8Array = new Uint8Array(32);
+  let v: Uint8Array = new Uint8Array(32).fill(1);
   k = hmac(k, concat(v, Uint8Array.of(0), x, h));
   v = hmac(k, v);
   k = hmac(k, concat(v, Uint8Array.of(1), x, h));
