@@ -20,7 +20,7 @@ test("default: a test-card purchase on the hosted page is delivered and the bala
   await page.getByTestId("checkout-preset-250").click();
   const output = await waitForQuote(page);
   expect(output).toBe("250");
-  await expect(page.getByTestId("checkout-total")).toHaveText("256.59 USD");
+  await expect(page.getByTestId("checkout-total")).toHaveText("$256.59");
   const before = await usdcBalance("ethereum", buyer);
 
   await buy(page);

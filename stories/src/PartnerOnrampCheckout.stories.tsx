@@ -59,10 +59,11 @@ export const Ready: Story = {
     const c = within(canvasElement);
     await waitForStatus(args, "ready");
     await expect(c.getByTestId("onramp-output")).toHaveTextContent("100 USDC");
-    await expect(c.getByTestId("onramp-provider-fee")).toHaveTextContent("2.50 USD");
-    await expect(c.getByTestId("onramp-network-fee")).toHaveTextContent("0.34 USD");
-    await expect(c.getByTestId("onramp-total")).toHaveTextContent("102.84 USD");
-    await expect(c.getByTestId("onramp-limits")).toHaveTextContent("From 10.00 to 10,000.00 USD");
+    // fiat amounts through Intl in the widget's locale ("$2.50" in English, "2,50 $" in German)
+    await expect(c.getByTestId("onramp-provider-fee")).toHaveTextContent("$2.50");
+    await expect(c.getByTestId("onramp-network-fee")).toHaveTextContent("$0.34");
+    await expect(c.getByTestId("onramp-total")).toHaveTextContent("$102.84");
+    await expect(c.getByTestId("onramp-limits")).toHaveTextContent("From $10.00 to $10,000.00");
     await expect(c.getByTestId("onramp-buy")).toBeEnabled();
     // A preset re-quotes: the amount is what the person picked.
     await userEvent.click(c.getByTestId("onramp-preset-250"));
@@ -70,26 +71,36 @@ export const Ready: Story = {
   },
 };
 
+/** The API refuses an amount under the limits the last quote gave: the widget says them in its own words. */
 export const AmountBelowMinimum: Story = {
   args: {
-    defaultAmount: "5",
     fetch: fakeFetch({
-      quote: () => ({
-        status: 422,
-        body: {
-          error: "Validation error",
-          message: "fiat_amount: The minimum purchase is 10.00 USD.",
-          detail: [
-            { loc: ["body", "fiat_amount"], msg: "The minimum purchase is 10.00 USD.", type: "value_error" },
-          ],
-        },
-      }),
+      quote: (b) =>
+        Number(b.fiat_amount) >= 10
+          ? { status: 200, body: quoteFor(b.fiat_amount) }
+          : {
+              status: 422,
+              body: {
+                error: "Validation error",
+                message: "fiat_amount: The minimum purchase is 10.00 USD.",
+                detail: [
+                  {
+                    loc: ["body", "fiat_amount"],
+                    msg: "The minimum purchase is 10.00 USD.",
+                    type: "value_error",
+                  },
+                ],
+              },
+            },
     }),
   },
   play: async ({ canvasElement, args }) => {
     const c = within(canvasElement);
+    await waitForStatus(args, "ready");
+    await userEvent.clear(c.getByTestId("onramp-amount"));
+    await userEvent.type(c.getByTestId("onramp-amount"), "5");
     await waitFor(() =>
-      expect(c.getByTestId("onramp-amount-error")).toHaveTextContent("The minimum purchase is 10.00 USD."),
+      expect(c.getByTestId("onramp-amount-error")).toHaveTextContent("The minimum purchase is $10.00."),
     );
     await expect(c.getByTestId("onramp-amount")).toHaveAttribute("aria-invalid", "true");
     await waitFor(() =>

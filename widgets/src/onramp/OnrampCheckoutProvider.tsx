@@ -4,6 +4,7 @@ import { onrampApi } from "./api.ts";
 import { OnrampContext, type OnrampContextValue } from "./context.ts";
 import { toOnrampError } from "./errors.ts";
 import { initialState, onrampReducer } from "./machine.ts";
+import { onrampEn, useOnrampI18n } from "./messages.ts";
 import { openPaymentWindow, sendPaymentWindow } from "./popup.ts";
 import type { OnrampCheckoutProviderProps, OnrampErrorInfo } from "./types.ts";
 import { useLifecycle } from "./useLifecycle.ts";
@@ -20,6 +21,7 @@ export function OnrampCheckoutProvider(props: OnrampCheckoutProviderProps) {
   const [state, dispatch] = useReducer(onrampReducer, undefined, () =>
     initialState(props.defaultAmount ?? "100", (props.fiatCurrency ?? "USD").toUpperCase(), props.paymentId),
   );
+  const opening = useOnrampI18n().t("pay.opening");
   const transport = useWidgetTransport({ apiBaseUrl, publishableKey, fetch });
   const api = useMemo(() => onrampApi(transport), [transport]);
   const connected = useConnectedAddress();
@@ -28,7 +30,7 @@ export function OnrampCheckoutProvider(props: OnrampCheckoutProviderProps) {
     given && !isHexAddress(given)
       ? {
           kind: "invalid_destination",
-          message: `"${given}" is not a valid Ethereum address.`,
+          message: `"${given}": ${onrampEn["error.invalid_destination"]}`,
           recoverable: false,
           httpStatus: 0,
         }
@@ -53,7 +55,7 @@ export function OnrampCheckoutProvider(props: OnrampCheckoutProviderProps) {
 
   const buy = useCallback(() => {
     if (state.phase !== "ready" || !state.quote || !destination) return;
-    const popup = handoff === "popup" ? openPaymentWindow() : null;
+    const popup = handoff === "popup" ? openPaymentWindow(opening) : null;
     setPopupBlocked(handoff === "popup" && !popup);
     const body = {
       fiat_amount: state.amount,
@@ -76,7 +78,7 @@ export function OnrampCheckoutProvider(props: OnrampCheckoutProviderProps) {
         dispatch({ type: "failed", error: toOnrampError(e) });
       },
     );
-  }, [state.phase, state.quote, state.amount, state.currency, destination, handoff, api]);
+  }, [state.phase, state.quote, state.amount, state.currency, destination, handoff, api, opening]);
 
   const checkoutUrl = state.payment?.checkoutUrl;
   const value: OnrampContextValue = {

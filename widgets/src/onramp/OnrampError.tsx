@@ -1,24 +1,23 @@
 import { useEffect, useRef } from "react";
 import { useTestIds } from "../kit/test-ids.ts";
 import { useOnrampContext } from "./context.ts";
+import { type OnrampMessages, useOnrampI18n } from "./messages.ts";
+import type { OnrampErrorKind } from "./types.ts";
 
-const TITLES: Record<string, string> = {
-  payment_failed: "Payment failed",
-  provider_unavailable: "Payment provider unavailable",
-  network: "Connection problem",
-  identity_verification_required: "Verify your identity",
-  invalid_destination: "Invalid receiving wallet",
-  unauthorized: "Checkout unavailable",
-  payment_not_found: "Payment not found",
-};
-
-const RETRY_LABELS: Record<string, string> = {
-  identity_verification_required: "I have verified — try again",
+const TITLES: Partial<Record<OnrampErrorKind, keyof OnrampMessages>> = {
+  payment_failed: "title.payment_failed",
+  provider_unavailable: "title.provider_unavailable",
+  network: "title.network",
+  identity_verification_required: "title.identity_verification_required",
+  invalid_destination: "title.invalid_destination",
+  unauthorized: "title.unauthorized",
+  payment_not_found: "title.payment_not_found",
 };
 
 /** A problem that stops the checkout, with the way forward (retry, verify, start over) as a button. */
 export function OnrampError() {
   const { state, destinationError, retry, restart } = useOnrampContext();
+  const { t } = useOnrampI18n();
   const testId = useTestIds();
   const heading = useRef<HTMLHeadingElement>(null);
   const error = destinationError ?? (state.phase === "error" ? state.error : null);
@@ -27,6 +26,7 @@ export function OnrampError() {
   }, [error, destinationError]);
   if (!error) return null;
   const again = error.kind === "payment_failed" || error.kind === "payment_not_found";
+  const title = TITLES[error.kind];
   return (
     <section
       className="cw-alert cw-stack"
@@ -36,9 +36,9 @@ export function OnrampError() {
       data-kind={error.kind}
     >
       <h2 id="cw-onramp-error" ref={heading} tabIndex={-1} className="cw-error">
-        {TITLES[error.kind] ?? "Something went wrong"}
+        {title ? t(title) : t("common.error")}
       </h2>
-      <p {...testId("error-message")}>{error.message}</p>
+      <p {...testId("error-message")}>{t(`error.${error.kind}`, { currency: state.currency })}</p>
       {error.verificationUrl ? (
         <a
           className="cw-link"
@@ -47,7 +47,7 @@ export function OnrampError() {
           rel="noopener noreferrer"
           {...testId("verify-link")}
         >
-          Verify your identity (opens the provider's page)
+          {t("error.verify")}
         </a>
       ) : null}
       {error.recoverable ? (
@@ -58,7 +58,11 @@ export function OnrampError() {
             onClick={again ? restart : retry}
             {...testId(again ? "start-over" : "retry")}
           >
-            {again ? "Start a new payment" : (RETRY_LABELS[error.kind] ?? "Try again")}
+            {again
+              ? t("error.again")
+              : error.kind === "identity_verification_required"
+                ? t("error.verified")
+                : t("common.retry")}
           </button>
         </div>
       ) : null}

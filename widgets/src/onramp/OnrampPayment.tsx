@@ -1,7 +1,9 @@
 import { type ReactNode, useEffect, useRef } from "react";
 import { shortAddress } from "../kit/format.ts";
+import { rich } from "../kit/rich.tsx";
 import { useTestIds } from "../kit/test-ids.ts";
 import { useOnrampContext } from "./context.ts";
+import { useOnrampI18n } from "./messages.ts";
 
 export interface OnrampPaymentProps {
   /** replaces the default hand-off (a window with the hosted checkout, or a link to it) */
@@ -14,6 +16,7 @@ export interface OnrampPaymentProps {
  */
 export function OnrampPayment({ children }: OnrampPaymentProps) {
   const { state, destination, openCheckout, popupBlocked } = useOnrampContext();
+  const { t } = useOnrampI18n();
   const testId = useTestIds();
   const heading = useRef<HTMLHeadingElement>(null);
   const active = state.phase === "pending" || state.phase === "processing";
@@ -26,21 +29,24 @@ export function OnrampPayment({ children }: OnrampPaymentProps) {
   return (
     <section className="cw-stack" aria-labelledby="cw-onramp-payment" {...testId("payment")}>
       <h2 id="cw-onramp-payment" ref={heading} tabIndex={-1}>
-        {processing ? "Payment received" : "Pay by card"}
+        {processing ? t("pay.received") : t("pay.title")}
       </h2>
       {processing ? (
         <p {...testId("processing")}>
-          Delivering your USDC to{" "}
-          <span className="cw-mono">{destination ? shortAddress(destination) : "your wallet"}</span>…
+          {rich(t("pay.delivering"), {
+            address: destination ? (
+              <bdi className="cw-mono" dir="ltr">
+                {shortAddress(destination)}
+              </bdi>
+            ) : (
+              t("pay.wallet")
+            ),
+          })}
         </p>
       ) : (
         (children ?? (
           <>
-            <p {...testId("handoff")}>
-              {popupBlocked
-                ? "Your browser blocked the payment window. Open the payment page to pay by card; this page updates by itself when it is done."
-                : "Complete the payment in the window that opened. This page updates by itself when it is done."}
-            </p>
+            <p {...testId("handoff")}>{popupBlocked ? t("pay.blocked") : t("pay.handoff")}</p>
             {url ? (
               <div className="cw-actions">
                 <button
@@ -49,7 +55,7 @@ export function OnrampPayment({ children }: OnrampPaymentProps) {
                   onClick={openCheckout}
                   {...testId("open-checkout")}
                 >
-                  {popupBlocked ? "Open the payment page" : "Open the payment page again"}
+                  {popupBlocked ? t("pay.open") : t("pay.reopen")}
                 </button>
                 <a
                   className="cw-link"
@@ -58,7 +64,7 @@ export function OnrampPayment({ children }: OnrampPaymentProps) {
                   rel="noopener noreferrer"
                   {...testId("checkout-link")}
                 >
-                  Payment page link
+                  {t("pay.link")}
                 </a>
               </div>
             ) : null}
@@ -66,7 +72,7 @@ export function OnrampPayment({ children }: OnrampPaymentProps) {
         ))
       )}
       <p className="cw-muted cw-hint" {...testId("waiting")}>
-        {state.notice ?? (processing ? "This usually takes under a minute." : "Waiting for your payment…")}
+        {state.notice ? t(`notice.${state.notice}`) : processing ? t("pay.usually") : t("pay.waiting")}
       </p>
     </section>
   );

@@ -1,59 +1,60 @@
 import { useTestIds } from "../kit/test-ids.ts";
 import { useOnrampContext } from "./context.ts";
-import { addFiat, formatFiat } from "./format.ts";
+import { addFiat, formatFiat, formatToken } from "./format.ts";
+import { useOnrampI18n } from "./messages.ts";
 
 /** What the person gets and pays: USDC out, each fee on its own line, the card total. */
 export function OnrampQuoteDetails() {
   const { state } = useOnrampContext();
+  const { t, format } = useOnrampI18n();
   const testId = useTestIds();
   const q = state.quote;
   const refreshing = state.phase === "quoting";
   if (!q)
     return refreshing ? (
       <p className="cw-muted" {...testId("quoting")}>
-        Getting a quote…
+        {t("quoting")}
       </p>
     ) : null;
   const c = q.fiat_currency;
+  const money = (v: string) => formatFiat(format, v, c);
   const total = addFiat(q.fiat_amount, q.fees.provider_fee, q.fees.network_fee);
   return (
     <section
       className={`cw-card cw-stack${refreshing ? " cw-busy" : ""}`}
-      aria-label="Quote"
+      aria-label={t("quote.label")}
       aria-busy={refreshing}
       {...testId("quote")}
     >
       <div>
-        <p className="cw-muted cw-hint">You receive on Ethereum</p>
-        <p className="cw-receive" {...testId("output")}>
-          {q.output_amount} USDC
+        <p className="cw-muted cw-hint">{t("quote.receive")}</p>
+        <p className="cw-receive cw-num" {...testId("output")}>
+          {t("usdc", { amount: formatToken(format, q.output_amount) })}
         </p>
       </div>
       <dl className="cw-lines">
-        <dt>Rate</dt>
-        <dd>
-          1 {c} = {q.exchange_rate} USDC
+        <dt>{t("quote.rate")}</dt>
+        <dd className="cw-num">
+          {t("quote.rateValue", { currency: c, rate: formatToken(format, q.exchange_rate) })}
         </dd>
-        <dt>Amount</dt>
-        <dd>
-          {formatFiat(q.fiat_amount)} {c}
+        <dt>{t("quote.amount")}</dt>
+        <dd className="cw-num">{money(q.fiat_amount)}</dd>
+        <dt>{t("quote.providerFee")}</dt>
+        <dd className="cw-num" {...testId("provider-fee")}>
+          {money(q.fees.provider_fee)}
         </dd>
-        <dt>Provider fee</dt>
-        <dd {...testId("provider-fee")}>
-          {formatFiat(q.fees.provider_fee)} {c}
+        <dt>{t("quote.networkFee")}</dt>
+        <dd className="cw-num" {...testId("network-fee")}>
+          {money(q.fees.network_fee)}
         </dd>
-        <dt>Network fee</dt>
-        <dd {...testId("network-fee")}>
-          {formatFiat(q.fees.network_fee)} {c}
-        </dd>
-        <dt className="cw-total">Card total</dt>
-        <dd className="cw-total" {...testId("total")}>
-          {formatFiat(total)} {c}
+        <dt className="cw-total">{t("quote.total")}</dt>
+        <dd className="cw-total cw-num" {...testId("total")}>
+          {money(total)}
         </dd>
       </dl>
       {state.notice && !state.payment ? (
         <p className="cw-notice" {...testId("notice")}>
-          {state.notice}
+          {t(`notice.${state.notice}`)}
         </p>
       ) : null}
     </section>

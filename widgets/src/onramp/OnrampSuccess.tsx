@@ -1,8 +1,10 @@
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { shortAddress } from "../kit/format.ts";
+import { rich } from "../kit/rich.tsx";
 import { useTestIds } from "../kit/test-ids.ts";
 import { useOnrampContext } from "./context.ts";
-import { groupDigits } from "./format.ts";
+import { formatToken } from "./format.ts";
+import { useOnrampI18n } from "./messages.ts";
 import { useOptionalWagmiConfig } from "./wallet.ts";
 
 export interface OnrampSuccessProps {
@@ -13,6 +15,7 @@ export interface OnrampSuccessProps {
 /** Delivered: the amount, the delivery transaction, and the wallet's USDC balance read from chain. */
 export function OnrampSuccess({ children }: OnrampSuccessProps) {
   const { state, restart } = useOnrampContext();
+  const { t, format } = useOnrampI18n();
   const testId = useTestIds();
   const heading = useRef<HTMLHeadingElement>(null);
   const done = state.phase === "success";
@@ -43,31 +46,42 @@ export function OnrampSuccess({ children }: OnrampSuccessProps) {
   return (
     <section className="cw-stack" aria-labelledby="cw-onramp-success" {...testId("success")}>
       <h2 id="cw-onramp-success" ref={heading} tabIndex={-1} className="cw-success">
-        USDC delivered
+        {t("done.title")}
       </h2>
       <p>
-        <strong {...testId("delivered-amount")}>{amount} USDC</strong> arrived in{" "}
-        <span className="cw-mono" title={to}>
-          {to ? shortAddress(to) : "your wallet"}
-        </span>{" "}
-        on Ethereum.
+        {rich(t("done.text"), {
+          amount: (
+            <strong className="cw-num" {...testId("delivered-amount")}>
+              {t("usdc", { amount: formatToken(format, amount ?? "0") })}
+            </strong>
+          ),
+          address: to ? (
+            <bdi className="cw-mono" dir="ltr" title={to}>
+              {shortAddress(to)}
+            </bdi>
+          ) : (
+            t("pay.wallet")
+          ),
+        })}
       </p>
       <dl className="cw-lines">
-        <dt>Transaction</dt>
+        <dt>{t("done.tx")}</dt>
         <dd className="cw-mono cw-break" {...testId("tx-hash")}>
-          {tx}
+          <bdi dir="ltr">{tx}</bdi>
         </dd>
         {balance && balance.tx === tx ? (
           <>
-            <dt>Wallet balance</dt>
-            <dd {...testId("balance")}>{groupDigits(balance.value)} USDC</dd>
+            <dt>{t("done.balance")}</dt>
+            <dd className="cw-num" {...testId("balance")}>
+              {t("usdc", { amount: formatToken(format, balance.value) })}
+            </dd>
           </>
         ) : null}
       </dl>
       <div className="cw-actions">
         {children}
         <button type="button" className="cw-button cw-secondary" onClick={restart} {...testId("buy-more")}>
-          Buy more
+          {t("done.more")}
         </button>
       </div>
     </section>

@@ -1,5 +1,5 @@
 import { WidgetRoot } from "../kit/WidgetRoot.tsx";
-import { onrampCatalog } from "./messages.ts";
+import { onrampCatalog, useOnrampI18n } from "./messages.ts";
 import { OnrampAmount } from "./OnrampAmount.tsx";
 import { OnrampBuyButton } from "./OnrampBuyButton.tsx";
 import { OnrampCheckoutProvider } from "./OnrampCheckoutProvider.tsx";
@@ -40,7 +40,7 @@ export function PartnerOnrampCheckout({
       <OnrampCheckoutProvider {...props}>
         {children ?? (
           <div className="cw-stack">
-            <h2>Buy USDC</h2>
+            <OnrampTitle />
             <OnrampDestination />
             <OnrampAmount presets={presets} />
             <OnrampQuoteDetails />
@@ -54,4 +54,8 @@ export function PartnerOnrampCheckout({
       </OnrampCheckoutProvider>
     </WidgetRoot>
   );
+}
+
+function OnrampTitle() {
+  return <h2>{useOnrampI18n().t("label")}</h2>;
 }

@@ -1,16 +1,21 @@
 import { CompassError, ValidationError } from "@compass/sdk";
 import { commonErrorKind, httpStatusOf } from "../kit/errors.ts";
+import { onrampEn } from "./messages.ts";
 import type { OnrampErrorInfo, OnrampErrorKind } from "./types.ts";
 
-const MESSAGES: Partial<Record<OnrampErrorKind, string>> = {
-  provider_unavailable: "The card payment provider is not reachable right now. Try again in a moment.",
-  network: "We could not reach the server. Check your connection and try again.",
-  unauthorized: "This checkout is not set up correctly (the API key was refused).",
-  payment_not_found: "We could not find this payment. Start a new one.",
-  internal: "Something went wrong on our side. Try again.",
-};
+/** The kinds whose `message` (for `onError`) is the catalog's English sentence rather than the server's. */
+const OURS = new Set<OnrampErrorKind>([
+  "provider_unavailable",
+  "network",
+  "unauthorized",
+  "payment_not_found",
+  "internal",
+]);
 
-/** Any failure of an API call as a typed, displayable error. */
+/**
+ * Any failure of an API call as a typed error. Its `message` is English, for the host's `onError` and logs; the
+ * widget shows the catalog's sentence for its `kind`, in the widget's locale.
+ */
 export function toOnrampError(error: unknown): OnrampErrorInfo {
   const status = httpStatusOf(error);
   const body = (error as { body?: any })?.body ?? {};
@@ -18,7 +23,7 @@ export function toOnrampError(error: unknown): OnrampErrorInfo {
   const info = (
     kind: OnrampErrorKind,
     recoverable: boolean,
-    message = MESSAGES[kind] ?? serverMessage,
+    message = OURS.has(kind) ? onrampEn[`error.${kind}` as const] : serverMessage,
   ): OnrampErrorInfo => ({
     kind,
     message,

@@ -1,4 +1,6 @@
-/** Display helpers; plain string arithmetic so server and browser render the same text. */
+import type { Format } from "../kit/i18n.ts";
+
+/** Amount arithmetic on decimal strings (exact, no floats), and the on-ramp's amounts shown through `Intl`. */
 
 /** A fiat amount as typed: digits with at most two decimals, above zero. */
 export function isFiatAmount(value: string): boolean {
@@ -16,15 +18,23 @@ export function addFiat(...values: string[]): string {
   return `${total / 100n}.${(total % 100n).toString().padStart(2, "0")}`;
 }
 
-/** "1000.5" → "1,000.50" (digits grouped the same everywhere, so SSR and hydration agree). */
-export function formatFiat(value: string): string {
-  const [whole = "0", fraction = ""] = value.split(".");
-  return groupDigits(`${whole}.${fraction.padEnd(2, "0").slice(0, 2)}`);
+/** The order of two fiat amounts (at most two decimals): negative, zero or positive; an empty amount is 0. */
+export const compareFiat = (a: string, b: string): number => {
+  const d = cents(a || "0") - cents(b || "0");
+  return d < 0n ? -1 : d > 0n ? 1 : 0;
+};
+
+/**
+ * A fiat amount with its currency in the locale's way: `"1000.5", "USD"` → "$1,000.50" (en), "1.000,50 $" (de);
+ * `whole` drops the decimals of a round amount ("$50" on a preset). A code `Intl` cannot read is written after the
+ * number.
+ */
+export function formatFiat(format: Format, value: string, currency: string, whole = false): string {
+  const options: Intl.NumberFormatOptions = whole ? { trailingZeroDisplay: "stripIfInteger" } : {};
+  if (/^[A-Z]{3}$/.test(currency)) return format.currency(value, currency, options);
+  return `${format.number(value, { minimumFractionDigits: whole ? 0 : 2 })} ${currency}`;
 }
 
-/** Thousands grouped, decimals kept as they are: "1000100.5" → "1,000,100.5". */
-export function groupDigits(value: string): string {
-  const [whole = "0", fraction] = value.split(".");
-  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ",");
-  return fraction ? `${grouped}.${fraction}` : grouped;
-}
+/** A USDC (or exchange-rate) amount: every decimal the API gave, digits grouped in the locale's way. */
+export const formatToken = (format: Format, value: string): string =>
+  format.number(value, { maximumFractionDigits: 18 });

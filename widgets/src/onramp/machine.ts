@@ -1,3 +1,4 @@
+import { onrampEn } from "./messages.ts";
 import type { OnrampCreate, OnrampErrorInfo, OnrampLifecycle, OnrampQuote, OnrampStatus } from "./types.ts";
 
 export type Phase =
@@ -18,9 +19,14 @@ export interface OnrampState {
   payment: { id: string; checkoutUrl: string | null; create: OnrampCreate | null } | null;
   status: OnrampStatus | null;
   error: OnrampErrorInfo | null;
-  /** something worth saying that is not an error (e.g. a quote refreshed after expiring) */
-  notice: string | null;
+  /** the provider's limits from the last quote, kept while the amount changes (an amount outside them is said) */
+  limits: { min: string; max: string } | null;
+  /** something worth saying that is not an error (its message is `notice.<kind>` in the catalog) */
+  notice: OnrampNotice | null;
 }
+
+/** a quote refreshed after expiring; a status read that failed and is being retried */
+export type OnrampNotice = "quote_expired" | "reconnecting";
 
 export type OnrampAction =
   | { type: "amount"; amount: string }
@@ -31,7 +37,7 @@ export type OnrampAction =
   | { type: "resume"; paymentId: string }
   | { type: "status"; status: OnrampStatus }
   | { type: "failed"; error: OnrampErrorInfo }
-  | { type: "notice"; notice: string | null }
+  | { type: "notice"; notice: OnrampNotice | null }
   | { type: "retry" }
   | { type: "restart" };
 
@@ -44,6 +50,7 @@ export function initialState(amount: string, currency: string, paymentId?: strin
     payment: null,
     status: null,
     error: null,
+    limits: null,
     notice: null,
   };
   return paymentId ? onrampReducer(state, { type: "resume", paymentId }) : state;
@@ -61,7 +68,17 @@ export function onrampReducer(s: OnrampState, a: OnrampAction): OnrampState {
       // A re-quote of the same amount keeps showing the previous quote until the new one arrives.
       return LOCKED.has(s.phase) ? s : { ...s, phase: "quoting", error: null };
     case "quoted":
-      return s.phase === "quoting" ? { ...s, phase: "ready", quote: a.quote, error: null } : s;
+      if (s.phase !== "quoting") return s;
+      return {
+        ...s,
+        phase: "ready",
+        quote: a.quote,
+        error: null,
+        limits:
+          a.quote.min_amount && a.quote.max_amount
+            ? { min: a.quote.min_amount, max: a.quote.max_amount }
+            : s.limits,
+      };
     case "creating":
       return s.phase === "ready" ? { ...s, phase: "creating", error: null, notice: null } : s;
     case "created":
@@ -110,8 +127,7 @@ function withStatus(s: OnrampState): OnrampState {
         phase: "error",
         error: {
           kind: "payment_failed",
-          message:
-            "The payment did not go through: the card was declined, the payment expired, or it was refunded. No USDC was sent.",
+          message: onrampEn["error.payment_failed"],
           recoverable: true,
           httpStatus: 200,
         },
@@ -127,7 +143,7 @@ function failed(s: OnrampState, error: OnrampErrorInfo): OnrampState {
       phase: "quoting",
       quote: null,
       error: null,
-      notice: "Your quote expired, so here is a fresh one.",
+      notice: "quote_expired",
     };
   // Amount problems keep the amount editable; everything else stops until the user acts.
   if (error.kind === "invalid_amount" || error.kind === "unsupported_currency")

@@ -1,9 +1,10 @@
 /**
  * The hosted checkout in a window of its own. It must be opened inside the click that starts the purchase
  * (browsers block popups opened later), so it starts blank and is sent to the checkout once the payment
- * exists. Returns null when the browser blocked it: the widget then offers a link.
+ * exists (`title` shows meanwhile, in the widget's language). Returns null when the browser blocked it: the
+ * widget then offers a link.
  */
-export function openPaymentWindow(): Window | null {
+export function openPaymentWindow(title: string): Window | null {
   const width = 480;
   const height = 760;
   const left = Math.max(0, (window.screenX ?? 0) + (window.outerWidth - width) / 2);
@@ -14,7 +15,7 @@ export function openPaymentWindow(): Window | null {
     `popup,width=${width},height=${height},left=${left},top=${top}`,
   );
   if (!popup) return null;
-  popup.document.title = "Opening the payment page…";
+  popup.document.title = title;
   return popup;
 }
 

@@ -36,7 +36,7 @@ export function usePaymentStatus(
         if (stopped) return;
         if (e instanceof CompassError && e.status === 404)
           return dispatch({ type: "failed", error: toOnrampError(e) });
-        dispatch({ type: "notice", notice: "Reconnecting to check your payment…" });
+        dispatch({ type: "notice", notice: "reconnecting" });
       } finally {
         busy = false;
       }
