@@ -96,7 +96,20 @@ export type OnrampMessages = Record<keyof typeof onrampEn, string>;
 export const onrampCatalog = registerCatalog<OnrampMessages>({
   id: "onramp",
   en: onrampEn,
-  load: {},
+  // one chunk per locale, fetched the first time a widget (or preloadCompassLocale) asks for it
+  load: {
+    es: () => import("./locales/es.ts"),
+    fr: () => import("./locales/fr.ts"),
+    de: () => import("./locales/de.ts"),
+    it: () => import("./locales/it.ts"),
+    "pt-BR": () => import("./locales/pt-BR.ts"),
+    ja: () => import("./locales/ja.ts"),
+    ko: () => import("./locales/ko.ts"),
+    "zh-CN": () => import("./locales/zh-CN.ts"),
+    tr: () => import("./locales/tr.ts"),
+    ru: () => import("./locales/ru.ts"),
+    ar: () => import("./locales/ar.ts"),
+  },
 });
 
 const english: I18n<OnrampMessages> = {
