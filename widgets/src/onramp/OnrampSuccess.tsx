@@ -66,8 +66,10 @@ export function OnrampSuccess({ children }: OnrampSuccessProps) {
       </p>
       <dl className="cw-lines">
         <dt>{t("done.tx")}</dt>
-        <dd className="cw-mono cw-break" {...testId("tx-hash")}>
-          <bdi dir="ltr">{tx}</bdi>
+        <dd className="cw-break" {...testId("tx-hash")}>
+          <bdi className="cw-mono" dir="ltr">
+            {tx}
+          </bdi>
         </dd>
         {balance && balance.tx === tx ? (
           <>
