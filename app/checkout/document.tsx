@@ -47,7 +47,7 @@ export function CheckoutDocument({ data }: { data: CheckoutData }) {
       <body>
         {/* the app's providers, as app/providers.tsx composes them, with the widgets' on-ramp entry only */}
         <WalletLayerProvider chains={data.chains} devWallet={data.devWallet} reconnect={data.reconnect}>
-          <CompassProvider publishableKey={data.publishableKey}>
+          <CompassProvider publishableKey={data.publishableKey} locale={data.params.locale}>
             <header className="site-header">
               <a href="/" className="brand">
                 Compass

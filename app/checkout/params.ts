@@ -1,3 +1,5 @@
+import { type Locale, resolveLocale } from "@compass/widgets";
+
 export type Search = Record<string, string | string[] | undefined>;
 
 export interface CheckoutParams {
@@ -8,11 +10,19 @@ export interface CheckoutParams {
   returnTo: string | null;
   /** set when the link asks for a chain or asset this checkout does not deliver */
   unsupported: string | null;
+  /**
+   * the widget's language, from `locale=` (a BCP 47 tag, resolved to the closest one the widgets speak, else
+   * English): the partner whose page links here knows the person's language, the browser's Accept-Language may not
+   */
+  locale: Locale;
 }
 
 const one = (v: string | string[] | undefined) => (typeof v === "string" ? v.trim() : undefined);
 
-/** The hosted checkout's query (spec onramp.md §7): destination, chain=ethereum, asset=USDC, returnTo, payment. */
+/**
+ * The hosted checkout's query (spec onramp.md §7): destination, chain=ethereum, asset=USDC, returnTo, payment; and
+ * locale.
+ */
 export function checkoutParams(q: Search): CheckoutParams {
   const chain = one(q.chain)?.toLowerCase() ?? "ethereum";
   const asset = one(q.asset)?.toUpperCase() ?? "USDC";
@@ -28,6 +38,7 @@ export function checkoutParams(q: Search): CheckoutParams {
     paymentId: payment && /^[A-Za-z0-9_.:-]{1,200}$/.test(payment) ? payment : null,
     returnTo: safeUrl(one(q.returnTo)),
     unsupported,
+    locale: resolveLocale(one(q.locale)),
   };
 }
 

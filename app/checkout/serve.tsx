@@ -7,6 +7,7 @@ import { randomBytes } from "node:crypto";
 import { createReadStream, statSync } from "node:fs";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { join, normalize } from "node:path";
+import { preloadCompassLocale } from "@compass/widgets";
 import { renderToPipeableStream } from "react-dom/server";
 import { appConfig } from "../lib/config.ts";
 import { lookupPayment } from "../lib/onramp.ts";
@@ -51,6 +52,9 @@ async function page(req: IncomingMessage, res: ServerResponse, url: URL): Promis
     return;
   }
   const params = checkoutParams(Object.fromEntries(url.searchParams));
+  // the widget's messages in the asked language before the render, so the page is in it from the first byte
+  // (entry.tsx loads the same before hydrating: no mismatch, no English flash)
+  await preloadCompassLocale(params.locale);
   const { env, chains, devWallet } = publicChains();
   const data: CheckoutData = {
     params,

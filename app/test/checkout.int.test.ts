@@ -27,7 +27,13 @@ describe("hosted checkout: the page", () => {
     expect(r.headers.get("cache-control")).toBe("no-store");
     expect(html).toContain("<h1>Buy USDC</h1>");
     expect(html).toContain('data-testid="checkout-buy"');
-    expect(data.params).toEqual({ destination: buyer, paymentId: null, returnTo: null, unsupported: null });
+    expect(data.params).toEqual({
+      destination: buyer,
+      paymentId: null,
+      returnTo: null,
+      unsupported: null,
+      locale: "en",
+    });
     expect(data.env).toBe("staging");
     const nonce = r.headers.get("content-security-policy")!.match(/'nonce-([^']+)'/)![1]!;
     const script = html.match(/<script type="module" src="([^"]+)" nonce="([^"]+)"/)!;
@@ -36,6 +42,20 @@ describe("hosted checkout: the page", () => {
     // a nonce per response
     const again = await fetch(`${url}/onramp/checkout`);
     expect(again.headers.get("content-security-policy")).not.toContain(nonce);
+  });
+
+  test("parameters: locale= renders the widget in that language on the server (ar: right to left), still under the nonce", async () => {
+    const { r, html, data } = await page(`destination=${buyer}&locale=ar-EG`);
+    expect(data.params.locale).toBe("ar");
+    expect(html).toMatch(/data-compass-widget="onramp"[^>]*lang="ar" dir="rtl"/);
+    expect(html).toContain("مبلغ الشراء");
+    expect(html).not.toContain("Amount to buy");
+    const nonce = r.headers.get("content-security-policy")!.match(/'nonce-([^']+)'/)![1]!;
+    expect(html).toContain(`nonce="${nonce}"`);
+    // an unknown tag is English, never an error
+    const unknown = await page(`destination=${buyer}&locale=xx-YY`);
+    expect(unknown.data.params.locale).toBe("en");
+    expect(unknown.html).toContain("Amount to buy");
   });
 
   test("behavior: a link for another chain is explained on the page, with no widget", async () => {
