@@ -1882,6 +1882,12 @@ PerpetualTradingApproveBuilderFeeRequest = TypedDict("PerpetualTradingApproveBui
     "signature_chain_id": NotRequired[int],
 })
 
+PerpetualTradingBookLevel = TypedDict("PerpetualTradingBookLevel", {
+    "price": str,
+    "size": str,
+    "orders": int,
+})
+
 PerpetualTradingBuilder = TypedDict("PerpetualTradingBuilder", {
     "address": str,
     "max_fee_rate": str,
@@ -2018,6 +2024,15 @@ PerpetualTradingOpportunity = TypedDict("PerpetualTradingOpportunity", {
     "funding_rate": str,
     "max_leverage": int,
     "sz_decimals": int,
+})
+
+PerpetualTradingOrderBookResponse = TypedDict("PerpetualTradingOrderBookResponse", {
+    "asset": str,
+    "time_ms": int,
+    "bids": list["PerpetualTradingBookLevel"],
+    "asks": list["PerpetualTradingBookLevel"],
+    "mid_price": str | None,
+    "spread": str | None,
 })
 
 PerpetualTradingPosition = TypedDict("PerpetualTradingPosition", {
@@ -3543,6 +3558,13 @@ V2PerpetualTradingSetLeverageBody = PerpetualTradingSetLeverageRequest
 
 V2PerpetualTradingSetLeverageResponse = PerpetualTradingLeverageResponse
 
+V2PerpetualTradingOrderBookQuery = TypedDict("V2PerpetualTradingOrderBookQuery", {
+    "asset": str,
+    "sig_figs": NotRequired[int],
+})
+
+V2PerpetualTradingOrderBookResponse = PerpetualTradingOrderBookResponse
+
 V2EarnPositionsQuery = TypedDict("V2EarnPositionsQuery", {
     "chain": Literal["arbitrum", "base", "bsc", "ethereum", "tempo"],
     "owner": str,
@@ -4958,6 +4980,18 @@ OPERATIONS: dict[str, dict[str, Any]] = {
         "open_body": False,
         "pagination": None,
     },
+    "v2_perpetual_trading_order_book": {
+        "method": "GET",
+        "path": "/v2/perpetual_trading/order_book",
+        "idempotent": True,
+        "path_params": [],
+        "query_params": ["asset", "sig_figs"],
+        "required_query": ["asset"],
+        "has_body": False,
+        "body_fields": [],
+        "open_body": False,
+        "pagination": None,
+    },
     "v2_earn_positions": {
         "method": "GET",
         "path": "/v2/earn/positions",
@@ -5757,6 +5791,10 @@ class PerpetualTradingNamespace(_Namespace):
         """Set an asset's leverage, cross margin (to sign) — POST /v2/perpetual_trading/set_leverage"""
         return self._call("v2_perpetual_trading_set_leverage", [], body, fields, timeout_ms=timeout_ms, retries=retries, idempotency_key=idempotency_key, headers=headers)
 
+    def order_book(self, *, timeout_ms: int | None = None, retries: int | None = None, headers: dict[str, str] | None = None, **query: Unpack[V2PerpetualTradingOrderBookQuery]) -> V2PerpetualTradingOrderBookResponse:
+        """Order book of a market — GET /v2/perpetual_trading/order_book"""
+        return self._call("v2_perpetual_trading_order_book", [], None, query, timeout_ms=timeout_ms, retries=retries, headers=headers)
+
 
 class EarnNamespace(_Namespace):
     """`client.earn` operations."""
@@ -6364,6 +6402,10 @@ class AsyncPerpetualTradingNamespace(_AsyncNamespace):
     async def set_leverage(self, body: V2PerpetualTradingSetLeverageBody | None = None, /, *, timeout_ms: int | None = None, retries: int | None = None, idempotency_key: str | None = None, headers: dict[str, str] | None = None, **fields: Any) -> V2PerpetualTradingSetLeverageResponse:
         """Set an asset's leverage, cross margin (to sign) — POST /v2/perpetual_trading/set_leverage"""
         return await self._call("v2_perpetual_trading_set_leverage", [], body, fields, timeout_ms=timeout_ms, retries=retries, idempotency_key=idempotency_key, headers=headers)
+
+    async def order_book(self, *, timeout_ms: int | None = None, retries: int | None = None, headers: dict[str, str] | None = None, **query: Unpack[V2PerpetualTradingOrderBookQuery]) -> V2PerpetualTradingOrderBookResponse:
+        """Order book of a market — GET /v2/perpetual_trading/order_book"""
+        return await self._call("v2_perpetual_trading_order_book", [], None, query, timeout_ms=timeout_ms, retries=retries, headers=headers)
 
 
 class AsyncEarnNamespace(_AsyncNamespace):

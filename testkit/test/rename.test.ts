@@ -10,9 +10,10 @@ const root = join(import.meta.dirname, "../..");
 
 /** The rename of 2026-07-29 holds on every surface, with no alias kept (spec §12). */
 describe("perpetual_trading naming on every surface", () => {
-  test("default: fifteen operations, operationIds and MCP names v2_perpetual_trading_*", () => {
+  test("default: the spec's fifteen operations and our additions, operationIds and MCP names v2_perpetual_trading_*", () => {
     const ops = manifest.filter((o) => o.group === "perpetual_trading");
-    expect(ops).toHaveLength(15);
+    // the spec's fifteen, then Compass's order_book
+    expect(ops).toHaveLength(16);
     expect(
       ops.every((o) => o.operationId.startsWith("v2_perpetual_trading_") && o.mcpName === o.operationId),
     ).toBe(true);
@@ -37,6 +38,7 @@ describe("perpetual_trading naming on every surface", () => {
         "limitOrder",
         "marketOrder",
         "opportunities",
+        "orderBook",
         "positions",
         "setLeverage",
         "withdraw",

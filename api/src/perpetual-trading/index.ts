@@ -11,11 +11,12 @@ import { execute } from "./operations/execute.ts";
 import { limitOrder } from "./operations/limit-order.ts";
 import { marketOrder } from "./operations/market-order.ts";
 import { opportunities } from "./operations/opportunities.ts";
+import { orderBook } from "./operations/order-book.ts";
 import { positions } from "./operations/positions.ts";
 import { setLeverage } from "./operations/set-leverage.ts";
 import { withdraw } from "./operations/withdraw.ts";
 
-/** The fifteen /v2/perpetual_trading operations, in the spec's order. */
+/** The fifteen /v2/perpetual_trading operations in the spec's order, then our additions (order_book, position_tpsl). */
 export const operations: Operation[] = [
   opportunities,
   positions,
@@ -32,6 +33,7 @@ export const operations: Operation[] = [
   enableUnifiedAccount,
   ensureLeverage,
   setLeverage,
+  orderBook,
 ];
 
 export type { SponsorWallet } from "./domain/sponsored-deposit.ts";

@@ -13223,6 +13223,62 @@ export const manifest: OperationManifest[] = [
     "pagination": null
   },
   {
+    "operationId": "v2_perpetual_trading_order_book",
+    "group": "perpetual_trading",
+    "namespace": "perpetualTrading",
+    "name": "orderBook",
+    "method": "GET",
+    "path": "/v2/perpetual_trading/order_book",
+    "summary": "Order book of a market",
+    "description": "Compass extension: the venue's level-2 book (`l2Book`), up to 20 price levels a side, best first, with the mid price and the spread. Not cached.",
+    "readOnly": true,
+    "destructive": false,
+    "idempotent": true,
+    "errorModel": "validation",
+    "params": [
+      {
+        "name": "asset",
+        "in": "query",
+        "required": true,
+        "description": "ticker, e.g. AAPL, GOLD, EUR (the `xyz:` prefix is optional)",
+        "schema": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 32,
+          "pattern": "^([a-z0-9]+:)?[A-Za-z0-9]+$",
+          "examples": [
+            "AAPL"
+          ]
+        }
+      },
+      {
+        "name": "sig_figs",
+        "in": "query",
+        "required": false,
+        "description": "group levels to this many significant figures (2–5; default: every tick)",
+        "schema": {
+          "type": "integer",
+          "minimum": 2,
+          "maximum": 5
+        }
+      }
+    ],
+    "body": null,
+    "cli": {
+      "command": "order-book",
+      "aliases": [
+        "ob"
+      ],
+      "short": {
+        "asset": "a"
+      }
+    },
+    "mcpName": "v2_perpetual_trading_order_book",
+    "bodyRef": null,
+    "responseRef": "PerpetualTradingOrderBookResponse",
+    "pagination": null
+  },
+  {
     "operationId": "v2_earn_positions",
     "group": "earn",
     "namespace": "earn",

@@ -2547,6 +2547,14 @@ export type PerpetualTradingApproveBuilderFeeRequest = {
   signature_chain_id?: number;
 };
 
+export type PerpetualTradingBookLevel = {
+  price: string;
+  /** contracts resting at this price */
+  size: string;
+  /** number of orders at this price */
+  orders: number;
+};
+
 export type PerpetualTradingBuilder = {
   /** fee recipient; must not be the zero address and must hold ≥ 100 USDC at the venue */
   address: string;
@@ -2737,6 +2745,20 @@ export type PerpetualTradingOpportunity = {
   max_leverage: number;
   /** decimals allowed in order sizes */
   sz_decimals: number;
+};
+
+export type PerpetualTradingOrderBookResponse = {
+  asset: string;
+  /** the venue's snapshot time, ms epoch */
+  time_ms: number;
+  /** best (highest) first */
+  bids: Array<PerpetualTradingBookLevel>;
+  /** best (lowest) first */
+  asks: Array<PerpetualTradingBookLevel>;
+  /** (best bid + best ask) / 2; null when a side is empty */
+  mid_price: string | null;
+  /** best ask − best bid; null when a side is empty */
+  spread: string | null;
 };
 
 export type PerpetualTradingPosition = {
@@ -4691,6 +4713,15 @@ export type V2PerpetualTradingEnsureLeverageResponse = PerpetualTradingLeverageR
 export type V2PerpetualTradingSetLeverageBody = PerpetualTradingSetLeverageRequest;
 
 export type V2PerpetualTradingSetLeverageResponse = PerpetualTradingLeverageResponse;
+
+export type V2PerpetualTradingOrderBookQuery = {
+  /** ticker, e.g. AAPL, GOLD, EUR (the `xyz:` prefix is optional) */
+  asset: string;
+  /** group levels to this many significant figures (2–5; default: every tick) */
+  sig_figs?: number;
+};
+
+export type V2PerpetualTradingOrderBookResponse = PerpetualTradingOrderBookResponse;
 
 export type V2EarnPositionsQuery = {
   chain: "arbitrum" | "base" | "bsc" | "ethereum" | "tempo";

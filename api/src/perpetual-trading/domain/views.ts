@@ -1,4 +1,4 @@
-import type { CandleRows, ClearinghouseState, FrontendOpenOrders, UserFills } from "../venue/wire.ts";
+import type { CandleRows, ClearinghouseState, FrontendOpenOrders, L2Book, UserFills } from "../venue/wire.ts";
 import type { VenueAccount } from "./account.ts";
 import { type Market, stripDex } from "./markets.ts";
 
@@ -80,4 +80,36 @@ export function toCandle(c: CandleRows[number]) {
 function negate(value: string): string {
   if (/^-?0(\.0*)?$/.test(value)) return "0.0";
   return value.startsWith("-") ? value.slice(1) : `-${value}`;
+}
+
+/** Exact decimal arithmetic on the venue's price strings: a + sign·b, divided by `halve ? 2 : 1`. */
+function decimalOp(a: string, b: string, sign: 1 | -1, halve: boolean): string {
+  const places = Math.max(a.split(".")[1]?.length ?? 0, b.split(".")[1]?.length ?? 0) + (halve ? 1 : 0);
+  const scaled = (x: string) => {
+    const [whole, frac = ""] = x.split(".");
+    return BigInt(`${whole}${frac.padEnd(places, "0")}`);
+  };
+  let n = scaled(a) + BigInt(sign) * scaled(b);
+  if (halve) n /= 2n;
+  const negative = n < 0n;
+  const digits = (negative ? -n : n).toString().padStart(places + 1, "0");
+  const int = digits.slice(0, digits.length - places);
+  const frac = digits.slice(digits.length - places).replace(/0+$/, "");
+  return `${negative ? "-" : ""}${int}${frac ? `.${frac}` : ""}`;
+}
+
+/** The venue's level-2 book (`null` for a coin it does not know) as bids and asks, best first. */
+export function toOrderBook(asset: string, book: L2Book | null) {
+  const level = (l: { px: string; sz: string; n: number }) => ({ price: l.px, size: l.sz, orders: l.n });
+  const [bids, asks] = book?.levels ?? [[], []];
+  const bid = bids[0]?.px;
+  const ask = asks[0]?.px;
+  return {
+    asset,
+    time_ms: book?.time ?? Date.now(),
+    bids: bids.map(level),
+    asks: asks.map(level),
+    mid_price: bid && ask ? decimalOp(ask, bid, 1, true) : null,
+    spread: bid && ask ? decimalOp(ask, bid, -1, false) : null,
+  };
 }

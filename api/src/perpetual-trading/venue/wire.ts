@@ -4,6 +4,7 @@ export type {
   CandleSnapshotResponse as CandleRows,
   ClearinghouseStateResponse as ClearinghouseState,
   FrontendOpenOrdersResponse as FrontendOpenOrders,
+  L2BookResponse as L2Book,
   MaxBuilderFeeResponse as MaxBuilderFee,
   OrderStatusResponse as OrderStatus,
   PerpDexsResponse as PerpDexs,

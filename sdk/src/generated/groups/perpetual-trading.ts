@@ -109,6 +109,13 @@ export function perpetualTradingSetLeverage(transport: Transport, body: T.V2Perp
   return transport.request(v2_perpetual_trading_set_leverage_op, { body }, options);
 }
 
+export const v2_perpetual_trading_order_book_op: OperationDescriptor = {"id":"v2_perpetual_trading_order_book","method":"GET","path":"/v2/perpetual_trading/order_book","idempotent":true};
+
+/** Order book of a market — `GET /v2/perpetual_trading/order_book` */
+export function perpetualTradingOrderBook(transport: Transport, query: T.V2PerpetualTradingOrderBookQuery, options?: RequestOptions): Promise<T.V2PerpetualTradingOrderBookResponse> {
+  return transport.request(v2_perpetual_trading_order_book_op, { query: query as Record<string, unknown> | undefined }, options);
+}
+
 export class PerpetualTradingNamespace {
   constructor(private readonly transport: Transport) {}
 
@@ -185,6 +192,11 @@ export class PerpetualTradingNamespace {
   /** Set an asset's leverage, cross margin (to sign) — `POST /v2/perpetual_trading/set_leverage` */
   setLeverage(body: T.V2PerpetualTradingSetLeverageBody, options?: RequestOptions): Promise<T.V2PerpetualTradingSetLeverageResponse> {
     return perpetualTradingSetLeverage(this.transport, body, options);
+  }
+
+  /** Order book of a market — `GET /v2/perpetual_trading/order_book` */
+  orderBook(query: T.V2PerpetualTradingOrderBookQuery, options?: RequestOptions): Promise<T.V2PerpetualTradingOrderBookResponse> {
+    return perpetualTradingOrderBook(this.transport, query, options);
   }
 
 }
