@@ -7,10 +7,12 @@ type Json = Record<string, unknown>;
 export interface Scenario {
   /** the account has funds, a position, an open order and fills */
   trading?: boolean;
-  /** what POST /execute answers */
-  execute?: "filled" | "stranger";
+  /** what POST /execute answers to an order */
+  execute?: "filled" | "stranger" | "resting";
   /** GET reads never answer (loading state) */
   loading?: boolean;
+  /** the API refuses the publishable key (401) on every read */
+  unauthorized?: boolean;
 }
 
 const MARKETS = [
@@ -154,13 +156,103 @@ const L1_TYPED_DATA = {
   message: { source: "a", connectionId: `0x${"ab".repeat(32)}` },
 };
 
-const EXECUTE: Record<NonNullable<Scenario["execute"]>, Json> = {
-  filled: {
-    status: "ok",
-    response: {
-      type: "order",
-      data: { statuses: [{ filled: { totalSz: "0.01", avgPx: "4013.1", oid: 1000301 } }] },
+const USER_SIGNED_DOMAIN = (chainId: number) => ({
+  name: "HyperliquidSignTransaction",
+  version: "1",
+  chainId,
+  verifyingContract: "0x0000000000000000000000000000000000000000",
+});
+
+/** The withdraw3 action a wallet signs (user-signed, for the wallet's active chain). */
+function withdrawAction(body: Json) {
+  const chainId = Number(body.signature_chain_id ?? 421614);
+  const nonce = 1_780_000_000_000;
+  const message = {
+    hyperliquidChain: "Mainnet",
+    destination: String(body.owner).toLowerCase(),
+    amount: String(body.amount),
+    time: nonce,
+  };
+  return {
+    typed_data: {
+      domain: USER_SIGNED_DOMAIN(chainId),
+      types: {
+        "HyperliquidTransaction:Withdraw": [
+          { name: "hyperliquidChain", type: "string" },
+          { name: "destination", type: "string" },
+          { name: "amount", type: "string" },
+          { name: "time", type: "uint64" },
+        ],
+      },
+      primaryType: "HyperliquidTransaction:Withdraw",
+      message,
     },
+    action: { type: "withdraw3", signatureChainId: `0x${chainId.toString(16)}`, ...message },
+    nonce,
+  };
+}
+
+/** The USDC permit (Arbitrum) a deposit starts with. */
+function depositPermit(body: Json) {
+  const raw = Math.round(Number(body.amount) * 1e6);
+  return {
+    permit: {
+      domain: {
+        name: "USD Coin",
+        version: "2",
+        chainId: 42161,
+        verifyingContract: "0xaf88d065e77c8cC2239327C5EDb3A432268e5831",
+      },
+      types: {
+        Permit: [
+          { name: "owner", type: "address" },
+          { name: "spender", type: "address" },
+          { name: "value", type: "uint256" },
+          { name: "nonce", type: "uint256" },
+          { name: "deadline", type: "uint256" },
+        ],
+      },
+      primaryType: "Permit",
+      message: {
+        owner: body.owner,
+        spender: "0x2Df1c51E09aECF9cacB7bc98cB1742757f163dF7",
+        value: String(raw),
+        nonce: "0",
+        deadline: "1780003600",
+      },
+    },
+    amount_raw: raw,
+    destination: body.owner,
+  };
+}
+
+/** GOLD's book around its mark: ten levels a side, a 0.6 spread. */
+function orderBook(asset: string) {
+  const mark = Number(MARKETS.find((m) => m[0] === asset)?.[3] ?? 100);
+  const tick = mark > 1000 ? 0.1 : mark > 10 ? 0.01 : 0.0001;
+  const px = (n: number) => (Math.round(n / tick) * tick).toFixed(tick < 0.01 ? 4 : tick < 0.1 ? 2 : 1);
+  const level = (i: number, dir: 1 | -1) => ({
+    price: px(mark + dir * (3 + i * 3) * tick),
+    size: ((i + 1) * 0.37 + 0.05).toFixed(2),
+    orders: 1 + (i % 3),
+  });
+  const bids = Array.from({ length: 10 }, (_, i) => level(i, -1));
+  const asks = Array.from({ length: 10 }, (_, i) => level(i, 1));
+  return {
+    asset,
+    time_ms: 1_780_000_000_000,
+    bids,
+    asks,
+    mid_price: px(mark),
+    spread: (Number(asks[0]!.price) - Number(bids[0]!.price)).toFixed(tick < 0.01 ? 4 : 2),
+  };
+}
+
+/** What /execute answers to an order besides a fill of the whole order. */
+const EXECUTE: Record<Exclude<Scenario["execute"], "filled" | undefined>, Json> = {
+  resting: {
+    status: "ok",
+    response: { type: "order", data: { statuses: [{ resting: { oid: 1000302 } }] } },
   },
   stranger: {
     status: "error",
@@ -168,13 +260,23 @@ const EXECUTE: Record<NonNullable<Scenario["execute"]>, Json> = {
   },
 };
 
+/** A host's deposit sponsor in a story: relays at once (the fake API credited the deposit when it was asked). */
+export const storySponsor = async (): Promise<{ txHash: `0x${string}` }> => ({
+  txHash: `0x${"d0".repeat(32)}`,
+});
+
 export function fakeApi(scenario: Scenario = {}): typeof fetch {
+  // what the account has deposited in this story (a deposit is credited as soon as it is relayed)
+  let deposited = 0;
   return async (input, init) => {
     const url = new URL(String(input), "http://story");
     const op = url.pathname.replace("/v2/perpetual_trading/", "");
+    const body = (init?.body ? JSON.parse(String(init.body)) : {}) as Json;
     if (scenario.loading && init?.method !== "POST") return new Promise<Response>(() => {});
-    const answer = (body: unknown) =>
-      new Response(JSON.stringify(body), { headers: { "content-type": "application/json" } });
+    const answer = (json: unknown, status = 200) =>
+      new Response(JSON.stringify(json), { status, headers: { "content-type": "application/json" } });
+    if (scenario.unauthorized)
+      return answer({ error: "unauthorized", message: "Invalid publishable key for this origin" }, 401);
     switch (op) {
       case "opportunities":
         return answer(opportunities(url.searchParams));
@@ -185,17 +287,57 @@ export function fakeApi(scenario: Scenario = {}): typeof fetch {
           candles: candles(url.searchParams.get("symbol")!),
         });
       case "activity":
-      case "positions":
-        return answer(activity(!!scenario.trading));
+      case "positions": {
+        const a = activity(!!scenario.trading);
+        const value = (Number(a.account_value) + deposited).toFixed(2);
+        const free = (Number(a.withdrawable) + deposited).toFixed(2);
+        return answer({ ...a, account_value: value, withdrawable: free });
+      }
+      case "order_book":
+        return answer(orderBook(url.searchParams.get("asset")!));
+      case "deposit":
+        deposited += Number(body.amount);
+        return answer(depositPermit(body));
+      case "withdraw":
+        return answer(withdrawAction(body));
       case "enable_unified_account":
         return answer({ mode: "unifiedAccount", typed_data: null, action: null, nonce: null });
       case "set_leverage":
         return answer({ leverage_ok: true, typed_data: null, action: null, nonce: null });
       case "market_order":
-      case "limit_order":
-        return answer({ typed_data: L1_TYPED_DATA, action: { type: "order" }, nonce: 1_780_000_000_000 });
-      case "execute":
-        return answer(EXECUTE[scenario.execute ?? "filled"]);
+      case "limit_order": {
+        const market = MARKETS.find((m) => m[0] === body.asset)!;
+        const order = { a: market[1], b: body.side === "buy", p: body.price ?? market[3], s: body.size };
+        const action = { type: "order", orders: [order], grouping: "na" };
+        return answer({ typed_data: L1_TYPED_DATA, action, nonce: 1_780_000_000_000 });
+      }
+      case "cancel_order":
+        return answer({
+          typed_data: L1_TYPED_DATA,
+          action: { type: "cancel", cancels: [{ a: 110008, o: body.order_id }] },
+          nonce: 1_780_000_000_000,
+        });
+      case "execute": {
+        const action = body.action as Json;
+        if (action.type === "order") {
+          const order = (action.orders as { a: number; s: string }[])[0]!;
+          const market = MARKETS.find((m) => m[1] === order.a)!;
+          // a fill of the whole order, at 4013.1 for GOLD and at the mark elsewhere
+          const filled = {
+            totalSz: order.s,
+            avgPx: market[0] === "GOLD" ? "4013.1" : market[3],
+            oid: 1000301,
+          };
+          return answer(
+            scenario.execute === "filled" || !scenario.execute
+              ? { status: "ok", response: { type: "order", data: { statuses: [{ filled }] } } }
+              : EXECUTE[scenario.execute],
+          );
+        }
+        if (action.type === "cancel")
+          return answer({ status: "ok", response: { type: "cancel", data: { statuses: ["success"] } } });
+        return answer({ status: "ok", response: { type: "default" } });
+      }
       default:
         return new Response(JSON.stringify({ detail: "Not Found" }), { status: 404 });
     }

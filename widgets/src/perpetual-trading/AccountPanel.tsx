@@ -1,95 +1,113 @@
 "use client";
-import { useState } from "react";
+import { useId, useState } from "react";
+import { useI18n } from "../kit/i18n.ts";
 import { useTestIds } from "../kit/test-ids.ts";
 import { usePerpetualTradingContext } from "./context.tsx";
 import { formatUsd } from "./format.ts";
 import { deposit, withdraw } from "./funds.ts";
 import { usePerpetualActivity } from "./hooks.ts";
+import type { PerpsMessages } from "./messages.ts";
 
 const DECIMAL = /^\d+(\.\d{1,6})?$/;
 
 /** Account value and withdrawable, with deposit (USDC permit) and withdraw (to Arbitrum). */
 export function AccountPanel() {
   const ids = useTestIds();
+  const { t, format } = useI18n<PerpsMessages>();
+  const id = useId();
   const { owner, busy, run, sponsorDeposit } = usePerpetualTradingContext();
   const { data } = usePerpetualActivity();
   const [depositAmount, setDepositAmount] = useState("");
   const [withdrawAmount, setWithdrawAmount] = useState("");
+  const heading = <h2 id={`${id}h`}>{t("account")}</h2>;
   if (!owner)
     return (
-      <section className="cw-card" aria-labelledby="pt-account">
-        <h2 id="pt-account">Account</h2>
-        <p className="pt-empty">Connect a wallet to see your account, deposit and trade.</p>
-      </section>
+      <div className="cw-card">
+        {heading}
+        <p className="pt-empty">{t("connectAccount")}</p>
+      </div>
     );
   const withdrawable = Number(data?.withdrawable ?? 0);
   const depositOk = DECIMAL.test(depositAmount) && Number(depositAmount) >= 5;
   const withdrawOk =
     DECIMAL.test(withdrawAmount) && Number(withdrawAmount) > 1 && Number(withdrawAmount) <= withdrawable;
   return (
-    <section className="cw-card" aria-labelledby="pt-account">
-      <h2 id="pt-account">Account</h2>
+    <div className="cw-card">
+      {heading}
       <dl className="pt-preview">
-        <dt>Account value</dt>
-        <dd {...ids("account-value")}>{formatUsd(data?.account_value)}</dd>
-        <dt>Withdrawable</dt>
-        <dd {...ids("withdrawable")}>{formatUsd(data?.withdrawable)}</dd>
+        <dt>{t("accountValue")}</dt>
+        <dd {...ids("account-value")}>{formatUsd(format, data?.account_value)}</dd>
+        <dt>{t("withdrawable")}</dt>
+        <dd {...ids("withdrawable")}>{formatUsd(format, data?.withdrawable)}</dd>
       </dl>
-      <div className="pt-field">
-        <label className="cw-label" htmlFor="pt-deposit">
-          Deposit USDC from Arbitrum
+      <form
+        className="pt-field"
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (!busy && depositOk) void run("deposit", (ctx) => deposit(ctx, depositAmount, sponsorDeposit));
+        }}
+      >
+        <label className="cw-label" htmlFor={`${id}d`}>
+          {t("depositFrom")}
         </label>
         <div className="pt-inline">
           <input
-            id="pt-deposit"
+            id={`${id}d`}
             className="cw-input"
             inputMode="decimal"
             placeholder="100"
+            aria-describedby={`${id}dh`}
             value={depositAmount}
             onChange={(e) => setDepositAmount(e.target.value)}
             {...ids("deposit-amount")}
           />
           <button
-            type="button"
+            type="submit"
             className="cw-button pt-small"
             disabled={busy || !depositOk}
-            onClick={() => run("deposit", (ctx) => deposit(ctx, depositAmount, sponsorDeposit))}
             {...ids("deposit-submit")}
           >
-            Deposit
+            {t("deposit")}
           </button>
         </div>
-        <p className="pt-hint">
-          Minimum 5 USDC. You sign a permit
-          {sponsorDeposit ? "; gas is sponsored" : " and send it on Arbitrum (you pay gas)"}.
+        <p className="pt-hint" id={`${id}dh`}>
+          {t(sponsorDeposit ? "depositHintS" : "depositHint")}
         </p>
-      </div>
-      <div className="pt-field">
-        <label className="cw-label" htmlFor="pt-withdraw">
-          Withdraw to Arbitrum
+      </form>
+      <form
+        className="pt-field"
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (!busy && withdrawOk) void run("withdraw", (ctx) => withdraw(ctx, withdrawAmount));
+        }}
+      >
+        <label className="cw-label" htmlFor={`${id}w`}>
+          {t("withdrawTo")}
         </label>
         <div className="pt-inline">
           <input
-            id="pt-withdraw"
+            id={`${id}w`}
             className="cw-input"
             inputMode="decimal"
             placeholder="50"
+            aria-describedby={`${id}wh`}
             value={withdrawAmount}
             onChange={(e) => setWithdrawAmount(e.target.value)}
             {...ids("withdraw-amount")}
           />
           <button
-            type="button"
+            type="submit"
             className="cw-button cw-secondary pt-small"
             disabled={busy || !withdrawOk}
-            onClick={() => run("withdraw", (ctx) => withdraw(ctx, withdrawAmount))}
             {...ids("withdraw-submit")}
           >
-            Withdraw
+            {t("withdraw")}
           </button>
         </div>
-        <p className="pt-hint">The venue keeps $1 per withdrawal.</p>
-      </div>
-    </section>
+        <p className="pt-hint" id={`${id}wh`}>
+          {t("withdrawHint")}
+        </p>
+      </form>
+    </div>
   );
 }

@@ -1,10 +1,13 @@
 "use client";
 import { useEffect, useState } from "react";
+import { useI18n } from "../kit/i18n.ts";
 import { formatCountdown, formatFunding } from "./format.ts";
 import { msToFunding } from "./math.ts";
+import type { PerpsMessages } from "./messages.ts";
 
 /** Next hourly funding and the selected market's rate. Client-only clock: the server renders a dash. */
 export function FundingClock({ rate }: { rate: string | undefined }) {
+  const { t, format } = useI18n<PerpsMessages>();
   const [now, setNow] = useState<number | undefined>();
   useEffect(() => {
     setNow(Date.now());
@@ -13,8 +16,10 @@ export function FundingClock({ rate }: { rate: string | undefined }) {
   }, []);
   return (
     <p className="pt-hint">
-      Funding {rate ? formatFunding(rate) : "—"}/h · next in{" "}
-      {now === undefined ? "—" : formatCountdown(msToFunding(now))}
+      {t("funding", {
+        rate: rate ? formatFunding(format, rate) : "—",
+        time: now === undefined ? "—" : formatCountdown(msToFunding(now)),
+      })}
     </p>
   );
 }

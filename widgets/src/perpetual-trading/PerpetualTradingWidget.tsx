@@ -1,4 +1,5 @@
 "use client";
+import { useState } from "react";
 import type { Theme } from "../kit/theme.ts";
 import { WidgetRoot } from "../kit/WidgetRoot.tsx";
 import { AccountPanel } from "./AccountPanel.tsx";
@@ -9,6 +10,7 @@ import { useSelectedMarket } from "./hooks.ts";
 import { MarketList } from "./MarketList.tsx";
 import { perpsCatalog } from "./messages.ts";
 import { OpenOrders } from "./OpenOrders.tsx";
+import { OrderBook } from "./OrderBook.tsx";
 import { OrderTicket } from "./order-ticket/OrderTicket.tsx";
 import { Positions } from "./Positions.tsx";
 import { PriceChart } from "./PriceChart.tsx";
@@ -38,7 +40,7 @@ export function PerpetualTradingWidget({
   ...props
 }: PerpetualTradingWidgetProps) {
   return (
-    <PerpetualTradingProvider {...props}>
+    <PerpetualTradingProvider {...props} locale={locale}>
       <WidgetRoot
         name="perpetual-trading"
         theme={theme}
@@ -58,17 +60,23 @@ export function PerpetualTradingWidget({
 
 function Layout() {
   const market = useSelectedMarket();
+  // a price picked on the book, for the ticket (the time makes picking the same price twice count)
+  const [picked, setPicked] = useState<{ asset: string; price: string; at: number }>();
   return (
     <div className="pt-grid">
       <MarketList />
       <div className="cw-stack">
         <PriceChart asset={market?.asset} />
         <FundingClock rate={market?.funding_rate} />
+        <OrderBook
+          asset={market?.asset}
+          onPick={(price) => market && setPicked({ asset: market.asset, price, at: Date.now() })}
+        />
         <OpenOrders />
         <Fills />
       </div>
       <div className="cw-stack">
-        <OrderTicket key={market?.asset} />
+        <OrderTicket key={market?.asset} picked={picked?.asset === market?.asset ? picked : undefined} />
         <AccountPanel />
       </div>
       <Positions />

@@ -1,9 +1,11 @@
 "use client";
 import type { PerpetualTradingCandle } from "@compass/sdk";
-import { useState } from "react";
+import { useId, useState } from "react";
+import { useI18n } from "../kit/i18n.ts";
 import { useTestIds } from "../kit/test-ids.ts";
 import { formatPrice } from "./format.ts";
 import { usePerpetualCandles } from "./hooks.ts";
+import type { PerpsMessages } from "./messages.ts";
 import type { CandleInterval } from "./queries.ts";
 
 const INTERVALS: CandleInterval[] = ["5m", "15m", "1h", "4h", "1d"];
@@ -15,12 +17,14 @@ const PAD = 8;
 export function PriceChart({ asset }: { asset: string | undefined }) {
   const [interval, setChartInterval] = useState<CandleInterval>("15m");
   const { data, isPending, error } = usePerpetualCandles(asset, interval);
+  const { t } = useI18n<PerpsMessages>();
+  const id = useId();
   return (
-    <section className="cw-card" aria-labelledby="pt-chart">
+    <div className="cw-card">
       <div className="cw-row">
-        <h2 id="pt-chart">{asset ? `${asset} price` : "Price"}</h2>
+        <h2 id={id}>{asset ? `${asset} · ${t("price")}` : t("price")}</h2>
         <fieldset className="pt-chips">
-          <legend className="cw-sr-only">Interval</legend>
+          <legend className="cw-sr-only">{t("interval")}</legend>
           {INTERVALS.map((i) => (
             <button
               key={i}
@@ -34,15 +38,24 @@ export function PriceChart({ asset }: { asset: string | undefined }) {
           ))}
         </fieldset>
       </div>
-      {error ? <p className="cw-error">Candles are unavailable: {error.message}</p> : null}
-      {isPending && asset ? <p className="pt-empty">Loading candles…</p> : null}
-      {data?.candles.length ? <Candles candles={data.candles} label={`${asset} ${interval}`} /> : null}
-    </section>
+      {error ? <p className="cw-error">{t("unavailable", { reason: error.message })}</p> : null}
+      {isPending && asset ? <p className="pt-empty">{t("loading")}</p> : null}
+      {data?.candles.length ? (
+        <Candles candles={data.candles} label={{ asset: asset ?? "", interval }} />
+      ) : null}
+    </div>
   );
 }
 
-function Candles({ candles, label }: { candles: PerpetualTradingCandle[]; label: string }) {
+function Candles({
+  candles,
+  label,
+}: {
+  candles: PerpetualTradingCandle[];
+  label: { asset: string; interval: string };
+}) {
   const ids = useTestIds();
+  const { t, format } = useI18n<PerpsMessages>();
   const highs = candles.map((c) => Number(c.high));
   const lows = candles.map((c) => Number(c.low));
   const max = Math.max(...highs);
@@ -59,7 +72,14 @@ function Candles({ candles, label }: { candles: PerpetualTradingCandle[]; label:
       preserveAspectRatio="none"
       {...ids("chart")}
     >
-      <title>{`${label}: last ${formatPrice(last.close)}, range ${formatPrice(min)}–${formatPrice(max)}`}</title>
+      <title>
+        {t("chartSummary", {
+          ...label,
+          last: formatPrice(format, last.close),
+          low: formatPrice(format, min),
+          high: formatPrice(format, max),
+        })}
+      </title>
       {candles.map((c, i) => {
         const [o, cl, hi, lo] = [Number(c.open), Number(c.close), Number(c.high), Number(c.low)];
         const x = PAD + i * step + step / 2;

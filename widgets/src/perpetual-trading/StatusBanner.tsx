@@ -1,11 +1,14 @@
 "use client";
 import { shortAddress } from "../kit/format.ts";
+import { useI18n } from "../kit/i18n.ts";
 import { useTestIds } from "../kit/test-ids.ts";
 import { usePerpetualTradingContext } from "./context.tsx";
+import type { PerpsMessages } from "./messages.ts";
 
 /** Where a flow stands, in words: which signature is asked for, what is happening, how it ended. */
 export function StatusBanner() {
   const ids = useTestIds();
+  const { t } = useI18n<PerpsMessages>();
   const { status, dismiss } = usePerpetualTradingContext();
   if (status.status === "init") return null;
   const ended = status.status === "error" || status.status === "success";
@@ -16,13 +19,13 @@ export function StatusBanner() {
       text = `${status.label}…`;
       break;
     case "signing":
-      text = `Confirm in your wallet (${status.step}/${status.steps}): ${status.label}`;
+      text = t("signing", { step: status.step, steps: status.steps, label: status.label });
       break;
     case "submitting":
-      text = `${status.label}: sending to the venue…`;
+      text = t("submitting", { label: status.label });
       break;
     case "confirming":
-      text = `${status.label}${status.txHash ? ` (tx ${shortAddress(status.txHash)})` : ""}…`;
+      text = `${status.label}${status.txHash ? ` (${shortAddress(status.txHash)})` : ""}…`;
       break;
     case "success":
       text = status.message;
@@ -42,7 +45,7 @@ export function StatusBanner() {
       <span className={ended ? `cw-${kind}` : undefined}>{text}</span>
       {ended ? (
         <button type="button" className="cw-button cw-secondary pt-small" onClick={dismiss}>
-          Dismiss
+          {t("dismiss")}
         </button>
       ) : null}
     </div>

@@ -14,14 +14,15 @@ import {
 import type { Address } from "viem";
 import { useAccount, useConfig } from "wagmi";
 import { useCompassLocale } from "../kit/CompassProvider.tsx";
+import { type Translate, useCatalog } from "../kit/i18n.ts";
 import { type LifecycleCallbacks, notifyLifecycle } from "../kit/lifecycle.ts";
 import { type CompassApiOptions, useWidgetTransport } from "../kit/transport.ts";
-import { vocabulary } from "../kit/vocabulary.ts";
 import { explain } from "./errors.ts";
 import type { FlowContext } from "./flow.ts";
 import type { SponsorDeposit } from "./funds.ts";
+import { type PerpsMessages, perpsCatalog } from "./messages.ts";
 import type { PerpetualTradingAction, PerpetualTradingLifecycle } from "./status.ts";
-import { wagmiChainName, wagmiChainOps, wagmiSigner } from "./wallet.ts";
+import { wagmiChainOps, wagmiSigner } from "./wallet.ts";
 
 export interface PerpetualTradingProviderProps
   extends CompassApiOptions,
@@ -32,6 +33,8 @@ export interface PerpetualTradingProviderProps
   sponsorDeposit?: SponsorDeposit;
   /** ticker selected first (default: the market with the most open interest) */
   defaultAsset?: string;
+  /** the locale of the statuses and messages, a BCP 47 tag (default: the CompassProvider's, else English) */
+  locale?: string;
   children: ReactNode;
 }
 
@@ -45,6 +48,8 @@ interface PerpetualTradingContextValue {
   busy: boolean;
   builder: PerpetualTradingProviderProps["builder"];
   sponsorDeposit: SponsorDeposit | undefined;
+  /** the widget's messages in its locale (what statuses and errors are written in) */
+  t: Translate<PerpsMessages>;
   /** runs a flow with the connected wallet; failures become an `error` status with a clear message */
   run(action: PerpetualTradingAction, flow: (ctx: FlowContext) => Promise<void>): Promise<void>;
   dismiss(): void;
@@ -67,7 +72,9 @@ export function PerpetualTradingProvider(props: PerpetualTradingProviderProps) {
   const { address } = useAccount(); // wagmi 2 and 3 (an alias of useConnection in 3)
   const config = useConfig();
   const queryClient = useQueryClient();
-  const words = vocabulary(useCompassLocale());
+  // the provider writes the statuses (onStatus receives sentences), so it reads the catalog itself
+  const shared = useCompassLocale();
+  const { t } = useCatalog(perpsCatalog, props.locale ?? shared);
   const [asset, selectAsset] = useState<string | undefined>(defaultAsset);
   const [status, setStatus] = useState<PerpetualTradingLifecycle>(INIT);
   const callbacks = useRef<LifecycleCallbacks<PerpetualTradingLifecycle>>(props);
@@ -90,18 +97,24 @@ export function PerpetualTradingProvider(props: PerpetualTradingProviderProps) {
       if (!address) return;
       const signer = wagmiSigner(config, address);
       try {
-        await flow({ transport, signer, report, builder, chain: wagmiChainOps(config), words });
+        await flow({ transport, signer, report, builder, chain: wagmiChainOps(config), t });
       } catch (error) {
         report({
           status: "error",
           action,
-          error: explain(error, address, signer.lastDomainChainId, words, wagmiChainName(config)),
+          error: explain(
+            error,
+            address,
+            signer.lastDomainChainId,
+            t,
+            (id) => config.chains.find((c) => c.id === id)?.name ?? t("chainN", { id }),
+          ),
         });
       } finally {
         void queryClient.invalidateQueries({ queryKey: ["compass", "perpetual_trading"] });
       }
     },
-    [address, config, transport, report, builder, queryClient, words],
+    [address, config, transport, report, builder, queryClient, t],
   );
 
   const busy = ["preparing", "signing", "submitting", "confirming"].includes(status.status);
@@ -115,10 +128,11 @@ export function PerpetualTradingProvider(props: PerpetualTradingProviderProps) {
       busy,
       builder,
       sponsorDeposit,
+      t,
       run,
       dismiss: () => report(INIT),
     }),
-    [transport, address, asset, status, busy, builder, sponsorDeposit, run, report],
+    [transport, address, asset, status, busy, builder, sponsorDeposit, t, run, report],
   );
   return <Context.Provider value={value}>{children}</Context.Provider>;
 }

@@ -2,7 +2,8 @@ import { CompassError, ValidationError } from "@compass/sdk";
 import { getAddress } from "viem";
 import { commonErrorKind, httpStatusOf } from "../kit/errors.ts";
 import { shortAddress } from "../kit/format.ts";
-import { type Vocabulary, vocabulary } from "../kit/vocabulary.ts";
+import { type Translate, translator } from "../kit/i18n.ts";
+import { type PerpsMessages, perpsEn } from "./messages.ts";
 import type { PerpetualTradingErrorInfo, PerpetualTradingErrorKind } from "./status.ts";
 
 /** The venue refused an action (HTTP 200 from /execute with status "error", or a per-order error). */
@@ -29,17 +30,22 @@ export function isChainMismatch(error: unknown): boolean {
 /** How a person knows a chain: its name where the host's wallet config has it. */
 export type ChainName = (chainId: number) => string;
 
+/** The widget's words in English, for callers outside a widget (tests, hosts' own flows). */
+export const englishPerps: Translate<PerpsMessages> = translator(perpsEn, "en");
+
+const ADDRESS = /0x[0-9a-fA-F]{40}/g;
+
 /**
  * One clear sentence per failure a person can meet, with what to do about it, in the words of the
- * widget's locale. `owner` is the connected account; `domainChainId` the chain id of the typed data being
- * signed, when signing.
+ * widget's locale (`t`). `owner` is the connected account; `domainChainId` the chain id of the typed data
+ * being signed, when signing.
  */
 export function explain(
   error: unknown,
   owner?: string,
   domainChainId?: number,
-  words: Vocabulary = vocabulary(),
-  chainName: ChainName = (id) => `chain ${id}`,
+  t: Translate<PerpsMessages> = englishPerps,
+  chainName: ChainName = (id) => t("chainN", { id }),
 ): PerpetualTradingErrorInfo {
   const text = `${(error as Error)?.message ?? error} ${(error as { details?: string })?.details ?? ""}`;
   const info = (kind: PerpetualTradingErrorKind, message: string, recoverable = true) => ({
@@ -50,24 +56,33 @@ export function explain(
     httpStatus: error instanceof VenueRefusal ? 200 : httpStatusOf(error),
     cause: error,
   });
-  if (error instanceof WrongSignerError) return info("wrong_signer", error.message);
+  if (error instanceof WrongSignerError) {
+    // its message names the signer, then the connected account
+    const [signer, connected] = error.message.match(ADDRESS) ?? [];
+    return info(
+      "wrong_signer",
+      signer && connected
+        ? t("wrongSigner", { signer: shortAddress(signer), owner: shortAddress(connected) })
+        : error.message,
+    );
+  }
   if (error instanceof VenueRefusal) {
     const stranger = UNKNOWN_SIGNER.exec(error.message);
     if (stranger && owner && stranger[1]!.toLowerCase() !== owner.toLowerCase())
       return info(
         "venue",
-        `The venue refused the signature: it was made by ${shortAddress(getAddress(stranger[1]!))}, not by your account ${shortAddress(owner)}. Sign with the connected account and try again.`,
+        t("stranger", { signer: shortAddress(getAddress(stranger[1]!)), owner: shortAddress(owner) }),
       );
     if (/^Must deposit before performing actions/.test(error.message))
-      return info("venue", words.depositFirst);
-    return info("venue", `The venue refused it: ${error.message}`);
+      return info("venue", t("depositFirst"));
+    return info("venue", t("refused", { reason: error.message }));
   }
   if ((error as { code?: number })?.code === 4001 || REJECTED.test(text))
-    return info("rejected", words.declined);
+    return info("rejected", t("wallet.declined"));
   if (isChainMismatch(error))
     return info(
       "chain_mismatch",
-      words.switchChain(domainChainId ? chainName(domainChainId) : "the network it asks for"),
+      t("wallet.switchChain", { chain: domainChainId ? chainName(domainChainId) : t("askedChain") }),
     );
   if (error instanceof ValidationError) return info("validation", error.shortMessage);
   const common = commonErrorKind(error);
@@ -76,19 +91,12 @@ export function explain(
     const first = String((error as Error)?.message ?? error).split("\n")[0]!;
     // an EIP-1193 error from the wallet (viem wraps it): say it came from the wallet, with its own words
     if (typeof (error as { code?: unknown })?.code === "number")
-      return info("internal", `Your wallet reported an error: ${details || first}`);
+      return info("internal", t("walletError", { reason: details || first }));
     return info("internal", first);
   }
   if (common === "network" || error.status >= 500)
-    return info(
-      "network",
-      `The trading service is unreachable right now (${error.shortMessage}). Try again in a moment.`,
-    );
+    return info("network", t("unreachable", { reason: error.shortMessage }));
   if (common === "unauthorized")
-    return info(
-      "unauthorized",
-      `Trading is not set up correctly on this site: the API refused its key (${error.shortMessage}). The site needs a publishable key allowed for this origin.`,
-      false,
-    );
+    return info("unauthorized", t("badKey", { reason: error.shortMessage }), false);
   return info("internal", error.shortMessage);
 }

@@ -1,5 +1,5 @@
 import type { Transport } from "@compass/sdk";
-import type { Vocabulary } from "../kit/vocabulary.ts";
+import type { Translate } from "../kit/i18n.ts";
 import {
   type AgentStore,
   agentSigner,
@@ -12,8 +12,9 @@ import {
   type StoredAgent,
   type VenueNetwork,
 } from "./agent.ts";
-import { isChainMismatch } from "./errors.ts";
+import { englishPerps, isChainMismatch } from "./errors.ts";
 import { type Prepared, type Signer, signAndExecute } from "./execute.ts";
+import type { PerpsMessages } from "./messages.ts";
 import type { PerpetualTradingAction, PerpetualTradingLifecycle } from "./status.ts";
 
 /** Everything a flow touches: the API, the wallet, the agent keys, and where progress is reported. */
@@ -28,9 +29,12 @@ export interface FlowContext {
   chain?: ChainOps;
   /** where this browser keeps its agent keys (default: localStorage, per origin, owner and network) */
   agents?: AgentStore;
-  /** the words of the widget's locale */
-  words?: Pick<Vocabulary, "approvingAgent">;
+  /** the widget's messages in its locale (default: English): step labels and outcomes are built from them */
+  t?: Translate<PerpsMessages>;
 }
+
+/** The flow's words: the widget's locale, else English. */
+export const wordsOf = (ctx: Pick<FlowContext, "t">): Translate<PerpsMessages> => ctx.t ?? englishPerps;
 
 export interface ChainOps {
   /** asks the wallet to switch chain when it is elsewhere (a no-op when it cannot) */
@@ -137,7 +141,7 @@ export async function ensureAgent(
   const existing = store.load(owner, network);
   if (existing) return existing;
   const agent = createAgent();
-  const label = ctx.words?.approvingAgent ?? "Authorise trading from this browser (one signature, no gas)";
+  const label = wordsOf(ctx)("agent");
   const step: Step = { label, prepare: async (chainId) => approveAgentAction(agent, network, chainId) };
   ctx.report({ status: "preparing", action: p.action, label });
   const approval = (await step.prepare(await ctx.signer.chainId()))!;

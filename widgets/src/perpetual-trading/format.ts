@@ -1,28 +1,33 @@
-/** Display formatting (never used for amounts sent to the API, which stay decimal strings). */
-const usd = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", maximumFractionDigits: 2 });
-const compact = new Intl.NumberFormat("en-US", { notation: "compact", maximumFractionDigits: 1 });
+import type { Format } from "../kit/i18n.ts";
 
-export const formatUsd = (value: number | string | null | undefined): string =>
-  value === null || value === undefined || Number.isNaN(Number(value)) ? "—" : usd.format(Number(value));
+/**
+ * Display formatting in the widget's locale (never used for amounts sent to the API, which stay decimal
+ * strings). Each takes the `format` of `useI18n()`.
+ */
+const missing = (value: number | string | null | undefined) =>
+  value === null || value === undefined || value === "" || Number.isNaN(Number(value));
 
-export const formatCompactUsd = (value: number | string): string => `$${compact.format(Number(value))}`;
+export const formatUsd = (f: Format, value: number | string | null | undefined): string =>
+  missing(value) ? "—" : f.currency(Number(value), "USD");
+
+export const formatCompactUsd = (f: Format, value: number | string): string =>
+  f.currency(Number(value), "USD", { notation: "compact", maximumFractionDigits: 1 });
 
 /** Prices keep the venue's precision (5 significant figures) without trailing noise. */
-export function formatPrice(value: number | string | null | undefined): string {
-  if (value === null || value === undefined) return "—";
+export function formatPrice(f: Format, value: number | string | null | undefined): string {
+  if (missing(value)) return "—";
   const n = Number(value);
   if (!Number.isFinite(n) || n <= 0) return "—";
-  return Number(n.toPrecision(5)).toLocaleString("en-US", { maximumFractionDigits: 8 });
+  return f.number(Number(n.toPrecision(5)), { maximumFractionDigits: 8 });
 }
 
-/** Hourly funding as a signed percentage. */
-export const formatFunding = (rate: string | number): string => {
-  const pct = Number(rate) * 100;
-  return `${pct >= 0 ? "+" : ""}${pct.toFixed(4)}%`;
-};
+/** Hourly funding as a signed percentage with four decimals. */
+export const formatFunding = (f: Format, rate: string | number): string =>
+  f.percent(Number(rate), { minimumFractionDigits: 4, maximumFractionDigits: 4, signDisplay: "always" });
 
-export const formatSigned = (value: number): string =>
-  `${value >= 0 ? "+" : "−"}${formatUsd(Math.abs(value))}`;
+/** "+$3.85", "−$0.42" (a true minus sign). */
+export const formatSigned = (f: Format, value: number): string =>
+  `${value >= 0 ? "+" : "−"}${formatUsd(f, Math.abs(value))}`;
 
 export const formatCountdown = (ms: number): string => {
   const s = Math.floor(ms / 1000);

@@ -7,6 +7,7 @@ import {
   type CandleInterval,
   candlesQueryOptions,
   opportunitiesQueryOptions,
+  orderBookQueryOptions,
 } from "./queries.ts";
 
 /** Thin hooks: each wires one query-options factory to useQuery with the widget's transport. */
@@ -23,6 +24,11 @@ export function usePerpetualActivity() {
 export function usePerpetualCandles(symbol: string | undefined, interval: CandleInterval) {
   const { transport } = usePerpetualTradingContext();
   return useQuery(candlesQueryOptions(transport, symbol, interval));
+}
+
+export function usePerpetualOrderBook(asset: string | undefined) {
+  const { transport } = usePerpetualTradingContext();
+  return useQuery(orderBookQueryOptions(transport, asset));
 }
 
 /** The selected market's listing (falls back to the one with the most open interest). */

@@ -10,7 +10,7 @@ import {
   perpetualTradingSetLeverage,
 } from "@compass/sdk";
 import { orderOutcome, type Prepared } from "./execute.ts";
-import { type FlowContext, runSteps, type Step } from "./flow.ts";
+import { type FlowContext, runSteps, type Step, wordsOf } from "./flow.ts";
 
 export interface OrderIntent {
   asset: string;
@@ -23,6 +23,11 @@ export interface OrderIntent {
   slippagePercent?: number;
   reduceOnly: boolean;
   leverage: number;
+  /** default cross */
+  marginMode?: "cross" | "isolated";
+  /** trigger prices (USD) of a take profit and a stop loss placed with the order */
+  takeProfit?: string;
+  stopLoss?: string;
 }
 
 /** "0.01%" → tenths of a basis point, as the venue counts approvals. */
@@ -32,6 +37,7 @@ const tenthBps = (rate: string) => Math.round(Number(rate.replace(/%$/, "")) * 1
 export function orderSteps(ctx: FlowContext, o: OrderIntent): Step[] {
   const owner = ctx.signer.address;
   const t = ctx.transport;
+  const w = wordsOf(ctx);
   const builder = ctx.builder
     ? { address: ctx.builder.address, max_fee_rate: ctx.builder.maxFeeRate }
     : undefined;
@@ -39,20 +45,20 @@ export function orderSteps(ctx: FlowContext, o: OrderIntent): Step[] {
     p.typed_data ? (p as Prepared) : null;
   const steps: Step[] = [
     {
-      label: "Enable trading on traditional-asset markets",
+      label: w("enable"),
       prepare: async (signature_chain_id) =>
         nullable(await perpetualTradingEnableUnifiedAccount(t, { owner, signature_chain_id })),
     },
   ];
   if (!o.reduceOnly)
     steps.push({
-      label: `Set ${o.asset} leverage to ${o.leverage}×`,
+      label: w("setLev", { asset: o.asset, lev: o.leverage, mode: w("margin.cross") }),
       prepare: async () =>
         nullable(await perpetualTradingSetLeverage(t, { owner, asset: o.asset, leverage: o.leverage })),
     });
   if (builder)
     steps.push({
-      label: `Approve the partner fee of ${builder.max_fee_rate}`,
+      label: w("approveFee", { fee: builder.max_fee_rate }),
       prepare: async (signature_chain_id) => {
         const { builder_approval } = await perpetualTradingActivity(t, { owner, builder: builder.address });
         if ((builder_approval?.max_fee_tenth_bps ?? 0) >= tenthBps(builder.max_fee_rate)) return null;
@@ -60,7 +66,7 @@ export function orderSteps(ctx: FlowContext, o: OrderIntent): Step[] {
       },
     });
   steps.push({
-    label: `${o.side === "buy" ? "Buy" : "Sell"} ${o.size} ${o.asset}`,
+    label: w(`step.${o.side}`, { size: o.size, asset: o.asset }),
     prepare: () => {
       const common = {
         owner,
@@ -85,19 +91,23 @@ export function orderSteps(ctx: FlowContext, o: OrderIntent): Step[] {
 export async function placeOrder(ctx: FlowContext, o: OrderIntent): Promise<void> {
   const result = await runSteps(ctx, "order", orderSteps(ctx, o));
   const outcome = result && orderOutcome(result);
-  const verb = o.side === "buy" ? "Bought" : "Sold";
+  const w = wordsOf(ctx);
   ctx.report(
     outcome && "filled" in outcome
       ? {
           status: "success",
           action: "order",
-          message: `${verb} ${outcome.filled.totalSz} ${o.asset} at ${outcome.filled.avgPx}`,
+          message: w(`done.${o.side}`, {
+            size: outcome.filled.totalSz,
+            asset: o.asset,
+            price: outcome.filled.avgPx,
+          }),
           orderId: outcome.filled.oid,
         }
       : {
           status: "success",
           action: "order",
-          message: `Order to ${o.side} ${o.size} ${o.asset} at ${o.price} is open`,
+          message: w("resting", { side: w(o.side), size: o.size, asset: o.asset, price: o.price ?? "" }),
           orderId: outcome && "resting" in outcome ? outcome.resting.oid : undefined,
         },
   );
@@ -106,9 +116,10 @@ export async function placeOrder(ctx: FlowContext, o: OrderIntent): Promise<void
 /** Closes a whole position with a reduce-only market order on the other side. */
 export async function closePosition(ctx: FlowContext, p: PerpetualTradingPosition, slippagePercent?: number) {
   const side = p.side === "long" ? "sell" : "buy";
+  const w = wordsOf(ctx);
   const result = await runSteps(ctx, "close", [
     {
-      label: `Close ${p.size} ${p.asset}`,
+      label: w("closeStep", { size: p.size, asset: p.asset }),
       prepare: () =>
         perpetualTradingMarketOrder(ctx.transport, {
           owner: ctx.signer.address,
@@ -126,15 +137,16 @@ export async function closePosition(ctx: FlowContext, p: PerpetualTradingPositio
     action: "close",
     message:
       outcome && "filled" in outcome
-        ? `Closed ${outcome.filled.totalSz} ${p.asset} at ${outcome.filled.avgPx}`
-        : `Closed ${p.asset}`,
+        ? w("closed", { size: outcome.filled.totalSz, asset: p.asset, price: outcome.filled.avgPx })
+        : w("closedAll", { asset: p.asset }),
   });
 }
 
 export async function cancelOrder(ctx: FlowContext, o: PerpetualTradingOpenOrder) {
+  const w = wordsOf(ctx);
   await runSteps(ctx, "cancel", [
     {
-      label: `Cancel the ${o.side} order for ${o.size} ${o.asset}`,
+      label: w("cancelStep", { side: w(o.side), size: o.size, asset: o.asset }),
       prepare: () =>
         perpetualTradingCancelOrder(ctx.transport, {
           owner: ctx.signer.address,
@@ -143,5 +155,5 @@ export async function cancelOrder(ctx: FlowContext, o: PerpetualTradingOpenOrder
         }),
     },
   ]);
-  ctx.report({ status: "success", action: "cancel", message: `Cancelled the ${o.asset} order` });
+  ctx.report({ status: "success", action: "cancel", message: w("cancelled", { asset: o.asset }) });
 }

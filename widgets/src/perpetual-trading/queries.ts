@@ -2,9 +2,11 @@ import {
   type PerpetualTradingActivityResponse,
   type PerpetualTradingCandlesResponse,
   type PerpetualTradingOpportunitiesResponse,
+  type PerpetualTradingOrderBookResponse,
   perpetualTradingActivity,
   perpetualTradingCandles,
   perpetualTradingOpportunities,
+  perpetualTradingOrderBook,
   type Transport,
   type V2PerpetualTradingOpportunitiesQuery,
 } from "@compass/sdk";
@@ -59,6 +61,18 @@ export function candlesQueryOptions(
       perpetualTradingCandles(transport, { symbol: symbol!, interval, limit: 120 }, { signal }),
     enabled: !!symbol,
     refetchInterval: 15_000,
+    retry: retryTransient,
+  };
+}
+
+/** The selected market's order book, refreshed every 2 s (it moves with every order). */
+export function orderBookQueryOptions(transport: Transport, asset: string | undefined) {
+  return {
+    queryKey: [...root(transport), "order_book", asset] as const,
+    queryFn: ({ signal }: { signal: AbortSignal }): Promise<PerpetualTradingOrderBookResponse> =>
+      perpetualTradingOrderBook(transport, { asset: asset! }, { signal }),
+    enabled: !!asset,
+    refetchInterval: 2_000,
     retry: retryTransient,
   };
 }

@@ -1,8 +1,11 @@
 "use client";
-/** The ticket's typed inputs: size, limit price, leverage, slippage, reduce-only. */
+/** The ticket's typed inputs: size, limit price, leverage, slippage, reduce-only, take profit and stop loss. */
+import { useId } from "react";
+import { useI18n } from "../../kit/i18n.ts";
 import { useTestIds } from "../../kit/test-ids.ts";
 import { formatPrice } from "../format.ts";
 import { sizeStep } from "../math.ts";
+import type { PerpsMessages } from "../messages.ts";
 import { Segmented } from "./choices.tsx";
 import type { OrderTicketPartProps } from "./part.ts";
 import { ticketSize } from "./ticket.ts";
@@ -10,19 +13,22 @@ import { ticketSize } from "./ticket.ts";
 /** The size in contracts or in USD (a button switches), with the contracts a USD size comes to. */
 export function SizeInput({ ticket, set, market }: OrderTicketPartProps) {
   const ids = useTestIds();
+  const { t } = useI18n<PerpsMessages>();
+  const id = useId();
   const usd = ticket.unit === "usd";
   const { size } = ticketSize(ticket, market);
   const unit = usd ? "USD" : market.asset;
   return (
     <div className="pt-field">
-      <label className="cw-label" htmlFor="pt-size">
-        Size ({unit})
+      <label className="cw-label" htmlFor={id}>
+        {t("sizeIn", { unit })}
       </label>
       <div className="pt-inline">
         <input
-          id="pt-size"
+          id={id}
           className="cw-input"
           inputMode="decimal"
+          autoComplete="off"
           value={ticket.amount}
           onChange={(e) => set({ amount: e.target.value })}
           placeholder={usd ? "100" : sizeStep(market.sz_decimals).toString()}
@@ -31,6 +37,7 @@ export function SizeInput({ ticket, set, market }: OrderTicketPartProps) {
         <button
           type="button"
           className="cw-button cw-secondary pt-small"
+          aria-label={t("sizeIn", { unit: usd ? market.asset : "USD" })}
           onClick={() => set({ unit: usd ? "asset" : "usd" })}
           {...ids("unit")}
         >
@@ -38,56 +45,61 @@ export function SizeInput({ ticket, set, market }: OrderTicketPartProps) {
         </button>
       </div>
       {usd && Number(size) > 0 ? (
-        <p className="pt-hint">
-          ≈ {size} {market.asset}
-        </p>
+        <p className="pt-hint">{t("approx", { size, asset: market.asset })}</p>
       ) : null}
     </div>
   );
 }
 
 const TIME_IN_FORCE = [
-  { value: "gtc" as const, label: "Good till cancel" },
-  { value: "alo" as const, label: "Post only" },
+  { value: "gtc" as const, label: "tif.gtc" as const },
+  { value: "alo" as const, label: "tif.alo" as const },
 ];
 
 /** A limit order's price (the mark as placeholder) and how long it rests. */
 export function LimitPriceInput(p: OrderTicketPartProps) {
   const ids = useTestIds();
+  const { t, format } = useI18n<PerpsMessages>();
+  const id = useId();
   return (
     <div className="pt-field">
-      <label className="cw-label" htmlFor="pt-price">
-        Limit price (USD)
+      <label className="cw-label" htmlFor={id}>
+        {t("limitPrice")}
       </label>
       <input
-        id="pt-price"
+        id={id}
         className="cw-input"
         inputMode="decimal"
-        placeholder={formatPrice(p.market.mark_price)}
+        autoComplete="off"
+        placeholder={formatPrice(format, p.market.mark_price)}
         value={p.ticket.price}
         onChange={(e) => p.set({ price: e.target.value })}
         {...ids("price")}
       />
-      <Segmented {...p} legend="Time in force" field="timeInForce" options={TIME_IN_FORCE} />
+      <Segmented {...p} legend="tif" field="timeInForce" options={TIME_IN_FORCE} />
     </div>
   );
 }
 
-/** Cross-margin leverage from 1× to the market's maximum. */
-export function LeverageInput({ ticket, set, market }: OrderTicketPartProps) {
+/** Leverage from 1× to the market's maximum, and the margin mode it applies in. */
+export function LeverageInput(p: OrderTicketPartProps) {
+  const { ticket, set, market } = p;
   const ids = useTestIds();
+  const { t } = useI18n<PerpsMessages>();
+  const id = useId();
   const max = market.max_leverage ?? 1;
   return (
     <div className="pt-field">
-      <label className="cw-label" htmlFor="pt-leverage">
-        Leverage {ticket.leverage}× (max {max}×, cross)
+      <label className="cw-label" htmlFor={id}>
+        {t("leverage", { lev: ticket.leverage, max })}
       </label>
       <input
-        id="pt-leverage"
+        id={id}
         type="range"
         min={1}
         max={max}
         value={ticket.leverage}
+        aria-valuetext={`${ticket.leverage}×`}
         onChange={(e) => set({ leverage: Number(e.target.value) })}
         {...ids("leverage")}
       />
@@ -98,15 +110,18 @@ export function LeverageInput({ ticket, set, market }: OrderTicketPartProps) {
 /** A market order's most accepted slippage, in percent. */
 export function SlippageInput({ ticket, set }: OrderTicketPartProps) {
   const ids = useTestIds();
+  const { t } = useI18n<PerpsMessages>();
+  const id = useId();
   return (
     <div className="pt-field">
-      <label className="cw-label" htmlFor="pt-slippage">
-        Max slippage (%)
+      <label className="cw-label" htmlFor={id}>
+        {t("slippage")}
       </label>
       <input
-        id="pt-slippage"
+        id={id}
         className="cw-input"
         inputMode="decimal"
+        autoComplete="off"
         value={ticket.slippage}
         onChange={(e) => set({ slippage: e.target.value })}
         {...ids("slippage")}
@@ -117,6 +132,7 @@ export function SlippageInput({ ticket, set }: OrderTicketPartProps) {
 
 export function ReduceOnlyToggle({ ticket, set }: OrderTicketPartProps) {
   const ids = useTestIds();
+  const { t } = useI18n<PerpsMessages>();
   return (
     <label className="pt-inline pt-field">
       <input
@@ -125,7 +141,35 @@ export function ReduceOnlyToggle({ ticket, set }: OrderTicketPartProps) {
         onChange={(e) => set({ reduceOnly: e.target.checked })}
         {...ids("reduce-only")}
       />
-      <span>Reduce only</span>
+      <span>{t("reduceOnly")}</span>
     </label>
+  );
+}
+
+/** Take profit and stop loss on the new position: trigger prices executed as market orders at the venue. */
+export function TpSlInputs({ ticket, set }: OrderTicketPartProps) {
+  const ids = useTestIds();
+  const { t } = useI18n<PerpsMessages>();
+  const id = useId();
+  return (
+    <fieldset className="pt-field pt-pair">
+      <legend className="cw-label">{t("tpsl")}</legend>
+      {(["takeProfit", "stopLoss"] as const).map((field) => (
+        <div key={field}>
+          <label className="pt-hint" htmlFor={`${id}${field}`}>
+            {t(field === "takeProfit" ? "tp" : "sl")} (USD)
+          </label>
+          <input
+            id={`${id}${field}`}
+            className="cw-input"
+            inputMode="decimal"
+            autoComplete="off"
+            value={ticket[field]}
+            onChange={(e) => set({ [field]: e.target.value })}
+            {...ids(field === "takeProfit" ? "tp" : "sl")}
+          />
+        </div>
+      ))}
+    </fieldset>
   );
 }

@@ -1,39 +1,43 @@
 "use client";
 /** The end of the ticket: what the order comes to, and the button that places it. */
+import { useI18n } from "../../kit/i18n.ts";
 import { useTestIds } from "../../kit/test-ids.ts";
 import { usePerpetualTradingContext } from "../context.tsx";
 import { formatPrice, formatUsd } from "../format.ts";
 import { usePerpetualActivity } from "../hooks.ts";
 import { feeEstimate, liquidationPrice, marginRequired, percentToRate } from "../math.ts";
-import { placeOrder } from "../orders.ts";
+import type { PerpsMessages } from "../messages.ts";
 import type { OrderTicketPartProps } from "./part.ts";
-import { orderIntent, ticketSize } from "./ticket.ts";
+import { ticketSize } from "./ticket.ts";
 
 /** Entry, value, margin, fee and liquidation estimates; a reduce-only order needs no margin and adds no risk. */
 export function OrderSummary({ ticket, market }: OrderTicketPartProps) {
   const ids = useTestIds();
+  const { t, format } = useI18n<PerpsMessages>();
   const fee = usePerpetualTradingContext().builder?.maxFeeRate;
   const account = usePerpetualActivity().data?.account_value;
   const { size, refPrice } = ticketSize(ticket, market);
   const contracts = Number(size);
   const margin = marginRequired(contracts, refPrice, ticket.leverage);
   const side = ticket.side === "buy" ? "long" : "short";
-  // Cross margin: the whole account backs the position (before connecting: just the margin it needs).
-  const collateral = account ? Number(account) : margin;
+  // Cross margin: the whole account backs the position (before connecting: just the margin it needs);
+  // isolated: only the margin put up for it.
+  const collateral = ticket.marginMode === "cross" && account ? Number(account) : margin;
   const liq =
     contracts > 0 ? liquidationPrice(side, contracts, refPrice, collateral, market.max_leverage) : null;
   const { reduceOnly } = ticket;
   return (
     <dl className="pt-preview" {...ids("preview")}>
-      <dt>{ticket.type === "market" ? "Est. entry" : "Limit"}</dt>
-      <dd>{formatPrice(refPrice)}</dd>
-      <dt>Order value</dt>
-      <dd>{formatUsd(contracts * refPrice)}</dd>
-      <dt>Margin required</dt>
-      <dd>{reduceOnly ? "—" : formatUsd(margin)}</dd>
-      <dt>Est. fee{fee ? ` (incl. partner ${fee})` : ""}</dt>
+      <dt>{t(ticket.type === "market" ? "estEntry" : "type.limit")}</dt>
+      <dd>{formatPrice(format, refPrice)}</dd>
+      <dt>{t("value")}</dt>
+      <dd>{formatUsd(format, contracts * refPrice)}</dd>
+      <dt>{t("marginReq")}</dt>
+      <dd>{reduceOnly ? "—" : formatUsd(format, margin)}</dd>
+      <dt>{fee ? `${t("estFee")} (${fee})` : t("estFee")}</dt>
       <dd>
         {formatUsd(
+          format,
           feeEstimate(
             contracts,
             refPrice,
@@ -42,29 +46,31 @@ export function OrderSummary({ ticket, market }: OrderTicketPartProps) {
           ),
         )}
       </dd>
-      <dt>Est. liquidation</dt>
-      <dd>{reduceOnly ? "—" : liquidationText(liq)}</dd>
+      <dt>{t("estLiq")}</dt>
+      <dd>{reduceOnly ? "—" : liq ? formatPrice(format, liq) : t("none")}</dd>
     </dl>
   );
 }
 
-const liquidationText = (price: number | null) => (price ? formatPrice(price) : "None");
-
 /** Places the order (a valid ticket only); without a wallet it says what is missing. */
-export function SubmitOrder({ ticket, market, valid }: OrderTicketPartProps & { valid: boolean }) {
+export function SubmitOrder({
+  ticket,
+  market,
+  valid,
+  describedBy,
+}: OrderTicketPartProps & { valid: boolean; describedBy?: string }) {
   const ids = useTestIds();
-  const { owner, busy, run } = usePerpetualTradingContext();
-  const verb = ticket.side === "buy" ? "Buy" : "Sell";
+  const { t } = useI18n<PerpsMessages>();
+  const { owner, busy } = usePerpetualTradingContext();
   return (
     <button
-      type="button"
-      className="cw-button"
-      style={{ width: "100%" }}
+      type="submit"
+      className={`cw-button pt-submit ${ticket.side === "buy" ? "pt-buy" : "pt-sell"}`}
       disabled={!owner || busy || !valid}
-      onClick={() => run("order", (ctx) => placeOrder(ctx, orderIntent(ticket, market)))}
+      aria-describedby={describedBy}
       {...ids("submit")}
     >
-      {owner ? `${verb} ${market.asset}` : "Connect a wallet to trade"}
+      {owner ? t(`${ticket.side}.asset`, { asset: market.asset }) : t("connectToTrade")}
     </button>
   );
 }

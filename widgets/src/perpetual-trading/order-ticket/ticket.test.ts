@@ -36,6 +36,18 @@ describe("the order ticket's data", () => {
       slippagePercent: undefined,
       reduceOnly: false,
       leverage: 5,
+      marginMode: "cross",
+      takeProfit: undefined,
+      stopLoss: undefined,
+    });
+  });
+
+  test("parameters: takeProfit and stopLoss, set prices ride on the order; a reduce-only order carries none", () => {
+    const ticket = { ...initialOrderTicket(), amount: "0.5", takeProfit: " 4400 ", stopLoss: "3800" };
+    expect(orderIntent(ticket, GOLD)).toMatchObject({ takeProfit: "4400", stopLoss: "3800" });
+    expect(orderIntent({ ...ticket, reduceOnly: true }, GOLD)).toMatchObject({
+      takeProfit: undefined,
+      stopLoss: undefined,
     });
   });
 

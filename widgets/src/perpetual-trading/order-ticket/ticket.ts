@@ -16,6 +16,11 @@ export interface OrderTicketInput {
   /** limit orders: the limit price in USD */
   price: string;
   timeInForce: "gtc" | "alo";
+  /** cross: the whole account backs the position; isolated: only the margin put up for it */
+  marginMode: "cross" | "isolated";
+  /** take-profit and stop-loss trigger prices in USD ("" for none), executed as market orders */
+  takeProfit: string;
+  stopLoss: string;
 }
 
 export type SetOrderTicket = (patch: Partial<OrderTicketInput>) => void;
@@ -37,6 +42,9 @@ export const initialOrderTicket = (maxLeverage = 5): OrderTicketInput => ({
   slippage: "5",
   price: "",
   timeInForce: "gtc",
+  marginMode: "cross",
+  takeProfit: "",
+  stopLoss: "",
 });
 
 /** The price the order is valued at (its limit, else the mark) and its size in contracts. */
@@ -66,5 +74,8 @@ export function orderIntent(ticket: OrderTicketInput, market: OrderTicketMarket)
     slippagePercent: limit ? undefined : Number(ticket.slippage),
     reduceOnly: ticket.reduceOnly,
     leverage: ticket.leverage,
+    marginMode: ticket.marginMode,
+    takeProfit: ticket.reduceOnly ? undefined : ticket.takeProfit.trim() || undefined,
+    stopLoss: ticket.reduceOnly ? undefined : ticket.stopLoss.trim() || undefined,
   };
 }

@@ -47,3 +47,21 @@ describe("validateOrderTicket", () => {
     expect(check({ type: "limit" }).errors.map((e) => e.field)).toEqual(["size", "price"]);
   });
 });
+
+describe("validateOrderTicket: take profit and stop loss", () => {
+  test("parameters: side buy, a take profit above the price and a stop loss below are ok; the other way is not", () => {
+    expect(check({ amount: "0.01", takeProfit: "4400", stopLoss: "3800" })).toMatchObject({ ok: true });
+    expect(
+      check({ amount: "0.01", takeProfit: "3800", stopLoss: "4400" }).errors.map((e) => e.field),
+    ).toEqual(["takeProfit", "stopLoss"]);
+  });
+
+  test("parameters: side sell, the sides swap", () => {
+    expect(check({ side: "sell", amount: "0.01", takeProfit: "3800", stopLoss: "4400" })).toMatchObject({
+      ok: true,
+    });
+    expect(check({ side: "sell", amount: "0.01", takeProfit: "4400" }).errors[0]?.message).toBe(
+      "Take profit: on the wrong side of the price",
+    );
+  });
+});

@@ -1,14 +1,20 @@
+import { type Format, formatter, type Translate } from "../../kit/i18n.ts";
+import { englishPerps } from "../errors.ts";
 import { MIN_ORDER_USD, onStep, sizeStep } from "../math.ts";
+import type { PerpsMessages } from "../messages.ts";
 import { type OrderTicketInput, type OrderTicketMarket, ticketSize } from "./ticket.ts";
 
 export interface OrderTicketError {
-  field: "size" | "price";
+  field: "size" | "price" | "takeProfit" | "stopLoss";
   message: string;
 }
 
 export interface ValidateOrderTicketParameters {
   ticket: OrderTicketInput;
   market: OrderTicketMarket;
+  /** the widget's messages and formatting (default: English) */
+  t?: Translate<PerpsMessages>;
+  format?: Format;
 }
 
 export interface ValidateOrderTicketReturnType {
@@ -17,6 +23,8 @@ export interface ValidateOrderTicketReturnType {
   errors: OrderTicketError[];
 }
 
+const english = formatter("en");
+
 /**
  * What stops the ticket from being sent, checked before anything is signed. The API and the venue make the
  * binding checks; these catch what a person can fix on the ticket itself.
@@ -24,27 +32,45 @@ export interface ValidateOrderTicketReturnType {
 export function validateOrderTicket({
   ticket,
   market,
+  t = englishPerps,
+  format = english,
 }: ValidateOrderTicketParameters): ValidateOrderTicketReturnType {
   const errors: OrderTicketError[] = [];
-  const size = sizeError(ticket, market);
+  const size = sizeError(ticket, market, t, format);
   if (size) errors.push({ field: "size", message: size });
   if (ticket.type === "limit" && !(Number(ticket.price) > 0))
-    errors.push({ field: "price", message: "Enter a limit price above 0" });
+    errors.push({ field: "price", message: t("enterPrice") });
+  // a take profit sits beyond the entry in the order's favour, a stop loss against it
+  const { refPrice } = ticketSize(ticket, market);
+  const up = ticket.side === "buy" ? 1 : -1;
+  for (const [field, sign] of [
+    ["takeProfit", 1],
+    ["stopLoss", -1],
+  ] as const) {
+    const text = ticket[field].trim();
+    if (!text || ticket.reduceOnly) continue;
+    const px = Number(text);
+    if (!(px > 0) || Math.sign(px - refPrice) !== sign * up)
+      errors.push({ field, message: t("tpslSide", { kind: t(field === "takeProfit" ? "tp" : "sl") }) });
+  }
   return { ok: errors.length === 0, errors };
 }
 
-function sizeError(ticket: OrderTicketInput, market: OrderTicketMarket): string | undefined {
+function sizeError(
+  ticket: OrderTicketInput,
+  market: OrderTicketMarket,
+  t: Translate<PerpsMessages>,
+  format: Format,
+): string | undefined {
   const { asset, sz_decimals } = market;
   const { size, refPrice } = ticketSize(ticket, market);
   const contracts = Number(size);
-  if (!ticket.amount.trim()) return "Enter a size";
-  if (!(contracts > 0))
-    return ticket.unit === "usd"
-      ? `Less than one step of ${sizeStep(sz_decimals)} ${asset}`
-      : "Size must be greater than 0";
-  if (!onStep(size, sz_decimals)) return `${asset} trades in steps of ${sizeStep(sz_decimals)}`;
+  const step = format.number(sizeStep(sz_decimals), { maximumFractionDigits: 8 });
+  if (!ticket.amount.trim()) return t("enterSize");
+  if (!(contracts > 0)) return ticket.unit === "usd" ? t("belowStep", { step, asset }) : t("sizePositive");
+  if (!onStep(size, sz_decimals)) return t("steps", { asset, step });
   // A reduce-only order may close a position worth less than the minimum.
   if (!ticket.reduceOnly && contracts * refPrice < MIN_ORDER_USD)
-    return `Orders must be worth at least $${MIN_ORDER_USD}`;
+    return t("minValue", { min: format.currency(MIN_ORDER_USD, "USD", { maximumFractionDigits: 0 }) });
   return undefined;
 }
