@@ -1,5 +1,6 @@
-// Builds whatever is missing or older than its sources: publishable packages, then the Next app.
-import { existsSync, readdirSync, statSync } from "node:fs";
+// Builds whatever is missing or older than its sources: publishable packages, the Next app, and (for `npm run build`
+// and `npm test`) the static Storybook.
+import { existsSync, readdirSync, rmSync, statSync, utimesSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { buildCheckout } from "@compass/app/checkout-build";
@@ -30,13 +31,56 @@ const PACKAGES = [
   { dir: "widgets", sources: ["widgets/src", "widgets/package.json", "sdk/src"] },
 ];
 
+/** The static Storybook (`stories/storybook-static`, git-ignored): its stories render the widgets' and SDK's sources. */
+const STORYBOOK_OUT = join(ROOT, "stories/storybook-static");
+/** written last by `storybook build` (after the preview's bundle) */
+const STORYBOOK_MARKER = join(STORYBOOK_OUT, "iframe.html");
+const STORYBOOK_SOURCES = [
+  "stories/src",
+  "stories/.storybook",
+  "stories/package.json",
+  "widgets/src",
+  "sdk/src",
+];
+
+/**
+ * `storybook build` unless its output is newer than its sources; true when it built. The output's marker is dated
+ * at the build's start, so a source edited while it ran makes the next call build again; a failed build leaves
+ * no output to be taken for a fresh one.
+ */
+export async function buildStorybook({
+  force = false,
+  log = console.log,
+}: {
+  force?: boolean;
+  log?: (m: string) => void;
+} = {}): Promise<boolean> {
+  if (!force && !stale(STORYBOOK_MARKER, STORYBOOK_SOURCES)) return false;
+  log("building the Storybook (storybook build)…");
+  const started = new Date();
+  const code = await exec(
+    join(ROOT, "node_modules/.bin/storybook"),
+    ["build", "-o", "storybook-static", "--quiet"],
+    { cwd: join(ROOT, "stories"), env: { STORYBOOK_DISABLE_TELEMETRY: "1" } },
+  );
+  if (code || !existsSync(STORYBOOK_MARKER)) {
+    rmSync(STORYBOOK_OUT, { recursive: true, force: true });
+    throw new Error("storybook build failed");
+  }
+  utimesSync(STORYBOOK_MARKER, started, started);
+  return true;
+}
+
 export async function buildAll({
   force = false,
   app = true,
+  stories = false,
   log = console.log,
 }: {
   force?: boolean;
   app?: boolean;
+  /** the static Storybook too (`npm run build`, and `npm test` when it runs the story tests) */
+  stories?: boolean;
   log?: (m: string) => void;
 } = {}): Promise<void> {
   for (const pkg of PACKAGES) {
@@ -79,10 +123,11 @@ export async function buildAll({
     });
     if (code) throw new Error("next build failed");
   }
+  if (stories) await buildStorybook({ force, log });
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  await buildAll({ force: process.argv.includes("--force") }).catch((e: Error) => {
+  await buildAll({ force: process.argv.includes("--force"), stories: true }).catch((e: Error) => {
     console.error(e.message);
     process.exit(1);
   });

@@ -33,7 +33,7 @@ import {
   stop,
   TEST_KEYS,
 } from "@compass/testkit";
-import { buildAll } from "./build.ts";
+import { buildAll, buildStorybook } from "./build.ts";
 
 const args = process.argv.slice(2);
 const only = args
@@ -122,16 +122,23 @@ try {
       (await npx("biome", ["check", "."])) ||
       exec(process.execPath, ["--import", "tsx", join(ROOT, "scripts/lint/boundaries.ts")]),
   );
-  const built = await step("build", () => buildAll({ log: console.log }));
+  // The static Storybook is built here with the rest (when the story tests run), so the stories step does not build
+  // it again. The stack needs only the rest: a Storybook that fails to build fails this step, not the stack's.
+  let stackBuilt = !want("build");
+  await step("build", async () => {
+    await buildAll({ log: console.log });
+    stackBuilt = true;
+    if (want("stories")) await buildStorybook({ log: console.log });
+  });
   // after the build: the app's typecheck includes the route types each `next build` regenerates
   await step("typecheck", async () => (await npx("tsc", ["-p", "."])) || npx("tsc", ["-p", "app"]));
   await step("unit", () => npx("vitest", ["run", "--project", "unit", ...vitestReport("unit")]));
-  await step(
-    "stories",
-    async () =>
-      (await npx("storybook", ["build", "-o", "storybook-static", "--quiet"], {}, join(ROOT, "stories"))) ||
-      npx("vitest", ["run", "--config", "vitest.config.ts"], {}, join(ROOT, "stories")),
-  );
+  // the static build is the build step's (which skips it when fresh); without that step (`--only=stories`) it is
+  // built here, again only when stale
+  await step("stories", async () => {
+    if (!want("build")) await buildStorybook({ log: console.log });
+    return npx("vitest", ["run", "--config", "vitest.config.ts"], {}, join(ROOT, "stories"));
+  });
 
   // the Python SDK's offline tests (a local stdlib server); the python step below runs them again with the live ones
   await step("python-unit", () =>
@@ -186,7 +193,7 @@ try {
       },
     });
   };
-  if (needStack && built) {
+  if (needStack && stackBuilt) {
     await step("stack", async () => {
       stack = await launchStack();
     });

@@ -5,7 +5,9 @@ const src = (p: string) => fileURLToPath(new URL(`../../${p}`, import.meta.url))
 
 const config: StorybookConfig = {
   stories: ["../src/**/*.stories.@(ts|tsx)"],
-  addons: ["@storybook/addon-vitest"],
+  // docs: a page per component from its stories (autodocs, see preview.tsx); a11y: axe on every story, in the
+  // Storybook UI and in the story tests (preview.tsx says whether a violation fails one)
+  addons: ["@storybook/addon-vitest", "@storybook/addon-docs", "@storybook/addon-a11y"],
   framework: { name: "@storybook/react-vite", options: {} },
   core: { disableTelemetry: true, disableWhatsNewNotifications: true },
   typescript: { reactDocgen: false },
@@ -30,6 +32,19 @@ const config: StorybookConfig = {
         "wagmi/actions",
         "wagmi/chains",
       ],
+    };
+    // The widgets' files say "use client" for React Server Components hosts; a bundle of the whole preview need not
+    // repeat, per file, that it cannot keep the directive.
+    config.build ??= {};
+    const rolldown = config.build.rolldownOptions ?? {};
+    const { onwarn } = rolldown;
+    config.build.rolldownOptions = {
+      ...rolldown,
+      onwarn(warning, warn) {
+        if (warning.code === "MODULE_LEVEL_DIRECTIVE" && warning.message.includes('"use client"')) return;
+        if (onwarn) onwarn(warning, warn);
+        else warn(warning);
+      },
     };
     return config;
   },
