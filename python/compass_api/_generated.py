@@ -1986,6 +1986,8 @@ PerpetualTradingLimitOrderRequest = TypedDict("PerpetualTradingLimitOrderRequest
     "time_in_force": NotRequired[Literal["gtc", "alo"]],
     "reduce_only": NotRequired[bool],
     "client_order_id": NotRequired[int | str | None],
+    "take_profit": NotRequired[Union["PerpetualTradingTpSl", None]],
+    "stop_loss": NotRequired[Union["PerpetualTradingTpSl", None]],
     "builder": NotRequired[Union["PerpetualTradingBuilder", None]],
 })
 
@@ -1996,6 +1998,8 @@ PerpetualTradingMarketOrderRequest = TypedDict("PerpetualTradingMarketOrderReque
     "size": str,
     "slippage_percent": NotRequired[Decimal | int | float],
     "reduce_only": NotRequired[bool],
+    "take_profit": NotRequired[Union["PerpetualTradingTpSl", None]],
+    "stop_loss": NotRequired[Union["PerpetualTradingTpSl", None]],
     "builder": NotRequired[Union["PerpetualTradingBuilder", None]],
 })
 
@@ -2007,6 +2011,8 @@ PerpetualTradingOpenOrder = TypedDict("PerpetualTradingOpenOrder", {
     "order_id": int,
     "time_ms": int,
     "reduce_only": bool,
+    "trigger_price": NotRequired[str],
+    "tpsl": NotRequired[Literal["tp", "sl"]],
 })
 
 PerpetualTradingOpportunitiesResponse = TypedDict("PerpetualTradingOpportunitiesResponse", {
@@ -2055,10 +2061,18 @@ PerpetualTradingPositionsResponse = TypedDict("PerpetualTradingPositionsResponse
     "withdrawable": NotRequired[str],
 })
 
+PerpetualTradingPositionTpslRequest = TypedDict("PerpetualTradingPositionTpslRequest", {
+    "owner": str,
+    "asset": str,
+    "take_profit": NotRequired[Union["PerpetualTradingTpSl", None]],
+    "stop_loss": NotRequired[Union["PerpetualTradingTpSl", None]],
+})
+
 PerpetualTradingSetLeverageRequest = TypedDict("PerpetualTradingSetLeverageRequest", {
     "owner": str,
     "asset": str,
     "leverage": NotRequired[int | None],
+    "margin_mode": NotRequired[Literal["cross", "isolated"]],
 })
 
 PerpetualTradingSide = Literal["buy", "sell"]
@@ -2079,6 +2093,11 @@ PerpetualTradingSponsorPrepareRequest = TypedDict("PerpetualTradingSponsorPrepar
 
 PerpetualTradingSponsorPrepareResponse = TypedDict("PerpetualTradingSponsorPrepareResponse", {
     "transaction": "UnsignedTransaction",
+})
+
+PerpetualTradingTpSl = TypedDict("PerpetualTradingTpSl", {
+    "trigger_price": str,
+    "limit_price": NotRequired[str | None],
 })
 
 PerpetualTradingWithdrawRequest = TypedDict("PerpetualTradingWithdrawRequest", {
@@ -3565,6 +3584,10 @@ V2PerpetualTradingOrderBookQuery = TypedDict("V2PerpetualTradingOrderBookQuery",
 
 V2PerpetualTradingOrderBookResponse = PerpetualTradingOrderBookResponse
 
+V2PerpetualTradingPositionTpslBody = PerpetualTradingPositionTpslRequest
+
+V2PerpetualTradingPositionTpslResponse = PerpetualTradingSignableActionResponse
+
 V2EarnPositionsQuery = TypedDict("V2EarnPositionsQuery", {
     "chain": Literal["arbitrum", "base", "bsc", "ethereum", "tempo"],
     "owner": str,
@@ -4892,7 +4915,7 @@ OPERATIONS: dict[str, dict[str, Any]] = {
         "query_params": [],
         "required_query": [],
         "has_body": True,
-        "body_fields": ["owner", "asset", "side", "size", "slippage_percent", "reduce_only", "builder"],
+        "body_fields": ["owner", "asset", "side", "size", "slippage_percent", "reduce_only", "take_profit", "stop_loss", "builder"],
         "open_body": False,
         "pagination": None,
     },
@@ -4904,7 +4927,7 @@ OPERATIONS: dict[str, dict[str, Any]] = {
         "query_params": [],
         "required_query": [],
         "has_body": True,
-        "body_fields": ["owner", "asset", "side", "size", "price", "time_in_force", "reduce_only", "client_order_id", "builder"],
+        "body_fields": ["owner", "asset", "side", "size", "price", "time_in_force", "reduce_only", "client_order_id", "take_profit", "stop_loss", "builder"],
         "open_body": False,
         "pagination": None,
     },
@@ -4976,7 +4999,7 @@ OPERATIONS: dict[str, dict[str, Any]] = {
         "query_params": [],
         "required_query": [],
         "has_body": True,
-        "body_fields": ["owner", "asset", "leverage"],
+        "body_fields": ["owner", "asset", "leverage", "margin_mode"],
         "open_body": False,
         "pagination": None,
     },
@@ -4989,6 +5012,18 @@ OPERATIONS: dict[str, dict[str, Any]] = {
         "required_query": ["asset"],
         "has_body": False,
         "body_fields": [],
+        "open_body": False,
+        "pagination": None,
+    },
+    "v2_perpetual_trading_position_tpsl": {
+        "method": "POST",
+        "path": "/v2/perpetual_trading/position_tpsl",
+        "idempotent": False,
+        "path_params": [],
+        "query_params": [],
+        "required_query": [],
+        "has_body": True,
+        "body_fields": ["owner", "asset", "take_profit", "stop_loss"],
         "open_body": False,
         "pagination": None,
     },
@@ -5788,12 +5823,16 @@ class PerpetualTradingNamespace(_Namespace):
         return self._call("v2_perpetual_trading_ensure_leverage", [], body, fields, timeout_ms=timeout_ms, retries=retries, idempotency_key=idempotency_key, headers=headers)
 
     def set_leverage(self, body: V2PerpetualTradingSetLeverageBody | None = None, /, *, timeout_ms: int | None = None, retries: int | None = None, idempotency_key: str | None = None, headers: dict[str, str] | None = None, **fields: Any) -> V2PerpetualTradingSetLeverageResponse:
-        """Set an asset's leverage, cross margin (to sign) — POST /v2/perpetual_trading/set_leverage"""
+        """Set an asset's leverage and margin mode (to sign) — POST /v2/perpetual_trading/set_leverage"""
         return self._call("v2_perpetual_trading_set_leverage", [], body, fields, timeout_ms=timeout_ms, retries=retries, idempotency_key=idempotency_key, headers=headers)
 
     def order_book(self, *, timeout_ms: int | None = None, retries: int | None = None, headers: dict[str, str] | None = None, **query: Unpack[V2PerpetualTradingOrderBookQuery]) -> V2PerpetualTradingOrderBookResponse:
         """Order book of a market — GET /v2/perpetual_trading/order_book"""
         return self._call("v2_perpetual_trading_order_book", [], None, query, timeout_ms=timeout_ms, retries=retries, headers=headers)
+
+    def position_tpsl(self, body: V2PerpetualTradingPositionTpslBody | None = None, /, *, timeout_ms: int | None = None, retries: int | None = None, idempotency_key: str | None = None, headers: dict[str, str] | None = None, **fields: Any) -> V2PerpetualTradingPositionTpslResponse:
+        """Take profit and stop loss on an open position (to sign) — POST /v2/perpetual_trading/position_tpsl"""
+        return self._call("v2_perpetual_trading_position_tpsl", [], body, fields, timeout_ms=timeout_ms, retries=retries, idempotency_key=idempotency_key, headers=headers)
 
 
 class EarnNamespace(_Namespace):
@@ -6400,12 +6439,16 @@ class AsyncPerpetualTradingNamespace(_AsyncNamespace):
         return await self._call("v2_perpetual_trading_ensure_leverage", [], body, fields, timeout_ms=timeout_ms, retries=retries, idempotency_key=idempotency_key, headers=headers)
 
     async def set_leverage(self, body: V2PerpetualTradingSetLeverageBody | None = None, /, *, timeout_ms: int | None = None, retries: int | None = None, idempotency_key: str | None = None, headers: dict[str, str] | None = None, **fields: Any) -> V2PerpetualTradingSetLeverageResponse:
-        """Set an asset's leverage, cross margin (to sign) — POST /v2/perpetual_trading/set_leverage"""
+        """Set an asset's leverage and margin mode (to sign) — POST /v2/perpetual_trading/set_leverage"""
         return await self._call("v2_perpetual_trading_set_leverage", [], body, fields, timeout_ms=timeout_ms, retries=retries, idempotency_key=idempotency_key, headers=headers)
 
     async def order_book(self, *, timeout_ms: int | None = None, retries: int | None = None, headers: dict[str, str] | None = None, **query: Unpack[V2PerpetualTradingOrderBookQuery]) -> V2PerpetualTradingOrderBookResponse:
         """Order book of a market — GET /v2/perpetual_trading/order_book"""
         return await self._call("v2_perpetual_trading_order_book", [], None, query, timeout_ms=timeout_ms, retries=retries, headers=headers)
+
+    async def position_tpsl(self, body: V2PerpetualTradingPositionTpslBody | None = None, /, *, timeout_ms: int | None = None, retries: int | None = None, idempotency_key: str | None = None, headers: dict[str, str] | None = None, **fields: Any) -> V2PerpetualTradingPositionTpslResponse:
+        """Take profit and stop loss on an open position (to sign) — POST /v2/perpetual_trading/position_tpsl"""
+        return await self._call("v2_perpetual_trading_position_tpsl", [], body, fields, timeout_ms=timeout_ms, retries=retries, idempotency_key=idempotency_key, headers=headers)
 
 
 class AsyncEarnNamespace(_AsyncNamespace):

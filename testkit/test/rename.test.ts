@@ -12,8 +12,8 @@ const root = join(import.meta.dirname, "../..");
 describe("perpetual_trading naming on every surface", () => {
   test("default: the spec's fifteen operations and our additions, operationIds and MCP names v2_perpetual_trading_*", () => {
     const ops = manifest.filter((o) => o.group === "perpetual_trading");
-    // the spec's fifteen, then Compass's order_book
-    expect(ops).toHaveLength(16);
+    // the spec's fifteen, then Compass's order_book and position_tpsl
+    expect(ops).toHaveLength(17);
     expect(
       ops.every((o) => o.operationId.startsWith("v2_perpetual_trading_") && o.mcpName === o.operationId),
     ).toBe(true);
@@ -39,6 +39,7 @@ describe("perpetual_trading naming on every surface", () => {
         "marketOrder",
         "opportunities",
         "orderBook",
+        "positionTpsl",
         "positions",
         "setLeverage",
         "withdraw",

@@ -12,6 +12,7 @@ import { limitOrder } from "./operations/limit-order.ts";
 import { marketOrder } from "./operations/market-order.ts";
 import { opportunities } from "./operations/opportunities.ts";
 import { orderBook } from "./operations/order-book.ts";
+import { positionTpsl } from "./operations/position-tpsl.ts";
 import { positions } from "./operations/positions.ts";
 import { setLeverage } from "./operations/set-leverage.ts";
 import { withdraw } from "./operations/withdraw.ts";
@@ -34,6 +35,7 @@ export const operations: Operation[] = [
   ensureLeverage,
   setLeverage,
   orderBook,
+  positionTpsl,
 ];
 
 export type { SponsorWallet } from "./domain/sponsored-deposit.ts";

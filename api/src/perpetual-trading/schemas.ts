@@ -76,6 +76,11 @@ export const OpenOrder = z
     order_id: z.int(),
     time_ms: z.int(),
     reduce_only: z.boolean(),
+    trigger_price: z
+      .string()
+      .optional()
+      .describe("Compass extension: a take profit or stop loss waiting for the mark to reach this price"),
+    tpsl: z.enum(["tp", "sl"]).optional().describe("Compass extension: which, when `trigger_price` is set"),
   })
   .meta({ id: id("OpenOrder") });
 
@@ -102,6 +107,32 @@ export const SignatureChainId = SafeInt.min(1)
       "Compass extension: chain id the wallet signs for (its active chain; sets `signatureChainId` and `domain.chainId`). Default 421614",
     examples: [42161],
   });
+
+/** Compass extension: a take profit or stop loss, a trigger order at the venue. */
+export const TpSl = z
+  .object({
+    trigger_price: decimalString({
+      description: "USD; fires when the mark price reaches it",
+      example: "250",
+    }),
+    limit_price: decimalString({
+      description: "USD limit once triggered; absent or null: a market order (the venue's 10% band)",
+      example: "249",
+    })
+      .nullable()
+      .optional(),
+  })
+  .meta({ id: id("TpSl") });
+
+/** Compass extension: the optional take profit and stop loss of an order or a position. */
+export const TpSlFields = {
+  take_profit: TpSl.nullable()
+    .optional()
+    .describe("Compass extension: close the position at a profit when the mark reaches trigger_price"),
+  stop_loss: TpSl.nullable()
+    .optional()
+    .describe("Compass extension: close the position at a loss when the mark reaches trigger_price"),
+};
 
 export const OwnerAsset = {
   owner: Address.describe("user EOA (the venue account)"),

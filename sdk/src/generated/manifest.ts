@@ -12598,7 +12598,7 @@ export const manifest: OperationManifest[] = [
     "method": "POST",
     "path": "/v2/perpetual_trading/market_order",
     "summary": "Market order to sign",
-    "description": "An immediate-or-cancel limit at the mark price ± `slippage_percent` (default 5), built as the venue's `order` action. Checked first: asset, size step, $10 minimum, a position to reduce when `reduce_only`, builder fee approval. Sign `typed_data`, then POST /execute.",
+    "description": "An immediate-or-cancel limit at the mark price ± `slippage_percent` (default 5), built as the venue's `order` action. Checked first: asset, size step, $10 minimum, a position to reduce when `reduce_only`, builder fee approval. With `take_profit`/`stop_loss` (Compass extension) the action also carries their trigger orders (grouping `normalTpsl`), each on the right side of the mark. Sign `typed_data`, then POST /execute.",
     "readOnly": false,
     "destructive": false,
     "idempotent": false,
@@ -12644,6 +12644,80 @@ export const manifest: OperationManifest[] = [
         "reduce_only": {
           "description": "only reduce an existing position",
           "type": "boolean"
+        },
+        "take_profit": {
+          "description": "Compass extension: close the position at a profit when the mark reaches trigger_price",
+          "anyOf": [
+            {
+              "type": "object",
+              "properties": {
+                "trigger_price": {
+                  "type": "string",
+                  "description": "USD; fires when the mark price reaches it",
+                  "examples": [
+                    "250"
+                  ]
+                },
+                "limit_price": {
+                  "anyOf": [
+                    {
+                      "type": "string",
+                      "description": "USD limit once triggered; absent or null: a market order (the venue's 10% band)",
+                      "examples": [
+                        "249"
+                      ]
+                    },
+                    {
+                      "type": "null"
+                    }
+                  ]
+                }
+              },
+              "required": [
+                "trigger_price"
+              ]
+            },
+            {
+              "type": "null"
+            }
+          ]
+        },
+        "stop_loss": {
+          "description": "Compass extension: close the position at a loss when the mark reaches trigger_price",
+          "anyOf": [
+            {
+              "type": "object",
+              "properties": {
+                "trigger_price": {
+                  "type": "string",
+                  "description": "USD; fires when the mark price reaches it",
+                  "examples": [
+                    "250"
+                  ]
+                },
+                "limit_price": {
+                  "anyOf": [
+                    {
+                      "type": "string",
+                      "description": "USD limit once triggered; absent or null: a market order (the venue's 10% band)",
+                      "examples": [
+                        "249"
+                      ]
+                    },
+                    {
+                      "type": "null"
+                    }
+                  ]
+                }
+              },
+              "required": [
+                "trigger_price"
+              ]
+            },
+            {
+              "type": "null"
+            }
+          ]
         },
         "builder": {
           "description": "attach a builder fee (approved beforehand)",
@@ -12703,7 +12777,7 @@ export const manifest: OperationManifest[] = [
     "method": "POST",
     "path": "/v2/perpetual_trading/limit_order",
     "summary": "Limit order to sign",
-    "description": "A resting limit order: `gtc` (default) rests until filled or cancelled, `alo` (post-only) is refused by the venue if it would match at once. Checked first: asset, price ticks (≤ 5 significant figures), size step, $10 minimum, reduce-only, builder fee approval.",
+    "description": "A resting limit order: `gtc` (default) rests until filled or cancelled, `alo` (post-only) is refused by the venue if it would match at once. Checked first: asset, price ticks (≤ 5 significant figures), size step, $10 minimum, reduce-only, builder fee approval. With `take_profit`/`stop_loss` (Compass extension) the action also carries their trigger orders (grouping `normalTpsl`), active once the order fills, each on the right side of the limit.",
     "readOnly": false,
     "destructive": false,
     "idempotent": false,
@@ -12773,6 +12847,80 @@ export const manifest: OperationManifest[] = [
               "description": "caller's id for the order, uint128 (sent to the venue as its 16-byte cloid)",
               "type": "integer",
               "format": "uint128"
+            },
+            {
+              "type": "null"
+            }
+          ]
+        },
+        "take_profit": {
+          "description": "Compass extension: close the position at a profit when the mark reaches trigger_price",
+          "anyOf": [
+            {
+              "type": "object",
+              "properties": {
+                "trigger_price": {
+                  "type": "string",
+                  "description": "USD; fires when the mark price reaches it",
+                  "examples": [
+                    "250"
+                  ]
+                },
+                "limit_price": {
+                  "anyOf": [
+                    {
+                      "type": "string",
+                      "description": "USD limit once triggered; absent or null: a market order (the venue's 10% band)",
+                      "examples": [
+                        "249"
+                      ]
+                    },
+                    {
+                      "type": "null"
+                    }
+                  ]
+                }
+              },
+              "required": [
+                "trigger_price"
+              ]
+            },
+            {
+              "type": "null"
+            }
+          ]
+        },
+        "stop_loss": {
+          "description": "Compass extension: close the position at a loss when the mark reaches trigger_price",
+          "anyOf": [
+            {
+              "type": "object",
+              "properties": {
+                "trigger_price": {
+                  "type": "string",
+                  "description": "USD; fires when the mark price reaches it",
+                  "examples": [
+                    "250"
+                  ]
+                },
+                "limit_price": {
+                  "anyOf": [
+                    {
+                      "type": "string",
+                      "description": "USD limit once triggered; absent or null: a market order (the venue's 10% band)",
+                      "examples": [
+                        "249"
+                      ]
+                    },
+                    {
+                      "type": "null"
+                    }
+                  ]
+                }
+              },
+              "required": [
+                "trigger_price"
+              ]
             },
             {
               "type": "null"
@@ -13164,8 +13312,8 @@ export const manifest: OperationManifest[] = [
     "name": "setLeverage",
     "method": "POST",
     "path": "/v2/perpetual_trading/set_leverage",
-    "summary": "Set an asset's leverage, cross margin (to sign)",
-    "description": "Whole-number multiplier in [1, the asset's max_leverage]; omitted or null → the maximum. Cross margin. Already at that value → `leverage_ok: true` and nothing to sign.",
+    "summary": "Set an asset's leverage and margin mode (to sign)",
+    "description": "Whole-number multiplier in [1, the asset's max_leverage]; omitted or null → the maximum. Cross margin unless `margin_mode` is `isolated` (Compass extension). Already at that value and mode → `leverage_ok: true` and nothing to sign.",
     "readOnly": false,
     "destructive": false,
     "idempotent": false,
@@ -13199,6 +13347,14 @@ export const manifest: OperationManifest[] = [
             {
               "type": "null"
             }
+          ]
+        },
+        "margin_mode": {
+          "description": "Compass extension: `cross` (default: the account's whole balance backs the position) or `isolated` (only the margin put up for it)",
+          "type": "string",
+          "enum": [
+            "cross",
+            "isolated"
           ]
         }
       },
@@ -13276,6 +13432,131 @@ export const manifest: OperationManifest[] = [
     "mcpName": "v2_perpetual_trading_order_book",
     "bodyRef": null,
     "responseRef": "PerpetualTradingOrderBookResponse",
+    "pagination": null
+  },
+  {
+    "operationId": "v2_perpetual_trading_position_tpsl",
+    "group": "perpetual_trading",
+    "namespace": "perpetualTrading",
+    "name": "positionTpsl",
+    "method": "POST",
+    "path": "/v2/perpetual_trading/position_tpsl",
+    "summary": "Take profit and stop loss on an open position (to sign)",
+    "description": "Compass extension: reduce-only trigger orders on the owner's open position (the venue's `positionTpsl` grouping): each closes the position when the mark reaches its `trigger_price`, at market unless it names a `limit_price`. A new one replaces the position's previous take profit (or stop loss); both go when the position closes. A take profit must be beyond the mark in the position's favour, a stop loss against it. Sign `typed_data`, then POST /execute; cancel one with cancel_order.",
+    "readOnly": false,
+    "destructive": false,
+    "idempotent": false,
+    "errorModel": "validation",
+    "params": [],
+    "body": {
+      "type": "object",
+      "properties": {
+        "owner": {
+          "description": "user EOA (the venue account)",
+          "type": "string"
+        },
+        "asset": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 32,
+          "pattern": "^([a-z0-9]+:)?[A-Za-z0-9]+$",
+          "description": "ticker, e.g. AAPL, GOLD, EUR (the `xyz:` prefix is optional)",
+          "examples": [
+            "AAPL"
+          ]
+        },
+        "take_profit": {
+          "description": "Compass extension: close the position at a profit when the mark reaches trigger_price",
+          "anyOf": [
+            {
+              "type": "object",
+              "properties": {
+                "trigger_price": {
+                  "type": "string",
+                  "description": "USD; fires when the mark price reaches it",
+                  "examples": [
+                    "250"
+                  ]
+                },
+                "limit_price": {
+                  "anyOf": [
+                    {
+                      "type": "string",
+                      "description": "USD limit once triggered; absent or null: a market order (the venue's 10% band)",
+                      "examples": [
+                        "249"
+                      ]
+                    },
+                    {
+                      "type": "null"
+                    }
+                  ]
+                }
+              },
+              "required": [
+                "trigger_price"
+              ]
+            },
+            {
+              "type": "null"
+            }
+          ]
+        },
+        "stop_loss": {
+          "description": "Compass extension: close the position at a loss when the mark reaches trigger_price",
+          "anyOf": [
+            {
+              "type": "object",
+              "properties": {
+                "trigger_price": {
+                  "type": "string",
+                  "description": "USD; fires when the mark price reaches it",
+                  "examples": [
+                    "250"
+                  ]
+                },
+                "limit_price": {
+                  "anyOf": [
+                    {
+                      "type": "string",
+                      "description": "USD limit once triggered; absent or null: a market order (the venue's 10% band)",
+                      "examples": [
+                        "249"
+                      ]
+                    },
+                    {
+                      "type": "null"
+                    }
+                  ]
+                }
+              },
+              "required": [
+                "trigger_price"
+              ]
+            },
+            {
+              "type": "null"
+            }
+          ]
+        }
+      },
+      "required": [
+        "owner",
+        "asset"
+      ]
+    },
+    "cli": {
+      "command": "position-tpsl",
+      "aliases": [
+        "tpsl"
+      ],
+      "short": {
+        "asset": "a"
+      }
+    },
+    "mcpName": "v2_perpetual_trading_position_tpsl",
+    "bodyRef": "PerpetualTradingPositionTpslRequest",
+    "responseRef": "PerpetualTradingSignableActionResponse",
     "pagination": null
   },
   {

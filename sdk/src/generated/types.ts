@@ -2694,6 +2694,10 @@ export type PerpetualTradingLimitOrderRequest = {
   time_in_force?: "gtc" | "alo";
   reduce_only?: boolean;
   client_order_id?: bigint | string | null;
+  /** Compass extension: close the position at a profit when the mark reaches trigger_price */
+  take_profit?: PerpetualTradingTpSl | null;
+  /** Compass extension: close the position at a loss when the mark reaches trigger_price */
+  stop_loss?: PerpetualTradingTpSl | null;
   builder?: PerpetualTradingBuilder | null;
 };
 
@@ -2709,6 +2713,10 @@ export type PerpetualTradingMarketOrderRequest = {
   slippage_percent?: number;
   /** only reduce an existing position */
   reduce_only?: boolean;
+  /** Compass extension: close the position at a profit when the mark reaches trigger_price */
+  take_profit?: PerpetualTradingTpSl | null;
+  /** Compass extension: close the position at a loss when the mark reaches trigger_price */
+  stop_loss?: PerpetualTradingTpSl | null;
   /** attach a builder fee (approved beforehand) */
   builder?: PerpetualTradingBuilder | null;
 };
@@ -2722,6 +2730,10 @@ export type PerpetualTradingOpenOrder = {
   order_id: number;
   time_ms: number;
   reduce_only: boolean;
+  /** Compass extension: a take profit or stop loss waiting for the mark to reach this price */
+  trigger_price?: string;
+  /** Compass extension: which, when `trigger_price` is set */
+  tpsl?: "tp" | "sl";
 };
 
 export type PerpetualTradingOpportunitiesResponse = {
@@ -2789,6 +2801,17 @@ export type PerpetualTradingPositionsResponse = {
   withdrawable?: string;
 };
 
+export type PerpetualTradingPositionTpslRequest = {
+  /** user EOA (the venue account) */
+  owner: string;
+  /** ticker, e.g. AAPL, GOLD, EUR (the `xyz:` prefix is optional) */
+  asset: string;
+  /** Compass extension: close the position at a profit when the mark reaches trigger_price */
+  take_profit?: PerpetualTradingTpSl | null;
+  /** Compass extension: close the position at a loss when the mark reaches trigger_price */
+  stop_loss?: PerpetualTradingTpSl | null;
+};
+
 export type PerpetualTradingSetLeverageRequest = {
   /** user EOA (the venue account) */
   owner: string;
@@ -2796,6 +2819,8 @@ export type PerpetualTradingSetLeverageRequest = {
   asset: string;
   /** multiplier; default the asset's maximum */
   leverage?: number | null;
+  /** Compass extension: `cross` (default: the account's whole balance backs the position) or `isolated` (only the margin put up for it) */
+  margin_mode?: "cross" | "isolated";
 };
 
 export type PerpetualTradingSide = "buy" | "sell";
@@ -2826,6 +2851,12 @@ export type PerpetualTradingSponsorPrepareRequest = {
 
 export type PerpetualTradingSponsorPrepareResponse = {
   transaction: UnsignedTransaction;
+};
+
+export type PerpetualTradingTpSl = {
+  /** USD; fires when the mark price reaches it */
+  trigger_price: string;
+  limit_price?: string | null;
 };
 
 export type PerpetualTradingWithdrawRequest = {
@@ -4722,6 +4753,10 @@ export type V2PerpetualTradingOrderBookQuery = {
 };
 
 export type V2PerpetualTradingOrderBookResponse = PerpetualTradingOrderBookResponse;
+
+export type V2PerpetualTradingPositionTpslBody = PerpetualTradingPositionTpslRequest;
+
+export type V2PerpetualTradingPositionTpslResponse = PerpetualTradingSignableActionResponse;
 
 export type V2EarnPositionsQuery = {
   chain: "arbitrum" | "base" | "bsc" | "ethereum" | "tempo";

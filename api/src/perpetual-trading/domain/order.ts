@@ -7,6 +7,7 @@ import type { ClearinghouseState } from "../venue/wire.ts";
 import { orderBuilder } from "./builder-fee.ts";
 import { DEX, type Market } from "./markets.ts";
 import { checkMinimum, checkSize } from "./rules.ts";
+import { hasTpSl, type TpSlPair, triggerOrders } from "./tpsl.ts";
 
 export interface OrderIntent {
   owner: Address;
@@ -18,6 +19,8 @@ export interface OrderIntent {
   reduceOnly: boolean;
   cloid?: `0x${string}`;
   builder?: { address: Address; max_fee_rate: string } | null;
+  /** take profit and stop loss for the position this order opens (grouping `normalTpsl`) */
+  tpsl?: TpSlPair;
 }
 
 /**
@@ -40,6 +43,14 @@ export async function prepareOrder(ctx: Context, o: OrderIntent) {
     );
   // A reduce-only order that closes the whole position is exempt from the minimum, as at the venue.
   if (!(o.reduceOnly && Number(o.size) >= reducible)) checkMinimum(o.price, o.size, ["body", "size"]);
+  const tpsl = o.tpsl && hasTpSl(o.tpsl);
+  if (tpsl && o.reduceOnly)
+    throw fieldError(
+      ["body", o.tpsl!.take_profit ? "take_profit" : "stop_loss"],
+      "A take profit or stop loss goes with an order that opens or adds to a position (for an open position: position_tpsl)",
+    );
+  // the triggers are measured from what the order pays: its limit, or the mark for a market order
+  const reference = Number(o.tif === "Ioc" ? o.market.ctx.markPx : o.price);
   const wire: OrderWire = {
     a: o.market.assetId,
     b: isBuy,
@@ -49,11 +60,12 @@ export async function prepareOrder(ctx: Context, o: OrderIntent) {
     t: { limit: { tif: o.tif } },
     ...(o.cloid && { c: o.cloid }),
   };
-  return orderAction(wire, venue.network, builder);
+  const triggers = tpsl ? triggerOrders(o.market, isBuy, o.size, reference, o.tpsl!, ["body"]) : [];
+  return orderAction([wire, ...triggers], venue.network, builder, tpsl ? "normalTpsl" : "na");
 }
 
 /** Signed position size in contracts (0 when flat). */
-async function positionSize(ctx: Context, owner: Address, market: Market): Promise<number> {
+export async function positionSize(ctx: Context, owner: Address, market: Market): Promise<number> {
   const state = await ctx.services.venue.info<ClearinghouseState>(
     { type: "clearinghouseState", user: owner, dex: DEX },
     ctx.signal,

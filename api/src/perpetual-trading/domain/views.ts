@@ -62,6 +62,11 @@ export function toOpenOrder(o: FrontendOpenOrders[number]) {
     order_id: o.oid,
     time_ms: o.timestamp,
     reduce_only: o.reduceOnly,
+    // a TP/SL not triggered yet
+    ...(o.isTrigger && {
+      trigger_price: o.triggerPx,
+      tpsl: o.orderType.startsWith("Take Profit") ? ("tp" as const) : ("sl" as const),
+    }),
   };
 }
 

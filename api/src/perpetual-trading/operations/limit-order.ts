@@ -4,14 +4,22 @@ import { decimalString } from "../../schemas/common.ts";
 import { findMarket, loadMarkets } from "../domain/markets.ts";
 import { cloidOf, prepareOrder } from "../domain/order.ts";
 import { checkPrice } from "../domain/rules.ts";
-import { Builder, ClientOrderId, OrderSize, OwnerAsset, Side, SignableAction } from "../schemas.ts";
+import {
+  Builder,
+  ClientOrderId,
+  OrderSize,
+  OwnerAsset,
+  Side,
+  SignableAction,
+  TpSlFields,
+} from "../schemas.ts";
 
 export const limitOrder = defineOperation({
   method: "POST",
   path: "/v2/perpetual_trading/limit_order",
   summary: "Limit order to sign",
   description:
-    "A resting limit order: `gtc` (default) rests until filled or cancelled, `alo` (post-only) is refused by the venue if it would match at once. Checked first: asset, price ticks (≤ 5 significant figures), size step, $10 minimum, reduce-only, builder fee approval.",
+    "A resting limit order: `gtc` (default) rests until filled or cancelled, `alo` (post-only) is refused by the venue if it would match at once. Checked first: asset, price ticks (≤ 5 significant figures), size step, $10 minimum, reduce-only, builder fee approval. With `take_profit`/`stop_loss` (Compass extension) the action also carries their trigger orders (grouping `normalTpsl`), active once the order fills, each on the right side of the limit.",
   body: z
     .object({
       ...OwnerAsset,
@@ -21,6 +29,7 @@ export const limitOrder = defineOperation({
       time_in_force: z.enum(["gtc", "alo"]).optional().describe("gtc (default) or alo (post-only)"),
       reduce_only: z.boolean().optional(),
       client_order_id: ClientOrderId.nullable().optional(),
+      ...TpSlFields,
       builder: Builder.nullable().optional(),
     })
     .meta({ id: "PerpetualTradingLimitOrderRequest" }),
@@ -54,6 +63,7 @@ export const limitOrder = defineOperation({
       reduceOnly: body.reduce_only ?? false,
       cloid: cloidOf(body.client_order_id),
       builder: body.builder,
+      tpsl: body,
     });
   },
 });

@@ -3,7 +3,7 @@ import { defineOperation } from "../../registry/define.ts";
 import { findMarket, loadMarkets } from "../domain/markets.ts";
 import { prepareOrder } from "../domain/order.ts";
 import { marketLimitPrice } from "../domain/rules.ts";
-import { Builder, OrderSize, OwnerAsset, Side, SignableAction } from "../schemas.ts";
+import { Builder, OrderSize, OwnerAsset, Side, SignableAction, TpSlFields } from "../schemas.ts";
 
 /** Price protection when the caller names none (Ours): 5 % either side of the mark. */
 const DEFAULT_SLIPPAGE_PERCENT = 5;
@@ -12,7 +12,7 @@ export const marketOrder = defineOperation({
   method: "POST",
   path: "/v2/perpetual_trading/market_order",
   summary: "Market order to sign",
-  description: `An immediate-or-cancel limit at the mark price ± \`slippage_percent\` (default ${DEFAULT_SLIPPAGE_PERCENT}), built as the venue's \`order\` action. Checked first: asset, size step, $10 minimum, a position to reduce when \`reduce_only\`, builder fee approval. Sign \`typed_data\`, then POST /execute.`,
+  description: `An immediate-or-cancel limit at the mark price ± \`slippage_percent\` (default ${DEFAULT_SLIPPAGE_PERCENT}), built as the venue's \`order\` action. Checked first: asset, size step, $10 minimum, a position to reduce when \`reduce_only\`, builder fee approval. With \`take_profit\`/\`stop_loss\` (Compass extension) the action also carries their trigger orders (grouping \`normalTpsl\`), each on the right side of the mark. Sign \`typed_data\`, then POST /execute.`,
   body: z
     .object({
       ...OwnerAsset,
@@ -25,6 +25,7 @@ export const marketOrder = defineOperation({
         .optional()
         .describe("price band around the mark, percent (0–100)"),
       reduce_only: z.boolean().optional().describe("only reduce an existing position"),
+      ...TpSlFields,
       builder: Builder.nullable().optional().describe("attach a builder fee (approved beforehand)"),
     })
     .meta({ id: "PerpetualTradingMarketOrderRequest" }),
@@ -47,6 +48,7 @@ export const marketOrder = defineOperation({
       tif: "Ioc",
       reduceOnly: body.reduce_only ?? false,
       builder: body.builder,
+      tpsl: body,
     });
   },
 });

@@ -8,13 +8,19 @@ import { LeverageResponse, OwnerAsset } from "../schemas.ts";
 export const setLeverage = defineOperation({
   method: "POST",
   path: "/v2/perpetual_trading/set_leverage",
-  summary: "Set an asset's leverage, cross margin (to sign)",
+  summary: "Set an asset's leverage and margin mode (to sign)",
   description:
-    "Whole-number multiplier in [1, the asset's max_leverage]; omitted or null → the maximum. Cross margin. Already at that value → `leverage_ok: true` and nothing to sign.",
+    "Whole-number multiplier in [1, the asset's max_leverage]; omitted or null → the maximum. Cross margin unless `margin_mode` is `isolated` (Compass extension). Already at that value and mode → `leverage_ok: true` and nothing to sign.",
   body: z
     .object({
       ...OwnerAsset,
       leverage: z.int().min(1).nullable().optional().describe("multiplier; default the asset's maximum"),
+      margin_mode: z
+        .enum(["cross", "isolated"])
+        .optional()
+        .describe(
+          "Compass extension: `cross` (default: the account's whole balance backs the position) or `isolated` (only the margin put up for it)",
+        ),
     })
     .meta({ id: "PerpetualTradingSetLeverageRequest" }),
   response: LeverageResponse,
@@ -32,6 +38,6 @@ export const setLeverage = defineOperation({
         ["body", "leverage"],
         `${market.ticker} allows at most ${market.maxLeverage}× leverage`,
       );
-    return leverageTo(ctx, body.owner, market, target);
+    return leverageTo(ctx, body.owner, market, target, body.margin_mode);
   },
 });

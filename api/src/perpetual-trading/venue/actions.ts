@@ -30,19 +30,26 @@ export interface OrderWire {
   p: string;
   s: string;
   r: boolean;
-  t: { limit: { tif: "Gtc" | "Ioc" | "Alo" } };
+  t:
+    | { limit: { tif: "Gtc" | "Ioc" | "Alo" } }
+    | { trigger: { isMarket: boolean; triggerPx: string; tpsl: "tp" | "sl" } };
   c?: `0x${string}`;
 }
 
+/**
+ * The `order` action: `na` for independent orders; `normalTpsl` for an order followed by its TP/SL trigger
+ * orders; `positionTpsl` for TP/SL on the position itself.
+ */
 export function orderAction(
-  order: OrderWire,
+  orders: OrderWire[],
   network: VenueNetwork,
   builder?: { b: `0x${string}`; f: number },
+  grouping: "na" | "normalTpsl" | "positionTpsl" = "na",
 ): Promise<SignableAction> {
   const action = v.parse(OrderRequest.entries.action, {
     type: "order",
-    orders: [order],
-    grouping: "na",
+    orders,
+    grouping,
     builder,
   });
   return signableL1(action, nextNonce(), network);
@@ -70,11 +77,12 @@ export function updateLeverageAction(
   asset: number,
   leverage: number,
   network: VenueNetwork,
+  isCross = true,
 ): Promise<SignableAction> {
   const action = v.parse(UpdateLeverageRequest.entries.action, {
     type: "updateLeverage",
     asset,
-    isCross: true,
+    isCross,
     leverage,
   });
   return signableL1(action, nextNonce(), network);

@@ -104,7 +104,7 @@ export function perpetualTradingEnsureLeverage(transport: Transport, body: T.V2P
 
 export const v2_perpetual_trading_set_leverage_op: OperationDescriptor = {"id":"v2_perpetual_trading_set_leverage","method":"POST","path":"/v2/perpetual_trading/set_leverage","idempotent":false};
 
-/** Set an asset's leverage, cross margin (to sign) — `POST /v2/perpetual_trading/set_leverage` */
+/** Set an asset's leverage and margin mode (to sign) — `POST /v2/perpetual_trading/set_leverage` */
 export function perpetualTradingSetLeverage(transport: Transport, body: T.V2PerpetualTradingSetLeverageBody, options?: RequestOptions): Promise<T.V2PerpetualTradingSetLeverageResponse> {
   return transport.request(v2_perpetual_trading_set_leverage_op, { body }, options);
 }
@@ -114,6 +114,13 @@ export const v2_perpetual_trading_order_book_op: OperationDescriptor = {"id":"v2
 /** Order book of a market — `GET /v2/perpetual_trading/order_book` */
 export function perpetualTradingOrderBook(transport: Transport, query: T.V2PerpetualTradingOrderBookQuery, options?: RequestOptions): Promise<T.V2PerpetualTradingOrderBookResponse> {
   return transport.request(v2_perpetual_trading_order_book_op, { query: query as Record<string, unknown> | undefined }, options);
+}
+
+export const v2_perpetual_trading_position_tpsl_op: OperationDescriptor = {"id":"v2_perpetual_trading_position_tpsl","method":"POST","path":"/v2/perpetual_trading/position_tpsl","idempotent":false};
+
+/** Take profit and stop loss on an open position (to sign) — `POST /v2/perpetual_trading/position_tpsl` */
+export function perpetualTradingPositionTpsl(transport: Transport, body: T.V2PerpetualTradingPositionTpslBody, options?: RequestOptions): Promise<T.V2PerpetualTradingPositionTpslResponse> {
+  return transport.request(v2_perpetual_trading_position_tpsl_op, { body }, options);
 }
 
 export class PerpetualTradingNamespace {
@@ -189,7 +196,7 @@ export class PerpetualTradingNamespace {
     return perpetualTradingEnsureLeverage(this.transport, body, options);
   }
 
-  /** Set an asset's leverage, cross margin (to sign) — `POST /v2/perpetual_trading/set_leverage` */
+  /** Set an asset's leverage and margin mode (to sign) — `POST /v2/perpetual_trading/set_leverage` */
   setLeverage(body: T.V2PerpetualTradingSetLeverageBody, options?: RequestOptions): Promise<T.V2PerpetualTradingSetLeverageResponse> {
     return perpetualTradingSetLeverage(this.transport, body, options);
   }
@@ -197,6 +204,11 @@ export class PerpetualTradingNamespace {
   /** Order book of a market — `GET /v2/perpetual_trading/order_book` */
   orderBook(query: T.V2PerpetualTradingOrderBookQuery, options?: RequestOptions): Promise<T.V2PerpetualTradingOrderBookResponse> {
     return perpetualTradingOrderBook(this.transport, query, options);
+  }
+
+  /** Take profit and stop loss on an open position (to sign) — `POST /v2/perpetual_trading/position_tpsl` */
+  positionTpsl(body: T.V2PerpetualTradingPositionTpslBody, options?: RequestOptions): Promise<T.V2PerpetualTradingPositionTpslResponse> {
+    return perpetualTradingPositionTpsl(this.transport, body, options);
   }
 
 }
