@@ -12,6 +12,7 @@ import { rpcPerRequest } from "./rpc-per-request.ts";
 import { scaleOut } from "./scale-out.ts";
 import { tokenizedAssets } from "./tokenized-assets.ts";
 import { v1 } from "./v1.ts";
+import { widgetWeight } from "./widget-weight.ts";
 
 /** Every bench section, in order. Capabilities add theirs here. */
 export const SECTIONS: BenchSection[] = [
@@ -22,6 +23,7 @@ export const SECTIONS: BenchSection[] = [
   coldStart,
   onramp,
   perpetualTrading,
+  widgetWeight,
   earn,
   lending,
   v1,

@@ -1,0 +1,5 @@
+/** The partner's app with the perpetuals widget only. */
+import { PerpetualTradingWidget } from "@compass/widgets/perpetual-trading";
+import { mount } from "./shell.tsx";
+
+mount(<PerpetualTradingWidget testId="partner-perps" />);
