@@ -13,6 +13,8 @@ import { fakeApi, type Scenario, storySponsor } from "./perpetual-trading/fake-a
 import { storyConfig, type WalletBehaviour } from "./perpetual-trading/wallet.ts";
 
 interface Args extends LifecycleCallbacks<PerpetualTradingLifecycle> {
+  /** hears every API call the widget makes (operation, body) */
+  onRequest?: (op: string, body: Record<string, unknown>) => void;
   scenario: Scenario;
   connected: boolean;
   behaviour?: WalletBehaviour;
@@ -29,13 +31,14 @@ function Host({
   dark,
   twice,
   width,
+  onRequest,
   config,
   connected: _,
   behaviour: __,
   ...callbacks
 }: Args & { config: Awaited<ReturnType<typeof storyConfig>> }) {
   const [client] = useState(() => new QueryClient({ defaultOptions: { queries: { retry: false } } }));
-  const [api] = useState(() => fakeApi(scenario));
+  const [api] = useState(() => fakeApi(scenario, onRequest));
   const widget = (testId?: string) => (
     <PerpetualTradingWidget
       apiBaseUrl="http://story"
@@ -66,7 +69,7 @@ function Host({
 
 const meta: Meta<Args> = {
   title: "Widgets/PerpetualTradingWidget",
-  args: { onStatus: fn(), onSuccess: fn(), onError: fn() },
+  args: { onStatus: fn(), onSuccess: fn(), onError: fn(), onRequest: fn() },
   loaders: [
     async ({ args }) => ({
       config: await storyConfig({ connected: args.connected, behaviour: args.behaviour }),
@@ -215,6 +218,73 @@ export const LimitOrderResting: Story = {
     await userEvent.keyboard("{Enter}");
     await expect(await canvas.findByText("Order to buy 0.01 GOLD at 3900 is open")).toBeVisible();
     await expect(args.onSuccess).toHaveBeenCalledWith(expect.objectContaining({ orderId: 1000302 }));
+  },
+};
+
+/** Take profit and stop loss ride on the order; isolated margin is set before it. */
+export const OrderWithTpSlIsolated: Story = {
+  args: { scenario: { trading: true, execute: "filled" }, connected: true },
+  play: async ({ canvasElement, args }) => {
+    localStorage.clear();
+    const canvas = within(canvasElement);
+    await userEvent.click(await canvas.findByTestId("perps-market-GOLD"));
+    await userEvent.click(canvas.getByTestId("perps-margin-isolated"));
+    await expect(canvas.getByRole("button", { name: "Isolated" })).toHaveAttribute("aria-pressed", "true");
+    await userEvent.type(canvas.getByTestId("perps-size"), "0.01");
+    await userEvent.type(canvas.getByLabelText("Take profit (USD)"), "4400");
+    await userEvent.type(canvas.getByLabelText("Stop loss (USD)"), "3800");
+    await userEvent.click(canvas.getByTestId("perps-submit"));
+    await expect(await canvas.findByText("Bought 0.01 GOLD at 4013.1")).toBeVisible();
+    await expect(args.onRequest).toHaveBeenCalledWith(
+      "set_leverage",
+      expect.objectContaining({ asset: "GOLD", margin_mode: "isolated" }),
+    );
+    await expect(args.onRequest).toHaveBeenCalledWith(
+      "market_order",
+      expect.objectContaining({
+        take_profit: { trigger_price: "4400" },
+        stop_loss: { trigger_price: "3800" },
+      }),
+    );
+  },
+};
+
+/** A take profit below a buy's price is on the wrong side: the ticket says so and will not send it. */
+export const TpSlWrongSide: Story = {
+  args: { scenario: { trading: true }, connected: true },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(await canvas.findByTestId("perps-market-GOLD"));
+    await userEvent.type(canvas.getByTestId("perps-size"), "0.01");
+    await userEvent.type(canvas.getByTestId("perps-tp"), "3000");
+    await expect(canvas.getByTestId("perps-problem")).toHaveTextContent(
+      "Take profit: on the wrong side of the price",
+    );
+    await expect(canvas.getByTestId("perps-submit")).toBeDisabled();
+  },
+};
+
+/** A stop on an open position, from its row; waiting triggers show in the open orders. */
+export const PositionTpSl: Story = {
+  args: { scenario: { trading: true }, connected: true },
+  play: async ({ canvasElement, args }) => {
+    localStorage.clear();
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByTestId("perps-open-order-1000245")).toHaveTextContent(
+      "Take profit at 250",
+    );
+    const toggle = canvas.getByRole("button", { name: "TP/SL for AAPL long" });
+    await userEvent.click(toggle);
+    await expect(toggle).toHaveAttribute("aria-expanded", "true");
+    const form = canvas.getByRole("form", { name: "TP/SL for AAPL long" });
+    await userEvent.type(within(form).getByLabelText("Stop loss (USD)"), "215");
+    await userEvent.keyboard("{Enter}");
+    await expect(await canvas.findByText("TP/SL set on AAPL")).toBeVisible();
+    await expect(args.onRequest).toHaveBeenCalledWith("position_tpsl", {
+      owner: expect.any(String),
+      asset: "AAPL",
+      stop_loss: { trigger_price: "215" },
+    });
   },
 };
 

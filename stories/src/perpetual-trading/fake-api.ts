@@ -129,6 +129,17 @@ const activity = (trading: boolean) => ({
           time_ms: 1_779_995_000_000,
           reduce_only: false,
         },
+        {
+          asset: "AAPL",
+          side: "sell",
+          limit_price: "250",
+          size: "2.5",
+          order_id: 1000245,
+          time_ms: 1_779_995_100_000,
+          reduce_only: true,
+          trigger_price: "250",
+          tpsl: "tp",
+        },
       ]
     : [],
 });
@@ -265,13 +276,15 @@ export const storySponsor = async (): Promise<{ txHash: `0x${string}` }> => ({
   txHash: `0x${"d0".repeat(32)}`,
 });
 
-export function fakeApi(scenario: Scenario = {}): typeof fetch {
+/** `onRequest` hears every call (operation and body), for stories to check what was asked. */
+export function fakeApi(scenario: Scenario = {}, onRequest?: (op: string, body: Json) => void): typeof fetch {
   // what the account has deposited in this story (a deposit is credited as soon as it is relayed)
   let deposited = 0;
   return async (input, init) => {
     const url = new URL(String(input), "http://story");
     const op = url.pathname.replace("/v2/perpetual_trading/", "");
     const body = (init?.body ? JSON.parse(String(init.body)) : {}) as Json;
+    onRequest?.(op, body);
     if (scenario.loading && init?.method !== "POST") return new Promise<Response>(() => {});
     const answer = (json: unknown, status = 200) =>
       new Response(JSON.stringify(json), { status, headers: { "content-type": "application/json" } });
@@ -311,6 +324,12 @@ export function fakeApi(scenario: Scenario = {}): typeof fetch {
         const action = { type: "order", orders: [order], grouping: "na" };
         return answer({ typed_data: L1_TYPED_DATA, action, nonce: 1_780_000_000_000 });
       }
+      case "position_tpsl":
+        return answer({
+          typed_data: L1_TYPED_DATA,
+          action: { type: "order", grouping: "positionTpsl", orders: [] },
+          nonce: 1_780_000_000_000,
+        });
       case "cancel_order":
         return answer({
           typed_data: L1_TYPED_DATA,
@@ -319,6 +338,11 @@ export function fakeApi(scenario: Scenario = {}): typeof fetch {
         });
       case "execute": {
         const action = body.action as Json;
+        if (action.type === "order" && action.grouping === "positionTpsl")
+          return answer({
+            status: "ok",
+            response: { type: "order", data: { statuses: ["waitingForTrigger", "waitingForTrigger"] } },
+          });
         if (action.type === "order") {
           const order = (action.orders as { a: number; s: string }[])[0]!;
           const market = MARKETS.find((m) => m[1] === order.a)!;

@@ -37,7 +37,14 @@ export function OpenOrders() {
                     <span className={o.side === "buy" ? "pt-up" : "pt-down"}>{side}</span> {o.size} {o.asset}
                     {o.reduce_only ? <span className="cw-muted"> · {t("reduceOnly")}</span> : null}
                   </td>
-                  <td className="pt-num">{formatPrice(format, o.limit_price)}</td>
+                  <td className="pt-num">
+                    {o.trigger_price
+                      ? t("trigger", {
+                          kind: t(o.tpsl === "tp" ? "tp" : "sl"),
+                          price: formatPrice(format, o.trigger_price),
+                        })
+                      : formatPrice(format, o.limit_price)}
+                  </td>
                   <td className="pt-num">
                     <button
                       type="button"

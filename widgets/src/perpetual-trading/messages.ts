@@ -107,6 +107,7 @@ export const perpsEn = {
   sell: "sell",
   close: "Close",
   closeRow: "Close {asset} {side}",
+  tpslShort: "TP/SL",
   tpslRow: "TP/SL for {asset} {side}",
   save: "Save",
   openOrders: "Open orders",

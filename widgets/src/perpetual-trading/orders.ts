@@ -7,6 +7,7 @@ import {
   perpetualTradingEnableUnifiedAccount,
   perpetualTradingLimitOrder,
   perpetualTradingMarketOrder,
+  perpetualTradingPositionTpsl,
   perpetualTradingSetLeverage,
 } from "@compass/sdk";
 import { orderOutcome, type Prepared } from "./execute.ts";
@@ -52,9 +53,17 @@ export function orderSteps(ctx: FlowContext, o: OrderIntent): Step[] {
   ];
   if (!o.reduceOnly)
     steps.push({
-      label: w("setLev", { asset: o.asset, lev: o.leverage, mode: w("margin.cross") }),
+      label: w("setLev", { asset: o.asset, lev: o.leverage, mode: w(`margin.${o.marginMode ?? "cross"}`) }),
       prepare: async () =>
-        nullable(await perpetualTradingSetLeverage(t, { owner, asset: o.asset, leverage: o.leverage })),
+        nullable(
+          await perpetualTradingSetLeverage(t, {
+            owner,
+            asset: o.asset,
+            leverage: o.leverage,
+            // sent only when asked for: cross is every API's default
+            ...(o.marginMode === "isolated" && { margin_mode: "isolated" as const }),
+          }),
+        ),
     });
   if (builder)
     steps.push({
@@ -75,6 +84,7 @@ export function orderSteps(ctx: FlowContext, o: OrderIntent): Step[] {
         size: o.size,
         reduce_only: o.reduceOnly,
         builder,
+        ...triggers(o),
       };
       return o.type === "market"
         ? perpetualTradingMarketOrder(t, { ...common, slippage_percent: o.slippagePercent })
@@ -87,6 +97,12 @@ export function orderSteps(ctx: FlowContext, o: OrderIntent): Step[] {
   });
   return steps;
 }
+
+/** The API's take_profit / stop_loss fields for the prices set (market orders when triggered). */
+const triggers = (o: { takeProfit?: string; stopLoss?: string }) => ({
+  ...(o.takeProfit && { take_profit: { trigger_price: o.takeProfit } }),
+  ...(o.stopLoss && { stop_loss: { trigger_price: o.stopLoss } }),
+});
 
 export async function placeOrder(ctx: FlowContext, o: OrderIntent): Promise<void> {
   const result = await runSteps(ctx, "order", orderSteps(ctx, o));
@@ -156,4 +172,25 @@ export async function cancelOrder(ctx: FlowContext, o: PerpetualTradingOpenOrder
     },
   ]);
   ctx.report({ status: "success", action: "cancel", message: w("cancelled", { asset: o.asset }) });
+}
+
+/** Sets (or replaces) the take profit and stop loss of an open position: trigger orders that follow it. */
+export async function protectPosition(
+  ctx: FlowContext,
+  p: PerpetualTradingPosition,
+  prices: { takeProfit?: string; stopLoss?: string },
+) {
+  const w = wordsOf(ctx);
+  await runSteps(ctx, "order", [
+    {
+      label: w("tpslStep", { asset: p.asset }),
+      prepare: () =>
+        perpetualTradingPositionTpsl(ctx.transport, {
+          owner: ctx.signer.address,
+          asset: p.asset,
+          ...triggers(prices),
+        }),
+    },
+  ]);
+  ctx.report({ status: "success", action: "order", message: w("tpslSet", { asset: p.asset }) });
 }

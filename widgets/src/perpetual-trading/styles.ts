@@ -37,6 +37,8 @@ ${S} .pt-seg .pt-sell[aria-pressed="true"]{background:var(--cw-danger);color:var
 ${S} .pt-field{margin-block-end:8px}
 ${S} .pt-inline{display:flex;gap:6px;align-items:center}
 ${S} .pt-inline .cw-input{flex:1;min-inline-size:0}
+${S} .pt-protect{flex-wrap:wrap;align-items:end}
+${S} .pt-protect .cw-input{inline-size:8em}
 ${S} .pt-pair{display:grid;grid-template-columns:1fr 1fr;gap:4px 6px}
 ${S} .pt-pair legend{margin-block-end:4px}
 ${S} .pt-pair .cw-input{inline-size:100%}

@@ -7,7 +7,14 @@ import { useSelectedMarket } from "../hooks.ts";
 import type { PerpsMessages } from "../messages.ts";
 import { placeOrder } from "../orders.ts";
 import { OrderTypeToggle, SideToggle } from "./choices.tsx";
-import { LeverageInput, LimitPriceInput, ReduceOnlyToggle, SizeInput, SlippageInput } from "./inputs.tsx";
+import {
+  LeverageInput,
+  LimitPriceInput,
+  ReduceOnlyToggle,
+  SizeInput,
+  SlippageInput,
+  TpSlInputs,
+} from "./inputs.tsx";
 import type { OrderTicketPartProps } from "./part.ts";
 import { OrderSummary, SubmitOrder } from "./summary.tsx";
 import { initialOrderTicket, orderIntent } from "./ticket.ts";
@@ -58,6 +65,7 @@ export function OrderTicket({ picked }: OrderTicketProps) {
         {ticket.reduceOnly ? null : <LeverageInput {...p} />}
         {ticket.type === "market" ? <SlippageInput {...p} /> : null}
         <ReduceOnlyToggle {...p} />
+        {ticket.reduceOnly ? null : <TpSlInputs {...p} />}
         <OrderSummary {...p} />
         {problem ? (
           <p className="pt-hint cw-error" id={`${id}p`} aria-live="polite" {...ids("problem")}>

@@ -6,7 +6,7 @@ import { useTestIds } from "../../kit/test-ids.ts";
 import { formatPrice } from "../format.ts";
 import { sizeStep } from "../math.ts";
 import type { PerpsMessages } from "../messages.ts";
-import { Segmented } from "./choices.tsx";
+import { MarginModeToggle, Segmented } from "./choices.tsx";
 import type { OrderTicketPartProps } from "./part.ts";
 import { ticketSize } from "./ticket.ts";
 
@@ -90,6 +90,7 @@ export function LeverageInput(p: OrderTicketPartProps) {
   const max = market.max_leverage ?? 1;
   return (
     <div className="pt-field">
+      <MarginModeToggle {...p} />
       <label className="cw-label" htmlFor={id}>
         {t("leverage", { lev: ticket.leverage, max })}
       </label>
@@ -148,28 +149,50 @@ export function ReduceOnlyToggle({ ticket, set }: OrderTicketPartProps) {
 
 /** Take profit and stop loss on the new position: trigger prices executed as market orders at the venue. */
 export function TpSlInputs({ ticket, set }: OrderTicketPartProps) {
-  const ids = useTestIds();
   const { t } = useI18n<PerpsMessages>();
-  const id = useId();
   return (
     <fieldset className="pt-field pt-pair">
       <legend className="cw-label">{t("tpsl")}</legend>
-      {(["takeProfit", "stopLoss"] as const).map((field) => (
-        <div key={field}>
-          <label className="pt-hint" htmlFor={`${id}${field}`}>
-            {t(field === "takeProfit" ? "tp" : "sl")} (USD)
-          </label>
-          <input
-            id={`${id}${field}`}
-            className="cw-input"
-            inputMode="decimal"
-            autoComplete="off"
-            value={ticket[field]}
-            onChange={(e) => set({ [field]: e.target.value })}
-            {...ids(field === "takeProfit" ? "tp" : "sl")}
-          />
-        </div>
-      ))}
+      <TriggerPrices values={ticket} onChange={set} testId="" />
     </fieldset>
   );
+}
+
+export type TriggerPriceValues = { takeProfit: string; stopLoss: string };
+
+/**
+ * The two trigger price fields (take profit, stop loss), labelled, each in its own box; `testId` prefixes
+ * their test ids (`<testId>tp`, `<testId>sl`).
+ */
+export function TriggerPrices({
+  values,
+  onChange,
+  testId,
+}: {
+  values: TriggerPriceValues;
+  onChange(patch: Partial<TriggerPriceValues>): void;
+  testId: string;
+}) {
+  const ids = useTestIds();
+  const { t } = useI18n<PerpsMessages>();
+  const id = useId();
+  return (["takeProfit", "stopLoss"] as const).map((field) => {
+    const short = field === "takeProfit" ? "tp" : "sl";
+    return (
+      <div key={field}>
+        <label className="pt-hint" htmlFor={`${id}${short}`}>
+          {t(short)} (USD)
+        </label>
+        <input
+          id={`${id}${short}`}
+          className="cw-input"
+          inputMode="decimal"
+          autoComplete="off"
+          value={values[field]}
+          onChange={(e) => onChange({ [field]: e.target.value.trim() })}
+          {...ids(`${testId}${short}`)}
+        />
+      </div>
+    );
+  });
 }
