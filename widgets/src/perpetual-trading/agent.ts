@@ -1,5 +1,6 @@
-import { type Address, getAddress, type Hex, hashTypedData, numberToHex } from "viem";
+import { type Address, getAddress, type Hex, numberToHex } from "viem";
 import { browserStorage, type KeyValueStorage, pageOrigin } from "../kit/storage.ts";
+import { hashTypedData } from "./eip712.ts";
 import { VenueRefusal } from "./errors.ts";
 import type { Prepared, Signer } from "./execute.ts";
 import { privateKeyAddress, randomPrivateKey, signHash } from "./secp256k1.ts";

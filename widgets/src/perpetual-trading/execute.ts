@@ -4,7 +4,8 @@ import {
   type Transport,
   type TypedData,
 } from "@compass/sdk";
-import { type Address, type Hex, hashTypedData } from "viem";
+import type { Address, Hex } from "viem";
+import { hashTypedData } from "./eip712.ts";
 import { VenueRefusal, WrongSignerError } from "./errors.ts";
 import { recoverAddress } from "./secp256k1.ts";
 

@@ -1,6 +1,7 @@
 import type { Address } from "viem";
 import type { Config } from "wagmi";
 import { getAccount, getClient, switchChain } from "wagmi/actions";
+import { domainType } from "./eip712.ts";
 import type { Signer, TypedDataPayload } from "./execute.ts";
 import type { ChainOps } from "./flow.ts";
 
@@ -20,18 +21,6 @@ async function provider(config: Config, chainId?: number): Promise<Eip1193> {
 }
 
 const hex = (n: string | number | bigint) => `0x${BigInt(n).toString(16)}`;
-
-/** The EIP712Domain type a wallet hashes the domain with: the fields the domain has, in the standard order. */
-function domainType(domain: Record<string, unknown>) {
-  const fields = [
-    ["name", "string"],
-    ["version", "string"],
-    ["chainId", "uint256"],
-    ["verifyingContract", "address"],
-    ["salt", "bytes32"],
-  ] as const;
-  return fields.filter(([name]) => domain[name] !== undefined).map(([name, type]) => ({ name, type }));
-}
 
 /** The connected wagmi wallet as a flow's signer; remembers the last domain chain id for error messages. */
 export function wagmiSigner(config: Config, address: Address): Signer & { lastDomainChainId?: number } {
