@@ -8,7 +8,7 @@ import { explain, VenueRefusal } from "./errors.ts";
 import type { Signer } from "./execute.ts";
 import type { FlowContext } from "./flow.ts";
 import { withdraw } from "./funds.ts";
-import { cancelOrder, closePosition, placeOrder } from "./orders.ts";
+import { cancelOrder, closePosition, placeOrder, protectPosition } from "./orders.ts";
 import type { PerpetualTradingLifecycle } from "./status.ts";
 
 /**
@@ -143,6 +143,48 @@ describe("widget flows", () => {
     await cancelOrder(context(statuses), order);
     expect((await h.get("activity", { owner: account.address })).json.open_orders).toEqual([]);
     expect(wallet.prompts).toEqual([]);
+  });
+
+  test("parameters: marginMode isolated with takeProfit and stopLoss, the venue holds an isolated position guarded by both triggers; a stop set on the position afterwards is at the venue too", async () => {
+    const statuses: PerpetualTradingLifecycle[] = [];
+    const mark = Number(
+      (await h.get("opportunities", {})).json.opportunities.find((o: { asset: string }) => o.asset === "TSLA")
+        .mark_price,
+    );
+    const at = (f: number) => Number((mark * f).toPrecision(5)).toString();
+    await placeOrder(context(statuses), {
+      asset: "TSLA",
+      side: "buy",
+      size: "0.1",
+      type: "market",
+      reduceOnly: false,
+      leverage: 2,
+      marginMode: "isolated",
+      takeProfit: at(1.2),
+      stopLoss: at(0.8),
+    });
+    expect(
+      statuses.filter((x) => x.status === "preparing").map((x) => (x as { label: string }).label),
+    ).toContain("Set TSLA leverage to 2× (Isolated)");
+    const state = await venueInfo({ type: "clearinghouseState", user: account.address, dex: "xyz" });
+    const tsla = state.assetPositions.find((p: any) => p.position.coin === "xyz:TSLA").position;
+    expect(tsla).toMatchObject({ szi: "0.1", leverage: { type: "isolated", value: 2 } });
+    const triggers = async () =>
+      (await venueInfo({ type: "frontendOpenOrders", user: account.address, dex: "xyz" }))
+        .filter((o: any) => o.coin === "xyz:TSLA")
+        .map((o: any) => [o.orderType, Number(o.triggerPx)]);
+    expect(await triggers()).toEqual(
+      expect.arrayContaining([
+        ["Take Profit Market", Number(at(1.2))],
+        ["Stop Market", Number(at(0.8))],
+      ]),
+    );
+    const [position] = (await positions()).filter((p: { asset: string }) => p.asset === "TSLA");
+    await protectPosition(context(statuses), position, { stopLoss: at(0.9) });
+    expect(statuses.at(-1)).toMatchObject({ status: "success", message: "TP/SL set on TSLA" });
+    expect(await triggers()).toContainEqual(["Stop Market", Number(at(0.9))]);
+    expect(wallet.prompts).toEqual([]);
+    await closePosition(context([]), position);
   });
 
   test("default: withdraw is accepted and queued for the payout", async () => {
