@@ -6,6 +6,7 @@ import {
   until,
   usdcBalance,
   venueAccountValue,
+  venueInfo,
   venuePosition,
 } from "@compass/testkit/live";
 import { trader } from "@compass/testkit/wallet";
@@ -36,9 +37,12 @@ async function execute(prepared: { typed_data: unknown; action: unknown; nonce: 
 }
 
 describe("MCP tools v2_perpetual_trading_* end to end", () => {
-  test("default: fifteen tools; reads are read-only, execute is destructive", async () => {
+  test("default: the spec's fifteen tools and our two (order_book, position_tpsl); reads are read-only, execute is destructive", async () => {
     const tools = (await client.listTools()).tools.filter((t) => t.name.startsWith("v2_perpetual_trading_"));
-    expect(tools).toHaveLength(15);
+    expect(tools).toHaveLength(17);
+    expect(tools.find((t) => t.name === "v2_perpetual_trading_order_book")!.annotations?.readOnlyHint).toBe(
+      true,
+    );
     expect(tools.find((t) => t.name === "v2_perpetual_trading_positions")!.annotations?.readOnlyHint).toBe(
       true,
     );
@@ -46,6 +50,23 @@ describe("MCP tools v2_perpetual_trading_* end to end", () => {
       true,
     );
     expect(tools.some((t) => /global_markets/.test(t.name))).toBe(false);
+  });
+
+  test("default: order_book is the venue twin's l2Book of the market, best first, with its spread", async () => {
+    const [book, venue] = await Promise.all([
+      tool("order_book", { asset: "GOLD" }),
+      venueInfo().l2Book({ coin: "xyz:GOLD" }),
+    ]);
+    const [bids, asks] = venue!.levels;
+    expect(book.asset).toBe("GOLD");
+    expect(book.bids).toHaveLength(bids.length);
+    expect(book.asks).toHaveLength(asks.length);
+    const prices = (side: { price: string }[]) => side.map((l) => Number(l.price));
+    expect(prices(book.bids)).toEqual([...prices(book.bids)].sort((a, b) => b - a));
+    expect(prices(book.asks)).toEqual([...prices(book.asks)].sort((a, b) => a - b));
+    // read a moment apart, the two books are the same market's: their best bids within $5 (about 0.1 %)
+    expect(Number(book.bids[0].price)).toBeCloseTo(Number(bids[0]!.px), -1);
+    expect(Number(book.spread)).toBeCloseTo(Number(book.asks[0].price) - Number(book.bids[0].price), 6);
   });
 
   test("default: deposit → sponsor relay → trade → close → withdraw, checked at the venue and on chain", async () => {
