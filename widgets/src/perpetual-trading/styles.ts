@@ -62,6 +62,9 @@ ${S} .pt-book button{all:unset;display:grid;grid-template-columns:1fr 1fr;gap:4p
 ${S} .pt-book button:focus-visible{outline:2px solid var(--cw-focus)}
 ${S} .pt-book button span:last-child{text-align:end}
 ${S} .pt-book .pt-bid{background-image:linear-gradient(to left,color-mix(in srgb,var(--cw-success) 18%,transparent),color-mix(in srgb,var(--cw-success) 18%,transparent))}
+${S} .pt-book .pt-bid{background-position:right}
+:where([data-compass-widget="perpetual-trading"][dir="rtl"]) .pt-book .pt-bid{background-position:left}
+:where([data-compass-widget="perpetual-trading"][dir="rtl"]) .pt-book .pt-ask{background-position:right}
 ${S} .pt-book .pt-ask{background-image:linear-gradient(to right,color-mix(in srgb,var(--cw-danger) 18%,transparent),color-mix(in srgb,var(--cw-danger) 18%,transparent))}
 ${S} input[type=range]{inline-size:100%;accent-color:var(--cw-accent)}
 `;
