@@ -35,7 +35,6 @@ export const perpsEn = {
   // order book
   book: "Order book",
   size: "Size",
-  total: "Total",
   spread: "Spread {spread} ({pct})",
   bids: "Bids",
   asks: "Asks",
