@@ -41,7 +41,32 @@ for (const target of Object.values(pkg.exports ?? {})) {
 }
 const platform = pkg.compassBuild?.platform ?? "neutral";
 rmSync(join(dir, "dist"), { recursive: true, force: true });
-await build({
+if (pkg.compassBuild?.preserveModules) {
+  // One output file per source module (rolldown's preserveModules): a partner's bundler sees the package's real
+  // module graph, so it drops what the page does not use and splits what the widgets load on demand (a locale,
+  // the card step) into chunks of their own. Bundled chunks hide that graph: esbuild's shared chunk is one module
+  // to the partner's bundler, and a dynamic import into it stays in the first load.
+  const { rolldown } = await import("rolldown");
+  const deps = [...Object.keys(pkg.dependencies ?? {}), ...Object.keys(pkg.peerDependencies ?? {})];
+  const bundle = await rolldown({
+    input: entries,
+    platform,
+    external: [new RegExp(`^(${deps.map((d) => d.replace(/[/.]/g, "\\$&")).join("|")})(/|$)`), /^node:/],
+    transform: { target: "es2022", jsx: "react-jsx" },
+    logLevel: "warn",
+  });
+  await bundle.write({
+    dir: join(dir, "dist"),
+    format: "esm",
+    preserveModules: true,
+    preserveModulesRoot: join(dir, "src"),
+    entryFileNames: "[name].js",
+    banner: pkg.compassBuild?.banner,
+    legalComments: "none",
+  });
+  await bundle.close();
+} else
+  await build({
   entryPoints: entries,
   outdir: join(dir, "dist"),
   bundle: true,

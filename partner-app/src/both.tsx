@@ -1,4 +1,5 @@
 /** The partner's app with both widgets on one page. */
+import { CompassProvider } from "@compass/widgets";
 import { PartnerOnrampCheckout } from "@compass/widgets/onramp";
 import { PerpetualTradingWidget } from "@compass/widgets/perpetual-trading";
 import { mount } from "./shell.tsx";
@@ -8,4 +9,5 @@ mount(
     <PartnerOnrampCheckout defaultAmount="80" testId="partner-onramp" />
     <PerpetualTradingWidget testId="partner-perps" />
   </>,
+  CompassProvider,
 );

@@ -3,10 +3,8 @@
  * the devnet signs for), its QueryClient, and one CompassProvider with the API's address. Only the packages a
  * partner installs are imported: the widgets and the SDK from their packed tarballs, and the peers.
  */
-import { CompassProvider } from "@compass/widgets";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import type { ReactNode } from "react";
-import { StrictMode } from "react";
+import { type ComponentType, type ReactNode, StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { defineChain } from "viem";
 // `mock` from wagmi's root (both majors export it there): `wagmi/connectors` would pull in every wallet SDK
@@ -63,13 +61,25 @@ function Connect() {
   );
 }
 
-/** Mounts the partner's page with `children` (the widgets it embeds) under its providers. */
-export function mount(children?: ReactNode) {
+/** The widgets' shared settings, as the partner passes them to `CompassProvider` (absent from the baseline). */
+export type Compass = ComponentType<{
+  apiBaseUrl: string;
+  publishableKey?: string;
+  locale?: string;
+  children: ReactNode;
+}>;
+const Bare: Compass = ({ children }) => children;
+
+/**
+ * Mounts the partner's page with `children` (the widgets it embeds) under its providers; `Compass` is the
+ * widgets' CompassProvider (the baseline, without widgets, has none).
+ */
+export function mount(children?: ReactNode, Compass: Compass = Bare) {
   createRoot(document.getElementById("root")!).render(
     <StrictMode>
       <WagmiProvider config={wagmi}>
         <QueryClientProvider client={new QueryClient()}>
-          <CompassProvider
+          <Compass
             apiBaseUrl={cfg.apiBaseUrl}
             publishableKey={cfg.publishableKey}
             locale={cfg.locale}
@@ -79,7 +89,7 @@ export function mount(children?: ReactNode) {
               <Connect />
               {children}
             </main>
-          </CompassProvider>
+          </Compass>
         </QueryClientProvider>
       </WagmiProvider>
     </StrictMode>,

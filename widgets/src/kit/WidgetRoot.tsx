@@ -43,7 +43,11 @@ export function WidgetRoot({
   const shared = useCompassConfig();
   const resolved = theme ?? shared.theme ?? lightTheme();
   const i18n = useCatalog(catalog, locale ?? shared.locale);
-  warnThemeContrast(resolved);
+  // development only: bundlers replace `process.env.NODE_ENV` (as for @tanstack/react-query, a peer, which reads it
+  // the same way), so a production build drops the check and its code
+  // biome-ignore lint/suspicious/noTsIgnore: the package builds without Node's types; bundlers define this
+  // @ts-ignore
+  if (process.env.NODE_ENV !== "production") warnThemeContrast(resolved);
   return (
     <section
       data-compass-widget={name}

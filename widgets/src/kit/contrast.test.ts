@@ -1,6 +1,9 @@
+import { createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
 import { afterEach, describe, expect, test, vi } from "vitest";
 import { AA, contrastRatio, parseColor, themeContrastIssues, warnThemeContrast } from "./contrast.ts";
 import { darkTheme, lightTheme, themeVars } from "./theme.ts";
+import { WidgetRoot } from "./WidgetRoot.tsx";
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -65,8 +68,23 @@ describe("contrast", () => {
     warnThemeContrast(lightTheme());
     expect(warn).toHaveBeenCalledTimes(1);
 
+    // a widget checks its theme in development only (the production bundle has no check at all)
+    const render = (accent: string) =>
+      renderToStaticMarkup(
+        createElement(WidgetRoot, {
+          name: "x",
+          catalog: { id: "x", en: { label: "X" }, load: {} },
+          label: "label",
+          theme: darkTheme({ colors: { accent, accentText: "#ffffff" } }),
+          children: null,
+        }),
+      );
     vi.stubEnv("NODE_ENV", "production");
-    warnThemeContrast(darkTheme({ colors: { accent: "#ffff00", accentText: "#ffffff" } }));
+    render("#ffff00");
     expect(warn).toHaveBeenCalledTimes(1);
+    vi.stubEnv("NODE_ENV", "development");
+    render("#ffff01");
+    expect(warn).toHaveBeenCalledTimes(2);
+    vi.unstubAllEnvs();
   });
 });

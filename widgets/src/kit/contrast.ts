@@ -92,22 +92,10 @@ export function themeContrastIssues(theme: { colors: TextColours }): ContrastIss
 const warned = new Set<string>();
 
 /**
- * Written as `process.env.NODE_ENV` so that bundlers replace it (Vite, Next, webpack, esbuild all do); a page with
- * no bundler and no `process` counts as development.
+ * One console warning per theme whose text falls under AA (a partner's override, usually). Called in development
+ * only (WidgetRoot guards it with `process.env.NODE_ENV`, so a production build drops this code).
  */
-function production(): boolean {
-  try {
-    // biome-ignore lint/suspicious/noTsIgnore: the package builds without Node's types; bundlers define this
-    // @ts-ignore
-    return process.env.NODE_ENV === "production";
-  } catch {
-    return false;
-  }
-}
-
-/** In development, one console warning per theme whose text falls under AA (a partner's override, usually). */
 export function warnThemeContrast(theme: { colors: TextColours }): void {
-  if (production()) return;
   const key = JSON.stringify(theme.colors);
   if (warned.has(key)) return;
   warned.add(key);

@@ -140,49 +140,34 @@ export interface Format {
   percent(value: string | number, options?: Intl.NumberFormatOptions): string;
   /** a date and time (ms since epoch or a Date) */
   date(value: number | Date, options?: Intl.DateTimeFormatOptions): string;
-  /** a list: `["a","b","c"]` → "a, b, and c" */
-  list(items: string[]): string;
 }
 
-const formatters = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat | Intl.ListFormat>();
-function cached<T extends Intl.NumberFormat | Intl.DateTimeFormat | Intl.ListFormat>(
-  kind: string,
-  locale: string,
-  options: object | undefined,
-  make: () => T,
-): T {
-  const k = `${kind}|${locale}|${options ? JSON.stringify(options) : ""}`;
-  let f = formatters.get(k) as T | undefined;
+const formatters = new Map<string, { format(value: never): string }>();
+const cached = (key: string, make: () => { format(value: never): string }) => {
+  let f = formatters.get(key);
   if (!f) {
     f = make();
-    formatters.set(k, f);
+    formatters.set(key, f);
   }
   return f;
-}
-
-// Intl.NumberFormat formats a decimal string exactly (no float rounding) where the engine supports it
-const num = (value: string | number) => value as unknown as number;
+};
 
 export function formatter(tag: string): Format {
   // Western digits in Arabic, pinned: engines' ICU data differ on Arabic's default digits, and the text
   // rendered on the server must be the browser's (hydration); on-chain amounts and addresses use them too.
   const locale = tag === "ar" ? "ar-u-nu-latn" : tag;
+  // Intl.NumberFormat formats a decimal string exactly (no float rounding) where the engine supports it
+  const number = (value: string | number, options?: Intl.NumberFormatOptions) =>
+    cached(`n${locale}${JSON.stringify(options)}`, () => new Intl.NumberFormat(locale, options)).format(
+      value as never,
+    );
   return {
-    number: (value, options) =>
-      cached("n", locale, options, () => new Intl.NumberFormat(locale, options)).format(num(value)),
-    currency: (value, currency, options) => {
-      const o = { style: "currency", currency, ...options } as const;
-      return cached("c", locale, o, () => new Intl.NumberFormat(locale, o)).format(num(value));
-    },
-    percent: (value, options) => {
-      const o = { style: "percent", maximumFractionDigits: 2, ...options } as const;
-      return cached("p", locale, o, () => new Intl.NumberFormat(locale, o)).format(num(value));
-    },
+    number,
+    currency: (value, currency, options) => number(value, { style: "currency", currency, ...options }),
+    percent: (value, options) => number(value, { style: "percent", maximumFractionDigits: 2, ...options }),
     date: (value, options) =>
-      cached("d", locale, options, () => new Intl.DateTimeFormat(locale, options)).format(value),
-    list: (items) =>
-      cached("l", locale, undefined, () => new Intl.ListFormat(locale, { type: "conjunction" })).format(
-        items,
+      cached(`d${locale}${JSON.stringify(options)}`, () => new Intl.DateTimeFormat(locale, options)).format(
+        value as never,
       ),
   };
 }
