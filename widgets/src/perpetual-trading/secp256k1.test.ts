@@ -1,8 +1,9 @@
+import { createHash } from "node:crypto";
 import fc from "fast-check";
 import { bytesToHex, type Hex, hashTypedData, recoverAddress as viemRecover } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { describe, expect, test } from "vitest";
-import { privateKeyAddress, randomPrivateKey, recoverAddress, signHash } from "./secp256k1.ts";
+import { privateKeyAddress, randomPrivateKey, recoverAddress, sha256, signHash } from "./secp256k1.ts";
 
 const N = 0xfffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364141n;
 const hex32 = fc.uint8Array({ minLength: 32, maxLength: 32 }).map((b) => bytesToHex(b));
@@ -43,6 +44,17 @@ describe("secp256k1 against viem", () => {
       expect(signHash(hash, pk)).toBe(await account.sign({ hash }));
       expect(privateKeyAddress(pk)).toBe(account.address);
     }
+  });
+
+  test("SHA-256 matches node:crypto at every padding boundary and over random input", () => {
+    const node = (b: Uint8Array) => new Uint8Array(createHash("sha256").update(b).digest());
+    for (const n of [0, 1, 55, 56, 63, 64, 65, 119, 120, 128, 1000])
+      expect(sha256(new Uint8Array(n).fill(n & 0xff))).toEqual(node(new Uint8Array(n).fill(n & 0xff)));
+    fc.assert(
+      fc.property(fc.uint8Array({ maxLength: 300 }), (b) => {
+        expect(sha256(b)).toEqual(node(b));
+      }),
+    );
   });
 
   test("a fresh key is in range and usable", () => {

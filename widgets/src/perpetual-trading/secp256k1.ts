@@ -1,10 +1,10 @@
-import { type Address, bytesToHex, getAddress, type Hex, hexToBytes, keccak256, sha256 } from "viem";
+import { type Address, bytesToHex, getAddress, type Hex, hexToBytes, keccak256 } from "viem";
 
 /**
  * The secp256k1 the agent key needs and nothing more: derive an address, sign a 32-byte hash (RFC 6979
  * deterministic nonce, low-s, Ethereum's 65-byte `r‖s‖v`), and recover a signer. viem's accounts carry a
  * general-purpose curve library (every curve form, precomputed tables, Schnorr) that weighed about 12 kB gzip
- * in a partner's bundle, a third of the widgets' budget; this is under 2 kB.
+ * in a partner's bundle, a third of the widgets' budget; this (with its own SHA-256) is about 2 kB.
  *
  * Scalar multiplication is a Montgomery ladder (the same sequence of operations for every key bit) in Jacobian
  * coordinates. JavaScript's BigInt gives no constant-time guarantee, as with any JS implementation; the key it
@@ -104,11 +104,74 @@ const concat = (...parts: Uint8Array[]) => {
   return out;
 };
 
+/** SHA-256 words: the first 32 bits of the fractional parts of the cube roots of the first 64 primes. */
+const K = Uint32Array.from(
+  "428a2f98 71374491 b5c0fbcf e9b5dba5 3956c25b 59f111f1 923f82a4 ab1c5ed5 d807aa98 12835b01 243185be 550c7dc3 72be5d74 80deb1fe 9bdc06a7 c19bf174 e49b69c1 efbe4786 0fc19dc6 240ca1cc 2de92c6f 4a7484aa 5cb0a9dc 76f988da 983e5152 a831c66d b00327c8 bf597fc7 c6e00bf3 d5a79147 06ca6351 14292967 27b70a85 2e1b2138 4d2c6dfc 53380d13 650a7354 766a0abb 81c2c92e 92722c85 a2bfe8a1 a81a664b c24b8b70 c76c51a3 d192e819 d6990624 f40e3585 106aa070 19a4c116 1e376c08 2748774c 34b0bcb5 391c0cb3 4ed8aa4a 5b9cca4f 682e6ff3 748f82ee 78a5636f 84c87814 8cc70208 90befffa a4506ceb bef9a3f7 c67178f2"
+    .split(" ")
+    .map((w) => Number.parseInt(w, 16)),
+);
+const rotr = (x: number, n: number) => (x >>> n) | (x << (32 - n));
+
+/** SHA-256 (FIPS 180-4), for the RFC 6979 nonce's HMAC; checked against node:crypto in the tests. */
+export function sha256(message: Uint8Array): Uint8Array {
+  const length = Math.ceil((message.length + 9) / 64) * 64;
+  const data = new Uint8Array(length);
+  data.set(message);
+  data[message.length] = 0x80;
+  const view = new DataView(data.buffer);
+  view.setUint32(length - 4, message.length * 8);
+  view.setUint32(length - 8, Math.floor(message.length / 0x20000000));
+  const h = Uint32Array.of(
+    0x6a09e667,
+    0xbb67ae85,
+    0x3c6ef372,
+    0xa54ff53a,
+    0x510e527f,
+    0x9b05688c,
+    0x1f83d9ab,
+    0x5be0cd19,
+  );
+  const w = new Uint32Array(64);
+  for (let at = 0; at < length; at += 64) {
+    for (let i = 0; i < 16; i++) w[i] = view.getUint32(at + i * 4);
+    for (let i = 16; i < 64; i++) {
+      const a = w[i - 15]!;
+      const b = w[i - 2]!;
+      w[i] =
+        (rotr(a, 7) ^ rotr(a, 18) ^ (a >>> 3)) +
+        w[i - 7]! +
+        (rotr(b, 17) ^ rotr(b, 19) ^ (b >>> 10)) +
+        w[i - 16]!;
+    }
+    let [a, b, c, d, e, f, g, hh] = h as unknown as number[];
+    for (let i = 0; i < 64; i++) {
+      const t1 =
+        (hh! + (rotr(e!, 6) ^ rotr(e!, 11) ^ rotr(e!, 25)) + ((e! & f!) ^ (~e! & g!)) + K[i]! + w[i]!) | 0;
+      const t2 = ((rotr(a!, 2) ^ rotr(a!, 13) ^ rotr(a!, 22)) + ((a! & b!) ^ (a! & c!) ^ (b! & c!))) | 0;
+      hh = g;
+      g = f;
+      f = e;
+      e = (d! + t1) | 0;
+      d = c;
+      c = b;
+      b = a;
+      a = (t1 + t2) | 0;
+    }
+    [a, b, c, d, e, f, g, hh].forEach((v, i) => {
+      h[i] = h[i]! + v!;
+    });
+  }
+  const out = new Uint8Array(32);
+  const outView = new DataView(out.buffer);
+  h.forEach((v, i) => outView.setUint32(i * 4, v));
+  return out;
+}
+
 function hmac(key: Uint8Array, message: Uint8Array): Uint8Array {
   const block = new Uint8Array(64);
-  block.set(key.length > 64 ? sha256(key, "bytes") : key);
+  block.set(key.length > 64 ? sha256(key) : key);
   const pad = (byte: number) => block.map((b) => b ^ byte);
-  return sha256(concat(pad(0x5c), sha256(concat(pad(0x36), message), "bytes")), "bytes");
+  return sha256(concat(pad(0x5c), sha256(concat(pad(0x36), message))));
 }
 
 /** The address of a public point: the last 20 bytes of keccak256(x ‖ y). */
