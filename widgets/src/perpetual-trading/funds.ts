@@ -8,7 +8,7 @@ import {
 import type { Address } from "viem";
 import { networkOf, type VenueNetwork } from "./agent.ts";
 import { type Prepared, withoutDomainType } from "./execute.ts";
-import { ensureAgent, type FlowContext, runSteps } from "./flow.ts";
+import { ensureAgent, type FlowContext, runSteps, wordsOf } from "./flow.ts";
 
 const ARBITRUM = 42161;
 /** The venue's Arbitrum bridge (Bridge2); widgets depend on the SDK only, so the address is repeated here. */
@@ -37,14 +37,14 @@ export async function deposit(ctx: FlowContext, amount: string, sponsor?: Sponso
   const owner = ctx.signer.address;
   const t = ctx.transport;
   const before = Number((await perpetualTradingPositions(t, { owner })).account_value ?? 0);
-  ctx.report({ status: "preparing", action: "deposit", label: `Deposit ${amount} USDC` });
+  ctx.report({ status: "preparing", action: "deposit", label: wordsOf(ctx)("depositStep", { amount }) });
   const { permit, amount_raw } = await perpetualTradingDeposit(t, { owner, amount });
   // the permit is signed in USDC's domain on Arbitrum: the wallet must be there (it is asked to switch)
   await ctx.chain?.ensureChain(Number(permit.domain.chainId ?? ARBITRUM));
   ctx.report({
     status: "signing",
     action: "deposit",
-    label: "Sign the USDC permit (no gas)",
+    label: wordsOf(ctx)("permit"),
     step: 1,
     steps: 2,
   });
@@ -54,19 +54,24 @@ export async function deposit(ctx: FlowContext, amount: string, sponsor?: Sponso
     deadline: Number((permit.message as { deadline: string }).deadline),
     signature: await ctx.signer.signTypedData(withoutDomainType(permit as never)),
   };
-  ctx.report({ status: "submitting", action: "deposit", label: "Relaying the deposit on Arbitrum" });
+  ctx.report({ status: "submitting", action: "deposit", label: wordsOf(ctx)("relay") });
   const txHash = sponsor ? (await sponsor(request)).txHash : await relayYourself(ctx, request);
   ctx.report({
     status: "confirming",
     action: "deposit",
-    label: "Waiting for the venue to credit the deposit",
+    label: wordsOf(ctx)("credit"),
     txHash,
   });
   await until(
     async () => Number((await perpetualTradingPositions(t, { owner })).account_value ?? 0) > before,
   );
   await setUpTrading(ctx);
-  ctx.report({ status: "success", action: "deposit", message: `Deposited ${amount} USDC`, txHash });
+  ctx.report({
+    status: "success",
+    action: "deposit",
+    message: wordsOf(ctx)("deposited", { amount }),
+    txHash,
+  });
 }
 
 /**
@@ -78,7 +83,7 @@ async function setUpTrading(ctx: FlowContext): Promise<void> {
   let network: VenueNetwork | undefined;
   await runSteps(ctx, "deposit", [
     {
-      label: "Enable trading on traditional-asset markets",
+      label: wordsOf(ctx)("enable"),
       prepare: async (signature_chain_id) => {
         const p = await perpetualTradingEnableUnifiedAccount(ctx.transport, {
           owner: ctx.signer.address,
@@ -127,7 +132,7 @@ export async function withdraw(ctx: FlowContext, amount: string, destination?: A
   const owner = ctx.signer.address;
   await runSteps(ctx, "withdraw", [
     {
-      label: `Withdraw ${amount} USDC to Arbitrum`,
+      label: wordsOf(ctx)("withdrawStep", { amount }),
       prepare: (signature_chain_id) =>
         perpetualTradingWithdraw(ctx.transport, { owner, amount, destination, signature_chain_id }),
     },
@@ -136,7 +141,7 @@ export async function withdraw(ctx: FlowContext, amount: string, destination?: A
   ctx.report({
     status: "success",
     action: "withdraw",
-    message: `Withdrawal accepted: ${paid} USDC (after the venue's $1 fee) is on its way to Arbitrum`,
+    message: wordsOf(ctx)("withdrawn", { amount: paid }),
   });
 }
 

@@ -146,7 +146,7 @@ export const perpsEn = {
   credit: "Waiting for the venue's credit",
   deposited: "Deposited {amount} USDC",
   withdrawStep: "Withdraw {amount} USDC to Arbitrum",
-  withdrawn: "Withdrawal accepted: {amount} USDC is on its way to Arbitrum",
+  withdrawn: "Withdrawal accepted: {amount} USDC (after the $1 fee) is on its way to Arbitrum",
   // errors
   depositFirst: "Deposit USDC first: the venue acts only for funded accounts.",
   stranger: "The venue refused the signature: it was made by {signer}, not by your account {owner}.",

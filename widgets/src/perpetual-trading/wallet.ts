@@ -46,10 +46,6 @@ export function wagmiSigner(config: Config, address: Address): Signer & { lastDo
   return signer;
 }
 
-/** A chain's name as the host's wagmi config has it. */
-export const wagmiChainName = (config: Config) => (chainId: number) =>
-  config.chains.find((c) => c.id === chainId)?.name ?? `chain ${chainId}`;
-
 /** How long a sent transaction may take to be mined before the flow gives up waiting (it may still land). */
 const RECEIPT_TIMEOUT_MS = 180_000;
 
