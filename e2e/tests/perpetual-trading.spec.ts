@@ -132,7 +132,7 @@ test("behavior: an action signed by the wrong key is refused by the venue with a
   await page.getByTestId("perps-submit").click();
   await expect(status(page)).toHaveText(
     new RegExp(
-      `The venue refused the signature: it was made by ${stranger.address.slice(0, 6)}…${stranger.address.slice(-4)}, not by your account`,
+      `Signed by ${stranger.address.slice(0, 6)}…${stranger.address.slice(-4)}, not by your account`,
     ),
     { timeout: 60_000 },
   );

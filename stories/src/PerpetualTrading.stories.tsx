@@ -434,7 +434,7 @@ export const RefusedSignature: Story = {
   play: async ({ canvasElement, args }) => {
     const canvas = await submitGold(canvasElement);
     const alert = await canvas.findByRole("alert");
-    await expect(alert).toHaveTextContent(/The venue refused the signature: it was made by 0x5e1f…beef/i);
+    await expect(alert).toHaveTextContent(/Signed by 0x5e1f…beef, not by your account/i);
     await waitFor(() =>
       expect(args.onError).toHaveBeenCalledWith(
         expect.objectContaining({ kind: "venue", recoverable: true, httpStatus: 200 }),

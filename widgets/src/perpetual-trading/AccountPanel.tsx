@@ -24,7 +24,7 @@ export function AccountPanel() {
     return (
       <div className="cw-card">
         {heading}
-        <p className="pt-empty">{t("connectAccount")}</p>
+        <p className="pt-empty">{t("noWallet")}</p>
       </div>
     );
   const withdrawable = Number(data?.withdrawable ?? 0);
@@ -35,9 +35,9 @@ export function AccountPanel() {
     <div className="cw-card">
       {heading}
       <dl className="pt-preview">
-        <dt>{t("accountValue")}</dt>
+        <dt>{t("equity")}</dt>
         <dd {...ids("account-value")}>{formatUsd(format, data?.account_value)}</dd>
-        <dt>{t("withdrawable")}</dt>
+        <dt>{t("free")}</dt>
         <dd {...ids("withdrawable")}>{formatUsd(format, data?.withdrawable)}</dd>
       </dl>
       <form
@@ -48,7 +48,7 @@ export function AccountPanel() {
         }}
       >
         <label className="cw-label" htmlFor={`${id}d`}>
-          {t("depositFrom")}
+          {t("depFrom")}
         </label>
         <div className="pt-inline">
           <input
@@ -71,7 +71,7 @@ export function AccountPanel() {
           </button>
         </div>
         <p className="pt-hint" id={`${id}dh`}>
-          {t(sponsorDeposit ? "depositHintS" : "depositHint")}
+          {t(sponsorDeposit ? "hintS" : "hint")}
         </p>
       </form>
       <form
@@ -82,7 +82,7 @@ export function AccountPanel() {
         }}
       >
         <label className="cw-label" htmlFor={`${id}w`}>
-          {t("withdrawTo")}
+          {t("wdTo")}
         </label>
         <div className="pt-inline">
           <input
@@ -105,7 +105,7 @@ export function AccountPanel() {
           </button>
         </div>
         <p className="pt-hint" id={`${id}wh`}>
-          {t("withdrawHint")}
+          {t("wdHint")}
         </p>
       </form>
     </div>

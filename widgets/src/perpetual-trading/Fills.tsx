@@ -24,11 +24,11 @@ export function Fills() {
       <h2 id={`${id}h`}>{t("fills")}</h2>
       {fills.length === 0 ? (
         <p className="pt-empty" {...ids("no-fills")}>
-          {t("noFills")}
+          {t("empty")}
         </p>
       ) : (
         <table aria-labelledby={`${id}h`}>
-          <TableHead columns={["fill", "price", "realized", "fee"]} />
+          <TableHead columns={["market", "price", "rpnl", "fee"]} />
           <tbody>
             {fills.map((f, i) => (
               <tr key={`${f.order_id}-${f.time_ms}-${f.side}-${f.price}-${f.size}`} {...ids(`fill-${i}`)}>

@@ -61,7 +61,7 @@ export function MarketList() {
     <div className="cw-card pt-markets">
       <h2 id={`${id}h`}>{t("markets")}</h2>
       <fieldset className="pt-chips">
-        <legend className="cw-sr-only">{t("category")}</legend>
+        <legend className="cw-sr-only">{t("markets")}</legend>
         {CATEGORIES.map((c) => (
           <button
             key={c ?? "all"}
@@ -76,7 +76,7 @@ export function MarketList() {
         ))}
       </fieldset>
       <label className="cw-label" htmlFor={`${id}s`}>
-        {t("sortBy")}
+        {t("sort")}
       </label>
       <select
         id={`${id}s`}
@@ -93,14 +93,14 @@ export function MarketList() {
       </select>
       {failure ? (
         <p className="cw-error" role="alert" data-kind={failure.kind} {...ids("markets-error")}>
-          {failure.kind === "unauthorized" ? failure.message : t("unavailable", { reason: failure.message })}
+          {failure.kind === "unauthorized" ? failure.message : t("unavail", { reason: failure.message })}
         </p>
       ) : null}
       {isPending ? <p className="pt-empty">{t("loading")}</p> : null}
       {data ? (
         // biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: an ARIA grid on a table is the APG's data grid pattern (rows take focus and arrow keys)
         <table role="grid" aria-labelledby={`${id}h`} aria-readonly="true" className="pt-grid-table">
-          <TableHead columns={["market", "mark", "fundingH", sort === "volume_24h" ? "volume" : "oi"]} />
+          <TableHead columns={["market", "mark", "fundingH", sort === "volume_24h" ? "byVol" : "oi"]} />
           <tbody>
             {list.map((o, i) => (
               <tr

@@ -20,10 +20,10 @@ export function OpenOrders() {
   const orders = data?.open_orders ?? [];
   return (
     <div className="cw-card">
-      <h2 id={`${id}h`}>{t("openOrders")}</h2>
+      <h2 id={`${id}h`}>{t("orders")}</h2>
       {orders.length === 0 ? (
         <p className="pt-empty" {...ids("no-orders")}>
-          {t("noOrders")}
+          {t("empty")}
         </p>
       ) : (
         <table aria-labelledby={`${id}h`}>
@@ -35,7 +35,7 @@ export function OpenOrders() {
                 <tr key={o.order_id} {...ids(`open-order-${o.order_id}`)}>
                   <td>
                     <span className={o.side === "buy" ? "pt-up" : "pt-down"}>{side}</span> {o.size} {o.asset}
-                    {o.reduce_only ? <span className="cw-muted"> · {t("reduceOnly")}</span> : null}
+                    {o.reduce_only ? <span className="cw-muted"> · {t("reduce")}</span> : null}
                   </td>
                   <td className="pt-num">
                     {o.trigger_price

@@ -71,7 +71,7 @@ export function OrderBook({ asset, onPick }: { asset: string | undefined; onPick
       </div>
       {error ? (
         <p className="cw-error">
-          {t("unavailable", { reason: explain(error, undefined, undefined, t).message })}
+          {t("unavail", { reason: explain(error, undefined, undefined, t).message })}
         </p>
       ) : null}
       {data && !bids.length && !asks.length ? <p className="pt-empty">{t("empty")}</p> : null}

@@ -27,7 +27,7 @@ export function Positions() {
       <h2 id={`${id}h`}>{t("positions")}</h2>
       {positions.length === 0 ? (
         <p className="pt-empty" {...ids("no-positions")}>
-          {t("noPositions")}
+          {t("empty")}
         </p>
       ) : (
         <div className="pt-scroll">
@@ -75,7 +75,7 @@ export function Positions() {
                           onClick={() => setEditing(editing === p.asset ? undefined : p.asset)}
                           {...ids(`tpsl-${p.asset}`)}
                         >
-                          {t("tpslShort")}
+                          {t("tpsl")}
                         </button>{" "}
                         <button
                           type="button"

@@ -23,8 +23,8 @@ export function PriceChart({ asset }: { asset: string | undefined }) {
     <div className="cw-card">
       <div className="cw-row">
         <h2 id={id}>{asset ? `${asset} · ${t("price")}` : t("price")}</h2>
-        <fieldset className="pt-chips">
-          <legend className="cw-sr-only">{t("interval")}</legend>
+        {/* the intervals are named by the heading ("GOLD · Price") */}
+        <fieldset className="pt-chips" aria-labelledby={id}>
           {INTERVALS.map((i) => (
             <button
               key={i}
@@ -38,7 +38,7 @@ export function PriceChart({ asset }: { asset: string | undefined }) {
           ))}
         </fieldset>
       </div>
-      {error ? <p className="cw-error">{t("unavailable", { reason: error.message })}</p> : null}
+      {error ? <p className="cw-error">{t("unavail", { reason: error.message })}</p> : null}
       {isPending && asset ? <p className="pt-empty">{t("loading")}</p> : null}
       {data?.candles.length ? (
         <Candles candles={data.candles} label={{ asset: asset ?? "", interval }} />
@@ -55,7 +55,7 @@ function Candles({
   label: { asset: string; interval: string };
 }) {
   const ids = useTestIds();
-  const { t, format } = useI18n<PerpsMessages>();
+  const { format } = useI18n<PerpsMessages>();
   const highs = candles.map((c) => Number(c.high));
   const lows = candles.map((c) => Number(c.low));
   const max = Math.max(...highs);
@@ -64,6 +64,9 @@ function Candles({
   const y = (p: number) => PAD + ((max - p) / span) * (H - 2 * PAD);
   const step = (W - 2 * PAD) / candles.length;
   const last = candles[candles.length - 1]!;
+  // its name: the last close and the range, numbers only (no words to translate): "GOLD 15m: 4013.1 (3900–4100)"
+  const price = (p: number | string) => formatPrice(format, p);
+  const summary = `${label.asset} ${label.interval}: ${price(last.close)} (${price(min)}–${price(max)})`;
   return (
     <svg
       className="pt-chart"
@@ -72,14 +75,7 @@ function Candles({
       preserveAspectRatio="none"
       {...ids("chart")}
     >
-      <title>
-        {t("chartSummary", {
-          ...label,
-          last: formatPrice(format, last.close),
-          low: formatPrice(format, min),
-          high: formatPrice(format, max),
-        })}
-      </title>
+      <title>{summary}</title>
       {candles.map((c, i) => {
         const [o, cl, hi, lo] = [Number(c.open), Number(c.close), Number(c.high), Number(c.low)];
         const x = PAD + i * step + step / 2;

@@ -15,14 +15,13 @@ export function StatusBanner() {
   const kind = ended ? status.status : "progress";
   let text: string;
   switch (status.status) {
-    case "preparing":
-      text = `${status.label}…`;
-      break;
     case "signing":
       text = t("signing", { step: status.step, steps: status.steps, label: status.label });
       break;
+    // preparing and sending read alike: the step, under way
+    case "preparing":
     case "submitting":
-      text = t("submitting", { label: status.label });
+      text = `${status.label}…`;
       break;
     case "confirming":
       text = `${status.label}${status.txHash ? ` (${shortAddress(status.txHash)})` : ""}…`;

@@ -107,7 +107,7 @@ export function PerpetualTradingProvider(props: PerpetualTradingProviderProps) {
             address,
             signer.lastDomainChainId,
             t,
-            (id) => config.chains.find((c) => c.id === id)?.name ?? t("chainN", { id }),
+            (id) => config.chains.find((c) => c.id === id)?.name ?? t("chainId", { id }),
           ),
         });
       } finally {

@@ -45,7 +45,7 @@ export function explain(
   owner?: string,
   domainChainId?: number,
   t: Translate<PerpsMessages> = englishPerps,
-  chainName: ChainName = (id) => t("chainN", { id }),
+  chainName: ChainName = (id) => t("chainId", { id }),
 ): PerpetualTradingErrorInfo {
   const text = `${(error as Error)?.message ?? error} ${(error as { details?: string })?.details ?? ""}`;
   const info = (kind: PerpetualTradingErrorKind, message: string, recoverable = true) => ({
@@ -62,7 +62,7 @@ export function explain(
     return info(
       "wrong_signer",
       signer && connected
-        ? t("wrongSigner", { signer: shortAddress(signer), owner: shortAddress(connected) })
+        ? t("signer", { signer: shortAddress(signer), owner: shortAddress(connected) })
         : error.message,
     );
   }
@@ -71,10 +71,9 @@ export function explain(
     if (stranger && owner && stranger[1]!.toLowerCase() !== owner.toLowerCase())
       return info(
         "venue",
-        t("stranger", { signer: shortAddress(getAddress(stranger[1]!)), owner: shortAddress(owner) }),
+        t("signer", { signer: shortAddress(getAddress(stranger[1]!)), owner: shortAddress(owner) }),
       );
-    if (/^Must deposit before performing actions/.test(error.message))
-      return info("venue", t("depositFirst"));
+    if (/^Must deposit before performing actions/.test(error.message)) return info("venue", t("unfunded"));
     return info("venue", t("refused", { reason: error.message }));
   }
   if ((error as { code?: number })?.code === 4001 || REJECTED.test(text))
@@ -82,7 +81,7 @@ export function explain(
   if (isChainMismatch(error))
     return info(
       "chain_mismatch",
-      t("wallet.switchChain", { chain: domainChainId ? chainName(domainChainId) : t("askedChain") }),
+      t("wallet.switchChain", { chain: domainChainId ? chainName(domainChainId) : t("chain") }),
     );
   if (error instanceof ValidationError) return info("validation", error.shortMessage);
   const common = commonErrorKind(error);
@@ -91,11 +90,11 @@ export function explain(
     const first = String((error as Error)?.message ?? error).split("\n")[0]!;
     // an EIP-1193 error from the wallet (viem wraps it): say it came from the wallet, with its own words
     if (typeof (error as { code?: unknown })?.code === "number")
-      return info("internal", t("walletError", { reason: details || first }));
+      return info("internal", t("walletErr", { reason: details || first }));
     return info("internal", first);
   }
   if (common === "network" || error.status >= 500)
-    return info("network", t("unreachable", { reason: error.shortMessage }));
+    return info("network", t("offline", { reason: error.shortMessage }));
   if (common === "unauthorized")
     return info("unauthorized", t("badKey", { reason: error.shortMessage }), false);
   return info("internal", error.shortMessage);

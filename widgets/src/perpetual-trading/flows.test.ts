@@ -268,7 +268,7 @@ describe("widget flows", () => {
     const error = await withdraw(context([], liar), "10").catch((e) => e);
     expect(explain(error, account.address)).toMatchObject({
       kind: "wrong_signer",
-      message: expect.stringMatching(/signed with 0x/),
+      message: expect.stringMatching(/^Signed by 0x/),
     });
   });
 
@@ -276,7 +276,7 @@ describe("widget flows", () => {
     const refusal = new VenueRefusal(
       "User or API Wallet 0x1234567890abcdef1234567890abcdef12345678 does not exist.",
     );
-    expect(explain(refusal, account.address).message).toMatch(/made by 0x1234…5678, not by your account/);
+    expect(explain(refusal, account.address).message).toMatch(/^Signed by 0x1234…5678, not by your account/);
   });
 
   test("behavior: the API's 422 becomes a validation message", async () => {

@@ -67,7 +67,7 @@ export function orderSteps(ctx: FlowContext, o: OrderIntent): Step[] {
     });
   if (builder)
     steps.push({
-      label: w("approveFee", { fee: builder.max_fee_rate }),
+      label: w("approve", { fee: builder.max_fee_rate }),
       prepare: async (signature_chain_id) => {
         const { builder_approval } = await perpetualTradingActivity(t, { owner, builder: builder.address });
         if ((builder_approval?.max_fee_tenth_bps ?? 0) >= tenthBps(builder.max_fee_rate)) return null;
@@ -135,7 +135,7 @@ export async function closePosition(ctx: FlowContext, p: PerpetualTradingPositio
   const w = wordsOf(ctx);
   const result = await runSteps(ctx, "close", [
     {
-      label: w("closeStep", { size: p.size, asset: p.asset }),
+      label: w("closeRow", { asset: p.asset, side: w(p.side) }),
       prepare: () =>
         perpetualTradingMarketOrder(ctx.transport, {
           owner: ctx.signer.address,
@@ -162,7 +162,7 @@ export async function cancelOrder(ctx: FlowContext, o: PerpetualTradingOpenOrder
   const w = wordsOf(ctx);
   await runSteps(ctx, "cancel", [
     {
-      label: w("cancelStep", { side: w(o.side), size: o.size, asset: o.asset }),
+      label: w("cancelRow", { side: w(o.side), size: o.size, asset: o.asset }),
       prepare: () =>
         perpetualTradingCancelOrder(ctx.transport, {
           owner: ctx.signer.address,
@@ -183,7 +183,7 @@ export async function protectPosition(
   const w = wordsOf(ctx);
   await runSteps(ctx, "order", [
     {
-      label: w("tpslStep", { asset: p.asset }),
+      label: w("tpslRow", { asset: p.asset, side: w(p.side) }),
       prepare: () =>
         perpetualTradingPositionTpsl(ctx.transport, {
           owner: ctx.signer.address,

@@ -41,7 +41,8 @@ export function OrderTicket({ picked }: OrderTicketProps) {
     if (picked) setTicket((x) => ({ ...x, type: "limit", price: picked.price }));
   }, [picked]);
 
-  if (!market) return <div className="cw-card pt-empty">{t("pickMarket")}</div>;
+  // no market before the list loads (which says so) or when it fails (which says why)
+  if (!market) return null;
   const p: OrderTicketPartProps = {
     ticket,
     set: (patch) => setTicket((x) => ({ ...x, ...patch })),

@@ -10,7 +10,8 @@ type Choice = "type" | "side" | "timeInForce" | "marginMode";
 
 /**
  * A row of pressed/unpressed buttons setting one field of the ticket; `legend` and each label are catalog
- * keys; `testId` names each `<testId>-<value>`.
+ * keys (no legend where the buttons name the choice themselves: Market / Limit); `testId` names each
+ * `<testId>-<value>`.
  */
 export function Segmented<F extends Choice>({
   legend,
@@ -20,7 +21,7 @@ export function Segmented<F extends Choice>({
   set,
   testId,
 }: Pick<OrderTicketPartProps, "ticket" | "set"> & {
-  legend: keyof PerpsMessages & string;
+  legend?: keyof PerpsMessages & string;
   field: F;
   options: { value: OrderTicketInput[F]; label: keyof PerpsMessages & string; className?: string }[];
   testId?: string;
@@ -29,7 +30,7 @@ export function Segmented<F extends Choice>({
   const { t } = useI18n<PerpsMessages>();
   return (
     <fieldset className="pt-seg">
-      <legend className="cw-sr-only">{t(legend)}</legend>
+      {legend ? <legend className="cw-sr-only">{t(legend)}</legend> : null}
       {options.map((o) => (
         <button
           key={o.value}
@@ -52,7 +53,7 @@ const TYPES = [
 ];
 
 export function OrderTypeToggle(p: OrderTicketPartProps) {
-  return <Segmented {...p} legend="orderType" field="type" options={TYPES} testId="type" />;
+  return <Segmented {...p} field="type" options={TYPES} testId="type" />;
 }
 
 const SIDES = [
@@ -61,7 +62,7 @@ const SIDES = [
 ];
 
 export function SideToggle(p: OrderTicketPartProps) {
-  return <Segmented {...p} legend="side" field="side" options={SIDES} testId="side" />;
+  return <Segmented {...p} field="side" options={SIDES} testId="side" />;
 }
 
 const MARGIN_MODES = [
@@ -71,5 +72,5 @@ const MARGIN_MODES = [
 
 /** Cross (the account backs the position) or isolated (only its own margin does). */
 export function MarginModeToggle(p: OrderTicketPartProps) {
-  return <Segmented {...p} legend="marginMode" field="marginMode" options={MARGIN_MODES} testId="margin" />;
+  return <Segmented {...p} legend="margin" field="marginMode" options={MARGIN_MODES} testId="margin" />;
 }

@@ -21,7 +21,7 @@ export function SizeInput({ ticket, set, market }: OrderTicketPartProps) {
   return (
     <div className="pt-field">
       <label className="cw-label" htmlFor={id}>
-        {t("sizeIn", { unit })}
+        {t("size")} ({unit})
       </label>
       <div className="pt-inline">
         <input
@@ -37,7 +37,7 @@ export function SizeInput({ ticket, set, market }: OrderTicketPartProps) {
         <button
           type="button"
           className="cw-button cw-secondary pt-small"
-          aria-label={t("sizeIn", { unit: usd ? market.asset : "USD" })}
+          aria-label={`${t("size")} (${usd ? market.asset : "USD"})`}
           onClick={() => set({ unit: usd ? "asset" : "usd" })}
           {...ids("unit")}
         >
@@ -45,7 +45,9 @@ export function SizeInput({ ticket, set, market }: OrderTicketPartProps) {
         </button>
       </div>
       {usd && Number(size) > 0 ? (
-        <p className="pt-hint">{t("approx", { size, asset: market.asset })}</p>
+        <p className="pt-hint">
+          ≈ <bdi className="cw-num">{size}</bdi> {market.asset}
+        </p>
       ) : null}
     </div>
   );
@@ -64,7 +66,7 @@ export function LimitPriceInput(p: OrderTicketPartProps) {
   return (
     <div className="pt-field">
       <label className="cw-label" htmlFor={id}>
-        {t("limitPrice")}
+        {t("price")} (USD)
       </label>
       <input
         id={id}
@@ -92,7 +94,7 @@ export function LeverageInput(p: OrderTicketPartProps) {
     <div className="pt-field">
       <MarginModeToggle {...p} />
       <label className="cw-label" htmlFor={id}>
-        {t("leverage", { lev: ticket.leverage, max })}
+        {t("lev", { lev: ticket.leverage, max })}
       </label>
       <input
         id={id}
@@ -116,7 +118,7 @@ export function SlippageInput({ ticket, set }: OrderTicketPartProps) {
   return (
     <div className="pt-field">
       <label className="cw-label" htmlFor={id}>
-        {t("slippage")}
+        {t("slip")}
       </label>
       <input
         id={id}
@@ -142,7 +144,7 @@ export function ReduceOnlyToggle({ ticket, set }: OrderTicketPartProps) {
         onChange={(e) => set({ reduceOnly: e.target.checked })}
         {...ids("reduce-only")}
       />
-      <span>{t("reduceOnly")}</span>
+      <span>{t("reduce")}</span>
     </label>
   );
 }

@@ -10,7 +10,10 @@ import type { PerpsMessages } from "../messages.ts";
 import type { OrderTicketPartProps } from "./part.ts";
 import { ticketSize } from "./ticket.ts";
 
-/** Entry, value, margin, fee and liquidation estimates; a reduce-only order needs no margin and adds no risk. */
+/**
+ * Entry, value, margin, fee and liquidation estimates; a reduce-only order needs no margin and adds no risk (a dash,
+ * as for a position that cannot be liquidated).
+ */
 export function OrderSummary({ ticket, market }: OrderTicketPartProps) {
   const ids = useTestIds();
   const { t, format } = useI18n<PerpsMessages>();
@@ -28,13 +31,13 @@ export function OrderSummary({ ticket, market }: OrderTicketPartProps) {
   const { reduceOnly } = ticket;
   return (
     <dl className="pt-preview" {...ids("preview")}>
-      <dt>{t(ticket.type === "market" ? "estEntry" : "type.limit")}</dt>
+      <dt>{t(ticket.type === "market" ? "entry" : "type.limit")}</dt>
       <dd>{formatPrice(format, refPrice)}</dd>
       <dt>{t("value")}</dt>
       <dd>{formatUsd(format, contracts * refPrice)}</dd>
-      <dt>{t("marginReq")}</dt>
+      <dt>{t("margin")}</dt>
       <dd>{reduceOnly ? "—" : formatUsd(format, margin)}</dd>
-      <dt>{fee ? `${t("estFee")} (${fee})` : t("estFee")}</dt>
+      <dt>{fee ? `${t("fee")} (${fee})` : t("fee")}</dt>
       <dd>
         {formatUsd(
           format,
@@ -46,13 +49,16 @@ export function OrderSummary({ ticket, market }: OrderTicketPartProps) {
           ),
         )}
       </dd>
-      <dt>{t("estLiq")}</dt>
-      <dd>{reduceOnly ? "—" : liq ? formatPrice(format, liq) : t("none")}</dd>
+      <dt>{t("liq")}</dt>
+      <dd>{reduceOnly || !liq ? "—" : formatPrice(format, liq)}</dd>
     </dl>
   );
 }
 
-/** Places the order (a valid ticket only); without a wallet it says what is missing. */
+/**
+ * Places the order (a valid ticket only), naming it ("Buy 0.01 GOLD"), or only its side while there is no size;
+ * without a wallet it says what is missing.
+ */
 export function SubmitOrder({
   ticket,
   market,
@@ -62,6 +68,7 @@ export function SubmitOrder({
   const ids = useTestIds();
   const { t } = useI18n<PerpsMessages>();
   const { owner, busy } = usePerpetualTradingContext();
+  const { size } = ticketSize(ticket, market);
   return (
     <button
       type="submit"
@@ -70,7 +77,11 @@ export function SubmitOrder({
       aria-describedby={describedBy}
       {...ids("submit")}
     >
-      {owner ? t(`${ticket.side}.asset`, { asset: market.asset }) : t("connectToTrade")}
+      {!owner
+        ? t("connect")
+        : Number(size) > 0
+          ? t(`step.${ticket.side}`, { size, asset: market.asset })
+          : t(`side.${ticket.side}`)}
     </button>
   );
 }

@@ -12,18 +12,18 @@ describe("validateOrderTicket", () => {
   });
 
   test("behavior: an empty ticket asks for a size", () => {
-    expect(check({})).toEqual({ ok: false, errors: [{ field: "size", message: "Enter a size" }] });
+    expect(check({})).toEqual({ ok: false, errors: [{ field: "size", message: "Enter a size above 0" }] });
   });
 
   test("behavior: a size that is not a whole number of steps names the step", () => {
     expect(check({ amount: "0.00001" }).errors).toEqual([
       { field: "size", message: "GOLD trades in steps of 0.001" },
     ]);
-    expect(check({ amount: "0" }).errors[0]?.message).toBe("Size must be greater than 0");
+    expect(check({ amount: "0" }).errors[0]?.message).toBe("Enter a size above 0");
   });
 
   test("parameters: unit usd, an amount below one step says so", () => {
-    expect(check({ unit: "usd", amount: "0.1" }).errors[0]?.message).toBe("Less than one step of 0.001 GOLD");
+    expect(check({ unit: "usd", amount: "0.1" }).errors[0]?.message).toBe("GOLD trades in steps of 0.001");
     expect(check({ unit: "usd", amount: "100" })).toMatchObject({ ok: true });
   });
 

@@ -39,7 +39,7 @@ export function validateOrderTicket({
   const size = sizeError(ticket, market, t, format);
   if (size) errors.push({ field: "size", message: size });
   if (ticket.type === "limit" && !(Number(ticket.price) > 0))
-    errors.push({ field: "price", message: t("enterPrice") });
+    errors.push({ field: "price", message: t("noPrice") });
   // a take profit sits beyond the entry in the order's favour, a stop loss against it
   const { refPrice } = ticketSize(ticket, market);
   const up = ticket.side === "buy" ? 1 : -1;
@@ -51,7 +51,7 @@ export function validateOrderTicket({
     if (!text || ticket.reduceOnly) continue;
     const px = Number(text);
     if (!(px > 0) || Math.sign(px - refPrice) !== sign * up)
-      errors.push({ field, message: t("tpslSide", { kind: t(field === "takeProfit" ? "tp" : "sl") }) });
+      errors.push({ field, message: t("tpslBad", { kind: t(field === "takeProfit" ? "tp" : "sl") }) });
   }
   return { ok: errors.length === 0, errors };
 }
@@ -66,11 +66,11 @@ function sizeError(
   const { size, refPrice } = ticketSize(ticket, market);
   const contracts = Number(size);
   const step = format.number(sizeStep(sz_decimals), { maximumFractionDigits: 8 });
-  if (!ticket.amount.trim()) return t("enterSize");
-  if (!(contracts > 0)) return ticket.unit === "usd" ? t("belowStep", { step, asset }) : t("sizePositive");
-  if (!onStep(size, sz_decimals)) return t("steps", { asset, step });
+  if (!(Number(ticket.amount) > 0)) return t("noSize");
+  // a USD amount worth less than one step comes to no contracts: the step says what the least is
+  if (!(contracts > 0) || !onStep(size, sz_decimals)) return t("steps", { asset, step });
   // A reduce-only order may close a position worth less than the minimum.
   if (!ticket.reduceOnly && contracts * refPrice < MIN_ORDER_USD)
-    return t("minValue", { min: format.currency(MIN_ORDER_USD, "USD", { maximumFractionDigits: 0 }) });
+    return t("min", { min: format.currency(MIN_ORDER_USD, "USD", { maximumFractionDigits: 0 }) });
   return undefined;
 }
