@@ -1,13 +1,13 @@
 "use client";
 import { useEffect, useState } from "react";
 import { useI18n } from "../kit/i18n.ts";
-import { formatCountdown, formatFunding } from "./format.ts";
+import { formatCountdown, formatFunding, ltr } from "./format.ts";
 import { msToFunding } from "./math.ts";
 import type { PerpsMessages } from "./messages.ts";
 
 /** Next hourly funding and the selected market's rate. Client-only clock: the server renders a dash. */
 export function FundingClock({ rate }: { rate: string | undefined }) {
-  const { t, format } = useI18n<PerpsMessages>();
+  const { t, format, dir } = useI18n<PerpsMessages>();
   const [now, setNow] = useState<number | undefined>();
   useEffect(() => {
     setNow(Date.now());
@@ -17,8 +17,8 @@ export function FundingClock({ rate }: { rate: string | undefined }) {
   return (
     <p className="pt-hint">
       {t("funding", {
-        rate: rate ? formatFunding(format, rate) : "—",
-        time: now === undefined ? "—" : formatCountdown(msToFunding(now)),
+        rate: rate ? ltr(dir, formatFunding(format, rate)) : "—",
+        time: now === undefined ? "—" : ltr(dir, formatCountdown(msToFunding(now))),
       })}
     </p>
   );

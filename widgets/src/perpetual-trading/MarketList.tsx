@@ -119,7 +119,10 @@ export function MarketList() {
                 {...ids(`market-${o.asset}`)}
               >
                 <td>
-                  <strong>{o.asset}</strong> <span className="cw-muted">{o.max_leverage}×</span>
+                  <strong>{o.asset}</strong>{" "}
+                  <span className="cw-muted" dir="ltr">
+                    {o.max_leverage}×
+                  </span>
                 </td>
                 <td className="pt-num">{formatPrice(format, o.mark_price)}</td>
                 <td className={`pt-num ${Number(o.funding_rate) >= 0 ? "pt-up" : "pt-down"}`}>

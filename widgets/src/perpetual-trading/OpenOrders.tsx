@@ -37,7 +37,7 @@ export function OpenOrders() {
                     <span className={o.side === "buy" ? "pt-up" : "pt-down"}>{side}</span> {o.size} {o.asset}
                     {o.reduce_only ? <span className="cw-muted"> · {t("reduce")}</span> : null}
                   </td>
-                  <td className="pt-num">
+                  <td className="pt-end">
                     {o.trigger_price
                       ? t("trigger", {
                           kind: t(o.tpsl === "tp" ? "tp" : "sl"),
@@ -45,7 +45,7 @@ export function OpenOrders() {
                         })
                       : formatPrice(format, o.limit_price)}
                   </td>
-                  <td className="pt-num">
+                  <td className="pt-end">
                     <button
                       type="button"
                       className="cw-button cw-secondary pt-small"

@@ -4,7 +4,7 @@ import { useId } from "react";
 import { useI18n } from "../kit/i18n.ts";
 import { useTestIds } from "../kit/test-ids.ts";
 import { explain } from "./errors.ts";
-import { formatPrice } from "./format.ts";
+import { formatPrice, ltr } from "./format.ts";
 import { usePerpetualOrderBook } from "./hooks.ts";
 import type { PerpsMessages } from "./messages.ts";
 
@@ -16,7 +16,7 @@ const LEVELS = 8;
  */
 export function OrderBook({ asset, onPick }: { asset: string | undefined; onPick(price: string): void }) {
   const ids = useTestIds();
-  const { t, format } = useI18n<PerpsMessages>();
+  const { t, format, dir } = useI18n<PerpsMessages>();
   const id = useId();
   const { data, error } = usePerpetualOrderBook(asset);
   const bids = data?.bids.slice(0, LEVELS) ?? [];
@@ -63,8 +63,11 @@ export function OrderBook({ asset, onPick }: { asset: string | undefined; onPick
         {data?.spread ? (
           <span className="pt-hint" {...ids("spread")}>
             {t("spread", {
-              spread: formatPrice(format, data.spread),
-              pct: format.percent(Number(data.spread) / Number(data.mid_price), { maximumFractionDigits: 3 }),
+              spread: ltr(dir, formatPrice(format, data.spread)),
+              pct: ltr(
+                dir,
+                format.percent(Number(data.spread) / Number(data.mid_price), { maximumFractionDigits: 3 }),
+              ),
             })}
           </span>
         ) : null}

@@ -49,7 +49,7 @@ export function Positions() {
                           {p.asset}
                         </button>{" "}
                         <span className={p.side === "long" ? "pt-up" : "pt-down"}>
-                          {side} {p.leverage}×
+                          {side} <bdi dir="ltr">{p.leverage}×</bdi>
                         </span>
                       </th>
                       <td className="pt-num" {...ids(`position-${p.asset}-size`)}>
@@ -65,7 +65,7 @@ export function Positions() {
                       <td className="pt-num">{formatPrice(format, p.liquidation_price)}</td>
                       <td className="pt-num">{formatUsd(format, p.margin_used)}</td>
                       <td className="pt-num">{formatSigned(format, Number(p.funding_accrued))}</td>
-                      <td className="pt-num">
+                      <td className="pt-end">
                         <button
                           type="button"
                           className="cw-button cw-secondary pt-small"

@@ -29,6 +29,13 @@ export const formatFunding = (f: Format, rate: string | number): string =>
 export const formatSigned = (f: Format, value: number): string =>
   `${value >= 0 ? "+" : "−"}${formatUsd(f, Math.abs(value))}`;
 
+/**
+ * A figure inside a sentence, kept left to right when the sentence runs right to left (Unicode isolates around
+ * it, so "+0.0012%" keeps its sign in front); in a left-to-right sentence it is left as it is.
+ */
+export const ltr = (dir: "ltr" | "rtl", text: string): string =>
+  dir === "rtl" ? `\u2066${text}\u2069` : text;
+
 export const formatCountdown = (ms: number): string => {
   const s = Math.floor(ms / 1000);
   return `${String(Math.floor(s / 60)).padStart(2, "0")}:${String(s % 60).padStart(2, "0")}`;

@@ -1,9 +1,13 @@
 /**
  * The widget's own rules, scoped under its root attribute (base rules come from WidgetRoot). Logical
- * properties throughout (inline/block, start/end), so a right-to-left locale mirrors the layout. The layout
- * follows the widget's own width (a container query), not the page's: a widget in a sidebar stacks.
+ * properties throughout (inline/block, start/end), so a right-to-left locale mirrors the layout; figures (the
+ * numeric cells, the ticket's and the book's) stay left to right, so a sign, a percent or a range keeps its
+ * place, aligned to their cell's end all the same. The chart stays left to right (time runs rightwards). The
+ * layout follows the widget's own width (a container query), not the page's: a widget in a sidebar stacks.
  */
 const S = ':where([data-compass-widget="perpetual-trading"])';
+/** the same widget laid out right to left */
+const R = ':where([data-compass-widget="perpetual-trading"][dir="rtl"])';
 
 export const PERPS_CSS = `
 ${S}{max-inline-size:1120px;container-type:inline-size}
@@ -19,7 +23,11 @@ ${S} tbody th{color:inherit;font-weight:inherit;white-space:nowrap}
 ${S} td{padding:6px 4px;border-block-end:1px solid var(--cw-border);font-variant-numeric:tabular-nums}
 ${S} :is(th,td):first-child{padding-inline-start:0}
 ${S} :is(th,td):last-child{padding-inline-end:0}
-${S} .pt-num{text-align:end;white-space:nowrap}
+${S} :is(.pt-num,.pt-end){text-align:end;white-space:nowrap}
+${S} th.pt-num{white-space:normal}
+${S} :is(td.pt-num,.pt-preview dd,.pt-book button span){direction:ltr}
+${R} :is(td.pt-num,.pt-preview dd,.pt-book button span:last-child){text-align:left}
+${R} .pt-book button span:first-child{text-align:right}
 ${S} .pt-scroll{overflow-x:auto}
 ${S} .pt-row{cursor:pointer}
 ${S} .pt-row td:first-child{line-height:1.2}
@@ -63,8 +71,8 @@ ${S} .pt-book button:focus-visible{outline:2px solid var(--cw-focus)}
 ${S} .pt-book button span:last-child{text-align:end}
 ${S} .pt-book .pt-bid{background-image:linear-gradient(to left,color-mix(in srgb,var(--cw-success) 18%,transparent),color-mix(in srgb,var(--cw-success) 18%,transparent))}
 ${S} .pt-book .pt-bid{background-position:right}
-:where([data-compass-widget="perpetual-trading"][dir="rtl"]) .pt-book .pt-bid{background-position:left}
-:where([data-compass-widget="perpetual-trading"][dir="rtl"]) .pt-book .pt-ask{background-position:right}
+${R} .pt-book .pt-bid{background-position:left}
+${R} .pt-book .pt-ask{background-position:right}
 ${S} .pt-book .pt-ask{background-image:linear-gradient(to right,color-mix(in srgb,var(--cw-danger) 18%,transparent),color-mix(in srgb,var(--cw-danger) 18%,transparent))}
 ${S} input[type=range]{inline-size:100%;accent-color:var(--cw-accent)}
 `;

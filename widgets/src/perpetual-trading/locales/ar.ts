@@ -19,7 +19,7 @@ export default {
   loading: "جارٍ التحميل…",
   market: "السوق",
   mark: "سعر العلامة",
-  fundingH: "التمويل/ساعة",
+  fundingH: "التمويل / ساعة",
   oi: "العقود المفتوحة",
   price: "السعر",
   funding: "التمويل {rate}/ساعة · التالي بعد {time}",
