@@ -54,6 +54,10 @@ if (pkg.compassBuild?.preserveModules) {
     external: [new RegExp(`^(${deps.map((d) => d.replace(/[/.]/g, "\\$&")).join("|")})(/|$)`), /^node:/],
     transform: { target: "es2022", jsx: "react-jsx" },
     logLevel: "warn",
+    // each module's own "use client" is restated by the banner on every output file
+    onLog: (level, log, handler) => {
+      if (log.code !== "MODULE_LEVEL_DIRECTIVE") handler(level, log);
+    },
   });
   await bundle.write({
     dir: join(dir, "dist"),
@@ -62,28 +66,28 @@ if (pkg.compassBuild?.preserveModules) {
     preserveModulesRoot: join(dir, "src"),
     entryFileNames: "[name].js",
     banner: pkg.compassBuild?.banner,
-    legalComments: "none",
+    comments: { legal: false },
   });
   await bundle.close();
 } else
   await build({
-  entryPoints: entries,
-  outdir: join(dir, "dist"),
-  bundle: true,
-  splitting: true,
-  format: "esm",
-  platform,
-  target: "es2022",
-  external: [...external, ...(platform === "node" ? [] : ["node:*"])],
-  jsx: "automatic",
-  loader: { ".css": "text" },
-  banner: pkg.compassBuild?.banner ? { js: pkg.compassBuild.banner } : undefined,
-  logLevel: "warning",
-  legalComments: "none",
-  // text as UTF-8, not \u escapes: a widget's catalog in Russian, Japanese or Arabic stays its own size (escaped,
-  // each letter costs 6 bytes and the locale chunks outgrow their 2 kB budget)
-  charset: "utf8",
-});
+    entryPoints: entries,
+    outdir: join(dir, "dist"),
+    bundle: true,
+    splitting: true,
+    format: "esm",
+    platform,
+    target: "es2022",
+    external: [...external, ...(platform === "node" ? [] : ["node:*"])],
+    jsx: "automatic",
+    loader: { ".css": "text" },
+    banner: pkg.compassBuild?.banner ? { js: pkg.compassBuild.banner } : undefined,
+    logLevel: "warning",
+    legalComments: "none",
+    // text as UTF-8, not \u escapes: a widget's catalog in Russian, Japanese or Arabic stays its own size (escaped,
+    // each letter costs 6 bytes and the locale chunks outgrow their 2 kB budget)
+    charset: "utf8",
+  });
 execFileSync(join(dir, "../node_modules/.bin/tsc"), ["-p", "tsconfig.build.json"], { stdio: "inherit" });
 // Declarations keep the sources' `.ts` specifiers; published files must point at `.js`.
 const walk = (d) =>

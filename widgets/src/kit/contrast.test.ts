@@ -3,7 +3,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { afterEach, describe, expect, test, vi } from "vitest";
 import { AA, contrastRatio, parseColor, themeContrastIssues, warnThemeContrast } from "./contrast.ts";
 import { darkTheme, lightTheme, themeVars } from "./theme.ts";
-import { WidgetRoot } from "./WidgetRoot.tsx";
+import { WidgetRoot, type WidgetRootProps } from "./WidgetRoot.tsx";
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -71,13 +71,16 @@ describe("contrast", () => {
     // a widget checks its theme in development only (the production bundle has no check at all)
     const render = (accent: string) =>
       renderToStaticMarkup(
-        createElement(WidgetRoot, {
-          name: "x",
-          catalog: { id: "x", en: { label: "X" }, load: {} },
-          label: "label",
-          theme: darkTheme({ colors: { accent, accentText: "#ffffff" } }),
-          children: null,
-        }),
+        createElement(
+          WidgetRoot,
+          {
+            name: "x",
+            catalog: { id: "x", en: { label: "X" }, load: {} },
+            label: "label",
+            theme: darkTheme({ colors: { accent, accentText: "#ffffff" } }),
+          } as Omit<WidgetRootProps, "children"> as WidgetRootProps,
+          null,
+        ),
       );
     vi.stubEnv("NODE_ENV", "production");
     render("#ffff00");

@@ -1,5 +1,5 @@
 import { kitAr } from "../../kit/locales/ar.ts";
-import type { OnrampMessages } from "../messages.ts";
+import type { OnrampMessages } from "./en.ts";
 
 /** The on-ramp in Arabic (a chunk of its own, loaded when a widget asks for "ar"). */
 export default {

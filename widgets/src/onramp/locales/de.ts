@@ -1,5 +1,5 @@
 import { kitDe } from "../../kit/locales/de.ts";
-import type { OnrampMessages } from "../messages.ts";
+import type { OnrampMessages } from "./en.ts";
 
 /** The on-ramp in German (a chunk of its own, loaded when a widget asks for "de"). */
 export default {

@@ -1,5 +1,5 @@
 import { kitEs } from "../../kit/locales/es.ts";
-import type { OnrampMessages } from "../messages.ts";
+import type { OnrampMessages } from "./en.ts";
 
 /** The on-ramp in Spanish (a chunk of its own, loaded when a widget asks for "es"). */
 export default {

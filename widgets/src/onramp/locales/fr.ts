@@ -1,5 +1,5 @@
 import { kitFr } from "../../kit/locales/fr.ts";
-import type { OnrampMessages } from "../messages.ts";
+import type { OnrampMessages } from "./en.ts";
 
 /** The on-ramp in French (a chunk of its own, loaded when a widget asks for "fr"). */
 export default {

@@ -1,5 +1,5 @@
 import { kitIt } from "../../kit/locales/it.ts";
-import type { OnrampMessages } from "../messages.ts";
+import type { OnrampMessages } from "./en.ts";
 
 /** The on-ramp in Italian (a chunk of its own, loaded when a widget asks for "it"). */
 export default {

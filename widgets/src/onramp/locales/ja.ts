@@ -1,5 +1,5 @@
 import { kitJa } from "../../kit/locales/ja.ts";
-import type { OnrampMessages } from "../messages.ts";
+import type { OnrampMessages } from "./en.ts";
 
 /** The on-ramp in Japanese (a chunk of its own, loaded when a widget asks for "ja"). */
 export default {

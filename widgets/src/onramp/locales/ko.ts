@@ -1,5 +1,5 @@
 import { kitKo } from "../../kit/locales/ko.ts";
-import type { OnrampMessages } from "../messages.ts";
+import type { OnrampMessages } from "./en.ts";
 
 /** The on-ramp in Korean (a chunk of its own, loaded when a widget asks for "ko"). */
 export default {

@@ -1,5 +1,5 @@
 import { kitPtBR } from "../../kit/locales/pt-BR.ts";
-import type { OnrampMessages } from "../messages.ts";
+import type { OnrampMessages } from "./en.ts";
 
 /** The on-ramp in Brazilian Portuguese (a chunk of its own, loaded when a widget asks for "pt-BR"). */
 export default {

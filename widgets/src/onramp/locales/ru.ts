@@ -1,5 +1,5 @@
 import { kitRu } from "../../kit/locales/ru.ts";
-import type { OnrampMessages } from "../messages.ts";
+import type { OnrampMessages } from "./en.ts";
 
 /** The on-ramp in Russian (a chunk of its own, loaded when a widget asks for "ru"). */
 export default {

@@ -1,5 +1,5 @@
 import { kitTr } from "../../kit/locales/tr.ts";
-import type { OnrampMessages } from "../messages.ts";
+import type { OnrampMessages } from "./en.ts";
 
 /** The on-ramp in Turkish (a chunk of its own, loaded when a widget asks for "tr"). */
 export default {

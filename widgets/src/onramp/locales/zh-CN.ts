@@ -1,5 +1,5 @@
 import { kitZhCN } from "../../kit/locales/zh-CN.ts";
-import type { OnrampMessages } from "../messages.ts";
+import type { OnrampMessages } from "./en.ts";
 
 /** The on-ramp in Simplified Chinese (a chunk of its own, loaded when a widget asks for "zh-CN"). */
 export default {

@@ -1,5 +1,5 @@
 import { kitAr } from "../../kit/locales/ar.ts";
-import type { PerpsMessages } from "../messages.ts";
+import type { PerpsMessages } from "./en.ts";
 
 /** The perpetuals widget in Arabic (a chunk of its own, loaded when a widget asks for "ar"; laid out right to left). */
 export default {

@@ -1,5 +1,5 @@
 import { kitDe } from "../../kit/locales/de.ts";
-import type { PerpsMessages } from "../messages.ts";
+import type { PerpsMessages } from "./en.ts";
 
 /** The perpetuals widget in German (a chunk of its own, loaded when a widget asks for "de"). */
 export default {

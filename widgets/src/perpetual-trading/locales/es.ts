@@ -1,5 +1,5 @@
 import { kitEs } from "../../kit/locales/es.ts";
-import type { PerpsMessages } from "../messages.ts";
+import type { PerpsMessages } from "./en.ts";
 
 /** The perpetuals widget in Spanish (a chunk of its own, loaded when a widget asks for "es"). */
 export default {

@@ -1,5 +1,5 @@
 import { kitFr } from "../../kit/locales/fr.ts";
-import type { PerpsMessages } from "../messages.ts";
+import type { PerpsMessages } from "./en.ts";
 
 /** The perpetuals widget in French (a chunk of its own, loaded when a widget asks for "fr"). */
 export default {

@@ -1,5 +1,5 @@
 import { kitIt } from "../../kit/locales/it.ts";
-import type { PerpsMessages } from "../messages.ts";
+import type { PerpsMessages } from "./en.ts";
 
 /** The perpetuals widget in Italian (a chunk of its own, loaded when a widget asks for "it"). */
 export default {

@@ -1,5 +1,5 @@
 import { kitJa } from "../../kit/locales/ja.ts";
-import type { PerpsMessages } from "../messages.ts";
+import type { PerpsMessages } from "./en.ts";
 
 /** The perpetuals widget in Japanese (a chunk of its own, loaded when a widget asks for "ja"). */
 export default {

@@ -1,5 +1,5 @@
 import { kitKo } from "../../kit/locales/ko.ts";
-import type { PerpsMessages } from "../messages.ts";
+import type { PerpsMessages } from "./en.ts";
 
 /** The perpetuals widget in Korean (a chunk of its own, loaded when a widget asks for "ko"). */
 export default {

@@ -1,5 +1,5 @@
 import { kitPtBR } from "../../kit/locales/pt-BR.ts";
-import type { PerpsMessages } from "../messages.ts";
+import type { PerpsMessages } from "./en.ts";
 
 /** The perpetuals widget in Brazilian Portuguese (a chunk of its own, loaded when a widget asks for "pt-BR"). */
 export default {

@@ -1,5 +1,5 @@
 import { kitRu } from "../../kit/locales/ru.ts";
-import type { PerpsMessages } from "../messages.ts";
+import type { PerpsMessages } from "./en.ts";
 
 /** The perpetuals widget in Russian (a chunk of its own, loaded when a widget asks for "ru"). */
 export default {

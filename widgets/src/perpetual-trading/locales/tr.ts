@@ -1,5 +1,5 @@
 import { kitTr } from "../../kit/locales/tr.ts";
-import type { PerpsMessages } from "../messages.ts";
+import type { PerpsMessages } from "./en.ts";
 
 /** The perpetuals widget in Turkish (a chunk of its own, loaded when a widget asks for "tr"). */
 export default {

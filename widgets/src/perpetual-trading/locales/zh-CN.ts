@@ -1,5 +1,5 @@
 import { kitZhCN } from "../../kit/locales/zh-CN.ts";
-import type { PerpsMessages } from "../messages.ts";
+import type { PerpsMessages } from "./en.ts";
 
 /** The perpetuals widget in Simplified Chinese (a chunk of its own, loaded when a widget asks for "zh-CN"). */
 export default {
