@@ -79,11 +79,7 @@ export function mount(children?: ReactNode, Compass: Compass = Bare) {
     <StrictMode>
       <WagmiProvider config={wagmi}>
         <QueryClientProvider client={new QueryClient()}>
-          <Compass
-            apiBaseUrl={cfg.apiBaseUrl}
-            publishableKey={cfg.publishableKey}
-            locale={cfg.locale}
-          >
+          <Compass apiBaseUrl={cfg.apiBaseUrl} publishableKey={cfg.publishableKey} locale={cfg.locale}>
             <main style={{ fontFamily: "system-ui", maxWidth: 1100, margin: "24px auto" }}>
               <h1>Partner shop</h1>
               <Connect />

@@ -39,7 +39,7 @@ export const widgetWeight: BenchSection = {
         unit: "kB",
         note: `${((w[v].total / base.total - 1) * 100).toFixed(0)}% over the baseline; first load +${kB(w[v].firstLoad - base.firstLoad)} kB${v === "both" ? "; budget 35 kB" : v === "onramp" ? "; first-load budget 12 kB" : ""}`,
       });
-    const catalogs = Object.values(w.both.catalogs);
+    const catalogs = Object.values(w.both.catalogs).map((c) => c.own);
     rows.push({
       section: "widget-weight",
       metric: "one locale's catalog, largest of both widgets (gzip)",
