@@ -84,7 +84,7 @@ test("behavior: the trading page whose key the API refuses says so (not a connec
   await page.goto("/perpetual-trading");
   const error = page.getByTestId("perps-markets-error");
   await expect(error).toHaveAttribute("data-kind", "unauthorized");
-  await expect(error).toContainText(/refused its key/);
+  await expect(error).toContainText(/refused this site's key/);
   await expect(page.getByTestId("perps-market-AAPL")).toHaveCount(0);
 });
 
