@@ -24,6 +24,7 @@ import {
   quotePtSale,
   readPendleMarket,
   requirePendle,
+  rethrowQuote,
   sellPtCalls,
 } from "./pendle.ts";
 import { readVault, vaultAbi, vaultCalls } from "./vault.ts";
@@ -200,7 +201,7 @@ async function pendleCalls(
       token,
       amount,
       slippage,
-      quote: await quote.catch((e) => rethrowRpc(chain, e)),
+      quote: await quote.catch((e) => rethrowQuote(chain, e, [...loc, "amount"])),
     }).calls;
   }
   if (token.address !== market.asset.address)

@@ -8,6 +8,8 @@ import {
 } from "@compass/constants";
 import {
   type Address,
+  BaseError,
+  ContractFunctionRevertedError,
   encodeFunctionData,
   erc20Abi,
   getAddress,
@@ -302,6 +304,22 @@ export async function quotePtBuy(
     blockTag: NEXT_BLOCK,
   });
   return { netPtOut, approx };
+}
+
+/**
+ * A quote the static router refuses (its search for the PT out cannot converge on the market's curve for this
+ * amount: `Slippage: APPROX_EXHAUSTED`, or another require) is a 422 on the amount, not a failure of ours; an
+ * unreachable node stays a 502.
+ */
+export function rethrowQuote(chain: ChainName, error: unknown, amountLoc: Loc): never {
+  const reverted =
+    error instanceof BaseError ? error.walk((e) => e instanceof ContractFunctionRevertedError) : null;
+  if (reverted)
+    throw fieldError(
+      amountLoc,
+      `Pendle's router cannot price this amount in the market as it stands (${(reverted as ContractFunctionRevertedError).reason ?? "the quote reverted"}); try a smaller amount or a wider slippage`,
+    );
+  return rethrowRpc(chain, error);
 }
 
 /**
