@@ -16,9 +16,10 @@ export type AssetClass = (typeof ASSET_CLASSES)[number];
 
 /**
  * How an asset trades: `secondary` = an instant swap against USDC on a venue inside the product account;
- * `primary` = a subscription/redemption with the issuer, settled at its next NAV cycle.
+ * `primary` = a subscription/redemption with the issuer, settled at its next NAV cycle; `vault` = a managed
+ * ERC-4626 vault: buy = an instant deposit, sell = a redemption request its manager settles later.
  */
-export type TradeFlow = "secondary" | "primary";
+export type TradeFlow = "secondary" | "primary" | "vault";
 /** `always` = 24/7 unless paused; `us_equity` = NYSE regular session only (DST-correct, holidays). */
 export type TradingHours = "always" | "us_equity";
 
@@ -103,6 +104,21 @@ export const ASSETS: readonly AssetInfo[] = [
     candles: true,
     sectors: ["equities", "index"],
     region_exposure: ["US"],
+    restricted_jurisdictions: ["US"],
+  },
+  {
+    symbol: "ixv1",
+    underlying_ticker: "IXV1",
+    name: "IXS Managed Yield Vault 1",
+    provider: "ixs",
+    asset_class: "MANAGED_VAULT",
+    decimals: 18,
+    chains: ["bsc"],
+    flow: "vault",
+    hours: "always",
+    candles: true,
+    sectors: ["private-credit", "fixed-income"],
+    region_exposure: ["Global"],
     restricted_jurisdictions: ["US"],
   },
   {

@@ -4,6 +4,7 @@ import {
   BUNDLE_SIMULATOR_CODE,
   bundleSimulatorAbi,
   fundShareTokenAbi,
+  ixsVaultAbi,
   permit2Abi,
   rwaExchangeAbi,
   rwaTokenAbi,
@@ -65,6 +66,7 @@ describe("hand-written ABIs of the tokenized-assets contracts", () => {
     ["RwaExchange", rwaExchangeAbi],
     ["RwaToken", rwaTokenAbi],
     ["FundShareToken", fundShareTokenAbi],
+    ["IxsManagedVault", ixsVaultAbi],
     ["Permit2Twin", permit2Abi],
     ["BundleSimulator", bundleSimulatorAbi],
   ] as const;

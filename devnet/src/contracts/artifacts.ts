@@ -28,6 +28,7 @@ export const DEVNET_CONTRACTS = [
   "EulerVaultTwin",
   "FiatTokenTwin",
   "FundShareToken",
+  "IxsManagedVault",
   "MetaMorphoTwin",
   "MetaMorphoTwinFactory",
   "Multicall3",

@@ -32,6 +32,7 @@ const SOLC_SETTINGS = {
 
 /** Contracts only ever deployed through their constructor (CREATE2), never placed with anvil_setCode. */
 const CONSTRUCTED_ONLY = new Set([
+  "IxsManagedVault",
   "Erc4626Vault",
   "EulerFactoryTwin",
   "EulerIrmLinearKinkTwin",

@@ -1,0 +1,121 @@
+import { ixsVaultAbi, USDC } from "@compass/constants";
+import { type Address, erc20Abi, type Hex, parseUnits } from "viem";
+import { privateKeyToAccount } from "viem/accounts";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type DevnetHandle, startDevnet } from "../src/index.ts";
+import { minedReceipt } from "../src/receipt.ts";
+import { IXS_VAULT } from "../src/tokenized/ixs-params.ts";
+import { TWINS } from "../src/twins/registry.ts";
+import { clients, dev, tempDir } from "./helpers.ts";
+
+// COMPASS_UNIT_PORT_BASE moves every devnet test, so parallel checkouts never collide.
+const PORT_BASE = Number(process.env.COMPASS_UNIT_PORT_BASE ?? 28545) + 5700;
+const dir = tempDir("devnet-ixs");
+let devnet: DevnetHandle;
+let twin: { url: string; apiKey?: string };
+
+beforeAll(async () => {
+  devnet = await startDevnet({
+    dir: dir.path,
+    portBase: PORT_BASE,
+    chains: ["bsc"],
+    earn: false,
+    twins: TWINS.filter((t) => t.name === "ixs"),
+  });
+  twin = devnet.addressBook.twins.ixs as typeof twin;
+}, 120_000);
+afterAll(async () => {
+  await devnet?.stop();
+  dir.remove();
+});
+
+const chain = () => clients(devnet, "bsc");
+const vault = () => devnet.addressBook.tokens!.bsc![IXS_VAULT.handle]!.address as Address;
+const usdc = USDC.bsc!.address;
+const read = <T>(functionName: string, args: readonly unknown[] = []) =>
+  chain().public.readContract({
+    address: vault(),
+    abi: ixsVaultAbi,
+    functionName,
+    args,
+  } as any) as Promise<T>;
+const balanceOf = (token: Address, who: Address) =>
+  chain().public.readContract({ address: token, abi: erc20Abi, functionName: "balanceOf", args: [who] });
+
+async function write(from: number, to: Address, abi: any, functionName: string, args: readonly unknown[]) {
+  const c = chain();
+  const hash: Hex = await c.wallet.writeContract({
+    account: privateKeyToAccount(dev(devnet, from).privateKey),
+    chain: c.chain,
+    address: to,
+    abi,
+    functionName,
+    args,
+  } as any);
+  return minedReceipt(c.public, hash);
+}
+const tick = () =>
+  fetch(`${twin.url}/_twin/tick`, {
+    method: "POST",
+    headers: { "x-api-key": twin.apiKey! },
+    body: "{}",
+  }).then((r) => r.json());
+
+describe("the IXS managed vault", () => {
+  it("is seeded by its manager and prices shares at the NAV model", async () => {
+    expect(await read<bigint>("totalSupply")).toBeGreaterThan(0n);
+    const nav = await read<bigint>("navPerShare");
+    expect(nav).toBeGreaterThan(parseUnits("1", 18)); // accrued since 2024 at 6.5 % a year
+    expect(nav).toBeLessThan(parseUnits("1.3", 18));
+    const model = await read<{ apyBps: number }>("navModel");
+    expect(model.apyBps).toBe(IXS_VAULT.apyBps);
+    const assets = parseUnits("1000", 18);
+    expect(await read<bigint>("convertToShares", [assets])).toBe((assets * 10n ** 18n) / nav);
+  });
+
+  it("deposits instantly, files a redemption request, and the manager finalises it after the delay", async () => {
+    const who = dev(devnet, 3).address;
+    const assets = parseUnits("5000", 18);
+    await write(3, usdc, erc20Abi, "approve", [vault(), assets]);
+    const usdcBefore = await balanceOf(usdc, who);
+    expect((await write(3, vault(), ixsVaultAbi, "deposit", [assets, who])).status).toBe("success");
+    const shares = await balanceOf(vault(), who);
+    expect(shares).toBeGreaterThan(0n);
+    expect(await balanceOf(usdc, who)).toBe(usdcBefore - assets);
+
+    // synchronous exits are closed: the vault's assets are managed off chain
+    expect(await read<bigint>("maxRedeem", [who])).toBe(0n);
+
+    expect((await write(3, vault(), ixsVaultAbi, "requestRedeem", [shares, who, who])).status).toBe(
+      "success",
+    );
+    const ids = await read<bigint[]>("requestIdsOf", [who]);
+    const id = ids.at(-1)!;
+    expect(await balanceOf(vault(), who)).toBe(0n);
+    expect((await read<{ status: number }>("redemptionRequest", [id])).status).toBe(0);
+
+    await tick(); // too early: stays pending
+    expect((await read<{ status: number }>("redemptionRequest", [id])).status).toBe(0);
+
+    await devnet.advanceTime(IXS_VAULT.processingSeconds + 60); // calls the twin's tick
+    const request = await read<{ status: number; assetsPaid: bigint; processedAt: bigint }>(
+      "redemptionRequest",
+      [id],
+    );
+    expect(request.status).toBe(1);
+    expect(request.processedAt).toBeGreaterThan(0n);
+    // paid at the NAV of the moment less the 0.25 % exit fee: a little under what went in plus a day's accrual
+    expect(request.assetsPaid).toBeGreaterThan((assets * 99n) / 100n);
+    expect(request.assetsPaid).toBeLessThan(assets);
+    expect(await balanceOf(usdc, who)).toBe(usdcBefore - assets + request.assetsPaid);
+    expect(await read<bigint>("pendingShares")).toBe(0n);
+  });
+
+  it("refuses deposits below the minimum and while paused", async () => {
+    const who = dev(devnet, 4).address;
+    await write(4, usdc, erc20Abi, "approve", [vault(), parseUnits("100", 18)]);
+    await expect(write(4, vault(), ixsVaultAbi, "deposit", [parseUnits("1", 18), who])).rejects.toThrow(
+      /BelowMinimum/,
+    );
+  });
+});
