@@ -2220,8 +2220,8 @@ Redemption = TypedDict("Redemption", {
     "vault": str,
     "usdc_amount": str | None,
     "nav_per_share": str | None,
-    "expected_settlement_at": int,
-    "transaction_hash": str,
+    "expected_settlement_at": int | None,
+    "transaction_hash": str | None,
     "settlement_transaction_hash": str | None,
 })
 
@@ -5731,7 +5731,7 @@ class TokenizedAssetsNamespace(_Namespace):
         return self._call("v2_tokenized_assets_balances", [], None, query, timeout_ms=timeout_ms, retries=retries, headers=headers)
 
     def redemptions(self, *, timeout_ms: int | None = None, retries: int | None = None, headers: dict[str, str] | None = None, **query: Unpack[V2TokenizedAssetsRedemptionsQuery]) -> V2TokenizedAssetsRedemptionsResponse:
-        """Pending and settled fund requests — GET /v2/tokenized_assets/redemptions"""
+        """Pending and settled fund and vault requests — GET /v2/tokenized_assets/redemptions"""
         return self._call("v2_tokenized_assets_redemptions", [], None, query, timeout_ms=timeout_ms, retries=retries, headers=headers)
 
     def create_account(self, body: V2TokenizedAssetsCreateAccountBody | None = None, /, *, timeout_ms: int | None = None, retries: int | None = None, idempotency_key: str | None = None, headers: dict[str, str] | None = None, **fields: Any) -> V2TokenizedAssetsCreateAccountResponse:
@@ -6347,7 +6347,7 @@ class AsyncTokenizedAssetsNamespace(_AsyncNamespace):
         return await self._call("v2_tokenized_assets_balances", [], None, query, timeout_ms=timeout_ms, retries=retries, headers=headers)
 
     async def redemptions(self, *, timeout_ms: int | None = None, retries: int | None = None, headers: dict[str, str] | None = None, **query: Unpack[V2TokenizedAssetsRedemptionsQuery]) -> V2TokenizedAssetsRedemptionsResponse:
-        """Pending and settled fund requests — GET /v2/tokenized_assets/redemptions"""
+        """Pending and settled fund and vault requests — GET /v2/tokenized_assets/redemptions"""
         return await self._call("v2_tokenized_assets_redemptions", [], None, query, timeout_ms=timeout_ms, retries=retries, headers=headers)
 
     async def create_account(self, body: V2TokenizedAssetsCreateAccountBody | None = None, /, *, timeout_ms: int | None = None, retries: int | None = None, idempotency_key: str | None = None, headers: dict[str, str] | None = None, **fields: Any) -> V2TokenizedAssetsCreateAccountResponse:

@@ -132,15 +132,23 @@ export const Redemption = z
     requested_at: z.int().describe("unix seconds"),
     processed_at: z.int().nullable().describe("unix seconds; null while pending"),
     kind: z.enum(["subscription", "redemption"]).describe("Ours: buy (subscription) or sell (redemption)"),
-    vault: z.string().describe("Ours: the fund symbol"),
+    vault: z.string().describe("Ours: the fund symbol or vault handle"),
     usdc_amount: z
       .string()
       .nullable()
       .describe("Ours: USDC paid in (subscription) or out (settled redemption)"),
     nav_per_share: z.string().nullable().describe("Ours: NAV the request settled at"),
-    expected_settlement_at: z.int().describe("Ours: the NAV cycle (cutoff) that settles it, unix seconds"),
-    transaction_hash: z.string().describe("Ours: the transaction that filed the request"),
-    settlement_transaction_hash: z.string().nullable().describe("Ours: the issuer's mint or payout"),
+    expected_settlement_at: z
+      .int()
+      .nullable()
+      .describe(
+        "Ours: the NAV cycle (cutoff) that settles it, unix seconds; null where the manager sets no fixed cycle (IXS vaults)",
+      ),
+    transaction_hash: z.string().nullable().describe("Ours: the transaction that filed the request"),
+    settlement_transaction_hash: z
+      .string()
+      .nullable()
+      .describe("Ours: the issuer's mint or payout, or the vault manager's finalisation"),
   })
   .meta({ id: "Redemption" });
 

@@ -11300,8 +11300,8 @@ export const manifest: OperationManifest[] = [
     "name": "redemptions",
     "method": "GET",
     "path": "/v2/tokenized_assets/redemptions",
-    "summary": "Pending and settled fund requests",
-    "description": "Every subscription (buy) and redemption (sell) of the owner's account with an asynchronously settled fund, oldest first: `pending` until the fund's NAV cycle, then `finalized` (shares minted or USDC paid). Read live from the issuer and the chain; nothing is stored. The poll endpoint of async trades.",
+    "summary": "Pending and settled fund and vault requests",
+    "description": "Every subscription (buy) and redemption (sell) of the owner's account with an asynchronously settled fund, and every redemption request at a managed vault (IXS, on bsc), oldest first per fund or vault: `pending` until the fund's NAV cycle or the vault manager's processing, then `finalized` (shares minted or USDC paid) or `rejected` (shares returned). Read live from the issuer and the chain; nothing is stored. The poll endpoint of async trades.",
     "readOnly": true,
     "destructive": false,
     "idempotent": true,
@@ -11345,7 +11345,7 @@ export const manifest: OperationManifest[] = [
         "name": "vault",
         "in": "query",
         "required": false,
-        "description": "fund symbol (e.g. SBGOV) or token address",
+        "description": "fund symbol (e.g. SBGOV), vault handle (e.g. ixv1) or token address",
         "schema": {
           "anyOf": [
             {

@@ -3002,17 +3002,17 @@ export type Redemption = {
   processed_at: number | null;
   /** Ours: buy (subscription) or sell (redemption) */
   kind: "subscription" | "redemption";
-  /** Ours: the fund symbol */
+  /** Ours: the fund symbol or vault handle */
   vault: string;
   /** Ours: USDC paid in (subscription) or out (settled redemption) */
   usdc_amount: string | null;
   /** Ours: NAV the request settled at */
   nav_per_share: string | null;
-  /** Ours: the NAV cycle (cutoff) that settles it, unix seconds */
-  expected_settlement_at: number;
+  /** Ours: the NAV cycle (cutoff) that settles it, unix seconds; null where the manager sets no fixed cycle (IXS vaults) */
+  expected_settlement_at: number | null;
   /** Ours: the transaction that filed the request */
-  transaction_hash: string;
-  /** Ours: the issuer's mint or payout */
+  transaction_hash: string | null;
+  /** Ours: the issuer's mint or payout, or the vault manager's finalisation */
   settlement_transaction_hash: string | null;
 };
 
@@ -4627,7 +4627,7 @@ export type V2TokenizedAssetsRedemptionsQuery = {
   /** owner wallet */
   owner: string;
   chain?: "base" | "ethereum" | "arbitrum" | "hyperevm" | "tempo" | "bsc" | "ethereum_sepolia" | null;
-  /** fund symbol (e.g. SBGOV) or token address */
+  /** fund symbol (e.g. SBGOV), vault handle (e.g. ixv1) or token address */
   vault?: string | null;
 };
 

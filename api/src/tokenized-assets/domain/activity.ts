@@ -26,9 +26,10 @@ export interface Ledger {
   realized: bigint;
   /** some units arrived by plain transfer: their cost is unknown, so PnL is too */
   fundedOutside: boolean;
+  /** some units left in a vault redemption request, paid later by the vault's manager: PnL is unknown here */
+  proceedsElsewhere: boolean;
 }
 
-const USDC_TO_18 = 10n ** 12n;
 const usd = (raw: bigint) => formatDecimal(raw, 18, 6);
 const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 
@@ -49,7 +50,16 @@ function groupByTx(logs: TransferLog[]): TransferLog[][] {
  * legs come from the issuer's order records.
  */
 export function assetLedger(h: Holdings, asset: KnownToken, usdc: KnownToken): Ledger {
-  const ledger: Ledger = { events: [], deposited: 0n, costBasis: 0n, realized: 0n, fundedOutside: false };
+  const ledger: Ledger = {
+    events: [],
+    deposited: 0n,
+    costBasis: 0n,
+    realized: 0n,
+    fundedOutside: false,
+    proceedsElsewhere: false,
+  };
+  // USDC has 6 decimals on most chains and 18 on bsc (Binance's peg)
+  const usdcTo18 = 10n ** BigInt(18 - usdc.decimals);
   let quantity = 0n;
   const fund = h.funds.find((f) => same(f.token_address, asset.address));
   const sum = (legs: TransferLog[], token: Address, dir: "in" | "out") =>
@@ -66,15 +76,21 @@ export function assetLedger(h: Holdings, asset: KnownToken, usdc: KnownToken): L
     const minted = fund && legs.some((l) => same(l.address, asset.address) && BigInt(l.args.from) === 0n);
     const redeemed =
       fund && legs.some((l) => same(l.address, asset.address) && same(l.args.to, fund.redemption_address));
+    // a managed vault's redemption request: the shares go into the vault's own escrow
+    const requested =
+      asset.asset?.flow === "vault" &&
+      legs.some((l) => same(l.address, asset.address) && same(l.args.to, asset.address));
     const order =
       fund &&
       h.orders.find((o) => same(minted ? (o.settlement_transaction_hash ?? "") : o.transaction_hash, hash));
     let paid: bigint | null = null; // USDC (6 dp) for the asset, in or out
     if (assetIn && usdcNet < 0n) paid = -usdcNet;
     else if (assetOut && usdcNet > 0n) paid = usdcNet;
-    else if ((minted || redeemed) && order?.usdc_amount) paid = parseDecimal(order.usdc_amount, 6);
+    else if ((minted || redeemed) && order?.usdc_amount)
+      paid = parseDecimal(order.usdc_amount, usdc.decimals);
     const buying = assetIn > 0n && (paid !== null || minted);
-    const selling = assetOut > 0n && (paid !== null || redeemed);
+    const selling = assetOut > 0n && (paid !== null || redeemed || requested);
+    if (requested) ledger.proceedsElsewhere = true;
     const event: ActivityEvent = {
       event_type: buying ? "buy" : selling ? "sell" : assetIn ? "transfer_in" : "transfer_out",
       block_number: Number(first.blockNumber),
@@ -95,11 +111,11 @@ export function assetLedger(h: Holdings, asset: KnownToken, usdc: KnownToken): L
         output_symbol: asset.symbol,
       });
       if (buying && paid !== null) {
-        const cost = paid * USDC_TO_18;
+        const cost = paid * usdcTo18;
         ledger.deposited += cost;
         ledger.costBasis += cost;
         Object.assign(event, {
-          input_amount: formatUnits(paid, 6),
+          input_amount: formatUnits(paid, usdc.decimals),
           input_symbol: "USDC",
           cost_per_unit: formatDecimal((cost * scale) / assetIn, 18, 8),
         });
@@ -113,10 +129,10 @@ export function assetLedger(h: Holdings, asset: KnownToken, usdc: KnownToken): L
         input_symbol: asset.symbol,
       });
       if (selling && paid !== null) {
-        const pnl = paid * USDC_TO_18 - basis;
+        const pnl = paid * usdcTo18 - basis;
         ledger.realized += pnl;
         Object.assign(event, {
-          output_amount: formatUnits(paid, 6),
+          output_amount: formatUnits(paid, usdc.decimals),
           output_symbol: "USDC",
           realized_pnl: usd(pnl),
         });
@@ -128,7 +144,7 @@ export function assetLedger(h: Holdings, asset: KnownToken, usdc: KnownToken): L
 }
 
 export function pnlOf(ledger: Ledger, currentValue: bigint | null) {
-  if (ledger.fundedOutside || currentValue === null) return null;
+  if (ledger.fundedOutside || ledger.proceedsElsewhere || currentValue === null) return null;
   const unrealized = currentValue - ledger.costBasis;
   const total = unrealized + ledger.realized;
   return {

@@ -46,13 +46,16 @@ export async function marketDetail(
   const asset = token.asset!;
   const candles = candleQuery(interval, range);
   if (asset.flow === "primary") return fundDetail(ctx, chain, token);
-  const venue = venueAddress(ctx.config, chain)!;
   const snapshot = await venueSnapshot(ctx, chain, (t) => t.address === token.address);
   const market = snapshot?.markets[0];
   if (!snapshot || !market)
     throw new DomainError(404, "Not on this chain", `${asset.symbol} is not listed on ${chain}`);
+  const venue = venueAddress(ctx.config, chain);
   const [volume, holders] = await Promise.all([
-    venueVolume(ctx.services.chains.logs, client, venue, token.address, snapshot.now),
+    // a vault has no venue: deposits and redemptions are not trades at a price
+    asset.flow === "secondary" && venue
+      ? venueVolume(ctx.services.chains.logs, client, venue, token.address, snapshot.now)
+      : { volume_24h: null, average_volume: null },
     holderCount(ctx.services.chains.logs, client, token.address),
   ]).catch((error) => rethrowRpc(chain, error));
   const range52 = modelRange52w(market.params, snapshot.now);

@@ -32,7 +32,7 @@ export interface MarketItem {
 const E18 = 10n ** 18n;
 const DAY = 86_400;
 /** Classes whose price is a NAV accruing a yield: their APY is the accrual, not the price noise. */
-const YIELDING = new Set(["T_BILLS", "BASIS_TRADE", "BTC_YIELD", "MONEY_MARKET"]);
+const YIELDING = new Set(["T_BILLS", "BASIS_TRADE", "BTC_YIELD", "MONEY_MARKET", "MANAGED_VAULT"]);
 
 /** (later / earlier − 1) annualised over `seconds`, as a fraction with 6 decimals. */
 function annualised(later: bigint, earlier: bigint, seconds: number): string {

@@ -3,6 +3,7 @@ import { UpstreamError } from "../../errors.ts";
 import { CHAINS, type ChainName } from "../../schemas/common.ts";
 import { fundMarketItem, type MarketItem, venueMarketItem } from "./market-item.ts";
 import { assetsOn, type KnownToken, venueAddress } from "./tokens.ts";
+import { readVaults } from "./vaults.ts";
 import { readVenue, type VenueSnapshot } from "./venue.ts";
 
 /** Chains with listed assets in this deployment (production never includes staging-only chains). */
@@ -10,19 +11,35 @@ export function marketChains(ctx: Context): ChainName[] {
   return CHAINS.filter((chain) => assetsOn(ctx.config, chain).length > 0);
 }
 
-/** The venue's view of the secondary-market assets on `chain` (one eth_call). */
+/** Assets priced on chain: venue-traded tokens and managed vaults. */
+export const onChainPriced = (t: KnownToken) => t.asset!.flow === "secondary" || t.asset!.flow === "vault";
+
+/**
+ * The chain's view of the assets priced on chain on `chain`: the venue's markets and the managed vaults'
+ * NAVs (one batched eth_call).
+ */
 export async function venueSnapshot(
   ctx: Context,
   chain: ChainName,
   include: (token: KnownToken) => boolean = () => true,
 ): Promise<VenueSnapshot | undefined> {
-  const tokens = assetsOn(ctx.config, chain).filter((t) => t.asset!.flow === "secondary" && include(t));
+  const listed = assetsOn(ctx.config, chain).filter(include);
+  const tokens = listed.filter((t) => t.asset!.flow === "secondary");
+  const vaults = listed.filter((t) => t.asset!.flow === "vault");
   const venue = venueAddress(ctx.config, chain);
-  if (!tokens.length || !venue) return undefined;
-  return readVenue(ctx.services.chains.get(chain), chain, venue, tokens);
+  const client = ctx.services.chains.get(chain);
+  const [market, managed] = await Promise.all([
+    tokens.length && venue ? readVenue(client, chain, venue, tokens) : undefined,
+    vaults.length ? readVaults(client, chain, vaults) : undefined,
+  ]);
+  if (!market && !managed) return undefined;
+  return {
+    now: market?.now ?? managed!.now,
+    markets: [...(market?.markets ?? []), ...(managed?.markets ?? [])],
+  };
 }
 
-/** Every listed asset on `chain`, priced now: venue assets from chain, the fund from its issuer. */
+/** Every listed asset on `chain`, priced now: venue assets and vaults from chain, the fund from its issuer. */
 export async function marketsOn(
   ctx: Context,
   chain: ChainName,
@@ -60,8 +77,8 @@ export async function marketsAcross(
   const settled = await Promise.allSettled(
     chains.flatMap((chain) => {
       const tokens = assetsOn(ctx.config, chain).filter(include);
-      const venue = tokens.some((t) => t.asset!.flow === "secondary")
-        ? [marketsOn(ctx, chain, (t) => t.asset!.flow === "secondary" && include(t))]
+      const venue = tokens.some(onChainPriced)
+        ? [marketsOn(ctx, chain, (t) => onChainPriced(t) && include(t))]
         : [];
       const funds = tokens
         .filter((t) => t.asset!.flow === "primary")

@@ -34,7 +34,7 @@ export function tokenizedAssetsBalances(transport: Transport, query: T.V2Tokeniz
 
 export const v2_tokenized_assets_redemptions_op: OperationDescriptor = {"id":"v2_tokenized_assets_redemptions","method":"GET","path":"/v2/tokenized_assets/redemptions","idempotent":true};
 
-/** Pending and settled fund requests — `GET /v2/tokenized_assets/redemptions` */
+/** Pending and settled fund and vault requests — `GET /v2/tokenized_assets/redemptions` */
 export function tokenizedAssetsRedemptions(transport: Transport, query: T.V2TokenizedAssetsRedemptionsQuery, options?: RequestOptions): Promise<T.V2TokenizedAssetsRedemptionsResponse> {
   return transport.request(v2_tokenized_assets_redemptions_op, { query: query as Record<string, unknown> | undefined }, options);
 }
@@ -90,7 +90,7 @@ export class TokenizedAssetsNamespace {
     return tokenizedAssetsBalances(this.transport, query, options);
   }
 
-  /** Pending and settled fund requests — `GET /v2/tokenized_assets/redemptions` */
+  /** Pending and settled fund and vault requests — `GET /v2/tokenized_assets/redemptions` */
   redemptions(query: T.V2TokenizedAssetsRedemptionsQuery, options?: RequestOptions): Promise<T.V2TokenizedAssetsRedemptionsResponse> {
     return tokenizedAssetsRedemptions(this.transport, query, options);
   }

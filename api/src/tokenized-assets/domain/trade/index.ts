@@ -9,6 +9,7 @@ import { resolveToken } from "../tokens.ts";
 import type { TradeResult } from "./context.ts";
 import { fundTrade } from "./fund-trade.ts";
 import { type FeeRequest, parseSlippage, type Side } from "./request.ts";
+import { vaultTrade } from "./vault-trade.ts";
 import { venueTrade } from "./venue-trade.ts";
 
 export interface TradeBody {
@@ -24,7 +25,8 @@ export interface TradeBody {
 
 /**
  * POST /transact/buy and /sell: resolve and check the request, then build the trade in the owner's
- * Tokenized Assets Account through the asset's flow — an instant venue swap or an async fund order.
+ * Tokenized Assets Account through the asset's flow — an instant venue swap, an async fund order, or a managed
+ * vault's deposit or redemption request.
  */
 export async function transact(side: Side, body: TradeBody, ctx: Context): Promise<TradeResult> {
   const client = ctx.services.chains.get(body.chain, ["body", "chain"]);
@@ -63,5 +65,6 @@ export async function transact(side: Side, body: TradeBody, ctx: Context): Promi
     fee: body.fee ?? null,
     fields: body.gas_sponsorship ? undefined : prefetchTxFields(client, body.chain, body.owner),
   };
-  return asset.asset.flow === "primary" ? fundTrade(trade) : venueTrade(trade);
+  const flow = asset.asset.flow;
+  return flow === "primary" ? fundTrade(trade) : flow === "vault" ? vaultTrade(trade) : venueTrade(trade);
 }
