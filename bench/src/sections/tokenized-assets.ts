@@ -44,8 +44,8 @@ export const tokenizedAssets: BenchSection = {
     );
     const rows: BenchRow[] = [];
     try {
-      // An owner with a funded account on ethereum and an approved one at the fund issuer on ethereum_sepolia.
-      for (const chain of ["ethereum", "ethereum_sepolia"]) {
+      // An owner with a funded account on ethereum and bsc and an approved one at the fund issuer on ethereum_sepolia.
+      for (const chain of ["ethereum", "bsc", "ethereum_sepolia"]) {
         const created = await postOk(direct.url, "/v2/tokenized_assets/create_account", {
           sender: owner,
           owner,
@@ -81,6 +81,10 @@ export const tokenizedAssets: BenchSection = {
             amount_in: "100",
             gas_sponsorship: true,
           },
+        },
+        {
+          label: "buy ixv1 (IXS vault deposit, bsc)",
+          body: { owner, chain: "bsc", token_in: "USDC", token_out: "ixv1", amount_in: "100" },
         },
         {
           label: "buy SBGOV (fund subscription, async)",
