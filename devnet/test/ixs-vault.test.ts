@@ -111,6 +111,29 @@ describe("the IXS managed vault", () => {
     expect(await read<bigint>("pendingShares")).toBe(0n);
   });
 
+  it("a rejected request returns the shares to its controller", async () => {
+    const who = dev(devnet, 5).address;
+    const assets = parseUnits("200", 18);
+    await write(5, usdc, erc20Abi, "approve", [vault(), assets]);
+    await write(5, vault(), ixsVaultAbi, "deposit", [assets, who]);
+    const shares = await balanceOf(vault(), who);
+    await write(5, vault(), ixsVaultAbi, "requestRedeem", [shares, who, who]);
+    const id = (await read<bigint[]>("requestIdsOf", [who])).at(-1)!;
+    const res = await fetch(`${twin.url}/_twin/reject/${id}`, {
+      method: "POST",
+      headers: { "x-api-key": twin.apiKey! },
+    });
+    expect(res.status).toBe(200);
+    const request = await read<{ status: number; assetsPaid: bigint }>("redemptionRequest", [id]);
+    expect(request).toMatchObject({ status: 2, assetsPaid: 0n });
+    expect(await balanceOf(vault(), who)).toBe(shares);
+    // the manager never processes it again
+    await devnet.advanceTime(IXS_VAULT.processingSeconds + 60);
+    expect((await read<{ status: number }>("redemptionRequest", [id])).status).toBe(2);
+    // and only the manager may settle requests
+    await expect(write(5, vault(), ixsVaultAbi, "finalizeRedemption", [id])).rejects.toThrow(/NotManager/);
+  });
+
   it("refuses deposits below the minimum and while paused", async () => {
     const who = dev(devnet, 4).address;
     await write(4, usdc, erc20Abi, "approve", [vault(), parseUnits("100", 18)]);
