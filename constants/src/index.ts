@@ -56,6 +56,7 @@ export {
   weth9Abi,
 } from "./earn-abis.ts";
 export { IXS_REQUEST_STATUS, ixsVaultAbi } from "./ixs.ts";
+export { LIMIT_ORDER_PROTOCOL_DOMAIN, limitOrderProtocolAbi } from "./limit-order-protocol.ts";
 export { MMF_CHAIN, MMF_CUTOFF, MMF_SYMBOL } from "./mmf.ts";
 export { ONE_TIME_WALLET_ABI, ONE_TIME_WALLET_FACTORY, ONE_TIME_WALLET_INIT_CODE_HASH } from "./onramp.ts";
 export { permit2Abi } from "./permit2.ts";

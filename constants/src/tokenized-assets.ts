@@ -17,9 +17,11 @@ export type AssetClass = (typeof ASSET_CLASSES)[number];
 /**
  * How an asset trades: `secondary` = an instant swap against USDC on a venue inside the product account;
  * `primary` = a subscription/redemption with the issuer, settled at its next NAV cycle; `vault` = a managed
- * ERC-4626 vault: buy = an instant deposit, sell = a redemption request its manager settles later.
+ * ERC-4626 vault: buy = an instant deposit, sell = a redemption request its manager settles later;
+ * `intent` = a signed limit order (1inch Limit Order Protocol v4) the provider's relay has market makers
+ * fill off chain (`quote` → `order` → `order/submit`), settled on chain into the account.
  */
-export type TradeFlow = "secondary" | "primary" | "vault";
+export type TradeFlow = "secondary" | "primary" | "vault" | "intent";
 /** `always` = 24/7 unless paused; `us_equity` = NYSE regular session only (DST-correct, holidays). */
 export type TradingHours = "always" | "us_equity";
 
@@ -46,6 +48,51 @@ export interface AssetInfo {
  * a deployment points the address book at the real contracts.
  */
 export const ASSETS: readonly AssetInfo[] = [
+  {
+    symbol: "TSLAon",
+    underlying_ticker: "TSLA",
+    name: "Tesla, Inc. (Ondo Tokenized)",
+    provider: "ondo",
+    asset_class: "EQUITY",
+    decimals: 18,
+    chains: ["ethereum"],
+    flow: "intent",
+    hours: "us_equity",
+    candles: true,
+    sectors: ["tech", "automotive"],
+    region_exposure: ["US"],
+    restricted_jurisdictions: ["US"],
+  },
+  {
+    symbol: "AAPLon",
+    underlying_ticker: "AAPL",
+    name: "Apple Inc. (Ondo Tokenized)",
+    provider: "ondo",
+    asset_class: "EQUITY",
+    decimals: 18,
+    chains: ["ethereum"],
+    flow: "intent",
+    hours: "us_equity",
+    candles: true,
+    sectors: ["tech"],
+    region_exposure: ["US"],
+    restricted_jurisdictions: ["US"],
+  },
+  {
+    symbol: "NVDAon",
+    underlying_ticker: "NVDA",
+    name: "NVIDIA Corporation (Ondo Tokenized)",
+    provider: "ondo",
+    asset_class: "EQUITY",
+    decimals: 18,
+    chains: ["ethereum"],
+    flow: "intent",
+    hours: "us_equity",
+    candles: true,
+    sectors: ["tech", "semiconductors"],
+    region_exposure: ["US"],
+    restricted_jurisdictions: ["US"],
+  },
   {
     symbol: "mTBILL",
     underlying_ticker: "IB01",

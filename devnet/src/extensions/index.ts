@@ -8,6 +8,7 @@ import { bridge2Extension } from "./bridge2.ts";
 import { earnActivityExtension } from "./earn-activity.ts";
 import { earnTokensExtension } from "./earn-tokens.ts";
 import { ensExtension } from "./ens.ts";
+import { equityOrdersExtension } from "./equity-orders.ts";
 import { erc4626VaultsExtension } from "./erc4626-vaults.ts";
 import { eulerVaultsExtension } from "./euler-vaults.ts";
 import { ixsVaultExtension } from "./ixs-vault.ts";
@@ -35,6 +36,7 @@ export const EXTENSIONS: ChainExtension[] = [
   rwaMarketsExtension,
   mmfSandboxExtension,
   ixsVaultExtension,
+  equityOrdersExtension,
   oneTimeWalletExtension,
   accountAbstractionExtension,
   ensExtension,
