@@ -8,6 +8,7 @@ import { MemoryStore } from "./store/memory-store.ts";
 import { RedisStore } from "./store/redis-store.ts";
 import type { SharedStore } from "./store/store.ts";
 import { IssuerClient } from "./tokenized-assets/issuer/client.ts";
+import { EquityRelayClient } from "./tokenized-assets/relay/client.ts";
 
 /** Long-lived clients shared by all requests of one app instance. */
 export interface Services {
@@ -20,6 +21,8 @@ export interface Services {
   onramp: OnrampProvider;
   /** the money-market-fund issuer (sandbox twin on the devnet) */
   issuer: IssuerClient;
+  /** the tokenized-equity order relay (quotes, signed limit orders, fills; the devnet's twin by default) */
+  equityRelay: EquityRelayClient;
   /** the swap aggregator (1inch Swap API; the devnet's twin by default) */
   aggregator: AggregatorClient;
 }
@@ -31,6 +34,7 @@ export function createServices(config: Config): Services {
     shared: config.redisUrl ? new RedisStore(config.redisUrl) : new MemoryStore(),
     onramp: stripeOnramp(() => ({ ...upstream(config, "onramp"), timeoutMs: config.upstreamTimeoutMs })),
     issuer: new IssuerClient(config),
+    equityRelay: new EquityRelayClient(config),
     aggregator: new AggregatorClient(config),
   };
 }

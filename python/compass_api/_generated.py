@@ -415,6 +415,12 @@ BorrowableToken = TypedDict("BorrowableToken", {
     "borrow_apy": NotRequired[str],
 })
 
+BuildOrderResponse = TypedDict("BuildOrderResponse", {
+    "quote": "TokenizedAssetsQuote",
+    "approval_safe_tx_eip712": Union["TypedData", None],
+    "order": dict[str, Any],
+})
+
 BundlerTransactionResponse = TypedDict("BundlerTransactionResponse", {
     "transaction": "UnsignedMulticallTransaction",
 })
@@ -448,6 +454,13 @@ ChainMarketInfo = TypedDict("ChainMarketInfo", {
     "ltv": str,
     "liquidation_threshold": str,
     "reserves": list["ReserveInfo"],
+})
+
+ChargeFeeResponse = TypedDict("ChargeFeeResponse", {
+    "transaction": Union["UnsignedTransaction", None],
+    "eip_712": Union["TypedData", None],
+    "fee_amount": str,
+    "proceeds": str,
 })
 
 CollateralPosition = TypedDict("CollateralPosition", {
@@ -1660,6 +1673,16 @@ OpenPosition = TypedDict("OpenPosition", {
     "lp": "LpBalance",
 })
 
+OrderStatus = TypedDict("OrderStatus", {
+    "order_hash": str,
+    "status": Literal["pending", "filled", "expired", "cancelled"],
+    "fill_tx_hash": str | None,
+    "fill_price_usd": str | None,
+    "filled_amount": str | None,
+    "submitted_at": str | None,
+    "updated_at": str,
+})
+
 PendingFundOrder = TypedDict("PendingFundOrder", {
     "id": int,
     "symbol": str,
@@ -2423,6 +2446,20 @@ TokenizedAssetClass = Literal["EQUITY", "T_BILLS", "BASIS_TRADE", "BTC_YIELD", "
 
 TokenizedAssetProvider = Literal["ondo", "midas", "ixs", "centrifuge", "wisdomtree", "issuer"]
 
+TokenizedAssetsCancelOrderRequest = TypedDict("TokenizedAssetsCancelOrderRequest", {
+    "owner": str,
+})
+
+TokenizedAssetsCancelOrderResponse = TypedDict("TokenizedAssetsCancelOrderResponse", {
+    "cancel_safe_tx_eip712": "TypedData",
+})
+
+TokenizedAssetsChargeFeeRequest = TypedDict("TokenizedAssetsChargeFeeRequest", {
+    "owner": str,
+    "fee": "TokenizedAssetsFee",
+    "gas_sponsorship": NotRequired[bool],
+})
+
 TokenizedAssetsCreateAccountRequest = TypedDict("TokenizedAssetsCreateAccountRequest", {
     "sender": str,
     "owner": str,
@@ -2444,6 +2481,66 @@ TokenizedAssetsFee = TypedDict("TokenizedAssetsFee", {
 TokenizedAssetsOhlcInterval = Literal["1min", "5min", "15min", "1hour", "4hour", "12hour", "1day"]
 
 TokenizedAssetsOhlcRange = Literal["1day", "1month", "3month", "6month", "1year", "all"]
+
+# 1inch Limit Order Protocol v4 order struct (uint256 values as decimal strings); pass back verbatim
+TokenizedAssetsOrderMessage = TypedDict("TokenizedAssetsOrderMessage", {
+    "salt": str,
+    "maker": str,
+    "receiver": str,
+    "makerAsset": str,
+    "takerAsset": str,
+    "makingAmount": str,
+    "takingAmount": str,
+    "makerTraits": str,
+})
+
+TokenizedAssetsOrderRequest = TypedDict("TokenizedAssetsOrderRequest", {
+    "from_token": str,
+    "to_token": str,
+    "amount": str,
+    "owner": str,
+    "slippage_bps": NotRequired[int],
+})
+
+TokenizedAssetsQuote = TypedDict("TokenizedAssetsQuote", {
+    "input": "TokenizedAssetsTokenAmount",
+    "output": "TokenizedAssetsTokenAmount",
+    "fee": dict[str, Any],
+    "est_fill_seconds": int,
+})
+
+TokenizedAssetsQuoteRequest = TypedDict("TokenizedAssetsQuoteRequest", {
+    "from_token": str,
+    "to_token": str,
+    "amount": str,
+    "owner": str,
+})
+
+TokenizedAssetsQuoteResponse = TypedDict("TokenizedAssetsQuoteResponse", {
+    "quote": "TokenizedAssetsQuote",
+    "recommended_slippage_bps": int,
+    "auction_range_bps": int,
+})
+
+TokenizedAssetsSubmitOrderRequest = TypedDict("TokenizedAssetsSubmitOrderRequest", {
+    "signed_order": dict[str, Any],
+    "signature": str,
+    "extension": str,
+    "quote_id": str,
+    "order_hash": NotRequired[str | None],
+})
+
+TokenizedAssetsSubmitOrderResponse = TypedDict("TokenizedAssetsSubmitOrderResponse", {
+    "order_hash": str,
+    "submitted_at": str,
+})
+
+TokenizedAssetsTokenAmount = TypedDict("TokenizedAssetsTokenAmount", {
+    "symbol": str,
+    "contract_address": str,
+    "amount": str,
+    "amount_usd": str | None,
+})
 
 TokenizedAssetsTransferRequest = TypedDict("TokenizedAssetsTransferRequest", {
     "owner": str,
@@ -3467,6 +3564,8 @@ V2TokenizedAssetsBalancesQuery = TypedDict("V2TokenizedAssetsBalancesQuery", {
 
 V2TokenizedAssetsBalancesResponse = BalancesResponse
 
+V2TokenizedAssetsOrderOrderHashResponse = OrderStatus
+
 V2TokenizedAssetsRedemptionsQuery = TypedDict("V2TokenizedAssetsRedemptionsQuery", {
     "owner": str,
     "chain": NotRequired[Literal["base", "ethereum", "arbitrum", "hyperevm", "tempo", "bsc", "ethereum_sepolia"] | None],
@@ -3482,6 +3581,26 @@ V2TokenizedAssetsCreateAccountResponse = TokenizedAssetsCreateAccountResponse
 V2TokenizedAssetsTransferBody = TokenizedAssetsTransferRequest
 
 V2TokenizedAssetsTransferResponse = TokenizedAssetsTransferResponse
+
+V2TokenizedAssetsQuoteBody = TokenizedAssetsQuoteRequest
+
+V2TokenizedAssetsQuoteResponse = TokenizedAssetsQuoteResponse
+
+V2TokenizedAssetsOrderBody = TokenizedAssetsOrderRequest
+
+V2TokenizedAssetsOrderResponse = BuildOrderResponse
+
+V2TokenizedAssetsOrderSubmitBody = TokenizedAssetsSubmitOrderRequest
+
+V2TokenizedAssetsOrderSubmitResponse = TokenizedAssetsSubmitOrderResponse
+
+V2TokenizedAssetsOrderOrderHashCancelBody = TokenizedAssetsCancelOrderRequest
+
+V2TokenizedAssetsOrderOrderHashCancelResponse = TokenizedAssetsCancelOrderResponse
+
+V2TokenizedAssetsOrderOrderHashChargeFeeBody = TokenizedAssetsChargeFeeRequest
+
+V2TokenizedAssetsOrderOrderHashChargeFeeResponse = ChargeFeeResponse
 
 V2TokenizedAssetsTransactBuyBody = TradeRequest
 
@@ -4739,6 +4858,18 @@ OPERATIONS: dict[str, dict[str, Any]] = {
         "open_body": False,
         "pagination": None,
     },
+    "v2_tokenized_assets_order_order_hash": {
+        "method": "GET",
+        "path": "/v2/tokenized_assets/order/{order_hash}",
+        "idempotent": True,
+        "path_params": ["order_hash"],
+        "query_params": [],
+        "required_query": [],
+        "has_body": False,
+        "body_fields": [],
+        "open_body": False,
+        "pagination": None,
+    },
     "v2_tokenized_assets_redemptions": {
         "method": "GET",
         "path": "/v2/tokenized_assets/redemptions",
@@ -4772,6 +4903,66 @@ OPERATIONS: dict[str, dict[str, Any]] = {
         "required_query": [],
         "has_body": True,
         "body_fields": ["owner", "chain", "token", "amount", "action", "gas_sponsorship", "spender"],
+        "open_body": False,
+        "pagination": None,
+    },
+    "v2_tokenized_assets_quote": {
+        "method": "POST",
+        "path": "/v2/tokenized_assets/quote",
+        "idempotent": False,
+        "path_params": [],
+        "query_params": [],
+        "required_query": [],
+        "has_body": True,
+        "body_fields": ["from_token", "to_token", "amount", "owner"],
+        "open_body": False,
+        "pagination": None,
+    },
+    "v2_tokenized_assets_order": {
+        "method": "POST",
+        "path": "/v2/tokenized_assets/order",
+        "idempotent": False,
+        "path_params": [],
+        "query_params": [],
+        "required_query": [],
+        "has_body": True,
+        "body_fields": ["from_token", "to_token", "amount", "owner", "slippage_bps"],
+        "open_body": False,
+        "pagination": None,
+    },
+    "v2_tokenized_assets_order_submit": {
+        "method": "POST",
+        "path": "/v2/tokenized_assets/order/submit",
+        "idempotent": False,
+        "path_params": [],
+        "query_params": [],
+        "required_query": [],
+        "has_body": True,
+        "body_fields": ["signed_order", "signature", "extension", "quote_id", "order_hash"],
+        "open_body": False,
+        "pagination": None,
+    },
+    "v2_tokenized_assets_order_order_hash_cancel": {
+        "method": "POST",
+        "path": "/v2/tokenized_assets/order/{order_hash}/cancel",
+        "idempotent": False,
+        "path_params": ["order_hash"],
+        "query_params": [],
+        "required_query": [],
+        "has_body": True,
+        "body_fields": ["owner"],
+        "open_body": False,
+        "pagination": None,
+    },
+    "v2_tokenized_assets_order_order_hash_charge_fee": {
+        "method": "POST",
+        "path": "/v2/tokenized_assets/order/{order_hash}/charge_fee",
+        "idempotent": False,
+        "path_params": ["order_hash"],
+        "query_params": [],
+        "required_query": [],
+        "has_body": True,
+        "body_fields": ["owner", "fee", "gas_sponsorship"],
         "open_body": False,
         "pagination": None,
     },
@@ -5730,6 +5921,10 @@ class TokenizedAssetsNamespace(_Namespace):
         """Balances of the Tokenized Assets Account — GET /v2/tokenized_assets/balances"""
         return self._call("v2_tokenized_assets_balances", [], None, query, timeout_ms=timeout_ms, retries=retries, headers=headers)
 
+    def order_status(self, order_hash: str, /, *, timeout_ms: int | None = None, retries: int | None = None, headers: dict[str, str] | None = None) -> V2TokenizedAssetsOrderOrderHashResponse:
+        """Status of a tokenized-equity order — GET /v2/tokenized_assets/order/{order_hash}"""
+        return self._call("v2_tokenized_assets_order_order_hash", [order_hash], None, {}, timeout_ms=timeout_ms, retries=retries, headers=headers)
+
     def redemptions(self, *, timeout_ms: int | None = None, retries: int | None = None, headers: dict[str, str] | None = None, **query: Unpack[V2TokenizedAssetsRedemptionsQuery]) -> V2TokenizedAssetsRedemptionsResponse:
         """Pending and settled fund and vault requests — GET /v2/tokenized_assets/redemptions"""
         return self._call("v2_tokenized_assets_redemptions", [], None, query, timeout_ms=timeout_ms, retries=retries, headers=headers)
@@ -5741,6 +5936,26 @@ class TokenizedAssetsNamespace(_Namespace):
     def transfer(self, body: V2TokenizedAssetsTransferBody | None = None, /, *, timeout_ms: int | None = None, retries: int | None = None, idempotency_key: str | None = None, headers: dict[str, str] | None = None, **fields: Any) -> V2TokenizedAssetsTransferResponse:
         """Move tokens between the owner and the Tokenized Assets Account — POST /v2/tokenized_assets/transfer"""
         return self._call("v2_tokenized_assets_transfer", [], body, fields, timeout_ms=timeout_ms, retries=retries, idempotency_key=idempotency_key, headers=headers)
+
+    def quote(self, body: V2TokenizedAssetsQuoteBody | None = None, /, *, timeout_ms: int | None = None, retries: int | None = None, idempotency_key: str | None = None, headers: dict[str, str] | None = None, **fields: Any) -> V2TokenizedAssetsQuoteResponse:
+        """Quote a tokenized-equity order — POST /v2/tokenized_assets/quote"""
+        return self._call("v2_tokenized_assets_quote", [], body, fields, timeout_ms=timeout_ms, retries=retries, idempotency_key=idempotency_key, headers=headers)
+
+    def order(self, body: V2TokenizedAssetsOrderBody | None = None, /, *, timeout_ms: int | None = None, retries: int | None = None, idempotency_key: str | None = None, headers: dict[str, str] | None = None, **fields: Any) -> V2TokenizedAssetsOrderResponse:
+        """Build a tokenized-equity limit order — POST /v2/tokenized_assets/order"""
+        return self._call("v2_tokenized_assets_order", [], body, fields, timeout_ms=timeout_ms, retries=retries, idempotency_key=idempotency_key, headers=headers)
+
+    def order_submit(self, body: V2TokenizedAssetsOrderSubmitBody | None = None, /, *, timeout_ms: int | None = None, retries: int | None = None, idempotency_key: str | None = None, headers: dict[str, str] | None = None, **fields: Any) -> V2TokenizedAssetsOrderSubmitResponse:
+        """Submit a signed tokenized-equity order — POST /v2/tokenized_assets/order/submit"""
+        return self._call("v2_tokenized_assets_order_submit", [], body, fields, timeout_ms=timeout_ms, retries=retries, idempotency_key=idempotency_key, headers=headers)
+
+    def order_cancel(self, order_hash: str, body: V2TokenizedAssetsOrderOrderHashCancelBody | None = None, /, *, timeout_ms: int | None = None, retries: int | None = None, idempotency_key: str | None = None, headers: dict[str, str] | None = None, **fields: Any) -> V2TokenizedAssetsOrderOrderHashCancelResponse:
+        """Cancel a tokenized-equity order — POST /v2/tokenized_assets/order/{order_hash}/cancel"""
+        return self._call("v2_tokenized_assets_order_order_hash_cancel", [order_hash], body, fields, timeout_ms=timeout_ms, retries=retries, idempotency_key=idempotency_key, headers=headers)
+
+    def order_charge_fee(self, order_hash: str, body: V2TokenizedAssetsOrderOrderHashChargeFeeBody | None = None, /, *, timeout_ms: int | None = None, retries: int | None = None, idempotency_key: str | None = None, headers: dict[str, str] | None = None, **fields: Any) -> V2TokenizedAssetsOrderOrderHashChargeFeeResponse:
+        """Charge a partner fee on a filled equity sell — POST /v2/tokenized_assets/order/{order_hash}/charge_fee"""
+        return self._call("v2_tokenized_assets_order_order_hash_charge_fee", [order_hash], body, fields, timeout_ms=timeout_ms, retries=retries, idempotency_key=idempotency_key, headers=headers)
 
     def buy(self, body: V2TokenizedAssetsTransactBuyBody | None = None, /, *, timeout_ms: int | None = None, retries: int | None = None, idempotency_key: str | None = None, headers: dict[str, str] | None = None, **fields: Any) -> V2TokenizedAssetsTransactBuyResponse:
         """Buy a tokenized asset — POST /v2/tokenized_assets/transact/buy"""
@@ -6346,6 +6561,10 @@ class AsyncTokenizedAssetsNamespace(_AsyncNamespace):
         """Balances of the Tokenized Assets Account — GET /v2/tokenized_assets/balances"""
         return await self._call("v2_tokenized_assets_balances", [], None, query, timeout_ms=timeout_ms, retries=retries, headers=headers)
 
+    async def order_status(self, order_hash: str, /, *, timeout_ms: int | None = None, retries: int | None = None, headers: dict[str, str] | None = None) -> V2TokenizedAssetsOrderOrderHashResponse:
+        """Status of a tokenized-equity order — GET /v2/tokenized_assets/order/{order_hash}"""
+        return await self._call("v2_tokenized_assets_order_order_hash", [order_hash], None, {}, timeout_ms=timeout_ms, retries=retries, headers=headers)
+
     async def redemptions(self, *, timeout_ms: int | None = None, retries: int | None = None, headers: dict[str, str] | None = None, **query: Unpack[V2TokenizedAssetsRedemptionsQuery]) -> V2TokenizedAssetsRedemptionsResponse:
         """Pending and settled fund and vault requests — GET /v2/tokenized_assets/redemptions"""
         return await self._call("v2_tokenized_assets_redemptions", [], None, query, timeout_ms=timeout_ms, retries=retries, headers=headers)
@@ -6357,6 +6576,26 @@ class AsyncTokenizedAssetsNamespace(_AsyncNamespace):
     async def transfer(self, body: V2TokenizedAssetsTransferBody | None = None, /, *, timeout_ms: int | None = None, retries: int | None = None, idempotency_key: str | None = None, headers: dict[str, str] | None = None, **fields: Any) -> V2TokenizedAssetsTransferResponse:
         """Move tokens between the owner and the Tokenized Assets Account — POST /v2/tokenized_assets/transfer"""
         return await self._call("v2_tokenized_assets_transfer", [], body, fields, timeout_ms=timeout_ms, retries=retries, idempotency_key=idempotency_key, headers=headers)
+
+    async def quote(self, body: V2TokenizedAssetsQuoteBody | None = None, /, *, timeout_ms: int | None = None, retries: int | None = None, idempotency_key: str | None = None, headers: dict[str, str] | None = None, **fields: Any) -> V2TokenizedAssetsQuoteResponse:
+        """Quote a tokenized-equity order — POST /v2/tokenized_assets/quote"""
+        return await self._call("v2_tokenized_assets_quote", [], body, fields, timeout_ms=timeout_ms, retries=retries, idempotency_key=idempotency_key, headers=headers)
+
+    async def order(self, body: V2TokenizedAssetsOrderBody | None = None, /, *, timeout_ms: int | None = None, retries: int | None = None, idempotency_key: str | None = None, headers: dict[str, str] | None = None, **fields: Any) -> V2TokenizedAssetsOrderResponse:
+        """Build a tokenized-equity limit order — POST /v2/tokenized_assets/order"""
+        return await self._call("v2_tokenized_assets_order", [], body, fields, timeout_ms=timeout_ms, retries=retries, idempotency_key=idempotency_key, headers=headers)
+
+    async def order_submit(self, body: V2TokenizedAssetsOrderSubmitBody | None = None, /, *, timeout_ms: int | None = None, retries: int | None = None, idempotency_key: str | None = None, headers: dict[str, str] | None = None, **fields: Any) -> V2TokenizedAssetsOrderSubmitResponse:
+        """Submit a signed tokenized-equity order — POST /v2/tokenized_assets/order/submit"""
+        return await self._call("v2_tokenized_assets_order_submit", [], body, fields, timeout_ms=timeout_ms, retries=retries, idempotency_key=idempotency_key, headers=headers)
+
+    async def order_cancel(self, order_hash: str, body: V2TokenizedAssetsOrderOrderHashCancelBody | None = None, /, *, timeout_ms: int | None = None, retries: int | None = None, idempotency_key: str | None = None, headers: dict[str, str] | None = None, **fields: Any) -> V2TokenizedAssetsOrderOrderHashCancelResponse:
+        """Cancel a tokenized-equity order — POST /v2/tokenized_assets/order/{order_hash}/cancel"""
+        return await self._call("v2_tokenized_assets_order_order_hash_cancel", [order_hash], body, fields, timeout_ms=timeout_ms, retries=retries, idempotency_key=idempotency_key, headers=headers)
+
+    async def order_charge_fee(self, order_hash: str, body: V2TokenizedAssetsOrderOrderHashChargeFeeBody | None = None, /, *, timeout_ms: int | None = None, retries: int | None = None, idempotency_key: str | None = None, headers: dict[str, str] | None = None, **fields: Any) -> V2TokenizedAssetsOrderOrderHashChargeFeeResponse:
+        """Charge a partner fee on a filled equity sell — POST /v2/tokenized_assets/order/{order_hash}/charge_fee"""
+        return await self._call("v2_tokenized_assets_order_order_hash_charge_fee", [order_hash], body, fields, timeout_ms=timeout_ms, retries=retries, idempotency_key=idempotency_key, headers=headers)
 
     async def buy(self, body: V2TokenizedAssetsTransactBuyBody | None = None, /, *, timeout_ms: int | None = None, retries: int | None = None, idempotency_key: str | None = None, headers: dict[str, str] | None = None, **fields: Any) -> V2TokenizedAssetsTransactBuyResponse:
         """Buy a tokenized asset — POST /v2/tokenized_assets/transact/buy"""

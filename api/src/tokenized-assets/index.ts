@@ -4,7 +4,13 @@ import { buy } from "./operations/buy.ts";
 import { createAccount } from "./operations/create-account.ts";
 import { market } from "./operations/market.ts";
 import { markets } from "./operations/markets.ts";
+import { order } from "./operations/order.ts";
+import { orderCancel } from "./operations/order-cancel.ts";
+import { orderChargeFee } from "./operations/order-charge-fee.ts";
+import { orderStatus } from "./operations/order-status.ts";
+import { orderSubmit } from "./operations/order-submit.ts";
 import { positions } from "./operations/positions.ts";
+import { quote } from "./operations/quote.ts";
 import { redemptions } from "./operations/redemptions.ts";
 import { sell } from "./operations/sell.ts";
 import { transfer } from "./operations/transfer.ts";
@@ -15,9 +21,15 @@ export const operations: Operation[] = [
   market,
   positions,
   balances,
+  orderStatus,
   redemptions,
   createAccount,
   transfer,
+  quote,
+  order,
+  orderSubmit,
+  orderCancel,
+  orderChargeFee,
   buy,
   sell,
 ];

@@ -242,3 +242,174 @@ export const PendingOrder = z
   .meta({ id: "PendingFundOrder" });
 
 export { TokenBalance, TokenTransfer, TransferAction } from "../product-accounts/index.ts";
+
+/* ── Equity order flow (spec §4): quote → order → sign → order/submit → order/{hash} ── */
+
+export const EquityQuoteRequest = z
+  .object({
+    from_token: TokenRef(
+      "what the account gives: USDC (buy) or the equity (sell); symbol, USDC or 0x address",
+    ),
+    to_token: TokenRef("what the account receives: the equity (buy, e.g. TSLAon) or USDC (sell)"),
+    amount: z.string().trim().min(1).max(64).describe("human units of from_token"),
+    owner: Address.describe("owner wallet of the Tokenized Assets Account (the order's maker)"),
+  })
+  .meta({ id: "TokenizedAssetsQuoteRequest" });
+
+export const TokenAmount = z
+  .object({
+    symbol: z.string(),
+    contract_address: z.string(),
+    amount: z.string().describe("human units"),
+    amount_usd: z.string().nullable(),
+  })
+  .meta({ id: "TokenizedAssetsTokenAmount" });
+
+export const EquityQuote = z
+  .object({
+    input: TokenAmount,
+    output: TokenAmount.describe("the auction's start amount (the relay's reference output)"),
+    fee: z.object({ amount_usd: z.string().nullable(), bps: z.int().nullable() }),
+    est_fill_seconds: z.int().describe("upper bound"),
+  })
+  .meta({ id: "TokenizedAssetsQuote" });
+
+export const EquityQuoteResponse = z
+  .object({
+    quote: EquityQuote,
+    recommended_slippage_bps: z
+      .int()
+      .describe("the auction range plus a buffer (≤ 5000); echo as slippage_bps"),
+    auction_range_bps: z.int().describe("worst-case gap between the auction's end and its start amount"),
+  })
+  .meta({ id: "TokenizedAssetsQuoteResponse" });
+
+export const EquityOrderRequest = EquityQuoteRequest.extend({
+  slippage_bps: z
+    .int()
+    .min(1)
+    .max(5000)
+    .default(50)
+    .describe(
+      "how far below the quoted output the order may fill, basis points (use recommended_slippage_bps)",
+    ),
+}).meta({ id: "TokenizedAssetsOrderRequest" });
+
+export const LimitOrderMessage = z
+  .object({
+    salt: z.string(),
+    maker: z.string(),
+    receiver: z.string(),
+    makerAsset: z.string(),
+    takerAsset: z.string(),
+    makingAmount: z.string(),
+    takingAmount: z.string(),
+    makerTraits: z.string(),
+  })
+  .meta({
+    id: "TokenizedAssetsOrderMessage",
+    description:
+      "1inch Limit Order Protocol v4 order struct (uint256 values as decimal strings); pass back verbatim",
+  });
+
+export const EquityOrderResponse = z
+  .object({
+    quote: EquityQuote,
+    approval_safe_tx_eip712: TypedData.nullable().describe(
+      "SafeTx granting the settlement contract an unlimited allowance of from_token; null when the allowance covers amount",
+    ),
+    order: z.object({
+      order_hash: z.string(),
+      extension: z.string().describe("opaque hex; pass back unchanged"),
+      quote_id: z.string().describe("the relay's quote id; pass back unchanged"),
+      order_message: LimitOrderMessage,
+      safe_message_eip712: TypedData.describe(
+        "what the owner signs (eth_signTypedData_v4); message.message = order_hash",
+      ),
+    }),
+  })
+  .meta({ id: "BuildOrderResponse" });
+
+const hexString = (what: string) =>
+  z
+    .string()
+    .trim()
+    .regex(/^0x([0-9a-fA-F]{2})*$/, "must be 0x-prefixed hex")
+    .describe(what);
+
+const uintString = z.string().regex(/^[0-9]{1,78}$/, "must be a decimal integer string");
+const addressString = z.string().regex(/^0x[0-9a-fA-F]{40}$/, "must be a 0x address");
+
+export const EquitySubmitRequest = z
+  .object({
+    signed_order: z
+      .strictObject({
+        salt: uintString,
+        maker: addressString,
+        receiver: addressString,
+        makerAsset: addressString,
+        takerAsset: addressString,
+        makingAmount: uintString,
+        takingAmount: uintString,
+        makerTraits: uintString,
+      })
+      .describe("order.order_message, verbatim"),
+    signature: hexString(
+      "the owner's signature over safe_message_eip712 (validated by the account under ERC-1271)",
+    ),
+    extension: hexString("order.extension"),
+    quote_id: z.string().trim().min(1).max(128).describe("order.quote_id"),
+    order_hash: z
+      .string()
+      .regex(/^0x[0-9a-fA-F]{64}$/)
+      .nullish()
+      .describe("order.order_hash (recommended: checked against signed_order)"),
+  })
+  .meta({ id: "TokenizedAssetsSubmitOrderRequest" });
+
+export const EquitySubmitResponse = z
+  .object({ order_hash: z.string(), submitted_at: z.string().describe("ISO-8601") })
+  .meta({ id: "TokenizedAssetsSubmitOrderResponse" });
+
+export const OrderHashParam = z.object({
+  order_hash: z
+    .string()
+    .trim()
+    .regex(/^0x[0-9a-fA-F]{64}$/, "must be a 32-byte 0x hash")
+    .describe("the order's hash"),
+});
+
+export const EquityOrderStatus = z
+  .object({
+    order_hash: z.string(),
+    status: z.enum(["pending", "filled", "expired", "cancelled"]),
+    fill_tx_hash: z.string().nullable().describe("latest fill (also during partial fills)"),
+    fill_price_usd: z.string().nullable().describe("average USD per equity share over the fills"),
+    filled_amount: z.string().nullable().describe("raw integer, input-token decimals"),
+    submitted_at: z.string().nullable().describe("ISO-8601"),
+    updated_at: z.string().describe("ISO-8601, time of this read"),
+  })
+  .meta({ id: "OrderStatus" });
+
+export const EquityCancelResponse = z
+  .object({
+    cancel_safe_tx_eip712: TypedData.describe("SafeTx of the account's cancelOrder; the owner signs"),
+  })
+  .meta({ id: "TokenizedAssetsCancelOrderResponse" });
+
+export const ChargeFeeRequest = z
+  .object({
+    owner: Address.describe("owner wallet of the Tokenized Assets Account"),
+    fee: Fee,
+    gas_sponsorship: z.boolean().default(false).describe("return SafeTx typed data for a sponsor to relay"),
+  })
+  .meta({ id: "TokenizedAssetsChargeFeeRequest" });
+
+export const ChargeFeeResponse = z
+  .object({
+    transaction: UnsignedTransaction.nullable(),
+    eip_712: TypedData.nullable(),
+    fee_amount: z.string().describe("USDC"),
+    proceeds: z.string().describe("USDC the fee was computed on"),
+  })
+  .meta({ id: "ChargeFeeResponse" });

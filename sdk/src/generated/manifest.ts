@@ -11294,6 +11294,44 @@ export const manifest: OperationManifest[] = [
     "pagination": null
   },
   {
+    "operationId": "v2_tokenized_assets_order_order_hash",
+    "group": "tokenized_assets",
+    "namespace": "tokenizedAssets",
+    "name": "orderStatus",
+    "method": "GET",
+    "path": "/v2/tokenized_assets/order/{order_hash}",
+    "summary": "Status of a tokenized-equity order",
+    "description": "`pending` (also while partially filled), `filled`, `expired` or `cancelled`, with the latest fill's transaction, the amount filled (raw, input-token decimals) and the average fill price in USD per share. Read from the order relay.",
+    "readOnly": true,
+    "destructive": false,
+    "idempotent": true,
+    "errorModel": "mixed",
+    "params": [
+      {
+        "name": "order_hash",
+        "in": "path",
+        "required": true,
+        "description": "the order's hash",
+        "schema": {
+          "type": "string",
+          "pattern": "^0x[0-9a-fA-F]{64}$"
+        }
+      }
+    ],
+    "body": null,
+    "cli": {
+      "command": "order-status",
+      "aliases": [
+        "os"
+      ],
+      "short": {}
+    },
+    "mcpName": "v2_tokenized_assets_order_order_hash",
+    "bodyRef": null,
+    "responseRef": "OrderStatus",
+    "pagination": null
+  },
+  {
     "operationId": "v2_tokenized_assets_redemptions",
     "group": "tokenized_assets",
     "namespace": "tokenizedAssets",
@@ -11542,6 +11580,406 @@ export const manifest: OperationManifest[] = [
     "mcpName": "v2_tokenized_assets_transfer",
     "bodyRef": "TokenizedAssetsTransferRequest",
     "responseRef": "TokenizedAssetsTransferResponse",
+    "pagination": null
+  },
+  {
+    "operationId": "v2_tokenized_assets_quote",
+    "group": "tokenized_assets",
+    "namespace": "tokenizedAssets",
+    "name": "quote",
+    "method": "POST",
+    "path": "/v2/tokenized_assets/quote",
+    "summary": "Quote a tokenized-equity order",
+    "description": "Read-only preview of an equity order (provider ondo, Ethereum): `amount` of `from_token` (USDC for a buy, the equity for a sell) priced by the order relay, with its fee, the auction range and the slippage to use. Consumes no quote id. 409 outside the NYSE regular session or when the account is not deployed; 422 \"Wrong trade flow\" for non-equity tokens.",
+    "readOnly": true,
+    "destructive": false,
+    "idempotent": false,
+    "errorModel": "domain",
+    "params": [],
+    "body": {
+      "type": "object",
+      "properties": {
+        "from_token": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 64,
+          "description": "what the account gives: USDC (buy) or the equity (sell); symbol, USDC or 0x address",
+          "x-contract": "erc20"
+        },
+        "to_token": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 64,
+          "description": "what the account receives: the equity (buy, e.g. TSLAon) or USDC (sell)",
+          "x-contract": "erc20"
+        },
+        "amount": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 64,
+          "description": "human units of from_token"
+        },
+        "owner": {
+          "description": "owner wallet of the Tokenized Assets Account (the order's maker)",
+          "type": "string"
+        }
+      },
+      "required": [
+        "from_token",
+        "to_token",
+        "amount",
+        "owner"
+      ]
+    },
+    "cli": {
+      "command": "quote",
+      "aliases": [],
+      "short": {
+        "amount": "a",
+        "from_token": "f",
+        "to_token": "t"
+      }
+    },
+    "mcpName": "v2_tokenized_assets_quote",
+    "bodyRef": "TokenizedAssetsQuoteRequest",
+    "responseRef": "TokenizedAssetsQuoteResponse",
+    "pagination": null
+  },
+  {
+    "operationId": "v2_tokenized_assets_order",
+    "group": "tokenized_assets",
+    "namespace": "tokenizedAssets",
+    "name": "order",
+    "method": "POST",
+    "path": "/v2/tokenized_assets/order",
+    "summary": "Build a tokenized-equity limit order",
+    "description": "Builds a 1inch Limit Order Protocol v4 order made by the Tokenized Assets Account on a fresh relay quote: the owner signs `order.safe_message_eip712` (a SafeMessage over the order hash, validated by the account under ERC-1271 when a market maker fills it) and sends the order to `POST /v2/tokenized_assets/order/submit`. `approval_safe_tx_eip712` (a simulated SafeTx granting the protocol the allowance) must be executed first when not null. 409 outside the NYSE regular session; 422 when `slippage_bps` is below the auction range (raise slippage_bps).",
+    "readOnly": false,
+    "destructive": false,
+    "idempotent": false,
+    "errorModel": "domain",
+    "params": [],
+    "body": {
+      "type": "object",
+      "properties": {
+        "from_token": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 64,
+          "description": "what the account gives: USDC (buy) or the equity (sell); symbol, USDC or 0x address",
+          "x-contract": "erc20"
+        },
+        "to_token": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 64,
+          "description": "what the account receives: the equity (buy, e.g. TSLAon) or USDC (sell)",
+          "x-contract": "erc20"
+        },
+        "amount": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 64,
+          "description": "human units of from_token"
+        },
+        "owner": {
+          "description": "owner wallet of the Tokenized Assets Account (the order's maker)",
+          "type": "string"
+        },
+        "slippage_bps": {
+          "default": 50,
+          "description": "how far below the quoted output the order may fill, basis points (use recommended_slippage_bps)",
+          "type": "integer",
+          "minimum": 1,
+          "maximum": 5000
+        }
+      },
+      "required": [
+        "from_token",
+        "to_token",
+        "amount",
+        "owner"
+      ]
+    },
+    "cli": {
+      "command": "order",
+      "aliases": [],
+      "short": {
+        "amount": "a",
+        "from_token": "f",
+        "to_token": "t",
+        "slippage_bps": "s"
+      }
+    },
+    "mcpName": "v2_tokenized_assets_order",
+    "bodyRef": "TokenizedAssetsOrderRequest",
+    "responseRef": "BuildOrderResponse",
+    "pagination": null
+  },
+  {
+    "operationId": "v2_tokenized_assets_order_submit",
+    "group": "tokenized_assets",
+    "namespace": "tokenizedAssets",
+    "name": "orderSubmit",
+    "method": "POST",
+    "path": "/v2/tokenized_assets/order/submit",
+    "summary": "Submit a signed tokenized-equity order",
+    "description": "Sends the signed order to the order relay, whose market makers fill it on chain during the NYSE regular session (in parts, within the slippage, until it expires). Poll `GET /v2/tokenized_assets/order/{order_hash}`. 410 when the quote expired (build a new order), 409 when the market is closed, 422 when the relay refuses the order (bad signature, mismatched order).",
+    "readOnly": false,
+    "destructive": true,
+    "idempotent": false,
+    "errorModel": "mixed",
+    "params": [],
+    "body": {
+      "type": "object",
+      "properties": {
+        "signed_order": {
+          "type": "object",
+          "properties": {
+            "salt": {
+              "type": "string",
+              "pattern": "^[0-9]{1,78}$"
+            },
+            "maker": {
+              "type": "string",
+              "pattern": "^0x[0-9a-fA-F]{40}$"
+            },
+            "receiver": {
+              "type": "string",
+              "pattern": "^0x[0-9a-fA-F]{40}$"
+            },
+            "makerAsset": {
+              "type": "string",
+              "pattern": "^0x[0-9a-fA-F]{40}$"
+            },
+            "takerAsset": {
+              "type": "string",
+              "pattern": "^0x[0-9a-fA-F]{40}$"
+            },
+            "makingAmount": {
+              "type": "string",
+              "pattern": "^[0-9]{1,78}$"
+            },
+            "takingAmount": {
+              "type": "string",
+              "pattern": "^[0-9]{1,78}$"
+            },
+            "makerTraits": {
+              "type": "string",
+              "pattern": "^[0-9]{1,78}$"
+            }
+          },
+          "required": [
+            "salt",
+            "maker",
+            "receiver",
+            "makerAsset",
+            "takerAsset",
+            "makingAmount",
+            "takingAmount",
+            "makerTraits"
+          ],
+          "additionalProperties": false,
+          "description": "order.order_message, verbatim"
+        },
+        "signature": {
+          "type": "string",
+          "pattern": "^0x([0-9a-fA-F]{2})*$",
+          "description": "the owner's signature over safe_message_eip712 (validated by the account under ERC-1271)"
+        },
+        "extension": {
+          "type": "string",
+          "pattern": "^0x([0-9a-fA-F]{2})*$",
+          "description": "order.extension"
+        },
+        "quote_id": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 128,
+          "description": "order.quote_id"
+        },
+        "order_hash": {
+          "description": "order.order_hash (recommended: checked against signed_order)",
+          "anyOf": [
+            {
+              "type": "string",
+              "pattern": "^0x[0-9a-fA-F]{64}$"
+            },
+            {
+              "type": "null"
+            }
+          ]
+        }
+      },
+      "required": [
+        "signed_order",
+        "signature",
+        "extension",
+        "quote_id"
+      ]
+    },
+    "cli": {
+      "command": "order-submit",
+      "aliases": [
+        "osu"
+      ],
+      "short": {
+        "extension": "e"
+      }
+    },
+    "mcpName": "v2_tokenized_assets_order_submit",
+    "bodyRef": "TokenizedAssetsSubmitOrderRequest",
+    "responseRef": "TokenizedAssetsSubmitOrderResponse",
+    "pagination": null
+  },
+  {
+    "operationId": "v2_tokenized_assets_order_order_hash_cancel",
+    "group": "tokenized_assets",
+    "namespace": "tokenizedAssets",
+    "name": "orderCancel",
+    "method": "POST",
+    "path": "/v2/tokenized_assets/order/{order_hash}/cancel",
+    "summary": "Cancel a tokenized-equity order",
+    "description": "The SafeTx (simulated) that has the Tokenized Assets Account cancel its order on the Limit Order Protocol; once it is executed the relay stops filling and the order reads `cancelled`. Only `pending` or `expired` orders (409 otherwise); the owner's account must be the maker (403).",
+    "readOnly": false,
+    "destructive": false,
+    "idempotent": false,
+    "errorModel": "mixed",
+    "params": [
+      {
+        "name": "order_hash",
+        "in": "path",
+        "required": true,
+        "description": "the order's hash",
+        "schema": {
+          "type": "string",
+          "pattern": "^0x[0-9a-fA-F]{64}$"
+        }
+      }
+    ],
+    "body": {
+      "type": "object",
+      "properties": {
+        "owner": {
+          "description": "owner wallet; its account must be the order's maker",
+          "type": "string"
+        }
+      },
+      "required": [
+        "owner"
+      ]
+    },
+    "cli": {
+      "command": "order-cancel",
+      "aliases": [
+        "oc"
+      ],
+      "short": {}
+    },
+    "mcpName": "v2_tokenized_assets_order_order_hash_cancel",
+    "bodyRef": "TokenizedAssetsCancelOrderRequest",
+    "responseRef": "TokenizedAssetsCancelOrderResponse",
+    "pagination": null
+  },
+  {
+    "operationId": "v2_tokenized_assets_order_order_hash_charge_fee",
+    "group": "tokenized_assets",
+    "namespace": "tokenizedAssets",
+    "name": "orderChargeFee",
+    "method": "POST",
+    "path": "/v2/tokenized_assets/order/{order_hash}/charge_fee",
+    "summary": "Charge a partner fee on a filled equity sell",
+    "description": "A partner fee on a filled sell's USDC proceeds (equity fills happen off the API, so the fee cannot ride in the trade): a USDC transfer from the Tokenized Assets Account to `fee.recipient`, PERCENTAGE of the proceeds (default) or FIXED USDC. Returns `transaction` for the owner, or with `gas_sponsorship` SafeTx typed data for `POST /v2/gas_sponsorship/prepare`. Simulated first.",
+    "readOnly": false,
+    "destructive": false,
+    "idempotent": false,
+    "errorModel": "mixed",
+    "params": [
+      {
+        "name": "order_hash",
+        "in": "path",
+        "required": true,
+        "description": "the order's hash",
+        "schema": {
+          "type": "string",
+          "pattern": "^0x[0-9a-fA-F]{64}$"
+        }
+      }
+    ],
+    "body": {
+      "type": "object",
+      "properties": {
+        "owner": {
+          "description": "owner wallet of the Tokenized Assets Account",
+          "type": "string"
+        },
+        "fee": {
+          "type": "object",
+          "properties": {
+            "recipient": {
+              "description": "who receives the fee (USDC)",
+              "type": "string"
+            },
+            "amount": {
+              "anyOf": [
+                {
+                  "type": "number"
+                },
+                {
+                  "type": "string"
+                },
+                {}
+              ],
+              "description": "percent of the proceeds (PERCENTAGE) or USDC (FIXED)",
+              "examples": [
+                "0.5"
+              ]
+            },
+            "denomination": {
+              "description": "default PERCENTAGE",
+              "anyOf": [
+                {
+                  "type": "string",
+                  "enum": [
+                    "PERCENTAGE",
+                    "FIXED"
+                  ]
+                },
+                {
+                  "type": "null"
+                }
+              ]
+            }
+          },
+          "required": [
+            "recipient",
+            "amount"
+          ]
+        },
+        "gas_sponsorship": {
+          "default": false,
+          "description": "return SafeTx typed data for a sponsor to relay",
+          "type": "boolean"
+        }
+      },
+      "required": [
+        "owner",
+        "fee"
+      ]
+    },
+    "cli": {
+      "command": "order-charge-fee",
+      "aliases": [
+        "ocf"
+      ],
+      "short": {
+        "fee": "f",
+        "gas_sponsorship": "g"
+      }
+    },
+    "mcpName": "v2_tokenized_assets_order_order_hash_charge_fee",
+    "bodyRef": "TokenizedAssetsChargeFeeRequest",
+    "responseRef": "ChargeFeeResponse",
     "pagination": null
   },
   {

@@ -592,6 +592,22 @@ export type BorrowableToken = {
   borrow_apy?: string;
 };
 
+export type BuildOrderResponse = {
+  quote: TokenizedAssetsQuote;
+  /** SafeTx granting the settlement contract an unlimited allowance of from_token; null when the allowance covers amount */
+  approval_safe_tx_eip712: TypedData | null;
+  order: {
+    order_hash: string;
+    /** opaque hex; pass back unchanged */
+    extension: string;
+    /** the relay's quote id; pass back unchanged */
+    quote_id: string;
+    order_message: TokenizedAssetsOrderMessage;
+    /** what the owner signs (eth_signTypedData_v4); message.message = order_hash */
+    safe_message_eip712: TypedData;
+  };
+};
+
 export type BundlerTransactionResponse = {
   transaction: UnsignedMulticallTransaction;
 };
@@ -637,6 +653,15 @@ export type ChainMarketInfo = {
   /** liquidation threshold, percent */
   liquidation_threshold: string;
   reserves: Array<ReserveInfo>;
+};
+
+export type ChargeFeeResponse = {
+  transaction: UnsignedTransaction | null;
+  eip_712: TypedData | null;
+  /** USDC */
+  fee_amount: string;
+  /** USDC the fee was computed on */
+  proceeds: string;
 };
 
 export type CollateralPosition = {
@@ -2232,6 +2257,21 @@ export type OpenPosition = {
   lp: LpBalance;
 };
 
+export type OrderStatus = {
+  order_hash: string;
+  status: "pending" | "filled" | "expired" | "cancelled";
+  /** latest fill (also during partial fills) */
+  fill_tx_hash: string | null;
+  /** average USD per equity share over the fills */
+  fill_price_usd: string | null;
+  /** raw integer, input-token decimals */
+  filled_amount: string | null;
+  /** ISO-8601 */
+  submitted_at: string | null;
+  /** ISO-8601, time of this read */
+  updated_at: string;
+};
+
 export type PendingFundOrder = {
   id: number;
   symbol: string;
@@ -3285,6 +3325,24 @@ export type TokenizedAssetClass = "EQUITY" | "T_BILLS" | "BASIS_TRADE" | "BTC_YI
 
 export type TokenizedAssetProvider = "ondo" | "midas" | "ixs" | "centrifuge" | "wisdomtree" | "issuer";
 
+export type TokenizedAssetsCancelOrderRequest = {
+  /** owner wallet; its account must be the order's maker */
+  owner: string;
+};
+
+export type TokenizedAssetsCancelOrderResponse = {
+  /** SafeTx of the account's cancelOrder; the owner signs */
+  cancel_safe_tx_eip712: TypedData;
+};
+
+export type TokenizedAssetsChargeFeeRequest = {
+  /** owner wallet of the Tokenized Assets Account */
+  owner: string;
+  fee: TokenizedAssetsFee;
+  /** return SafeTx typed data for a sponsor to relay */
+  gas_sponsorship?: boolean;
+};
+
 export type TokenizedAssetsCreateAccountRequest = {
   /** wallet that signs and pays for the creation transaction */
   sender: string;
@@ -3313,6 +3371,98 @@ export type TokenizedAssetsFee = {
 export type TokenizedAssetsOhlcInterval = "1min" | "5min" | "15min" | "1hour" | "4hour" | "12hour" | "1day";
 
 export type TokenizedAssetsOhlcRange = "1day" | "1month" | "3month" | "6month" | "1year" | "all";
+
+/** 1inch Limit Order Protocol v4 order struct (uint256 values as decimal strings); pass back verbatim */
+export type TokenizedAssetsOrderMessage = {
+  salt: string;
+  maker: string;
+  receiver: string;
+  makerAsset: string;
+  takerAsset: string;
+  makingAmount: string;
+  takingAmount: string;
+  makerTraits: string;
+};
+
+export type TokenizedAssetsOrderRequest = {
+  /** what the account gives: USDC (buy) or the equity (sell); symbol, USDC or 0x address */
+  from_token: string;
+  /** what the account receives: the equity (buy, e.g. TSLAon) or USDC (sell) */
+  to_token: string;
+  /** human units of from_token */
+  amount: string;
+  /** owner wallet of the Tokenized Assets Account (the order's maker) */
+  owner: string;
+  /** how far below the quoted output the order may fill, basis points (use recommended_slippage_bps) */
+  slippage_bps?: number;
+};
+
+export type TokenizedAssetsQuote = {
+  input: TokenizedAssetsTokenAmount;
+  /** the auction's start amount (the relay's reference output) */
+  output: TokenizedAssetsTokenAmount;
+  fee: {
+    amount_usd: string | null;
+    bps: number | null;
+  };
+  /** upper bound */
+  est_fill_seconds: number;
+};
+
+export type TokenizedAssetsQuoteRequest = {
+  /** what the account gives: USDC (buy) or the equity (sell); symbol, USDC or 0x address */
+  from_token: string;
+  /** what the account receives: the equity (buy, e.g. TSLAon) or USDC (sell) */
+  to_token: string;
+  /** human units of from_token */
+  amount: string;
+  /** owner wallet of the Tokenized Assets Account (the order's maker) */
+  owner: string;
+};
+
+export type TokenizedAssetsQuoteResponse = {
+  quote: TokenizedAssetsQuote;
+  /** the auction range plus a buffer (≤ 5000); echo as slippage_bps */
+  recommended_slippage_bps: number;
+  /** worst-case gap between the auction's end and its start amount */
+  auction_range_bps: number;
+};
+
+export type TokenizedAssetsSubmitOrderRequest = {
+  /** order.order_message, verbatim */
+  signed_order: {
+    salt: string;
+    maker: string;
+    receiver: string;
+    makerAsset: string;
+    takerAsset: string;
+    makingAmount: string;
+    takingAmount: string;
+    makerTraits: string;
+  };
+  /** the owner's signature over safe_message_eip712 (validated by the account under ERC-1271) */
+  signature: string;
+  /** order.extension */
+  extension: string;
+  /** order.quote_id */
+  quote_id: string;
+  /** order.order_hash (recommended: checked against signed_order) */
+  order_hash?: string | null;
+};
+
+export type TokenizedAssetsSubmitOrderResponse = {
+  order_hash: string;
+  /** ISO-8601 */
+  submitted_at: string;
+};
+
+export type TokenizedAssetsTokenAmount = {
+  symbol: string;
+  contract_address: string;
+  /** human units */
+  amount: string;
+  amount_usd: string | null;
+};
 
 export type TokenizedAssetsTransferRequest = {
   /** owner wallet */
@@ -4623,6 +4773,8 @@ export type V2TokenizedAssetsBalancesQuery = {
 
 export type V2TokenizedAssetsBalancesResponse = BalancesResponse;
 
+export type V2TokenizedAssetsOrderOrderHashResponse = OrderStatus;
+
 export type V2TokenizedAssetsRedemptionsQuery = {
   /** owner wallet */
   owner: string;
@@ -4640,6 +4792,26 @@ export type V2TokenizedAssetsCreateAccountResponse = TokenizedAssetsCreateAccoun
 export type V2TokenizedAssetsTransferBody = TokenizedAssetsTransferRequest;
 
 export type V2TokenizedAssetsTransferResponse = TokenizedAssetsTransferResponse;
+
+export type V2TokenizedAssetsQuoteBody = TokenizedAssetsQuoteRequest;
+
+export type V2TokenizedAssetsQuoteResponse = TokenizedAssetsQuoteResponse;
+
+export type V2TokenizedAssetsOrderBody = TokenizedAssetsOrderRequest;
+
+export type V2TokenizedAssetsOrderResponse = BuildOrderResponse;
+
+export type V2TokenizedAssetsOrderSubmitBody = TokenizedAssetsSubmitOrderRequest;
+
+export type V2TokenizedAssetsOrderSubmitResponse = TokenizedAssetsSubmitOrderResponse;
+
+export type V2TokenizedAssetsOrderOrderHashCancelBody = TokenizedAssetsCancelOrderRequest;
+
+export type V2TokenizedAssetsOrderOrderHashCancelResponse = TokenizedAssetsCancelOrderResponse;
+
+export type V2TokenizedAssetsOrderOrderHashChargeFeeBody = TokenizedAssetsChargeFeeRequest;
+
+export type V2TokenizedAssetsOrderOrderHashChargeFeeResponse = ChargeFeeResponse;
 
 export type V2TokenizedAssetsTransactBuyBody = TradeRequest;
 

@@ -32,6 +32,13 @@ export function tokenizedAssetsBalances(transport: Transport, query: T.V2Tokeniz
   return transport.request(v2_tokenized_assets_balances_op, { query: query as Record<string, unknown> | undefined }, options);
 }
 
+export const v2_tokenized_assets_order_order_hash_op: OperationDescriptor = {"id":"v2_tokenized_assets_order_order_hash","method":"GET","path":"/v2/tokenized_assets/order/{order_hash}","idempotent":true};
+
+/** Status of a tokenized-equity order — `GET /v2/tokenized_assets/order/{order_hash}` */
+export function tokenizedAssetsOrderStatus(transport: Transport, orderHash: string, options?: RequestOptions): Promise<T.V2TokenizedAssetsOrderOrderHashResponse> {
+  return transport.request(v2_tokenized_assets_order_order_hash_op, { params: { "order_hash": orderHash } }, options);
+}
+
 export const v2_tokenized_assets_redemptions_op: OperationDescriptor = {"id":"v2_tokenized_assets_redemptions","method":"GET","path":"/v2/tokenized_assets/redemptions","idempotent":true};
 
 /** Pending and settled fund and vault requests — `GET /v2/tokenized_assets/redemptions` */
@@ -51,6 +58,41 @@ export const v2_tokenized_assets_transfer_op: OperationDescriptor = {"id":"v2_to
 /** Move tokens between the owner and the Tokenized Assets Account — `POST /v2/tokenized_assets/transfer` */
 export function tokenizedAssetsTransfer(transport: Transport, body: T.V2TokenizedAssetsTransferBody, options?: RequestOptions): Promise<T.V2TokenizedAssetsTransferResponse> {
   return transport.request(v2_tokenized_assets_transfer_op, { body }, options);
+}
+
+export const v2_tokenized_assets_quote_op: OperationDescriptor = {"id":"v2_tokenized_assets_quote","method":"POST","path":"/v2/tokenized_assets/quote","idempotent":false};
+
+/** Quote a tokenized-equity order — `POST /v2/tokenized_assets/quote` */
+export function tokenizedAssetsQuote(transport: Transport, body: T.V2TokenizedAssetsQuoteBody, options?: RequestOptions): Promise<T.V2TokenizedAssetsQuoteResponse> {
+  return transport.request(v2_tokenized_assets_quote_op, { body }, options);
+}
+
+export const v2_tokenized_assets_order_op: OperationDescriptor = {"id":"v2_tokenized_assets_order","method":"POST","path":"/v2/tokenized_assets/order","idempotent":false};
+
+/** Build a tokenized-equity limit order — `POST /v2/tokenized_assets/order` */
+export function tokenizedAssetsOrder(transport: Transport, body: T.V2TokenizedAssetsOrderBody, options?: RequestOptions): Promise<T.V2TokenizedAssetsOrderResponse> {
+  return transport.request(v2_tokenized_assets_order_op, { body }, options);
+}
+
+export const v2_tokenized_assets_order_submit_op: OperationDescriptor = {"id":"v2_tokenized_assets_order_submit","method":"POST","path":"/v2/tokenized_assets/order/submit","idempotent":false};
+
+/** Submit a signed tokenized-equity order — `POST /v2/tokenized_assets/order/submit` */
+export function tokenizedAssetsOrderSubmit(transport: Transport, body: T.V2TokenizedAssetsOrderSubmitBody, options?: RequestOptions): Promise<T.V2TokenizedAssetsOrderSubmitResponse> {
+  return transport.request(v2_tokenized_assets_order_submit_op, { body }, options);
+}
+
+export const v2_tokenized_assets_order_order_hash_cancel_op: OperationDescriptor = {"id":"v2_tokenized_assets_order_order_hash_cancel","method":"POST","path":"/v2/tokenized_assets/order/{order_hash}/cancel","idempotent":false};
+
+/** Cancel a tokenized-equity order — `POST /v2/tokenized_assets/order/{order_hash}/cancel` */
+export function tokenizedAssetsOrderCancel(transport: Transport, orderHash: string, body: T.V2TokenizedAssetsOrderOrderHashCancelBody, options?: RequestOptions): Promise<T.V2TokenizedAssetsOrderOrderHashCancelResponse> {
+  return transport.request(v2_tokenized_assets_order_order_hash_cancel_op, { params: { "order_hash": orderHash }, body }, options);
+}
+
+export const v2_tokenized_assets_order_order_hash_charge_fee_op: OperationDescriptor = {"id":"v2_tokenized_assets_order_order_hash_charge_fee","method":"POST","path":"/v2/tokenized_assets/order/{order_hash}/charge_fee","idempotent":false};
+
+/** Charge a partner fee on a filled equity sell — `POST /v2/tokenized_assets/order/{order_hash}/charge_fee` */
+export function tokenizedAssetsOrderChargeFee(transport: Transport, orderHash: string, body: T.V2TokenizedAssetsOrderOrderHashChargeFeeBody, options?: RequestOptions): Promise<T.V2TokenizedAssetsOrderOrderHashChargeFeeResponse> {
+  return transport.request(v2_tokenized_assets_order_order_hash_charge_fee_op, { params: { "order_hash": orderHash }, body }, options);
 }
 
 export const v2_tokenized_assets_transact_buy_op: OperationDescriptor = {"id":"v2_tokenized_assets_transact_buy","method":"POST","path":"/v2/tokenized_assets/transact/buy","idempotent":false};
@@ -90,6 +132,11 @@ export class TokenizedAssetsNamespace {
     return tokenizedAssetsBalances(this.transport, query, options);
   }
 
+  /** Status of a tokenized-equity order — `GET /v2/tokenized_assets/order/{order_hash}` */
+  orderStatus(orderHash: string, options?: RequestOptions): Promise<T.V2TokenizedAssetsOrderOrderHashResponse> {
+    return tokenizedAssetsOrderStatus(this.transport, orderHash, options);
+  }
+
   /** Pending and settled fund and vault requests — `GET /v2/tokenized_assets/redemptions` */
   redemptions(query: T.V2TokenizedAssetsRedemptionsQuery, options?: RequestOptions): Promise<T.V2TokenizedAssetsRedemptionsResponse> {
     return tokenizedAssetsRedemptions(this.transport, query, options);
@@ -103,6 +150,31 @@ export class TokenizedAssetsNamespace {
   /** Move tokens between the owner and the Tokenized Assets Account — `POST /v2/tokenized_assets/transfer` */
   transfer(body: T.V2TokenizedAssetsTransferBody, options?: RequestOptions): Promise<T.V2TokenizedAssetsTransferResponse> {
     return tokenizedAssetsTransfer(this.transport, body, options);
+  }
+
+  /** Quote a tokenized-equity order — `POST /v2/tokenized_assets/quote` */
+  quote(body: T.V2TokenizedAssetsQuoteBody, options?: RequestOptions): Promise<T.V2TokenizedAssetsQuoteResponse> {
+    return tokenizedAssetsQuote(this.transport, body, options);
+  }
+
+  /** Build a tokenized-equity limit order — `POST /v2/tokenized_assets/order` */
+  order(body: T.V2TokenizedAssetsOrderBody, options?: RequestOptions): Promise<T.V2TokenizedAssetsOrderResponse> {
+    return tokenizedAssetsOrder(this.transport, body, options);
+  }
+
+  /** Submit a signed tokenized-equity order — `POST /v2/tokenized_assets/order/submit` */
+  orderSubmit(body: T.V2TokenizedAssetsOrderSubmitBody, options?: RequestOptions): Promise<T.V2TokenizedAssetsOrderSubmitResponse> {
+    return tokenizedAssetsOrderSubmit(this.transport, body, options);
+  }
+
+  /** Cancel a tokenized-equity order — `POST /v2/tokenized_assets/order/{order_hash}/cancel` */
+  orderCancel(orderHash: string, body: T.V2TokenizedAssetsOrderOrderHashCancelBody, options?: RequestOptions): Promise<T.V2TokenizedAssetsOrderOrderHashCancelResponse> {
+    return tokenizedAssetsOrderCancel(this.transport, orderHash, body, options);
+  }
+
+  /** Charge a partner fee on a filled equity sell — `POST /v2/tokenized_assets/order/{order_hash}/charge_fee` */
+  orderChargeFee(orderHash: string, body: T.V2TokenizedAssetsOrderOrderHashChargeFeeBody, options?: RequestOptions): Promise<T.V2TokenizedAssetsOrderOrderHashChargeFeeResponse> {
+    return tokenizedAssetsOrderChargeFee(this.transport, orderHash, body, options);
   }
 
   /** Buy a tokenized asset — `POST /v2/tokenized_assets/transact/buy` */

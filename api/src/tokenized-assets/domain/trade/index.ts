@@ -43,6 +43,12 @@ export async function transact(side: Side, body: TradeBody, ctx: Context): Promi
         : `token_out: a sell pays out USDC for a listed asset (got ${tokenIn.symbol} → ${tokenOut.symbol}); use /transact/${other} to buy`,
     );
   }
+  if (asset.asset.flow === "intent")
+    throw new DomainError(
+      422,
+      "Wrong trade flow",
+      `${side === "buy" ? "token_out" : "token_in"}: ${asset.symbol} is a tokenized equity, traded by signed intent orders: POST /v2/tokenized_assets/quote, /order, then /order/submit`,
+    );
   if (side === "buy" && body.fee)
     throw new DomainError(
       422,
