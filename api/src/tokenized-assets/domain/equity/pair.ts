@@ -1,6 +1,7 @@
 import { type Address, formatUnits, getAddress, parseUnits } from "viem";
 import { addressBook, type Config } from "../../../config/env.ts";
 import { DomainError, UpstreamError } from "../../../errors.ts";
+import { formatDecimal } from "../../../lib/format.ts";
 import { tradingStatus } from "../status.ts";
 import { type KnownToken, resolveToken } from "../tokens.ts";
 
@@ -67,7 +68,5 @@ export function requireMarketOpen(now: number): void {
 /** `raw` units of `token` in USD at `priceUsd` (decimal string), 2 decimals; null without a price. */
 export function usdValue(raw: bigint, token: KnownToken, priceUsd: string | undefined): string | null {
   if (priceUsd === undefined) return null;
-  const value = (raw * parseUnits(priceUsd, 18)) / 10n ** BigInt(token.decimals);
-  const cents = (value + 5n * 10n ** 15n) / 10n ** 16n;
-  return formatUnits(cents, 2);
+  return formatDecimal((raw * parseUnits(priceUsd, 18)) / 10n ** BigInt(token.decimals), 18, 2);
 }
