@@ -149,6 +149,29 @@ describe("tokenized equities: intent orders", () => {
     expect(order.status).toBe(409);
   });
 
+  test("listed: equities in markets and their detail, priced by the relay, open in the regular session", async () => {
+    await intoSession();
+    const list = await get("/v2/tokenized_assets/markets?asset_class=EQUITY");
+    expect(list.status, JSON.stringify(list.body)).toBe(200);
+    expect(list.body.markets.map((m: any) => m.symbol)).toEqual(["TSLAon", "AAPLon", "NVDAon"]);
+    const tsla = list.body.markets[0];
+    expect(tsla).toMatchObject({
+      provider: "ondo",
+      asset_class: "EQUITY",
+      chain: "ethereum",
+      contract_address: token("TSLAon"),
+      decimals: 18,
+      apy_7d: null,
+      status: { is_open: true, state: "OPEN", session: "regular" },
+    });
+    expect(Number(tsla.current_price_usd)).toBeGreaterThan(0);
+    const detail = await get("/v2/tokenized_assets/markets/TSLAon?chain=ethereum");
+    expect(detail.status, JSON.stringify(detail.body)).toBe(200);
+    expect(detail.body.price_history_24h.length).toBeGreaterThanOrEqual(25);
+    expect(detail.body.tradable_sessions).toEqual(["regular"]);
+    expect(Number(detail.body.price_high_52w)).toBeGreaterThanOrEqual(Number(detail.body.price_low_52w));
+  });
+
   test("labels: wrong trade flow, unknown token symbol, slippage below the auction range", async () => {
     await intoSession();
     const midas = await postJson("/v2/tokenized_assets/quote", {
@@ -248,6 +271,16 @@ describe("tokenized equities: intent orders", () => {
     const shares = await balance(token("TSLAon"), account);
     expect(shares).toBeGreaterThanOrEqual(BigInt(m.takingAmount));
     expect(Number(filled.fill_price_usd)).toBeGreaterThan(0);
+
+    const positions = await get(`/v2/tokenized_assets/positions?owner=${owner}&chain=ethereum`);
+    expect(positions.status, JSON.stringify(positions.body)).toBe(200);
+    const position = positions.body.positions.find((p: any) => p.symbol === "TSLAon");
+    expect(position).toMatchObject({
+      provider: "ondo",
+      asset_class: "EQUITY",
+      balance: formatUnits(shares, 18),
+    });
+    expect(Number(position.balance_usd)).toBeGreaterThan(900);
 
     const again = await postJson(`/v2/tokenized_assets/order/${order.order_hash}/cancel`, { owner });
     expect(again.status).toBe(409);

@@ -11,6 +11,7 @@ import {
   modelRange52w,
   type Range,
 } from "./candles.ts";
+import { equityDetail } from "./equity/markets.ts";
 import { fundMarketItem, venueMarketItem } from "./market-item.ts";
 import { venueSnapshot } from "./markets.ts";
 import { holderCount, venueVolume } from "./onchain-stats.ts";
@@ -46,6 +47,7 @@ export async function marketDetail(
   const asset = token.asset!;
   const candles = candleQuery(interval, range);
   if (asset.flow === "primary") return fundDetail(ctx, chain, token);
+  if (asset.flow === "intent") return equityDetail(ctx, chain, token);
   const snapshot = await venueSnapshot(ctx, chain, (t) => t.address === token.address);
   const market = snapshot?.markets[0];
   if (!snapshot || !market)

@@ -7,6 +7,7 @@ import { parseDecimal } from "../../lib/format.ts";
 import { productAccountAddress } from "../../product-accounts/index.ts";
 import type { ChainName } from "../../schemas/common.ts";
 import type { IssuerFund, IssuerOrder } from "../issuer/types.ts";
+import { equityPrices } from "./equity/markets.ts";
 import { venueSnapshot } from "./markets.ts";
 import { type KnownToken, knownTokens } from "./tokens.ts";
 
@@ -42,7 +43,8 @@ export async function readHoldings(ctx: Context, chain: ChainName, owner: Addres
   const account = productAccountAddress(owner, "tokenized_assets");
   const tokens = knownTokens(ctx.config, chain);
   const funds = tokens.filter((t) => t.asset?.flow === "primary");
-  const [balances, snapshot, logs, issuer] = await Promise.all([
+  const equities = tokens.filter((t) => t.asset?.flow === "intent");
+  const [balances, snapshot, logs, issuer, equityPriced] = await Promise.all([
     Promise.all(
       tokens.map((t) =>
         client.readContract({
@@ -65,11 +67,14 @@ export async function readHoldings(ctx: Context, chain: ChainName, owner: Addres
       funds.length ? ctx.services.issuer.orders(account) : Promise.resolve([]),
       Promise.all(funds.map((f) => ctx.services.issuer.fund(f.symbol))),
     ]),
+    // equities unpriced (not failed) when their order relay cannot be reached
+    equityPrices(ctx, equities).catch(() => new Map<string, bigint>()),
   ]).catch((error) => rethrowRpc(chain, error));
   const prices = new Map<Address, bigint>();
   for (const t of tokens) if (!t.asset) prices.set(t.address, ONE);
   for (const m of snapshot?.markets ?? []) prices.set(m.token.address, m.price);
   for (const [i, f] of issuer[1].entries()) prices.set(funds[i]!.address, parseDecimal(f.nav.per_share, 18));
+  for (const [address, price] of equityPriced) prices.set(address as Address, price);
   return {
     chain,
     account,

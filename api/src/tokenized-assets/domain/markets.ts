@@ -1,6 +1,7 @@
 import type { Context } from "../../context.ts";
 import { UpstreamError } from "../../errors.ts";
 import { CHAINS, type ChainName } from "../../schemas/common.ts";
+import { equityMarketItems } from "./equity/markets.ts";
 import { fundMarketItem, type MarketItem, venueMarketItem } from "./market-item.ts";
 import { assetsOn, type KnownToken, venueAddress } from "./tokens.ts";
 import { readVaults } from "./vaults.ts";
@@ -48,13 +49,17 @@ export async function marketsOn(
   const tokens = assetsOn(ctx.config, chain).filter(include);
   if (!tokens.length) return [];
   const funds = tokens.filter((t) => t.asset!.flow === "primary");
-  const [snapshot, fundItems] = await Promise.all([
+  const equities = tokens.filter((t) => t.asset!.flow === "intent");
+  const [snapshot, fundItems, equityItems] = await Promise.all([
     venueSnapshot(ctx, chain, include),
     Promise.all(funds.map((token) => fundItem(ctx, chain, token))),
+    equityMarketItems(ctx, chain, equities),
   ]);
   const venueItems = snapshot?.markets.map((m) => venueMarketItem(chain, m, snapshot.now)) ?? [];
   const order = tokens.map((t) => t.symbol);
-  return [...venueItems, ...fundItems].sort((a, b) => order.indexOf(a.symbol) - order.indexOf(b.symbol));
+  return [...venueItems, ...fundItems, ...equityItems].sort(
+    (a, b) => order.indexOf(a.symbol) - order.indexOf(b.symbol),
+  );
 }
 
 async function fundItem(ctx: Context, chain: ChainName, token: KnownToken): Promise<MarketItem> {
@@ -83,7 +88,10 @@ export async function marketsAcross(
       const funds = tokens
         .filter((t) => t.asset!.flow === "primary")
         .map((t) => fundItem(ctx, chain, t).then((m) => [m]));
-      return [...venue, ...funds];
+      // equities are priced by their order relay: a relay that is down leaves only them out
+      const equities = tokens.filter((t) => t.asset!.flow === "intent");
+      const relay = equities.length ? [equityMarketItems(ctx, chain, equities)] : [];
+      return [...venue, ...funds, ...relay];
     }),
   );
   const failures = settled

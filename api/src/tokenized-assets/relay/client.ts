@@ -49,6 +49,25 @@ export class EquityRelayClient {
     );
   }
 
+  /** USD spot prices of `addresses` (lower-case address → decimal string). */
+  prices(addresses: string[]): Promise<Record<string, string>> {
+    return this.call<Record<string, string>>(
+      "GET",
+      `/price/v1.1/${CHAIN_ID}/${addresses.join(",")}?currency=USD`,
+      "symbol",
+    );
+  }
+
+  /** The USD price line of `token` (quoted in `usdc`) over `period`, oldest first. */
+  async chart(token: string, usdc: string, period: "24H" | "1W" | "1M" | "1Y" | "AllTime") {
+    const reply = await this.call<{ data: { time: number; value: string }[] }>(
+      "GET",
+      `/charts/v1.0/chart/line/${token}/${usdc}/${period}/${CHAIN_ID}`,
+      "symbol",
+    );
+    return reply.data;
+  }
+
   private async call<T>(method: "GET" | "POST", path: string, field: string, body?: unknown): Promise<T> {
     const { url, apiKey } = upstream(this.config, SERVICE);
     const reply = await upstreamRequest(

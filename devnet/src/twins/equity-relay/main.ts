@@ -7,6 +7,8 @@
  *   GET  /quoter/v2.0/1/quote/receive?fromTokenAddress&toTokenAddress&amount&walletAddress
  *   POST /relayer/v2.0/1/order/submit      {order, signature, quoteId, extension} → 201, empty body
  *   GET  /orders/v2.0/1/order/status/{orderHash}
+ *   GET  /price/v1.1/1/{addresses}?currency=USD          spot prices (1inch Spot Price API shape)
+ *   GET  /charts/v1.0/chart/line/{token}/{usdc}/{period}/1   {data: [{time, value}]}, 24H|1W|1M|1Y|AllTime
  *
  * Bearer key; errors `{statusCode, error, description}`: 400 bad request (unknown parameter, bad signature),
  * 404 unknown quote or order, 409 market closed or quote used, 410 quote expired. `POST /_twin/tick` (Bearer)
@@ -92,6 +94,17 @@ if (!book.chains.ethereum?.contracts.LimitOrderProtocol) {
           await relay.submit(await readJsonBody(req));
           res.writeHead(201).end();
           return;
+        }
+        const spot = new RegExp(`^/price/v1\\.1/${CHAIN_ID}/([^/]+)$`).exec(path);
+        if (req.method === "GET" && spot)
+          return sendJson(res, 200, await relay.spotPrices(decodeURIComponent(spot[1]!), url.searchParams));
+        const line = new RegExp(
+          `^/charts/v1\\.0/chart/line/(0x[0-9a-fA-F]{40})/(0x[0-9a-fA-F]{40})/([A-Za-z0-9]+)/${CHAIN_ID}$`,
+        ).exec(path);
+        if (req.method === "GET" && line) {
+          if (line[2]!.toLowerCase() !== relay.usdc.toLowerCase())
+            throw new RelayError(400, "charts are quoted in USDC");
+          return sendJson(res, 200, { data: await relay.chart(line[1]!, line[3]!) });
         }
         const status = new RegExp(`^${prefix("orders")}/order/status/(0x[0-9a-fA-F]{64})$`).exec(path);
         if (req.method === "GET" && status) {

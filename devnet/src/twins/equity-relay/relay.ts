@@ -454,6 +454,47 @@ export class EquityRelay {
     };
   }
 
+  /** Spot prices in USD of listed equities (and USDC), as the price API answers: address → decimal string. */
+  async spotPrices(addresses: string, params: URLSearchParams): Promise<Record<string, string>> {
+    for (const key of params.keys())
+      if (key !== "currency") throw new RelayError(400, `Unknown query parameter: ${key}`);
+    if ((params.get("currency") ?? "USD") !== "USD") throw new RelayError(400, "currency must be USD");
+    const now = await this.now();
+    const out: Record<string, string> = {};
+    for (const text of addresses.split(",")) {
+      if (!isAddress(text, { strict: false })) throw new RelayError(400, `not an address: ${text}`);
+      const address = getAddress(text);
+      const equity = this.equity(address);
+      if (equity) out[address.toLowerCase()] = formatUsd(this.price(equity, now));
+      else if (address === this.usdc) out[address.toLowerCase()] = "1";
+      else throw new RelayError(400, `Unsupported token: ${address}`);
+    }
+    return out;
+  }
+
+  /** A line chart of an equity's USD price over `period` (24H hourly … AllTime daily), oldest first. */
+  async chart(tokenText: string, period: string): Promise<{ time: number; value: string }[]> {
+    if (!isAddress(tokenText, { strict: false })) throw new RelayError(400, "token must be an address");
+    const equity = this.equity(getAddress(tokenText));
+    if (!equity) throw new RelayError(400, `Unsupported token: ${tokenText}`);
+    const now = await this.now();
+    const spec: Record<string, [number, number]> = {
+      "24H": [86_400, 3_600],
+      "1W": [7 * 86_400, 3_600],
+      "1M": [30 * 86_400, 86_400],
+      "1Y": [365 * 86_400, 86_400],
+      AllTime: [now - EQUITIES_T0, 86_400],
+    };
+    const chosen = spec[period];
+    if (!chosen) throw new RelayError(400, `period must be one of ${Object.keys(spec).join(", ")}`);
+    const [span, step] = chosen;
+    const points: { time: number; value: string }[] = [];
+    for (let t = now - span; t <= now; t += step)
+      points.push({ time: t, value: formatUsd(this.price(equity, Math.max(t, EQUITIES_T0))) });
+    if (points.at(-1)!.time !== now) points.push({ time: now, value: formatUsd(this.price(equity, now)) });
+    return points;
+  }
+
   private prune(now: number) {
     for (const [id, q] of Object.entries(this.state.quotes))
       if (!q.used && q.expiresAt < now - 86_400) delete this.state.quotes[id];
