@@ -114,7 +114,7 @@ for (let i = 0; !waiting.length && i < 50; i++) {
   await new Promise((r) => setTimeout(r, 100)); // the issuer sees the deposit at its next look at the chain
   waiting = await pending();
 }
-const settlesAt = Math.max(...waiting.map((r) => r.expected_settlement_at));
+const settlesAt = Math.max(...waiting.map((r) => r.expected_settlement_at ?? 0));
 console.log(`  pending at the issuer; the next NAV cycle is ${new Date(settlesAt * 1000).toISOString()}`);
 
 step("Advance the devnet clock past the 3:30 PM New York cutoff");

@@ -1,4 +1,4 @@
-import { type Address, formatUnits, getAddress, parseUnits } from "viem";
+import { type Address, getAddress, parseUnits } from "viem";
 import { addressBook, type Config } from "../../../config/env.ts";
 import { DomainError, UpstreamError } from "../../../errors.ts";
 import { formatDecimal } from "../../../lib/format.ts";
