@@ -27,6 +27,8 @@ import { loadLimitOrderProtocolArtifact, lopSourceHash } from "../src/equity/lop
 import { type DevnetHandle, startDevnet } from "../src/index.ts";
 import { minedReceipt } from "../src/receipt.ts";
 import { SAFE_CONTRACTS } from "../src/safe.ts";
+import { DEVNET_EQUITIES, EQUITIES_T0, equitySeed } from "../src/tokenized/equities.ts";
+import { seededPrice } from "../src/tokenized/price-model.ts";
 import { inRegularSession } from "../src/twins/equity-relay/session.ts";
 import { TWINS } from "../src/twins/registry.ts";
 import { clients, dev, tempDir } from "./helpers.ts";
@@ -186,6 +188,10 @@ async function buildOrder(safe: Address, from: Address, to: Address, making: big
   return { order, struct, hash, extension: order.extension.encode() };
 }
 
+/** The relayer's submit, in its wire shape. */
+const submit = (order: object, signature: Hex, quoteId: string, extension: string) =>
+  call("POST", "/relayer/v2.0/1/order/submit", { order, signature, quoteId, extension });
+
 async function waitFor(hash: Hex, done: (status: string) => boolean) {
   for (let i = 0; i < 100; i++) {
     const s = await call("GET", `/orders/v2.0/1/order/status/${hash}`);
@@ -268,30 +274,15 @@ describe("equity relay twin", () => {
       primaryType: "SafeMessage",
       message: { message: hash },
     });
-    const bad = await call("POST", "/relayer/v2.0/1/order/submit", {
-      order: struct,
-      signature: forged,
-      quoteId: q.quoteId,
-      extension,
-    });
+    const bad = await submit(struct, forged, q.quoteId, extension);
     expect(bad.status).toBe(400);
     expect(bad.body.description).toMatch(/signature/i);
 
     const usdcBefore = await balanceOf(usdc, safe);
     const signature = await signSafeMessage(safe, hash);
-    const ok = await call("POST", "/relayer/v2.0/1/order/submit", {
-      order: struct,
-      signature,
-      quoteId: q.quoteId,
-      extension,
-    });
+    const ok = await submit(struct, signature, q.quoteId, extension);
     expect(ok.status, JSON.stringify(ok.body)).toBe(201);
-    const reused = await call("POST", "/relayer/v2.0/1/order/submit", {
-      order: struct,
-      signature,
-      quoteId: q.quoteId,
-      extension,
-    });
+    const reused = await submit(struct, signature, q.quoteId, extension);
     expect(reused.status).toBe(409);
 
     const done = await waitFor(hash, (s) => s === "filled");
@@ -307,6 +298,38 @@ describe("equity relay twin", () => {
     expect(receipt.to?.toLowerCase()).toBe(lop().toLowerCase());
   }, 60_000);
 
+  it("parameters: prices from its own seeded model — spot, lines and candles; unknown parameters refused", async () => {
+    const tsla = token("TSLAon");
+    const t = await now();
+    const spot = await call("GET", `/price/v1.1/1/${tsla},${usdc}?currency=USD`);
+    expect(spot.status).toBe(200);
+    expect(spot.body[usdc.toLowerCase()]).toBe("1");
+    const equity = DEVNET_EQUITIES.find((e) => e.asset.symbol === "TSLAon")!;
+    const model = (at: number) =>
+      Number(
+        seededPrice(
+          {
+            seed: equitySeed("TSLAon"),
+            p0: parseUnits(equity.p0, 18),
+            t0: EQUITIES_T0,
+            apyBps: equity.apyBps,
+            volBps: equity.volBps,
+          },
+          at,
+        ),
+      ) / 1e18;
+    expect(Number(spot.body[tsla.toLowerCase()])).toBeCloseTo(model(t), 0);
+    expect((await call("GET", `/price/v1.1/1/${tsla}?currency=USD&x=1`)).status).toBe(400);
+    const line = await call("GET", `/charts/v1.0/chart/line/${tsla}/${usdc}/24H/1`);
+    expect(line.body.data.length).toBeGreaterThanOrEqual(25);
+    const candles = await call(
+      "GET",
+      `/charts/v1.0/chart/aggregated/candle/${tsla}/${usdc}/3600/1?from=${t - 86_400}&to=${t}`,
+    );
+    expect(candles.status).toBe(200);
+    for (const c of candles.body.data) expect(Number(c.high)).toBeGreaterThanOrEqual(Number(c.low));
+  });
+
   it("behavior: an order cancelled on chain is never filled; an expired quote is 410", async () => {
     const aapl = token("AAPLon");
     const making = parseUnits("500", 6);
@@ -315,12 +338,7 @@ describe("equity relay twin", () => {
     const taking = BigInt(q.toTokenAmount);
     const { struct, hash, extension } = await buildOrder(safe, usdc, aapl, making, taking);
     const signature = await signSafeMessage(safe, hash);
-    const ok = await call("POST", "/relayer/v2.0/1/order/submit", {
-      order: struct,
-      signature,
-      quoteId: q.quoteId,
-      extension,
-    });
+    const ok = await submit(struct, signature, q.quoteId, extension);
     expect(ok.status, JSON.stringify(ok.body)).toBe(201);
     await execFromSafe(
       safe,
@@ -339,12 +357,12 @@ describe("equity relay twin", () => {
     const stale = await quote(safe, usdc, aapl, making);
     await devnet.advanceTime(130);
     const late = await buildOrder(safe, usdc, aapl, making, BigInt(stale.presets.fast.auctionEndAmount));
-    const expired = await call("POST", "/relayer/v2.0/1/order/submit", {
-      order: late.struct,
-      signature: await signSafeMessage(safe, late.hash),
-      quoteId: stale.quoteId,
-      extension: late.extension,
-    });
+    const expired = await submit(
+      late.struct,
+      await signSafeMessage(safe, late.hash),
+      stale.quoteId,
+      late.extension,
+    );
     expect(expired.status).toBe(410);
   }, 60_000);
 });

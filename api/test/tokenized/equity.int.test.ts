@@ -170,6 +170,14 @@ describe("tokenized equities: intent orders", () => {
     expect(detail.body.price_history_24h.length).toBeGreaterThanOrEqual(25);
     expect(detail.body.tradable_sessions).toEqual(["regular"]);
     expect(Number(detail.body.price_high_52w)).toBeGreaterThanOrEqual(Number(detail.body.price_low_52w));
+    expect(detail.body.candles).toBeNull();
+    const candles = await get("/v2/tokenized_assets/markets/TSLAon?chain=ethereum&interval=1hour&range=1day");
+    expect(candles.status, JSON.stringify(candles.body)).toBe(200);
+    expect(candles.body.candles.length).toBeGreaterThanOrEqual(24);
+    for (const c of candles.body.candles) {
+      expect(Number(c.high)).toBeGreaterThanOrEqual(Math.max(Number(c.open), Number(c.close)));
+      expect(Number(c.low)).toBeLessThanOrEqual(Math.min(Number(c.open), Number(c.close)));
+    }
   });
 
   test("labels: wrong trade flow, unknown token symbol, slippage below the auction range", async () => {

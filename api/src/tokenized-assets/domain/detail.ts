@@ -47,7 +47,7 @@ export async function marketDetail(
   const asset = token.asset!;
   const candles = candleQuery(interval, range);
   if (asset.flow === "primary") return fundDetail(ctx, chain, token);
-  if (asset.flow === "intent") return equityDetail(ctx, chain, token);
+  if (asset.flow === "intent") return equityDetail(ctx, chain, token, candles);
   const snapshot = await venueSnapshot(ctx, chain, (t) => t.address === token.address);
   const market = snapshot?.markets[0];
   if (!snapshot || !market)

@@ -68,6 +68,18 @@ export class EquityRelayClient {
     return reply.data;
   }
 
+  /** OHLC candles of `token` (quoted in `usdc`), `seconds` wide, between `from` and `to` (unix seconds). */
+  async candles(token: string, usdc: string, seconds: number, from: number, to: number) {
+    const reply = await this.call<{
+      data: { time: number; open: string; high: string; low: string; close: string }[];
+    }>(
+      "GET",
+      `/charts/v1.0/chart/aggregated/candle/${token}/${usdc}/${seconds}/${CHAIN_ID}?from=${from}&to=${to}`,
+      "symbol",
+    );
+    return reply.data;
+  }
+
   private async call<T>(method: "GET" | "POST", path: string, field: string, body?: unknown): Promise<T> {
     const { url, apiKey } = upstream(this.config, SERVICE);
     const reply = await upstreamRequest(

@@ -9,6 +9,7 @@
  *   GET  /orders/v2.0/1/order/status/{orderHash}
  *   GET  /price/v1.1/1/{addresses}?currency=USD          spot prices (1inch Spot Price API shape)
  *   GET  /charts/v1.0/chart/line/{token}/{usdc}/{period}/1   {data: [{time, value}]}, 24H|1W|1M|1Y|AllTime
+ *   GET  /charts/v1.0/chart/aggregated/candle/{token}/{usdc}/{seconds}/1?from&to   {data: [{time, open, high, low, close}]}
  *
  * Bearer key; errors `{statusCode, error, description}`: 400 bad request (unknown parameter, bad signature),
  * 404 unknown quote or order, 409 market closed or quote used, 410 quote expired. `POST /_twin/tick` (Bearer)
@@ -105,6 +106,16 @@ if (!book.chains.ethereum?.contracts.LimitOrderProtocol) {
           if (line[2]!.toLowerCase() !== relay.usdc.toLowerCase())
             throw new RelayError(400, "charts are quoted in USDC");
           return sendJson(res, 200, { data: await relay.chart(line[1]!, line[3]!) });
+        }
+        const candle = new RegExp(
+          `^/charts/v1\\.0/chart/aggregated/candle/(0x[0-9a-fA-F]{40})/(0x[0-9a-fA-F]{40})/([0-9]+)/${CHAIN_ID}$`,
+        ).exec(path);
+        if (req.method === "GET" && candle) {
+          if (candle[2]!.toLowerCase() !== relay.usdc.toLowerCase())
+            throw new RelayError(400, "charts are quoted in USDC");
+          return sendJson(res, 200, {
+            data: await relay.candles(candle[1]!, Number(candle[3]), url.searchParams),
+          });
         }
         const status = new RegExp(`^${prefix("orders")}/order/status/(0x[0-9a-fA-F]{64})$`).exec(path);
         if (req.method === "GET" && status) {

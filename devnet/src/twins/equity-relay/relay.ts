@@ -495,6 +495,48 @@ export class EquityRelay {
     return points;
   }
 
+  /**
+   * OHLC candles of an equity's USD price, `seconds` wide, from `from` to `to` (unix seconds, at most 1,500
+   * candles): the model is linear between 5-minute knots, so up to hourly candles sampling every knot is exact.
+   */
+  async candles(tokenText: string, seconds: number, params: URLSearchParams) {
+    for (const key of params.keys())
+      if (key !== "from" && key !== "to") throw new RelayError(400, `Unknown query parameter: ${key}`);
+    if (!isAddress(tokenText, { strict: false })) throw new RelayError(400, "token must be an address");
+    const equity = this.equity(getAddress(tokenText));
+    if (!equity) throw new RelayError(400, `Unsupported token: ${tokenText}`);
+    const allowed = [60, 300, 900, 3_600, 14_400, 43_200, 86_400];
+    if (!allowed.includes(seconds)) throw new RelayError(400, `seconds must be one of ${allowed.join(", ")}`);
+    const now = await this.now();
+    const to = Math.min(Number(params.get("to") ?? now), now);
+    const from = Math.max(Number(params.get("from") ?? to - 100 * seconds), EQUITIES_T0);
+    if (!Number.isFinite(from) || !Number.isFinite(to) || from >= to)
+      throw new RelayError(400, "from must be before to");
+    if ((to - from) / seconds > 1_500) throw new RelayError(400, "at most 1500 candles per request");
+    const step = Math.max(300, Math.ceil(seconds / 12 / 300) * 300);
+    const data = [];
+    for (let start = Math.floor(from / seconds) * seconds; start < to; start += seconds) {
+      const end = Math.min(start + seconds, to);
+      const open = this.price(equity, Math.max(start, EQUITIES_T0));
+      const close = this.price(equity, end);
+      let high = open > close ? open : close;
+      let low = open < close ? open : close;
+      for (let t = Math.ceil((start + 1) / step) * step; t < end; t += step) {
+        const v = this.price(equity, t);
+        if (v > high) high = v;
+        if (v < low) low = v;
+      }
+      data.push({
+        time: start,
+        open: formatUsd(open),
+        high: formatUsd(high),
+        low: formatUsd(low),
+        close: formatUsd(close),
+      });
+    }
+    return data;
+  }
+
   private prune(now: number) {
     for (const [id, q] of Object.entries(this.state.quotes))
       if (!q.used && q.expiresAt < now - 86_400) delete this.state.quotes[id];

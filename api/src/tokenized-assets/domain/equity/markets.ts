@@ -4,6 +4,7 @@ import { NEXT_BLOCK } from "../../../chain/next-block.ts";
 import type { Context } from "../../../context.ts";
 import { formatDecimal, parseDecimal } from "../../../lib/format.ts";
 import type { ChainName } from "../../../schemas/common.ts";
+import { INTERVAL_SECONDS, type Interval, RANGE_SECONDS, type Range } from "../candles.ts";
 import type { MarketItem } from "../market-item.ts";
 import { holderCount } from "../onchain-stats.ts";
 import { tradingStatus } from "../status.ts";
@@ -88,10 +89,18 @@ export async function equityMarketItems(
 }
 
 /** MarketDetail of an equity: the item, 24 h history and the 52-week range from the relay's price lines. */
-export async function equityDetail(ctx: Context, chain: ChainName, token: KnownToken) {
+export async function equityDetail(
+  ctx: Context,
+  chain: ChainName,
+  token: KnownToken,
+  candles?: { interval: Interval; range: Range },
+) {
   const usdc = usdcToken(chain)!;
   const client = ctx.services.chains.get(chain);
-  const [items, day, year, holders, supply] = await Promise.all([
+  const block = await client.getBlock().catch((error) => rethrowRpc(chain, error));
+  const now = Number(block.timestamp);
+  const span = candles ? RANGE_SECONDS[candles.range] : null;
+  const [items, day, year, holders, supply, ohlc] = await Promise.all([
     equityMarketItems(ctx, chain, [token]),
     ctx.services.equityRelay.chart(token.address, usdc.address, "24H"),
     ctx.services.equityRelay.chart(token.address, usdc.address, "1Y"),
@@ -104,6 +113,16 @@ export async function equityDetail(ctx: Context, chain: ChainName, token: KnownT
         functionName: "totalSupply",
       })
       .catch((error) => rethrowRpc(chain, error)),
+    candles && token.asset!.candles
+      ? ctx.services.equityRelay.candles(
+          token.address,
+          usdc.address,
+          INTERVAL_SECONDS[candles.interval],
+          // "all" starts where the relay's history does
+          span === null ? 0 : now - span,
+          now,
+        )
+      : undefined,
   ]);
   const item = items[0]!;
   const values = year.map((p) => parseDecimal(p.value, 18));
@@ -122,6 +141,13 @@ export async function equityDetail(ctx: Context, chain: ChainName, token: KnownT
     total_holders: holders,
     tradable_sessions: ["regular"],
     shares_multiplier: "1",
-    candles: null,
+    candles:
+      ohlc?.map((c) => ({
+        timestamp: new Date(c.time * 1000).toISOString(),
+        open: c.open,
+        high: c.high,
+        low: c.low,
+        close: c.close,
+      })) ?? null,
   };
 }
