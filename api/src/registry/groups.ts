@@ -82,7 +82,7 @@ export const GROUPS: Record<string, GroupInfo> = {
     description: "Tokenized securities and real-world assets held in a Safe product account",
     cliAlias: "ta",
     workflow:
-      "v2_tokenized_assets_create_account → v2_tokenized_assets_transfer (DEPOSIT USDC) → v2_tokenized_assets_transact_buy; the user signs each returned transaction. The sandbox money-market fund (staging, ethereum_sepolia) settles async: shares arrive at the next NAV cycle — poll v2_tokenized_assets_redemptions; an account must first be approved in the issuer's connect portal (the 422 says how).",
+      "v2_tokenized_assets_create_account → v2_tokenized_assets_transfer (DEPOSIT USDC) → v2_tokenized_assets_transact_buy; the user signs each returned transaction. The sandbox money-market fund (staging, ethereum_sepolia) settles async: shares arrive at the next NAV cycle — poll v2_tokenized_assets_redemptions; an account must first be approved in the issuer's connect portal (the 422 says how). Tokenized equities (TSLAon…, ethereum) trade by signed orders in the NYSE regular session: v2_tokenized_assets_quote → v2_tokenized_assets_order (execute approval_safe_tx_eip712 if not null; the user signs order.safe_message_eip712) → v2_tokenized_assets_order_submit → poll v2_tokenized_assets_order_order_hash until filled.",
   },
   gas_sponsorship: { description: "Sponsor-paid execution of owner-signed payloads", cliAlias: "gs" },
   earn: {

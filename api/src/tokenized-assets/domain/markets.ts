@@ -49,17 +49,13 @@ export async function marketsOn(
   const tokens = assetsOn(ctx.config, chain).filter(include);
   if (!tokens.length) return [];
   const funds = tokens.filter((t) => t.asset!.flow === "primary");
-  const equities = tokens.filter((t) => t.asset!.flow === "intent");
-  const [snapshot, fundItems, equityItems] = await Promise.all([
+  const [snapshot, fundItems] = await Promise.all([
     venueSnapshot(ctx, chain, include),
     Promise.all(funds.map((token) => fundItem(ctx, chain, token))),
-    equityMarketItems(ctx, chain, equities),
   ]);
   const venueItems = snapshot?.markets.map((m) => venueMarketItem(chain, m, snapshot.now)) ?? [];
   const order = tokens.map((t) => t.symbol);
-  return [...venueItems, ...fundItems, ...equityItems].sort(
-    (a, b) => order.indexOf(a.symbol) - order.indexOf(b.symbol),
-  );
+  return [...venueItems, ...fundItems].sort((a, b) => order.indexOf(a.symbol) - order.indexOf(b.symbol));
 }
 
 async function fundItem(ctx: Context, chain: ChainName, token: KnownToken): Promise<MarketItem> {
