@@ -85,6 +85,17 @@ async function execSafeTx(typed: any) {
 /** What eth_signTypedData_v4 signs: the payload exactly as returned (EIP712Domain included). */
 const signSafeMessage = (typed: any) => wallet.account.signTypedData(typed);
 
+/** The owner signs the order's SafeMessage and submits the order as /order returned it. */
+async function submit(order: any) {
+  return postJson("/v2/tokenized_assets/order/submit", {
+    signed_order: order.order_message,
+    signature: await signSafeMessage(order.safe_message_eip712),
+    extension: order.extension,
+    quote_id: order.quote_id,
+    order_hash: order.order_hash,
+  });
+}
+
 async function statusUntil(hash: string, done: (s: any) => boolean) {
   for (let i = 0; i < 150; i++) {
     const s = await get(`/v2/tokenized_assets/order/${hash}`);
@@ -289,6 +300,10 @@ describe("tokenized equities: intent orders", () => {
       balance: formatUnits(shares, 18),
     });
     expect(Number(position.balance_usd)).toBeGreaterThan(900);
+    // each fill is a buy in the account's activity: USDC in, shares out, at its cost
+    expect(position.events.length).toBeGreaterThanOrEqual(1);
+    for (const e of position.events) expect(e).toMatchObject({ event_type: "buy", input_symbol: "USDC" });
+    expect(Number(position.pnl.total_deposited)).toBeCloseTo(1000, 2);
 
     const again = await postJson(`/v2/tokenized_assets/order/${order.order_hash}/cancel`, { owner });
     expect(again.status).toBe(409);
@@ -309,12 +324,7 @@ describe("tokenized equities: intent orders", () => {
     expect(pending.status, JSON.stringify(pending.body)).toBe(200);
     expect(pending.body.approval_safe_tx_eip712).not.toBeNull();
     const p = pending.body.order;
-    const sub = await postJson("/v2/tokenized_assets/order/submit", {
-      signed_order: p.order_message,
-      signature: await signSafeMessage(p.safe_message_eip712),
-      extension: p.extension,
-      quote_id: p.quote_id,
-    });
+    const sub = await submit(p);
     expect(sub.status, JSON.stringify(sub.body)).toBe(200);
     const stranger = (await freshWallet(chain)).account.address;
     const notMaker = await postJson(`/v2/tokenized_assets/order/${p.order_hash}/cancel`, { owner: stranger });
@@ -332,13 +342,7 @@ describe("tokenized equities: intent orders", () => {
     await execSafeTx(built.body.approval_safe_tx_eip712);
     const o = built.body.order;
     const usdcBefore = await balance(usdc.address, account);
-    const submitted = await postJson("/v2/tokenized_assets/order/submit", {
-      signed_order: o.order_message,
-      signature: await signSafeMessage(o.safe_message_eip712),
-      extension: o.extension,
-      quote_id: o.quote_id,
-      order_hash: o.order_hash,
-    });
+    const submitted = await submit(o);
     expect(submitted.status, JSON.stringify(submitted.body)).toBe(200);
     const filled = await statusUntil(o.order_hash, (s) => s.status === "filled");
     expect(BigInt(o.order_message.makingAmount)).toBe(shares);
@@ -377,12 +381,7 @@ describe("tokenized equities: intent orders", () => {
     expect(built.status, JSON.stringify(built.body)).toBe(200);
     const o = built.body.order;
     await advanceDevnet(300);
-    const late = await postJson("/v2/tokenized_assets/order/submit", {
-      signed_order: o.order_message,
-      signature: await signSafeMessage(o.safe_message_eip712),
-      extension: o.extension,
-      quote_id: o.quote_id,
-    });
+    const late = await submit(o);
     expect(late.status, JSON.stringify(late.body)).toBe(410);
     const unknown = await get(`/v2/tokenized_assets/order/0x${"ab".repeat(32)}`);
     expect(unknown.status).toBe(404);
