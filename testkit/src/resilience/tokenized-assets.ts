@@ -40,6 +40,37 @@ const symbols = (body: any) => (body?.markets ?? []).map((m: any) => m.symbol) a
 
 export const TOKENIZED_FAULTS: FaultScenario[] = [
   {
+    name: "equity order relay down",
+    async run({ devnet, get }) {
+      const equities = "/v2/tokenized_assets/markets?asset_class=EQUITY";
+      if (!symbols((await get(equities)).body).includes("TSLAon")) throw new Error("baseline lacks TSLAon");
+      await devnet.stopTwin("equity_relay");
+      try {
+        const list = await get("/v2/tokenized_assets/markets");
+        if (
+          list.status !== 200 ||
+          symbols(list.body).includes("TSLAon") ||
+          !symbols(list.body).includes("mTBILL")
+        )
+          throw new Error(`list while down: ${list.status} ${JSON.stringify(symbols(list.body))}`);
+        const only = await get(equities);
+        const status = await get(`/v2/tokenized_assets/order/0x${"ab".repeat(32)}`);
+        for (const r of [only, status])
+          if (r.status !== 502 || r.body.error !== "Order relay unavailable")
+            throw new Error(`while down: ${r.status} ${JSON.stringify(r.body)}`);
+      } finally {
+        await devnet.startTwin("equity_relay");
+      }
+      const after = await get(equities);
+      if (after.status !== 200 || !symbols(after.body).includes("TSLAon"))
+        throw new Error(`after: ${after.status}`);
+      return {
+        during: 'list without the equities; equity reads 502 "Order relay unavailable"',
+        after: "equities listed again",
+      };
+    },
+  },
+  {
     name: "fund issuer down",
     async run({ devnet, book, get, post }) {
       const buy = {
