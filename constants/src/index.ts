@@ -10,6 +10,16 @@ export {
   simple7702AccountAbi,
 } from "./bundler.ts";
 export {
+  CCTP_CHAINS,
+  CCTP_DOMAINS,
+  CCTP_FINALITY,
+  CCTP_MESSAGE_TRANSMITTER_V2,
+  CCTP_TOKEN_MESSENGER_V2,
+  type CctpChain,
+  cctpMessageTransmitterV2Abi,
+  cctpTokenMessengerV2Abi,
+} from "./cctp.ts";
+export {
   CHAIN_INFO,
   CHAINS,
   type ChainInfo,

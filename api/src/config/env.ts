@@ -100,7 +100,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     if (url) rpcOverrides[chain] = url;
   }
   const upstreamOverrides: Config["upstreamOverrides"] = {};
-  for (const name of ["onramp", "venue", "issuer", "aggregator", "odos", "equity_relay"]) {
+  for (const name of ["onramp", "venue", "issuer", "aggregator", "odos", "equity_relay", "iris"]) {
     const url = env[`COMPASS_${name.toUpperCase()}_URL`];
     const apiKey = env[`COMPASS_${name.toUpperCase()}_API_KEY`];
     if (url || apiKey) upstreamOverrides[name] = { url, apiKey };

@@ -20,6 +20,8 @@ export const DEVNET_CONTRACTS = [
   "Bep20PegTokenTwin",
   "Bridge2Twin",
   "BundleSimulator",
+  "CctpMessageTransmitterV2Twin",
+  "CctpTokenMessengerV2Twin",
   "Create2Deployer",
   "DaiUsdsTwin",
   "Erc4626Vault",

@@ -5,6 +5,7 @@ import { aaveV3Extension } from "./aave-v3.ts";
 import { accountAbstractionExtension } from "./account-abstraction.ts";
 import { aerodromeSlipstreamExtension } from "./aerodrome-slipstream.ts";
 import { bridge2Extension } from "./bridge2.ts";
+import { cctpExtension } from "./cctp.ts";
 import { earnActivityExtension } from "./earn-activity.ts";
 import { earnTokensExtension } from "./earn-tokens.ts";
 import { ensExtension } from "./ens.ts";
@@ -33,6 +34,7 @@ export type { ChainExtension, ExtensionContext };
 export const EXTENSIONS: ChainExtension[] = [
   bridge2Extension,
   permit2Extension,
+  cctpExtension,
   rwaMarketsExtension,
   mmfSandboxExtension,
   ixsVaultExtension,
