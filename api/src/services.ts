@@ -1,3 +1,4 @@
+import { IrisClient } from "./cctp/index.ts";
 import { ChainClients } from "./chain/clients.ts";
 import { type Config, upstream } from "./config/env.ts";
 import { AggregatorClient } from "./earn/aggregator/client.ts";
@@ -25,6 +26,8 @@ export interface Services {
   equityRelay: EquityRelayClient;
   /** the swap aggregator (1inch Swap API; the devnet's twin by default) */
   aggregator: AggregatorClient;
+  /** Circle's CCTP attestation service (Iris; the devnet's twin by default) */
+  iris: IrisClient;
 }
 
 export function createServices(config: Config): Services {
@@ -36,5 +39,6 @@ export function createServices(config: Config): Services {
     issuer: new IssuerClient(config),
     equityRelay: new EquityRelayClient(config),
     aggregator: new AggregatorClient(config),
+    iris: new IrisClient(config),
   };
 }

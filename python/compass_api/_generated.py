@@ -433,6 +433,53 @@ Candle = TypedDict("Candle", {
     "close": str,
 })
 
+CctpBurnRequest = TypedDict("CctpBurnRequest", {
+    "owner": str,
+    "chain": "CctpChain",
+    "amount": Any,
+    "destination_chain": "CctpChain",
+    "transfer_mode": "CctpTransferMode",
+    "recipient": NotRequired[str | None],
+    "gas_sponsorship": NotRequired[bool],
+})
+
+CctpBurnResponse = TypedDict("CctpBurnResponse", {
+    "transaction": "UnsignedTransaction",
+    "eip_712": Union["TypedData", None],
+    "approval_transaction": Union["UnsignedTransaction", None],
+    "transfer_mode": "CctpTransferMode",
+    "estimated_time_seconds": int,
+    "bridge_id": str,
+    "fee": str,
+    "max_fee": str,
+    "amount": str,
+    "recipient": Any,
+})
+
+CctpChain = Literal["ethereum", "arbitrum", "base"]
+
+CctpMintRequest = TypedDict("CctpMintRequest", {
+    "bridge_id": str,
+    "burn_tx_hash": str,
+    "sender": str,
+})
+
+CctpMintResponse = TypedDict("CctpMintResponse", {
+    "bridge_id": str,
+    "status": Literal["pending", "ready", "completed"],
+    "transaction": Union["UnsignedTransaction", None],
+    "source_chain": "CctpChain",
+    "destination_chain": "CctpChain",
+    "recipient": Any,
+    "amount": str,
+    "fee": str | None,
+    "received": NotRequired[str | None],
+    "retry_after_seconds": NotRequired[int | None],
+    "estimated_time_seconds": NotRequired[int | None],
+})
+
+CctpTransferMode = Literal["standard", "fast"]
+
 Chain = Literal["base", "ethereum", "arbitrum", "hyperevm", "tempo", "bsc", "ethereum_sepolia"]
 
 ChainInfo = TypedDict("ChainInfo", {
@@ -3860,6 +3907,14 @@ V2CreditBundleBody = CreditBundleRequest
 
 V2CreditBundleResponse = CreditBundleResponse
 
+V2CctpBurnBody = CctpBurnRequest
+
+V2CctpBurnResponse = CctpBurnResponse
+
+V2CctpMintBody = CctpMintRequest
+
+V2CctpMintResponse = CctpMintResponse
+
 
 OPERATIONS: dict[str, dict[str, Any]] = {
     "v1_token_price": {
@@ -5527,6 +5582,30 @@ OPERATIONS: dict[str, dict[str, Any]] = {
         "open_body": False,
         "pagination": None,
     },
+    "v2_cctp_burn": {
+        "method": "POST",
+        "path": "/v2/cctp/burn",
+        "idempotent": False,
+        "path_params": [],
+        "query_params": [],
+        "required_query": [],
+        "has_body": True,
+        "body_fields": ["owner", "chain", "amount", "destination_chain", "transfer_mode", "recipient", "gas_sponsorship"],
+        "open_body": False,
+        "pagination": None,
+    },
+    "v2_cctp_mint": {
+        "method": "POST",
+        "path": "/v2/cctp/mint",
+        "idempotent": False,
+        "path_params": [],
+        "query_params": [],
+        "required_query": [],
+        "has_body": True,
+        "body_fields": ["bridge_id", "burn_tx_hash", "sender"],
+        "open_body": False,
+        "pagination": None,
+    },
 }
 
 
@@ -6170,6 +6249,18 @@ class CreditNamespace(_Namespace):
         return self._call("v2_credit_bundle", [], body, fields, timeout_ms=timeout_ms, retries=retries, idempotency_key=idempotency_key, headers=headers)
 
 
+class BridgeNamespace(_Namespace):
+    """`client.bridge` operations."""
+
+    def cctp_burn(self, body: V2CctpBurnBody | None = None, /, *, timeout_ms: int | None = None, retries: int | None = None, idempotency_key: str | None = None, headers: dict[str, str] | None = None, **fields: Any) -> V2CctpBurnResponse:
+        """Burn USDC to bridge it with CCTP v2 — POST /v2/cctp/burn"""
+        return self._call("v2_cctp_burn", [], body, fields, timeout_ms=timeout_ms, retries=retries, idempotency_key=idempotency_key, headers=headers)
+
+    def cctp_mint(self, body: V2CctpMintBody | None = None, /, *, timeout_ms: int | None = None, retries: int | None = None, idempotency_key: str | None = None, headers: dict[str, str] | None = None, **fields: Any) -> V2CctpMintResponse:
+        """Mint bridged USDC on the destination — POST /v2/cctp/mint"""
+        return self._call("v2_cctp_mint", [], body, fields, timeout_ms=timeout_ms, retries=retries, idempotency_key=idempotency_key, headers=headers)
+
+
 class AsyncTokenNamespace(_AsyncNamespace):
     """`client.token` operations (asyncio)."""
 
@@ -6810,6 +6901,18 @@ class AsyncCreditNamespace(_AsyncNamespace):
         return await self._call("v2_credit_bundle", [], body, fields, timeout_ms=timeout_ms, retries=retries, idempotency_key=idempotency_key, headers=headers)
 
 
+class AsyncBridgeNamespace(_AsyncNamespace):
+    """`client.bridge` operations (asyncio)."""
+
+    async def cctp_burn(self, body: V2CctpBurnBody | None = None, /, *, timeout_ms: int | None = None, retries: int | None = None, idempotency_key: str | None = None, headers: dict[str, str] | None = None, **fields: Any) -> V2CctpBurnResponse:
+        """Burn USDC to bridge it with CCTP v2 — POST /v2/cctp/burn"""
+        return await self._call("v2_cctp_burn", [], body, fields, timeout_ms=timeout_ms, retries=retries, idempotency_key=idempotency_key, headers=headers)
+
+    async def cctp_mint(self, body: V2CctpMintBody | None = None, /, *, timeout_ms: int | None = None, retries: int | None = None, idempotency_key: str | None = None, headers: dict[str, str] | None = None, **fields: Any) -> V2CctpMintResponse:
+        """Mint bridged USDC on the destination — POST /v2/cctp/mint"""
+        return await self._call("v2_cctp_mint", [], body, fields, timeout_ms=timeout_ms, retries=retries, idempotency_key=idempotency_key, headers=headers)
+
+
 class Namespaces:
     """One attribute per URL group; CompassClient extends this."""
 
@@ -6832,6 +6935,7 @@ class Namespaces:
     perpetual_trading: PerpetualTradingNamespace
     earn: EarnNamespace
     credit: CreditNamespace
+    bridge: BridgeNamespace
 
     def _init_namespaces(self, transport: Any) -> None:
         self.token = TokenNamespace(transport, OPERATIONS)
@@ -6853,6 +6957,7 @@ class Namespaces:
         self.perpetual_trading = PerpetualTradingNamespace(transport, OPERATIONS)
         self.earn = EarnNamespace(transport, OPERATIONS)
         self.credit = CreditNamespace(transport, OPERATIONS)
+        self.bridge = BridgeNamespace(transport, OPERATIONS)
 
 
 class AsyncNamespaces:
@@ -6877,6 +6982,7 @@ class AsyncNamespaces:
     perpetual_trading: AsyncPerpetualTradingNamespace
     earn: AsyncEarnNamespace
     credit: AsyncCreditNamespace
+    bridge: AsyncBridgeNamespace
 
     def _init_namespaces(self, transport: Any) -> None:
         self.token = AsyncTokenNamespace(transport, OPERATIONS)
@@ -6898,3 +7004,4 @@ class AsyncNamespaces:
         self.perpetual_trading = AsyncPerpetualTradingNamespace(transport, OPERATIONS)
         self.earn = AsyncEarnNamespace(transport, OPERATIONS)
         self.credit = AsyncCreditNamespace(transport, OPERATIONS)
+        self.bridge = AsyncBridgeNamespace(transport, OPERATIONS)

@@ -3,7 +3,7 @@ import type { z } from "zod";
 import type { Config } from "../config/env.ts";
 import type { Context } from "../context.ts";
 import type { ValidationIssue } from "../errors.ts";
-import type { Operation } from "../registry/define.ts";
+import { type Operation, RESPONSE_STATUS } from "../registry/define.ts";
 import type { Services } from "../services.ts";
 import { type Caller, identify } from "./auth.ts";
 import { NO_BODY, readJsonBody } from "./body.ts";
@@ -121,8 +121,9 @@ export function operationHandler(
       );
       if (config.validateResponses) checkResponse(op, result);
       const text = stringifyResult(result);
-      if (idem) await finishIdempotent(services.shared, idem.scope, idem.fp, 200, text);
-      return { status: 200, headers, body: text };
+      const status = (result as { [RESPONSE_STATUS]?: number } | null)?.[RESPONSE_STATUS] ?? 200;
+      if (idem) await finishIdempotent(services.shared, idem.scope, idem.fp, status, text);
+      return { status, headers, body: text };
     } catch (error) {
       return failed(error, call, requestId, headers, idem);
     }

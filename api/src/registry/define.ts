@@ -140,3 +140,10 @@ export function defineOperation<
     handler: spec.handler as Operation["handler"],
   } as Operation;
 }
+
+/** Marks a handler's result to be answered with `status` instead of 200 (e.g. 202 while work is pending upstream). */
+export const RESPONSE_STATUS: unique symbol = Symbol("compass.responseStatus");
+
+export function withStatus<T extends object>(status: number, body: T): T & { [RESPONSE_STATUS]: number } {
+  return Object.assign(body, { [RESPONSE_STATUS]: status });
+}

@@ -13,6 +13,13 @@ export interface GroupInfo {
 }
 
 export const GROUPS: Record<string, GroupInfo> = {
+  cctp: {
+    namespace: "bridge",
+    description:
+      "USDC between ethereum, arbitrum and base by Circle's CCTP v2: burn on the source (fast or standard), mint on the destination once Circle attests",
+    workflow:
+      "v2_cctp_burn (send approval_transaction first when set, then transaction; keep bridge_id and the burn's hash) → v2_cctp_mint with bridge_id, burn_tx_hash and sender: 202 means the attestation is pending (ask again after retry_after_seconds); 200 ready gives the mint transaction on the destination; completed means already minted.",
+  },
   token: { description: "Token prices at any block, balances and transfers (v1)" },
   aave: {
     namespace: "aaveV3",
@@ -95,5 +102,4 @@ export const GROUPS: Record<string, GroupInfo> = {
     workflow:
       "v2_credit_create_account → v2_credit_transfer (DEPOSIT the collateral) → v2_credit_borrow (supplies it and borrows in one transaction) → v2_credit_positions for the health factor, collateral and debt → v2_credit_repay (repays, and withdraws collateral); the user signs each returned transaction. v2_credit_morpho_markets lists Morpho Blue's markets.",
   },
-  cctp: { description: "Native USDC bridging (CCTP)", namespace: "bridge" },
 };

@@ -1,5 +1,6 @@
 import { operations as aave } from "../aave/index.ts";
 import { operations as aerodromeSlipstream } from "../aerodrome-slipstream/index.ts";
+import { operations as cctp } from "../cctp/index.ts";
 import { operations as credit } from "../credit/index.ts";
 import { operations as earn } from "../earn/index.ts";
 import { operations as ethena } from "../ethena/index.ts";
@@ -43,6 +44,7 @@ export const operations: Operation[] = [
   ...perpetualTrading,
   ...earn,
   ...credit,
+  ...cctp,
 ];
 
 /**

@@ -124,6 +124,13 @@ export const groups: GroupManifest[] = [
     "cli": "credit",
     "description": "Borrowing and leverage in a Credit account",
     "workflow": "v2_credit_create_account → v2_credit_transfer (DEPOSIT the collateral) → v2_credit_borrow (supplies it and borrows in one transaction) → v2_credit_positions for the health factor, collateral and debt → v2_credit_repay (repays, and withdraws collateral); the user signs each returned transaction. v2_credit_morpho_markets lists Morpho Blue's markets."
+  },
+  {
+    "group": "cctp",
+    "namespace": "bridge",
+    "cli": "cctp",
+    "description": "USDC between ethereum, arbitrum and base by Circle's CCTP v2: burn on the source (fast or standard), mint on the destination once Circle attests",
+    "workflow": "v2_cctp_burn (send approval_transaction first when set, then transaction; keep bridge_id and the burn's hash) → v2_cctp_mint with bridge_id, burn_tx_hash and sender: 202 means the attestation is pending (ask again after retry_after_seconds); 200 ready gives the mint transaction on the destination; completed means already minted."
   }
 ];
 
@@ -17977,6 +17984,158 @@ export const manifest: OperationManifest[] = [
     "mcpName": "v2_credit_bundle",
     "bodyRef": "CreditBundleRequest",
     "responseRef": "CreditBundleResponse",
+    "pagination": null
+  },
+  {
+    "operationId": "v2_cctp_burn",
+    "group": "cctp",
+    "namespace": "bridge",
+    "name": "cctpBurn",
+    "method": "POST",
+    "path": "/v2/cctp/burn",
+    "summary": "Burn USDC to bridge it with CCTP v2",
+    "description": "The owner's USDC burned on `chain` by Circle's TokenMessengerV2 for minting on `destination_chain`: `fast` (after the source's confirmations, Circle's fee) or `standard` (after finality, free). Returns the transaction (and the approval to send first when the allowance is short), the fee and the `bridge_id` POST /v2/cctp/mint takes with the burn's transaction hash.",
+    "readOnly": false,
+    "destructive": false,
+    "idempotent": false,
+    "errorModel": "mixed",
+    "params": [],
+    "body": {
+      "type": "object",
+      "properties": {
+        "owner": {
+          "description": "the wallet whose USDC is burned; it sends the transaction",
+          "type": "string"
+        },
+        "chain": {
+          "type": "string",
+          "enum": [
+            "ethereum",
+            "arbitrum",
+            "base"
+          ],
+          "description": "source chain"
+        },
+        "amount": {
+          "anyOf": [
+            {
+              "type": "number"
+            },
+            {
+              "type": "string"
+            },
+            {}
+          ],
+          "description": "USDC, human units",
+          "examples": [
+            "100"
+          ]
+        },
+        "destination_chain": {
+          "type": "string",
+          "enum": [
+            "ethereum",
+            "arbitrum",
+            "base"
+          ],
+          "description": "where the USDC is minted"
+        },
+        "transfer_mode": {
+          "type": "string",
+          "enum": [
+            "standard",
+            "fast"
+          ],
+          "description": "standard: after finality (~15–19 min), free; fast: after confirmations (~8–20 s), Circle's fee (~0.01 %)"
+        },
+        "recipient": {
+          "description": "Ours: who receives the USDC on the destination (default: owner)",
+          "anyOf": [
+            {
+              "description": "0x-prefixed EVM address",
+              "type": "string"
+            },
+            {
+              "type": "null"
+            }
+          ]
+        },
+        "gas_sponsorship": {
+          "default": false,
+          "description": "not available: TokenMessengerV2 burns what its caller holds, so the owner sends the burn",
+          "type": "boolean"
+        }
+      },
+      "required": [
+        "owner",
+        "chain",
+        "amount",
+        "destination_chain",
+        "transfer_mode"
+      ]
+    },
+    "cli": {
+      "command": "burn",
+      "aliases": [],
+      "short": {
+        "chain": "c",
+        "amount": "a"
+      }
+    },
+    "mcpName": "v2_cctp_burn",
+    "bodyRef": "CctpBurnRequest",
+    "responseRef": "CctpBurnResponse",
+    "pagination": null
+  },
+  {
+    "operationId": "v2_cctp_mint",
+    "group": "cctp",
+    "namespace": "bridge",
+    "name": "cctpMint",
+    "method": "POST",
+    "path": "/v2/cctp/mint",
+    "summary": "Mint bridged USDC on the destination",
+    "description": "Reads the burn's attestation from Circle's service. 200 with `status: \"ready\"` and the `receiveMessage` transaction for `sender` on the destination (simulated), or `status: \"completed\"` when it was already minted; 202 with `status: \"pending\"` while the attestation is not ready (ask again after `retry_after_seconds`); 404 for a bridge id this API did not issue or a transaction with no burn.",
+    "readOnly": false,
+    "destructive": false,
+    "idempotent": false,
+    "errorModel": "mixed",
+    "params": [],
+    "body": {
+      "type": "object",
+      "properties": {
+        "bridge_id": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 128,
+          "description": "from POST /v2/cctp/burn"
+        },
+        "burn_tx_hash": {
+          "description": "the burn's transaction hash on the source chain",
+          "type": "string",
+          "pattern": "^0x[0-9a-fA-F]{64}$"
+        },
+        "sender": {
+          "description": "who sends the mint on the destination (anyone may)",
+          "type": "string"
+        }
+      },
+      "required": [
+        "bridge_id",
+        "burn_tx_hash",
+        "sender"
+      ]
+    },
+    "cli": {
+      "command": "mint",
+      "aliases": [],
+      "short": {
+        "sender": "s"
+      }
+    },
+    "mcpName": "v2_cctp_mint",
+    "bodyRef": "CctpMintRequest",
+    "responseRef": "CctpMintResponse",
     "pagination": null
   }
 ];

@@ -20,6 +20,7 @@ import { GasSponsorshipNamespace } from "./groups/gas-sponsorship.ts";
 import { PerpetualTradingNamespace } from "./groups/perpetual-trading.ts";
 import { EarnNamespace } from "./groups/earn.ts";
 import { CreditNamespace } from "./groups/credit.ts";
+import { BridgeNamespace } from "./groups/bridge.ts";
 
 /** One property per URL group; CompassClient extends this. */
 export class Namespaces {
@@ -42,6 +43,7 @@ export class Namespaces {
   readonly perpetualTrading: PerpetualTradingNamespace;
   readonly earn: EarnNamespace;
   readonly credit: CreditNamespace;
+  readonly bridge: BridgeNamespace;
 
   constructor(transport: Transport) {
     this.token = new TokenNamespace(transport);
@@ -63,5 +65,6 @@ export class Namespaces {
     this.perpetualTrading = new PerpetualTradingNamespace(transport);
     this.earn = new EarnNamespace(transport);
     this.credit = new CreditNamespace(transport);
+    this.bridge = new BridgeNamespace(transport);
   }
 }

@@ -19,3 +19,4 @@ export * from "./groups/gas-sponsorship.ts";
 export * from "./groups/perpetual-trading.ts";
 export * from "./groups/earn.ts";
 export * from "./groups/credit.ts";
+export * from "./groups/bridge.ts";

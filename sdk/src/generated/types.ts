@@ -620,6 +620,81 @@ export type Candle = {
   close: string;
 };
 
+export type CctpBurnRequest = {
+  /** the wallet whose USDC is burned; it sends the transaction */
+  owner: string;
+  /** source chain */
+  chain: CctpChain;
+  /** USDC, human units */
+  amount: number | string | unknown;
+  /** where the USDC is minted */
+  destination_chain: CctpChain;
+  transfer_mode: CctpTransferMode;
+  /** Ours: who receives the USDC on the destination (default: owner) */
+  recipient?: string | null;
+  /** not available: TokenMessengerV2 burns what its caller holds, so the owner sends the burn */
+  gas_sponsorship?: boolean;
+};
+
+export type CctpBurnResponse = {
+  /** depositForBurn on TokenMessengerV2; after approval_transaction when that is set */
+  transaction: UnsignedTransaction;
+  /** null: burns are sent by the owner */
+  eip_712: TypedData | null;
+  /** Ours: the USDC approval of TokenMessengerV2 to send first, when the allowance is short (the burn then has the next nonce and no gas figure) */
+  approval_transaction: UnsignedTransaction | null;
+  transfer_mode: CctpTransferMode;
+  /** until the attestation is ready and mint can be called */
+  estimated_time_seconds: number;
+  /** br_…; pass it to POST /v2/cctp/mint with the burn's transaction hash */
+  bridge_id: string;
+  /** USDC Circle is expected to keep (fast: its fee; standard: 0) */
+  fee: string;
+  /** Ours: the most the burn allows Circle to keep (the fee plus a 20 % margin) */
+  max_fee: string;
+  /** Ours: USDC burned */
+  amount: string;
+  /** Ours: who receives the USDC on the destination */
+  recipient: unknown;
+};
+
+/** A chain CCTP v2 bridges between (domains: ethereum 0, arbitrum 3, base 6) */
+export type CctpChain = "ethereum" | "arbitrum" | "base";
+
+export type CctpMintRequest = {
+  /** from POST /v2/cctp/burn */
+  bridge_id: string;
+  /** the burn's transaction hash on the source chain */
+  burn_tx_hash: string;
+  /** who sends the mint on the destination (anyone may) */
+  sender: string;
+};
+
+export type CctpMintResponse = {
+  bridge_id: string;
+  /** pending (HTTP 202): attestation not ready; ready: `transaction` mints; completed: already minted */
+  status: "pending" | "ready" | "completed";
+  /** receiveMessage on the destination's MessageTransmitterV2; null unless ready */
+  transaction: UnsignedTransaction | null;
+  source_chain: CctpChain;
+  destination_chain: CctpChain;
+  /** 0x-prefixed EVM address */
+  recipient: unknown;
+  /** USDC burned */
+  amount: string;
+  /** USDC Circle kept (known once attested) */
+  fee: string | null;
+  /** USDC the recipient gets (amount − fee), once attested */
+  received?: string | null;
+  /** pending: when to ask again */
+  retry_after_seconds?: number | null;
+  /** pending: the transfer's usual wait */
+  estimated_time_seconds?: number | null;
+};
+
+/** standard: after finality (~15–19 min), free; fast: after confirmations (~8–20 s), Circle's fee (~0.01 %) */
+export type CctpTransferMode = "standard" | "fast";
+
 /** Network name */
 export type Chain = "base" | "ethereum" | "arbitrum" | "hyperevm" | "tempo" | "bsc" | "ethereum_sepolia";
 
@@ -5110,3 +5185,11 @@ export type V2CreditRepayResponse = CreditRepayResponse;
 export type V2CreditBundleBody = CreditBundleRequest;
 
 export type V2CreditBundleResponse = CreditBundleResponse;
+
+export type V2CctpBurnBody = CctpBurnRequest;
+
+export type V2CctpBurnResponse = CctpBurnResponse;
+
+export type V2CctpMintBody = CctpMintRequest;
+
+export type V2CctpMintResponse = CctpMintResponse;
