@@ -1,4 +1,4 @@
-import { IrisClient } from "./cctp/index.ts";
+import { IrisClient } from "./cctp/iris/client.ts";
 import { ChainClients } from "./chain/clients.ts";
 import { type Config, upstream } from "./config/env.ts";
 import { AggregatorClient } from "./earn/aggregator/client.ts";

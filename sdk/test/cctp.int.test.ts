@@ -1,5 +1,4 @@
-import { CCTP_TOKEN_MESSENGER_V2, USDC } from "@compass/constants";
-import { chainClient, sendAsRole, testEnv } from "@compass/testkit/live";
+import { addressBook, chainClient, sendAsRole, testEnv } from "@compass/testkit/live";
 import { keyWallet, sendReturned } from "@compass/testkit/wallet";
 import { erc20Abi, parseAbi, parseEther, parseUnits, toHex } from "viem";
 import { generatePrivateKey } from "viem/accounts";
@@ -7,6 +6,7 @@ import { describe, expect, test } from "vitest";
 import { ApiError, CompassClient } from "../src/index.ts";
 
 const client = new CompassClient({ serverURL: testEnv().url });
+const usdc = () => addressBook().chains.arbitrum!.contracts.USDC!;
 
 describe("TypeScript SDK: bridge namespace (CCTP v2)", () => {
   test("default: bridge.cctpBurn builds a burn the wallet sends; bridge.cctpMint answers pending (202) as a result", async () => {
@@ -17,7 +17,7 @@ describe("TypeScript SDK: bridge namespace (CCTP v2)", () => {
       params: [owner, toHex(parseEther("1"))] as any,
     });
     await sendAsRole("arbitrum", "usdc_admin", {
-      address: USDC.arbitrum!.address,
+      address: usdc(),
       abi: parseAbi(["function mint(address to, uint256 amount) returns (bool)"]),
       functionName: "mint",
       args: [owner, parseUnits("20", 6)],
@@ -34,7 +34,7 @@ describe("TypeScript SDK: bridge namespace (CCTP v2)", () => {
     const sent = await sendReturned(wallet, burn.transaction);
     expect(
       await chainClient("arbitrum").readContract({
-        address: USDC.arbitrum!.address,
+        address: usdc(),
         abi: erc20Abi,
         functionName: "balanceOf",
         args: [owner],
@@ -51,7 +51,7 @@ describe("TypeScript SDK: bridge namespace (CCTP v2)", () => {
       source_chain: "arbitrum",
       amount: "20",
     });
-    expect(burn.transaction.to).toBe(CCTP_TOKEN_MESSENGER_V2);
+    expect(burn.transaction.to).toBe(addressBook().chains.arbitrum!.contracts.CctpTokenMessengerV2);
   });
 
   test("behavior: an unknown bridge id is an ApiError 404 with its label", async () => {

@@ -4,5 +4,3 @@ import { cctpMint } from "./operations/cctp-mint.ts";
 
 /** The /v2/cctp operations (spec earn-and-credit Part C), in the spec's order. */
 export const operations: Operation[] = [cctpBurn, cctpMint];
-
-export { IrisClient } from "./iris/client.ts";
