@@ -215,6 +215,21 @@ export const RPC_CASES: RpcCase[] = [
     init: v1Write((b) => ({ token: "USDC", amount: "1", to: b.accounts.dev[2].address })),
   },
   {
+    label: "POST /v2/cctp/burn (fast, build with approval, Iris fee read)",
+    path: () => "/v2/cctp/burn",
+    init: (b) => ({
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({
+        owner: b.accounts.dev[2].address,
+        chain: "ethereum",
+        destination_chain: "base",
+        amount: "100",
+        transfer_mode: "fast",
+      }),
+    }),
+  },
+  {
     label: "POST /v1/generic/allowance/set (build, by protocol name)",
     path: () => "/v1/generic/allowance/set",
     init: v1Write(() => ({ token: "USDC", contract: "AaveV3Pool", amount: "1" })),
