@@ -4,7 +4,7 @@ import { loadArtifact } from "../src/contracts/artifacts.ts";
 import { ANVIL_ACCOUNTS, bareAnvil } from "./bare-anvil.ts";
 
 /** The Midas vault twins and the Centrifuge ERC-7540 vault twin, through their whole request lifecycles. */
-const chain = bareAnvil(5400);
+const chain = bareAnvil(5880);
 const [issuer, user] = ANVIL_ACCOUNTS as [(typeof ANVIL_ACCOUNTS)[0], (typeof ANVIL_ACCOUNTS)[0]];
 const token = loadArtifact("RwaToken");
 const feedArtifact = loadArtifact("MidasDataFeedTwin");

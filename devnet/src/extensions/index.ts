@@ -10,6 +10,7 @@ import { earnTokensExtension } from "./earn-tokens.ts";
 import { ensExtension } from "./ens.ts";
 import { erc4626VaultsExtension } from "./erc4626-vaults.ts";
 import { eulerVaultsExtension } from "./euler-vaults.ts";
+import { issuerVaultsExtension } from "./issuer-vaults.ts";
 import { ixsVaultExtension } from "./ixs-vault.ts";
 import { metaMorphoVaultsExtension } from "./metamorpho-vaults.ts";
 import { mmfSandboxExtension } from "./mmf-sandbox.ts";
@@ -35,6 +36,7 @@ export const EXTENSIONS: ChainExtension[] = [
   rwaMarketsExtension,
   mmfSandboxExtension,
   ixsVaultExtension,
+  issuerVaultsExtension,
   oneTimeWalletExtension,
   accountAbstractionExtension,
   ensExtension,
