@@ -5,6 +5,7 @@ import { loadArtifact } from "../src/contracts/artifacts.ts";
 import { type DevnetHandle, startDevnet } from "../src/index.ts";
 import { minedReceipt } from "../src/receipt.ts";
 import { CENTRIFUGE_VAULT, MIDAS_VAULTS } from "../src/tokenized/issuer-vaults.ts";
+import { TWINS } from "../src/twins/registry.ts";
 import { clients, dev, tempDir } from "./helpers.ts";
 
 // COMPASS_UNIT_PORT_BASE moves every devnet test, so parallel checkouts never collide.
@@ -18,7 +19,7 @@ beforeAll(async () => {
     dir: dir.path,
     portBase: PORT_BASE,
     chains: ["ethereum", "base"],
-    twins: [],
+    twins: TWINS.filter((t) => t.name === "issuers"),
   });
 }, 180_000);
 afterAll(async () => {
@@ -135,5 +136,80 @@ describe("issuer vaults on the devnet", () => {
       args: [0n, who],
     } as any);
     expect(pending).toBe(parseUnits("500", 6));
+  });
+
+  const balance = (chain: "ethereum" | "base", symbol: string, who: Address) =>
+    clients(devnet, chain).public.readContract({
+      address: token(chain, symbol),
+      abi: erc20Abi,
+      functionName: "balanceOf",
+      args: [who],
+    });
+  const twin = () => devnet.addressBook.twins.issuers as { url: string; apiKey?: string };
+  const tick = () =>
+    fetch(`${twin().url}/_twin/tick`, { method: "POST", headers: { "x-api-key": twin().apiKey ?? "" } });
+
+  it("the issuers twin approves a Midas redemption request once devnet time passes its processing delay", async () => {
+    const who = dev(devnet, 2).address;
+    const rv = contract("ethereum", "MidasRedemptionVault_mTBILL");
+    const rvAbi = loadArtifact("MidasRedemptionVaultTwin").abi;
+    const pub = clients(devnet, "ethereum").public;
+    const shares = await balance("ethereum", "mTBILL", who);
+    await write("ethereum", 2, token("ethereum", "mTBILL"), erc20Abi, "approve", [rv, shares]);
+    await write("ethereum", 2, rv, rvAbi, "redeemRequest", [token("ethereum", "USDC"), shares]);
+    const id =
+      ((await pub.readContract({
+        address: rv,
+        abi: rvAbi,
+        functionName: "currentRequestId",
+      } as any)) as bigint) - 1n;
+    expect((await tick()).status).toBe(200);
+    const status = async () =>
+      (
+        (await pub.readContract({
+          address: rv,
+          abi: rvAbi,
+          functionName: "redeemRequests",
+          args: [id],
+        } as any)) as any[]
+      )[2];
+    expect(await status()).toBe(0); // too early
+    const usdcBefore = await balance("ethereum", "USDC", who);
+    await devnet.advanceTime(3700); // ticks the twin
+    expect(await status()).toBe(1);
+    const [, , , amount, rate] = (await pub.readContract({
+      address: rv,
+      abi: rvAbi,
+      functionName: "redeemRequests",
+      args: [id],
+    } as any)) as bigint[];
+    expect((await balance("ethereum", "USDC", who)) - usdcBefore).toBe(
+      (amount! * rate!) / 10n ** 18n / 10n ** 12n,
+    );
+  });
+
+  it("the issuers twin fulfils a Centrifuge deposit request and, as the controller's operator, claims the shares into its account", async () => {
+    const who = dev(devnet, 3).address;
+    const vault = contract("base", "CentrifugeVault_deSPXA");
+    await write("base", 3, vault, cfg, "setOperator", [devnet.addressBook.roles.fund_issuer.address, true]);
+    await write("base", 3, token("base", "USDC"), erc20Abi, "approve", [vault, parseUnits("960", 6)]);
+    await write("base", 3, vault, cfg, "requestDeposit", [parseUnits("960", 6), who, who]);
+    await tick();
+    expect(await balance("base", "deSPXA", who)).toBe(0n);
+    await devnet.advanceTime(3700);
+    const got = await balance("base", "deSPXA", who);
+    expect(got).toBeGreaterThan(0n);
+    const pub = clients(devnet, "base").public;
+    expect(
+      await pub.readContract({
+        address: vault,
+        abi: cfg,
+        functionName: "pendingDepositRequest",
+        args: [0n, who],
+      } as any),
+    ).toBe(0n);
+    expect(
+      await pub.readContract({ address: vault, abi: cfg, functionName: "maxMint", args: [who] } as any),
+    ).toBe(0n);
   });
 });
