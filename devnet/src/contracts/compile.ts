@@ -32,7 +32,11 @@ const SOLC_SETTINGS = {
 
 /** Contracts only ever deployed through their constructor (CREATE2), never placed with anvil_setCode. */
 const CONSTRUCTED_ONLY = new Set([
+  "CentrifugeAsyncVaultTwin",
   "IxsManagedVault",
+  "MidasDataFeedTwin",
+  "MidasDepositVaultTwin",
+  "MidasRedemptionVaultTwin",
   "Erc4626Vault",
   "EulerFactoryTwin",
   "EulerIrmLinearKinkTwin",

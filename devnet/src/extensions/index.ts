@@ -12,6 +12,7 @@ import { ensExtension } from "./ens.ts";
 import { equityOrdersExtension } from "./equity-orders.ts";
 import { erc4626VaultsExtension } from "./erc4626-vaults.ts";
 import { eulerVaultsExtension } from "./euler-vaults.ts";
+import { issuerVaultsExtension } from "./issuer-vaults.ts";
 import { ixsVaultExtension } from "./ixs-vault.ts";
 import { metaMorphoVaultsExtension } from "./metamorpho-vaults.ts";
 import { mmfSandboxExtension } from "./mmf-sandbox.ts";
@@ -39,6 +40,7 @@ export const EXTENSIONS: ChainExtension[] = [
   mmfSandboxExtension,
   ixsVaultExtension,
   equityOrdersExtension,
+  issuerVaultsExtension,
   oneTimeWalletExtension,
   accountAbstractionExtension,
   ensExtension,
