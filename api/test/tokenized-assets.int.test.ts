@@ -1,4 +1,4 @@
-import { rwaExchangeAbi } from "@compass/constants";
+import { midasDataFeedAbi } from "@compass/constants";
 import { minedReceipt } from "@compass/devnet";
 import {
   addressBook,
@@ -12,7 +12,7 @@ import {
   tokenBalance,
 } from "@compass/testkit/live";
 import { devWallet, roleWallet } from "@compass/testkit/wallet";
-import type { Address } from "viem";
+import { type Address, parseAbi } from "viem";
 import { beforeAll, describe, expect, test } from "vitest";
 import { usEquitySession } from "../src/calendar/index.ts";
 
@@ -52,11 +52,11 @@ describe("markets", () => {
       chain: "ethereum_sepolia",
     });
     const mtbill = r.body.markets.find((m: any) => m.symbol === "mTBILL" && m.chain === "ethereum");
+    // Midas's rate feed for mTBILL: what its vaults issue and redeem at
     const onChain = await chainClient("ethereum").readContract({
-      address: addressBook().chains.ethereum!.contracts.RwaExchange!,
-      abi: rwaExchangeAbi,
-      functionName: "price",
-      args: [mtbill.contract_address],
+      address: addressBook().chains.ethereum!.contracts.MidasDataFeed_mTBILL!,
+      abi: midasDataFeedAbi,
+      functionName: "getDataInBase18",
     });
     expect(Number(mtbill.current_price_usd)).toBeCloseTo(Number(onChain) / 1e18, 4);
     expect(Number(mtbill.apy_7d)).toBeGreaterThan(0.03); // a fraction, not a percent
@@ -140,7 +140,7 @@ describe("production", () => {
   );
 });
 
-describe("secondary-market trading", () => {
+describe("Midas trading through its vaults", () => {
   let account: Address;
   beforeAll(async () => {
     account = await fundedProductAccount("tokenized_assets", OWNER_INDEX, "base", owner, "1000");
@@ -275,10 +275,9 @@ describe("secondary-market trading", () => {
       minedReceipt(
         issuer,
         await issuer.writeContract({
-          address: c.contracts.RwaExchange!,
-          abi: rwaExchangeAbi,
-          functionName: "setPaused",
-          args: [tokenAddress("base", "mBASIS"), paused],
+          address: c.contracts.MidasDepositVault_mBASIS!,
+          abi: parseAbi(["function pause()", "function unpause()"]),
+          functionName: paused ? "pause" : "unpause",
         }),
       );
     await setPaused(true);

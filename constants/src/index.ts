@@ -65,6 +65,13 @@ export {
   uniswapV3SwapRouterAbi,
   weth9Abi,
 } from "./earn-abis.ts";
+export {
+  centrifugeVaultAbi,
+  midasDataFeedAbi,
+  midasDepositVaultAbi,
+  midasManageableVaultAbi,
+  midasRedemptionVaultAbi,
+} from "./issuer-vaults.ts";
 export { IXS_REQUEST_STATUS, ixsVaultAbi } from "./ixs.ts";
 export { LIMIT_ORDER_PROTOCOL_DOMAIN, limitOrderProtocolAbi } from "./limit-order-protocol.ts";
 export { MMF_CHAIN, MMF_CUTOFF, MMF_SYMBOL } from "./mmf.ts";

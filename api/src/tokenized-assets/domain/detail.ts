@@ -14,8 +14,8 @@ import {
 import { equityDetail } from "./equity/markets.ts";
 import { fundMarketItem, venueMarketItem } from "./market-item.ts";
 import { venueSnapshot } from "./markets.ts";
-import { holderCount, venueVolume } from "./onchain-stats.ts";
-import { assetsOn, catalogEntry, type KnownToken, venueAddress } from "./tokens.ts";
+import { holderCount } from "./onchain-stats.ts";
+import { assetsOn, catalogEntry, type KnownToken } from "./tokens.ts";
 
 const ALL_SESSIONS = ["regular", "premarket", "postmarket", "overnight", "offhours"];
 
@@ -52,14 +52,11 @@ export async function marketDetail(
   const market = snapshot?.markets[0];
   if (!snapshot || !market)
     throw new DomainError(404, "Not on this chain", `${asset.symbol} is not listed on ${chain}`);
-  const venue = venueAddress(ctx.config, chain);
-  const [volume, holders] = await Promise.all([
-    // a vault has no venue: deposits and redemptions are not trades at a price
-    asset.flow === "secondary" && venue
-      ? venueVolume(ctx.services.chains.logs, client, venue, token.address, snapshot.now)
-      : { volume_24h: null, average_volume: null },
-    holderCount(ctx.services.chains.logs, client, token.address),
-  ]).catch((error) => rethrowRpc(chain, error));
+  // issued and redeemed by their issuers' vaults at NAV: no exchange volume to report
+  const volume = { volume_24h: null, average_volume: null };
+  const holders = await holderCount(ctx.services.chains.logs, client, token.address).catch((error) =>
+    rethrowRpc(chain, error),
+  );
   const range52 = modelRange52w(market.params, snapshot.now);
   const supply = formatDecimal(market.supply, token.decimals, token.decimals);
   return {

@@ -2,22 +2,23 @@ import type { Context } from "../../context.ts";
 import { UpstreamError } from "../../errors.ts";
 import { CHAINS, type ChainName } from "../../schemas/common.ts";
 import { equityMarketItems } from "./equity/markets.ts";
+import { readIssuerMarkets } from "./issuer-markets.ts";
 import { fundMarketItem, type MarketItem, venueMarketItem } from "./market-item.ts";
-import { assetsOn, type KnownToken, venueAddress } from "./tokens.ts";
+import { assetsOn, type KnownToken } from "./tokens.ts";
 import { readVaults } from "./vaults.ts";
-import { readVenue, type VenueSnapshot } from "./venue.ts";
+import type { VenueSnapshot } from "./venue.ts";
 
 /** Chains with listed assets in this deployment (production never includes staging-only chains). */
 export function marketChains(ctx: Context): ChainName[] {
   return CHAINS.filter((chain) => assetsOn(ctx.config, chain).length > 0);
 }
 
-/** Assets priced on chain: venue-traded tokens and managed vaults. */
+/** Assets priced on chain: issuer-traded tokens (Midas, Centrifuge) and managed vaults. */
 export const onChainPriced = (t: KnownToken) => t.asset!.flow === "secondary" || t.asset!.flow === "vault";
 
 /**
- * The chain's view of the assets priced on chain on `chain`: the venue's markets and the managed vaults'
- * NAVs (one batched eth_call).
+ * The chain's view of the assets priced on chain on `chain`: the issuers' rates (Midas feeds, Centrifuge vaults)
+ * and the managed vaults' NAVs (one batched eth_call).
  */
 export async function venueSnapshot(
   ctx: Context,
@@ -27,10 +28,9 @@ export async function venueSnapshot(
   const listed = assetsOn(ctx.config, chain).filter(include);
   const tokens = listed.filter((t) => t.asset!.flow === "secondary");
   const vaults = listed.filter((t) => t.asset!.flow === "vault");
-  const venue = venueAddress(ctx.config, chain);
   const client = ctx.services.chains.get(chain);
   const [market, managed] = await Promise.all([
-    tokens.length && venue ? readVenue(client, chain, venue, tokens) : undefined,
+    tokens.length ? readIssuerMarkets(ctx.config, client, chain, tokens) : undefined,
     vaults.length ? readVaults(client, chain, vaults) : undefined,
   ]);
   if (!market && !managed) return undefined;

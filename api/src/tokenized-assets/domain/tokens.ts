@@ -79,9 +79,3 @@ export function resolveToken(config: Config, chain: ChainName, text: string, loc
     `${field}: unknown token symbol '${text}' on ${chain} (known: ${tokens.map((t) => t.symbol).join(", ")})`,
   );
 }
-
-/** The chain's RwaExchange venue, from the address book. */
-export function venueAddress(config: Config, chain: ChainName): Address | undefined {
-  const address = addressBook(config)?.chains[chain]?.contracts.RwaExchange;
-  return address && getAddress(address);
-}

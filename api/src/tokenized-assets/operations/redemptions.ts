@@ -4,6 +4,7 @@ import { DomainError, fieldError } from "../../errors.ts";
 import { productAccountAddress } from "../../product-accounts/index.ts";
 import { defineOperation } from "../../registry/define.ts";
 import { Address, Chain } from "../../schemas/common.ts";
+import { issuerRequests } from "../domain/issuer-requests.ts";
 import { marketChains } from "../domain/markets.ts";
 import { fundRedemptions } from "../domain/redemptions.ts";
 import { assetsOn } from "../domain/tokens.ts";
@@ -38,7 +39,9 @@ export const redemptions = defineOperation({
     const chains = query.chain ? [query.chain] : marketChains(ctx);
     const asyncSettled = chains.flatMap((chain) =>
       assetsOn(ctx.config, chain)
-        .filter((t) => t.asset!.flow === "primary" || t.asset!.flow === "vault")
+        .filter(
+          (t) => t.asset!.flow === "primary" || t.asset!.flow === "vault" || t.asset!.flow === "secondary",
+        )
         .map((token) => ({ chain, token })),
     );
     const wanted = query.vault?.toLowerCase();
@@ -67,6 +70,9 @@ export const redemptions = defineOperation({
         .map(({ chain, token }) =>
           vaultRedemptions(ctx.services.chains.logs, ctx.services.chains.get(chain), chain, token, account),
         ),
+      ...selected
+        .filter(({ token }) => token.asset!.flow === "secondary")
+        .map(({ chain, token }) => issuerRequests(ctx, chain, token, account)),
     ]);
     return { redemptions: lists.flat() };
   },

@@ -6,11 +6,12 @@ import { toRawAmount } from "../../../lib/amounts.ts";
 import { productAccountAddress } from "../../../product-accounts/index.ts";
 import type { ChainName } from "../../../schemas/common.ts";
 import { resolveToken } from "../tokens.ts";
+import { centrifugeTrade } from "./centrifuge-trade.ts";
 import type { TradeResult } from "./context.ts";
 import { fundTrade } from "./fund-trade.ts";
+import { midasTrade } from "./midas-trade.ts";
 import { type FeeRequest, parseSlippage, type Side } from "./request.ts";
 import { vaultTrade } from "./vault-trade.ts";
-import { venueTrade } from "./venue-trade.ts";
 
 export interface TradeBody {
   token_in: string;
@@ -25,7 +26,7 @@ export interface TradeBody {
 
 /**
  * POST /transact/buy and /sell: resolve and check the request, then build the trade in the owner's
- * Tokenized Assets Account through the asset's flow — an instant venue swap, an async fund order, or a managed
+ * Tokenized Assets Account through the asset's flow — Midas's deposit and redemption vaults, a Centrifuge ERC-7540 vault, an async fund order, or a managed
  * vault's deposit or redemption request.
  */
 export async function transact(side: Side, body: TradeBody, ctx: Context): Promise<TradeResult> {
@@ -72,5 +73,7 @@ export async function transact(side: Side, body: TradeBody, ctx: Context): Promi
     fields: body.gas_sponsorship ? undefined : prefetchTxFields(client, body.chain, body.owner),
   };
   const flow = asset.asset.flow;
-  return flow === "primary" ? fundTrade(trade) : flow === "vault" ? vaultTrade(trade) : venueTrade(trade);
+  if (flow === "primary") return fundTrade(trade);
+  if (flow === "vault") return vaultTrade(trade);
+  return asset.asset.provider === "centrifuge" ? centrifugeTrade(trade) : midasTrade(trade);
 }
