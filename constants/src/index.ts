@@ -77,7 +77,7 @@ export { LIMIT_ORDER_PROTOCOL_DOMAIN, limitOrderProtocolAbi } from "./limit-orde
 export { MMF_CHAIN, MMF_CUTOFF, MMF_SYMBOL } from "./mmf.ts";
 export { ONE_TIME_WALLET_ABI, ONE_TIME_WALLET_FACTORY, ONE_TIME_WALLET_INIT_CODE_HASH } from "./onramp.ts";
 export { permit2Abi } from "./permit2.ts";
-export { erc20ErrorsAbi, fundShareTokenAbi, rwaExchangeAbi, rwaTokenAbi } from "./tokenized-abis.ts";
+export { erc20ErrorsAbi, fundShareTokenAbi, rwaTokenAbi } from "./tokenized-abis.ts";
 export {
   ASSET_CLASSES,
   ASSETS,

@@ -51,6 +51,7 @@ export const midasDataFeedAbi = parseAbi([
   "struct Params { uint256 seed; uint256 p0; uint64 t0; uint32 apyBps; uint32 volBps; }",
   "function getDataInBase18() view returns (uint256)",
   "function params() view returns (Params)",
+  "function rateAt(uint256 t) view returns (uint256)",
 ]);
 
 /** Centrifuge's ERC-7540 asynchronous vault (deRWA tokens): requests, claims, operators. */

@@ -6,7 +6,6 @@ import {
   fundShareTokenAbi,
   ixsVaultAbi,
   permit2Abi,
-  rwaExchangeAbi,
   rwaTokenAbi,
 } from "@compass/constants";
 import { toFunctionSignature } from "viem";
@@ -63,7 +62,6 @@ describe("hand-written ABIs of the tokenized-assets contracts", () => {
         ),
     );
   const cases = [
-    ["RwaExchange", rwaExchangeAbi],
     ["RwaToken", rwaTokenAbi],
     ["FundShareToken", fundShareTokenAbi],
     ["IxsManagedVault", ixsVaultAbi],

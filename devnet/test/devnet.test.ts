@@ -61,7 +61,6 @@ describe("address book", () => {
         "SafeSingletonFactory",
         ...Object.keys(SAFE_CONTRACTS),
         "Permit2",
-        "RwaExchange",
         // the earn protocols (devnet/README.md "Earn protocols")
         ...EXTENSIONS.filter((e) => e.chains.includes("base")).flatMap((e) =>
           ["permit2", "tokenized-assets-markets"].includes(e.name)
@@ -431,7 +430,9 @@ describe("devnet time", () => {
       expect(t - before[i]!).toBeGreaterThanOrEqual(3 * 3600);
       expect(t - before[i]!).toBeLessThan(3 * 3600 + 10);
     });
-    expect(Math.max(...after) - Math.min(...after)).toBeLessThanOrEqual(2);
+    // the same clock, give or take the seconds the twins acting on the advance (settling requests, filling
+    // orders) take to mine their blocks on some chains
+    expect(Math.max(...after) - Math.min(...after)).toBeLessThanOrEqual(5);
   });
 });
 

@@ -511,9 +511,11 @@ describe("earn protocols on the devnet", { timeout: 90_000 }, () => {
     const utilisation = Number(borrows) / Number(total);
     expect(utilisation).toBeGreaterThanOrEqual(0.3);
     expect(utilisation).toBeLessThanOrEqual(0.7);
-    // the kink model (4 % a year at the 80 % kink) sets the rate from cash and borrows
+    // the kink model (4 % a year at the 80 % kink) sets the rate from cash and borrows as of the vault's last
+    // touch, while totalBorrows includes the interest since: within 0.05 percentage points, however long the
+    // rest of the bootstrap took after the activity round
     const rate = await readAt("interestRate");
-    expect(Number(rate * 365n * 86_400n) / 1e27).toBeCloseTo((0.04 * utilisation) / 0.8, 4);
+    expect(Number(rate * 365n * 86_400n) / 1e27).toBeCloseTo((0.04 * utilisation) / 0.8, 3);
     // the cap leaves 10M less what it holds
     expect(await read("maxDeposit", [zeroAddress])).toBe(10_000_000n * 10n ** 6n - total);
 

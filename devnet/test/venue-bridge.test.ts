@@ -243,7 +243,7 @@ describe("the venue twin's process", () => {
       env: {
         ...process.env,
         [TWIN_ENV.name]: "venue",
-        [TWIN_ENV.port]: String(PORT_BASE + 20),
+        [TWIN_ENV.port]: String(PORT_BASE + 45),
         [TWIN_ENV.devnetDir]: dir.path,
         [TWIN_ENV.addressBookPath]: at.addressBookPath,
         [TWIN_ENV.twinDir]: twinDir,
@@ -271,7 +271,7 @@ describe("the venue twin's process", () => {
   it("prints one ready line, answers /health, and flushes its state on SIGTERM", async () => {
     const { child, exited, ready } = await launch("ignore");
     expect(ready).toMatchObject({ ready: true, name: "venue" });
-    expect(ready.url).toBe(`http://127.0.0.1:${PORT_BASE + 20}`);
+    expect(ready.url).toBe(`http://127.0.0.1:${PORT_BASE + 45}`);
     expect(await fetch(`${ready.url}/health`).then((r) => r.json())).toMatchObject({
       ok: true,
       name: "venue",

@@ -1,14 +1,14 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { ASSETS, rwaExchangeAbi } from "@compass/constants";
+import { ASSETS, midasDataFeedAbi } from "@compass/constants";
 import { type DevnetHandle, startDevnet, viemChain } from "@compass/devnet";
 import { type Address, createPublicClient, http } from "viem";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { referencePrice } from "../../src/tokenized-assets/domain/price-model.ts";
 
 /**
- * The API derives price history and candles from its TypeScript price model; the devnet's RwaExchange quotes
+ * The API derives price history and candles from its TypeScript price model; the devnet's Midas rate feeds price
  * from contracts/rwa/PriceModel.sol. This pins the two together on a real devnet chain.
  */
 
@@ -27,31 +27,25 @@ afterAll(async () => {
 });
 
 describe("price model pin", () => {
-  test("default: the API's referencePrice equals the venue contract's for every listed market, at any time", async () => {
+  test("default: the API's referencePrice equals each Midas rate feed's, at any time", async () => {
     const { rpcUrl, chainId } = devnet.chains.ethereum!;
     const client = createPublicClient({
       chain: viemChain({ name: "ethereum", chainId }, rpcUrl),
       transport: http(rpcUrl),
     });
-    const venue = devnet.addressBook.chains.ethereum!.contracts.RwaExchange as Address;
     const now = Number((await client.getBlock()).timestamp);
-    const traded = ASSETS.filter((a) => a.flow === "secondary" && a.chains.includes("ethereum"));
+    const traded = ASSETS.filter((a) => a.provider === "midas" && a.chains.includes("ethereum"));
     expect(traded.length).toBeGreaterThan(0);
     for (const asset of traded) {
-      const token = devnet.addressBook.tokens!.ethereum![asset.symbol]!.address as Address;
-      const p = await client.readContract({
-        address: venue,
-        abi: rwaExchangeAbi,
-        functionName: "params",
-        args: [token],
-      });
+      const feed = devnet.addressBook.chains.ethereum!.contracts[`MidasDataFeed_${asset.symbol}`] as Address;
+      const p = await client.readContract({ address: feed, abi: midasDataFeedAbi, functionName: "params" });
       const params = { seed: p.seed, p0: p.p0, t0: Number(p.t0), apyBps: p.apyBps, volBps: p.volBps };
       for (const t of [params.t0, params.t0 + 299, now - 86_400 * 400, now - 3_333, now, now + 86_400 * 30]) {
         const onChain = await client.readContract({
-          address: venue,
-          abi: rwaExchangeAbi,
-          functionName: "referencePrice",
-          args: [token, BigInt(t)],
+          address: feed,
+          abi: midasDataFeedAbi,
+          functionName: "rateAt",
+          args: [BigInt(t)],
         });
         expect(onChain, `${asset.symbol} at ${t}`).toBe(referencePrice(params, t));
       }

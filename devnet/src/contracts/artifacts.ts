@@ -43,7 +43,6 @@ export const DEVNET_CONTRACTS = [
   "PendleErc4626SY",
   "Permit2Twin",
   "PriceFeed",
-  "RwaExchange",
   "RwaToken",
   "SkyTokenTwin",
   "StakedUSDeTwin",

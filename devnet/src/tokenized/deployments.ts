@@ -1,8 +1,7 @@
-import { ASSETS, MMF_SYMBOL, USDC } from "@compass/constants";
+import { ASSETS, MMF_SYMBOL } from "@compass/constants";
 import { type Address, encodeAbiParameters, type Hex } from "viem";
 import { roleAccount } from "../accounts.ts";
 import { create2Address, saltOf } from "../bootstrap/create2.ts";
-import type { DevnetChainName } from "../config.ts";
 import { loadArtifact } from "../contracts/artifacts.ts";
 
 /** CREATE2 deployments of the tokenized-assets contracts: addresses are known before any chain starts. */
@@ -12,7 +11,7 @@ export interface Deployment {
   address: Address;
 }
 
-function deployment(contract: "RwaToken" | "RwaExchange" | "FundShareToken", args: Hex, label: string) {
+function deployment(contract: "RwaToken" | "FundShareToken", args: Hex, label: string) {
   const initCode = `${loadArtifact(contract).bytecode}${args.slice(2)}` as Hex;
   const salt = saltOf(label);
   return { initCode, salt, address: create2Address(initCode, salt) };
@@ -27,17 +26,6 @@ export function rwaTokenDeployment(symbol: string): Deployment {
     [asset.name, asset.symbol, asset.decimals, roleAccount("fund_issuer").address],
   );
   return deployment("RwaToken", args, `compass.devnet.rwa-token:${symbol}`);
-}
-
-/** The venue of one chain: owned and stocked by `market_maker`, pausable by the issuer. */
-export function exchangeDeployment(chain: DevnetChainName): Deployment {
-  const usdc = USDC[chain];
-  if (!usdc) throw new Error(`no USDC on ${chain}`);
-  const args = encodeAbiParameters(
-    [{ type: "address" }, { type: "address" }, { type: "address" }],
-    [usdc.address, roleAccount("market_maker").address, roleAccount("fund_issuer").address],
-  );
-  return deployment("RwaExchange", args, "compass.devnet.rwa-exchange");
 }
 
 /** The sandbox fund's share token; the issuer twin mints and burns it. */

@@ -1,4 +1,10 @@
-import { erc20ErrorsAbi, fundShareTokenAbi, rwaExchangeAbi } from "@compass/constants";
+import {
+  centrifugeVaultAbi,
+  erc20ErrorsAbi,
+  fundShareTokenAbi,
+  midasDepositVaultAbi,
+  midasRedemptionVaultAbi,
+} from "@compass/constants";
 import { type Address, getAddress, type Hex, isAddress, isAddressEqual, isHex } from "viem";
 import { rethrowRpc } from "../../chain/clients.ts";
 import { describeRevert, RevertError } from "../../chain/revert.ts";
@@ -110,7 +116,13 @@ export async function prepareSafeTx(input: PrepareInput): Promise<UnsignedTx> {
         throw new RevertError(
           sim.success
             ? "the Safe rejected the execution"
-            : describeRevert(sim.returnData, [rwaExchangeAbi, erc20ErrorsAbi, fundShareTokenAbi]),
+            : describeRevert(sim.returnData, [
+                midasDepositVaultAbi as any,
+                midasRedemptionVaultAbi,
+                centrifugeVaultAbi,
+                erc20ErrorsAbi,
+                fundShareTokenAbi,
+              ]),
         );
       },
     },

@@ -4,7 +4,7 @@ import { rethrowRpc } from "../../../chain/clients.ts";
 import { multicall3Abi } from "../../../chain/multicall.ts";
 import { NEXT_BLOCK } from "../../../chain/next-block.ts";
 import type { Context } from "../../../context.ts";
-import { DomainError } from "../../../errors.ts";
+import { DomainError, fieldError } from "../../../errors.ts";
 import { toRawAmount } from "../../../lib/amounts.ts";
 import {
   buildAccountAction,
@@ -68,6 +68,12 @@ interface Prepared {
 
 /** The reads and the relay's quote an equity quote or order starts from (one batched eth_call, then the relay). */
 async function prepare(ctx: Context, body: QuoteBody): Promise<Prepared> {
+  // the amount is checked before the tokens, so a bad amount is named as such whatever the pair
+  if (!/^\d+(\.\d+)?$/.test(body.amount.trim()) || !/[1-9]/.test(body.amount))
+    throw fieldError(
+      ["body", "amount"],
+      `must be a positive decimal number of from_token (got '${body.amount}')`,
+    );
   const pair = resolvePair(ctx.config, body.from_token, body.to_token);
   const amount = toRawAmount(body.amount, pair.from.decimals, ["body", "amount"], pair.from.symbol);
   const protocol = limitOrderProtocol(ctx.config);
