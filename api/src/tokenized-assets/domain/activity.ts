@@ -76,10 +76,14 @@ export function assetLedger(h: Holdings, asset: KnownToken, usdc: KnownToken): L
     const minted = fund && legs.some((l) => same(l.address, asset.address) && BigInt(l.args.from) === 0n);
     const redeemed =
       fund && legs.some((l) => same(l.address, asset.address) && same(l.args.to, fund.redemption_address));
-    // a managed vault's redemption request: the shares go into the vault's own escrow
-    const requested =
-      asset.asset?.flow === "vault" &&
-      legs.some((l) => same(l.address, asset.address) && same(l.args.to, asset.address));
+    // a redemption request: the asset goes into escrow at its issuer (a managed vault holds its own shares, a
+    // Midas redemption vault or a Centrifuge vault takes the tokens) and is paid for later
+    const requested = legs.some(
+      (l) =>
+        same(l.address, asset.address) &&
+        same(l.args.from, h.account) &&
+        (same(l.args.to, asset.address) || h.escrows.has(l.args.to.toLowerCase())),
+    );
     const order =
       fund &&
       h.orders.find((o) => same(minted ? (o.settlement_transaction_hash ?? "") : o.transaction_hash, hash));
@@ -90,7 +94,7 @@ export function assetLedger(h: Holdings, asset: KnownToken, usdc: KnownToken): L
       paid = parseDecimal(order.usdc_amount, usdc.decimals);
     const buying = assetIn > 0n && (paid !== null || minted);
     const selling = assetOut > 0n && (paid !== null || redeemed || requested);
-    if (requested) ledger.proceedsElsewhere = true;
+    if (requested && paid === null) ledger.proceedsElsewhere = true;
     const event: ActivityEvent = {
       event_type: buying ? "buy" : selling ? "sell" : assetIn ? "transfer_in" : "transfer_out",
       block_number: Number(first.blockNumber),

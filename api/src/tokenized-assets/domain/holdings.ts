@@ -8,6 +8,7 @@ import { productAccountAddress } from "../../product-accounts/index.ts";
 import type { ChainName } from "../../schemas/common.ts";
 import type { IssuerFund, IssuerOrder } from "../issuer/types.ts";
 import { equityPrices } from "./equity/markets.ts";
+import { issuerContracts } from "./issuer-markets.ts";
 import { venueSnapshot } from "./markets.ts";
 import { type KnownToken, knownTokens } from "./tokens.ts";
 
@@ -30,6 +31,8 @@ export interface Holdings {
   /** fund orders of the account at the issuer (primary-market assets on this chain) */
   orders: IssuerOrder[];
   funds: IssuerFund[];
+  /** lower-case addresses that take assets into escrow for a redemption request (Midas, Centrifuge vaults) */
+  escrows: Set<string>;
 }
 
 const ONE = 10n ** 18n;
@@ -84,6 +87,12 @@ export async function readHoldings(ctx: Context, chain: ChainName, owner: Addres
     logs: logs as TransferLog[],
     times: await blockTimes(client, logs).catch((error) => rethrowRpc(chain, error)),
     orders: issuer[0],
+    escrows: new Set(
+      tokens.flatMap((t) => {
+        const c = issuerContracts(ctx.config, chain, t.symbol);
+        return [c.redemptionVault, c.vault].filter((a): a is Address => !!a).map((a) => a.toLowerCase());
+      }),
+    ),
     funds: issuer[1],
   };
 }
