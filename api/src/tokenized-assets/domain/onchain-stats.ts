@@ -1,7 +1,6 @@
-import { type Address, type Log, type PublicClient, parseAbiItem } from "viem";
+import type { Address, Log, PublicClient } from "viem";
 import type { LogReader } from "../../chain/log-reader.ts";
-import { blockTimes, TRANSFER_EVENT } from "../../chain/logs.ts";
-import { formatDecimal } from "../../lib/format.ts";
+import { TRANSFER_EVENT } from "../../chain/logs.ts";
 
 /** Addresses holding a non-zero balance, replayed from the token's Transfer events. */
 export async function holderCount(reader: LogReader, client: PublicClient, token: Address): Promise<number> {
