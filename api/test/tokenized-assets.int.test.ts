@@ -8,7 +8,6 @@ import {
   getJson,
   sendUnsigned,
   testEnv,
-  tokenAddress,
   tokenBalance,
 } from "@compass/testkit/live";
 import { devWallet, roleWallet } from "@compass/testkit/wallet";

@@ -1,13 +1,5 @@
-import { fundShareTokenAbi, PERMIT2, permit2Abi } from "@compass/constants";
-import {
-  type Address,
-  type BaseError,
-  encodeAbiParameters,
-  erc20Abi,
-  keccak256,
-  maxUint256,
-  parseUnits,
-} from "viem";
+import { fundShareTokenAbi, midasDataFeedAbi, PERMIT2, permit2Abi } from "@compass/constants";
+import { type Address, type BaseError, encodeAbiParameters, erc20Abi, keccak256, maxUint256 } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type DevnetHandle, roleAccount, startDevnet } from "../src/index.ts";
@@ -36,7 +28,6 @@ afterAll(async () => {
 
 const tokenOf = (chain: string, symbol: string) =>
   devnet.addressBook.tokens![chain]![symbol]!.address as Address;
-const venueOf = (chain: string) => devnet.addressBook.chains[chain]!.contracts.RwaExchange as Address;
 /**
  * contracts/rwa/PriceModel.sol's price, recomputed step by step from its definition (bigint division truncates
  * toward zero like Solidity's): simple-interest accrual times four octaves of interpolated hashed knots.
@@ -68,6 +59,44 @@ function modelPrice(
 
 const revertName = (e: unknown): string =>
   ((e as BaseError).walk((x: any) => x?.data?.errorName) as any)?.data?.errorName ?? (e as Error).message;
+
+describe("Midas rate feeds", () => {
+  it("publish each market's devnet parameters and price by PriceModel's formula, at any time", async () => {
+    const c = clients(devnet, "ethereum");
+    const now = (await c.public.getBlock()).timestamp;
+    const midas = DEVNET_MARKETS.filter(
+      (m) => m.asset.provider === "midas" && m.asset.chains.includes("ethereum"),
+    );
+    expect(midas.length).toBe(3);
+    for (const m of midas) {
+      const feed = devnet.addressBook.chains.ethereum!.contracts[
+        `MidasDataFeed_${m.asset.symbol}`
+      ] as Address;
+      const p = await c.public.readContract({ address: feed, abi: midasDataFeedAbi, functionName: "params" });
+      expect(p).toMatchObject({
+        seed: marketSeed(m.asset.symbol),
+        t0: BigInt(MARKETS_T0),
+        apyBps: m.apyBps,
+        volBps: m.volBps,
+      });
+      for (const t of [
+        BigInt(MARKETS_T0),
+        BigInt(MARKETS_T0) + 299n,
+        now - 86_400n * 200n,
+        now,
+        now + 86_400n * 9n,
+      ]) {
+        const onChain = await c.public.readContract({
+          address: feed,
+          abi: midasDataFeedAbi,
+          functionName: "rateAt",
+          args: [t],
+        });
+        expect(onChain, `${m.asset.symbol} at ${t}`).toBe(modelPrice(p, t));
+      }
+    }
+  });
+});
 
 describe("sandbox fund token", () => {
   it("is named as a no-value sandbox token, minted only by the issuer, held only by allow-listed accounts", async () => {
