@@ -68,11 +68,11 @@ export const tokenizedAssets: BenchSection = {
       }
       const cases = [
         {
-          label: "buy mTBILL (venue swap, owner sends)",
+          label: "buy mTBILL (Midas instant deposit, owner sends)",
           body: { owner, chain: "ethereum", token_in: "USDC", token_out: "mTBILL", amount_in: "100" },
         },
         {
-          label: "buy mTBILL (venue swap, sponsored SafeTx)",
+          label: "buy mTBILL (Midas instant deposit, sponsored SafeTx)",
           body: {
             owner,
             chain: "ethereum",
