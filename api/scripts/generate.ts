@@ -6,9 +6,9 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { buildOpenApi } from "../src/openapi/build.ts";
-import type { Operation } from "../src/registry/define.ts";
-import { operations } from "../src/registry/index.ts";
+import { buildOpenApi } from "../src/kernel/openapi/build.ts";
+import type { Operation } from "../src/kernel/registry/define.ts";
+import { operations } from "../src/registry.ts";
 import { groupModels, operationModels } from "./gen/model.ts";
 import { pythonFile } from "./gen/python.ts";
 import {

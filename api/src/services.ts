@@ -1,44 +1,42 @@
-import { IrisClient } from "./cctp/iris/client.ts";
-import { ChainClients } from "./chain/clients.ts";
-import { type Config, upstream } from "./config/env.ts";
-import { AggregatorClient } from "./earn/aggregator/client.ts";
-import type { OnrampProvider } from "./onramp/domain/provider.ts";
-import { stripeOnramp } from "./onramp/stripe/adapter.ts";
-import { VenueClient } from "./perpetual-trading/venue/client.ts";
-import { MemoryStore } from "./store/memory-store.ts";
-import { RedisStore } from "./store/redis-store.ts";
-import type { SharedStore } from "./store/store.ts";
-import { IssuerClient } from "./tokenized-assets/issuer/client.ts";
-import { EquityRelayClient } from "./tokenized-assets/relay/client.ts";
+import { ChainClients } from "./kernel/chain/clients.ts";
+import type { Config } from "./kernel/config/env.ts";
+import type { KernelServices } from "./kernel/context.ts";
+import { MemoryStore } from "./kernel/store/memory-store.ts";
+import { RedisStore } from "./kernel/store/redis-store.ts";
+import {
+  OdosAdapter,
+  type OdosPorts,
+  OneInchAdapter,
+  type SwapAggregatorPorts,
+} from "./protocols/aggregators/index.ts";
+import { type CctpPorts, IrisAdapter } from "./protocols/cctp/index.ts";
+import { type OnrampPorts, StripeAdapter } from "./v2/onramp/index.ts";
+import { type PerpetualTradingPorts, VenueAdapter } from "./v2/perpetual-trading/index.ts";
+import { EquityRelayAdapter, IssuerAdapter, type TokenizedAssetsPorts } from "./v2/tokenized-assets/index.ts";
 
-/** Long-lived clients shared by all requests of one app instance. */
-export interface Services {
-  chains: ChainClients;
-  /** the perpetuals venue's HTTP API (info/exchange) */
-  venue: VenueClient;
-  /** rate-limit counters and idempotency records: memory, or Redis shared by every instance */
-  shared: SharedStore;
-  /** the on-ramp provider (its URL and key are re-read from configuration on every call) */
-  onramp: OnrampProvider;
-  /** the money-market-fund issuer (sandbox twin on the devnet) */
-  issuer: IssuerClient;
-  /** the tokenized-equity order relay (quotes, signed limit orders, fills; the devnet's twin by default) */
-  equityRelay: EquityRelayClient;
-  /** the swap aggregator (1inch Swap API; the devnet's twin by default) */
-  aggregator: AggregatorClient;
-  /** Circle's CCTP attestation service (Iris; the devnet's twin by default) */
-  iris: IrisClient;
-}
+/**
+ * Long-lived services shared by all requests of one app instance: the kernel's (chains, shared store) and every
+ * port a capability declares, each filled by the adapter of the outside system that stands behind it. Adapters
+ * read their URL and key from the configuration (the address book's twins by default).
+ */
+export type Services = KernelServices &
+  OnrampPorts &
+  PerpetualTradingPorts &
+  TokenizedAssetsPorts &
+  CctpPorts &
+  SwapAggregatorPorts &
+  OdosPorts;
 
 export function createServices(config: Config): Services {
   return {
     chains: new ChainClients(config),
-    venue: new VenueClient(config),
     shared: config.redisUrl ? new RedisStore(config.redisUrl) : new MemoryStore(),
-    onramp: stripeOnramp(() => ({ ...upstream(config, "onramp"), timeoutMs: config.upstreamTimeoutMs })),
-    issuer: new IssuerClient(config),
-    equityRelay: new EquityRelayClient(config),
-    aggregator: new AggregatorClient(config),
-    iris: new IrisClient(config),
+    onramp: new StripeAdapter(config),
+    venue: new VenueAdapter(config),
+    issuer: new IssuerAdapter(config),
+    equityRelay: new EquityRelayAdapter(config),
+    iris: new IrisAdapter(config),
+    aggregator: new OneInchAdapter(config),
+    odos: new OdosAdapter(config),
   };
 }

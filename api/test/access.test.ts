@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { MemoryStore } from "../src/store/memory-store.ts";
+import { MemoryStore } from "../src/kernel/store/memory-store.ts";
 import { call, executions, testApp } from "./fixtures.ts";
 
 const PK = "pk_test_widget";

@@ -1,10 +1,10 @@
 import { z } from "zod";
-import type { Config } from "../src/config/env.ts";
-import { loadConfig } from "../src/config/env.ts";
-import { DomainError } from "../src/errors.ts";
-import { createHttpApp } from "../src/http/app.ts";
-import { defineOperation } from "../src/registry/define.ts";
-import { Address, amountUnion, bigIntField, decimalString, qInt } from "../src/schemas/common.ts";
+import { createHttpApp } from "../src/index.ts";
+import type { Config } from "../src/kernel/config/env.ts";
+import { loadConfig } from "../src/kernel/config/env.ts";
+import { DomainError } from "../src/kernel/errors.ts";
+import { defineOperation } from "../src/kernel/registry/define.ts";
+import { Address, amountUnion, bigIntField, decimalString, qInt } from "../src/kernel/schemas/common.ts";
 
 /** A tiny registry exercising every envelope, so HTTP behaviour is tested without chains or twins. */
 export const testOps = [

@@ -3,11 +3,11 @@ import { fuzzOperation } from "@compass/testkit/resilience";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { z } from "zod";
 import { operationModels } from "../scripts/gen/model.ts";
-import { loadConfig } from "../src/config/env.ts";
-import { createHttpApp } from "../src/http/app.ts";
-import { buildOpenApi } from "../src/openapi/build.ts";
-import { defineOperation } from "../src/registry/define.ts";
-import { Address, decimalString } from "../src/schemas/common.ts";
+import { createHttpApp } from "../src/index.ts";
+import { loadConfig } from "../src/kernel/config/env.ts";
+import { buildOpenApi } from "../src/kernel/openapi/build.ts";
+import { defineOperation } from "../src/kernel/registry/define.ts";
+import { Address, decimalString } from "../src/kernel/schemas/common.ts";
 import { testOps } from "./fixtures.ts";
 
 /** The hostile-input harness must catch what it claims to: a 5xx, a bad envelope, an unnamed field. */

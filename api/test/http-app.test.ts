@@ -210,8 +210,8 @@ describe("logs", () => {
     const { default: pino } = await import("pino");
     const lines: string[] = [];
     const logger = pino({ level: "info" }, { write: (l: string) => lines.push(l) });
-    const { createHttpApp } = await import("../src/http/app.ts");
-    const { loadConfig } = await import("../src/config/env.ts");
+    const { createHttpApp } = await import("../src/index.ts");
+    const { loadConfig } = await import("../src/kernel/config/env.ts");
     const { testOps } = await import("./fixtures.ts");
     const app = createHttpApp({
       config: loadConfig({ COMPASS_DEVNET_DIR: "/x", COMPASS_API_KEYS: "sk_secret_value_123" }),

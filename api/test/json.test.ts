@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
-import { formatUnits, jsonNumberToDecimal, parseUnitsExact } from "../src/lib/decimal.ts";
-import { LosslessNumber, parseJson } from "../src/lib/json.ts";
+import { formatUnits, jsonNumberToDecimal, parseUnitsExact } from "../src/kernel/lib/decimal.ts";
+import { LosslessNumber, parseJson } from "../src/kernel/lib/json.ts";
 
 describe("parseJson", () => {
   test("exact numbers stay numbers; lossy literals are kept verbatim", () => {

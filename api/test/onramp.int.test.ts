@@ -13,7 +13,7 @@ import {
 import { parseEventLogs, parseUnits } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { describe, expect, test } from "vitest";
-import { oneTimeWalletAddress, paymentSalt } from "../src/onramp/domain/one-time-wallet.ts";
+import { oneTimeWalletAddress, paymentSalt } from "../src/v2/onramp/domain/one-time-wallet.ts";
 
 const { url, prodUrl, apiKey } = testEnv();
 const buyer = addressBook().accounts.dev[2]!.address;

@@ -1,11 +1,11 @@
 import { describe, expect, test } from "vitest";
-import { loadConfig } from "../src/config/env.ts";
-import { DomainError, RequestValidationError, UpstreamError } from "../src/errors.ts";
-import { createHttpApp } from "../src/http/app.ts";
-import { checkQuoteId, quoteIdOf } from "../src/onramp/domain/quote-id.ts";
-import { exchangeRate, onrampQuote } from "../src/onramp/domain/terms.ts";
-import { providerError } from "../src/onramp/stripe/errors.ts";
-import { sessionPayment } from "../src/onramp/stripe/map.ts";
+import { createHttpApp } from "../src/index.ts";
+import { loadConfig } from "../src/kernel/config/env.ts";
+import { DomainError, RequestValidationError, UpstreamError } from "../src/kernel/errors.ts";
+import { checkQuoteId, quoteIdOf } from "../src/v2/onramp/domain/quote-id.ts";
+import { exchangeRate, onrampQuote } from "../src/v2/onramp/domain/terms.ts";
+import { providerError } from "../src/v2/onramp/stripe/errors.ts";
+import { sessionPayment } from "../src/v2/onramp/stripe/map.ts";
 import { call } from "./fixtures.ts";
 
 const owner = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8";

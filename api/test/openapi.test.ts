@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
-import { buildOpenApi } from "../src/openapi/build.ts";
-import { operationIdOf } from "../src/registry/define.ts";
-import { operations } from "../src/registry/index.ts";
+import { buildOpenApi } from "../src/kernel/openapi/build.ts";
+import { operationIdOf } from "../src/kernel/registry/define.ts";
+import { operations } from "../src/registry.ts";
 
 const doc = buildOpenApi(operations, { env: "staging" });
 

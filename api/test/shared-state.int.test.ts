@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, test } from "vitest";
-import { loadConfig } from "../src/config/env.ts";
-import { createHttpApp, type HttpApp } from "../src/http/app.ts";
+import { createHttpApp, type HttpApp } from "../src/index.ts";
+import { loadConfig } from "../src/kernel/config/env.ts";
 import { createServices } from "../src/services.ts";
 import { executions, testOps } from "./fixtures.ts";
 

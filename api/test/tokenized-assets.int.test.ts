@@ -13,7 +13,7 @@ import {
 import { devWallet, roleWallet } from "@compass/testkit/wallet";
 import { type Address, parseAbi } from "viem";
 import { beforeAll, describe, expect, test } from "vitest";
-import { usEquitySession } from "../src/calendar/index.ts";
+import { usEquitySession } from "../src/kernel/calendar/index.ts";
 
 const { url, prodUrl, apiKey } = testEnv();
 const OWNER_INDEX = 5;

@@ -2,8 +2,8 @@ import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, test, vi } from "vitest";
-import { buildV0OpenApi, V0_DEPRECATED_AT, V0_SUNSET_MS, v0OperationId } from "../src/openapi/v0.ts";
-import { v0Operations } from "../src/registry/index.ts";
+import { buildV0OpenApi, V0_DEPRECATED_AT, V0_SUNSET_MS, v0OperationId } from "../src/kernel/openapi/v0.ts";
+import { v0Operations } from "../src/registry.ts";
 import { call, testApp } from "./fixtures.ts";
 
 /**

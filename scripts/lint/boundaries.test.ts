@@ -19,15 +19,23 @@ const CLEAN: Record<string, string> = {
   "constants/src/index.ts": 'export const CHAINS = ["ethereum"] as const;\n',
   "api/package.json": JSON.stringify({ name: "@compass/api", exports: { ".": "./src/index.ts" } }),
   "api/src/index.ts":
-    'export { createHttpApp } from "./http/app.ts";\nexport { operations } from "./onramp/index.ts";\n',
-  "api/src/errors.ts": "export class DomainError extends Error {}\n",
+    'export { createHttpApp } from "./http/app.ts";\nexport { operations } from "./registry.ts";\n',
+  "api/src/registry.ts":
+    'import { operations as onramp } from "./v2/onramp/index.ts";\nimport { operations as tokenized } from "./v2/tokenized-assets/index.ts";\nexport const operations = [...onramp, ...tokenized];\n',
+  "api/src/kernel/errors.ts": "export class DomainError extends Error {}\n",
   "api/src/http/app.ts":
-    'import { DomainError } from "../errors.ts";\nexport const createHttpApp = () => DomainError;\n',
-  "api/src/onramp/index.ts":
+    'import { DomainError } from "../kernel/errors.ts";\nexport const createHttpApp = () => DomainError;\n',
+  "api/src/protocols/aave/index.ts": 'export { supplyCall } from "./calls.ts";\n',
+  "api/src/protocols/aave/calls.ts":
+    'import { DomainError } from "../../kernel/errors.ts";\nexport const supplyCall = () => DomainError;\n',
+  "api/src/product-accounts/index.ts":
+    'import { supplyCall } from "../protocols/aave/index.ts";\nexport const accountCall = supplyCall;\n',
+  "api/src/v2/onramp/index.ts":
     'import { quote } from "./operations/quote.ts";\nexport const operations = [quote];\n',
-  "api/src/onramp/operations/quote.ts":
-    'import { CHAINS } from "@compass/constants";\nimport { DomainError } from "../../errors.ts";\nexport const quote = [CHAINS, DomainError];\n',
-  "api/src/tokenized-assets/index.ts": 'export { operations } from "../onramp/index.ts";\n',
+  "api/src/v2/onramp/operations/quote.ts":
+    'import { CHAINS } from "@compass/constants";\nimport { DomainError } from "../../../kernel/errors.ts";\nexport const quote = [CHAINS, DomainError];\n',
+  "api/src/v2/tokenized-assets/index.ts":
+    'import { supplyCall } from "../../protocols/aave/index.ts";\nimport { accountCall } from "../../product-accounts/index.ts";\nexport const operations = [supplyCall, accountCall];\n',
   "api/test/app.test.ts":
     'import { expect } from "vitest";\nimport { createHttpApp } from "../src/index.ts";\nexpect(createHttpApp).toBeDefined();\n',
   "devnet/package.json": JSON.stringify({ name: "@compass/devnet", exports: { ".": "./src/index.ts" } }),
@@ -78,7 +86,7 @@ describe("boundaries", () => {
   });
 
   test("behavior: a relative import into another package is refused, even to a file that exists", () => {
-    const findings = check({ "devnet/src/calendar.ts": 'export * from "../../api/src/errors.ts";\n' });
+    const findings = check({ "devnet/src/calendar.ts": 'export * from "../../api/src/kernel/errors.ts";\n' });
     expect(rules(findings)).toEqual(["relative-across-packages devnet/src/calendar.ts"]);
   });
 
@@ -101,51 +109,82 @@ describe("boundaries", () => {
 
   test("behavior: the API importing React, and widgets importing a non-peer, are refused", () => {
     const findings = check({
-      "api/src/onramp/domain/render.ts":
+      "api/src/v2/onramp/domain/render.ts":
         'import { createElement } from "react";\nexport const r = createElement;\n',
       "widgets/src/date.ts": 'import { format } from "date-fns";\nexport const f = format;\n',
     });
     expect(rules(findings).sort()).toEqual([
       "package-externals widgets/src/date.ts",
-      "package-forbid api/src/onramp/domain/render.ts",
+      "package-forbid api/src/v2/onramp/domain/render.ts",
     ]);
   });
 
   test("behavior: domain code importing the HTTP layer is refused; the composition root may", () => {
     const findings = check({
-      "api/src/onramp/domain/terms.ts":
-        'import { createHttpApp } from "../../http/app.ts";\nexport const t = createHttpApp;\n',
+      "api/src/v2/onramp/domain/terms.ts":
+        'import { createHttpApp } from "../../../http/app.ts";\nexport const t = createHttpApp;\n',
     });
-    expect(rules(findings)).toEqual(["api-http api/src/onramp/domain/terms.ts"]);
+    expect(rules(findings)).toEqual(["api-http api/src/v2/onramp/domain/terms.ts"]);
   });
 
-  test("behavior: the kernel reaching into a capability, or a capability into another's internals, is refused", () => {
+  test("behavior: a capability importing another capability is refused, even through its index.ts", () => {
     const findings = check({
-      "api/src/lib/helper.ts":
-        'import { quote } from "../onramp/operations/quote.ts";\nexport const h = quote;\n',
-      "api/src/tokenized-assets/domain/x.ts":
-        'import { quote } from "../../onramp/operations/quote.ts";\nexport const x = quote;\n',
+      "api/src/v2/tokenized-assets/domain/x.ts":
+        'import { operations } from "../../onramp/index.ts";\nexport const x = operations;\n',
+      "api/src/v1/aave/domain/y.ts":
+        'import { quote } from "../../../v2/onramp/operations/quote.ts";\nexport const y = quote;\n',
     });
     expect(rules(findings).sort()).toEqual([
-      "api-capability api/src/tokenized-assets/domain/x.ts",
-      "api-kernel api/src/lib/helper.ts",
+      "api-capability api/src/v1/aave/domain/y.ts",
+      "api-capability api/src/v2/tokenized-assets/domain/x.ts",
     ]);
+  });
+
+  test("behavior: each layer imports only below it — kernel, protocols, libraries — and the HTTP layer no root", () => {
+    const findings = check({
+      "api/src/kernel/lib/helper.ts":
+        'import { supplyCall } from "../../protocols/aave/index.ts";\nexport const h = supplyCall;\n',
+      "api/src/protocols/morpho/index.ts":
+        'import { supplyCall } from "../aave/index.ts";\nexport const m = supplyCall;\n',
+      "api/src/protocols/pendle/index.ts":
+        'import { accountCall } from "../../product-accounts/index.ts";\nexport const p = accountCall;\n',
+      "api/src/product-accounts/domain/z.ts":
+        'import { operations } from "../../v2/onramp/index.ts";\nexport const z = operations;\n',
+      "api/src/http/router.ts":
+        'import { operations } from "../registry.ts";\nexport const r = operations;\n',
+    });
+    expect(rules(findings).sort()).toEqual([
+      "api-http api/src/http/router.ts",
+      "api-kernel api/src/kernel/lib/helper.ts",
+      "api-library api/src/product-accounts/domain/z.ts",
+      "api-protocol api/src/protocols/morpho/index.ts",
+      "api-protocol api/src/protocols/pendle/index.ts",
+    ]);
+  });
+
+  test("behavior: a protocol or library is imported through its index.ts, not by deep path", () => {
+    const findings = check({
+      "api/src/v2/onramp/domain/deep.ts":
+        'import { supplyCall } from "../../../protocols/aave/calls.ts";\nexport const d = supplyCall;\n',
+    });
+    expect(rules(findings)).toEqual(["api-entry api/src/v2/onramp/domain/deep.ts"]);
   });
 
   test("behavior: a file of api/src outside every declared folder is refused", () => {
     const findings = check({
-      "api/src/misc/thing.ts": 'import { DomainError } from "../errors.ts";\nexport const t = DomainError;\n',
+      "api/src/misc/thing.ts":
+        'import { DomainError } from "../kernel/errors.ts";\nexport const t = DomainError;\n',
     });
     expect(rules(findings)).toEqual(["api-layout api/src/misc/thing.ts"]);
   });
 
   test("behavior: an import cycle is refused, type-only imports included, and named as a path", () => {
     const findings = check({
-      "api/src/onramp/domain/a.ts": 'import type { B } from "./b.ts";\nexport type A = { b?: B };\n',
-      "api/src/onramp/domain/b.ts": 'import type { A } from "./a.ts";\nexport type B = { a?: A };\n',
+      "api/src/v2/onramp/domain/a.ts": 'import type { B } from "./b.ts";\nexport type A = { b?: B };\n',
+      "api/src/v2/onramp/domain/b.ts": 'import type { A } from "./a.ts";\nexport type B = { a?: A };\n',
     });
     expect(findings.map((f) => f.message)).toEqual([
-      "import cycle: api/src/onramp/domain/a.ts → api/src/onramp/domain/b.ts → api/src/onramp/domain/a.ts",
+      "import cycle: api/src/v2/onramp/domain/a.ts → api/src/v2/onramp/domain/b.ts → api/src/v2/onramp/domain/a.ts",
     ]);
   });
 
@@ -165,7 +204,7 @@ describe("boundaries", () => {
     expect(run().status).toBe(0);
     writeFileSync(
       join(root, "devnet/src/leak.ts"),
-      'export { quote } from "../../api/src/onramp/operations/quote.ts";\n',
+      'export { quote } from "../../api/src/v2/onramp/operations/quote.ts";\n',
     );
     const failed = run();
     expect(failed.status).toBe(1);

@@ -23,7 +23,17 @@ export interface PackageRule {
 export interface BoundaryConfig {
   packages: Record<string, PackageRule>;
   tests: { may: string[] };
-  api: { roots: string[]; http: string[]; kernel: string[]; capabilities: string[] };
+  api: {
+    roots: string[];
+    http: string[];
+    kernel: string[];
+    /** folders holding one protocol per subfolder: each imports only the kernel */
+    protocols: string[];
+    /** shared libraries above the protocols (product accounts, batches): kernel and protocols only */
+    libraries: string[];
+    /** capability folders; `v1/*` is every subfolder of v1. They import kernel, protocols, libraries: never each other */
+    capabilities: string[];
+  };
 }
 
 export interface Finding {
@@ -213,17 +223,50 @@ export function checkBoundaries(root: string, config: BoundaryConfig, fileList?:
   return findings;
 }
 
-/** Where a file of api/src sits: a composition root, the HTTP layer, the kernel or a capability. */
-function apiPlace(config: BoundaryConfig, file: string): { kind: string; capability?: string } {
+type ApiKind = "root" | "http" | "kernel" | "protocol" | "library" | "capability" | "unplaced";
+
+/** Where a file of api/src sits, and the unit it belongs to (a protocol, library or capability folder). */
+export function apiPlace(config: BoundaryConfig, file: string): { kind: ApiKind; unit?: string } {
   const rel = file.slice("api/src/".length);
   const under = (entry: string) => rel === entry || rel.startsWith(`${entry}/`);
+  /** `v1/*` → the first folder under v1/ that `rel` is in */
+  const unitOf = (entry: string): string | undefined => {
+    if (!entry.endsWith("/*")) return under(entry) ? entry : undefined;
+    const parent = entry.slice(0, -2);
+    if (!rel.startsWith(`${parent}/`)) return undefined;
+    const next = rel.slice(parent.length + 1).split("/");
+    return next.length > 1 ? `${parent}/${next[0]}` : undefined;
+  };
   if (config.api.roots.includes(rel)) return { kind: "root" };
   if (config.api.http.some(under)) return { kind: "http" };
   if (config.api.kernel.some(under)) return { kind: "kernel" };
-  const capability = config.api.capabilities.find(under);
-  if (capability) return { kind: "capability", capability };
+  for (const folder of config.api.protocols) {
+    const unit = unitOf(`${folder}/*`);
+    if (unit) return { kind: "protocol", unit };
+  }
+  const library = config.api.libraries.find(under);
+  if (library) return { kind: "library", unit: library };
+  for (const entry of config.api.capabilities) {
+    const unit = unitOf(entry);
+    if (unit) return { kind: "capability", unit };
+  }
   return { kind: "unplaced" };
 }
+
+/**
+ * What each kind of file in api/src may import, bottom to top: kernel ← protocols ← libraries ← capabilities; the
+ * HTTP layer sits on the kernel beside them; the composition roots (the entry, services, registry) import anything.
+ * Protocols, libraries and capabilities are imported by others only through their `index.ts`.
+ */
+const MAY: Record<ApiKind, ApiKind[]> = {
+  root: ["root", "http", "kernel", "protocol", "library", "capability"],
+  http: ["http", "kernel"],
+  kernel: ["kernel"],
+  protocol: ["kernel"],
+  library: ["kernel", "protocol"],
+  capability: ["kernel", "protocol", "library"],
+  unplaced: [],
+};
 
 function checkApiLayer(
   config: BoundaryConfig,
@@ -236,20 +279,37 @@ function checkApiLayer(
   if (isTest(file)) return;
   const from = apiPlace(config, file);
   const to = apiPlace(config, target);
-  if (from.kind === "unplaced")
-    report(file, line, "api-layout", `${file} is in no capability, kernel or HTTP folder of boundaries.json`);
-  if (from.kind === "root") return;
-  if (to.kind === "http" && from.kind !== "http")
-    report(file, line, "api-http", `domain code must not import the HTTP layer ("${spec}")`);
-  if (to.kind === "capability" && from.kind === "kernel")
-    report(file, line, "api-kernel", `the kernel must not import a capability ("${spec}")`);
-  if (
-    to.kind === "capability" &&
-    from.kind === "capability" &&
-    to.capability !== from.capability &&
-    target !== `api/src/${to.capability}/index.ts`
-  )
-    report(file, line, "api-capability", `use ${to.capability} through its index.ts, not "${spec}"`);
+  if (from.kind === "unplaced") {
+    report(
+      file,
+      line,
+      "api-layout",
+      `${file} is in no capability, protocol, library, kernel or HTTP folder of boundaries.json`,
+    );
+    return;
+  }
+  if (from.kind === "root" || (from.unit && from.unit === to.unit)) return;
+  if (!MAY[from.kind].includes(to.kind)) {
+    const rule =
+      to.kind === "http"
+        ? "api-http"
+        : from.kind === "capability" && to.kind === "capability"
+          ? "api-capability"
+          : `api-${from.kind}`;
+    const what = to.unit
+      ? `${to.kind} ${to.unit}`
+      : to.kind === "root"
+        ? "a composition root"
+        : `the ${to.kind}`;
+    const why =
+      rule === "api-capability"
+        ? "capabilities never import each other (share through a protocol or library, or let the registry hand one to another)"
+        : `a ${from.kind} imports only ${MAY[from.kind].join(", ")}`;
+    report(file, line, rule, `"${spec}" reaches ${what}: ${why}`);
+    return;
+  }
+  if (to.unit && target !== `api/src/${to.unit}/index.ts`)
+    report(file, line, "api-entry", `use ${to.unit} through its index.ts, not "${spec}"`);
 }
 
 /** The shortest loop from a cycle group's first file back to itself, for a message people can follow. */

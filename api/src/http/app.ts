@@ -1,12 +1,11 @@
 import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Logger } from "pino";
-import { type Config, loadConfig } from "../config/env.ts";
-import { buildOpenApi } from "../openapi/build.ts";
-import { buildV0OpenApi, V0_HEADERS, V0_SUNSET_MS } from "../openapi/v0.ts";
-import type { Operation } from "../registry/define.ts";
-import { operations as allOperations, v0Operations } from "../registry/index.ts";
-import { createServices, type Services } from "../services.ts";
+import type { Config } from "../kernel/config/env.ts";
+import type { KernelServices } from "../kernel/context.ts";
+import { buildOpenApi } from "../kernel/openapi/build.ts";
+import { buildV0OpenApi, V0_HEADERS, V0_SUNSET_MS } from "../kernel/openapi/v0.ts";
+import type { Operation } from "../kernel/registry/define.ts";
 import { callFromRequest, type HttpCall, type HttpReply, nodeListener, replyToResponse } from "./call.ts";
 import { allowedOrigin, corsHeaders, preflightHeaders } from "./cors.ts";
 import { JSON_HEADERS, operationHandler, type RouteHandler } from "./handler.ts";
@@ -14,12 +13,13 @@ import { accessLogger, createLogger } from "./logger.ts";
 import { renderError } from "./render.ts";
 import { Router } from "./router.ts";
 
-export interface HttpAppOptions {
-  config?: Config;
-  services?: Services;
-  operations?: Operation[];
-  /** the frozen v0 operations (default: the registry's), routed under /v0 with their own document */
-  v0?: Operation[];
+/** What the HTTP app serves, composed by the API's entry (`createHttpApp` in index.ts fills in the defaults). */
+export interface HttpAppParts<S extends KernelServices = KernelServices> {
+  config: Config;
+  services: S;
+  operations: Operation[];
+  /** the frozen v0 operations, routed under /v0 with their own document */
+  v0: Operation[];
   /**
    * The host app's own endpoints (e.g. its deposit sponsor), served with the operations' auth, limits,
    * validation and errors, but not part of the public contract: no OpenAPI entry, no SDK method.
@@ -28,7 +28,7 @@ export interface HttpAppOptions {
   logger?: Logger;
 }
 
-export interface HttpApp {
+export interface HttpApp<S extends KernelServices = KernelServices> {
   /** the transport-free core: every route, error envelope and header comes from here */
   handle: (call: HttpCall) => Promise<HttpReply>;
   /** the same as a Fetch handler (Next route handlers, tests, in-process callers) */
@@ -36,7 +36,7 @@ export interface HttpApp {
   /** the same as a node:http listener, with no Fetch objects in between (the shipped server's hot path) */
   listener: (req: IncomingMessage, res: ServerResponse) => void;
   config: Config;
-  services: Services;
+  services: S;
   operations: Operation[];
   log: Logger;
 }
@@ -44,12 +44,11 @@ export interface HttpApp {
 const NOT_FOUND = JSON.stringify({ detail: "Not Found" });
 
 /** The lean HTTP app over the registry: a route table and the one operation adapter, no framework. */
-export function createHttpApp(options: HttpAppOptions = {}): HttpApp {
-  const config = options.config ?? loadConfig();
-  const services = options.services ?? createServices(config);
-  const log = options.logger ?? createLogger(config.logLevel);
-  const operations = (options.operations ?? allOperations).filter((op) => op.envs.includes(config.env));
-  const v0 = (options.v0 ?? v0Operations).filter((op) => op.envs.includes(config.env));
+export function httpApp<S extends KernelServices>(parts: HttpAppParts<S>): HttpApp<S> {
+  const { config, services } = parts;
+  const log = parts.logger ?? createLogger(config.logLevel);
+  const operations = parts.operations.filter((op) => op.envs.includes(config.env));
+  const v0 = parts.v0.filter((op) => op.envs.includes(config.env));
   if (config.env === "production" && !config.apiKeys.some((k) => k.kind === "secret")) {
     log.warn(
       "COMPASS_ENV=production without COMPASS_API_KEYS: every API request will be refused with 401. Set COMPASS_API_KEYS to keys or sha256:<hex> digests.",
@@ -85,7 +84,7 @@ export function createHttpApp(options: HttpAppOptions = {}): HttpApp {
         (v0Document ??= JSON.stringify(buildV0OpenApi(v0, { env: config.env, serverUrl: config.publicUrl }))),
     ),
   );
-  for (const op of [...operations, ...v0, ...(options.routes ?? [])])
+  for (const op of [...operations, ...v0, ...(parts.routes ?? [])])
     router.add(op.method, op.path, operationHandler(op, config, services, log));
 
   const routeFailed = (error: unknown, requestId: string): HttpReply => {

@@ -1,5 +1,5 @@
 import { timingSafeEqual } from "node:crypto";
-import { type ApiKeyEntry, type Config, sha256 } from "../config/env.ts";
+import { type ApiKeyEntry, type Config, sha256 } from "../kernel/config/env.ts";
 
 export type Caller =
   | { kind: "anonymous"; id: string }

@@ -1,5 +1,5 @@
-import { ApiError, RequestValidationError } from "../errors.ts";
-import { JsonSyntaxError, parseJson } from "../lib/json.ts";
+import { ApiError, RequestValidationError } from "../kernel/errors.ts";
+import { JsonSyntaxError, parseJson } from "../kernel/lib/json.ts";
 import type { HttpCall } from "./call.ts";
 
 export const NO_BODY = Symbol("no body");

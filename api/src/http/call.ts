@@ -1,9 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-
-/** Request headers, read by lower-case name (a Fetch `Headers` is one; a node request is adapted). */
-export interface HeaderReader {
-  get(name: string): string | null;
-}
+import type { HeaderReader } from "../kernel/context.ts";
 
 /**
  * One HTTP request as the API reads it, whatever carries it: node:http directly (the shipped server's hot path)

@@ -1,4 +1,4 @@
-import type { Config } from "../config/env.ts";
+import type { Config } from "../kernel/config/env.ts";
 import type { HttpCall } from "./call.ts";
 
 /** The peer's address; X-Forwarded-For only when configured to trust a proxy in front. */

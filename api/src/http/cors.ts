@@ -1,4 +1,4 @@
-import type { Config } from "../config/env.ts";
+import type { Config } from "../kernel/config/env.ts";
 
 const ALLOW_HEADERS = "content-type, x-api-key, idempotency-key, x-request-id, x-compass-sdk-version";
 const EXPOSE_HEADERS =

@@ -1,10 +1,9 @@
 import type { Logger } from "pino";
 import type { z } from "zod";
-import type { Config } from "../config/env.ts";
-import type { Context } from "../context.ts";
-import type { ValidationIssue } from "../errors.ts";
-import { type Operation, RESPONSE_STATUS } from "../registry/define.ts";
-import type { Services } from "../services.ts";
+import type { Config } from "../kernel/config/env.ts";
+import type { Context, KernelServices } from "../kernel/context.ts";
+import type { ValidationIssue } from "../kernel/errors.ts";
+import { type Operation, RESPONSE_STATUS } from "../kernel/registry/define.ts";
 import { type Caller, identify } from "./auth.ts";
 import { NO_BODY, readJsonBody } from "./body.ts";
 import type { HttpCall, HttpReply } from "./call.ts";
@@ -54,7 +53,7 @@ export type RouteHandler = (
 export function operationHandler(
   op: Operation,
   config: Config,
-  services: Services,
+  services: KernelServices,
   log: Logger,
 ): RouteHandler {
   /** what the caller sent, validated: the input, or the 422 naming every bad field */
@@ -184,7 +183,7 @@ export function operationHandler(
 
 function context(
   config: Config,
-  services: Services,
+  services: KernelServices,
   log: Logger,
   requestId: string,
   op: Operation,

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
-import { ApiError } from "../errors.ts";
-import type { SharedStore } from "../store/store.ts";
+import { ApiError } from "../kernel/errors.ts";
+import type { SharedStore } from "../kernel/store/store.ts";
 
 const LOCK_MS = 60_000;
 const KEEP_MS = 24 * 3600_000;

@@ -1,7 +1,7 @@
-import { ApiError } from "../errors.ts";
-import type { Operation } from "../registry/define.ts";
+import type { HeaderReader } from "../kernel/context.ts";
+import { ApiError } from "../kernel/errors.ts";
+import type { Operation } from "../kernel/registry/define.ts";
 import type { Caller } from "./auth.ts";
-import type { HeaderReader } from "./call.ts";
 
 /**
  * The browser origin a request comes from. Browsers send `Origin` on cross-origin requests and on same-origin

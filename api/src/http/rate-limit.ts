@@ -1,6 +1,6 @@
-import type { Config } from "../config/env.ts";
-import { ApiError } from "../errors.ts";
-import type { SharedStore } from "../store/store.ts";
+import type { Config } from "../kernel/config/env.ts";
+import { ApiError } from "../kernel/errors.ts";
+import type { SharedStore } from "../kernel/store/store.ts";
 
 export interface RateLimitResult {
   headers: Record<string, string>;

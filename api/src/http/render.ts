@@ -6,8 +6,8 @@ import {
   RequestValidationError,
   UpstreamError,
   type ValidationIssue,
-} from "../errors.ts";
-import type { Operation } from "../registry/define.ts";
+} from "../kernel/errors.ts";
+import type { Operation } from "../kernel/registry/define.ts";
 
 const STATUS_LABEL: Record<number, string> = {
   400: "Bad request",

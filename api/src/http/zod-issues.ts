@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import type { Loc, ValidationIssue } from "../errors.ts";
+import type { Loc, ValidationIssue } from "../kernel/errors.ts";
 
 /** Map zod issues to FastAPI-style `{loc, msg, type}` entries, each naming its field. */
 export function toValidationIssues(where: "body" | "query" | "path", error: z.ZodError): ValidationIssue[] {

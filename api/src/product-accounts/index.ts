@@ -1,4 +1,4 @@
-import type { Operation } from "../registry/define.ts";
+import type { Operation } from "../kernel/registry/define.ts";
 
 /**
  * Product accounts: the per-owner Safe each product (earn, credit, tokenized assets) acts through. No

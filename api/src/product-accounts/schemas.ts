@@ -1,6 +1,6 @@
 /** Wire shapes every product account shares (spec product-accounts.md §2, §3). */
 import { z } from "zod";
-import { Address, TypedData, UnsignedTransaction } from "../schemas/common.ts";
+import { Address, TypedData, UnsignedTransaction } from "../kernel/schemas/common.ts";
 
 export const TokenTransfer = z
   .object({

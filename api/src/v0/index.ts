@@ -1,4 +1,4 @@
-import type { Operation } from "../registry/define.ts";
+import type { Operation } from "../kernel/registry/define.ts";
 import { aaveAssetPrice } from "./operations/aave-asset-price.ts";
 import { aaveBorrow } from "./operations/aave-borrow.ts";
 import { aaveLiquidityChange } from "./operations/aave-liquidity-change.ts";
@@ -44,7 +44,7 @@ import { uniswapSwapSellExactly } from "./operations/uniswap-swap-sell-exactly.t
  * operations' own functions (domain/adapt.ts), with `Deprecation` and `Sunset` headers and a document of its own
  * at `/v0/openapi.json`. Not in the SDKs, the CLI or MCP: new integrations use v1 and v2.
  */
-export const operations: Operation[] = [
+const V0: Operation[] = [
   aaveSupply,
   aaveBorrow,
   aaveRepay,
@@ -84,3 +84,15 @@ export const operations: Operation[] = [
   uniswapLiquidityProvisionInRange,
   uniswapLiquidityProvisionPositions,
 ];
+
+/**
+ * The v0 operations over `current` (the v1 and v2 operations the registry serves): each runs with them as its
+ * `current` port.
+ */
+export function operations(current: Operation[]): Operation[] {
+  const byId: ReadonlyMap<string, Operation> = new Map(current.map((op) => [op.operationId, op]));
+  return V0.map((op) => ({
+    ...op,
+    handler: (input, ctx) => op.handler(input, { ...ctx, services: { ...ctx.services, current: byId } }),
+  }));
+}

@@ -5,7 +5,7 @@
  * Frozen: no field is added or changed (a snapshot test holds the document).
  */
 import { z } from "zod";
-import { Address } from "../schemas/common.ts";
+import { Address } from "../kernel/schemas/common.ts";
 
 export const V0_CHAINS = {
   "base:mainnet": "base",

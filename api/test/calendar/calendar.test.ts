@@ -6,7 +6,7 @@ import {
   nextRegularSession,
   nyseHolidays,
   usEquitySession,
-} from "../../src/calendar/index.ts";
+} from "../../src/kernel/calendar/index.ts";
 
 const CUTOFF = { hour: 15, minute: 30 };
 const t = (iso: string) => Date.parse(iso) / 1000;

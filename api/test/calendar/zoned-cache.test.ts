@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { zonedTime } from "../../src/calendar/zoned.ts";
+import { zonedTime } from "../../src/kernel/calendar/zoned.ts";
 
 /** Intl directly, as zonedTime computed before its offsets were cached per quarter hour. */
 function byIntl(t: number, timeZone: string) {

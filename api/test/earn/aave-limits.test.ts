@@ -1,8 +1,8 @@
 import { aavePoolAbi } from "@compass/constants";
 import { decodeFunctionData, erc20Abi, getAddress, type PublicClient } from "viem";
 import { describe, expect, test } from "vitest";
-import { type AaveReserveState, aaveCalls, RAY } from "../../src/earn/domain/aave.ts";
-import { RequestValidationError } from "../../src/errors.ts";
+import { RequestValidationError } from "../../src/kernel/errors.ts";
+import { type AaveReserveState, aaveCalls, RAY } from "../../src/v2/earn/domain/aave.ts";
 
 /**
  * What Aave would refuse, judged before anything is built (the integration test shows frozen, paused and the

@@ -1,13 +1,13 @@
 import { type Address, type PublicClient, toEventSelector } from "viem";
 import { describe, expect, test } from "vitest";
-import type { LogQuery, LogReader } from "../../src/chain/log-reader.ts";
+import type { LogQuery, LogReader } from "../../src/kernel/chain/log-reader.ts";
 import {
   AAVE_SUPPLY_EVENT,
   AAVE_WITHDRAW_EVENT,
   readAccountEvents,
   VAULT_DEPOSIT_EVENT,
   VAULT_WITHDRAW_EVENT,
-} from "../../src/earn/domain/events.ts";
+} from "../../src/v2/earn/domain/events.ts";
 
 const ACCOUNT = "0x00000000000000000000000000000000000000a1" as Address;
 const OTHER = "0x00000000000000000000000000000000000000b2" as Address;

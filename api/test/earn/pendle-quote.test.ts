@@ -5,8 +5,8 @@ import {
   parseAbi,
 } from "viem";
 import { describe, expect, test } from "vitest";
-import { rethrowQuote } from "../../src/earn/domain/pendle.ts";
-import { ApiError, RequestValidationError } from "../../src/errors.ts";
+import { ApiError, RequestValidationError } from "../../src/kernel/errors.ts";
+import { rethrowQuote } from "../../src/v2/earn/domain/pendle.ts";
 
 const abi = parseAbi([
   "function swapExactTokenForPtStaticAndGenerateApproxParams(address,address,uint256,uint256)",

@@ -5,7 +5,7 @@ import { ONE_TIME_WALLET_FACTORY } from "@compass/constants";
 import { type DevnetHandle, startDevnet, viemChain } from "@compass/devnet";
 import { type Address, createPublicClient, http, keccak256, parseAbi, toHex } from "viem";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { oneTimeWalletAddress, paymentSalt } from "../../src/onramp/domain/one-time-wallet.ts";
+import { oneTimeWalletAddress, paymentSalt } from "../../src/v2/onramp/domain/one-time-wallet.ts";
 
 /**
  * The API hands out one-time deposit addresses it computes offline; the on-ramp provider pays into whatever

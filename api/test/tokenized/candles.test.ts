@@ -1,12 +1,12 @@
 import { describe, expect, test } from "vitest";
-import { DomainError } from "../../src/errors.ts";
+import { DomainError } from "../../src/kernel/errors.ts";
 import {
   candleQuery,
   modelCandles,
   modelHistory24h,
   VALID_INTERVALS,
-} from "../../src/tokenized-assets/domain/candles.ts";
-import { referencePrice } from "../../src/tokenized-assets/domain/price-model.ts";
+} from "../../src/v2/tokenized-assets/domain/candles.ts";
+import { referencePrice } from "../../src/v2/tokenized-assets/domain/price-model.ts";
 
 const params = {
   seed: 12345678901234567890n,

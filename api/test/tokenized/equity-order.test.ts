@@ -10,8 +10,8 @@ import {
   orderHash,
   recommendedSlippageBps,
   safeMessageTypedData,
-} from "../../src/tokenized-assets/domain/equity/limit-order.ts";
-import { foldStatus } from "../../src/tokenized-assets/domain/equity/manage.ts";
+} from "../../src/v2/tokenized-assets/domain/equity/limit-order.ts";
+import { foldStatus } from "../../src/v2/tokenized-assets/domain/equity/manage.ts";
 
 const protocol = "0x1111111111111111111111111111111111111111" as Address;
 const account = "0x2222222222222222222222222222222222222222" as Address;

@@ -1,9 +1,9 @@
 import { createServer, type Server } from "node:http";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { loadConfig } from "../../src/config/env.ts";
-import { DomainError, UpstreamError } from "../../src/errors.ts";
-import { createHttpApp } from "../../src/http/app.ts";
-import { EquityRelayClient } from "../../src/tokenized-assets/relay/client.ts";
+import { createHttpApp } from "../../src/index.ts";
+import { loadConfig } from "../../src/kernel/config/env.ts";
+import { DomainError, UpstreamError } from "../../src/kernel/errors.ts";
+import { EquityRelayAdapter } from "../../src/v2/tokenized-assets/relay/adapter.ts";
 import { call } from "../fixtures.ts";
 
 // The adapter maps the relay's answers onto the spec's errors; the relay here is a stub answering what a test names.
@@ -45,7 +45,7 @@ beforeAll(async () => {
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
 const client = (url: string) =>
-  new EquityRelayClient(
+  new EquityRelayAdapter(
     loadConfig({
       COMPASS_DEVNET_DIR: "/nonexistent",
       LOG_LEVEL: "silent",

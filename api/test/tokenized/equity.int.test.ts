@@ -20,7 +20,7 @@ import {
   parseUnits,
 } from "viem";
 import { beforeAll, describe, expect, test } from "vitest";
-import { nextRegularSession, usEquitySession } from "../../src/calendar/index.ts";
+import { nextRegularSession, usEquitySession } from "../../src/kernel/calendar/index.ts";
 
 // Tokenized equities end to end through the API: an intent order quoted, built, signed by the owner as a Safe
 // message, submitted to the order relay (the devnet's twin) and filled on chain by its market maker through the

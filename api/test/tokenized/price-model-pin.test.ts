@@ -5,7 +5,7 @@ import { ASSETS, midasDataFeedAbi } from "@compass/constants";
 import { type DevnetHandle, startDevnet, viemChain } from "@compass/devnet";
 import { type Address, createPublicClient, http } from "viem";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { referencePrice } from "../../src/tokenized-assets/domain/price-model.ts";
+import { referencePrice } from "../../src/v2/tokenized-assets/domain/price-model.ts";
 
 /**
  * The API derives price history and candles from its TypeScript price model; the devnet's Midas rate feeds price

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { feeAmount, minimumOut, parseSlippage } from "../../src/tokenized-assets/domain/trade/request.ts";
+import { feeAmount, minimumOut, parseSlippage } from "../../src/v2/tokenized-assets/domain/trade/request.ts";
 
 const addr = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8" as const;
 

@@ -1,14 +1,14 @@
 import type { Abi, Address, Hex, PublicClient } from "viem";
-import { rethrowRpc } from "../../chain/clients.ts";
-import { describeRevert, RevertError } from "../../chain/revert.ts";
+import { rethrowRpc } from "../../kernel/chain/clients.ts";
+import { describeRevert, RevertError } from "../../kernel/chain/revert.ts";
 import {
   buildUnsignedTransaction,
   prefetchTxFields,
   type TxFields,
   type UnsignedTx,
-} from "../../chain/transaction.ts";
-import { DomainError } from "../../errors.ts";
-import type { ChainName } from "../../schemas/common.ts";
+} from "../../kernel/chain/transaction.ts";
+import { DomainError } from "../../kernel/errors.ts";
+import type { ChainName } from "../../kernel/schemas/common.ts";
 import { productAccountAddress } from "./address.ts";
 import type { AccountCall } from "./multisend.ts";
 import { PRODUCT_LABEL, type Product } from "./products.ts";

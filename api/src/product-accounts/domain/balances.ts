@@ -1,8 +1,8 @@
 import { type Address, erc20Abi, formatUnits, getAddress, type Log, type PublicClient } from "viem";
-import type { LogReader } from "../../chain/log-reader.ts";
-import { blockTimes, TRANSFER_EVENT } from "../../chain/logs.ts";
-import { NEXT_BLOCK } from "../../chain/next-block.ts";
-import { formatDecimal } from "../../lib/format.ts";
+import type { LogReader } from "../../kernel/chain/log-reader.ts";
+import { blockTimes, TRANSFER_EVENT } from "../../kernel/chain/logs.ts";
+import { NEXT_BLOCK } from "../../kernel/chain/next-block.ts";
+import { formatDecimal } from "../../kernel/lib/format.ts";
 import { SAFE } from "./safe.ts";
 
 /** A token to list even before the account has touched it (USDC), with what is known of it. */

@@ -1,8 +1,12 @@
 import type { Address, PublicClient } from "viem";
-import { rethrowRpc } from "../../chain/clients.ts";
-import { describeRevert, RevertError } from "../../chain/revert.ts";
-import { buildUnsignedTransaction, prefetchTxFields, type UnsignedTx } from "../../chain/transaction.ts";
-import type { ChainName } from "../../schemas/common.ts";
+import { rethrowRpc } from "../../kernel/chain/clients.ts";
+import { describeRevert, RevertError } from "../../kernel/chain/revert.ts";
+import {
+  buildUnsignedTransaction,
+  prefetchTxFields,
+  type UnsignedTx,
+} from "../../kernel/chain/transaction.ts";
+import type { ChainName } from "../../kernel/schemas/common.ts";
 import { createAccountCall, productAccountAddress } from "./address.ts";
 import type { Product } from "./products.ts";
 import { readAccountState } from "./state.ts";

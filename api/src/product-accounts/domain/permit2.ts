@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { PERMIT2, permit2Abi } from "@compass/constants";
 import { type Address, encodeFunctionData, type Hex } from "viem";
-import { jsonInt } from "../../lib/amounts.ts";
+import { jsonInt } from "../../kernel/lib/amounts.ts";
 import type { AccountCall } from "./multisend.ts";
 import type { TypedDataPayload } from "./safe-tx.ts";
 

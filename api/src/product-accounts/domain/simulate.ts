@@ -1,9 +1,9 @@
 import { type Address, decodeAbiParameters, encodeFunctionData, type Hex, type PublicClient } from "viem";
-import { accountCodeOf, simulateEach } from "../../chain/bundle-simulation.ts";
-import { rethrowRpc } from "../../chain/clients.ts";
-import { NEXT_BLOCK } from "../../chain/next-block.ts";
-import { revertDataOf } from "../../chain/revert.ts";
-import type { ChainName } from "../../schemas/common.ts";
+import { accountCodeOf, simulateEach } from "../../kernel/chain/bundle-simulation.ts";
+import { rethrowRpc } from "../../kernel/chain/clients.ts";
+import { NEXT_BLOCK } from "../../kernel/chain/next-block.ts";
+import { revertDataOf } from "../../kernel/chain/revert.ts";
+import type { ChainName } from "../../kernel/schemas/common.ts";
 import { SAFE, safeAbi, simulateTxAccessorAbi } from "./safe.ts";
 import type { SafeTx } from "./safe-tx.ts";
 

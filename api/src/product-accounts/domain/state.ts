@@ -1,5 +1,5 @@
 import type { Address, PublicClient } from "viem";
-import { NEXT_BLOCK } from "../../chain/next-block.ts";
+import { NEXT_BLOCK } from "../../kernel/chain/next-block.ts";
 import { safeAbi } from "./safe.ts";
 
 export interface AccountState {

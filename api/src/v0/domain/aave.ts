@@ -1,11 +1,11 @@
-import { rethrowRpc } from "../../chain/clients.ts";
-import type { Context } from "../../context.ts";
+import { rethrowRpc } from "../../kernel/chain/clients.ts";
 import type { V0ChainValue, V0TokenValue } from "../schemas.ts";
 import { chainOf, viaV1 } from "./adapt.ts";
+import type { V0Context } from "./ports.ts";
 
 /** v0's liquidity change, whose end block may be omitted (the latest); v1 names both blocks. */
 export async function v0LiquidityChange(
-  ctx: Context,
+  ctx: V0Context,
   body: { chain: V0ChainValue; start_block: number; end_block?: number | null; asset: V0TokenValue },
 ) {
   const chain = chainOf(body.chain);

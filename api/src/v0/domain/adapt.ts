@@ -1,31 +1,23 @@
 import type { z } from "zod";
-import { operations as aave } from "../../aave/index.ts";
-import { operations as aerodromeSlipstream } from "../../aerodrome-slipstream/index.ts";
-import type { Context } from "../../context.ts";
-import { RequestValidationError } from "../../errors.ts";
-import { operations as generic } from "../../generic/index.ts";
-import type { Operation } from "../../registry/define.ts";
-import type { ChainName } from "../../schemas/common.ts";
-import { operations as token } from "../../token/index.ts";
-import { operations as uniswap } from "../../uniswap/index.ts";
+import { RequestValidationError } from "../../kernel/errors.ts";
+import type { ChainName } from "../../kernel/schemas/common.ts";
 import { V0_CHAINS, type V0ChainValue } from "../schemas.ts";
+import type { V0Context } from "./ports.ts";
 
 /**
  * v0 is served by the current operations' own functions: each v0 operation names the v1 operation that does its
  * work, hands it the request in v1's shape and answers in v0's. Nothing is computed twice, and a fix in v1 reaches
  * v0 — while v0's wire stays as it was.
  */
-const CURRENT: Operation[] = [...generic, ...token, ...aave, ...uniswap, ...aerodromeSlipstream];
-
 export const chainOf = (chain: V0ChainValue): ChainName => V0_CHAINS[chain];
 
 /** Runs the v1 operation `operationId` on `input` (v1's wire shape), validated by its own schemas. */
 export async function viaV1<T = any>(
-  ctx: Context,
+  ctx: V0Context,
   operationId: string,
   input: { query?: Record<string, unknown>; body?: Record<string, unknown> },
 ): Promise<T> {
-  const op = CURRENT.find((o) => o.operationId === operationId);
+  const op = ctx.services.current.get(operationId);
   if (!op) throw new Error(`v0 maps to ${operationId}, which this API does not have`);
   const parse = (schema: z.ZodObject | undefined, value: unknown) => {
     if (!schema) return undefined;
@@ -77,7 +69,7 @@ export function v0Transaction(tx: {
 
 /** A v0 write: the v1 write `operationId` with v0's chain, answered as v0's bare transaction. */
 export async function v0Write(
-  ctx: Context,
+  ctx: V0Context,
   operationId: string,
   body: { chain: V0ChainValue; sender: string } & Record<string, unknown>,
   fields: Record<string, unknown>,

@@ -1,6 +1,5 @@
 import type { z } from "zod";
-import type { Context } from "../../context.ts";
-import { fieldError } from "../../errors.ts";
+import { fieldError } from "../../kernel/errors.ts";
 import { V0_TOKENS, type V0AerodromePosition, type V0ChainValue, type V0TokenValue } from "../schemas.ts";
 import {
   amountText,
@@ -10,6 +9,7 @@ import {
   viaV1,
   withIntegers,
 } from "./adapt.ts";
+import type { V0Context } from "./ports.ts";
 
 type V1Position = V1PositionRecord & { tick_spacing: number; token_id: number | string };
 
@@ -19,7 +19,7 @@ const listed = new Set<string>(V0_TOKENS);
  * v1's Slipstream positions as v0 listed them: big numbers as JSON integers, and only positions whose two tokens
  * are in v0's token list (its schema names them by that list).
  */
-export async function v0SlipstreamPositions(ctx: Context, body: { chain: V0ChainValue; user: string }) {
+export async function v0SlipstreamPositions(ctx: V0Context, body: { chain: V0ChainValue; user: string }) {
   const v1 = await viaV1<{ positions: Record<string, V1Position> }>(
     ctx,
     "v1_aerodrome_slipstream_liquidity_provision_positions",

@@ -1,21 +1,21 @@
-import { namedTokens } from "../../chain/erc20.ts";
-import type { Context } from "../../context.ts";
-import { fieldError } from "../../errors.ts";
+import { namedTokens } from "../../kernel/chain/erc20.ts";
+import { fieldError } from "../../kernel/errors.ts";
 import { V0_TOKENS, type V0ChainValue, type V0TokenValue } from "../schemas.ts";
 import { chainOf, viaV1 } from "./adapt.ts";
+import type { V0Context } from "./ports.ts";
 
 const V0_LISTED = new Set<string>(V0_TOKENS);
 const isV0Token = (symbol: string): symbol is V0TokenValue => V0_LISTED.has(symbol);
 
 /** The tokens of v0's fixed token list that this deployment lists on the chain. */
-export function v0Tokens(ctx: Context, chain: V0ChainValue): { symbol: V0TokenValue; address: string }[] {
+export function v0Tokens(ctx: V0Context, chain: V0ChainValue): { symbol: V0TokenValue; address: string }[] {
   return namedTokens(ctx.config, chainOf(chain)).flatMap((t) =>
     isV0Token(t.symbol) ? [{ symbol: t.symbol, address: t.address }] : [],
   );
 }
 
 /** A token of v0's list by symbol on the chain; one this deployment does not list there is a 422 naming it. */
-export function v0TokenAddress(ctx: Context, chain: V0ChainValue, token: V0TokenValue): string {
+export function v0TokenAddress(ctx: V0Context, chain: V0ChainValue, token: V0TokenValue): string {
   const found = v0Tokens(ctx, chain).find((t) => t.symbol === token);
   if (!found)
     throw fieldError(
@@ -43,7 +43,7 @@ interface V1Portfolio {
  * The wallet's portfolio as v0 listed it: the balances of tokens in v0's token list (v1's portfolio also lists
  * the native coin and every position), and their total.
  */
-export async function v0Portfolio(ctx: Context, body: { chain: V0ChainValue; user: string }) {
+export async function v0Portfolio(ctx: V0Context, body: { chain: V0ChainValue; user: string }) {
   const v1 = await viaV1<V1Portfolio>(ctx, "v1_generic_portfolio", {
     query: { chain: chainOf(body.chain), user: body.user },
   });
@@ -57,7 +57,7 @@ export async function v0Portfolio(ctx: Context, body: { chain: V0ChainValue; use
 const xmlEscape = (s: string) => s.replace(/[<>&"]/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** The portfolio as a horizontal bar chart of each token's USD value: an SVG, base64-encoded. */
-export async function v0PortfolioImage(ctx: Context, body: { chain: V0ChainValue; user: string }) {
+export async function v0PortfolioImage(ctx: V0Context, body: { chain: V0ChainValue; user: string }) {
   const { total_value_in_usd, token_balances } = await v0Portfolio(ctx, body);
   const rows = token_balances
     .map((b) => ({ symbol: b.token_symbol, value: Number(b.token_value_in_usd) }))

@@ -1,6 +1,5 @@
-import type { Context } from "../../context.ts";
-import { fieldError } from "../../errors.ts";
-import { swapTransaction } from "../../uniswap/index.ts";
+import { fieldError } from "../../kernel/errors.ts";
+import { swapTransaction } from "../../v1/uniswap/index.ts";
 import type { V0ChainValue } from "../schemas.ts";
 import {
   amountText,
@@ -11,6 +10,7 @@ import {
   viaV1,
   withIntegers,
 } from "./adapt.ts";
+import type { V0Context } from "./ports.ts";
 
 type Swap = {
   chain: V0ChainValue;
@@ -26,7 +26,7 @@ type Swap = {
  * builder, given the amount. Wrapping ETH inside the swap is not offered; a 422 says to wrap first.
  */
 export async function v0Swap(
-  ctx: Context,
+  ctx: V0Context,
   side: "sell" | "buy",
   body: Swap & {
     amount_in?: number | string;
@@ -61,7 +61,7 @@ export async function v0Swap(
 }
 
 /** v1's positions, their big numbers as JSON integers (v1 writes those beyond 2^53 as strings) and without v1's additions. */
-export async function v0Positions(ctx: Context, body: { chain: V0ChainValue; user: string }) {
+export async function v0Positions(ctx: V0Context, body: { chain: V0ChainValue; user: string }) {
   type V1Position = V1PositionRecord & { fee: number; lp_token_address?: string | null };
 
   const v1 = await viaV1<{ positions: Record<string, V1Position> }>(

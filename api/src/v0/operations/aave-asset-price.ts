@@ -1,5 +1,6 @@
-import { defineOperation } from "../../registry/define.ts";
+import { defineOperation } from "../../kernel/registry/define.ts";
 import { chainOf, viaV1 } from "../domain/adapt.ts";
+import type { V0Context } from "../domain/ports.ts";
 import { V0AaveAssetPriceResponse, V0AaveGetAssetPriceRequest } from "../schemas.ts";
 
 export const aaveAssetPrice = defineOperation({
@@ -12,6 +13,6 @@ export const aaveAssetPrice = defineOperation({
   response: V0AaveAssetPriceResponse,
   readOnly: true,
   idempotent: true,
-  handler: ({ body }, ctx) =>
+  handler: ({ body }, ctx: V0Context) =>
     viaV1(ctx, "v1_aave_token_price", { query: { chain: chainOf(body.chain), token: body.asset } }),
 });

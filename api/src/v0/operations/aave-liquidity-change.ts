@@ -1,5 +1,6 @@
-import { defineOperation } from "../../registry/define.ts";
+import { defineOperation } from "../../kernel/registry/define.ts";
 import { v0LiquidityChange } from "../domain/aave.ts";
+import type { V0Context } from "../domain/ports.ts";
 import { V0AaveGetLiquidityChangeRequest, V0AaveLiquidityChangeResponse } from "../schemas.ts";
 
 export const aaveLiquidityChange = defineOperation({
@@ -13,5 +14,5 @@ export const aaveLiquidityChange = defineOperation({
   response: V0AaveLiquidityChangeResponse,
   readOnly: true,
   idempotent: true,
-  handler: ({ body }, ctx) => v0LiquidityChange(ctx, body),
+  handler: ({ body }, ctx: V0Context) => v0LiquidityChange(ctx, body),
 });

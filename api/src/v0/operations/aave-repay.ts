@@ -1,5 +1,6 @@
-import { defineOperation } from "../../registry/define.ts";
+import { defineOperation } from "../../kernel/registry/define.ts";
 import { v0Write } from "../domain/adapt.ts";
+import type { V0Context } from "../domain/ports.ts";
 import { V0AaveRepayRequest, V0UnsignedTransaction } from "../schemas.ts";
 
 export const aaveRepay = defineOperation({
@@ -12,7 +13,7 @@ export const aaveRepay = defineOperation({
   response: V0UnsignedTransaction,
   readOnly: false,
   idempotent: false,
-  handler: ({ body }, ctx) =>
+  handler: ({ body }, ctx: V0Context) =>
     v0Write(ctx, "v1_aave_repay", body, {
       token: body.asset,
       amount: body.amount,

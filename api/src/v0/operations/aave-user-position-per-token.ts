@@ -1,5 +1,6 @@
-import { defineOperation } from "../../registry/define.ts";
+import { defineOperation } from "../../kernel/registry/define.ts";
 import { chainOf, viaV1 } from "../domain/adapt.ts";
+import type { V0Context } from "../domain/ports.ts";
 import { V0AaveGetUserPositionPerTokenRequest, V0AaveUserPositionPerTokenResponse } from "../schemas.ts";
 
 export const aaveUserPositionPerToken = defineOperation({
@@ -12,7 +13,7 @@ export const aaveUserPositionPerToken = defineOperation({
   response: V0AaveUserPositionPerTokenResponse,
   readOnly: true,
   idempotent: true,
-  handler: ({ body }, ctx) =>
+  handler: ({ body }, ctx: V0Context) =>
     viaV1(ctx, "v1_aave_user_position_per_token", {
       query: { chain: chainOf(body.chain), user: body.user, token: body.asset },
     }),

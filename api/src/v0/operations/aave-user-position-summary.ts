@@ -1,5 +1,6 @@
-import { defineOperation } from "../../registry/define.ts";
+import { defineOperation } from "../../kernel/registry/define.ts";
 import { chainOf, viaV1 } from "../domain/adapt.ts";
+import type { V0Context } from "../domain/ports.ts";
 import { V0AaveGetUserPositionSummaryRequest, V0AaveUserPositionSummaryResponse } from "../schemas.ts";
 
 export const aaveUserPositionSummary = defineOperation({
@@ -13,6 +14,6 @@ export const aaveUserPositionSummary = defineOperation({
   response: V0AaveUserPositionSummaryResponse,
   readOnly: true,
   idempotent: true,
-  handler: ({ body }, ctx) =>
+  handler: ({ body }, ctx: V0Context) =>
     viaV1(ctx, "v1_aave_user_position_summary", { query: { chain: chainOf(body.chain), user: body.user } }),
 });

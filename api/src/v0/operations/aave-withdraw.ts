@@ -1,5 +1,6 @@
-import { defineOperation } from "../../registry/define.ts";
+import { defineOperation } from "../../kernel/registry/define.ts";
 import { v0Write } from "../domain/adapt.ts";
+import type { V0Context } from "../domain/ports.ts";
 import { V0AaveWithdrawRequest, V0UnsignedTransaction } from "../schemas.ts";
 
 export const aaveWithdraw = defineOperation({
@@ -13,7 +14,7 @@ export const aaveWithdraw = defineOperation({
   response: V0UnsignedTransaction,
   readOnly: false,
   idempotent: false,
-  handler: ({ body }, ctx) =>
+  handler: ({ body }, ctx: V0Context) =>
     v0Write(ctx, "v1_aave_withdraw", body, {
       token: body.asset,
       amount: body.amount,

@@ -1,5 +1,6 @@
-import { defineOperation } from "../../registry/define.ts";
+import { defineOperation } from "../../kernel/registry/define.ts";
 import { fieldsOf, v0Write } from "../domain/adapt.ts";
+import type { V0Context } from "../domain/ports.ts";
 import { V0AerodromeSlipstreamIncreaseLiquidityProvisionRequest, V0UnsignedTransaction } from "../schemas.ts";
 
 export const aerodromeSlipstreamLiquidityProvisionIncrease = defineOperation({
@@ -13,6 +14,6 @@ export const aerodromeSlipstreamLiquidityProvisionIncrease = defineOperation({
   response: V0UnsignedTransaction,
   readOnly: false,
   idempotent: false,
-  handler: ({ body }, ctx) =>
+  handler: ({ body }, ctx: V0Context) =>
     v0Write(ctx, "v1_aerodrome_slipstream_liquidity_provision_increase", body, fieldsOf(body)),
 });

@@ -1,5 +1,6 @@
-import { defineOperation } from "../../registry/define.ts";
+import { defineOperation } from "../../kernel/registry/define.ts";
 import { v0SlipstreamPositions } from "../domain/aerodrome.ts";
+import type { V0Context } from "../domain/ports.ts";
 import {
   V0AerodromeLPPositionsResponse,
   V0AerodromeSlipstreamGetLiquidityProvisionPositionsRequest,
@@ -16,5 +17,5 @@ export const aerodromeSlipstreamLiquidityProvisionPositions = defineOperation({
   response: V0AerodromeLPPositionsResponse,
   readOnly: true,
   idempotent: true,
-  handler: ({ body }, ctx) => v0SlipstreamPositions(ctx, body),
+  handler: ({ body }, ctx: V0Context) => v0SlipstreamPositions(ctx, body),
 });

@@ -1,5 +1,6 @@
-import { defineOperation } from "../../registry/define.ts";
+import { defineOperation } from "../../kernel/registry/define.ts";
 import { chainOf, viaV1 } from "../domain/adapt.ts";
+import type { V0Context } from "../domain/ports.ts";
 import {
   V0AerodromeSlipstreamGetPoolPriceRequest,
   V0AerodromeSlipstreamPoolPriceResponse,
@@ -15,7 +16,7 @@ export const aerodromeSlipstreamPoolPrice = defineOperation({
   response: V0AerodromeSlipstreamPoolPriceResponse,
   readOnly: true,
   idempotent: true,
-  handler: ({ body }, ctx) =>
+  handler: ({ body }, ctx: V0Context) =>
     viaV1(ctx, "v1_aerodrome_slipstream_pool_price", {
       query: {
         chain: chainOf(body.chain),

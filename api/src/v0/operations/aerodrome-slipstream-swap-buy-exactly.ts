@@ -1,6 +1,7 @@
-import { defineOperation } from "../../registry/define.ts";
+import { defineOperation } from "../../kernel/registry/define.ts";
 import { v0Write } from "../domain/adapt.ts";
 import { v0RequiredBound } from "../domain/aerodrome.ts";
+import type { V0Context } from "../domain/ports.ts";
 import { V0AerodromeSlipstreamBuyExactlyRequest, V0UnsignedTransaction } from "../schemas.ts";
 
 export const aerodromeSlipstreamSwapBuyExactly = defineOperation({
@@ -14,7 +15,7 @@ export const aerodromeSlipstreamSwapBuyExactly = defineOperation({
   response: V0UnsignedTransaction,
   readOnly: false,
   idempotent: false,
-  handler: ({ body }, ctx) =>
+  handler: ({ body }, ctx: V0Context) =>
     v0Write(ctx, "v1_aerodrome_slipstream_swap_buy_exactly", body, {
       token_in: body.token_in,
       token_out: body.token_out,

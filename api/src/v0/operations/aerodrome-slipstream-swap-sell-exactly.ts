@@ -1,6 +1,7 @@
-import { defineOperation } from "../../registry/define.ts";
+import { defineOperation } from "../../kernel/registry/define.ts";
 import { v0Write } from "../domain/adapt.ts";
 import { v0Bound } from "../domain/aerodrome.ts";
+import type { V0Context } from "../domain/ports.ts";
 import { V0AerodromeSlipstreamSellExactlyRequest, V0UnsignedTransaction } from "../schemas.ts";
 
 export const aerodromeSlipstreamSwapSellExactly = defineOperation({
@@ -14,7 +15,7 @@ export const aerodromeSlipstreamSwapSellExactly = defineOperation({
   response: V0UnsignedTransaction,
   readOnly: false,
   idempotent: false,
-  handler: ({ body }, ctx) =>
+  handler: ({ body }, ctx: V0Context) =>
     v0Write(ctx, "v1_aerodrome_slipstream_swap_sell_exactly", body, {
       token_in: body.token_in,
       token_out: body.token_out,

@@ -1,5 +1,6 @@
-import { defineOperation } from "../../registry/define.ts";
+import { defineOperation } from "../../kernel/registry/define.ts";
 import { chainOf, viaV1 } from "../domain/adapt.ts";
+import type { V0Context } from "../domain/ports.ts";
 import { V0AllowanceInfoResponse, V0GetErc20AllowanceRequest } from "../schemas.ts";
 
 export const genericAllowance = defineOperation({
@@ -13,7 +14,7 @@ export const genericAllowance = defineOperation({
   response: V0AllowanceInfoResponse,
   readOnly: true,
   idempotent: true,
-  handler: ({ body }, ctx) =>
+  handler: ({ body }, ctx: V0Context) =>
     viaV1(ctx, "v1_generic_allowance", {
       query: { chain: chainOf(body.chain), user: body.user, token: body.token, contract: body.contract_name },
     }).then((r) => ({

@@ -1,5 +1,6 @@
-import { defineOperation } from "../../registry/define.ts";
+import { defineOperation } from "../../kernel/registry/define.ts";
 import { chainOf, viaV1 } from "../domain/adapt.ts";
+import type { V0Context } from "../domain/ports.ts";
 import { V0BalanceInfoResponse, V0GetErc20BalanceRequest } from "../schemas.ts";
 
 export const genericBalance = defineOperation({
@@ -12,7 +13,7 @@ export const genericBalance = defineOperation({
   response: V0BalanceInfoResponse,
   readOnly: true,
   idempotent: true,
-  handler: ({ body }, ctx) =>
+  handler: ({ body }, ctx: V0Context) =>
     viaV1(ctx, "v1_token_balance", {
       query: { chain: chainOf(body.chain), user: body.user, token: body.token },
     }).then((r) => ({

@@ -1,5 +1,6 @@
-import { defineOperation } from "../../registry/define.ts";
+import { defineOperation } from "../../kernel/registry/define.ts";
 import { viaV1 } from "../domain/adapt.ts";
+import type { V0Context } from "../domain/ports.ts";
 import { V0EnsNameInfoResponse, V0GetEnsDetailsRequest } from "../schemas.ts";
 
 export const genericEns = defineOperation({
@@ -13,6 +14,6 @@ export const genericEns = defineOperation({
   response: V0EnsNameInfoResponse,
   readOnly: true,
   idempotent: true,
-  handler: ({ body }, ctx) =>
+  handler: ({ body }, ctx: V0Context) =>
     viaV1(ctx, "v1_generic_ens", { query: { chain: "ethereum", ens_name: body.ens_name } }),
 });

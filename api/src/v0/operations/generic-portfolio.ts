@@ -1,5 +1,6 @@
-import { defineOperation } from "../../registry/define.ts";
+import { defineOperation } from "../../kernel/registry/define.ts";
 import { v0Portfolio } from "../domain/generic.ts";
+import type { V0Context } from "../domain/ports.ts";
 import { V0Portfolio, V0PortfolioRequest } from "../schemas.ts";
 
 export const genericPortfolio = defineOperation({
@@ -13,5 +14,5 @@ export const genericPortfolio = defineOperation({
   response: V0Portfolio,
   readOnly: true,
   idempotent: true,
-  handler: ({ body }, ctx) => v0Portfolio(ctx, body),
+  handler: ({ body }, ctx: V0Context) => v0Portfolio(ctx, body),
 });

@@ -1,5 +1,6 @@
-import { defineOperation } from "../../registry/define.ts";
+import { defineOperation } from "../../kernel/registry/define.ts";
 import { chainOf, viaV1 } from "../domain/adapt.ts";
+import type { V0Context } from "../domain/ports.ts";
 import { V0PriceRequest, V0PriceResponse } from "../schemas.ts";
 
 export const genericPriceUsd = defineOperation({
@@ -12,7 +13,7 @@ export const genericPriceUsd = defineOperation({
   response: V0PriceResponse,
   readOnly: true,
   idempotent: true,
-  handler: ({ body }, ctx) =>
+  handler: ({ body }, ctx: V0Context) =>
     viaV1(ctx, "v1_token_price", { query: { chain: chainOf(body.chain), token: body.token } }).then((r) => ({
       token_price_in_usd: r.price,
     })),

@@ -1,5 +1,6 @@
-import { defineOperation } from "../../registry/define.ts";
+import { defineOperation } from "../../kernel/registry/define.ts";
 import { v0Tokens } from "../domain/generic.ts";
+import type { V0Context } from "../domain/ports.ts";
 import { V0TokenInfo, V0TokensRequest } from "../schemas.ts";
 
 export const genericSupportedTokens = defineOperation({
@@ -12,5 +13,5 @@ export const genericSupportedTokens = defineOperation({
   response: V0TokenInfo,
   readOnly: true,
   idempotent: true,
-  handler: ({ body }, ctx) => ({ tokens: v0Tokens(ctx, body.chain).map((t) => t.symbol) }),
+  handler: ({ body }, ctx: V0Context) => ({ tokens: v0Tokens(ctx, body.chain).map((t) => t.symbol) }),
 });

@@ -1,5 +1,6 @@
-import { defineOperation } from "../../registry/define.ts";
+import { defineOperation } from "../../kernel/registry/define.ts";
 import { v0Write } from "../domain/adapt.ts";
+import type { V0Context } from "../domain/ports.ts";
 import { V0TransferErc20Request, V0UnsignedTransaction } from "../schemas.ts";
 
 export const genericTransferErc20 = defineOperation({
@@ -12,6 +13,6 @@ export const genericTransferErc20 = defineOperation({
   response: V0UnsignedTransaction,
   readOnly: false,
   idempotent: false,
-  handler: ({ body }, ctx) =>
+  handler: ({ body }, ctx: V0Context) =>
     v0Write(ctx, "v1_token_transfer", body, { token: body.token, amount: body.amount, to: body.to }),
 });

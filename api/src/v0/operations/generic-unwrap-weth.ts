@@ -1,5 +1,6 @@
-import { defineOperation } from "../../registry/define.ts";
+import { defineOperation } from "../../kernel/registry/define.ts";
 import { v0Write } from "../domain/adapt.ts";
+import type { V0Context } from "../domain/ports.ts";
 import { V0UnsignedTransaction, V0UnwrapWethRequest } from "../schemas.ts";
 
 export const genericUnwrapWeth = defineOperation({
@@ -12,5 +13,6 @@ export const genericUnwrapWeth = defineOperation({
   response: V0UnsignedTransaction,
   readOnly: false,
   idempotent: false,
-  handler: ({ body }, ctx) => v0Write(ctx, "v1_generic_unwrap_weth", body, { amount: body.amount }),
+  handler: ({ body }, ctx: V0Context) =>
+    v0Write(ctx, "v1_generic_unwrap_weth", body, { amount: body.amount }),
 });

@@ -1,5 +1,6 @@
-import { defineOperation } from "../../registry/define.ts";
+import { defineOperation } from "../../kernel/registry/define.ts";
 import { v0PortfolioImage } from "../domain/generic.ts";
+import type { V0Context } from "../domain/ports.ts";
 import { V0Image, V0VisualizePortfolioRequest } from "../schemas.ts";
 
 export const genericVisualizePortfolio = defineOperation({
@@ -13,5 +14,5 @@ export const genericVisualizePortfolio = defineOperation({
   response: V0Image,
   readOnly: true,
   idempotent: true,
-  handler: ({ body }, ctx) => v0PortfolioImage(ctx, body),
+  handler: ({ body }, ctx: V0Context) => v0PortfolioImage(ctx, body),
 });

@@ -1,5 +1,6 @@
-import { defineOperation } from "../../registry/define.ts";
+import { defineOperation } from "../../kernel/registry/define.ts";
 import { v0Write } from "../domain/adapt.ts";
+import type { V0Context } from "../domain/ports.ts";
 import { V0UnsignedTransaction, V0WrapEthRequest } from "../schemas.ts";
 
 export const genericWrapEth = defineOperation({
@@ -12,5 +13,5 @@ export const genericWrapEth = defineOperation({
   response: V0UnsignedTransaction,
   readOnly: false,
   idempotent: false,
-  handler: ({ body }, ctx) => v0Write(ctx, "v1_generic_wrap_eth", body, { amount: body.amount }),
+  handler: ({ body }, ctx: V0Context) => v0Write(ctx, "v1_generic_wrap_eth", body, { amount: body.amount }),
 });

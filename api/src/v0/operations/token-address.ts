@@ -1,5 +1,6 @@
-import { defineOperation } from "../../registry/define.ts";
+import { defineOperation } from "../../kernel/registry/define.ts";
 import { v0TokenAddress } from "../domain/generic.ts";
+import type { V0Context } from "../domain/ports.ts";
 import { V0AddressRequest, V0AddressResponse } from "../schemas.ts";
 
 export const tokenAddress = defineOperation({
@@ -12,5 +13,5 @@ export const tokenAddress = defineOperation({
   response: V0AddressResponse,
   readOnly: true,
   idempotent: true,
-  handler: ({ body }, ctx) => ({ address: v0TokenAddress(ctx, body.chain, body.token) }),
+  handler: ({ body }, ctx: V0Context) => ({ address: v0TokenAddress(ctx, body.chain, body.token) }),
 });

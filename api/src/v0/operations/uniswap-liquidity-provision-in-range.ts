@@ -1,5 +1,6 @@
-import { defineOperation } from "../../registry/define.ts";
+import { defineOperation } from "../../kernel/registry/define.ts";
 import { chainOf, viaV1 } from "../domain/adapt.ts";
+import type { V0Context } from "../domain/ports.ts";
 import { V0UniswapCheckInRangeRequest, V0UniswapCheckInRangeResponse } from "../schemas.ts";
 
 export const uniswapLiquidityProvisionInRange = defineOperation({
@@ -13,7 +14,7 @@ export const uniswapLiquidityProvisionInRange = defineOperation({
   response: V0UniswapCheckInRangeResponse,
   readOnly: true,
   idempotent: true,
-  handler: ({ body }, ctx) =>
+  handler: ({ body }, ctx: V0Context) =>
     viaV1(ctx, "v1_uniswap_liquidity_provision_in_range", {
       query: { chain: chainOf(body.chain), token_id: String(body.token_id) },
     }),

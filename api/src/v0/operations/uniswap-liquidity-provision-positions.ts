@@ -1,4 +1,5 @@
-import { defineOperation } from "../../registry/define.ts";
+import { defineOperation } from "../../kernel/registry/define.ts";
+import type { V0Context } from "../domain/ports.ts";
 import { v0Positions } from "../domain/uniswap.ts";
 import {
   V0UniswapGetLiquidityProvisionPositionsRequest,
@@ -16,5 +17,5 @@ export const uniswapLiquidityProvisionPositions = defineOperation({
   response: V0UniswapLPPositionsInfoResponse,
   readOnly: true,
   idempotent: true,
-  handler: ({ body }, ctx) => v0Positions(ctx, body),
+  handler: ({ body }, ctx: V0Context) => v0Positions(ctx, body),
 });

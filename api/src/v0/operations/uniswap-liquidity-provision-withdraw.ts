@@ -1,5 +1,6 @@
-import { defineOperation } from "../../registry/define.ts";
+import { defineOperation } from "../../kernel/registry/define.ts";
 import { fieldsOf, v0Write } from "../domain/adapt.ts";
+import type { V0Context } from "../domain/ports.ts";
 import { V0UniswapWithdrawLiquidityProvisionRequest, V0UnsignedTransaction } from "../schemas.ts";
 
 export const uniswapLiquidityProvisionWithdraw = defineOperation({
@@ -13,5 +14,6 @@ export const uniswapLiquidityProvisionWithdraw = defineOperation({
   response: V0UnsignedTransaction,
   readOnly: false,
   idempotent: false,
-  handler: ({ body }, ctx) => v0Write(ctx, "v1_uniswap_liquidity_provision_withdraw", body, fieldsOf(body)),
+  handler: ({ body }, ctx: V0Context) =>
+    v0Write(ctx, "v1_uniswap_liquidity_provision_withdraw", body, fieldsOf(body)),
 });

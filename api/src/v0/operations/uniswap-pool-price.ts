@@ -1,5 +1,6 @@
-import { defineOperation } from "../../registry/define.ts";
+import { defineOperation } from "../../kernel/registry/define.ts";
 import { chainOf, viaV1 } from "../domain/adapt.ts";
+import type { V0Context } from "../domain/ports.ts";
 import { V0UniswapGetPoolPriceRequest, V0UniswapPoolPriceResponse } from "../schemas.ts";
 
 export const uniswapPoolPrice = defineOperation({
@@ -12,7 +13,7 @@ export const uniswapPoolPrice = defineOperation({
   response: V0UniswapPoolPriceResponse,
   readOnly: true,
   idempotent: true,
-  handler: ({ body }, ctx) =>
+  handler: ({ body }, ctx: V0Context) =>
     viaV1(ctx, "v1_uniswap_pool_price", {
       query: {
         chain: chainOf(body.chain),

@@ -1,5 +1,6 @@
-import { defineOperation } from "../../registry/define.ts";
+import { defineOperation } from "../../kernel/registry/define.ts";
 import { chainOf, viaV1 } from "../domain/adapt.ts";
+import type { V0Context } from "../domain/ports.ts";
 import { V0UniswapGetSellQuoteRequest, V0UniswapSellQuoteInfoResponse } from "../schemas.ts";
 
 export const uniswapQuoteSellExactly = defineOperation({
@@ -13,7 +14,7 @@ export const uniswapQuoteSellExactly = defineOperation({
   response: V0UniswapSellQuoteInfoResponse,
   readOnly: true,
   idempotent: true,
-  handler: ({ body }, ctx) =>
+  handler: ({ body }, ctx: V0Context) =>
     viaV1(ctx, "v1_uniswap_quote_sell_exactly", {
       query: {
         chain: chainOf(body.chain),

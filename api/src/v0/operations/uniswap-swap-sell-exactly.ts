@@ -1,4 +1,5 @@
-import { defineOperation } from "../../registry/define.ts";
+import { defineOperation } from "../../kernel/registry/define.ts";
+import type { V0Context } from "../domain/ports.ts";
 import { v0Swap } from "../domain/uniswap.ts";
 import { V0UniswapSellExactlyRequest, V0UnsignedTransaction } from "../schemas.ts";
 
@@ -13,5 +14,5 @@ export const uniswapSwapSellExactly = defineOperation({
   response: V0UnsignedTransaction,
   readOnly: false,
   idempotent: false,
-  handler: ({ body }, ctx) => v0Swap(ctx, "sell", body),
+  handler: ({ body }, ctx: V0Context) => v0Swap(ctx, "sell", body),
 });

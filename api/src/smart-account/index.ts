@@ -1,5 +1,0 @@
-import type { Operation } from "../registry/define.ts";
-import { batchedUserOperations } from "./operations/batched-user-operations.ts";
-
-/** v1 smart-account batching (spec v1-capabilities.md §8): v1 writes as the calls of one ERC-4337 / EIP-5792 batch. */
-export const operations: Operation[] = [batchedUserOperations];

@@ -1,0 +1,143 @@
+import { aavePoolAbi, aaveProtocolDataProviderAbi } from "@compass/constants";
+import { type Address, getAddress } from "viem";
+import { rethrowRpc } from "../../../kernel/chain/clients.ts";
+import type { LogReader } from "../../../kernel/chain/log-reader.ts";
+import { blockTimes } from "../../../kernel/chain/logs.ts";
+import { readAavePoolLogs } from "../../../v2/credit/index.ts";
+import { type AaveV1Market, decimalString, type ReserveAt } from "./market.ts";
+
+/**
+ * A wallet's Aave v3 position at a block — the pool's own account data, and one reserve's balances as the data
+ * provider reports them — and its history from the pool's events (the reference reads a subgraph; the events
+ * are what a subgraph indexes).
+ */
+
+const bps = (v: bigint) => decimalString(v, 4);
+const rayFraction = (v: bigint) => decimalString(v, 27);
+
+export async function readPositionSummary(market: AaveV1Market, user: Address, block: bigint) {
+  try {
+    const [collateral, debt, available, threshold, ltv, health] = await market.client.readContract({
+      address: market.pool,
+      abi: aavePoolAbi,
+      functionName: "getUserAccountData",
+      args: [user],
+      blockNumber: block,
+    });
+    return {
+      maximum_loan_to_value_ratio: bps(ltv),
+      health_factor: decimalString(health, 18),
+      total_collateral: decimalString(collateral, 8),
+      total_debt: decimalString(debt, 8),
+      available_borrows: decimalString(available, 8),
+      liquidation_threshold: bps(threshold),
+    };
+  } catch (error) {
+    return rethrowRpc(market.chain, error, { blockLoc: ["query", "block"], block: Number(block) });
+  }
+}
+
+export async function readPositionPerToken(
+  market: AaveV1Market,
+  user: Address,
+  reserve: ReserveAt,
+  block: bigint,
+) {
+  try {
+    const position = await market.client.readContract({
+      address: market.dataProvider,
+      abi: aaveProtocolDataProviderAbi,
+      functionName: "getUserReserveData",
+      args: [reserve.asset, user],
+      blockNumber: block,
+    });
+    const [aTokens, stableDebt, variableDebt, principalStable, scaledVariable, stableRate, liquidityRate] =
+      position;
+    return {
+      token_balance: decimalString(aTokens, reserve.decimals),
+      stable_debt: decimalString(stableDebt, reserve.decimals),
+      variable_debt: decimalString(variableDebt, reserve.decimals),
+      principal_stable_debt: decimalString(principalStable, reserve.decimals),
+      principal_variable_debt: decimalString(scaledVariable, reserve.decimals),
+      stable_borrow_rate: rayFraction(stableRate),
+      stable_borrow_rate_for_new_loans: rayFraction(reserve.stableBorrowRate),
+      variable_borrow_rate: rayFraction(reserve.variableBorrowRate),
+      liquidity_rate: rayFraction(liquidityRate),
+    };
+  } catch (error) {
+    return rethrowRpc(market.chain, error, { blockLoc: ["query", "block"], block: Number(block) });
+  }
+}
+
+/**
+ * The wallet's Aave transactions, newest first, paged: supplies credited to it, its withdrawals, borrows on its
+ * behalf, repayments of its debt (one filter: all four index the wallet right after the reserve) and its
+ * liquidations, each valued at the oracle's price of its block — read at the latest block, since prices at
+ * past blocks need archive state (the price shown is today's; noted in the docs).
+ */
+export async function readHistory(input: {
+  market: AaveV1Market;
+  logs: LogReader;
+  user: Address;
+  reserves: ReserveAt[];
+  offset: number;
+  limit: number;
+}) {
+  const { market, user, logs } = input;
+  try {
+    const fromBlock = await logs.deploymentBlock(market.client, market.pool);
+    const all = (await readAavePoolLogs(market.client, logs, market.pool, user, fromBlock)).reverse();
+    const page = all.slice(input.offset, input.offset + input.limit);
+    const times = await blockTimes(market.client, page);
+    const byAsset = new Map(input.reserves.map((r) => [r.asset, r]));
+    const reserve = (asset: unknown) => {
+      const r = byAsset.get(getAddress(asset as Address));
+      return {
+        symbol: r?.symbol ?? "",
+        name: r?.symbol ?? "",
+        underlyingAsset: getAddress(asset as Address),
+        decimals: r?.decimals ?? null,
+      };
+    };
+    const amount = (asset: unknown, raw: unknown) =>
+      Number(decimalString(raw as bigint, byAsset.get(getAddress(asset as Address))?.decimals ?? 18));
+    const price = (asset: unknown) =>
+      Number(byAsset.get(getAddress(asset as Address))?.priceUsd8 ?? 0n) / 1e8;
+    const transactions = page.map((l) => {
+      const common = {
+        id: `${l.transactionHash}:${l.logIndex}`,
+        timestamp: times.get(l.blockNumber!)!,
+        txHash: l.transactionHash!,
+        block: Number(l.blockNumber),
+      };
+      const a = l.args;
+      if (l.eventName === "LiquidationCall")
+        return {
+          ...common,
+          action: "LiquidationCall" as const,
+          collateralAmount: amount(a.collateralAsset, a.liquidatedCollateralAmount),
+          collateralReserve: reserve(a.collateralAsset),
+          principalAmount: amount(a.debtAsset, a.debtToCover),
+          principalReserve: reserve(a.debtAsset),
+          collateralAssetPriceUSD: price(a.collateralAsset),
+          borrowAssetPriceUSD: price(a.debtAsset),
+        };
+      const action = { Supply: "Supply", Withdraw: "RedeemUnderlying", Borrow: "Borrow", Repay: "Repay" }[
+        l.eventName
+      ] as "Supply" | "RedeemUnderlying" | "Borrow" | "Repay";
+      return {
+        ...common,
+        action,
+        amount: amount(a.reserve, a.amount),
+        reserve: reserve(a.reserve),
+        assetPriceUSD: price(a.reserve),
+        ...(action === "Borrow"
+          ? { borrowRateMode: Number(a.interestRateMode) === 1 ? (1 as const) : (2 as const) }
+          : {}),
+      };
+    });
+    return { offset: input.offset, limit: input.limit, transactions };
+  } catch (error) {
+    return rethrowRpc(market.chain, error);
+  }
+}

@@ -1,0 +1,21 @@
+import { defineOperation } from "../../../kernel/registry/define.ts";
+import { aaveRead } from "../domain/context.ts";
+import { decimalString, pickReserve, readReservesAt } from "../domain/market.ts";
+import { AaveTokenPriceResponse, AaveTokenQuery } from "../schemas.ts";
+
+export const tokenPrice = defineOperation({
+  method: "GET",
+  path: "/v1/aave/token_price",
+  summary: "Token Prices",
+  description:
+    "`token`'s price in USD as the Aave v3 oracle on `chain` gave it at `block` (or now) — the price the pool values collateral and debt at.",
+  query: AaveTokenQuery("arbitrum"),
+  response: AaveTokenPriceResponse,
+  widget: false,
+  cli: { short: { chain: "c", token: "t", block: "b" } },
+  async handler({ query }, ctx) {
+    const { market, at } = await aaveRead(ctx, query.chain, query.block);
+    const r = pickReserve(await readReservesAt(market, at.number), query.token, market, ["query", "token"]);
+    return { price: decimalString(r.priceUsd8, 8) };
+  },
+});

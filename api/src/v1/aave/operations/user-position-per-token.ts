@@ -1,0 +1,22 @@
+import { defineOperation } from "../../../kernel/registry/define.ts";
+import { aaveRead } from "../domain/context.ts";
+import { pickReserve, readReservesAt } from "../domain/market.ts";
+import { readPositionPerToken } from "../domain/positions.ts";
+import { AaveUserPositionPerTokenResponse, AaveUserTokenQuery } from "../schemas.ts";
+
+export const userPositionPerToken = defineOperation({
+  method: "GET",
+  path: "/v1/aave/user_position_per_token",
+  summary: "Positions - per Token",
+  description:
+    "`user`'s position in `token`'s Aave v3 reserve on `chain` at `block` (or now): aTokens held (the supply with its interest), stable and variable debt and their principal, and the rates that apply (fractions).",
+  query: AaveUserTokenQuery,
+  response: AaveUserPositionPerTokenResponse,
+  widget: false,
+  cli: { short: { chain: "c", user: "u", token: "t", block: "b" } },
+  async handler({ query }, ctx) {
+    const { market, at } = await aaveRead(ctx, query.chain, query.block);
+    const r = pickReserve(await readReservesAt(market, at.number), query.token, market, ["query", "token"]);
+    return readPositionPerToken(market, query.user, r, at.number);
+  },
+});

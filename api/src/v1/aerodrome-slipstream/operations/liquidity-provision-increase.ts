@@ -1,0 +1,17 @@
+import { defineOperation } from "../../../kernel/registry/define.ts";
+import { V1TransactionResponse } from "../../../kernel/schemas/v1.ts";
+import { increase } from "../domain/slipstream.ts";
+import { AerodromeSlipstreamIncreaseLiquidityProvisionRequest } from "../schemas.ts";
+
+export const liquidityProvisionIncrease = defineOperation({
+  method: "POST",
+  path: "/v1/aerodrome_slipstream/liquidity_provision/increase",
+  summary: "Increase an LP position",
+  description:
+    "A transaction for `sender` that adds its tokens to a Slipstream position it owns (`increaseLiquidity`); another wallet's position is a 422, an unknown id a 404.",
+  body: AerodromeSlipstreamIncreaseLiquidityProvisionRequest,
+  response: V1TransactionResponse,
+  widget: false,
+  cli: { short: { chain: "c" } },
+  handler: ({ body }, ctx) => increase(ctx, body),
+});

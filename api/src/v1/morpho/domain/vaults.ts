@@ -1,0 +1,114 @@
+import { type Address, getAddress, type Log, parseAbi } from "viem";
+import { rethrowRpc } from "../../../kernel/chain/clients.ts";
+import { type Erc20, resolveErc20 } from "../../../kernel/chain/erc20.ts";
+import { blockTimes } from "../../../kernel/chain/logs.ts";
+import { NEXT_BLOCK } from "../../../kernel/chain/next-block.ts";
+import type { Context } from "../../../kernel/context.ts";
+import type { ChainName } from "../../../kernel/schemas/common.ts";
+import {
+  createMetaMorphoEvent,
+  metaMorphoFactories,
+  oraclePrice,
+  readVault,
+  trailingApys,
+  vaultAbi,
+} from "../../../v2/earn/index.ts";
+
+const DAY = 86_400n;
+const metaMorphoViews = parseAbi([
+  "function fee() view returns (uint96)",
+  "function timelock() view returns (uint256)",
+]);
+
+export interface MetaMorphoVault {
+  address: Address;
+  name: string;
+  symbol: string;
+  decimals: number;
+  asset: Erc20;
+  creationBlockNumber: number;
+  creationTimestamp: number;
+  creatorAddress: Address;
+  totalAssets: bigint;
+  /** the performance fee, WAD */
+  fee: bigint;
+  timelock: bigint;
+  /** 18-decimal USD per whole asset; null without a feed */
+  assetUsd: bigint | null;
+  /** percent a year, net of the fee: the share price's growth over each window (its events) */
+  apys: { daily?: string; weekly?: string; monthly?: string };
+}
+
+/**
+ * Every vault the chain's MetaMorpho factories created (their CreateMetaMorpho events: creator, block), each with
+ * its totals, fee and timelock, and its net APYs from the share price its Deposit/Withdraw events show.
+ */
+export async function metaMorphoVaults(ctx: Context, chain: ChainName, depositToken?: string | null) {
+  const client = ctx.services.chains.get(chain, ["query", "chain"]);
+  const logs = ctx.services.chains.logs;
+  const factories = metaMorphoFactories(ctx.config, chain);
+  const wanted = depositToken
+    ? await resolveErc20(ctx.config, client, chain, depositToken, ["query", "deposit_token"])
+    : undefined;
+  if (!factories.length) return [];
+  try {
+    const created = (await logs.getLogs(client, {
+      address: factories,
+      event: createMetaMorphoEvent,
+    })) as (Log & {
+      args: { metaMorpho: Address; caller: Address; asset: Address };
+    })[];
+    const chosen = created.filter((c) => !wanted || getAddress(c.args.asset) === wanted.address);
+    const [times, head] = await Promise.all([
+      blockTimes(client, chosen),
+      client.getBlock({ blockTag: "latest" }),
+    ]);
+    return await Promise.all(
+      chosen.map(async (c): Promise<MetaMorphoVault> => {
+        const vault = await readVault(client, chain, c.args.metaMorpho, ["query", "chain"]);
+        const read = <T>(abi: unknown, functionName: string, args: unknown[] = []) =>
+          client.readContract({
+            address: vault.address,
+            abi,
+            functionName,
+            args,
+            blockTag: NEXT_BLOCK,
+          } as never) as Promise<T>;
+        const unit = 10n ** BigInt(vault.decimals);
+        const [totalAssets, fee, timelock, priceNow, assetUsd] = await Promise.all([
+          read<bigint>(vaultAbi, "totalAssets"),
+          read<bigint>(metaMorphoViews, "fee"),
+          read<bigint>(metaMorphoViews, "timelock"),
+          read<bigint>(vaultAbi, "convertToAssets", [unit]),
+          oraclePrice(ctx.config, client, chain, vault.asset.address),
+        ]);
+        const apys = await trailingApys({
+          client,
+          logs,
+          vault,
+          priceNow,
+          head: { number: head.number, timestamp: head.timestamp },
+          lookback: BigInt(ctx.config.logs.maxRange),
+          windows: { daily: DAY, weekly: 7n * DAY, monthly: 30n * DAY },
+        });
+        return {
+          address: vault.address,
+          name: vault.name,
+          symbol: vault.symbol,
+          decimals: vault.decimals,
+          asset: vault.asset,
+          creationBlockNumber: Number(c.blockNumber),
+          creationTimestamp: times.get(c.blockNumber!)!,
+          creatorAddress: getAddress(c.args.caller),
+          totalAssets,
+          fee,
+          timelock,
+          assetUsd,
+          apys,
+        };
+      }),
+    );
+  } catch (error) {
+    return rethrowRpc(chain, error);
+  }
+}

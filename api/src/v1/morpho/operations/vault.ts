@@ -1,0 +1,17 @@
+import { defineOperation } from "../../../kernel/registry/define.ts";
+import { vaultQuery } from "../../vaults/index.ts";
+import { MorphoVaultQuery, VaultGetVaultResponse } from "../schemas.ts";
+
+export const vault = defineOperation({
+  method: "GET",
+  path: "/v1/morpho/vault",
+  summary: "Get Vault & User Position",
+  description:
+    "A MetaMorpho vault (an ERC-4626) at `block` (or now): totals, share price, APYs from the share price's growth, and `user_address`'s shares when given — as `/v1/vaults/vault` reads any vault.",
+  query: MorphoVaultQuery,
+  response: VaultGetVaultResponse,
+  errors: [{ status: 502, description: "chain RPC unreachable" }],
+  widget: false,
+  cli: { short: { chain: "c", vault_address: "v", user_address: "u", block: "b" } },
+  handler: ({ query }, ctx) => vaultQuery(query, ctx),
+});

@@ -1,0 +1,40 @@
+import { z } from "zod";
+import { resolveErc20 } from "../../../kernel/chain/erc20.ts";
+import { formatDecimal } from "../../../kernel/lib/format.ts";
+import { defineOperation } from "../../../kernel/registry/define.ts";
+import { TokenRef } from "../../../kernel/schemas/common.ts";
+import { V1Chain, v1Block } from "../../../kernel/schemas/v1.ts";
+import { noPrice, priceBlock, priceOracle, usdPrices8 } from "../domain/price.ts";
+
+export const price = defineOperation({
+  method: "GET",
+  path: "/v1/token/price",
+  summary: "Token Price",
+  description:
+    "`token`'s price in USD on `chain` at `block` (or now), as the chain's price oracle (the Aave v3 oracle's feeds) gave it then. A token without a feed is a 404.",
+  query: z.object({
+    chain: V1Chain.default("ethereum"),
+    block: v1Block(),
+    token: TokenRef("the symbol or address of the token to price").default("AAVE"),
+  }),
+  response: z
+    .object({ price: z.string().describe("USD per whole token") })
+    .meta({ id: "TokenPriceResponse" }),
+  errors: [
+    { status: 404, description: "no price feed for the token" },
+    { status: 502, description: "chain RPC unreachable" },
+  ],
+  widget: false,
+  cli: { short: { chain: "c", token: "t", block: "b" } },
+  async handler({ query }, ctx) {
+    const client = ctx.services.chains.get(query.chain, ["query", "chain"]);
+    const oracle = priceOracle(ctx.config, query.chain, ["query", "chain"]);
+    const [token, at] = await Promise.all([
+      resolveErc20(ctx.config, client, query.chain, query.token, ["query", "token"]),
+      priceBlock(client, query.chain, ctx.services.chains.logs, oracle, query.block),
+    ]);
+    const [usd8] = await usdPrices8(client, query.chain, oracle, [token.address], at.number);
+    if (usd8 == null) return noPrice(token, query.chain);
+    return { price: formatDecimal(usd8, 8) };
+  },
+});

@@ -1,0 +1,188 @@
+import {
+  CCTP_DOMAINS,
+  CCTP_FINALITY,
+  CCTP_TOKEN_MESSENGER_V2,
+  type CctpChain,
+  cctpTokenMessengerV2Abi,
+  USDC,
+} from "@compass/constants";
+import { type Address, encodeFunctionData, erc20Abi, formatUnits, type Hex, pad } from "viem";
+import { simulateEach } from "../../../kernel/chain/bundle-simulation.ts";
+import { rethrowRpc } from "../../../kernel/chain/clients.ts";
+import { NEXT_BLOCK } from "../../../kernel/chain/next-block.ts";
+import { describeRevert, RevertError } from "../../../kernel/chain/revert.ts";
+import {
+  buildUnsignedTransaction,
+  prefetchTxFields,
+  type UnsignedTx,
+} from "../../../kernel/chain/transaction.ts";
+import { fieldError } from "../../../kernel/errors.ts";
+import { toRawAmount } from "../../../kernel/lib/amounts.ts";
+import { encodeBridgeId, type TransferMode } from "./bridge-id.ts";
+import type { CctpContext } from "./ports.ts";
+
+/**
+ * How long a transfer takes until it can be minted, seconds (Circle's figures): fast waits for the source's
+ * confirmations (Ethereum ~2 blocks, an L2 one), standard for Ethereum finality (~13–19 min on every source).
+ */
+export function estimatedSeconds(source: CctpChain, mode: TransferMode): number {
+  if (mode === "standard") return 17 * 60;
+  return source === "ethereum" ? 20 : 8;
+}
+
+/** The fast fee's margin in the burn's `maxFee`: Circle's fee may move between quote and attestation. */
+const FEE_BUFFER_PERCENT = 20n;
+
+/** `bps` (possibly fractional, e.g. 1.3) of `amount`, rounded up to the USDC unit. */
+export function feeOf(amount: bigint, bps: number): bigint {
+  const millionths = BigInt(Math.round(bps * 100)); // bps × 100 = millionths of the amount
+  return (amount * millionths + 999_999n) / 1_000_000n;
+}
+
+export interface BurnRequest {
+  owner: Address;
+  chain: CctpChain;
+  destination_chain: CctpChain;
+  amount: string;
+  transfer_mode: TransferMode;
+  recipient?: Address | null;
+  gas_sponsorship: boolean;
+}
+
+/**
+ * POST /v2/cctp/burn: the owner's USDC burned on `chain` by Circle's TokenMessengerV2 for `recipient` on the
+ * destination. Fast asks for finality 1000 and allows Circle's fee plus a margin as `maxFee` (the fee executed
+ * may be lower; a fee above `maxFee` would be attested as standard instead, free); standard asks for 2000 and
+ * pays nothing. When the owner's allowance is short, `approval_transaction` comes first and the burn is simulated
+ * on the state it leaves (nonce after it, gas left to the wallet).
+ */
+export async function buildBurn(body: BurnRequest, ctx: CctpContext) {
+  if (body.gas_sponsorship)
+    throw fieldError(
+      ["body", "gas_sponsorship"],
+      "a CCTP burn takes USDC from the owner's own wallet, which must send it (TokenMessengerV2 burns what msg.sender holds); send it without gas_sponsorship",
+    );
+  if (body.destination_chain === body.chain)
+    throw fieldError(
+      ["body", "destination_chain"],
+      `the destination must differ from the source (${body.chain})`,
+    );
+  const client = ctx.services.chains.get(body.chain, ["body", "chain"]);
+  const usdc = USDC[body.chain]!;
+  const amount = toRawAmount(body.amount, usdc.decimals, ["body", "amount"], "USDC");
+  const recipient = body.recipient ?? body.owner;
+  const [src, dst] = [CCTP_DOMAINS[body.chain], CCTP_DOMAINS[body.destination_chain]];
+  const fields = prefetchTxFields(client, body.chain, body.owner);
+  const read = (functionName: "balanceOf" | "allowance", args: readonly Address[]) =>
+    client.readContract({
+      blockTag: NEXT_BLOCK,
+      address: usdc.address,
+      abi: erc20Abi,
+      functionName,
+      args,
+    } as any) as Promise<bigint>;
+  const [balance, allowance, fees] = await Promise.all([
+    read("balanceOf", [body.owner]).catch((e) => rethrowRpc(body.chain, e)),
+    read("allowance", [body.owner, CCTP_TOKEN_MESSENGER_V2]).catch((e) => rethrowRpc(body.chain, e)),
+    body.transfer_mode === "fast" ? ctx.services.iris.fees(src, dst) : Promise.resolve([]),
+  ]);
+  if (balance < amount)
+    throw fieldError(
+      ["body", "amount"],
+      `the owner holds ${formatUnits(balance, usdc.decimals)} USDC on ${body.chain}, less than ${body.amount}`,
+    );
+
+  let fee = 0n;
+  let maxFee = 0n;
+  if (body.transfer_mode === "fast") {
+    const bps = fees.find((f) => f.finalityThreshold === CCTP_FINALITY.fast)?.minimumFee ?? 0;
+    fee = feeOf(amount, bps);
+    maxFee = fee + (fee * FEE_BUFFER_PERCENT + 99n) / 100n;
+    if (maxFee >= amount)
+      throw fieldError(
+        ["body", "amount"],
+        `too small for a fast transfer: its fee (${formatUnits(maxFee, usdc.decimals)} USDC with margin) must be less than the amount; send more or use transfer_mode standard`,
+      );
+  }
+  const burn: Hex = encodeFunctionData({
+    abi: cctpTokenMessengerV2Abi,
+    functionName: "depositForBurn",
+    args: [
+      amount,
+      dst,
+      pad(recipient),
+      usdc.address,
+      pad("0x"), // any caller may mint on the destination
+      maxFee,
+      CCTP_FINALITY[body.transfer_mode],
+    ],
+  });
+  const refuse = (revert: Hex | undefined): never => {
+    throw new RevertError(
+      `TokenMessengerV2 refuses the burn: ${describeRevert(revert, [cctpTokenMessengerV2Abi])}`,
+    );
+  };
+  let approval: UnsignedTx | null = null;
+  let transaction: UnsignedTx;
+  if (allowance < amount) {
+    const approve = encodeFunctionData({
+      abi: erc20Abi,
+      functionName: "approve",
+      args: [CCTP_TOKEN_MESSENGER_V2, amount],
+    });
+    const [, burned] = await simulateEach(client, {
+      account: body.owner,
+      accountCode: "0x",
+      calls: [
+        { to: usdc.address, value: 0n, data: approve },
+        { to: CCTP_TOKEN_MESSENGER_V2, value: 0n, data: burn },
+      ],
+    }).catch((e) => rethrowRpc(body.chain, e));
+    if (!burned!.success) refuse(burned!.returnData);
+    approval = await buildUnsignedTransaction(
+      client,
+      body.chain,
+      { from: body.owner, to: usdc.address, data: approve },
+      fields,
+      {
+        senderLoc: ["body", "owner"],
+      },
+    );
+    const f = await fields;
+    transaction = {
+      ...approval,
+      to: CCTP_TOKEN_MESSENGER_V2,
+      data: burn,
+      gas: null,
+      nonce: `0x${(f.nonce + 1).toString(16)}`,
+    };
+  } else {
+    transaction = await buildUnsignedTransaction(
+      client,
+      body.chain,
+      { from: body.owner, to: CCTP_TOKEN_MESSENGER_V2, data: burn },
+      fields,
+      {
+        senderLoc: ["body", "owner"],
+        explain: refuse,
+      },
+    );
+  }
+  return {
+    transaction,
+    eip_712: null,
+    approval_transaction: approval,
+    transfer_mode: body.transfer_mode,
+    estimated_time_seconds: estimatedSeconds(body.chain, body.transfer_mode),
+    bridge_id: encodeBridgeId({
+      source: body.chain,
+      destination: body.destination_chain,
+      mode: body.transfer_mode,
+      recipient,
+    }),
+    fee: formatUnits(fee, usdc.decimals),
+    max_fee: formatUnits(maxFee, usdc.decimals),
+    amount: formatUnits(amount, usdc.decimals),
+    recipient,
+  };
+}

@@ -1,0 +1,113 @@
+import {
+  CCTP_DOMAINS,
+  CCTP_MESSAGE_TRANSMITTER_V2,
+  cctpMessageTransmitterV2Abi,
+  cctpTokenMessengerV2Abi,
+  USDC,
+} from "@compass/constants";
+import { type Address, encodeFunctionData, formatUnits, getAddress, type Hex } from "viem";
+import { rethrowRpc } from "../../../kernel/chain/clients.ts";
+import { NEXT_BLOCK } from "../../../kernel/chain/next-block.ts";
+import { describeRevert, RevertError } from "../../../kernel/chain/revert.ts";
+import { buildUnsignedTransaction, prefetchTxFields } from "../../../kernel/chain/transaction.ts";
+import { DomainError, fieldError } from "../../../kernel/errors.ts";
+import { withStatus } from "../../../kernel/registry/define.ts";
+import { decodeBridgeId } from "./bridge-id.ts";
+import { estimatedSeconds } from "./burn.ts";
+import type { CctpContext } from "./ports.ts";
+
+export interface MintRequest {
+  bridge_id: string;
+  burn_tx_hash: Hex;
+  sender: Address;
+}
+
+/**
+ * POST /v2/cctp/mint: the burn's attestation from Circle's service. While it is pending the answer is 202 (retry
+ * after `retry_after_seconds`); once complete, `receiveMessage(message, attestation)` on the destination for
+ * `sender` to send, simulated (`status: "ready"`), or `status: "completed"` and no transaction when the message
+ * was already received there. An id this API did not issue, or a transaction with no burn, is a 404.
+ */
+export async function buildMint(body: MintRequest, ctx: CctpContext) {
+  const route = decodeBridgeId(body.bridge_id);
+  const src = CCTP_DOMAINS[route.source];
+  const dst = CCTP_DOMAINS[route.destination];
+  const usdc = USDC[route.destination]!;
+  const messages = await ctx.services.iris.messages(src, body.burn_tx_hash);
+  if (!messages?.length)
+    throw new DomainError(
+      404,
+      "Burn not found",
+      `burn_tx_hash: no CCTP burn in ${body.burn_tx_hash} on ${route.source} (is it mined?)`,
+    );
+  const message = messages.find(
+    (m) =>
+      m.decodedMessage &&
+      Number(m.decodedMessage.destinationDomain) === dst &&
+      getAddress(m.decodedMessage.decodedMessageBody.mintRecipient) === route.recipient,
+  );
+  if (!message)
+    throw fieldError(
+      ["body", "burn_tx_hash"],
+      `${body.burn_tx_hash} burns for another destination or recipient than bridge ${body.bridge_id}`,
+    );
+  const decoded = message.decodedMessage!;
+  const amount = BigInt(decoded.decodedMessageBody.amount);
+  const common = {
+    bridge_id: body.bridge_id,
+    source_chain: route.source,
+    destination_chain: route.destination,
+    recipient: route.recipient,
+    amount: formatUnits(amount, usdc.decimals),
+  };
+  if (message.status !== "complete" || message.attestation === "PENDING") {
+    return withStatus(202, {
+      ...common,
+      status: "pending" as const,
+      transaction: null,
+      fee: null,
+      retry_after_seconds: route.mode === "fast" ? 5 : 60,
+      estimated_time_seconds: estimatedSeconds(route.source, route.mode),
+    });
+  }
+  const fee = BigInt(decoded.decodedMessageBody.feeExecuted);
+  const client = ctx.services.chains.get(route.destination);
+  const used = await client
+    .readContract({
+      blockTag: NEXT_BLOCK,
+      address: CCTP_MESSAGE_TRANSMITTER_V2,
+      abi: cctpMessageTransmitterV2Abi,
+      functionName: "usedNonces",
+      args: [decoded.nonce],
+    })
+    .catch((e) => rethrowRpc(route.destination, e));
+  const settled = {
+    ...common,
+    fee: formatUnits(fee, usdc.decimals),
+    received: formatUnits(amount - fee, usdc.decimals),
+  };
+  if (used !== 0n) return { ...settled, status: "completed" as const, transaction: null };
+  const transaction = await buildUnsignedTransaction(
+    client,
+    route.destination,
+    {
+      from: body.sender,
+      to: CCTP_MESSAGE_TRANSMITTER_V2,
+      data: encodeFunctionData({
+        abi: cctpMessageTransmitterV2Abi,
+        functionName: "receiveMessage",
+        args: [message.message as Hex, message.attestation as Hex],
+      }),
+    },
+    prefetchTxFields(client, route.destination, body.sender),
+    {
+      senderLoc: ["body", "sender"],
+      explain: (revert) => {
+        throw new RevertError(
+          `MessageTransmitterV2 refuses the message: ${describeRevert(revert, [cctpMessageTransmitterV2Abi, cctpTokenMessengerV2Abi])}`,
+        );
+      },
+    },
+  );
+  return { ...settled, status: "ready" as const, transaction };
+}

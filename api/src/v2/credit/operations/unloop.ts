@@ -1,0 +1,44 @@
+import { defineOperation } from "../../../kernel/registry/define.ts";
+import { productAccountAddress } from "../../../product-accounts/index.ts";
+import { creditAccountAction } from "../domain/account-action.ts";
+import type { CreditContext } from "../domain/ports.ts";
+import { planUnloop, type UnloopPlan } from "../domain/unloop.ts";
+import { loopVenueOf } from "../domain/venue.ts";
+import { CreditUnloopRequest, CreditUnloopResponse } from "../schemas.ts";
+
+export const unloop = defineOperation({
+  method: "POST",
+  path: "/v2/credit/unloop",
+  summary: "Unwind an Aave or Morpho loop in one transaction",
+  description:
+    "Delevers the Credit Account's `collateral_token`/`borrow_token` loop on Aave v3 or in the Morpho Blue market `market_id` in one Safe transaction of legs — withdraw collateral, swap it through the aggregator into the debt token, repay the swap's guaranteed floor — each leg keeping the health factor at 1.02 or above. Omit `target_multiplier` to close (all debt repaid, all collateral back in the account), `1` to repay everything and keep the collateral supplied, or a multiplier below the current one. A target one transaction cannot reach is a 400 unless `allow_partial`, which returns the best progress. `preview` returns the legs and the ending position without a transaction.",
+  body: CreditUnloopRequest,
+  response: CreditUnloopResponse,
+  widget: true,
+  cli: { short: { chain: "c", gas_sponsorship: "g" } },
+  async handler({ body }, ctx: CreditContext) {
+    const client = ctx.services.chains.get(body.chain, ["body", "chain"]);
+    const venue = await loopVenueOf(ctx.config, client, body, "unwinds");
+    const plan = (account: `0x${string}`) =>
+      planUnloop({ client, chain: body.chain, venue, aggregator: ctx.services.aggregator, account, body });
+    if (body.preview) {
+      const { preview } = await plan(productAccountAddress(body.owner, "credit"));
+      return {
+        transaction: null,
+        eip_712: null,
+        preview,
+        swap_provider: "one_inch" as const,
+        firm_available: false,
+      };
+    }
+    let built: UnloopPlan | undefined;
+    const envelope = await creditAccountAction(
+      { client, chain: body.chain, owner: body.owner, sponsored: body.gas_sponsorship },
+      async (account) => {
+        built = await plan(account);
+        return built.calls;
+      },
+    );
+    return { ...envelope, preview: built!.preview, swap_provider: "one_inch" as const };
+  },
+});

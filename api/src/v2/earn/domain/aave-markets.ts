@@ -1,0 +1,208 @@
+import { aaveProtocolDataProviderAbi } from "@compass/constants";
+import { type Address, formatUnits, getAddress, type Log, type PublicClient } from "viem";
+import { blockAtOrBefore, rayRateToApyPercent } from "../../../kernel/chain/history.ts";
+import type { LogReader } from "../../../kernel/chain/log-reader.ts";
+import { blockTimes } from "../../../kernel/chain/logs.ts";
+import type { ChainName } from "../../../kernel/schemas/common.ts";
+import {
+  AAVE_RESERVE_DATA_UPDATED_EVENT,
+  type AaveMarket,
+  type AaveReserveState,
+  readAaveReserve,
+} from "./aave.ts";
+
+const DAY = 86_400n;
+const pct = (n: number) => n.toFixed(4);
+const bpsPct = (bps: bigint) => (Number(bps) / 100).toFixed(2);
+
+/**
+ * Time-weighted mean supply and borrow APY of a reserve over the last `days`, from the pool's own
+ * `ReserveDataUpdated` events (each carries the rates in force from then on) — no archive state needed. The
+ * rate in force when the window opens is the last update before it (one extra page of history is read to
+ * find it); a reserve younger than the window is averaged over its life.
+ */
+export async function averageRates(input: {
+  client: PublicClient;
+  logs: LogReader;
+  market: AaveMarket;
+  reserve: AaveReserveState;
+  window: RateWindow;
+}): Promise<{ supply: number; borrow: number }> {
+  const { client } = input;
+  const { now, start, fromBlock: from } = input.window;
+  const updates = (await input.logs.getLogs(client, {
+    address: input.market.pool,
+    event: AAVE_RESERVE_DATA_UPDATED_EVENT,
+    args: { reserve: input.reserve.asset.address },
+    fromBlock: from,
+  })) as unknown as (Log & { args: { liquidityRate: bigint; variableBorrowRate: bigint } })[];
+  const times = await blockTimes(client, updates);
+  const points = updates
+    .map((u) => ({
+      t: BigInt(times.get(u.blockNumber!)!),
+      supply: u.args.liquidityRate,
+      borrow: u.args.variableBorrowRate,
+    }))
+    .filter((p) => p.t <= now);
+  // the rates in force at the window's start (or from the reserve's first update, when it is younger)
+  const before = points.filter((p) => p.t <= start).at(-1);
+  const inside = points.filter((p) => p.t > start);
+  const segments: { from: bigint; supply: bigint; borrow: bigint }[] = [];
+  if (before) segments.push({ from: start, supply: before.supply, borrow: before.borrow });
+  for (const p of inside) segments.push({ from: p.t, supply: p.supply, borrow: p.borrow });
+  if (!segments.length)
+    return {
+      supply: rayRateToApyPercent(input.reserve.liquidityRate),
+      borrow: rayRateToApyPercent(input.reserve.variableBorrowRate),
+    };
+  let weight = 0;
+  let supply = 0;
+  let borrow = 0;
+  segments.forEach((s, i) => {
+    const end = segments[i + 1]?.from ?? now;
+    const seconds = Number(end - s.from);
+    if (seconds <= 0) return;
+    weight += seconds;
+    supply += seconds * rayRateToApyPercent(s.supply);
+    borrow += seconds * rayRateToApyPercent(s.borrow);
+  });
+  if (weight === 0) {
+    const last = segments.at(-1)!;
+    return { supply: rayRateToApyPercent(last.supply), borrow: rayRateToApyPercent(last.borrow) };
+  }
+  return { supply: supply / weight, borrow: borrow / weight };
+}
+
+export interface ReserveInfo {
+  address: string;
+  a_token_address: string;
+  supply_apy: string;
+  borrow_apy: string;
+  supply_apy_avg: string;
+  borrow_apy_avg: string;
+  total_borrowed: string;
+  available_liquidity: string;
+  utilization_rate: string;
+  ltv: string;
+  liquidation_threshold: string;
+}
+
+/** The averaging window on one chain, found once for all its reserves: now, its start, and where to read from. */
+export interface RateWindow {
+  now: bigint;
+  start: bigint;
+  /** the block at the start less one page of `lookback`, to find the rate in force when the window opens */
+  fromBlock: bigint;
+}
+
+async function rateWindow(client: PublicClient, days: number, lookback: bigint): Promise<RateWindow> {
+  const head = await client.getBlock({ blockTag: "latest" });
+  const start = head.timestamp - BigInt(days) * DAY;
+  const first = await blockAtOrBefore(client, start, { number: head.number, timestamp: head.timestamp });
+  return { now: head.timestamp, start, fromBlock: first.number > lookback ? first.number - lookback : 0n };
+}
+
+/** Every reserve of the market on one chain, by its token's symbol, with spot and averaged rates. */
+export async function readChainReserves(input: {
+  client: PublicClient;
+  logs: LogReader;
+  market: AaveMarket;
+  days: number;
+  lookback: bigint;
+}): Promise<{ symbol: string; info: ReserveInfo }[]> {
+  const { client, market } = input;
+  const window = rateWindow(client, input.days, input.lookback);
+  window.catch(() => {}); // awaited per reserve below; an early failure elsewhere must not leave it unhandled
+  const listed = await client.readContract({
+    address: market.dataProvider,
+    abi: aaveProtocolDataProviderAbi,
+    functionName: "getAllReservesTokens",
+  });
+  const decimals = await Promise.all(
+    listed.map((t) =>
+      client.readContract({
+        address: market.dataProvider,
+        abi: aaveProtocolDataProviderAbi,
+        functionName: "getReserveConfigurationData",
+        args: [t.tokenAddress],
+      }),
+    ),
+  );
+  const rows = await Promise.all(
+    listed.map(async (t, i) => {
+      const asset = {
+        address: getAddress(t.tokenAddress) as Address,
+        symbol: t.symbol,
+        decimals: Number(decimals[i]![0]),
+      };
+      const reserve = (await readAaveReserve(client, market, asset))!;
+      const avg = await averageRates({ ...input, reserve, window: await window });
+      const supplied = reserve.available + reserve.borrowed;
+      return {
+        symbol: t.symbol,
+        info: {
+          address: asset.address,
+          a_token_address: reserve.aToken,
+          supply_apy: pct(rayRateToApyPercent(reserve.liquidityRate)),
+          borrow_apy: pct(rayRateToApyPercent(reserve.variableBorrowRate)),
+          supply_apy_avg: pct(avg.supply),
+          borrow_apy_avg: pct(avg.borrow),
+          total_borrowed: formatUnits(reserve.borrowed, asset.decimals),
+          available_liquidity: formatUnits(reserve.available, asset.decimals),
+          utilization_rate:
+            supplied === 0n ? "0.00" : pct(Number((reserve.borrowed * 10n ** 8n) / supplied) / 1e6),
+          ltv: bpsPct(reserve.ltvBps),
+          liquidation_threshold: bpsPct(reserve.thresholdBps),
+        },
+      };
+    }),
+  );
+  return rows.filter((r) => Number(r.info.supply_apy) > 0 || Number(r.info.borrow_apy) > 0);
+}
+
+/**
+ * spec A4: symbol → chain → the canonical (deepest) reserve with every reserve of that symbol listed, and the
+ * chain paying the most for supply.
+ */
+export function groupBySymbol(
+  perChain: { chain: ChainName; reserves: { symbol: string; info: ReserveInfo }[] }[],
+) {
+  type Best = {
+    chain: string;
+    address: string;
+    a_token_address: string;
+    supply_apy: string;
+    borrow_apy: string;
+  };
+  const markets: Record<
+    string,
+    { chains: Record<string, ReserveInfo & { reserves: ReserveInfo[] }>; max_supply_apy: Best }
+  > = {};
+  for (const { chain, reserves } of perChain) {
+    const bySymbol = new Map<string, ReserveInfo[]>();
+    for (const r of reserves) bySymbol.set(r.symbol, [...(bySymbol.get(r.symbol) ?? []), r.info]);
+    for (const [symbol, infos] of bySymbol) {
+      const deepest = [...infos].sort(
+        (a, b) =>
+          Number(b.available_liquidity) +
+          Number(b.total_borrowed) -
+          (Number(a.available_liquidity) + Number(a.total_borrowed)),
+      )[0]!;
+      markets[symbol] ??= { chains: {}, max_supply_apy: undefined as unknown as Best };
+      markets[symbol].chains[chain] = { ...deepest, reserves: infos };
+    }
+  }
+  for (const market of Object.values(markets)) {
+    const [chain, best] = Object.entries(market.chains).sort(
+      ([, a], [, b]) => Number(b.supply_apy) - Number(a.supply_apy),
+    )[0]!;
+    market.max_supply_apy = {
+      chain,
+      address: best.address,
+      a_token_address: best.a_token_address,
+      supply_apy: best.supply_apy,
+      borrow_apy: best.borrow_apy,
+    };
+  }
+  return { markets };
+}

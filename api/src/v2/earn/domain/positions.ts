@@ -1,0 +1,52 @@
+import type { Address, PublicClient } from "viem";
+import type { LogReader } from "../../../kernel/chain/log-reader.ts";
+import type { Config } from "../../../kernel/config/env.ts";
+import { parseUnitsExact } from "../../../kernel/lib/decimal.ts";
+import { formatDecimal } from "../../../kernel/lib/format.ts";
+import type { ChainName } from "../../../kernel/schemas/common.ts";
+import { readAavePositions } from "./aave-positions.ts";
+import { readAccountEvents } from "./events.ts";
+import { pendleDeployment } from "./pendle.ts";
+import { readPendlePositions, readPtFlows } from "./pendle-positions.ts";
+import { readVaultPositions } from "./vault-positions.ts";
+
+/**
+ * The Earn Account's positions on one chain (spec A1). Vaults: any ERC-4626 the account deposited into,
+ * found from the vaults' own Deposit/Withdraw events. Aave: the pool's Supply and Withdraw events for the
+ * account. Pendle: the router's PT trade events with the account as caller.
+ */
+export async function readEarnPositions(input: {
+  config: Config;
+  client: PublicClient;
+  chain: ChainName;
+  logs: LogReader;
+  account: Address;
+  price: (token: Address) => Promise<bigint | null>;
+  lookback: bigint;
+}) {
+  const pendle = pendleDeployment(input.config, input.chain);
+  // Every protocol's events first — the account's (shared by the vault and Aave readers while in flight)
+  // and, only when they show a PT bought, the Pendle router's — then every balance, price and rate in one
+  // multicall.
+  const events = readAccountEvents(input.client, input.logs, input.account);
+  const flows = events.then((e) =>
+    pendle && e.pendleSwaps.length
+      ? readPtFlows(input.client, input.logs, pendle, input.account, e.head)
+      : [],
+  );
+  const ready = Promise.all([events, flows]);
+  ready.catch(() => {}); // each reader reports its own failure
+  const [vaults, aave, pendle_pt] = await Promise.all([
+    readVaultPositions({ ...input, ready }),
+    readAavePositions({ ...input, ready }),
+    readPendlePositions({ ...input, pendle, flows, ready }),
+  ]);
+  const priced = [...vaults, ...aave, ...pendle_pt].filter((v) => v.usd_value !== null);
+  const total = priced.reduce((sum, v) => sum + (parseUnitsExact(v.usd_value!, 2) ?? 0n), 0n);
+  return {
+    aave,
+    vaults,
+    pendle_pt,
+    total_usd_value: priced.length ? formatDecimal(total, 2, 2) : null,
+  };
+}

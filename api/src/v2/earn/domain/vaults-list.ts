@@ -1,0 +1,247 @@
+import {
+  type Address,
+  erc20Abi,
+  formatUnits,
+  getAddress,
+  maxUint256,
+  type PublicClient,
+  zeroAddress,
+} from "viem";
+import { acrossServedChains, type ChainClients } from "../../../kernel/chain/clients.ts";
+import type { LogReader } from "../../../kernel/chain/log-reader.ts";
+import { NEXT_BLOCK } from "../../../kernel/chain/next-block.ts";
+import { addressBook, type Config } from "../../../kernel/config/env.ts";
+import type { ChainName } from "../../../kernel/schemas/common.ts";
+import { eulerFactoryVaults, readEuler } from "./euler.ts";
+import { factoryVaults, type MarketAllocation, readMetaMorpho } from "./metamorpho.ts";
+import { oraclePrice } from "./prices.ts";
+import { readVault, vaultAbi } from "./vault.ts";
+import { trailingApysAt } from "./vault-apy.ts";
+
+/**
+ * The vaults a deployment lists (its address book's ERC-4626 entries: `Erc4626Vault*`, `MetaMorpho*`,
+ * `EulerVault*`), each read from chain: TVL and liquidity priced by the market's on-chain oracle, the deposit
+ * cap from `maxDeposit`, and trailing APYs from the vault's own share price — now against the price its
+ * Deposit and Withdraw events show at the window's start (bounded event pages, no archive state).
+ */
+
+const VAULT_ENTRY = /^(Erc4626Vault|MetaMorpho|EulerVault)/;
+/** a factory named after its vaults (`MetaMorphoFactory`, `EulerVaultFactory`) is no vault */
+const FACTORY_NAME = /Factory/;
+const _DAY = 86_400n;
+const _ONE = 10n ** 18n;
+
+export function listedVaults(config: Config, chain: ChainName): Address[] {
+  const contracts = addressBook(config)?.chains[chain]?.contracts ?? {};
+  return Object.entries(contracts)
+    .filter(([name]) => VAULT_ENTRY.test(name) && !FACTORY_NAME.test(name))
+    .map(([, address]) => getAddress(address));
+}
+
+/** The listed vaults and those the chain's MetaMorpho factories created, each once. */
+export async function chainVaults(config: Config, client: PublicClient, logs: LogReader, chain: ChainName) {
+  const [morpho, euler] = await Promise.all([
+    factoryVaults(config, client, logs, chain),
+    eulerFactoryVaults(config, client, logs, chain),
+  ]);
+  return [...new Set([...listedVaults(config, chain), ...morpho, ...euler])];
+}
+
+export interface VaultInfo {
+  vault_address: string;
+  chain: string;
+  protocol?: "MORPHO" | "EULER";
+  name: string;
+  symbol: string;
+  owner: string;
+  asset: string;
+  asset_name?: string;
+  asset_symbol: string;
+  tvl_usd?: string;
+  liquidity_usd?: string;
+  deposit_cap?: string;
+  deposit_cap_usd?: string;
+  apy_7d?: string;
+  apy_30d?: string;
+  apy_90d?: string;
+  markets: MarketAllocation[];
+}
+
+const usd = (raw: bigint, decimals: number, price: bigint | null) =>
+  price === null ? undefined : formatUnits((raw * price) / 10n ** BigInt(decimals), 18);
+
+export async function readVaultInfo(input: {
+  config: Config;
+  client: PublicClient;
+  chain: ChainName;
+  logs: LogReader;
+  address: Address;
+  lookback: bigint;
+  /** the chain's latest block, read once for every vault listed on it */
+  head: { number: bigint; timestamp: bigint };
+}): Promise<VaultInfo | null> {
+  const { client } = input;
+  const vault = await readVault(client, input.chain, input.address, ["vault"]).catch(() => null);
+  if (!vault) return null;
+  const read = <T>(
+    address: Address,
+    abi: typeof vaultAbi | typeof erc20Abi,
+    functionName: string,
+    args: unknown[] = [],
+  ) => client.readContract({ address, abi, functionName, args, blockTag: NEXT_BLOCK } as never) as Promise<T>;
+  const unit = 10n ** BigInt(vault.decimals);
+  const [totalAssets, cash, maxDeposit, priceNow, assetName, owner, price, morpho, euler] = await Promise.all(
+    [
+      read<bigint>(vault.address, vaultAbi, "totalAssets"),
+      read<bigint>(vault.asset.address, erc20Abi, "balanceOf", [vault.address]),
+      read<bigint>(vault.address, vaultAbi, "maxDeposit", [zeroAddress]),
+      read<bigint>(vault.address, vaultAbi, "convertToAssets", [unit]),
+      read<string>(vault.asset.address, erc20Abi, "name").catch(() => undefined),
+      client
+        .readContract({
+          address: vault.address,
+          abi: [
+            {
+              type: "function",
+              name: "owner",
+              inputs: [],
+              outputs: [{ type: "address" }],
+              stateMutability: "view",
+            },
+          ],
+          functionName: "owner",
+        })
+        .catch(() => zeroAddress),
+      oraclePrice(input.config, client, input.chain, vault.asset.address),
+      readMetaMorpho(client, vault.address),
+      readEuler(client, vault.address),
+    ],
+  );
+  const apys = await trailingApysAt({
+    client,
+    logs: input.logs,
+    vault,
+    priceNow,
+    head: input.head,
+    lookback: input.lookback,
+  });
+  // what can leave now: the vault's idle cash, for a MetaMorpho vault with what its markets can pay out, for an
+  // Euler vault its own `cash` (the rest is lent out)
+  const available = euler ? euler.cash : cash + (morpho?.withdrawable ?? 0n);
+  const liquidity = available < totalAssets ? available : totalAssets;
+  // no cap: an Euler vault without a supply cap still answers a finite maxDeposit (its uint112 bound)
+  const unlimited = maxDeposit >= maxUint256 / 2n || (euler?.supplyCap === 0 && maxDeposit > 0n);
+  return {
+    vault_address: vault.address,
+    chain: input.chain,
+    ...(morpho ? { protocol: "MORPHO" as const } : euler ? { protocol: "EULER" as const } : {}),
+    name: vault.name,
+    symbol: vault.symbol,
+    // the curator: a MetaMorpho vault's own role; an Euler vault has none (spec: zero address); else the
+    // vault's owner (zero when it has none)
+    owner: morpho ? morpho.curator : euler ? zeroAddress : getAddress(owner),
+    asset: vault.asset.address,
+    ...(assetName === undefined ? {} : { asset_name: assetName }),
+    asset_symbol: vault.asset.symbol,
+    tvl_usd: usd(totalAssets, vault.asset.decimals, price),
+    liquidity_usd: usd(liquidity, vault.asset.decimals, price),
+    ...(unlimited
+      ? {}
+      : {
+          deposit_cap: formatUnits(maxDeposit, vault.asset.decimals),
+          deposit_cap_usd: usd(maxDeposit, vault.asset.decimals, price),
+        }),
+    ...apys,
+    markets: morpho?.markets ?? [],
+  };
+}
+
+export const VAULT_ORDER = [
+  "tvl_usd",
+  "liquidity_usd",
+  "apy_7d",
+  "apy_30d",
+  "apy_90d",
+  "deposit_cap_usd",
+  "name",
+] as const;
+export type VaultOrder = (typeof VAULT_ORDER)[number];
+
+/** Filters (floors in USD; `min_deposit_cap_usd` drops capped-out or paused vaults), order, page. */
+export function selectVaults(
+  vaults: VaultInfo[],
+  q: {
+    order_by: VaultOrder;
+    direction: "asc" | "desc";
+    offset: number;
+    limit: number;
+    asset_symbol?: string;
+    min_tvl_usd?: number;
+    min_liquidity_usd?: number;
+    min_deposit_cap_usd?: number;
+  },
+) {
+  const num = (v: string | undefined) => (v === undefined ? undefined : Number(v));
+  const floor = (value: string | undefined, min: number | undefined) =>
+    min === undefined || (num(value) !== undefined && num(value)! >= min);
+  const kept = vaults.filter(
+    (v) =>
+      (!q.asset_symbol || v.asset_symbol.toLowerCase() === q.asset_symbol.toLowerCase()) &&
+      floor(v.tvl_usd, q.min_tvl_usd) &&
+      floor(v.liquidity_usd, q.min_liquidity_usd) &&
+      // no cap (absent) passes any floor; a cap of 0 (paused, full) passes none above -1
+      (q.min_deposit_cap_usd === undefined ||
+        (v.deposit_cap === undefined
+          ? true
+          : q.min_deposit_cap_usd === 0
+            ? Number(v.deposit_cap) > 0
+            : floor(v.deposit_cap_usd, q.min_deposit_cap_usd))),
+  );
+  const sign = q.direction === "asc" ? 1 : -1;
+  kept.sort((a, b) => {
+    if (q.order_by === "name") return sign * a.name.localeCompare(b.name);
+    const x = num(a[q.order_by]);
+    const y = num(b[q.order_by]);
+    // vaults without the figure go last either way
+    if (x === undefined || y === undefined) return x === undefined ? (y === undefined ? 0 : 1) : -1;
+    return sign * (x - y);
+  });
+  return {
+    total: kept.length,
+    offset: q.offset,
+    limit: q.limit,
+    vaults: kept.slice(q.offset, q.offset + q.limit),
+  };
+}
+
+/**
+ * Every vault on `chain` (or on every chain this deployment serves), read from chain. A chain asked for by name
+ * that is not served is the caller's error; without a chain, unserved chains are skipped.
+ */
+export function listVaults(
+  config: Config,
+  chains: ChainClients,
+  chainNames: readonly ChainName[],
+  named: boolean,
+): Promise<VaultInfo[]> {
+  return acrossServedChains(chains, chainNames, named, async (chain, client) => {
+    const [addresses, head] = await Promise.all([
+      chainVaults(config, client, chains.logs, chain),
+      client.getBlock({ blockTag: "latest" }),
+    ]);
+    const infos = await Promise.all(
+      addresses.map((address) =>
+        readVaultInfo({
+          config,
+          client,
+          chain,
+          logs: chains.logs,
+          address,
+          head,
+          lookback: BigInt(config.logs.maxRange),
+        }),
+      ),
+    );
+    return infos.filter((v): v is VaultInfo => v !== null);
+  });
+}

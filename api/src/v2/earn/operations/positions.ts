@@ -1,0 +1,31 @@
+import { rethrowRpc } from "../../../kernel/chain/clients.ts";
+import { defineOperation } from "../../../kernel/registry/define.ts";
+import { productAccountAddress } from "../../../product-accounts/index.ts";
+import type { EarnContext } from "../domain/ports.ts";
+import { readEarnPositions } from "../domain/positions.ts";
+import { oraclePrice } from "../domain/prices.ts";
+import { EarnPositionsQuery, EarnPositionsResponse } from "../schemas.ts";
+
+export const positions = defineOperation({
+  method: "GET",
+  path: "/v2/earn/positions",
+  summary: "Positions of the Earn Account on one chain",
+  description:
+    "The Earn Account's vault, Aave and Pendle PT positions on `chain`, each with its deposits and withdrawals read from the protocols' own events and its PnL (FIFO cost basis: realised by withdrawals, unrealised on what is still held).",
+  query: EarnPositionsQuery,
+  response: EarnPositionsResponse,
+  widget: true,
+  cli: { short: { chain: "c" } },
+  async handler({ query }, ctx: EarnContext) {
+    const client = ctx.services.chains.get(query.chain, ["query", "chain"]);
+    return readEarnPositions({
+      config: ctx.config,
+      client,
+      chain: query.chain,
+      logs: ctx.services.chains.logs,
+      account: productAccountAddress(query.owner, "earn"),
+      price: (token) => oraclePrice(ctx.config, client, query.chain, token),
+      lookback: BigInt(ctx.config.logs.maxRange),
+    }).catch((error) => rethrowRpc(query.chain, error));
+  },
+});

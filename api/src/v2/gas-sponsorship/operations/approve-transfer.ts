@@ -1,0 +1,67 @@
+import { type Address, getAddress, isAddress } from "viem";
+import { z } from "zod";
+import { namedTokens } from "../../../kernel/chain/erc20.ts";
+import { fieldError } from "../../../kernel/errors.ts";
+import { defineOperation } from "../../../kernel/registry/define.ts";
+import {
+  Address as AddressField,
+  Chain,
+  TokenRef,
+  TypedData,
+  UnsignedTransaction,
+} from "../../../kernel/schemas/common.ts";
+import { knownTokens } from "../../tokenized-assets/index.ts";
+import { buildApproveTransfer } from "../domain/approve.ts";
+
+export const approveTransfer = defineOperation({
+  method: "POST",
+  path: "/v2/gas_sponsorship/approve_transfer",
+  summary: "One-time Permit2 approval of a token",
+  description:
+    "Gives Permit2 an unlimited allowance of `token` so later sponsored deposits need only one Permit2 signature. With `gas_sponsorship`, an EIP-2612 permit to sign and relay through `POST /v2/gas_sponsorship/prepare` (permit tokens such as USDC); otherwise an `approve` transaction the owner sends. `already_approved` is true when nothing needs doing.",
+  body: z
+    .object({
+      owner: AddressField.describe("token holder"),
+      chain: Chain,
+      token: TokenRef("symbol (e.g. USDC) or 0x address"),
+      gas_sponsorship: z.boolean().default(false),
+    })
+    .meta({ id: "ApproveTransferRequest" }),
+  response: z
+    .object({
+      transaction: UnsignedTransaction.nullable(),
+      eip_712: TypedData.nullable(),
+      already_approved: z.boolean().describe("Ours: Permit2 already has an unlimited allowance"),
+    })
+    .meta({ id: "ApproveTransferResponse" }),
+  // builds an unsigned payload for the user's own wallet: safe behind a publishable key
+  widget: true,
+  cli: { aliases: ["at"], short: { chain: "c", gas_sponsorship: "g", token: "t" } },
+  async handler({ body }, ctx) {
+    const client = ctx.services.chains.get(body.chain, ["body", "chain"]);
+    let token: Address;
+    if (/^0x/i.test(body.token)) {
+      if (!isAddress(body.token, { strict: false }))
+        throw fieldError(["body", "token"], "Not a valid address");
+      token = getAddress(body.token.toLowerCase());
+    } else {
+      // the deployment's named tokens (USDC, the address book's: WETH, USDT, …) and the tokenized assets
+      const hit = [...namedTokens(ctx.config, body.chain), ...knownTokens(ctx.config, body.chain)].find(
+        (t) => t.symbol.toLowerCase() === body.token.toLowerCase(),
+      );
+      if (!hit)
+        throw fieldError(
+          ["body", "token"],
+          `Unknown token symbol '${body.token}' on ${body.chain}; pass its address`,
+        );
+      token = hit.address;
+    }
+    return buildApproveTransfer({
+      client,
+      chain: body.chain,
+      owner: body.owner,
+      token,
+      sponsored: body.gas_sponsorship,
+    });
+  },
+});

@@ -1,0 +1,101 @@
+import { z } from "zod";
+import { UpstreamError } from "../../../kernel/errors.ts";
+import { defineOperation } from "../../../kernel/registry/define.ts";
+import { Address } from "../../../kernel/schemas/common.ts";
+import { readAccount } from "../domain/account.ts";
+import { DEX, loadMarkets } from "../domain/markets.ts";
+import type { PerpetualTradingContext } from "../domain/ports.ts";
+import { toAccount, toFill, toOpenOrder } from "../domain/views.ts";
+import { Fill, OpenOrder, Position } from "../schemas.ts";
+import type { FrontendOpenOrders, MaxBuilderFee, UserFills } from "../venue/wire.ts";
+
+const SECTIONS = ["positions", "fills", "open_orders", "builder_approval"] as const;
+type Section = (typeof SECTIONS)[number];
+
+const ActivityResponse = z
+  .object({
+    owner: z.string().describe("queried address, checksummed"),
+    positions: z.array(Position).nullable().describe("null if that section failed"),
+    account_value: z.string().nullable(),
+    withdrawable: z.string().nullable(),
+    fills: z.array(Fill).nullable().describe("recent fills, newest first; null on failure"),
+    open_orders: z.array(OpenOrder).nullable().describe("resting orders; null on failure"),
+    builder_approval: z
+      .object({ builder: z.string(), max_fee_tenth_bps: z.int(), approved: z.boolean() })
+      .nullable()
+      .optional()
+      .describe("only when `builder` was passed; null on failure"),
+    partial_errors: z
+      .array(z.object({ section: z.enum(SECTIONS), message: z.string() }))
+      .optional()
+      .describe("one entry per failed section"),
+  })
+  .meta({ id: "PerpetualTradingActivityResponse" });
+
+export const activity = defineOperation({
+  method: "GET",
+  path: "/v2/perpetual_trading/activity",
+  summary: "Positions, fills, open orders and builder approval of a trader in one call",
+  description:
+    "Sections are fetched in parallel. A failed section is null and listed in `partial_errors` (200); only when every requested section fails is the answer 502. An empty list means no activity.",
+  query: z.object({
+    owner: Address.describe("user EOA (the venue account)"),
+    builder: Address.optional().describe("also report this builder's fee approval"),
+  }),
+  response: ActivityResponse,
+  errors: [{ status: 502, description: "every requested section failed (venue unreachable)" }],
+  cli: { short: { builder: "b" } },
+  widget: true,
+  async handler({ query }, ctx: PerpetualTradingContext) {
+    const venue = ctx.services.venue;
+    const { owner, builder } = query;
+    const tasks: Record<Section, Promise<unknown> | undefined> = {
+      positions: Promise.all([loadMarkets(venue, ctx.signal), readAccount(venue, owner, ctx.signal)]).then(
+        ([markets, account]) => toAccount(account, markets),
+      ),
+      fills: venue
+        .info<UserFills>({ type: "userFills", user: owner }, ctx.signal)
+        .then((rows) => rows.filter((f) => f.coin.startsWith(`${DEX}:`)).map(toFill)),
+      open_orders: venue
+        .info<FrontendOpenOrders>({ type: "frontendOpenOrders", user: owner, dex: DEX }, ctx.signal)
+        .then((rows) => rows.map(toOpenOrder)),
+      builder_approval: builder
+        ? venue
+            .info<MaxBuilderFee>({ type: "maxBuilderFee", user: owner, builder }, ctx.signal)
+            .then((fee) => ({
+              builder,
+              max_fee_tenth_bps: fee,
+              approved: fee > 0,
+            }))
+        : undefined,
+    };
+    const requested = SECTIONS.filter((s) => tasks[s]);
+    const settled = await Promise.allSettled(requested.map((s) => tasks[s]!));
+    const value = (s: Section): any => {
+      const r = settled[requested.indexOf(s)];
+      return r?.status === "fulfilled" ? r.value : null;
+    };
+    const partial_errors = requested.flatMap((s, i) => {
+      const r = settled[i]!;
+      if (r.status === "fulfilled") return [];
+      ctx.log.warn({ section: s, err: String(r.reason) }, "activity section failed");
+      return [{ section: s, message: (r.reason as Error)?.message ?? String(r.reason) }];
+    });
+    if (partial_errors.length === requested.length)
+      throw new UpstreamError(
+        "venue",
+        `Perpetuals venue: every section failed (${partial_errors[0]!.message})`,
+      );
+    const account = value("positions");
+    return {
+      owner,
+      positions: account?.positions ?? null,
+      account_value: account?.account_value ?? null,
+      withdrawable: account?.withdrawable ?? null,
+      fills: value("fills"),
+      open_orders: value("open_orders"),
+      ...(builder && { builder_approval: value("builder_approval") }),
+      ...(partial_errors.length && { partial_errors }),
+    };
+  },
+});

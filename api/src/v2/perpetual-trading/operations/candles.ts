@@ -1,0 +1,88 @@
+import { z } from "zod";
+import { fieldError } from "../../../kernel/errors.ts";
+import { TtlCache } from "../../../kernel/lib/ttl-cache.ts";
+import { defineOperation } from "../../../kernel/registry/define.ts";
+import { qInt } from "../../../kernel/schemas/common.ts";
+import { coinOf, findMarket, loadMarkets, stripDex } from "../domain/markets.ts";
+import type { PerpetualTradingContext } from "../domain/ports.ts";
+import { toCandle } from "../domain/views.ts";
+import { Asset } from "../schemas.ts";
+import type { CandleRows } from "../venue/wire.ts";
+
+const INTERVAL_MS = {
+  "1m": 60_000,
+  "5m": 300_000,
+  "15m": 900_000,
+  "1h": 3_600_000,
+  "4h": 14_400_000,
+  "1d": 86_400_000,
+  "1w": 604_800_000,
+} as const;
+type Interval = keyof typeof INTERVAL_MS;
+
+/** The venue serves at most 5000 candles per request; larger limits are clamped (spec §3.3, Ours). */
+const MAX_CANDLES = 5000;
+const DEFAULT_CANDLES = 500;
+
+const Candle = z
+  .object({
+    time: z.int().describe("candle open, unix seconds"),
+    open: z.string(),
+    high: z.string(),
+    low: z.string(),
+    close: z.string(),
+    volume: z.string().describe("base units"),
+    trades: z.int(),
+  })
+  .meta({ id: "PerpetualTradingCandle" });
+
+const CandlesResponse = z
+  .object({ symbol: z.string(), interval: z.string(), candles: z.array(Candle) })
+  .meta({ id: "PerpetualTradingCandlesResponse" });
+
+// Responses are kept 15 s per (symbol, interval, window); an open window ("up to now") is one key.
+const cache = new TtlCache<z.input<typeof CandlesResponse>>(15_000, 500);
+
+export const candles = defineOperation({
+  method: "GET",
+  path: "/v2/perpetual_trading/candles",
+  summary: "Price candles of a market",
+  description:
+    "OHLC candles oldest first. Input times are unix milliseconds, output `time` is unix seconds (candle open). `limit` defaults to 500 and is clamped to 5000; `start_time` defaults to `end_time − limit × interval`, `end_time` to now. Cached 15 s.",
+  query: z.object({
+    symbol: Asset.describe("ticker, e.g. AAPL (the `xyz:` prefix is added when absent)"),
+    interval: z.enum(Object.keys(INTERVAL_MS) as [Interval, ...Interval[]]),
+    limit: qInt({
+      min: 1,
+      description: "number of candles (max 5000; larger values are clamped)",
+    }).optional(),
+    start_time: qInt({ min: 0, description: "window start, unix ms" }).optional(),
+    end_time: qInt({ min: 0, description: "window end, unix ms (default now)" }).optional(),
+  }),
+  response: CandlesResponse,
+  errors: [{ status: 502, description: "venue unreachable" }],
+  cli: { short: { interval: "i", limit: "l", end_time: "e" } },
+  widget: true,
+  async handler({ query }, ctx: PerpetualTradingContext) {
+    const step = INTERVAL_MS[query.interval];
+    const limit = Math.min(query.limit ?? DEFAULT_CANDLES, MAX_CANDLES);
+    if (query.start_time !== undefined && query.end_time !== undefined && query.start_time > query.end_time)
+      throw fieldError(["query", "start_time"], "start_time must not be after end_time");
+    const key = `${stripDex(query.symbol).toUpperCase()}|${query.interval}|${limit}|${query.start_time ?? ""}|${query.end_time ?? ""}`;
+    return cache.get(key, async () => {
+      const venue = ctx.services.venue;
+      const endTime = query.end_time ?? Date.now();
+      const startTime = query.start_time ?? Math.max(0, endTime - limit * step);
+      const coin = coinOf(query.symbol);
+      const [markets, rows] = await Promise.all([
+        loadMarkets(venue, ctx.signal),
+        venue.info<CandleRows>(
+          { type: "candleSnapshot", req: { coin, interval: query.interval, startTime, endTime } },
+          ctx.signal,
+        ),
+      ]);
+      const { ticker } = findMarket(markets, query.symbol, ["query", "symbol"]);
+      return { symbol: ticker, interval: query.interval, candles: rows.slice(-limit).map(toCandle) };
+    });
+  },
+});

@@ -1,0 +1,44 @@
+import { z } from "zod";
+import { fieldError } from "../../../kernel/errors.ts";
+import { defineOperation } from "../../../kernel/registry/define.ts";
+import { leverageTo } from "../domain/leverage.ts";
+import { findMarket, loadMarkets } from "../domain/markets.ts";
+import type { PerpetualTradingContext } from "../domain/ports.ts";
+import { LeverageResponse, OwnerAsset } from "../schemas.ts";
+
+export const setLeverage = defineOperation({
+  method: "POST",
+  path: "/v2/perpetual_trading/set_leverage",
+  summary: "Set an asset's leverage and margin mode (to sign)",
+  description:
+    "Whole-number multiplier in [1, the asset's max_leverage]; omitted or null → the maximum. Cross margin unless `margin_mode` is `isolated` (Compass extension). Already at that value and mode → `leverage_ok: true` and nothing to sign.",
+  body: z
+    .object({
+      ...OwnerAsset,
+      leverage: z.int().min(1).nullable().optional().describe("multiplier; default the asset's maximum"),
+      margin_mode: z
+        .enum(["cross", "isolated"])
+        .optional()
+        .describe(
+          "Compass extension: `cross` (default: the account's whole balance backs the position) or `isolated` (only the margin put up for it)",
+        ),
+    })
+    .meta({ id: "PerpetualTradingSetLeverageRequest" }),
+  response: LeverageResponse,
+  errors: [{ status: 502, description: "venue unreachable" }],
+  cli: { aliases: ["sl"], short: { asset: "a", leverage: "l" } },
+  widget: true,
+  async handler({ body }, ctx: PerpetualTradingContext) {
+    const market = findMarket(await loadMarkets(ctx.services.venue, ctx.signal), body.asset, [
+      "body",
+      "asset",
+    ]);
+    const target = body.leverage ?? market.maxLeverage;
+    if (target > market.maxLeverage)
+      throw fieldError(
+        ["body", "leverage"],
+        `${market.ticker} allows at most ${market.maxLeverage}× leverage`,
+      );
+    return leverageTo(ctx, body.owner, market, target, body.margin_mode);
+  },
+});
