@@ -1,12 +1,9 @@
-import { type Address, concat, encodeFunctionData, encodePacked, type Hex, size } from "viem";
+import { concat, encodeFunctionData, encodePacked, type Hex, size } from "viem";
+import type { Call } from "../../kernel/chain/call.ts";
 import { multiSendAbi } from "./safe.ts";
 
 /** One call the product account makes. */
-export interface AccountCall {
-  to: Address;
-  data: Hex;
-  value?: bigint;
-}
+export type AccountCall = Call;
 
 /**
  * MultiSendCallOnly calldata for several calls executed in order, all-or-nothing: each is packed as
