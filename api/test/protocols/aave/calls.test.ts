@@ -1,8 +1,15 @@
 import { aavePoolAbi } from "@compass/constants";
 import { decodeFunctionData, erc20Abi, getAddress, type PublicClient } from "viem";
 import { describe, expect, test } from "vitest";
-import { RequestValidationError } from "../../src/kernel/errors.ts";
-import { type AaveReserveState, aaveCalls, RAY } from "../../src/v2/earn/domain/aave.ts";
+import { RequestValidationError } from "../../../src/kernel/errors.ts";
+import {
+  type AaveMarket,
+  type AaveReserveState,
+  aaveSupplyCalls,
+  aaveWithdrawCalls,
+  assertAaveReserveOpen,
+  RAY,
+} from "../../../src/protocols/aave/index.ts";
 
 /**
  * What Aave would refuse, judged before anything is built (the integration test shows frozen, paused and the
@@ -13,44 +20,62 @@ const USDC = {
   symbol: "USDC",
   decimals: 6,
 };
-const market = {
+const market: AaveMarket = {
+  chain: "base",
   pool: getAddress("0x00000000000000000000000000000000000000b1"),
   dataProvider: getAddress("0x00000000000000000000000000000000000000b2"),
+  oracle: getAddress("0x00000000000000000000000000000000000000b3"),
 };
 const account = getAddress("0x00000000000000000000000000000000000000c1");
 const usdc = (n: number) => BigInt(n) * 1_000_000n;
 
 const reserve = (over: Partial<AaveReserveState> = {}): AaveReserveState => ({
-  asset: USDC,
+  asset: USDC.address,
+  symbol: USDC.symbol,
+  decimals: USDC.decimals,
   aToken: "0x00000000000000000000000000000000000000d1",
-  variableDebt: "0x00000000000000000000000000000000000000d2",
+  variableDebtToken: "0x00000000000000000000000000000000000000d2",
   ltvBps: 7700n,
   thresholdBps: 8000n,
+  collateralEnabled: true,
+  borrowingEnabled: true,
   active: true,
   frozen: false,
   paused: false,
   supplyCap: 0n,
-  supplied: usdc(1_000),
-  borrowed: usdc(600),
-  available: usdc(400),
+  accruedToTreasuryScaled: 0n,
+  totalAToken: usdc(1_000),
+  totalStableDebt: 0n,
+  totalVariableDebt: usdc(600),
+  totalSupplied: usdc(1_000),
+  totalBorrowed: usdc(600),
+  cash: usdc(400),
   liquidityRate: RAY / 50n,
   variableBorrowRate: RAY / 20n,
+  stableBorrowRate: 0n,
+  liquidityIndex: RAY,
   normalizedIncome: RAY,
   ...over,
 });
 
-const calls = (r: AaveReserveState, action: "DEPOSIT" | "WITHDRAW", amount: bigint) =>
-  aaveCalls({
-    client: {} as PublicClient, // a bundle's withdrawal is not judged against the balance now: no read
-    reserve: r,
-    market,
-    account,
-    action,
-    amount,
-    loc: ["body", "amount"],
-    tokenLoc: ["body", "venue", "token"],
-    checkBalance: false,
-  });
+/** earn's manage: the reserve judged open, then its calls (as the Earn Account) */
+const calls = async (r: AaveReserveState, action: "DEPOSIT" | "WITHDRAW", amount: bigint) => {
+  assertAaveReserveOpen(
+    r,
+    action === "DEPOSIT" ? "supply" : "withdraw",
+    ["body", "venue", "token"],
+    "it accepts no new supply",
+  );
+  const input = { market, reserve: r, account, amount, loc: ["body", "amount"] };
+  return action === "DEPOSIT"
+    ? aaveSupplyCalls(input)
+    : aaveWithdrawCalls({
+        ...input,
+        client: {} as PublicClient, // a bundle's withdrawal is not judged against the balance now: no read
+        holder: "the Earn Account",
+        checkBalance: false,
+      });
+};
 
 async function refusal(p: Promise<unknown>) {
   const error = await p.then(
