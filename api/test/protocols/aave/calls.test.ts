@@ -3,8 +3,11 @@ import { decodeFunctionData, erc20Abi, getAddress, type PublicClient } from "vie
 import { describe, expect, test } from "vitest";
 import { RequestValidationError } from "../../../src/kernel/errors.ts";
 import {
+  type AaveAccountReserve,
   type AaveMarket,
   type AaveReserveState,
+  aaveBorrowCalls,
+  aaveRepayCalls,
   aaveSupplyCalls,
   aaveWithdrawCalls,
   assertAaveReserveOpen,
@@ -128,5 +131,100 @@ describe("earn: Aave reserve limits", () => {
     const short = await refusal(calls(reserve(), "WITHDRAW", usdc(400) + 1n));
     expect(short).toMatchObject({ loc: ["body", "amount"] });
     expect(short.msg).toMatch(/holds 400 USDC of cash now.*NOT_ENOUGH_AVAILABLE_USER_BALANCE/);
+  });
+});
+
+/** credit's borrow and repay: an account reserve with the account's balances, priced at the oracle (8 decimals) */
+const held = (over: Partial<AaveAccountReserve> = {}): AaveAccountReserve => ({
+  ...reserve(),
+  priceUsd8: 100_000_000n,
+  supplied: 0n,
+  stableDebt: 0n,
+  variableDebt: 0n,
+  principalStableDebt: 0n,
+  scaledVariableDebt: 0n,
+  userStableBorrowRate: 0n,
+  usedAsCollateral: false,
+  ...over,
+});
+const WETH = {
+  asset: getAddress("0x00000000000000000000000000000000000000a2"),
+  symbol: "WETH",
+  decimals: 18,
+};
+const loc = { token: ["body", "borrow_token"], amount: ["body", "borrow_amount"] };
+const borrow = (input: Partial<Parameters<typeof aaveBorrowCalls>[0]>) =>
+  Promise.resolve().then(() =>
+    aaveBorrowCalls({
+      market,
+      account,
+      holder: "the Credit Account",
+      data: { availableBorrowsUsd8: 0n },
+      debt: held(),
+      borrowAmount: usdc(10),
+      loc,
+      ...input,
+    }),
+  );
+
+describe("credit: Aave borrow and repay limits", () => {
+  test("default: collateral is approved and supplied, and the borrow counts its LTV in the borrowing power", async () => {
+    // 1 WETH at 2,000 USD with LTV 77%: 1,540 USD of power
+    const weth = held({ ...WETH, priceUsd8: 2_000n * 100_000_000n });
+    const collateral = { reserve: weth, amount: 10n ** 18n, loc: ["body", "collateral_token"] };
+    const calls = await borrow({ collateral, borrowAmount: usdc(400) });
+    expect(calls.map((c) => c.to)).toEqual([WETH.asset, market.pool, market.pool]);
+    expect(decodeFunctionData({ abi: aavePoolAbi, data: calls[2]!.data })).toMatchObject({
+      functionName: "borrow",
+      args: [USDC.address, usdc(400), 2n, 0, account],
+    });
+    const short = await refusal(
+      borrow({ collateral, debt: held({ cash: usdc(2_000) }), borrowAmount: usdc(1_541) }),
+    );
+    expect(short).toMatchObject({ loc: ["body", "borrow_amount"] });
+    expect(short.msg).toMatch(
+      /the Credit Account can borrow about 1540 USDC.*COLLATERAL_CANNOT_COVER_NEW_BORROW/,
+    );
+  });
+
+  test("behavior: LTV 0 collateral, borrowing disabled and the reserve's cash are named", async () => {
+    const data = { availableBorrowsUsd8: 10n ** 12n };
+    const noLtv = { reserve: held({ ...WETH, ltvBps: 0n }), amount: 1n, loc: ["body", "collateral_token"] };
+    expect((await refusal(borrow({ data, collateral: noLtv }))).msg).toMatch(
+      /WETH cannot be borrowed against/,
+    );
+    const disabled = await refusal(borrow({ data, debt: held({ borrowingEnabled: false }) }));
+    expect(disabled).toMatchObject({ loc: ["body", "borrow_token"] });
+    expect(disabled.msg).toMatch(/BORROWING_NOT_ENABLED/);
+    const cash = await refusal(borrow({ data, borrowAmount: usdc(401) }));
+    expect(cash.msg).toMatch(/holds 400 USDC of cash now \(Aave: NOT_ENOUGH_AVAILABLE_USER_BALANCE\)/);
+    expect((await refusal(borrow({ data, debt: held({ frozen: true }) }))).msg).toMatch(
+      /frozen: no new borrow/,
+    );
+  });
+
+  test("behavior: a repay needs debt, and its withdrawal what is supplied", async () => {
+    const repay = (debt: AaveAccountReserve, withdraw?: { reserve: AaveAccountReserve; amount: bigint }) =>
+      Promise.resolve().then(() =>
+        aaveRepayCalls({
+          market,
+          account,
+          holder: "the Credit Account",
+          debt,
+          amount: usdc(5),
+          withdraw: withdraw && { ...withdraw, loc: ["body", "withdraw_amount"] },
+          loc: { token: ["body", "repay_token"], amount: ["body", "repay_amount"] },
+        }),
+      );
+    expect((await refusal(repay(held()))).msg).toMatch(/the Credit Account owes no USDC on Aave v3/);
+    const weth = held({ ...WETH, supplied: 10n ** 18n, cash: 10n ** 20n });
+    expect(await repay(held({ variableDebt: usdc(5) }), { reserve: weth, amount: 10n ** 18n })).toHaveLength(
+      3,
+    );
+    const over = await refusal(
+      repay(held({ variableDebt: usdc(5) }), { reserve: weth, amount: 10n ** 18n + 1n }),
+    );
+    expect(over).toMatchObject({ loc: ["body", "withdraw_amount"] });
+    expect(over.msg).toMatch(/has 1 WETH supplied to Aave v3/);
   });
 });
