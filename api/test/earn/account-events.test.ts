@@ -1,9 +1,8 @@
 import { type Address, type PublicClient, toEventSelector } from "viem";
 import { describe, expect, test } from "vitest";
 import type { LogQuery, LogReader } from "../../src/kernel/chain/log-reader.ts";
+import { AAVE_SUPPLY_EVENT, AAVE_WITHDRAW_EVENT } from "../../src/protocols/aave/index.ts";
 import {
-  AAVE_SUPPLY_EVENT,
-  AAVE_WITHDRAW_EVENT,
   readAccountEvents,
   VAULT_DEPOSIT_EVENT,
   VAULT_WITHDRAW_EVENT,

@@ -1,6 +1,6 @@
 import type { PublicClient } from "viem";
 import { describe, expect, it } from "vitest";
-import { annualisedGrowthPercent, blockAtOrBefore, rayRateToApyPercent } from "./history.ts";
+import { annualisedGrowthPercent, blockAtOrBefore } from "./history.ts";
 
 /** A chain whose blocks are stamped irregularly: gaps of 1 s, then 12 s, then a day (a devnet clock jump). */
 function chain(stamps: bigint[]) {
@@ -50,9 +50,5 @@ describe("rates", () => {
     expect(annualisedGrowthPercent(1_000_000n, 1_010_000n, BigInt(365 * 12 * 3600))).toBeCloseTo(2.01, 2);
     expect(annualisedGrowthPercent(0n, 1n, 10n)).toBeNull();
     expect(annualisedGrowthPercent(1n, 1n, 0n)).toBeNull();
-  });
-  it("compounds a ray rate per second", () => {
-    // 5% APR compounded per second ≈ 5.127% APY
-    expect(rayRateToApyPercent(5n * 10n ** 25n)).toBeCloseTo(5.127, 2);
   });
 });

@@ -78,12 +78,6 @@ export function annualisedGrowthPercent(from: bigint, to: bigint, seconds: bigin
   return Number.isFinite(apy) ? apy : null;
 }
 
-/** A per-second rate in ray (1e27, Aave's unit, already annual) compounded per second into an APY in percent. */
-export function rayRateToApyPercent(annualRateRay: bigint): number {
-  const perSecond = Number(annualRateRay) / 1e27 / SECONDS_PER_YEAR;
-  return ((1 + perSecond) ** SECONDS_PER_YEAR - 1) * 100;
-}
-
 /**
  * Annualised growth (percent) of a price observed at moments (`t` unix seconds, ascending) up to `priceNow` at
  * `now`, over a trailing window of `seconds`: from the last observation at or before the window's start (or,

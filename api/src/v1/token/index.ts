@@ -6,6 +6,4 @@ import { transfer } from "./operations/transfer.ts";
 /** The v1 token group (spec v1-capabilities.md §9): price at any block, balance, transfer. */
 export const operations: Operation[] = [price, balance, transfer];
 
-/** For other capabilities: USD prices at the chain's price oracle, at a block. */
-export { priceOracle, usdPrices8 } from "./domain/price.ts";
 export { V1Chain } from "./schemas.ts";

@@ -30,8 +30,6 @@ export const operations: Operation[] = [
   bundle,
 ];
 
-export { readAavePoolLogs } from "./domain/aave.ts";
-
 /** For the v1 Morpho group: the singleton, its markets and a position in one, as credit reads them. */
 export {
   type MorphoCreditMarket,

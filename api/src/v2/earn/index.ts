@@ -28,8 +28,6 @@ export const operations: Operation[] = [
   bundle,
 ];
 
-/** For other capabilities: USD prices at the chain's Aave oracle (credit values its collateral with them). */
-export { AAVE_RESERVE_DATA_UPDATED_EVENT } from "./domain/aave.ts";
 export {
   type SharedBundleAction,
   type SharedBundleInput,
@@ -59,7 +57,6 @@ export {
   requirePendle,
   sellPtCalls,
 } from "./domain/pendle.ts";
-export { oraclePrice } from "./domain/prices.ts";
 export { swapCalls } from "./domain/swap.ts";
 /** For the v1 ERC-4626 group: any vault by address, its metadata read once. */
 export { readVault, type Vault, vaultAbi } from "./domain/vault.ts";

@@ -1,10 +1,15 @@
-import { aavePoolAbi, aaveProtocolDataProviderAbi } from "@compass/constants";
-import { type Address, getAddress } from "viem";
+import { type Address, getAddress, type PublicClient } from "viem";
 import { rethrowRpc } from "../../../kernel/chain/clients.ts";
 import type { LogReader } from "../../../kernel/chain/log-reader.ts";
 import { blockTimes } from "../../../kernel/chain/logs.ts";
-import { readAavePoolLogs } from "../../../v2/credit/index.ts";
-import { type AaveV1Market, decimalString, type ReserveAt } from "./market.ts";
+import { formatDecimal } from "../../../kernel/lib/format.ts";
+import {
+  type AaveMarket,
+  type AaveReserve,
+  readAaveAccountData,
+  readAavePoolLogs,
+  readAaveUserReserve,
+} from "../../../protocols/aave/index.ts";
 
 /**
  * A wallet's Aave v3 position at a block — the pool's own account data, and one reserve's balances as the data
@@ -12,25 +17,24 @@ import { type AaveV1Market, decimalString, type ReserveAt } from "./market.ts";
  * are what a subgraph indexes).
  */
 
-const bps = (v: bigint) => decimalString(v, 4);
-const rayFraction = (v: bigint) => decimalString(v, 27);
+const bps = (v: bigint) => formatDecimal(v, 4);
+const rayFraction = (v: bigint) => formatDecimal(v, 27);
 
-export async function readPositionSummary(market: AaveV1Market, user: Address, block: bigint) {
+export async function readPositionSummary(
+  client: PublicClient,
+  market: AaveMarket,
+  user: Address,
+  block: bigint,
+) {
   try {
-    const [collateral, debt, available, threshold, ltv, health] = await market.client.readContract({
-      address: market.pool,
-      abi: aavePoolAbi,
-      functionName: "getUserAccountData",
-      args: [user],
-      blockNumber: block,
-    });
+    const a = await readAaveAccountData(client, market, user, block);
     return {
-      maximum_loan_to_value_ratio: bps(ltv),
-      health_factor: decimalString(health, 18),
-      total_collateral: decimalString(collateral, 8),
-      total_debt: decimalString(debt, 8),
-      available_borrows: decimalString(available, 8),
-      liquidation_threshold: bps(threshold),
+      maximum_loan_to_value_ratio: bps(a.ltvBps),
+      health_factor: formatDecimal(a.healthFactor, 18),
+      total_collateral: formatDecimal(a.totalCollateralUsd8, 8),
+      total_debt: formatDecimal(a.totalDebtUsd8, 8),
+      available_borrows: formatDecimal(a.availableBorrowsUsd8, 8),
+      liquidation_threshold: bps(a.thresholdBps),
     };
   } catch (error) {
     return rethrowRpc(market.chain, error, { blockLoc: ["query", "block"], block: Number(block) });
@@ -38,31 +42,24 @@ export async function readPositionSummary(market: AaveV1Market, user: Address, b
 }
 
 export async function readPositionPerToken(
-  market: AaveV1Market,
+  client: PublicClient,
+  market: AaveMarket,
   user: Address,
-  reserve: ReserveAt,
+  reserve: AaveReserve,
   block: bigint,
 ) {
   try {
-    const position = await market.client.readContract({
-      address: market.dataProvider,
-      abi: aaveProtocolDataProviderAbi,
-      functionName: "getUserReserveData",
-      args: [reserve.asset, user],
-      blockNumber: block,
-    });
-    const [aTokens, stableDebt, variableDebt, principalStable, scaledVariable, stableRate, liquidityRate] =
-      position;
+    const p = await readAaveUserReserve(client, market, reserve.asset, user, block);
     return {
-      token_balance: decimalString(aTokens, reserve.decimals),
-      stable_debt: decimalString(stableDebt, reserve.decimals),
-      variable_debt: decimalString(variableDebt, reserve.decimals),
-      principal_stable_debt: decimalString(principalStable, reserve.decimals),
-      principal_variable_debt: decimalString(scaledVariable, reserve.decimals),
-      stable_borrow_rate: rayFraction(stableRate),
+      token_balance: formatDecimal(p.supplied, reserve.decimals),
+      stable_debt: formatDecimal(p.stableDebt, reserve.decimals),
+      variable_debt: formatDecimal(p.variableDebt, reserve.decimals),
+      principal_stable_debt: formatDecimal(p.principalStableDebt, reserve.decimals),
+      principal_variable_debt: formatDecimal(p.scaledVariableDebt, reserve.decimals),
+      stable_borrow_rate: rayFraction(p.userStableBorrowRate),
       stable_borrow_rate_for_new_loans: rayFraction(reserve.stableBorrowRate),
       variable_borrow_rate: rayFraction(reserve.variableBorrowRate),
-      liquidity_rate: rayFraction(liquidityRate),
+      liquidity_rate: rayFraction(p.liquidityRate),
     };
   } catch (error) {
     return rethrowRpc(market.chain, error, { blockLoc: ["query", "block"], block: Number(block) });
@@ -76,19 +73,20 @@ export async function readPositionPerToken(
  * past blocks need archive state (the price shown is today's; noted in the docs).
  */
 export async function readHistory(input: {
-  market: AaveV1Market;
+  client: PublicClient;
+  market: AaveMarket;
   logs: LogReader;
   user: Address;
-  reserves: ReserveAt[];
+  reserves: AaveReserve[];
   offset: number;
   limit: number;
 }) {
-  const { market, user, logs } = input;
+  const { client, market, user, logs } = input;
   try {
-    const fromBlock = await logs.deploymentBlock(market.client, market.pool);
-    const all = (await readAavePoolLogs(market.client, logs, market.pool, user, fromBlock)).reverse();
+    const fromBlock = await logs.deploymentBlock(client, market.pool);
+    const all = (await readAavePoolLogs(client, logs, market.pool, user, fromBlock)).reverse();
     const page = all.slice(input.offset, input.offset + input.limit);
-    const times = await blockTimes(market.client, page);
+    const times = await blockTimes(client, page);
     const byAsset = new Map(input.reserves.map((r) => [r.asset, r]));
     const reserve = (asset: unknown) => {
       const r = byAsset.get(getAddress(asset as Address));
@@ -100,7 +98,7 @@ export async function readHistory(input: {
       };
     };
     const amount = (asset: unknown, raw: unknown) =>
-      Number(decimalString(raw as bigint, byAsset.get(getAddress(asset as Address))?.decimals ?? 18));
+      Number(formatDecimal(raw as bigint, byAsset.get(getAddress(asset as Address))?.decimals ?? 18));
     const price = (asset: unknown) =>
       Number(byAsset.get(getAddress(asset as Address))?.priceUsd8 ?? 0n) / 1e8;
     const transactions = page.map((l) => {

@@ -1,6 +1,7 @@
 import { defineOperation } from "../../../kernel/registry/define.ts";
+import { reserveOpen } from "../../../protocols/aave/index.ts";
 import { aaveRead } from "../domain/context.ts";
-import { readReservesAt } from "../domain/market.ts";
+import { reservesAt } from "../domain/reserves.ts";
 import { AaveSupportedTokensQuery, AaveSupportedTokensResponse } from "../schemas.ts";
 
 export const aaveSupportedTokens = defineOperation({
@@ -14,14 +15,14 @@ export const aaveSupportedTokens = defineOperation({
   widget: false,
   cli: { short: { chain: "c", block: "b" } },
   async handler({ query }, ctx) {
-    const { market, at } = await aaveRead(ctx, query.chain, query.block);
-    const reserves = await readReservesAt(market, at.number);
+    const { client, market, at } = await aaveRead(ctx, query.chain, query.block);
+    const reserves = await reservesAt(client, market, at.number);
     return {
       tokens: reserves.map((r) => ({
         symbol: r.symbol,
         address: r.asset,
-        supplying_enabled: r.supplyingEnabled,
-        borrowing_enabled: r.borrowingEnabled,
+        supplying_enabled: reserveOpen(r) && r.collateralEnabled,
+        borrowing_enabled: reserveOpen(r) && r.borrowingEnabled,
       })),
     };
   },

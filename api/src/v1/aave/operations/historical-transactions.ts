@@ -1,7 +1,7 @@
 import { defineOperation } from "../../../kernel/registry/define.ts";
 import { aaveRead } from "../domain/context.ts";
-import { readReservesAt } from "../domain/market.ts";
 import { readHistory } from "../domain/positions.ts";
+import { reservesAt } from "../domain/reserves.ts";
 import { AaveHistoricalTransactionsResponse, AaveHistoryQuery } from "../schemas.ts";
 
 export const historicalTransactions = defineOperation({
@@ -15,12 +15,13 @@ export const historicalTransactions = defineOperation({
   widget: false,
   cli: { short: { chain: "c" } },
   async handler({ query }, ctx) {
-    const { market, logs } = await aaveRead(ctx, query.chain);
+    const { client, market, logs } = await aaveRead(ctx, query.chain);
     return readHistory({
+      client,
       market,
       logs,
       user: query.user_address,
-      reserves: await readReservesAt(market, "latest"),
+      reserves: await reservesAt(client, market, "latest"),
       offset: query.offset,
       limit: query.limit,
     });

@@ -1,8 +1,12 @@
 import { fieldError } from "../../../kernel/errors.ts";
 import { defineOperation } from "../../../kernel/registry/define.ts";
-import { aaveRead } from "../domain/context.ts";
-import { aaveV1Market, readBlock, resolveReserveToken } from "../domain/market.ts";
-import { liquidityIndexAt, ratesAt } from "../domain/rates.ts";
+import {
+  liquidityIndexAt,
+  readAaveBlock,
+  readRatesAt,
+  resolveAaveReserve,
+} from "../../../protocols/aave/index.ts";
+import { aaveRead, v1Market } from "../domain/context.ts";
 import { AaveLiquidityChangeQuery, AaveLiquidityChangeResponse } from "../schemas.ts";
 
 export const liquidityChange = defineOperation({
@@ -19,18 +23,15 @@ export const liquidityChange = defineOperation({
     if (query.end_block < query.start_block)
       throw fieldError(["query", "end_block"], "end_block must not be before start_block");
     // the token first: a bad token is named even when the blocks are out of reach too
-    const market = aaveV1Market(
-      ctx.config,
-      query.chain,
-      ctx.services.chains.get(query.chain, ["query", "chain"]),
-    );
-    const reserve = await resolveReserveToken(market, query.token, ["query", "token"]);
+    const client = ctx.services.chains.get(query.chain, ["query", "chain"]);
+    const market = v1Market(ctx.config, query.chain);
+    const reserve = await resolveAaveReserve(client, market, query.token, ["query", "token"]);
     const { logs, at: end, page } = await aaveRead(ctx, query.chain, query.end_block, ["query", "end_block"]);
-    const start = await readBlock(market, logs, query.start_block, ["query", "start_block"]);
-    const history = { market, logs, asset: reserve.asset, symbol: reserve.symbol, page };
+    const start = await readAaveBlock(client, market, logs, query.start_block, ["query", "start_block"]);
+    const history = { client, market, logs, asset: reserve.asset, symbol: reserve.symbol, page };
     const [from, to] = await Promise.all([
-      ratesAt(history, start.number, ["query", "start_block"]),
-      ratesAt(history, end.number, ["query", "end_block"]),
+      readRatesAt(history, start.number, ["query", "start_block"]),
+      readRatesAt(history, end.number, ["query", "end_block"]),
     ]);
     const [a, b] = [liquidityIndexAt(from, start.timestamp), liquidityIndexAt(to, end.timestamp)];
     const change = (Number(b) / Number(a) - 1) * 100;

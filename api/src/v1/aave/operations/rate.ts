@@ -1,7 +1,7 @@
 import { defineOperation } from "../../../kernel/registry/define.ts";
+import { readRatesAt, resolveAaveReserve } from "../../../protocols/aave/index.ts";
 import { aaveRead } from "../domain/context.ts";
-import { resolveReserveToken } from "../domain/market.ts";
-import { rateFigures, ratesAt } from "../domain/rates.ts";
+import { rateFigures } from "../domain/rates.ts";
 import { AaveRateResponse, AaveTokenQuery } from "../schemas.ts";
 
 export const rate = defineOperation({
@@ -15,10 +15,10 @@ export const rate = defineOperation({
   widget: false,
   cli: { short: { chain: "c", token: "t", block: "b" } },
   async handler({ query }, ctx) {
-    const { market, logs, at, page } = await aaveRead(ctx, query.chain, query.block);
-    const reserve = await resolveReserveToken(market, query.token, ["query", "token"]);
-    const update = await ratesAt(
-      { market, logs, asset: reserve.asset, symbol: reserve.symbol, page },
+    const { client, market, logs, at, page } = await aaveRead(ctx, query.chain, query.block);
+    const reserve = await resolveAaveReserve(client, market, query.token, ["query", "token"]);
+    const update = await readRatesAt(
+      { client, market, logs, asset: reserve.asset, symbol: reserve.symbol, page },
       at.number,
       ["query", "block"],
     );

@@ -1,6 +1,8 @@
+import { formatDecimal } from "../../../kernel/lib/format.ts";
 import { defineOperation } from "../../../kernel/registry/define.ts";
+import { valueUsd8 } from "../../../protocols/aave/index.ts";
 import { aaveRead } from "../domain/context.ts";
-import { decimalString, pickReserve, readReservesAt } from "../domain/market.ts";
+import { reserveAt } from "../domain/reserves.ts";
 import { AaveReserveOverviewResponse, AaveTokenQuery } from "../schemas.ts";
 
 export const reserveOverview = defineOperation({
@@ -14,13 +16,14 @@ export const reserveOverview = defineOperation({
   widget: false,
   cli: { short: { chain: "c", token: "t", block: "b" } },
   async handler({ query }, ctx) {
-    const { market, at } = await aaveRead(ctx, query.chain, query.block);
-    const r = pickReserve(await readReservesAt(market, at.number), query.token, market, ["query", "token"]);
-    const usd = (raw: bigint) => Number(decimalString((raw * r.priceUsd8) / 10n ** BigInt(r.decimals), 8));
+    const { client, market, at } = await aaveRead(ctx, query.chain, query.block);
+    const r = await reserveAt(client, market, at.number, query.token, ["query", "token"]);
+    const usd = (raw: bigint) => Number(formatDecimal(valueUsd8(r, raw), 8));
+    const debt = r.totalStableDebt + r.totalVariableDebt;
     return {
       tvl: usd(r.totalAToken),
-      total_borrowed: usd(r.totalDebt),
-      utilization_ratio: r.totalAToken === 0n ? null : Number(r.totalDebt) / Number(r.totalAToken),
+      total_borrowed: usd(debt),
+      utilization_ratio: r.totalAToken === 0n ? null : Number(debt) / Number(r.totalAToken),
     };
   },
 });

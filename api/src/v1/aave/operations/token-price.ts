@@ -1,6 +1,7 @@
+import { formatDecimal } from "../../../kernel/lib/format.ts";
 import { defineOperation } from "../../../kernel/registry/define.ts";
 import { aaveRead } from "../domain/context.ts";
-import { decimalString, pickReserve, readReservesAt } from "../domain/market.ts";
+import { reserveAt } from "../domain/reserves.ts";
 import { AaveTokenPriceResponse, AaveTokenQuery } from "../schemas.ts";
 
 export const tokenPrice = defineOperation({
@@ -14,8 +15,8 @@ export const tokenPrice = defineOperation({
   widget: false,
   cli: { short: { chain: "c", token: "t", block: "b" } },
   async handler({ query }, ctx) {
-    const { market, at } = await aaveRead(ctx, query.chain, query.block);
-    const r = pickReserve(await readReservesAt(market, at.number), query.token, market, ["query", "token"]);
-    return { price: decimalString(r.priceUsd8, 8) };
+    const { client, market, at } = await aaveRead(ctx, query.chain, query.block);
+    const r = await reserveAt(client, market, at.number, query.token, ["query", "token"]);
+    return { price: formatDecimal(r.priceUsd8, 8) };
   },
 });

@@ -1,7 +1,7 @@
 import { defineOperation } from "../../../kernel/registry/define.ts";
 import { aaveRead } from "../domain/context.ts";
-import { pickReserve, readReservesAt } from "../domain/market.ts";
 import { readPositionPerToken } from "../domain/positions.ts";
+import { reserveAt } from "../domain/reserves.ts";
 import { AaveUserPositionPerTokenResponse, AaveUserTokenQuery } from "../schemas.ts";
 
 export const userPositionPerToken = defineOperation({
@@ -15,8 +15,8 @@ export const userPositionPerToken = defineOperation({
   widget: false,
   cli: { short: { chain: "c", user: "u", token: "t", block: "b" } },
   async handler({ query }, ctx) {
-    const { market, at } = await aaveRead(ctx, query.chain, query.block);
-    const r = pickReserve(await readReservesAt(market, at.number), query.token, market, ["query", "token"]);
-    return readPositionPerToken(market, query.user, r, at.number);
+    const { client, market, at } = await aaveRead(ctx, query.chain, query.block);
+    const r = await reserveAt(client, market, at.number, query.token, ["query", "token"]);
+    return readPositionPerToken(client, market, query.user, r, at.number);
   },
 });

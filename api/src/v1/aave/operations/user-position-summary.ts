@@ -14,7 +14,7 @@ export const userPositionSummary = defineOperation({
   widget: false,
   cli: { short: { chain: "c", user: "u", block: "b" } },
   async handler({ query }, ctx) {
-    const { market, at } = await aaveRead(ctx, query.chain, query.block);
-    return readPositionSummary(market, query.user, at.number);
+    const { client, market, at } = await aaveRead(ctx, query.chain, query.block);
+    return readPositionSummary(client, market, query.user, at.number);
   },
 });

@@ -17,7 +17,7 @@ import { addressBook, type Config } from "../../../kernel/config/env.ts";
 import type { Context } from "../../../kernel/context.ts";
 import { formatDecimal } from "../../../kernel/lib/format.ts";
 import type { ChainName } from "../../../kernel/schemas/common.ts";
-import { priceOracle, usdPrices8 } from "../../token/index.ts";
+import { priceOracle, usdPrices8 } from "../../../protocols/aave/index.ts";
 
 const ONE = 10n ** 18n;
 const aTokenAbi = parseAbi(["function UNDERLYING_ASSET_ADDRESS() view returns (address)"]);

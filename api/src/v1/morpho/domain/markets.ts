@@ -6,13 +6,13 @@ import { blockTimes } from "../../../kernel/chain/logs.ts";
 import type { Context } from "../../../kernel/context.ts";
 import { ApiError, fieldError, type Loc } from "../../../kernel/errors.ts";
 import type { ChainName } from "../../../kernel/schemas/common.ts";
+import { oraclePrice } from "../../../protocols/aave/index.ts";
 import {
   MORPHO_CREATE_MARKET_EVENT,
   type MorphoCreditMarket,
   morphoSingleton,
   readMorphoCreditMarket,
 } from "../../../v2/credit/index.ts";
-import { oraclePrice } from "../../../v2/earn/index.ts";
 
 const WAD = 10n ** 18n;
 const YEAR = 365 * 86_400;

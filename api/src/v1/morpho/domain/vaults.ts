@@ -5,10 +5,10 @@ import { blockTimes } from "../../../kernel/chain/logs.ts";
 import { NEXT_BLOCK } from "../../../kernel/chain/next-block.ts";
 import type { Context } from "../../../kernel/context.ts";
 import type { ChainName } from "../../../kernel/schemas/common.ts";
+import { oraclePrice } from "../../../protocols/aave/index.ts";
 import {
   createMetaMorphoEvent,
   metaMorphoFactories,
-  oraclePrice,
   readVault,
   trailingApys,
   vaultAbi,

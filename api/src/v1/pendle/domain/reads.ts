@@ -9,11 +9,11 @@ import { blockTimes } from "../../../kernel/chain/logs.ts";
 import { addressBook } from "../../../kernel/config/env.ts";
 import type { Context } from "../../../kernel/context.ts";
 import type { ChainName } from "../../../kernel/schemas/common.ts";
+import { oraclePrice } from "../../../protocols/aave/index.ts";
 import {
   chainPendleMarkets,
   impliedApyPercent,
   marketLiquidity,
-  oraclePrice,
   type PendleDeployment,
   type PendleMarket,
   type PendleMarketState,

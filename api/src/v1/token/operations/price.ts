@@ -1,10 +1,20 @@
 import { z } from "zod";
-import { resolveErc20 } from "../../../kernel/chain/erc20.ts";
+import { type Erc20, resolveErc20 } from "../../../kernel/chain/erc20.ts";
+import { DomainError } from "../../../kernel/errors.ts";
 import { formatDecimal } from "../../../kernel/lib/format.ts";
 import { defineOperation } from "../../../kernel/registry/define.ts";
 import { TokenRef } from "../../../kernel/schemas/common.ts";
 import { V1Chain, v1Block } from "../../../kernel/schemas/v1.ts";
-import { noPrice, priceBlock, priceOracle, usdPrices8 } from "../domain/price.ts";
+import { priceBlock, priceOracle, usdPrices8 } from "../../../protocols/aave/index.ts";
+
+/** A token the oracle has no feed for has no price here (404), rather than a guess. */
+function noPrice(token: Erc20, chain: string): never {
+  throw new DomainError(
+    404,
+    "Price not found",
+    `The price oracle on ${chain} has no feed for ${token.symbol} (${token.address})`,
+  );
+}
 
 export const price = defineOperation({
   method: "GET",

@@ -7,16 +7,16 @@ import { toRawAmount } from "../../../kernel/lib/amounts.ts";
 import { formatDecimal } from "../../../kernel/lib/format.ts";
 import type { ChainName } from "../../../kernel/schemas/common.ts";
 import { type AccountCall, permit2PullCall } from "../../../product-accounts/index.ts";
+import {
+  type AaveMarket,
+  aaveBorrowCalls,
+  aaveRepayCalls,
+  findAaveReserve,
+  readAaveAccount,
+} from "../../../protocols/aave/index.ts";
 import type { SwapAggregator } from "../../../protocols/aggregators/index.ts";
 import { swapCalls } from "../../earn/index.ts";
-import {
-  type AaveCreditMarket,
-  borrowCalls,
-  type CreditReserve,
-  findReserve,
-  readAaveAccount,
-  repayCalls,
-} from "./aave.ts";
+import type { CreditReserve } from "./reserve.ts";
 
 /** Aave v3 and Morpho Blue are served; EULER is a 422 on protocol (see docs/credit.md). */
 export function requireServedProtocol(protocol: string): void {
@@ -80,7 +80,7 @@ export interface CreditFeeInput {
 export interface BorrowInput {
   client: PublicClient;
   chain: ChainName;
-  market: AaveCreditMarket;
+  market: AaveMarket;
   account: Address;
   body: BorrowBody & { slippage?: string | null };
   owner: Address;
@@ -154,7 +154,7 @@ export async function buildBorrow(input: BorrowInput): Promise<{
 }> {
   const { client, chain, market, account, body } = input;
   const { reserves, data } = await readAaveAccount(client, market, account);
-  const debt = findReserve(reserves, body.borrow_token, chain, ["body", "borrow_token"]);
+  const debt = findAaveReserve(reserves, body.borrow_token, chain, ["body", "borrow_token"]);
   const borrowAmount = toRawAmount(body.borrow_amount, debt.decimals, ["body", "borrow_amount"], debt.symbol);
   let collateral: { reserve: CreditReserve; amount: bigint; loc: Loc } | undefined;
   let estimatedCollateral: string | undefined;
@@ -168,7 +168,7 @@ export async function buildBorrow(input: BorrowInput): Promise<{
   if (swapping) {
     // token_in (any token the aggregator routes) swapped into the collateral, whose floor is supplied
     pairedWith(body.token_in, body.amount_in, "token_in", "amount_in");
-    const reserve = findReserve(reserves, body.collateral_token!, chain, ["body", "collateral_token"]);
+    const reserve = findAaveReserve(reserves, body.collateral_token!, chain, ["body", "collateral_token"]);
     const swap = await swapInto(input, reserve);
     pulled.push(...swap.pulled, ...swap.calls);
     collateral = { reserve, amount: swap.floor, loc: ["body", "collateral_token"] };
@@ -177,7 +177,7 @@ export async function buildBorrow(input: BorrowInput): Promise<{
   const [inField, inText] =
     body.token_in != null ? ["token_in", body.token_in] : ["collateral_token", body.collateral_token];
   const collateralReserve =
-    swapping || inText == null ? undefined : findReserve(reserves, inText, chain, ["body", inField]);
+    swapping || inText == null ? undefined : findAaveReserve(reserves, inText, chain, ["body", inField]);
   if (!swapping) pairedWith(inText, body.amount_in, inField, "amount_in");
   if (collateralReserve && body.amount_in != null) {
     const reserve = collateralReserve;
@@ -188,9 +188,10 @@ export async function buildBorrow(input: BorrowInput): Promise<{
     collateral = { reserve, amount, loc: ["body", "token_in"] };
   }
   const calls = pulled.concat(
-    borrowCalls({
+    aaveBorrowCalls({
       market,
       account,
+      holder: "the Credit Account",
       data,
       collateral,
       debt,
@@ -277,7 +278,7 @@ export type RepayBody = {
 export interface RepayInput {
   client: PublicClient;
   chain: ChainName;
-  market: AaveCreditMarket;
+  market: AaveMarket;
   account: Address;
   body: RepayBody & { slippage?: string | null };
   owner: Address;
@@ -310,7 +311,7 @@ export async function buildRepay(
 ): Promise<{ calls: AccountCall[]; estimatedOut?: string }> {
   const { client, chain, market, account, body } = input;
   const { reserves } = await readAaveAccount(client, market, account);
-  const debt = findReserve(reserves, body.repay_token, chain, ["body", "repay_token"]);
+  const debt = findAaveReserve(reserves, body.repay_token, chain, ["body", "repay_token"]);
   const amount = toRawAmount(body.repay_amount, debt.decimals, ["body", "repay_amount"], debt.symbol);
   // paying more than is owed leaves the rest in the account (the pool takes only the debt)
   const owed = debt.variableDebt;
@@ -324,7 +325,7 @@ export async function buildRepay(
   const withdrawn =
     body.withdraw_token == null
       ? undefined
-      : findReserve(reserves, body.withdraw_token, chain, ["body", "withdraw_token"]);
+      : findAaveReserve(reserves, body.withdraw_token, chain, ["body", "withdraw_token"]);
   pairedWith(body.withdraw_token, body.withdraw_amount, "withdraw_token", "withdraw_amount");
   if (withdrawn && body.withdraw_amount != null) {
     const reserve = withdrawn;
@@ -340,9 +341,10 @@ export async function buildRepay(
     };
   }
   const calls = pulled.concat(
-    repayCalls({
+    aaveRepayCalls({
       market,
       account,
+      holder: "the Credit Account",
       debt,
       amount,
       withdraw,

@@ -1,4 +1,4 @@
-import { aavePoolAbi, morphoBlueAbi } from "@compass/constants";
+import { morphoBlueAbi } from "@compass/constants";
 import { type Address, encodeFunctionData, erc20Abi, type PublicClient } from "viem";
 import type { LogReader } from "../../../kernel/chain/log-reader.ts";
 import type { Config } from "../../../kernel/config/env.ts";
@@ -6,17 +6,25 @@ import { fieldError, type Loc, RequestValidationError } from "../../../kernel/er
 import { toRawAmount } from "../../../kernel/lib/amounts.ts";
 import type { ChainName } from "../../../kernel/schemas/common.ts";
 import { type AccountCall, simulateAsAccount } from "../../../product-accounts/index.ts";
+import {
+  type AaveMarket,
+  aaveAccountDataCall,
+  aaveBorrowCall,
+  aaveCollateralCall,
+  aaveRepayCall,
+  aaveSupplyCall,
+  aaveWithdrawCall,
+  approveCall,
+  assertAaveReserveOpen,
+  decodeAaveAccountData,
+  findAaveReserve,
+  readAaveAccount,
+} from "../../../protocols/aave/index.ts";
 import type { SwapAggregator } from "../../../protocols/aggregators/index.ts";
 import { type SharedBundleAction, sharedBundleActionCalls } from "../../earn/index.ts";
-import {
-  type AaveCreditMarket,
-  assertOpen,
-  type CreditReserve,
-  findReserve,
-  readAaveAccount,
-} from "./aave.ts";
 import { type CreditFeeInput, feeCall } from "./borrow.ts";
 import type { MorphoCreditMarket } from "./morpho.ts";
+import type { CreditReserve } from "./reserve.ts";
 import { morphoVenue, type VenuePosition } from "./venue.ts";
 
 /**
@@ -65,7 +73,7 @@ export interface CreditBundleInput {
   client: PublicClient;
   chain: ChainName;
   logs: LogReader;
-  market: AaveCreditMarket;
+  market: AaveMarket;
   owner: Address;
   account: Address;
   actions: CreditBundleAction[];
@@ -214,28 +222,21 @@ async function actionCalls(
       `${a.protocol} actions are not available in credit bundles on this deployment yet: its Euler vaults take no collateral; use AAVE or MORPHO`,
     );
   const { market, account } = input;
-  const r = findReserve(reserves, a.token, input.chain, [...loc, "token"]);
+  const r = findAaveReserve(reserves, a.token, input.chain, [...loc, "token"]);
   const amountOf = (text: string) => toRawAmount(text, r.decimals, [...loc, "amount"], r.symbol);
-  const pool = (functionName: string, args: readonly unknown[]): AccountCall => ({
-    to: market.pool,
-    data: encodeFunctionData({ abi: aavePoolAbi, functionName, args } as never),
-  });
-  const approve = (amount: bigint): AccountCall => ({
-    to: r.asset,
-    data: encodeFunctionData({ abi: erc20Abi, functionName: "approve", args: [market.pool, amount] }),
-  });
+  const approve = (amount: bigint): AccountCall => approveCall(r.asset, market.pool, amount);
   switch (a.action_type) {
     case "CREDIT_SUPPLY": {
-      assertOpen(r, "supply", [...loc, "token"]);
+      assertAaveReserveOpen(r, "supply", [...loc, "token"]);
       const amount = amountOf(a.amount);
-      return [approve(amount), pool("supply", [r.asset, amount, account, 0])];
+      return [approve(amount), aaveSupplyCall(market, r.asset, amount, account)];
     }
     case "CREDIT_WITHDRAW": {
-      assertOpen(r, "withdraw", [...loc, "token"]);
-      return [pool("withdraw", [r.asset, amountOf(a.amount), account])];
+      assertAaveReserveOpen(r, "withdraw", [...loc, "token"]);
+      return [aaveWithdrawCall(market, r.asset, amountOf(a.amount), account)];
     }
     case "CREDIT_BORROW": {
-      assertOpen(r, "borrow", [...loc, "token"]);
+      assertAaveReserveOpen(r, "borrow", [...loc, "token"]);
       if (a.interest_rate_mode === "stable")
         throw fieldError(
           [...loc, "interest_rate_mode"],
@@ -252,17 +253,17 @@ async function actionCalls(
         "fee",
         "amount",
       ]);
-      return [pool("borrow", [r.asset, amount, 2n, 0, account]), ...(fee ? [fee.call] : [])];
+      return [aaveBorrowCall(market, r.asset, amount, account), ...(fee ? [fee.call] : [])];
     }
     case "CREDIT_REPAY": {
-      assertOpen(r, "repay", [...loc, "token"]);
+      assertAaveReserveOpen(r, "repay", [...loc, "token"]);
       const amount = amountOf(a.amount);
-      return [approve(amount), pool("repay", [r.asset, amount, 2n, account]), approve(0n)];
+      return [approve(amount), aaveRepayCall(market, r.asset, amount, account), approve(0n)];
     }
     case "CREDIT_ENABLE_COLLATERAL": {
       if (r.ltvBps === 0n)
         throw fieldError([...loc, "token"], `${r.symbol} cannot be collateral on Aave v3 (its LTV is 0)`);
-      return [pool("setUserUseReserveAsCollateral", [r.asset, true])];
+      return [aaveCollateralCall(market, r.asset, true)];
     }
     case "CREDIT_TRANSFER_TO_ADDRESS":
       return [transferCall(r.asset, a.recipient, amountOf(a.amount))];
@@ -285,14 +286,7 @@ async function assertNothingOwedAfter(
       to: m.morpho,
       data: encodeFunctionData({ abi: morphoBlueAbi, functionName: "position", args: [m.id, input.account] }),
     })),
-    {
-      to: input.market.pool,
-      data: encodeFunctionData({
-        abi: aavePoolAbi,
-        functionName: "getUserAccountData",
-        args: [input.account],
-      }),
-    },
+    aaveAccountDataCall(input.market, input.account),
   ];
   const results = await simulateAsAccount(input.client, input.chain, input.account, probe);
   const last = results.at(-1)!;
@@ -307,7 +301,7 @@ async function assertNothingOwedAfter(
         `CREDIT_TRANSFER_TO_ADDRESS moves tokens out of the Credit Account, which still owes ${m.loan.symbol} in Morpho market ${m.id} after the bundle; repay it all first`,
       );
   });
-  const debtUsd8 = BigInt(`0x${last.returnData.slice(66, 130)}`);
+  const debtUsd8 = decodeAaveAccountData(last.returnData).totalDebtUsd8;
   if (debtUsd8 > 0n)
     throw fieldError(
       ["body", "actions", index, "body", "action_type"],

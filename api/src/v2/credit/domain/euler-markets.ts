@@ -4,7 +4,8 @@ import { NEXT_BLOCK } from "../../../kernel/chain/next-block.ts";
 import type { Config } from "../../../kernel/config/env.ts";
 import { formatDecimal } from "../../../kernel/lib/format.ts";
 import type { ChainName } from "../../../kernel/schemas/common.ts";
-import { eulerFactoryVaults, oraclePrice } from "../../earn/index.ts";
+import { oraclePrice } from "../../../protocols/aave/index.ts";
+import { eulerFactoryVaults } from "../../earn/index.ts";
 
 /**
  * Euler markets (spec B3): every vault the chain's Euler factory created, read through the Euler Vault Kit's own

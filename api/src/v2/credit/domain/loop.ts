@@ -5,10 +5,11 @@ import { parseUnitsExact } from "../../../kernel/lib/decimal.ts";
 import { formatDecimal } from "../../../kernel/lib/format.ts";
 import type { ChainName } from "../../../kernel/schemas/common.ts";
 import type { AccountCall } from "../../../product-accounts/index.ts";
+import { type AaveAccountData, valueUsd8 } from "../../../protocols/aave/index.ts";
 import type { SwapAggregator } from "../../../protocols/aggregators/index.ts";
-import { type AaveAccountData, type CreditReserve, valueUsd8 } from "./aave.ts";
 import { assertHeld } from "./borrow.ts";
 import { pathSwaps } from "./path-swaps.ts";
+import type { CreditReserve } from "./reserve.ts";
 import type { LoopVenue, VenuePosition } from "./venue.ts";
 
 /**

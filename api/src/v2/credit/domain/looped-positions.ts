@@ -14,17 +14,14 @@ import { formatDecimal } from "../../../kernel/lib/format.ts";
 import type { ChainName } from "../../../kernel/schemas/common.ts";
 import {
   type AaveAccountData,
-  type AaveCreditEvent,
-  type AaveCreditMarket,
-  apy,
-  type CreditReserve,
+  type AaveBalanceMove,
+  type AaveMarket,
   readAaveAccount,
-  readAaveCreditEvents,
-  usd8,
   valueUsd8,
-} from "./aave.ts";
+} from "../../../protocols/aave/index.ts";
 import { morphoOn, readMorphoCreditEvents } from "./morpho.ts";
-import { accountSummary, healthFactor } from "./positions.ts";
+import { accountSummary, healthFactor, readAaveCreditEvents } from "./positions.ts";
+import { apy, type CreditReserve, usd8 } from "./reserve.ts";
 import { morphoVenue } from "./venue.ts";
 
 /**
@@ -51,7 +48,7 @@ type Classification =
 interface TxEvents {
   hash: Hex;
   blockNumber: bigint;
-  events: AaveCreditEvent[];
+  events: AaveBalanceMove[];
 }
 
 const WAD = 10n ** 18n;
@@ -66,7 +63,7 @@ interface LoopSource {
   marketId?: Hex;
   reserves: CreditReserve[];
   data: AaveAccountData;
-  events: AaveCreditEvent[];
+  events: AaveBalanceMove[];
   scope: "account" | "market";
 }
 
@@ -75,7 +72,7 @@ export async function readLoopedPositions(input: {
   client: PublicClient;
   logs: LogReader;
   chain: ChainName;
-  market: AaveCreditMarket;
+  market: AaveMarket;
   account: Address;
 }) {
   const { client, market, account } = input;
@@ -210,7 +207,7 @@ function describePosition(
     };
   });
   const kinds = history.map((h) => h.classification);
-  const all = (asset: Address, types: AaveCreditEvent["type"][]) =>
+  const all = (asset: Address, types: AaveBalanceMove["type"][]) =>
     p.txs.reduce((sum, tx) => sum + sumOf(tx, asset, types), 0n);
   return {
     protocol: source.protocol,
@@ -245,7 +242,7 @@ interface Position {
   closedIn?: TxEvents;
 }
 
-function groupByTransaction(events: AaveCreditEvent[]): TxEvents[] {
+function groupByTransaction(events: AaveBalanceMove[]): TxEvents[] {
   const txs = new Map<Hex, TxEvents>();
   for (const e of events) {
     const tx = txs.get(e.transactionHash) ?? {
@@ -259,11 +256,11 @@ function groupByTransaction(events: AaveCreditEvent[]): TxEvents[] {
   return [...txs.values()];
 }
 
-const of = (tx: TxEvents, asset: Address, types: AaveCreditEvent["type"][]) =>
+const of = (tx: TxEvents, asset: Address, types: AaveBalanceMove["type"][]) =>
   tx.events.filter((e) => e.reserve === asset && types.includes(e.type));
-const sumOf = (tx: TxEvents, asset: Address, types: AaveCreditEvent["type"][]) =>
+const sumOf = (tx: TxEvents, asset: Address, types: AaveBalanceMove["type"][]) =>
   of(tx, asset, types).reduce((sum, e) => sum + e.amount, 0n);
-const count = (tx: TxEvents, asset: Address, type: AaveCreditEvent["type"]) => of(tx, asset, [type]).length;
+const count = (tx: TxEvents, asset: Address, type: AaveBalanceMove["type"]) => of(tx, asset, [type]).length;
 const touches = (tx: TxEvents, p: Position) =>
   of(tx, p.collateral, ["supply", "withdraw", "liquidation"]).length > 0 ||
   of(tx, p.debt, ["borrow", "repay", "liquidation"]).length > 0;
@@ -281,7 +278,7 @@ function loopPairs(tx: TxEvents): [Address, Address][] {
 }
 
 function classify(tx: TxEvents, p: Position, first: TxEvents): Classification {
-  const has = (asset: Address, type: AaveCreditEvent["type"]) => count(tx, asset, type) > 0;
+  const has = (asset: Address, type: AaveBalanceMove["type"]) => count(tx, asset, type) > 0;
   if (tx.events.some((e) => e.type === "liquidation")) return "liquidation";
   const [supply, withdraw] = [has(p.collateral, "supply"), has(p.collateral, "withdraw")];
   const [borrow, repay] = [has(p.debt, "borrow"), has(p.debt, "repay")];

@@ -14,7 +14,7 @@ import { addressBook, type Config } from "../../../kernel/config/env.ts";
 import { fieldError } from "../../../kernel/errors.ts";
 import { formatDecimal } from "../../../kernel/lib/format.ts";
 import type { ChainName } from "../../../kernel/schemas/common.ts";
-import { oraclePrice } from "../../earn/index.ts";
+import { oraclePrice } from "../../../protocols/aave/index.ts";
 import { morphoBorrowRate } from "./morpho.ts";
 
 /** Morpho Blue's CreateMarket (its own signature: the id and the market's immutable parameters). */

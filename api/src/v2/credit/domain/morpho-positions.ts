@@ -4,7 +4,7 @@ import { blockTimes } from "../../../kernel/chain/logs.ts";
 import type { Config } from "../../../kernel/config/env.ts";
 import { formatDecimal } from "../../../kernel/lib/format.ts";
 import type { ChainName } from "../../../kernel/schemas/common.ts";
-import { oraclePrice } from "../../earn/index.ts";
+import { oraclePrice } from "../../../protocols/aave/index.ts";
 import {
   morphoHealth,
   morphoOn,

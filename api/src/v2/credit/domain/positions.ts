@@ -4,20 +4,32 @@ import { blockTimes } from "../../../kernel/chain/logs.ts";
 import type { Config } from "../../../kernel/config/env.ts";
 import { formatDecimal } from "../../../kernel/lib/format.ts";
 import type { ChainName } from "../../../kernel/schemas/common.ts";
+import { SAFE } from "../../../product-accounts/index.ts";
 import {
   type AaveAccountData,
-  type AaveCreditEvent,
-  type AaveCreditMarket,
-  apy,
-  bpsPercent,
-  type CreditReserve,
+  type AaveBalanceMove,
+  type AaveMarket,
   maxBorrowable,
   readAaveAccount,
-  readAaveCreditEvents,
-  usd8,
+  readAaveBalanceMoves,
   valueUsd8,
-} from "./aave.ts";
+} from "../../../protocols/aave/index.ts";
 import { readMorphoCreditRows } from "./morpho-positions.ts";
+import { apy, bpsPercent, type CreditReserve, usd8 } from "./reserve.ts";
+
+/**
+ * The account's history at the pool as balance moves (a liquidation moves two reserves: one entry for each),
+ * from the Safe factory's deployment (no account predates it).
+ */
+export async function readAaveCreditEvents(
+  client: PublicClient,
+  logs: LogReader,
+  market: AaveMarket,
+  account: Address,
+): Promise<AaveBalanceMove[]> {
+  const fromBlock = await logs.deploymentBlock(client, SAFE.proxyFactory);
+  return readAaveBalanceMoves(client, logs, market.pool, account, fromBlock);
+}
 
 /** Aave's health factor (1e18 = 1) as a decimal; no debt reads as uint256 max, which we print as is. */
 export const healthFactor = (hf: bigint) => formatDecimal(hf, 18, 4);
@@ -33,7 +45,7 @@ export async function readCreditPositions(input: {
   client: PublicClient;
   logs: LogReader;
   chain: ChainName;
-  market: AaveCreditMarket;
+  market: AaveMarket;
   account: Address;
 }) {
   const { client, market, account } = input;
@@ -46,7 +58,7 @@ export async function readCreditPositions(input: {
     client,
     events.map((e) => ({ blockNumber: e.blockNumber, blockTimestamp: e.blockTimestamp }) as unknown as Log),
   );
-  const eventsOf = (r: CreditReserve, types: AaveCreditEvent["type"][]) =>
+  const eventsOf = (r: CreditReserve, types: AaveBalanceMove["type"][]) =>
     events
       .filter((e) => e.reserve === r.asset && types.includes(e.type))
       .map((e) => ({

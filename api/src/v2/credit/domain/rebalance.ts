@@ -7,10 +7,11 @@ import { parseUnitsExact } from "../../../kernel/lib/decimal.ts";
 import { formatDecimal } from "../../../kernel/lib/format.ts";
 import type { ChainName } from "../../../kernel/schemas/common.ts";
 import type { AccountCall } from "../../../product-accounts/index.ts";
+import { type AaveMarket, readAaveAccount, valueUsd8 } from "../../../protocols/aave/index.ts";
 import type { SwapAggregator } from "../../../protocols/aggregators/index.ts";
-import { type AaveCreditMarket, type CreditReserve, readAaveAccount, usd8, valueUsd8 } from "./aave.ts";
 import { type LoopLeg, planLoop } from "./loop.ts";
 import { pathSwaps } from "./path-swaps.ts";
+import { type CreditReserve, usd8 } from "./reserve.ts";
 import { planUnloop, type UnloopLeg } from "./unloop.ts";
 import { aaveVenue, type LoopVenue, morphoVenue, type VenuePosition } from "./venue.ts";
 
@@ -108,7 +109,7 @@ export async function planRebalance(input: {
   config: Config;
   client: PublicClient;
   chain: ChainName;
-  market: AaveCreditMarket;
+  market: AaveMarket;
   aggregator: SwapAggregator;
   account: Address;
   targets: RebalanceTarget[];

@@ -4,10 +4,11 @@ import { toRawAmount } from "../../../kernel/lib/amounts.ts";
 import { formatDecimal } from "../../../kernel/lib/format.ts";
 import type { ChainName } from "../../../kernel/schemas/common.ts";
 import type { AccountCall } from "../../../product-accounts/index.ts";
+import { assertAaveReserveOpen, valueUsd8 } from "../../../protocols/aave/index.ts";
 import type { SwapAggregator } from "../../../protocols/aggregators/index.ts";
-import { assertOpen, type CreditReserve, valueUsd8 } from "./aave.ts";
 import { marketSwapSlippage } from "./loop.ts";
 import { pathSwaps } from "./path-swaps.ts";
+import type { CreditReserve } from "./reserve.ts";
 import type { LoopVenue, VenuePosition } from "./venue.ts";
 
 /**
@@ -95,8 +96,8 @@ export async function planUnloop(input: {
       "No loop to unwind",
       `the Credit Account on ${chain} has ${c.supplied === 0n ? `no ${c.symbol} supplied` : `no ${b.symbol} debt`} on ${venue.name}: there is no ${pair} loop to unwind`,
     );
-  assertOpen(c, "withdraw", ["body", "collateral_token"]);
-  assertOpen(b, "repay", ["body", "borrow_token"]);
+  assertAaveReserveOpen(c, "withdraw", ["body", "collateral_token"]);
+  assertAaveReserveOpen(b, "repay", ["body", "borrow_token"]);
   const [collateral8, debt8] = [valueUsd8(c, c.supplied), valueUsd8(b, b.variableDebt)];
   const current = multiplierOf(collateral8, debt8);
   if (current === 0n)

@@ -1,20 +1,24 @@
-import { aavePoolAbi, morphoBlueAbi } from "@compass/constants";
+import { morphoBlueAbi } from "@compass/constants";
 import { type Address, encodeFunctionData, erc20Abi, type PublicClient, zeroAddress } from "viem";
 import type { Config } from "../../../kernel/config/env.ts";
 import { fieldError } from "../../../kernel/errors.ts";
 import type { ChainName } from "../../../kernel/schemas/common.ts";
 import type { AccountCall } from "../../../product-accounts/index.ts";
-import { oraclePrice } from "../../earn/index.ts";
 import {
   type AaveAccountData,
-  type AaveCreditMarket,
-  aaveCreditMarket,
-  type CreditReserve,
-  findReserve,
+  type AaveMarket,
+  aaveBorrowCall,
+  aaveRepayCall,
+  aaveSupplyCall,
+  aaveWithdrawCall,
+  findAaveReserve,
+  oraclePrice,
   readAaveAccount,
-} from "./aave.ts";
+  requireAaveMarket,
+} from "../../../protocols/aave/index.ts";
 import { type MorphoCreditMarket, readMorphoPosition } from "./morpho.ts";
 import { expectMarketToken, morphoMarketOf } from "./morpho-credit.ts";
+import type { CreditReserve } from "./reserve.ts";
 
 /**
  * Where a loop or an unwind runs: Aave v3's pool (one account across every reserve) or one Morpho Blue market
@@ -68,20 +72,16 @@ const approve = (token: Address, spender: Address, amount: bigint): AccountCall 
 });
 
 /** Aave v3 on the chain: the account's reserves and its account data, one multicall. */
-export function aaveVenue(client: PublicClient, chain: ChainName, market: AaveCreditMarket): LoopVenue {
+export function aaveVenue(client: PublicClient, chain: ChainName, market: AaveMarket): LoopVenue {
   return {
     protocol: "AAVE",
     name: "Aave v3",
     async read(account, tokens) {
       const { reserves, data } = await readAaveAccount(client, market, account);
-      const c = findReserve(reserves, tokens.collateral_token ?? "", chain, ["body", "collateral_token"]);
-      const b = findReserve(reserves, tokens.borrow_token ?? "", chain, ["body", "borrow_token"]);
+      const c = findAaveReserve(reserves, tokens.collateral_token ?? "", chain, ["body", "collateral_token"]);
+      const b = findAaveReserve(reserves, tokens.borrow_token ?? "", chain, ["body", "borrow_token"]);
       if (c.asset === b.asset)
         throw fieldError(["body", "borrow_token"], "borrow_token must differ from collateral_token");
-      const pool = (functionName: "supply" | "borrow" | "withdraw" | "repay", args: readonly unknown[]) => ({
-        to: market.pool,
-        data: encodeFunctionData({ abi: aavePoolAbi, functionName, args } as never),
-      });
       const build = (c: CreditReserve, b: CreditReserve, data: AaveAccountData): VenuePosition => ({
         c,
         b,
@@ -89,14 +89,14 @@ export function aaveVenue(client: PublicClient, chain: ChainName, market: AaveCr
         with: (figures) => build(figures.c ?? c, figures.b ?? b, figures.data ?? data),
         supplyCalls: (amount) => [
           approve(c.asset, market.pool, amount),
-          pool("supply", [c.asset, amount, account, 0]),
+          aaveSupplyCall(market, c.asset, amount, account),
         ],
-        borrowCalls: (amount) => [pool("borrow", [b.asset, amount, 2n, 0, account])],
-        withdrawCalls: (amount, all) => [pool("withdraw", [c.asset, all ? MAX_UINT : amount, account])],
+        borrowCalls: (amount) => [aaveBorrowCall(market, b.asset, amount, account)],
+        withdrawCalls: (amount, all) => [aaveWithdrawCall(market, c.asset, all ? MAX_UINT : amount, account)],
         repayCalls: (amount, all, allowance) => ({
           calls: [
             approve(b.asset, market.pool, allowance),
-            pool("repay", [b.asset, all ? MAX_UINT : amount, 2n, account]),
+            aaveRepayCall(market, b.asset, all ? MAX_UINT : amount, account),
             // "everything owed" pulls less than the allowance: none is left behind
             ...(all ? [approve(b.asset, market.pool, 0n)] : []),
           ],
@@ -247,6 +247,6 @@ export function loopVenueOf(
   if (body.protocol === "MORPHO")
     return morphoVenue({ config, client, chain: body.chain, marketId: body.market_id });
   return Promise.resolve(
-    aaveVenue(client, body.chain, aaveCreditMarket(config, body.chain, ["body", "chain"])),
+    aaveVenue(client, body.chain, requireAaveMarket(config, body.chain, ["body", "chain"])),
   );
 }

@@ -2,7 +2,7 @@ import { rethrowRpc } from "../../../kernel/chain/clients.ts";
 import { namedTokens } from "../../../kernel/chain/erc20.ts";
 import { defineOperation } from "../../../kernel/registry/define.ts";
 import { productAccountAddress, readAccountBalances } from "../../../product-accounts/index.ts";
-import { oraclePrice } from "../../earn/index.ts";
+import { oraclePrice } from "../../../protocols/aave/index.ts";
 import type { CreditContext } from "../domain/ports.ts";
 import { CreditAccountQuery, CreditBalancesResponse } from "../schemas.ts";
 

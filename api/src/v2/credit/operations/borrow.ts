@@ -1,6 +1,6 @@
 import { formatDecimal } from "../../../kernel/lib/format.ts";
 import { defineOperation } from "../../../kernel/registry/define.ts";
-import { aaveCreditMarket } from "../domain/aave.ts";
+import { requireAaveMarket } from "../../../protocols/aave/index.ts";
 import { creditAccountAction } from "../domain/account-action.ts";
 import { buildBorrow, checkBorrowFields, requireServedProtocol } from "../domain/borrow.ts";
 import { buildMorphoBorrow } from "../domain/morpho-credit.ts";
@@ -22,7 +22,7 @@ export const borrow = defineOperation({
     checkBorrowFields(body);
     const client = ctx.services.chains.get(body.chain, ["body", "chain"]);
     const aave =
-      body.protocol === "AAVE" ? aaveCreditMarket(ctx.config, body.chain, ["body", "chain"]) : undefined;
+      body.protocol === "AAVE" ? requireAaveMarket(ctx.config, body.chain, ["body", "chain"]) : undefined;
     let fee: { amount: bigint; decimals: number } | undefined;
     let estimated: string | undefined;
     const envelope = await creditAccountAction(

@@ -1,7 +1,7 @@
 import { rethrowRpc } from "../../../kernel/chain/clients.ts";
 import { defineOperation } from "../../../kernel/registry/define.ts";
 import { productAccountAction } from "../../../product-accounts/index.ts";
-import { aaveCreditMarket } from "../domain/aave.ts";
+import { requireAaveMarket } from "../../../protocols/aave/index.ts";
 import { type CreditBundleAction, creditBundleCalls } from "../domain/bundle.ts";
 import type { CreditContext } from "../domain/ports.ts";
 import { CreditBundleRequest, CreditBundleResponse } from "../schemas.ts";
@@ -18,7 +18,7 @@ export const bundle = defineOperation({
   cli: { short: { chain: "c", gas_sponsorship: "g" } },
   async handler({ body }, ctx: CreditContext) {
     const client = ctx.services.chains.get(body.chain, ["body", "chain"]);
-    const market = aaveCreditMarket(ctx.config, body.chain, ["body", "chain"]);
+    const market = requireAaveMarket(ctx.config, body.chain, ["body", "chain"]);
     const { calls, ...envelope } = await productAccountAction(
       "credit",
       { client, chain: body.chain, owner: body.owner, sponsored: body.gas_sponsorship },

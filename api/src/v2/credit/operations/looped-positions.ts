@@ -1,7 +1,7 @@
 import { rethrowRpc } from "../../../kernel/chain/clients.ts";
 import { defineOperation } from "../../../kernel/registry/define.ts";
 import { productAccountAddress } from "../../../product-accounts/index.ts";
-import { aaveCreditMarket } from "../domain/aave.ts";
+import { requireAaveMarket } from "../../../protocols/aave/index.ts";
 import { readLoopedPositions } from "../domain/looped-positions.ts";
 import type { CreditContext } from "../domain/ports.ts";
 import { CreditAccountQuery, LoopedPositionsResponse } from "../schemas.ts";
@@ -18,7 +18,7 @@ export const loopedPositions = defineOperation({
   cli: { short: { chain: "c" } },
   async handler({ query }, ctx: CreditContext) {
     const client = ctx.services.chains.get(query.chain);
-    const market = aaveCreditMarket(ctx.config, query.chain, ["query", "chain"]);
+    const market = requireAaveMarket(ctx.config, query.chain, ["query", "chain"]);
     return readLoopedPositions({
       config: ctx.config,
       chain: query.chain,

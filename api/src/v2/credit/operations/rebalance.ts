@@ -1,6 +1,6 @@
 import { defineOperation } from "../../../kernel/registry/define.ts";
 import { productAccountAddress } from "../../../product-accounts/index.ts";
-import { aaveCreditMarket } from "../domain/aave.ts";
+import { requireAaveMarket } from "../../../protocols/aave/index.ts";
 import { creditAccountAction } from "../domain/account-action.ts";
 import type { CreditContext } from "../domain/ports.ts";
 import { planRebalance } from "../domain/rebalance.ts";
@@ -18,7 +18,7 @@ export const rebalance = defineOperation({
   cli: { short: { chain: "c", gas_sponsorship: "g" } },
   async handler({ body }, ctx: CreditContext) {
     const client = ctx.services.chains.get(body.chain, ["body", "chain"]);
-    const market = aaveCreditMarket(ctx.config, body.chain, ["body", "chain"]);
+    const market = requireAaveMarket(ctx.config, body.chain, ["body", "chain"]);
     const built = await planRebalance({
       config: ctx.config,
       client,

@@ -1,5 +1,5 @@
 import { defineOperation } from "../../../kernel/registry/define.ts";
-import { aaveCreditMarket } from "../domain/aave.ts";
+import { requireAaveMarket } from "../../../protocols/aave/index.ts";
 import { creditAccountAction } from "../domain/account-action.ts";
 import { buildRepay, checkRepayFields, requireServedProtocol } from "../domain/borrow.ts";
 import { buildMorphoRepay } from "../domain/morpho-credit.ts";
@@ -21,7 +21,7 @@ export const repay = defineOperation({
     checkRepayFields(body);
     const client = ctx.services.chains.get(body.chain, ["body", "chain"]);
     const aave =
-      body.protocol === "AAVE" ? aaveCreditMarket(ctx.config, body.chain, ["body", "chain"]) : undefined;
+      body.protocol === "AAVE" ? requireAaveMarket(ctx.config, body.chain, ["body", "chain"]) : undefined;
     let estimated: string | undefined;
     const envelope = await creditAccountAction(
       { client, chain: body.chain, owner: body.owner, sponsored: body.gas_sponsorship },

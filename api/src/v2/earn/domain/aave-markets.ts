@@ -1,15 +1,16 @@
-import { aaveProtocolDataProviderAbi } from "@compass/constants";
-import { type Address, formatUnits, getAddress, type Log, type PublicClient } from "viem";
-import { blockAtOrBefore, rayRateToApyPercent } from "../../../kernel/chain/history.ts";
+import { formatUnits, type PublicClient } from "viem";
+import { blockAtOrBefore } from "../../../kernel/chain/history.ts";
 import type { LogReader } from "../../../kernel/chain/log-reader.ts";
-import { blockTimes } from "../../../kernel/chain/logs.ts";
 import type { ChainName } from "../../../kernel/schemas/common.ts";
 import {
-  AAVE_RESERVE_DATA_UPDATED_EVENT,
   type AaveMarket,
   type AaveReserveState,
+  rayRateToApyPercent,
   readAaveReserve,
-} from "./aave.ts";
+  readAaveReserveTokens,
+  readRateUpdates,
+  timeWeightedRates,
+} from "../../../protocols/aave/index.ts";
 
 const DAY = 86_400n;
 const pct = (n: number) => n.toFixed(4);
@@ -19,7 +20,8 @@ const bpsPct = (bps: bigint) => (Number(bps) / 100).toFixed(2);
  * Time-weighted mean supply and borrow APY of a reserve over the last `days`, from the pool's own
  * `ReserveDataUpdated` events (each carries the rates in force from then on) — no archive state needed. The
  * rate in force when the window opens is the last update before it (one extra page of history is read to
- * find it); a reserve younger than the window is averaged over its life.
+ * find it); a reserve younger than the window is averaged over its life, one with no update at all at its
+ * rates now.
  */
 export async function averageRates(input: {
   client: PublicClient;
@@ -28,49 +30,33 @@ export async function averageRates(input: {
   reserve: AaveReserveState;
   window: RateWindow;
 }): Promise<{ supply: number; borrow: number }> {
-  const { client } = input;
-  const { now, start, fromBlock: from } = input.window;
-  const updates = (await input.logs.getLogs(client, {
-    address: input.market.pool,
-    event: AAVE_RESERVE_DATA_UPDATED_EVENT,
-    args: { reserve: input.reserve.asset.address },
-    fromBlock: from,
-  })) as unknown as (Log & { args: { liquidityRate: bigint; variableBorrowRate: bigint } })[];
-  const times = await blockTimes(client, updates);
-  const points = updates
-    .map((u) => ({
-      t: BigInt(times.get(u.blockNumber!)!),
-      supply: u.args.liquidityRate,
-      borrow: u.args.variableBorrowRate,
-    }))
-    .filter((p) => p.t <= now);
-  // the rates in force at the window's start (or from the reserve's first update, when it is younger)
-  const before = points.filter((p) => p.t <= start).at(-1);
-  const inside = points.filter((p) => p.t > start);
-  const segments: { from: bigint; supply: bigint; borrow: bigint }[] = [];
-  if (before) segments.push({ from: start, supply: before.supply, borrow: before.borrow });
-  for (const p of inside) segments.push({ from: p.t, supply: p.supply, borrow: p.borrow });
-  if (!segments.length)
-    return {
+  const { now, start, fromBlock } = input.window;
+  const updates = await readRateUpdates(
+    input.client,
+    input.logs,
+    input.market,
+    input.reserve.asset,
+    fromBlock,
+  );
+  const stats = timeWeightedRates(
+    {
+      // the rates in force at the window's start (or from the reserve's first update, when it is younger)
+      before: updates.filter((u) => u.time <= start).at(-1),
+      inside: updates.filter((u) => u.time > start),
+    },
+    start,
+    now,
+    (u) => ({
+      supply: rayRateToApyPercent(u.liquidityRate),
+      borrow: rayRateToApyPercent(u.variableBorrowRate),
+    }),
+  );
+  return (
+    stats?.mean ?? {
       supply: rayRateToApyPercent(input.reserve.liquidityRate),
       borrow: rayRateToApyPercent(input.reserve.variableBorrowRate),
-    };
-  let weight = 0;
-  let supply = 0;
-  let borrow = 0;
-  segments.forEach((s, i) => {
-    const end = segments[i + 1]?.from ?? now;
-    const seconds = Number(end - s.from);
-    if (seconds <= 0) return;
-    weight += seconds;
-    supply += seconds * rayRateToApyPercent(s.supply);
-    borrow += seconds * rayRateToApyPercent(s.borrow);
-  });
-  if (weight === 0) {
-    const last = segments.at(-1)!;
-    return { supply: rayRateToApyPercent(last.supply), borrow: rayRateToApyPercent(last.borrow) };
-  }
-  return { supply: supply / weight, borrow: borrow / weight };
+    }
+  );
 }
 
 export interface ReserveInfo {
@@ -113,33 +99,14 @@ export async function readChainReserves(input: {
   const { client, market } = input;
   const window = rateWindow(client, input.days, input.lookback);
   window.catch(() => {}); // awaited per reserve below; an early failure elsewhere must not leave it unhandled
-  const listed = await client.readContract({
-    address: market.dataProvider,
-    abi: aaveProtocolDataProviderAbi,
-    functionName: "getAllReservesTokens",
-  });
-  const decimals = await Promise.all(
-    listed.map((t) =>
-      client.readContract({
-        address: market.dataProvider,
-        abi: aaveProtocolDataProviderAbi,
-        functionName: "getReserveConfigurationData",
-        args: [t.tokenAddress],
-      }),
-    ),
-  );
+  const listed = await readAaveReserveTokens(client, market);
   const rows = await Promise.all(
-    listed.map(async (t, i) => {
-      const asset = {
-        address: getAddress(t.tokenAddress) as Address,
-        symbol: t.symbol,
-        decimals: Number(decimals[i]![0]),
-      };
+    listed.map(async (asset) => {
       const reserve = (await readAaveReserve(client, market, asset))!;
       const avg = await averageRates({ ...input, reserve, window: await window });
-      const supplied = reserve.available + reserve.borrowed;
+      const supplied = reserve.cash + reserve.totalBorrowed;
       return {
-        symbol: t.symbol,
+        symbol: asset.symbol,
         info: {
           address: asset.address,
           a_token_address: reserve.aToken,
@@ -147,10 +114,10 @@ export async function readChainReserves(input: {
           borrow_apy: pct(rayRateToApyPercent(reserve.variableBorrowRate)),
           supply_apy_avg: pct(avg.supply),
           borrow_apy_avg: pct(avg.borrow),
-          total_borrowed: formatUnits(reserve.borrowed, asset.decimals),
-          available_liquidity: formatUnits(reserve.available, asset.decimals),
+          total_borrowed: formatUnits(reserve.totalBorrowed, asset.decimals),
+          available_liquidity: formatUnits(reserve.cash, asset.decimals),
           utilization_rate:
-            supplied === 0n ? "0.00" : pct(Number((reserve.borrowed * 10n ** 8n) / supplied) / 1e6),
+            supplied === 0n ? "0.00" : pct(Number((reserve.totalBorrowed * 10n ** 8n) / supplied) / 1e6),
           ltv: bpsPct(reserve.ltvBps),
           liquidation_threshold: bpsPct(reserve.thresholdBps),
         },

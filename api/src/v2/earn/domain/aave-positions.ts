@@ -1,36 +1,34 @@
-import { aaveProtocolDataProviderAbi } from "@compass/constants";
 import { type Address, erc20Abi, formatUnits, type Log, type PublicClient } from "viem";
 import { resolveErc20 } from "../../../kernel/chain/erc20.ts";
-import { rayRateToApyPercent } from "../../../kernel/chain/history.ts";
 import type { LogReader } from "../../../kernel/chain/log-reader.ts";
 import { blockTimes } from "../../../kernel/chain/logs.ts";
 import { NEXT_BLOCK } from "../../../kernel/chain/next-block.ts";
 import type { Config } from "../../../kernel/config/env.ts";
 import type { ChainName } from "../../../kernel/schemas/common.ts";
-import { type AaveMarket, aaveMarket, readAaveFlows } from "./aave.ts";
+import {
+  type AaveFlow,
+  type AaveMarket,
+  aaveATokenOf,
+  aaveFlowsOf,
+  aaveMarket,
+  rayRateToApyPercent,
+  readAaveReserveData,
+} from "../../../protocols/aave/index.ts";
+import { readAccountEvents } from "./events.ts";
 import { fifoHistory, usdValue } from "./vault-positions.ts";
 
-/** a reserve's aToken and its symbol, by chain, pool and reserve: fixed once the reserve is listed */
-const tokens = new Map<string, Promise<{ aToken: Address; aSymbol: string }>>();
-
-function reserveTokens(client: PublicClient, market: AaveMarket, reserve: Address) {
-  const key = `${client.chain?.id}|${market.pool}|${reserve}`.toLowerCase();
-  let found = tokens.get(key);
-  if (!found) {
-    found = (async () => {
-      const [aToken] = await client.readContract({
-        address: market.dataProvider,
-        abi: aaveProtocolDataProviderAbi,
-        functionName: "getReserveTokensAddresses",
-        args: [reserve],
-      });
-      const aSymbol = await client.readContract({ address: aToken, abi: erc20Abi, functionName: "symbol" });
-      return { aToken, aSymbol };
-    })();
-    tokens.set(key, found);
-    found.catch(() => tokens.delete(key));
-  }
-  return found;
+/**
+ * The Earn Account's supplies and withdrawals at the market's pool, in scaled aToken units (what its FIFO cost
+ * basis counts: interest never changes them), from the account's events.
+ */
+export async function readAaveFlows(
+  client: PublicClient,
+  logs: LogReader,
+  market: AaveMarket,
+  account: Address,
+): Promise<AaveFlow[]> {
+  const events = await readAccountEvents(client, logs, account);
+  return aaveFlowsOf(client, market, { supplies: events.aaveSupplies, withdrawals: events.aaveWithdrawals });
 }
 
 /**
@@ -58,8 +56,8 @@ export async function readAavePositions(input: {
     Promise.all(
       reserves.map(async (address) => {
         const asset = await resolveErc20(input.config, client, input.chain, address, ["reserve"]);
-        const { aToken, aSymbol } = await reserveTokens(client, market, asset.address);
-        const [balance, data, price] = await Promise.all([
+        const { aToken, aSymbol } = await aaveATokenOf(client, market, asset.address);
+        const [balance, reserve, price] = await Promise.all([
           client.readContract({
             address: aToken,
             abi: erc20Abi,
@@ -67,18 +65,9 @@ export async function readAavePositions(input: {
             args: [account],
             blockTag: NEXT_BLOCK,
           }),
-          client.readContract({
-            address: market.dataProvider,
-            abi: aaveProtocolDataProviderAbi,
-            functionName: "getReserveData",
-            args: [asset.address],
-            blockTag: NEXT_BLOCK,
-          }),
+          readAaveReserveData(client, market, asset.address, NEXT_BLOCK),
           input.price(asset.address),
         ]);
-        // getReserveData: (unbacked, accruedToTreasury, totalAToken, totalStableDebt, totalVariableDebt,
-        // liquidityRate, …)
-        const reserve = { liquidityRate: data[5] };
         return { asset, reserve, balance, aSymbol, price };
       }),
     ),

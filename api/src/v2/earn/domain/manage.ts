@@ -10,13 +10,14 @@ import { parseUnitsExact } from "../../../kernel/lib/decimal.ts";
 import type { ChainName } from "../../../kernel/schemas/common.ts";
 import type { AccountCall } from "../../../product-accounts/index.ts";
 import {
-  aaveCalls,
-  assertReserveOpen,
-  readAaveFlows,
+  aaveSupplyCalls,
+  aaveWithdrawCalls,
+  assertAaveReserveOpen,
   readAaveReserveOrThrow,
   requireAaveMarket,
   scaledOf,
-} from "./aave.ts";
+} from "../../../protocols/aave/index.ts";
+import { readAaveFlows } from "./aave-positions.ts";
 import {
   buyPtCalls,
   isExpired,
@@ -102,11 +103,22 @@ async function managedVenue(input: ManageInput): Promise<ManagedVenue> {
     const market = requireAaveMarket(input.config, input.chain, [...loc, "venue", "type"]);
     const tokenLoc = [...loc, "venue", "token"];
     const asset = await resolveErc20(input.config, input.client, input.chain, venue.token, tokenLoc);
-    const reserve = await readAaveReserveOrThrow(input.client, input.chain, market, asset, tokenLoc);
-    assertReserveOpen(reserve, input.action, tokenLoc);
+    const reserve = await readAaveReserveOrThrow(input.client, market, asset, tokenLoc);
+    const action = input.action === "DEPOSIT" ? "supply" : "withdraw";
+    assertAaveReserveOpen(reserve, action, tokenLoc, "it accepts no new supply");
     return {
       asset,
-      calls: (amount) => aaveCalls({ ...input, market, reserve, amount, loc: [...loc, "amount"], tokenLoc }),
+      calls: async (amount) => {
+        const to = { market, reserve, account: input.account, amount, loc: [...loc, "amount"] };
+        return input.action === "DEPOSIT"
+          ? aaveSupplyCalls(to)
+          : aaveWithdrawCalls({
+              ...to,
+              client: input.client,
+              holder: "the Earn Account",
+              checkBalance: input.checkBalance,
+            });
+      },
       withdrawalProfit: async (amount) => {
         const flows = await readAaveFlows(input.client, input.logs, market, input.account).catch((e) =>
           rethrowRpc(input.chain, e),

@@ -2,6 +2,7 @@ import { acrossServedChains, type ChainClients } from "../../../kernel/chain/cli
 import type { Config } from "../../../kernel/config/env.ts";
 import { formatDecimal } from "../../../kernel/lib/format.ts";
 import type { ChainName } from "../../../kernel/schemas/common.ts";
+import { oraclePrice } from "../../../protocols/aave/index.ts";
 import {
   chainPendleMarkets,
   impliedApyPercent,
@@ -10,7 +11,6 @@ import {
   readPendleMarket,
   readPendleState,
 } from "./pendle.ts";
-import { oraclePrice } from "./prices.ts";
 
 export interface PendleMarketInfo {
   market_address: string;

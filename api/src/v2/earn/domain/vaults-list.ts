@@ -12,9 +12,9 @@ import type { LogReader } from "../../../kernel/chain/log-reader.ts";
 import { NEXT_BLOCK } from "../../../kernel/chain/next-block.ts";
 import { addressBook, type Config } from "../../../kernel/config/env.ts";
 import type { ChainName } from "../../../kernel/schemas/common.ts";
+import { oraclePrice } from "../../../protocols/aave/index.ts";
 import { eulerFactoryVaults, readEuler } from "./euler.ts";
 import { factoryVaults, type MarketAllocation, readMetaMorpho } from "./metamorpho.ts";
-import { oraclePrice } from "./prices.ts";
 import { readVault, vaultAbi } from "./vault.ts";
 import { trailingApysAt } from "./vault-apy.ts";
 

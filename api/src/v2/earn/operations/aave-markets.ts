@@ -2,7 +2,7 @@ import { CHAINS } from "@compass/constants";
 import { rethrowRpc } from "../../../kernel/chain/clients.ts";
 import { defineOperation } from "../../../kernel/registry/define.ts";
 import type { ChainName } from "../../../kernel/schemas/common.ts";
-import { aaveMarket } from "../domain/aave.ts";
+import { aaveMarket } from "../../../protocols/aave/index.ts";
 import { groupBySymbol, readChainReserves } from "../domain/aave-markets.ts";
 import type { EarnContext } from "../domain/ports.ts";
 import { EarnAaveMarketsQuery, EarnAaveMarketsResponse } from "../schemas.ts";

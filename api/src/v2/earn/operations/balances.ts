@@ -2,8 +2,8 @@ import { rethrowRpc } from "../../../kernel/chain/clients.ts";
 import { namedTokens } from "../../../kernel/chain/erc20.ts";
 import { defineOperation } from "../../../kernel/registry/define.ts";
 import { productAccountAddress, readAccountBalances } from "../../../product-accounts/index.ts";
+import { oraclePrice } from "../../../protocols/aave/index.ts";
 import type { EarnContext } from "../domain/ports.ts";
-import { oraclePrice } from "../domain/prices.ts";
 import { EarnBalancesQuery, EarnBalancesResponse } from "../schemas.ts";
 
 export const balances = defineOperation({

@@ -4,9 +4,9 @@ import { formatDecimal } from "../../../kernel/lib/format.ts";
 import { defineOperation } from "../../../kernel/registry/define.ts";
 import type { ChainName } from "../../../kernel/schemas/common.ts";
 import { productAccountAddress } from "../../../product-accounts/index.ts";
+import { oraclePrice } from "../../../protocols/aave/index.ts";
 import type { EarnContext } from "../domain/ports.ts";
 import { readEarnPositions } from "../domain/positions.ts";
-import { oraclePrice } from "../domain/prices.ts";
 import { EarnPositionsAllQuery, EarnPositionsAllResponse } from "../schemas.ts";
 
 /** The chains positions_all covers (spec A2). */

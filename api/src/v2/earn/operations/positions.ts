@@ -1,9 +1,9 @@
 import { rethrowRpc } from "../../../kernel/chain/clients.ts";
 import { defineOperation } from "../../../kernel/registry/define.ts";
 import { productAccountAddress } from "../../../product-accounts/index.ts";
+import { oraclePrice } from "../../../protocols/aave/index.ts";
 import type { EarnContext } from "../domain/ports.ts";
 import { readEarnPositions } from "../domain/positions.ts";
-import { oraclePrice } from "../domain/prices.ts";
 import { EarnPositionsQuery, EarnPositionsResponse } from "../schemas.ts";
 
 export const positions = defineOperation({
