@@ -7,6 +7,6 @@ import { withdraw } from "./operations/withdraw.ts";
 export const operations: Operation[] = [vault, deposit, withdraw];
 
 /** For the v1 Morpho group: MetaMorpho vaults are ERC-4626 vaults, read and used as any other. */
-export { vaultQuery } from "./domain/vault-at.ts";
-export { vaultWrite } from "./domain/writes.ts";
+export { vaultQuery } from "../../protocols/erc4626/vault-at.ts";
+export { vaultWrite } from "../../protocols/erc4626/wallet-writes.ts";
 export { VaultDepositRequest, VaultGetVaultResponse, VaultQuery, VaultWithdrawRequest } from "./schemas.ts";

@@ -39,5 +39,5 @@ export {
   readMorphoCreditMarket,
   readMorphoPosition,
   toAssetsUp,
-} from "./domain/morpho.ts";
+} from "../../protocols/morpho/market.ts";
 export { MORPHO_CREATE_MARKET_EVENT, morphoSingleton } from "./domain/morpho-markets.ts";

@@ -1,5 +1,5 @@
 import { defineOperation } from "../../../kernel/registry/define.ts";
-import { vaultQuery } from "../domain/vault-at.ts";
+import { vaultQuery } from "../../../protocols/erc4626/vault-at.ts";
 import { VaultGetVaultResponse, VaultQuery } from "../schemas.ts";
 
 export const vault = defineOperation({

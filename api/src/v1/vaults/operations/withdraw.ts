@@ -1,6 +1,6 @@
 import { defineOperation } from "../../../kernel/registry/define.ts";
 import { V1TransactionResponse } from "../../../kernel/schemas/v1.ts";
-import { vaultWrite } from "../domain/writes.ts";
+import { vaultWrite } from "../../../protocols/erc4626/wallet-writes.ts";
 import { VaultWithdrawRequest } from "../schemas.ts";
 
 export const withdraw = defineOperation({

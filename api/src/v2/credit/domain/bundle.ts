@@ -16,7 +16,7 @@ import {
   readAaveAccount,
 } from "./aave.ts";
 import { type CreditFeeInput, feeCall } from "./borrow.ts";
-import type { MorphoCreditMarket } from "./morpho.ts";
+import type { MorphoCreditMarket } from "../../../protocols/morpho/market.ts";
 import { morphoVenue, type VenuePosition } from "./venue.ts";
 
 /**

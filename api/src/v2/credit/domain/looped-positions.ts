@@ -23,7 +23,7 @@ import {
   usd8,
   valueUsd8,
 } from "./aave.ts";
-import { morphoOn, readMorphoCreditEvents } from "./morpho.ts";
+import { morphoOn, readMorphoCreditEvents } from "../../../protocols/morpho/market.ts";
 import { accountSummary, healthFactor } from "./positions.ts";
 import { morphoVenue } from "./venue.ts";
 

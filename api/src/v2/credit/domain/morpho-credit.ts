@@ -12,7 +12,7 @@ import {
   morphoRepayCalls,
   readMorphoCreditMarket,
   readMorphoPosition,
-} from "./morpho.ts";
+} from "../../../protocols/morpho/market.ts";
 
 /** The market `market_id` names on the chain's singleton, or a 422 on the field. */
 export async function morphoMarketOf(

@@ -15,7 +15,7 @@ import { fieldError } from "../../../kernel/errors.ts";
 import { formatDecimal } from "../../../kernel/lib/format.ts";
 import type { ChainName } from "../../../kernel/schemas/common.ts";
 import { oraclePrice } from "../../earn/index.ts";
-import { morphoBorrowRate } from "./morpho.ts";
+import { morphoBorrowRate } from "../../../protocols/morpho/market.ts";
 
 /** Morpho Blue's CreateMarket (its own signature: the id and the market's immutable parameters). */
 export const MORPHO_CREATE_MARKET_EVENT = parseAbiItem(

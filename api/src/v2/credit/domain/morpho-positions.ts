@@ -11,7 +11,7 @@ import {
   readMorphoCreditEvents,
   readMorphoCreditMarket,
   readMorphoPosition,
-} from "./morpho.ts";
+} from "../../../protocols/morpho/market.ts";
 
 const YEAR = 365 * 86_400;
 const iso = (t: number) => new Date(t * 1000).toISOString();

@@ -13,7 +13,7 @@ import {
   findReserve,
   readAaveAccount,
 } from "./aave.ts";
-import { type MorphoCreditMarket, readMorphoPosition } from "./morpho.ts";
+import { type MorphoCreditMarket, readMorphoPosition } from "../../../protocols/morpho/market.ts";
 import { expectMarketToken, morphoMarketOf } from "./morpho-credit.ts";
 
 /**

@@ -27,7 +27,7 @@ import {
   rethrowQuote,
   sellPtCalls,
 } from "./pendle.ts";
-import { readVault, vaultAbi, vaultCalls } from "./vault.ts";
+import { readVault, vaultAbi, vaultCalls } from "../../../protocols/erc4626/vault.ts";
 import { CostBasis, readVaultFlows } from "./vault-positions.ts";
 
 export type ManageVenue =

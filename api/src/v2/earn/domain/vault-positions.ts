@@ -6,8 +6,8 @@ import { RequestValidationError } from "../../../kernel/errors.ts";
 import { formatDecimal } from "../../../kernel/lib/format.ts";
 import type { ChainName } from "../../../kernel/schemas/common.ts";
 import { readAccountEvents } from "./events.ts";
-import { readVault, vaultAbi } from "./vault.ts";
-import { trailingApysAt } from "./vault-apy.ts";
+import { readVault, vaultAbi } from "../../../protocols/erc4626/vault.ts";
+import { trailingApysAt } from "../../../protocols/erc4626/apy.ts";
 
 /** One deposit or withdrawal of the account at a vault, in chain order. */
 export interface VaultFlow {

@@ -12,11 +12,11 @@ import type { LogReader } from "../../../kernel/chain/log-reader.ts";
 import { NEXT_BLOCK } from "../../../kernel/chain/next-block.ts";
 import { addressBook, type Config } from "../../../kernel/config/env.ts";
 import type { ChainName } from "../../../kernel/schemas/common.ts";
-import { eulerFactoryVaults, readEuler } from "./euler.ts";
-import { factoryVaults, type MarketAllocation, readMetaMorpho } from "./metamorpho.ts";
+import { eulerFactoryVaults, readEuler } from "../../../protocols/euler/vaults.ts";
+import { factoryVaults, type MarketAllocation, readMetaMorpho } from "../../../protocols/morpho/metamorpho.ts";
 import { oraclePrice } from "./prices.ts";
-import { readVault, vaultAbi } from "./vault.ts";
-import { trailingApysAt } from "./vault-apy.ts";
+import { readVault, vaultAbi } from "../../../protocols/erc4626/vault.ts";
+import { trailingApysAt } from "../../../protocols/erc4626/apy.ts";
 
 /**
  * The vaults a deployment lists (its address book's ERC-4626 entries: `Erc4626Vault*`, `MetaMorpho*`,

@@ -1,12 +1,12 @@
 import { type Address, encodeFunctionData, formatUnits, getAddress } from "viem";
-import { rethrowRpc } from "../../../kernel/chain/clients.ts";
-import { assertPullable } from "../../../kernel/chain/erc20.ts";
-import { NEXT_BLOCK } from "../../../kernel/chain/next-block.ts";
-import { prefetchTxFields, senderTransaction } from "../../../kernel/chain/transaction.ts";
-import type { Context } from "../../../kernel/context.ts";
-import { fieldError } from "../../../kernel/errors.ts";
-import { toRawAmount } from "../../../kernel/lib/amounts.ts";
-import { readVault, vaultAbi } from "../../../v2/earn/index.ts";
+import { rethrowRpc } from "../../kernel/chain/clients.ts";
+import { assertPullable } from "../../kernel/chain/erc20.ts";
+import { NEXT_BLOCK } from "../../kernel/chain/next-block.ts";
+import { prefetchTxFields, senderTransaction } from "../../kernel/chain/transaction.ts";
+import type { Context } from "../../kernel/context.ts";
+import { fieldError } from "../../kernel/errors.ts";
+import { toRawAmount } from "../../kernel/lib/amounts.ts";
+import { readVault, vaultAbi } from "../../v2/earn/index.ts";
 
 type VaultWriteBody = {
   chain: "arbitrum" | "base" | "ethereum";

@@ -1,9 +1,9 @@
 import { type Address, type PublicClient, parseAbi, parseAbiItem } from "viem";
-import type { LogReader } from "../../../kernel/chain/log-reader.ts";
-import { NEXT_BLOCK } from "../../../kernel/chain/next-block.ts";
-import type { Config } from "../../../kernel/config/env.ts";
-import type { ChainName } from "../../../kernel/schemas/common.ts";
-import { createdByFactories } from "./factories.ts";
+import type { LogReader } from "../../kernel/chain/log-reader.ts";
+import { NEXT_BLOCK } from "../../kernel/chain/next-block.ts";
+import type { Config } from "../../kernel/config/env.ts";
+import type { ChainName } from "../../kernel/schemas/common.ts";
+import { createdByFactories } from "../../kernel/chain/factories.ts";
 
 /**
  * Euler Vault Kit (EVK) vaults, read through EVK's own views so production reads Euler's real vaults: a

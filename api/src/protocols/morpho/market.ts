@@ -11,13 +11,13 @@ import {
   parseAbiItem,
   zeroAddress,
 } from "viem";
-import type { LogReader } from "../../../kernel/chain/log-reader.ts";
-import { NEXT_BLOCK } from "../../../kernel/chain/next-block.ts";
-import { addressBook, type Config } from "../../../kernel/config/env.ts";
-import { fieldError, type Loc } from "../../../kernel/errors.ts";
-import { formatDecimal } from "../../../kernel/lib/format.ts";
-import type { ChainName } from "../../../kernel/schemas/common.ts";
-import { type AccountCall, SAFE } from "../../../product-accounts/index.ts";
+import type { LogReader } from "../../kernel/chain/log-reader.ts";
+import { NEXT_BLOCK } from "../../kernel/chain/next-block.ts";
+import { addressBook, type Config } from "../../kernel/config/env.ts";
+import { fieldError, type Loc } from "../../kernel/errors.ts";
+import { formatDecimal } from "../../kernel/lib/format.ts";
+import type { ChainName } from "../../kernel/schemas/common.ts";
+import { type AccountCall, SAFE } from "../../product-accounts/index.ts";
 
 /**
  * Morpho Blue from the Credit Account: a market by id (its immutable parameters, its totals with the interest

@@ -8,13 +8,13 @@ import {
   isAddress,
   type PublicClient,
 } from "viem";
-import { rethrowRpc } from "../../../kernel/chain/clients.ts";
-import { isWrongContract, wrongContract } from "../../../kernel/chain/contract-check.ts";
-import type { Erc20 } from "../../../kernel/chain/erc20.ts";
-import { NEXT_BLOCK } from "../../../kernel/chain/next-block.ts";
-import { fieldError, type Loc } from "../../../kernel/errors.ts";
-import type { ChainName } from "../../../kernel/schemas/common.ts";
-import type { AccountCall } from "../../../product-accounts/index.ts";
+import { rethrowRpc } from "../../kernel/chain/clients.ts";
+import { isWrongContract, wrongContract } from "../../kernel/chain/contract-check.ts";
+import type { Erc20 } from "../../kernel/chain/erc20.ts";
+import { NEXT_BLOCK } from "../../kernel/chain/next-block.ts";
+import { fieldError, type Loc } from "../../kernel/errors.ts";
+import type { ChainName } from "../../kernel/schemas/common.ts";
+import type { AccountCall } from "../../product-accounts/index.ts";
 
 /** ERC-4626 events: every vault emits them, whoever deposits or withdraws. */
 

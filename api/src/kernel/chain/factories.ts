@@ -1,7 +1,7 @@
 import { type AbiEvent, type Address, getAddress, type PublicClient } from "viem";
-import type { LogReader } from "../../../kernel/chain/log-reader.ts";
-import { addressBook, type Config } from "../../../kernel/config/env.ts";
-import type { ChainName } from "../../../kernel/schemas/common.ts";
+import type { LogReader } from "./log-reader.ts";
+import { addressBook, type Config } from "../config/env.ts";
+import type { ChainName } from "../schemas/common.ts";
 
 /**
  * What the chain's factories of one kind created: the address book's entries whose name matches `entry`,

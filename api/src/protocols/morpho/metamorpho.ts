@@ -9,12 +9,12 @@ import {
   parseAbiItem,
   zeroAddress,
 } from "viem";
-import type { LogReader } from "../../../kernel/chain/log-reader.ts";
-import { NEXT_BLOCK } from "../../../kernel/chain/next-block.ts";
-import type { Config } from "../../../kernel/config/env.ts";
-import { addressBook } from "../../../kernel/config/env.ts";
-import type { ChainName } from "../../../kernel/schemas/common.ts";
-import { createdByFactories } from "./factories.ts";
+import type { LogReader } from "../../kernel/chain/log-reader.ts";
+import { NEXT_BLOCK } from "../../kernel/chain/next-block.ts";
+import type { Config } from "../../kernel/config/env.ts";
+import { addressBook } from "../../kernel/config/env.ts";
+import type { ChainName } from "../../kernel/schemas/common.ts";
+import { createdByFactories } from "../../kernel/chain/factories.ts";
 
 /**
  * MetaMorpho vaults (Morpho's curated ERC-4626 vaults over Morpho Blue markets), read through MetaMorpho's

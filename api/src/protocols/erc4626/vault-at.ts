@@ -1,11 +1,11 @@
 import { type Address, erc20Abi, formatUnits, getAddress, type PublicClient } from "viem";
-import { type BlockHeader, readBlockAt } from "../../../kernel/chain/block-at.ts";
-import { rethrowRpc } from "../../../kernel/chain/clients.ts";
-import type { LogReader } from "../../../kernel/chain/log-reader.ts";
-import type { Context } from "../../../kernel/context.ts";
-import type { Loc } from "../../../kernel/errors.ts";
-import type { ChainName } from "../../../kernel/schemas/common.ts";
-import { readVault, trailingApys, vaultAbi } from "../../../v2/earn/index.ts";
+import { type BlockHeader, readBlockAt } from "../../kernel/chain/block-at.ts";
+import { rethrowRpc } from "../../kernel/chain/clients.ts";
+import type { LogReader } from "../../kernel/chain/log-reader.ts";
+import type { Context } from "../../kernel/context.ts";
+import type { Loc } from "../../kernel/errors.ts";
+import type { ChainName } from "../../kernel/schemas/common.ts";
+import { readVault, trailingApys, vaultAbi } from "../../v2/earn/index.ts";
 
 const HOUR = 3600n;
 const DAY = 24n * HOUR;
