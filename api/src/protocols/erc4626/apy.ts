@@ -3,7 +3,7 @@ import { blockAtOrBefore, trailingGrowthPercent } from "../../kernel/chain/histo
 import type { LogReader } from "../../kernel/chain/log-reader.ts";
 import { blockTimes } from "../../kernel/chain/logs.ts";
 import { UpstreamError } from "../../kernel/errors.ts";
-import { VAULT_DEPOSIT_EVENT, VAULT_WITHDRAW_EVENT } from "../../v2/earn/domain/events.ts";
+import { VAULT_DEPOSIT_EVENT, VAULT_WITHDRAW_EVENT } from "./events.ts";
 import type { Vault } from "./vault.ts";
 
 const DAY = 86_400n;

@@ -1,29 +1,39 @@
-import { type Address, erc20Abi, formatUnits, getAddress, type PublicClient } from "viem";
+import { type Address, erc20Abi, getAddress, type PublicClient } from "viem";
 import { type BlockHeader, readBlockAt } from "../../kernel/chain/block-at.ts";
 import { rethrowRpc } from "../../kernel/chain/clients.ts";
 import type { LogReader } from "../../kernel/chain/log-reader.ts";
-import type { Context } from "../../kernel/context.ts";
 import type { Loc } from "../../kernel/errors.ts";
 import type { ChainName } from "../../kernel/schemas/common.ts";
-import { readVault, trailingApys, vaultAbi } from "../../v2/earn/index.ts";
-
-const HOUR = 3600n;
-const DAY = 24n * HOUR;
-/** the APY windows, each the share price's growth up to the block read */
-const WINDOWS = { current: HOUR, apy_1_day: DAY, apy_7_day: 7n * DAY, apy_30_day: 30n * DAY } as const;
+import { trailingApys } from "./apy.ts";
+import { readVault, type Vault, vaultAbi } from "./vault.ts";
 
 /** underlying token names, by chain and address: fixed at deployment */
 const names = new Map<string, string>();
 
+/** A vault as it stood at a block: raw units (the asset's, the shares'), the APYs as percent strings. */
+export interface VaultAt<K extends string> {
+  vault: Vault;
+  /** the underlying token's name */
+  assetName: string;
+  totalAssets: bigint;
+  totalSupply: bigint;
+  /** assets one whole share redeems for */
+  sharePrice: bigint;
+  /** percent a year over each window; absent where the vault has no event before or in it */
+  apys: Partial<Record<K, string>>;
+  /** `user`'s shares and what they redeem for, when a user was asked */
+  user: { shares: bigint; assets: bigint } | null;
+}
+
 /**
- * An ERC-4626 vault as it stood at `block` (or the head): its totals, share price, APYs over the trailing hour,
- * day, week and month, and `user`'s shares. The totals, share price and position are the vault's own views at that
- * block (state then: an archive node's, or within a pruned node's window — older is a 422 saying so); the APYs
- * are the share price's growth since each window's start as the vault's Deposit/Withdraw events priced it then
- * (events: any node serves them), a vault younger than a window measured over its life. A block before the
- * vault existed, or past the head, is a 422 on `block`.
+ * An ERC-4626 vault as it stood at `block` (or the head): its totals, share price, APYs over `windows`, and
+ * `user`'s shares. The totals, share price and position are the vault's own views at that block (state then: an
+ * archive node's, or within a pruned node's window — older is a 422 saying so); the APYs are the share price's
+ * growth since each window's start as the vault's Deposit/Withdraw events priced it then (events: any node serves
+ * them), a vault younger than a window measured over its life. A block before the vault existed, or past the
+ * head, is a 422 on `loc.block`.
  */
-export async function readVaultAt(input: {
+export async function readVaultAt<K extends string>(input: {
   client: PublicClient;
   chain: ChainName;
   logs: LogReader;
@@ -34,8 +44,10 @@ export async function readVaultAt(input: {
   user?: Address | null;
   /** blocks read before the longest window's start (the log reader's page) */
   lookback: bigint;
+  /** window name → seconds, each the share price's growth up to the block read */
+  windows: Record<K, bigint>;
   loc: { vault: Loc; block: Loc };
-}) {
+}): Promise<VaultAt<K>> {
   const { client, chain } = input;
   const vault = await readVault(client, chain, input.vault, input.loc.vault);
   const at =
@@ -73,13 +85,12 @@ export async function readVaultAt(input: {
           priceNow,
           head: at,
           lookback: input.lookback,
-          windows: WINDOWS,
+          windows: input.windows,
         }),
       ),
     ]);
-    const [totalAssets, totalSupply, price, held] = totals;
+    const [totalAssets, totalSupply, sharePrice, held] = totals;
     const shares = input.user ? held : undefined;
-    const assets = (raw: bigint) => formatUnits(raw, vault.asset.decimals);
     const owned =
       shares === undefined || shares === 0n
         ? 0n
@@ -91,33 +102,13 @@ export async function readVaultAt(input: {
             blockNumber: at.number,
           });
     return {
-      name: vault.name,
-      symbol: vault.symbol,
-      decimals: vault.decimals,
-      total_assets: assets(totalAssets),
-      total_supply: formatUnits(totalSupply, vault.decimals),
-      share_price: assets(price),
-      underlying_token: {
-        address: vault.asset.address,
-        name: assetName,
-        symbol: vault.asset.symbol,
-        decimals: vault.asset.decimals,
-      },
-      // a window the vault has no event before or in: no price to measure from
-      apy: {
-        current: apys.current ?? "0",
-        apy_1_day: apys.apy_1_day ?? "0",
-        apy_7_day: apys.apy_7_day ?? "0",
-        apy_30_day: apys.apy_30_day ?? "0",
-      },
-      ...(input.user
-        ? {
-            user_position: {
-              amount_of_shares: formatUnits(shares ?? 0n, vault.decimals),
-              amount_in_underlying_token: assets(owned),
-            },
-          }
-        : {}),
+      vault,
+      assetName,
+      totalAssets,
+      totalSupply,
+      sharePrice,
+      apys,
+      user: input.user ? { shares: shares ?? 0n, assets: owned } : null,
     };
   } catch (error) {
     return rethrowRpc(chain, error, { blockLoc: input.loc.block, block: input.block });
@@ -134,23 +125,4 @@ async function underlyingName(client: PublicClient, token: Address): Promise<str
   if (names.size > 10_000) names.clear();
   names.set(key, name);
   return name;
-}
-
-/** A vault read as the v1 routes take it (`chain`, `vault_address`, `user_address`, `block` in the query). */
-export function vaultQuery(
-  query: { chain: ChainName; vault_address: string; user_address?: string | null; block?: number },
-  ctx: Context,
-  at?: BlockHeader,
-) {
-  return readVaultAt({
-    client: ctx.services.chains.get(query.chain, ["query", "chain"]),
-    chain: query.chain,
-    logs: ctx.services.chains.logs,
-    lookback: BigInt(ctx.config.logs.maxRange),
-    vault: query.vault_address,
-    block: query.block,
-    at,
-    user: query.user_address ? getAddress(query.user_address) : null,
-    loc: { vault: ["query", "vault_address"], block: ["query", "block"] },
-  });
 }

@@ -1,27 +1,16 @@
-import { type Address, type PublicClient, parseAbi, parseAbiItem } from "viem";
+import type { Address, PublicClient } from "viem";
+import { createdByFactories } from "../../kernel/chain/factories.ts";
 import type { LogReader } from "../../kernel/chain/log-reader.ts";
 import { NEXT_BLOCK } from "../../kernel/chain/next-block.ts";
 import type { Config } from "../../kernel/config/env.ts";
 import type { ChainName } from "../../kernel/schemas/common.ts";
-import { createdByFactories } from "../../kernel/chain/factories.ts";
+import { evkAbi, proxyCreatedEvent } from "./abi.ts";
 
 /**
- * Euler Vault Kit (EVK) vaults, read through EVK's own views so production reads Euler's real vaults: a
- * vault that answers `EVC()`, `cash()`, `totalBorrows()` and `caps()` is an Euler vault. What can be withdrawn
- * now is its `cash` (the rest is lent out); its supply cap (AmountCap, 0 = none) says whether `maxDeposit` is a
- * limit at all: without a cap EVK still answers a finite amount (what its uint112 cash can take).
+ * Euler Vault Kit (EVK) vaults, read through EVK's own views so production reads Euler's real vaults. What can be
+ * withdrawn now is its `cash` (the rest is lent out); its supply cap (AmountCap, 0 = none) says whether
+ * `maxDeposit` is a limit at all: without a cap EVK still answers a finite amount (what its uint112 cash can take).
  */
-export const eulerVaultAbi = parseAbi([
-  "function EVC() view returns (address)",
-  "function cash() view returns (uint256)",
-  "function totalBorrows() view returns (uint256)",
-  "function caps() view returns (uint16 supplyCap, uint16 borrowCap)",
-]);
-
-/** EVK's GenericFactory event: every vault it creates. */
-export const proxyCreatedEvent = parseAbiItem(
-  "event ProxyCreated(address indexed proxy, bool upgradeable, address implementation, bytes trailingData)",
-);
 
 /** Address-book names of Euler vault factories (the devnet's `EulerFactory`, or `EulerVaultFactory…`). */
 const FACTORY_ENTRY = /^Euler(Vault)?Factory/;
@@ -34,7 +23,7 @@ export async function readEuler(
   const view = <T>(functionName: "EVC" | "cash" | "totalBorrows" | "caps") =>
     client.readContract({
       address: vault,
-      abi: eulerVaultAbi,
+      abi: evkAbi,
       functionName,
       blockTag: NEXT_BLOCK,
     }) as Promise<T>;

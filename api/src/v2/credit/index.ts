@@ -31,13 +31,3 @@ export const operations: Operation[] = [
 ];
 
 export { readAavePoolLogs } from "./domain/aave.ts";
-
-/** For the v1 Morpho group: the singleton, its markets and a position in one, as credit reads them. */
-export {
-  type MorphoCreditMarket,
-  maxBorrow,
-  readMorphoCreditMarket,
-  readMorphoPosition,
-  toAssetsUp,
-} from "../../protocols/morpho/market.ts";
-export { MORPHO_CREATE_MARKET_EVENT, morphoSingleton } from "./domain/morpho-markets.ts";

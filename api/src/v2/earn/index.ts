@@ -35,10 +35,6 @@ export {
   type SharedBundleInput,
   sharedBundleActionCalls,
 } from "./domain/bundle.ts";
-export { eulerFactoryVaults } from "../../protocols/euler/vaults.ts";
-/** For the v1 Morpho group: the MetaMorpho factories' vaults and the ERC-4626 events. */
-export { VAULT_DEPOSIT_EVENT, VAULT_WITHDRAW_EVENT } from "./domain/events.ts";
-export { createMetaMorphoEvent, metaMorphoFactories } from "../../protocols/morpho/metamorpho.ts";
 /** For the v1 Pendle group: the deployment, its markets and the PT trades the earn account also makes. */
 export {
   buyPtCalls,
@@ -61,9 +57,6 @@ export {
 } from "./domain/pendle.ts";
 export { oraclePrice } from "./domain/prices.ts";
 export { swapCalls } from "./domain/swap.ts";
-/** For the v1 ERC-4626 group: any vault by address, its metadata read once. */
-export { readVault, type Vault, vaultAbi } from "../../protocols/erc4626/vault.ts";
-export { trailingApys } from "../../protocols/erc4626/apy.ts";
 export {
   BundleSwapAction,
   BundleTransferFromEoaAction,

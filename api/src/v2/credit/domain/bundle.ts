@@ -7,6 +7,7 @@ import { toRawAmount } from "../../../kernel/lib/amounts.ts";
 import type { ChainName } from "../../../kernel/schemas/common.ts";
 import { type AccountCall, simulateAsAccount } from "../../../product-accounts/index.ts";
 import type { SwapAggregator } from "../../../protocols/aggregators/index.ts";
+import type { MorphoMarket } from "../../../protocols/morpho/index.ts";
 import { type SharedBundleAction, sharedBundleActionCalls } from "../../earn/index.ts";
 import {
   type AaveCreditMarket,
@@ -16,7 +17,6 @@ import {
   readAaveAccount,
 } from "./aave.ts";
 import { type CreditFeeInput, feeCall } from "./borrow.ts";
-import type { MorphoCreditMarket } from "../../../protocols/morpho/market.ts";
 import { morphoVenue, type VenuePosition } from "./venue.ts";
 
 /**
@@ -102,7 +102,7 @@ const transferCall = (token: Address, recipient: Address, amount: bigint): Accou
 });
 
 interface MorphoMarketActions {
-  market: MorphoCreditMarket;
+  market: MorphoMarket;
   position: VenuePosition;
 }
 

@@ -12,6 +12,7 @@ import { blockTimes } from "../../../kernel/chain/logs.ts";
 import type { Config } from "../../../kernel/config/env.ts";
 import { formatDecimal } from "../../../kernel/lib/format.ts";
 import type { ChainName } from "../../../kernel/schemas/common.ts";
+import { morphoOn } from "../../../protocols/morpho/index.ts";
 import {
   type AaveAccountData,
   type AaveCreditEvent,
@@ -23,7 +24,7 @@ import {
   usd8,
   valueUsd8,
 } from "./aave.ts";
-import { morphoOn, readMorphoCreditEvents } from "../../../protocols/morpho/market.ts";
+import { readMorphoCreditEvents } from "./morpho-calls.ts";
 import { accountSummary, healthFactor } from "./positions.ts";
 import { morphoVenue } from "./venue.ts";
 

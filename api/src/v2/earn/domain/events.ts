@@ -1,14 +1,8 @@
 import { type Address, type Log, type PublicClient, pad, parseAbiItem, toEventSelector } from "viem";
 import type { LogReader } from "../../../kernel/chain/log-reader.ts";
 import { SAFE } from "../../../product-accounts/index.ts";
+import { VAULT_DEPOSIT_EVENT, VAULT_WITHDRAW_EVENT } from "../../../protocols/erc4626/index.ts";
 
-/** ERC-4626's events (the standard's own signatures). */
-export const VAULT_DEPOSIT_EVENT = parseAbiItem(
-  "event Deposit(address indexed sender, address indexed owner, uint256 assets, uint256 shares)",
-);
-export const VAULT_WITHDRAW_EVENT = parseAbiItem(
-  "event Withdraw(address indexed sender, address indexed receiver, address indexed owner, uint256 assets, uint256 shares)",
-);
 /** Aave v3 Pool's events. */
 export const AAVE_SUPPLY_EVENT = parseAbiItem(
   "event Supply(address indexed reserve, address user, address indexed onBehalfOf, uint256 amount, uint16 indexed referralCode)",

@@ -9,6 +9,7 @@ import { toRawAmount } from "../../../kernel/lib/amounts.ts";
 import { parseUnitsExact } from "../../../kernel/lib/decimal.ts";
 import type { ChainName } from "../../../kernel/schemas/common.ts";
 import type { AccountCall } from "../../../product-accounts/index.ts";
+import { readVault, vaultAbi, vaultCalls } from "../../../protocols/erc4626/index.ts";
 import {
   aaveCalls,
   assertReserveOpen,
@@ -27,7 +28,6 @@ import {
   rethrowQuote,
   sellPtCalls,
 } from "./pendle.ts";
-import { readVault, vaultAbi, vaultCalls } from "../../../protocols/erc4626/vault.ts";
 import { CostBasis, readVaultFlows } from "./vault-positions.ts";
 
 export type ManageVenue =
