@@ -24,7 +24,7 @@ import {
   usd8,
   valueUsd8,
 } from "./aave.ts";
-import { readMorphoCreditEvents } from "./morpho-calls.ts";
+import { readMorphoCreditEvents } from "./morpho-positions.ts";
 import { accountSummary, healthFactor } from "./positions.ts";
 import { morphoVenue } from "./venue.ts";
 

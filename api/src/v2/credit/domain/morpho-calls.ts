@@ -1,32 +1,19 @@
-import { type Address, encodeFunctionData, erc20Abi, type PublicClient } from "viem";
-import type { LogReader } from "../../../kernel/chain/log-reader.ts";
+import { type Address, encodeFunctionData, erc20Abi } from "viem";
 import { fieldError, type Loc } from "../../../kernel/errors.ts";
 import { formatDecimal } from "../../../kernel/lib/format.ts";
-import { type AccountCall, SAFE } from "../../../product-accounts/index.ts";
+import type { AccountCall } from "../../../product-accounts/index.ts";
 import {
   blueCall,
   type MorphoMarket,
   type MorphoPosition,
   maxBorrow,
-  readBorrowerEvents,
 } from "../../../protocols/morpho/index.ts";
 
 /**
  * Morpho Blue from the Credit Account: the calls that post and withdraw collateral, borrow and repay — after the
  * checks Morpho itself makes (health after the action at the oracle's price and the LLTV, the market's
- * liquidity), in the Credit Account's words — and the account's history from Morpho's events.
+ * liquidity), in the Credit Account's words.
  */
-
-/** The account's history at the singleton as a borrower, from the Safe factory's deployment (no account predates it). */
-export async function readMorphoCreditEvents(
-  client: PublicClient,
-  logs: LogReader,
-  morpho: Address,
-  account: Address,
-) {
-  const fromBlock = await logs.deploymentBlock(client, SAFE.proxyFactory);
-  return readBorrowerEvents(client, logs, morpho, account, fromBlock);
-}
 
 const human = (amount: bigint, t: { decimals: number; symbol: string }) =>
   `${formatDecimal(amount, t.decimals)} ${t.symbol}`;

@@ -4,17 +4,29 @@ import { blockTimes } from "../../../kernel/chain/logs.ts";
 import type { Config } from "../../../kernel/config/env.ts";
 import { formatDecimal } from "../../../kernel/lib/format.ts";
 import type { ChainName } from "../../../kernel/schemas/common.ts";
+import { SAFE } from "../../../product-accounts/index.ts";
 import {
   borrowApyOf,
   morphoHealth,
   morphoOn,
+  readBorrowerEvents,
   readMorphoMarket,
   readMorphoPosition,
 } from "../../../protocols/morpho/index.ts";
 import { oraclePrice } from "../../earn/index.ts";
-import { readMorphoCreditEvents } from "./morpho-calls.ts";
 
 const iso = (t: number) => new Date(t * 1000).toISOString();
+
+/** The account's history at the singleton as a borrower, from the Safe factory's deployment (no account predates it). */
+export async function readMorphoCreditEvents(
+  client: PublicClient,
+  logs: LogReader,
+  morpho: Address,
+  account: Address,
+) {
+  const fromBlock = await logs.deploymentBlock(client, SAFE.proxyFactory);
+  return readBorrowerEvents(client, logs, morpho, account, fromBlock);
+}
 
 /**
  * The Credit Account's Morpho Blue positions: every market its events name, with the collateral it has posted
