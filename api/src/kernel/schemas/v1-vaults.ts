@@ -142,18 +142,18 @@ export const vaultReadOf = (
   loc: { vault: ["query", "vault_address"], block: ["query", "block"] } as { vault: Loc; block: Loc },
 });
 
-/** A vault write as a v1 body asks it, the vault named (`vault_address`) or given by the group. */
-export const vaultWriteOf = (
-  body: {
-    chain: ChainName;
-    vault_address: string;
-    sender: string;
-    receiver?: string | null;
-    amount: string;
-    estimate_gas: boolean;
-  },
-  ctx: Context,
-) => ({
+/** A v1 vault write's fields: the vault named (`vault_address`), or given by the group (sUSDS, sUSDe). */
+export interface VaultWriteBody {
+  chain: ChainName;
+  vault_address: string;
+  sender: string;
+  receiver?: string | null;
+  amount: string;
+  estimate_gas: boolean;
+}
+
+/** A vault write as a v1 body asks it. */
+export const vaultWriteOf = (body: VaultWriteBody, ctx: Context) => ({
   client: ctx.services.chains.get(body.chain, ["body", "chain"]),
   chain: body.chain,
   vault: body.vault_address,

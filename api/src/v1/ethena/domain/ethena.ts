@@ -6,7 +6,12 @@ import { prefetchTxFields, senderTransaction } from "../../../kernel/chain/trans
 import type { Context } from "../../../kernel/context.ts";
 import { fieldError, type Loc } from "../../../kernel/errors.ts";
 import { toRawAmount } from "../../../kernel/lib/amounts.ts";
-import { vaultReadOf, vaultResponse, vaultWriteOf } from "../../../kernel/schemas/v1-vaults.ts";
+import {
+  type VaultWriteBody,
+  vaultReadOf,
+  vaultResponse,
+  vaultWriteOf,
+} from "../../../kernel/schemas/v1-vaults.ts";
 import { readVaultAt, vaultTransaction } from "../../../protocols/erc4626/index.ts";
 import {
   ETHENA_CHAIN as CHAIN,
@@ -66,16 +71,7 @@ export async function ethenaVault(ctx: Context, query: { block?: number; user_ad
 }
 
 /** USDe staked into sUSDe, as any ERC-4626 deposit. */
-export async function ethenaDeposit(
-  ctx: Context,
-  body: {
-    chain: "ethereum";
-    sender: string;
-    estimate_gas: boolean;
-    amount: string;
-    receiver?: string | null;
-  },
-) {
+export async function ethenaDeposit(ctx: Context, body: Omit<VaultWriteBody, "vault_address">) {
   const s = stakedUsde(ctx, "body");
   const write = vaultWriteOf({ ...body, vault_address: s.address }, ctx);
   return { transaction: await vaultTransaction("deposit", { ...write, spenderName: "EthenaVault" }) };

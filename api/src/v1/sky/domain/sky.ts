@@ -5,7 +5,7 @@ import { prefetchTxFields, senderTransaction } from "../../../kernel/chain/trans
 import type { Context } from "../../../kernel/context.ts";
 import { fieldError, type Loc } from "../../../kernel/errors.ts";
 import { jsonInt, toRawAmount } from "../../../kernel/lib/amounts.ts";
-import { vaultWriteOf } from "../../../kernel/schemas/v1-vaults.ts";
+import { type VaultWriteBody, vaultWriteOf } from "../../../kernel/schemas/v1-vaults.ts";
 import { vaultTransaction } from "../../../protocols/erc4626/index.ts";
 import {
   SKY_CHAIN as CHAIN,
@@ -89,13 +89,7 @@ export async function skyTrade(
 export async function skySavings(
   ctx: Context,
   kind: "deposit" | "withdraw",
-  body: {
-    chain: "ethereum";
-    sender: string;
-    estimate_gas: boolean;
-    amount: string;
-    receiver?: string | null;
-  },
+  body: Omit<VaultWriteBody, "vault_address">,
 ) {
   const s = sky(ctx, "body");
   const write = vaultWriteOf({ ...body, vault_address: s.savings }, ctx);
