@@ -1,6 +1,9 @@
 import type { Address, Hex } from "viem";
 
-/** One call to a contract: what every protocol's call builders return and a product account batches. */
+/**
+ * One contract call, as protocols build them: the product accounts batch them (MultiSendCallOnly), the v1 writes
+ * send one from the user's wallet.
+ */
 export interface Call {
   to: Address;
   data: Hex;
