@@ -2,11 +2,8 @@ import { type Address, type PublicClient, toEventSelector } from "viem";
 import { describe, expect, test } from "vitest";
 import type { LogQuery, LogReader } from "../../src/kernel/chain/log-reader.ts";
 import { AAVE_SUPPLY_EVENT, AAVE_WITHDRAW_EVENT } from "../../src/protocols/aave/index.ts";
-import {
-  readAccountEvents,
-  VAULT_DEPOSIT_EVENT,
-  VAULT_WITHDRAW_EVENT,
-} from "../../src/v2/earn/domain/events.ts";
+import { VAULT_DEPOSIT_EVENT, VAULT_WITHDRAW_EVENT } from "../../src/protocols/erc4626/index.ts";
+import { readAccountEvents } from "../../src/v2/earn/domain/events.ts";
 
 const ACCOUNT = "0x00000000000000000000000000000000000000a1" as Address;
 const OTHER = "0x00000000000000000000000000000000000000b2" as Address;

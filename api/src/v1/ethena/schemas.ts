@@ -6,7 +6,7 @@
 import { z } from "zod";
 import { Address, amountUnion, UnsignedTransaction } from "../../kernel/schemas/common.ts";
 import { EthereumChain, v1Block, v1Write } from "../../kernel/schemas/v1.ts";
-import { VaultGetVaultResponse } from "../vaults/index.ts";
+import { VaultGetVaultResponse } from "../../kernel/schemas/v1-vaults.ts";
 
 export const EthenaVaultQuery = z.object({
   chain: EthereumChain.default("ethereum"),

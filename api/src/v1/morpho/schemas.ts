@@ -11,7 +11,7 @@ import {
   VaultGetVaultResponse,
   VaultQuery,
   VaultWithdrawRequest,
-} from "../vaults/index.ts";
+} from "../../kernel/schemas/v1-vaults.ts";
 
 /** The reference's example market and user (its docs and clients default to them). */
 const EXAMPLE_MARKET = "0x3b3769cfca57be2eaed03fcc5299c25691b77781a1e124e7a8d520eb9a7eabb5";

@@ -29,13 +29,3 @@ export const operations: Operation[] = [
   repay,
   bundle,
 ];
-
-/** For the v1 Morpho group: the singleton, its markets and a position in one, as credit reads them. */
-export {
-  type MorphoCreditMarket,
-  maxBorrow,
-  readMorphoCreditMarket,
-  readMorphoPosition,
-  toAssetsUp,
-} from "./domain/morpho.ts";
-export { MORPHO_CREATE_MARKET_EVENT, morphoSingleton } from "./domain/morpho-markets.ts";

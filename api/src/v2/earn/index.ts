@@ -33,10 +33,6 @@ export {
   type SharedBundleInput,
   sharedBundleActionCalls,
 } from "./domain/bundle.ts";
-export { eulerFactoryVaults } from "./domain/euler.ts";
-/** For the v1 Morpho group: the MetaMorpho factories' vaults and the ERC-4626 events. */
-export { VAULT_DEPOSIT_EVENT, VAULT_WITHDRAW_EVENT } from "./domain/events.ts";
-export { createMetaMorphoEvent, metaMorphoFactories } from "./domain/metamorpho.ts";
 /** For the v1 Pendle group: the deployment, its markets and the PT trades the earn account also makes. */
 export {
   buyPtCalls,
@@ -58,9 +54,6 @@ export {
   sellPtCalls,
 } from "./domain/pendle.ts";
 export { swapCalls } from "./domain/swap.ts";
-/** For the v1 ERC-4626 group: any vault by address, its metadata read once. */
-export { readVault, type Vault, vaultAbi } from "./domain/vault.ts";
-export { trailingApys } from "./domain/vault-apy.ts";
 export {
   BundleSwapAction,
   BundleTransferFromEoaAction,

@@ -1,39 +1,36 @@
-import { type Address, encodeFunctionData, formatUnits, getAddress, parseAbi } from "viem";
+import { type Address, formatUnits, getAddress } from "viem";
 import { readBlockAt } from "../../../kernel/chain/block-at.ts";
 import { rethrowRpc } from "../../../kernel/chain/clients.ts";
 import { NEXT_BLOCK } from "../../../kernel/chain/next-block.ts";
 import { prefetchTxFields, senderTransaction } from "../../../kernel/chain/transaction.ts";
-import { addressBook } from "../../../kernel/config/env.ts";
 import type { Context } from "../../../kernel/context.ts";
 import { fieldError, type Loc } from "../../../kernel/errors.ts";
 import { toRawAmount } from "../../../kernel/lib/amounts.ts";
-import { vaultQuery, vaultWrite } from "../../vaults/index.ts";
+import {
+  type VaultWriteBody,
+  vaultReadOf,
+  vaultResponse,
+  vaultWriteOf,
+} from "../../../kernel/schemas/v1-vaults.ts";
+import { readVaultAt, vaultTransaction } from "../../../protocols/erc4626/index.ts";
+import {
+  ETHENA_CHAIN as CHAIN,
+  cooldownCall,
+  cooldownOver,
+  readCooldown,
+  readCooldownDuration,
+  readStake,
+  stakedUsdeOn,
+  unstakeCall,
+} from "../../../protocols/ethena/index.ts";
 
-const CHAIN = "ethereum";
 const DAY = 86_400;
-/** StakedUSDeV2's views and calls (its published ABI) */
-export const stakedUsdeAbi = parseAbi([
-  "function cooldownDuration() view returns (uint24)",
-  "function cooldowns(address) view returns (uint104 cooldownEnd, uint152 underlyingAmount)",
-  "function cooldownAssets(uint256 assets) returns (uint256 shares)",
-  "function cooldownShares(uint256 shares) returns (uint256 assets)",
-  "function unstake(address receiver)",
-  "function balanceOf(address) view returns (uint256)",
-  "function maxWithdraw(address) view returns (uint256)",
-  "function previewRedeem(uint256) view returns (uint256)",
-  "error InvalidCooldown()",
-  "error ExcessiveWithdrawAmount()",
-  "error ExcessiveRedeemAmount()",
-  "error MinSharesViolation()",
-  "error InvalidAmount()",
-  "error OperationNotAllowed()",
-]);
 
 /** sUSDe on ethereum, by the address book's name; a deployment without it is a 422 on `chain`. */
 function stakedUsde(ctx: Context, at: "query" | "body") {
-  const address = addressBook(ctx.config)?.chains[CHAIN]?.contracts.EthenaStakedUsde;
+  const address = stakedUsdeOn(ctx.config);
   if (!address) throw fieldError([at, "chain"], "Ethena is not deployed on ethereum in this deployment");
-  return { client: ctx.services.chains.get(CHAIN, [at, "chain"]), address: getAddress(address) };
+  return { client: ctx.services.chains.get(CHAIN, [at, "chain"]), address };
 }
 
 /**
@@ -46,31 +43,25 @@ export async function ethenaVault(ctx: Context, query: { block?: number; user_ad
     since: { logs: ctx.services.chains.logs, address: s.address, what: "sUSDe" },
   });
   const blockNumber = at.number;
-  const vault = await vaultQuery(
+  const read = vaultReadOf(
     { chain: CHAIN, vault_address: s.address, user_address: query.user_address, block: Number(blockNumber) },
     ctx,
-    at,
   );
+  const vault = vaultResponse(await readVaultAt({ ...read, at }));
   try {
-    const duration = await s.client.readContract({
-      address: s.address,
-      abi: stakedUsdeAbi,
-      functionName: "cooldownDuration",
-      blockNumber,
-    });
+    const duration = await readCooldownDuration(s.client, s.address, blockNumber);
     let cooldown_position = null;
     if (query.user_address) {
-      const [end, amount] = await s.client.readContract({
-        address: s.address,
-        abi: stakedUsdeAbi,
-        functionName: "cooldowns",
-        args: [getAddress(query.user_address)],
+      const { end, amount } = await readCooldown(
+        s.client,
+        s.address,
+        getAddress(query.user_address),
         blockNumber,
-      });
+      );
       cooldown_position = {
         amount_in_underlying_asset: formatUnits(amount, 18),
         cooldown_end: amount > 0n ? new Date(Number(end) * 1000).toISOString() : false,
-        can_be_withdrawn: amount > 0n && (at.timestamp >= end || duration === 0),
+        can_be_withdrawn: amount > 0n && cooldownOver(end, duration, at.timestamp),
       };
     }
     return { ...vault, cooldown_duration_days: duration / DAY, cooldown_position };
@@ -79,19 +70,11 @@ export async function ethenaVault(ctx: Context, query: { block?: number; user_ad
   }
 }
 
-/** USDe staked into sUSDe, as any ERC-4626 deposit through the vaults group. */
-export function ethenaDeposit(
-  ctx: Context,
-  body: {
-    chain: "ethereum";
-    sender: string;
-    estimate_gas: boolean;
-    amount: string;
-    receiver?: string | null;
-  },
-) {
+/** USDe staked into sUSDe, as any ERC-4626 deposit. */
+export async function ethenaDeposit(ctx: Context, body: Omit<VaultWriteBody, "vault_address">) {
   const s = stakedUsde(ctx, "body");
-  return vaultWrite("deposit", { ...body, vault_address: s.address }, ctx, { spenderName: "EthenaVault" });
+  const write = vaultWriteOf({ ...body, vault_address: s.address }, ctx);
+  return { transaction: await vaultTransaction("deposit", { ...write, spenderName: "EthenaVault" }) };
 }
 
 const AMOUNT: Loc = ["body", "amount"];
@@ -108,28 +91,16 @@ export async function ethenaRequest(
   const s = stakedUsde(ctx, "body");
   const sender = getAddress(body.sender) as Address;
   const fields = prefetchTxFields(s.client, CHAIN, sender);
-  const read = <T>(
-    functionName: "cooldownDuration" | "balanceOf" | "maxWithdraw",
-    args: readonly unknown[] = [],
-  ) =>
-    s.client.readContract({
-      address: s.address,
-      abi: stakedUsdeAbi,
-      functionName,
-      args,
-      blockTag: NEXT_BLOCK,
-    } as never) as Promise<T>;
-  const [duration, shares, withdrawable] = await Promise.all([
-    read<number>("cooldownDuration"),
-    read<bigint>("balanceOf", [sender]),
-    read<bigint>("maxWithdraw", [sender]),
+  const [duration, { shares, withdrawable }] = await Promise.all([
+    readCooldownDuration(s.client, s.address),
+    readStake(s.client, s.address, sender),
   ]).catch((e) => rethrowRpc(CHAIN, e));
   if (duration === 0)
     throw fieldError(AMOUNT, "sUSDe's cooldown is off: withdraw directly (POST /v1/vaults/withdraw)");
-  let data: `0x${string}`;
+  let call: { to: Address; data: `0x${string}` };
   if (body.amount === "ALL") {
     if (shares === 0n) throw fieldError(AMOUNT, "the sender holds no sUSDe");
-    data = encodeFunctionData({ abi: stakedUsdeAbi, functionName: "cooldownShares", args: [shares] });
+    call = cooldownCall(s.address, { shares });
   } else {
     const assets = toRawAmount(body.amount, 18, AMOUNT, "USDe");
     if (assets > withdrawable)
@@ -137,18 +108,12 @@ export async function ethenaRequest(
         AMOUNT,
         `the sender's sUSDe is worth ${formatUnits(withdrawable, 18)} USDe, less than ${body.amount}`,
       );
-    data = encodeFunctionData({ abi: stakedUsdeAbi, functionName: "cooldownAssets", args: [assets] });
+    call = cooldownCall(s.address, { assets });
   }
-  const transaction = await senderTransaction(
-    s.client,
-    CHAIN,
-    { from: sender, to: s.address, data },
-    fields,
-    {
-      estimateGas: body.estimate_gas,
-      refusal: "sUSDe refuses the cooldown",
-    },
-  );
+  const transaction = await senderTransaction(s.client, CHAIN, { from: sender, ...call }, fields, {
+    estimateGas: body.estimate_gas,
+    refusal: "sUSDe refuses the cooldown",
+  });
   return { transaction, cooldown_duration_days: duration / DAY };
 }
 
@@ -164,40 +129,25 @@ export async function ethenaUnstake(
   const sender = getAddress(body.sender) as Address;
   const receiver = getAddress(body.receiver ?? sender) as Address;
   const fields = prefetchTxFields(s.client, CHAIN, sender);
-  const [[end, amount], duration, next] = await Promise.all([
-    s.client.readContract({
-      address: s.address,
-      abi: stakedUsdeAbi,
-      functionName: "cooldowns",
-      args: [sender],
-      blockTag: NEXT_BLOCK,
-    }),
-    s.client.readContract({
-      address: s.address,
-      abi: stakedUsdeAbi,
-      functionName: "cooldownDuration",
-      blockTag: NEXT_BLOCK,
-    }),
+  const [{ end, amount }, duration, next] = await Promise.all([
+    readCooldown(s.client, s.address, sender),
+    readCooldownDuration(s.client, s.address),
     s.client.getBlock({ blockTag: NEXT_BLOCK }),
   ]).catch((e) => rethrowRpc(CHAIN, e));
   const loc: Loc = ["body", "sender"];
   if (amount === 0n)
     throw fieldError(loc, "the sender has no USDe in cooldown; request it first (POST /v1/ethena/request)");
-  if (duration !== 0 && next.timestamp < end)
+  if (!cooldownOver(end, duration, next.timestamp))
     throw fieldError(
       loc,
       `the sender's ${formatUnits(amount, 18)} USDe is in cooldown until ${new Date(Number(end) * 1000).toISOString()}`,
     );
-  const data = encodeFunctionData({ abi: stakedUsdeAbi, functionName: "unstake", args: [receiver] });
   const transaction = await senderTransaction(
     s.client,
     CHAIN,
-    { from: sender, to: s.address, data },
+    { from: sender, ...unstakeCall(s.address, receiver) },
     fields,
-    {
-      estimateGas: body.estimate_gas,
-      refusal: "sUSDe refuses the unstake",
-    },
+    { estimateGas: body.estimate_gas, refusal: "sUSDe refuses the unstake" },
   );
   return { transaction };
 }

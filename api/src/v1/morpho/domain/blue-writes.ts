@@ -1,5 +1,4 @@
-import { morphoBlueAbi } from "@compass/constants";
-import { type Address, encodeFunctionData, formatUnits, getAddress, type Hex } from "viem";
+import { type Address, formatUnits, getAddress, type Hex } from "viem";
 import { rethrowRpc } from "../../../kernel/chain/clients.ts";
 import { assertPullable } from "../../../kernel/chain/erc20.ts";
 import { prefetchTxFields, senderTransaction } from "../../../kernel/chain/transaction.ts";
@@ -7,13 +6,14 @@ import type { Context } from "../../../kernel/context.ts";
 import { ApiError, fieldError } from "../../../kernel/errors.ts";
 import { toRawAmount } from "../../../kernel/lib/amounts.ts";
 import {
+  blueCall,
+  liquidityOf,
   maxBorrow,
-  morphoSingleton,
-  readMorphoCreditMarket,
+  readMorphoMarket,
   readMorphoPosition,
   toAssetsUp,
-} from "../../../v2/credit/index.ts";
-import { marketKey } from "./markets.ts";
+} from "../../../protocols/morpho/index.ts";
+import { marketKey, morphoSingleton } from "./markets.ts";
 
 export type BlueAction = "supply_collateral" | "withdraw_collateral" | "borrow" | "repay";
 
@@ -41,7 +41,7 @@ const INTEREST_ROOM = 1_000n;
 export async function blueWrite(action: BlueAction, body: Body, ctx: Context) {
   const { chain } = body;
   const client = ctx.services.chains.get(chain, ["body", "chain"]);
-  const morpho = morphoSingleton(ctx.config, chain);
+  const morpho = morphoSingleton(ctx, chain);
   const keyLoc = ["body", "unique_market_key"];
   const amountLoc = ["body", "amount"];
   if (body.callback_data && body.callback_data !== "0x")
@@ -49,18 +49,14 @@ export async function blueWrite(action: BlueAction, body: Body, ctx: Context) {
       ["body", "callback_data"],
       "callbacks are not supported: the sender is a wallet, not a contract",
     );
-  const m = await readMorphoCreditMarket(
-    client,
-    morpho,
-    marketKey(body.unique_market_key, keyLoc),
-    keyLoc,
-  ).catch((e) => (e instanceof ApiError ? Promise.reject(e) : rethrowRpc(chain, e)));
+  const m = await readMorphoMarket(client, morpho, marketKey(body.unique_market_key, keyLoc), keyLoc).catch(
+    (e) => (e instanceof ApiError ? Promise.reject(e) : rethrowRpc(chain, e)),
+  );
   const sender = getAddress(body.sender) as Address;
   const onBehalf = getAddress(body.on_behalf_of ?? sender) as Address;
   const receiver = getAddress(body.receiver ?? sender) as Address;
   const fields = prefetchTxFields(client, chain, sender);
   const position = await readMorphoPosition(client, m, onBehalf).catch((e) => rethrowRpc(chain, e));
-  const params = m.params;
   const loanFmt = (raw: bigint) => `${formatUnits(raw, m.loan.decimals)} ${m.loan.symbol}`;
   const pull = (token: typeof m.loan, amount: bigint) =>
     assertPullable(client, chain, {
@@ -75,11 +71,7 @@ export async function blueWrite(action: BlueAction, body: Body, ctx: Context) {
   if (action === "supply_collateral") {
     const assets = toRawAmount(body.amount, m.collateral.decimals, amountLoc, m.collateral.symbol);
     await pull(m.collateral, assets);
-    data = encodeFunctionData({
-      abi: morphoBlueAbi,
-      functionName: "supplyCollateral",
-      args: [params, assets, onBehalf, "0x"],
-    });
+    data = blueCall(m, "supplyCollateral", [assets, onBehalf, "0x"]).data;
   } else if (action === "withdraw_collateral") {
     const assets = toRawAmount(body.amount, m.collateral.decimals, amountLoc, m.collateral.symbol);
     if (assets > position.collateral)
@@ -92,15 +84,10 @@ export async function blueWrite(action: BlueAction, body: Body, ctx: Context) {
         amountLoc,
         `withdrawing it would leave ${loanFmt(position.borrowed)} owed above what the rest of the collateral allows at the LLTV (${loanFmt(maxBorrow(m, position.collateral - assets))}): repay first`,
       );
-    data = encodeFunctionData({
-      abi: morphoBlueAbi,
-      functionName: "withdrawCollateral",
-      args: [params, assets, onBehalf, receiver],
-    });
+    data = blueCall(m, "withdrawCollateral", [assets, onBehalf, receiver]).data;
   } else if (action === "borrow") {
     const assets = toRawAmount(body.amount, m.loan.decimals, amountLoc, m.loan.symbol);
-    const liquidity =
-      m.totalSupplyAssets > m.totalBorrowAssets ? m.totalSupplyAssets - m.totalBorrowAssets : 0n;
+    const liquidity = liquidityOf(m);
     if (assets > liquidity)
       throw fieldError(amountLoc, `the market can lend ${loanFmt(liquidity)} now (insufficient liquidity)`);
     const limit = maxBorrow(m, position.collateral);
@@ -109,20 +96,12 @@ export async function blueWrite(action: BlueAction, body: Body, ctx: Context) {
         amountLoc,
         `the position's collateral allows ${loanFmt(limit > position.borrowed ? limit - position.borrowed : 0n)} more at the LLTV (Morpho: insufficient collateral)`,
       );
-    data = encodeFunctionData({
-      abi: morphoBlueAbi,
-      functionName: "borrow",
-      args: [params, assets, 0n, onBehalf, receiver],
-    });
+    data = blueCall(m, "borrow", [assets, 0n, onBehalf, receiver]).data;
   } else if (body.amount === "ALL") {
     if (position.borrowShares === 0n) throw fieldError(amountLoc, `${onBehalf} owes nothing in this market`);
     const owed = toAssetsUp(position.borrowShares, m.totalBorrowAssets, m.totalBorrowShares);
     await pull(m.loan, owed + (owed * INTEREST_ROOM) / 1_000_000n);
-    data = encodeFunctionData({
-      abi: morphoBlueAbi,
-      functionName: "repay",
-      args: [params, 0n, position.borrowShares, onBehalf, "0x"],
-    });
+    data = blueCall(m, "repay", [0n, position.borrowShares, onBehalf, "0x"]).data;
   } else {
     const assets = toRawAmount(body.amount, m.loan.decimals, amountLoc, m.loan.symbol);
     if (assets > position.borrowed)
@@ -131,11 +110,7 @@ export async function blueWrite(action: BlueAction, body: Body, ctx: Context) {
         `${onBehalf} owes ${loanFmt(position.borrowed)}; repay at most that, or "ALL"`,
       );
     await pull(m.loan, assets);
-    data = encodeFunctionData({
-      abi: morphoBlueAbi,
-      functionName: "repay",
-      args: [params, assets, 0n, onBehalf, "0x"],
-    });
+    data = blueCall(m, "repay", [assets, 0n, onBehalf, "0x"]).data;
   }
   return {
     transaction: await senderTransaction(client, chain, { from: sender, to: morpho, data }, fields, {

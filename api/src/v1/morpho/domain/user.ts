@@ -1,42 +1,12 @@
-import { morphoBlueAbi } from "@compass/constants";
-import { type Address, erc20Abi, formatUnits, type Hex, type Log, pad, parseAbiItem } from "viem";
+import { type Address, erc20Abi, formatUnits, type Log } from "viem";
 import { rethrowRpc } from "../../../kernel/chain/clients.ts";
-import { NEXT_BLOCK } from "../../../kernel/chain/next-block.ts";
 import type { Context } from "../../../kernel/context.ts";
 import { formatDecimal } from "../../../kernel/lib/format.ts";
 import type { ChainName } from "../../../kernel/schemas/common.ts";
-import { maxBorrow, morphoSingleton, toAssetsUp } from "../../../v2/credit/index.ts";
-import { VAULT_DEPOSIT_EVENT, VAULT_WITHDRAW_EVENT, vaultAbi } from "../../../v2/earn/index.ts";
-import { marketFigures } from "./markets.ts";
+import { VAULT_DEPOSIT_EVENT, VAULT_WITHDRAW_EVENT, vaultAbi } from "../../../protocols/erc4626/index.ts";
+import { morphoHealth, readMorphoPosition, readOwnerLogs, WAD } from "../../../protocols/morpho/index.ts";
+import { marketFigures, morphoSingleton } from "./markets.ts";
 import { metaMorphoVaults } from "./vaults.ts";
-
-const WAD = 10n ** 18n;
-const VIRTUAL_SHARES = 10n ** 6n;
-
-/** Morpho Blue's events naming the wallet: `onBehalf` is the 2nd indexed field of some, the 3rd of others. */
-const SECOND = [
-  parseAbiItem(
-    "event Withdraw(bytes32 indexed id, address caller, address indexed onBehalf, address indexed receiver, uint256 assets, uint256 shares)",
-  ),
-  parseAbiItem(
-    "event Borrow(bytes32 indexed id, address caller, address indexed onBehalf, address indexed receiver, uint256 assets, uint256 shares)",
-  ),
-  parseAbiItem(
-    "event WithdrawCollateral(bytes32 indexed id, address caller, address indexed onBehalf, address indexed receiver, uint256 assets)",
-  ),
-];
-const THIRD = [
-  parseAbiItem(
-    "event Supply(bytes32 indexed id, address indexed caller, address indexed onBehalf, uint256 assets, uint256 shares)",
-  ),
-  parseAbiItem(
-    "event Repay(bytes32 indexed id, address indexed caller, address indexed onBehalf, uint256 assets, uint256 shares)",
-  ),
-  parseAbiItem(
-    "event SupplyCollateral(bytes32 indexed id, address indexed caller, address indexed onBehalf, uint256 assets)",
-  ),
-];
-type Decoded = Log & { eventName: string; args: { id: Hex; assets: bigint } };
 
 const usd = (raw: bigint, decimals: number, price: bigint | null) =>
   price === null ? 0n : (raw * price) / 10n ** BigInt(decimals); // 18-decimal USD
@@ -51,45 +21,41 @@ const usdText = (v: bigint) => formatDecimal(v, 18, 2);
 export async function userPosition(ctx: Context, chain: ChainName, user: Address) {
   const client = ctx.services.chains.get(chain, ["query", "chain"]);
   const logs = ctx.services.chains.logs;
-  const morpho = morphoSingleton(ctx.config, chain);
-  const topic = pad(user.toLowerCase() as Address);
+  const morpho = morphoSingleton(ctx, chain);
   try {
     const fromBlock = await logs.deploymentBlock(client, morpho);
     // one head block for every market read
     const head = client.getBlock({ blockTag: "latest" });
     head.catch(() => {});
-    const [second, third, vaults] = await Promise.all([
-      logs.getLogs(client, { address: morpho, events: SECOND, topics: [null, topic], fromBlock }),
-      logs.getLogs(client, { address: morpho, events: THIRD, topics: [null, null, topic], fromBlock }),
+    const [events, vaults] = await Promise.all([
+      readOwnerLogs(client, logs, morpho, user, fromBlock, [
+        "Withdraw",
+        "Borrow",
+        "WithdrawCollateral",
+        "Supply",
+        "Repay",
+        "SupplyCollateral",
+      ]),
       metaMorphoVaults(ctx, chain),
     ]);
-    const events = [...second, ...third] as Decoded[];
     const ids = [...new Set(events.map((e) => e.args.id))];
     const marketPositions = await Promise.all(
       ids.map(async (id) => {
         const f = await marketFigures(ctx, chain, client, morpho, id, ["query", "user_address"], head);
         const { m } = f;
-        const [supplyShares, borrowShares, collateral] = (await client.readContract({
-          address: morpho,
-          abi: morphoBlueAbi,
-          functionName: "position",
-          args: [id, user],
-          blockTag: NEXT_BLOCK,
-        })) as readonly [bigint, bigint, bigint];
-        const supplyAssets =
-          (supplyShares * (m.totalSupplyAssets + 1n)) / (m.totalSupplyShares + VIRTUAL_SHARES);
-        const borrowAssets = toAssetsUp(borrowShares, m.totalBorrowAssets, m.totalBorrowShares);
+        const position = await readMorphoPosition(client, m, user);
+        const { supplyShares, borrowShares, collateral } = position;
+        const [supplyAssets, borrowAssets] = [position.supplied, position.borrowed];
         const net = (names: string[]) =>
           events
             .filter((e) => e.args.id === id && names.includes(e.eventName))
-            .reduce((s, e) => s + e.args.assets, 0n);
+            .reduce((s, e) => s + (e.args.assets as bigint), 0n);
         // interest: what the supply is worth above what went in net, less what the debt grew above what was borrowed net
         const pnl =
           supplyAssets -
           (net(["Supply"]) - net(["Withdraw"])) -
           (borrowAssets - (net(["Borrow"]) - net(["Repay"])));
-        const limit = maxBorrow(m, collateral);
-        const health = borrowAssets === 0n ? null : (limit * WAD) / borrowAssets;
+        const health = morphoHealth(m, collateral, borrowAssets);
         const pnlUsd = (pnl < 0n ? -1n : 1n) * usd(pnl < 0n ? -pnl : pnl, m.loan.decimals, f.loanUsd);
         return {
           row: {

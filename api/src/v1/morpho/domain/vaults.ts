@@ -1,4 +1,4 @@
-import { type Address, getAddress, type Log, parseAbi } from "viem";
+import { type Address, getAddress } from "viem";
 import { rethrowRpc } from "../../../kernel/chain/clients.ts";
 import { type Erc20, resolveErc20 } from "../../../kernel/chain/erc20.ts";
 import { blockTimes } from "../../../kernel/chain/logs.ts";
@@ -6,19 +6,14 @@ import { NEXT_BLOCK } from "../../../kernel/chain/next-block.ts";
 import type { Context } from "../../../kernel/context.ts";
 import type { ChainName } from "../../../kernel/schemas/common.ts";
 import { oraclePrice } from "../../../protocols/aave/index.ts";
+import { readVault, trailingApys, vaultAbi } from "../../../protocols/erc4626/index.ts";
 import {
-  createMetaMorphoEvent,
+  createdMetaMorphos,
   metaMorphoFactories,
-  readVault,
-  trailingApys,
-  vaultAbi,
-} from "../../../v2/earn/index.ts";
+  readMetaMorphoTerms,
+} from "../../../protocols/morpho/index.ts";
 
 const DAY = 86_400n;
-const metaMorphoViews = parseAbi([
-  "function fee() view returns (uint96)",
-  "function timelock() view returns (uint256)",
-]);
 
 export interface MetaMorphoVault {
   address: Address;
@@ -52,12 +47,7 @@ export async function metaMorphoVaults(ctx: Context, chain: ChainName, depositTo
     : undefined;
   if (!factories.length) return [];
   try {
-    const created = (await logs.getLogs(client, {
-      address: factories,
-      event: createMetaMorphoEvent,
-    })) as (Log & {
-      args: { metaMorpho: Address; caller: Address; asset: Address };
-    })[];
+    const created = await createdMetaMorphos(ctx.config, client, logs, chain);
     const chosen = created.filter((c) => !wanted || getAddress(c.args.asset) === wanted.address);
     const [times, head] = await Promise.all([
       blockTimes(client, chosen),
@@ -66,20 +56,18 @@ export async function metaMorphoVaults(ctx: Context, chain: ChainName, depositTo
     return await Promise.all(
       chosen.map(async (c): Promise<MetaMorphoVault> => {
         const vault = await readVault(client, chain, c.args.metaMorpho, ["query", "chain"]);
-        const read = <T>(abi: unknown, functionName: string, args: unknown[] = []) =>
+        const read = (functionName: "totalAssets" | "convertToAssets", args: readonly bigint[] = []) =>
           client.readContract({
             address: vault.address,
-            abi,
+            abi: vaultAbi,
             functionName,
             args,
             blockTag: NEXT_BLOCK,
-          } as never) as Promise<T>;
-        const unit = 10n ** BigInt(vault.decimals);
-        const [totalAssets, fee, timelock, priceNow, assetUsd] = await Promise.all([
-          read<bigint>(vaultAbi, "totalAssets"),
-          read<bigint>(metaMorphoViews, "fee"),
-          read<bigint>(metaMorphoViews, "timelock"),
-          read<bigint>(vaultAbi, "convertToAssets", [unit]),
+          } as never) as Promise<bigint>;
+        const [totalAssets, { fee, timelock }, priceNow, assetUsd] = await Promise.all([
+          read("totalAssets"),
+          readMetaMorphoTerms(client, vault.address),
+          read("convertToAssets", [10n ** BigInt(vault.decimals)]),
           oraclePrice(ctx.config, client, chain, vault.asset.address),
         ]);
         const apys = await trailingApys({

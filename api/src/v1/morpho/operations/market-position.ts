@@ -1,11 +1,9 @@
 import { getAddress } from "viem";
 import { formatDecimal } from "../../../kernel/lib/format.ts";
 import { defineOperation } from "../../../kernel/registry/define.ts";
-import { maxBorrow, readMorphoPosition } from "../../../v2/credit/index.ts";
+import { maxBorrow, readMorphoPosition, WAD } from "../../../protocols/morpho/index.ts";
 import { marketFigures, marketKey, morphoMarketIds } from "../domain/markets.ts";
 import { MarketPositionQuery, MorphoCheckMarketPositionResponse } from "../schemas.ts";
-
-const WAD = 10n ** 18n;
 
 export const marketPosition = defineOperation({
   method: "GET",

@@ -22,7 +22,7 @@ export const market = defineOperation({
     const head = client.getBlock({ blockTag: "latest" });
     head.catch(() => {});
     const f = await marketFigures(ctx, query.chain, client, morpho, id, loc, head);
-    const apys = await windowApys(client, logs, morpho, f, query.chain, head);
+    const apys = await windowApys(client, logs, f, query.chain, head);
     const { m } = f;
     const usd = (raw: bigint, decimals: number, price: bigint | null) =>
       price === null ? null : formatDecimal((raw * price) / 10n ** BigInt(decimals), 18, 2);

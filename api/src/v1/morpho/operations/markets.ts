@@ -49,7 +49,7 @@ export const markets = defineOperation({
     return {
       markets: await Promise.all(
         chosen.map(async (f) => {
-          const weekly = (await windowApys(client, logs, morpho, f, query.chain, head)).weeklyApys;
+          const weekly = (await windowApys(client, logs, f, query.chain, head)).weeklyApys;
           const asset = async (t: { address: `0x${string}`; symbol: string; decimals: number }) => ({
             address: t.address,
             symbol: t.symbol,

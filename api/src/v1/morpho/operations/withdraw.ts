@@ -1,6 +1,7 @@
 import { defineOperation } from "../../../kernel/registry/define.ts";
 import { V1TransactionResponse } from "../../../kernel/schemas/v1.ts";
-import { vaultWrite } from "../../vaults/index.ts";
+import { vaultWriteOf } from "../../../kernel/schemas/v1-vaults.ts";
+import { vaultTransaction } from "../../../protocols/erc4626/index.ts";
 import { MorphoWithdrawRequest } from "../schemas.ts";
 
 export const withdraw = defineOperation({
@@ -13,5 +14,7 @@ export const withdraw = defineOperation({
   response: V1TransactionResponse,
   widget: false,
   cli: { short: { chain: "c" } },
-  handler: ({ body }, ctx) => vaultWrite("withdraw", body, ctx),
+  handler: async ({ body }, ctx) => ({
+    transaction: await vaultTransaction("withdraw", vaultWriteOf(body, ctx)),
+  }),
 });

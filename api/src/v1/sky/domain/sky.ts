@@ -1,55 +1,28 @@
-import { type Address, encodeFunctionData, formatUnits, getAddress, parseAbi } from "viem";
+import { type Address, formatUnits, getAddress } from "viem";
 import { rethrowRpc } from "../../../kernel/chain/clients.ts";
 import { assertPullable, type Erc20 } from "../../../kernel/chain/erc20.ts";
-import { NEXT_BLOCK } from "../../../kernel/chain/next-block.ts";
 import { prefetchTxFields, senderTransaction } from "../../../kernel/chain/transaction.ts";
-import { addressBook } from "../../../kernel/config/env.ts";
 import type { Context } from "../../../kernel/context.ts";
 import { fieldError, type Loc } from "../../../kernel/errors.ts";
 import { jsonInt, toRawAmount } from "../../../kernel/lib/amounts.ts";
-import { vaultWrite } from "../../vaults/index.ts";
-
-const CHAIN = "ethereum";
-const converterAbi = parseAbi([
-  "function daiToUsds(address usr, uint256 wad)",
-  "function usdsToDai(address usr, uint256 wad)",
-]);
-const psmAbi = parseAbi([
-  "function sellGem(address usr, uint256 gemAmt) returns (uint256 usdsOutWad)",
-  "function buyGem(address usr, uint256 gemAmt) returns (uint256 usdsInWad)",
-  "function tin() view returns (uint256)",
-  "function tout() view returns (uint256)",
-  "function to18ConversionFactor() view returns (uint256)",
-  "function gem() view returns (address)",
-  "function pocket() view returns (address)",
-]);
-const savingsAbi = parseAbi([
-  "function balanceOf(address) view returns (uint256)",
-  "function convertToAssets(uint256 shares) view returns (uint256)",
-]);
-const erc20 = parseAbi(["function balanceOf(address) view returns (uint256)"]);
-const WAD = 10n ** 18n;
+import { type VaultWriteBody, vaultWriteOf } from "../../../kernel/schemas/v1-vaults.ts";
+import { vaultTransaction } from "../../../protocols/erc4626/index.ts";
+import {
+  SKY_CHAIN as CHAIN,
+  converterCall,
+  psmCall,
+  readPsmPocket,
+  readPsmTerms,
+  readSavings,
+  skyContracts,
+  usdsForGem,
+} from "../../../protocols/sky/index.ts";
 
 /** Sky on ethereum, by the address book's names; a deployment without it is a 422 on `chain`. */
 function sky(ctx: Context, at: "query" | "body") {
-  const book = addressBook(ctx.config);
-  const c = book?.chains[CHAIN]?.contracts ?? {};
-  const t = book?.tokens?.[CHAIN] ?? {};
-  if (!c.SkyDaiUsds || !c.SkyUsdsPsmWrapper || !c.SkySavingsUsds || !t.DAI || !t.USDS)
-    throw fieldError([at, "chain"], "Sky is not deployed on ethereum in this deployment");
-  const token = (symbol: "DAI" | "USDS"): Erc20 => ({
-    address: getAddress(t[symbol]!.address),
-    symbol,
-    decimals: 18,
-  });
-  return {
-    client: ctx.services.chains.get(CHAIN, [at, "chain"]),
-    converter: getAddress(c.SkyDaiUsds),
-    psm: getAddress(c.SkyUsdsPsmWrapper),
-    savings: getAddress(c.SkySavingsUsds),
-    dai: token("DAI"),
-    usds: token("USDS"),
-  };
+  const contracts = skyContracts(ctx.config);
+  if (!contracts) throw fieldError([at, "chain"], "Sky is not deployed on ethereum in this deployment");
+  return { client: ctx.services.chains.get(CHAIN, [at, "chain"]), ...contracts };
 }
 
 /** The wallet's sUSDS: its shares (raw) and the USDS they redeem for now (the savings rate accrued to now). */
@@ -57,20 +30,7 @@ export async function skyPosition(ctx: Context, query: { user_address: string })
   const s = sky(ctx, "query");
   const user = getAddress(query.user_address);
   try {
-    const shares = await s.client.readContract({
-      address: s.savings,
-      abi: savingsAbi,
-      functionName: "balanceOf",
-      args: [user],
-      blockTag: NEXT_BLOCK,
-    });
-    const assets = await s.client.readContract({
-      address: s.savings,
-      abi: savingsAbi,
-      functionName: "convertToAssets",
-      args: [shares],
-      blockTag: NEXT_BLOCK,
-    });
+    const { shares, assets } = await readSavings(s.client, s.savings, user);
     return { usds_value_of_deposits: formatUnits(assets, 18), shares: jsonInt(shares) };
   } catch (error) {
     return rethrowRpc(CHAIN, error);
@@ -96,46 +56,19 @@ export async function skyTrade(
   const stable = (side === "buy" ? body.token_in : body.token_out) as "DAI" | "USDC";
   const pull = (token: Erc20, spender: Address, spenderName: string, amount: bigint) =>
     assertPullable(s.client, CHAIN, { token, owner: sender, spender, spenderName, amount, loc: AMOUNT });
-  let to: Address;
-  let data: `0x${string}`;
+  let call: { to: Address; data: `0x${string}` };
   if (stable === "DAI") {
     const wad = toRawAmount(body.amount, 18, AMOUNT, side === "buy" ? "DAI" : "USDS");
     await pull(side === "buy" ? s.dai : s.usds, s.converter, "SkyDaiUsdsConverter", wad);
-    to = s.converter;
-    data = encodeFunctionData({
-      abi: converterAbi,
-      functionName: side === "buy" ? "daiToUsds" : "usdsToDai",
-      args: [sender, wad],
-    });
+    call = converterCall(s.converter, side, sender, wad);
   } else {
-    const read = <T>(functionName: "tin" | "tout" | "to18ConversionFactor" | "gem" | "pocket") =>
-      s.client.readContract({
-        address: s.psm,
-        abi: psmAbi,
-        functionName,
-        blockTag: NEXT_BLOCK,
-      }) as Promise<T>;
-    const [gem, factor, fee] = await Promise.all([
-      read<Address>("gem"),
-      read<bigint>("to18ConversionFactor"),
-      read<bigint>(side === "buy" ? "tin" : "tout"),
-    ]).catch((e) => rethrowRpc(CHAIN, e));
-    const usdc: Erc20 = { address: getAddress(gem), symbol: "USDC", decimals: 6 };
-    const gemAmt = toRawAmount(body.amount, usdc.decimals, AMOUNT, "USDC");
+    const terms = await readPsmTerms(s.client, s.psm, side);
+    const gemAmt = toRawAmount(body.amount, terms.usdc.decimals, AMOUNT, "USDC");
     if (side === "buy") {
-      await pull(usdc, s.psm, "SkyUsdcUsdsConverter", gemAmt);
+      await pull(terms.usdc, s.psm, "SkyUsdcUsdsConverter", gemAmt);
     } else {
-      const usdsIn = gemAmt * factor + (gemAmt * factor * fee) / WAD;
-      const pocket = await read<Address>("pocket");
-      const available = await s.client
-        .readContract({
-          address: usdc.address,
-          abi: erc20,
-          functionName: "balanceOf",
-          args: [pocket],
-          blockTag: NEXT_BLOCK,
-        })
-        .catch((e) => rethrowRpc(CHAIN, e));
+      const usdsIn = usdsForGem(gemAmt, terms);
+      const available = await readPsmPocket(s.client, s.psm, terms.usdc);
       if (available < gemAmt)
         throw fieldError(
           AMOUNT,
@@ -143,32 +76,22 @@ export async function skyTrade(
         );
       await pull(s.usds, s.psm, "SkyUsdcUsdsConverter", usdsIn);
     }
-    to = s.psm;
-    data = encodeFunctionData({
-      abi: psmAbi,
-      functionName: side === "buy" ? "sellGem" : "buyGem",
-      args: [sender, gemAmt],
-    });
+    call = psmCall(s.psm, side, sender, gemAmt);
   }
-  const transaction = await senderTransaction(s.client, CHAIN, { from: sender, to, data }, fields, {
+  const transaction = await senderTransaction(s.client, CHAIN, { from: sender, ...call }, fields, {
     estimateGas: body.estimate_gas,
     refusal: `Sky's ${stable === "DAI" ? "DaiUsds converter" : "USDS PSM"} refuses the ${side}`,
   });
   return { transaction };
 }
 
-/** USDS into sUSDS or out of it (`"ALL"` redeems every share), as any ERC-4626 through the vaults group. */
-export function skySavings(
+/** USDS into sUSDS or out of it (`"ALL"` redeems every share), as any ERC-4626 deposit or withdrawal. */
+export async function skySavings(
   ctx: Context,
   kind: "deposit" | "withdraw",
-  body: {
-    chain: "ethereum";
-    sender: string;
-    estimate_gas: boolean;
-    amount: string;
-    receiver?: string | null;
-  },
+  body: Omit<VaultWriteBody, "vault_address">,
 ) {
   const s = sky(ctx, "body");
-  return vaultWrite(kind, { ...body, vault_address: s.savings }, ctx, { spenderName: "SkyUsdsVault" });
+  const write = vaultWriteOf({ ...body, vault_address: s.savings }, ctx);
+  return { transaction: await vaultTransaction(kind, { ...write, spenderName: "SkyUsdsVault" }) };
 }

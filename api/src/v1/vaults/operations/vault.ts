@@ -1,5 +1,6 @@
 import { defineOperation } from "../../../kernel/registry/define.ts";
-import { vaultQuery } from "../domain/vault-at.ts";
+import { vaultReadOf, vaultResponse } from "../../../kernel/schemas/v1-vaults.ts";
+import { readVaultAt } from "../../../protocols/erc4626/index.ts";
 import { VaultGetVaultResponse, VaultQuery } from "../schemas.ts";
 
 export const vault = defineOperation({
@@ -13,5 +14,5 @@ export const vault = defineOperation({
   errors: [{ status: 502, description: "chain RPC unreachable" }],
   widget: false,
   cli: { short: { chain: "c", vault_address: "v", user_address: "u", block: "b" } },
-  handler: ({ query }, ctx) => vaultQuery(query, ctx),
+  handler: async ({ query }, ctx) => vaultResponse(await readVaultAt(vaultReadOf(query, ctx))),
 });

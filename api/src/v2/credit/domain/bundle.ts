@@ -21,9 +21,9 @@ import {
   readAaveAccount,
 } from "../../../protocols/aave/index.ts";
 import type { SwapAggregator } from "../../../protocols/aggregators/index.ts";
+import type { MorphoMarket } from "../../../protocols/morpho/index.ts";
 import { type SharedBundleAction, sharedBundleActionCalls } from "../../earn/index.ts";
 import { type CreditFeeInput, feeCall } from "./borrow.ts";
-import type { MorphoCreditMarket } from "./morpho.ts";
 import type { CreditReserve } from "./reserve.ts";
 import { morphoVenue, type VenuePosition } from "./venue.ts";
 
@@ -110,7 +110,7 @@ const transferCall = (token: Address, recipient: Address, amount: bigint): Accou
 });
 
 interface MorphoMarketActions {
-  market: MorphoCreditMarket;
+  market: MorphoMarket;
   position: VenuePosition;
 }
 

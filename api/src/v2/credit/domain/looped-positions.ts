@@ -19,7 +19,8 @@ import {
   readAaveAccount,
   valueUsd8,
 } from "../../../protocols/aave/index.ts";
-import { morphoOn, readMorphoCreditEvents } from "./morpho.ts";
+import { morphoOn } from "../../../protocols/morpho/index.ts";
+import { readMorphoCreditEvents } from "./morpho-positions.ts";
 import { accountSummary, healthFactor, readAaveCreditEvents } from "./positions.ts";
 import { apy, type CreditReserve, usd8 } from "./reserve.ts";
 import { morphoVenue } from "./venue.ts";

@@ -4,15 +4,14 @@ import { fieldError } from "../../../kernel/errors.ts";
 import { toRawAmount } from "../../../kernel/lib/amounts.ts";
 import type { ChainName } from "../../../kernel/schemas/common.ts";
 import type { AccountCall } from "../../../product-accounts/index.ts";
-import { assertHeld, type BorrowBody, feeCall, pairedWith, pullFrom, type RepayBody } from "./borrow.ts";
 import {
-  type MorphoCreditMarket,
-  morphoBorrowCalls,
-  morphoOn,
-  morphoRepayCalls,
-  readMorphoCreditMarket,
+  type MorphoMarket,
+  readMorphoMarket,
   readMorphoPosition,
-} from "./morpho.ts";
+  requireMorpho,
+} from "../../../protocols/morpho/index.ts";
+import { assertHeld, type BorrowBody, feeCall, pairedWith, pullFrom, type RepayBody } from "./borrow.ts";
+import { morphoBorrowCalls, morphoRepayCalls } from "./morpho-calls.ts";
 
 /** The market `market_id` names on the chain's singleton, or a 422 on the field. */
 export async function morphoMarketOf(
@@ -20,15 +19,13 @@ export async function morphoMarketOf(
   client: PublicClient,
   chain: ChainName,
   marketId: string | null | undefined,
-): Promise<MorphoCreditMarket> {
-  const morpho = morphoOn(config, chain);
-  if (!morpho)
-    throw fieldError(["body", "chain"], `Morpho Blue is not deployed on ${chain} in this deployment`);
+): Promise<MorphoMarket> {
+  const morpho = requireMorpho(config, chain, ["body", "chain"]);
   if (!marketId)
     throw fieldError(["body", "market_id"], "required with protocol MORPHO (see morpho_markets)");
   if (!/^0x[0-9a-fA-F]{64}$/.test(marketId))
     throw fieldError(["body", "market_id"], "a Morpho market id is a 32-byte hex string");
-  return readMorphoCreditMarket(client, morpho, marketId as Hex, ["body", "market_id"]);
+  return readMorphoMarket(client, morpho, marketId as Hex, ["body", "market_id"]);
 }
 
 /** A token field must name the market's own token (symbol or address). */

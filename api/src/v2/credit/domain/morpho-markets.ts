@@ -1,36 +1,21 @@
-import { morphoBlueAbi } from "@compass/constants";
-import {
-  type Address,
-  erc20Abi,
-  getAddress,
-  type Hex,
-  type PublicClient,
-  parseAbiItem,
-  zeroAddress,
-} from "viem";
+import { type Address, erc20Abi, getAddress, type PublicClient, zeroAddress } from "viem";
 import type { LogReader } from "../../../kernel/chain/log-reader.ts";
 import { NEXT_BLOCK } from "../../../kernel/chain/next-block.ts";
-import { addressBook, type Config } from "../../../kernel/config/env.ts";
-import { fieldError } from "../../../kernel/errors.ts";
+import type { Config } from "../../../kernel/config/env.ts";
 import { formatDecimal } from "../../../kernel/lib/format.ts";
 import type { ChainName } from "../../../kernel/schemas/common.ts";
 import { oraclePrice } from "../../../protocols/aave/index.ts";
-import { morphoBorrowRate } from "./morpho.ts";
+import {
+  liquidityOf,
+  marketApys,
+  morphoBorrowRate,
+  readCreatedMarkets,
+  readMarketState,
+  requireMorpho,
+} from "../../../protocols/morpho/index.ts";
 
-/** Morpho Blue's CreateMarket (its own signature: the id and the market's immutable parameters). */
-export const MORPHO_CREATE_MARKET_EVENT = parseAbiItem(
-  "event CreateMarket(bytes32 indexed id, (address loanToken, address collateralToken, address oracle, address irm, uint256 lltv) marketParams)",
-);
-
-const WAD = 10n ** 18n;
-const YEAR = 365 * 86_400;
-
-export function morphoSingleton(config: Config, chain: ChainName): Address {
-  const morpho = addressBook(config)?.chains[chain]?.contracts.MorphoBlue;
-  if (!morpho)
-    throw fieldError(["query", "chain"], `Morpho Blue is not deployed on ${chain} in this deployment`);
-  return getAddress(morpho);
-}
+export const morphoSingleton = (config: Config, chain: ChainName): Address =>
+  requireMorpho(config, chain, ["query", "chain"]);
 
 /**
  * Every market of the chain's Morpho Blue (its CreateMarket events, bounded eth_getLogs pages from the
@@ -46,27 +31,11 @@ export async function readMorphoMarkets(input: {
 }) {
   const { config, client, chain } = input;
   const morpho = morphoSingleton(config, chain);
-  const fromBlock = await input.logs.deploymentBlock(client, morpho);
-  const created = (await input.logs.getLogs(client, {
-    address: morpho,
-    event: MORPHO_CREATE_MARKET_EVENT,
-    fromBlock,
-  })) as unknown as {
-    args: {
-      id: Hex;
-      marketParams: {
-        loanToken: Address;
-        collateralToken: Address;
-        oracle: Address;
-        irm: Address;
-        lltv: bigint;
-      };
-    };
-  }[];
-  const at = { blockTag: NEXT_BLOCK } as const;
+  const created = await readCreatedMarkets(client, input.logs, morpho);
   const tokens = new Map<string, Promise<{ symbol: string; decimals: number }>>();
   const token = (address: Address) => {
     const key = address.toLowerCase();
+    const at = { blockTag: NEXT_BLOCK } as const;
     if (!tokens.has(key))
       tokens.set(
         key,
@@ -80,40 +49,22 @@ export async function readMorphoMarkets(input: {
     return tokens.get(key)!;
   };
   return Promise.all(
-    created.map(async ({ args: { id, marketParams: p } }) => {
-      const state = await client.readContract({
-        address: morpho,
-        abi: morphoBlueAbi,
-        functionName: "market",
-        args: [id],
-        ...at,
-      });
-      const [totalSupplyAssets, totalSupplyShares, totalBorrowAssets, totalBorrowShares, lastUpdate, fee] =
-        state as readonly bigint[] as [bigint, bigint, bigint, bigint, bigint, bigint];
+    created.map(async ({ id, params: p }) => {
+      const state = await readMarketState(client, morpho, id);
       const [loan, collateral, ratePerSecond, loanPrice] = await Promise.all([
         token(p.loanToken),
         token(p.collateralToken),
-        morphoBorrowRate(client, p, {
-          totalSupplyAssets,
-          totalSupplyShares,
-          totalBorrowAssets,
-          totalBorrowShares,
-          lastUpdate,
-          fee,
-        }),
+        morphoBorrowRate(client, p, state),
         oraclePrice(config, client, chain, p.loanToken),
       ]);
-      const utilization =
-        totalSupplyAssets === 0n ? 0 : Number((totalBorrowAssets * WAD) / totalSupplyAssets) / 1e18;
-      const borrowApy = Math.expm1((Number(ratePerSecond) / 1e18) * YEAR);
-      const supplyApy = borrowApy * utilization * (1 - Number(fee) / 1e18);
-      const available = totalSupplyAssets > totalBorrowAssets ? totalSupplyAssets - totalBorrowAssets : 0n;
+      const { utilization, borrowApy, supplyApy } = marketApys(state, ratePerSecond);
+      const available = liquidityOf(state);
       // the oracle's price is 18-decimal USD per whole token
       const usd = (raw: bigint) =>
         loanPrice === null
           ? undefined
           : formatDecimal((raw * loanPrice) / 10n ** BigInt(loan.decimals), 18, 2);
-      const tvl = usd(totalSupplyAssets);
+      const tvl = usd(state.totalSupplyAssets);
       const liquidity = usd(available);
       return {
         market_id: id,
@@ -129,10 +80,10 @@ export async function readMorphoMarkets(input: {
         supply_apy: (supplyApy * 100).toFixed(4),
         borrow_apy: (borrowApy * 100).toFixed(4),
         utilization: (utilization * 100).toFixed(4),
-        total_supply_assets: formatDecimal(totalSupplyAssets, loan.decimals),
-        total_borrow_assets: formatDecimal(totalBorrowAssets, loan.decimals),
+        total_supply_assets: formatDecimal(state.totalSupplyAssets, loan.decimals),
+        total_borrow_assets: formatDecimal(state.totalBorrowAssets, loan.decimals),
         available_liquidity: formatDecimal(available, loan.decimals),
-        fee: formatDecimal(fee, 16),
+        fee: formatDecimal(state.fee, 16),
         ...(tvl === undefined ? {} : { tvl_usd: tvl }),
         ...(liquidity === undefined ? {} : { liquidity_usd: liquidity }),
       };

@@ -4,17 +4,29 @@ import { blockTimes } from "../../../kernel/chain/logs.ts";
 import type { Config } from "../../../kernel/config/env.ts";
 import { formatDecimal } from "../../../kernel/lib/format.ts";
 import type { ChainName } from "../../../kernel/schemas/common.ts";
+import { SAFE } from "../../../product-accounts/index.ts";
 import { oraclePrice } from "../../../protocols/aave/index.ts";
 import {
+  borrowApyOf,
   morphoHealth,
   morphoOn,
-  readMorphoCreditEvents,
-  readMorphoCreditMarket,
+  readBorrowerEvents,
+  readMorphoMarket,
   readMorphoPosition,
-} from "./morpho.ts";
+} from "../../../protocols/morpho/index.ts";
 
-const YEAR = 365 * 86_400;
 const iso = (t: number) => new Date(t * 1000).toISOString();
+
+/** The account's history at the singleton as a borrower, from the Safe factory's deployment (no account predates it). */
+export async function readMorphoCreditEvents(
+  client: PublicClient,
+  logs: LogReader,
+  morpho: Address,
+  account: Address,
+) {
+  const fromBlock = await logs.deploymentBlock(client, SAFE.proxyFactory);
+  return readBorrowerEvents(client, logs, morpho, account, fromBlock);
+}
 
 /**
  * The Credit Account's Morpho Blue positions: every market its events name, with the collateral it has posted
@@ -39,7 +51,7 @@ export async function readMorphoCreditRows(input: {
   const ids = [...new Set(events.map((e) => e.marketId))];
   const markets = await Promise.all(
     ids.map(async (id) => {
-      const m = await readMorphoCreditMarket(client, morpho, id, ["query", "owner"]);
+      const m = await readMorphoMarket(client, morpho, id, ["query", "owner"]);
       const [position, collateralPrice, loanPrice] = await Promise.all([
         readMorphoPosition(client, m, account),
         oraclePrice(config, client, chain, m.collateral.address),
@@ -107,7 +119,7 @@ export async function readMorphoCreditRows(input: {
         ...(health === null ? {} : { health_factor: formatDecimal(health, 18, 4) }),
         amount_borrowed: formatDecimal(position.borrowed, m.loan.decimals),
         ...(value === undefined ? {} : { usd_value: formatDecimal(value, 18, 2) }),
-        borrow_apy: (Math.expm1((Number(m.borrowRate) / 1e18) * YEAR) * 100).toFixed(4),
+        borrow_apy: (borrowApyOf(m.borrowRate) * 100).toFixed(4),
         total_borrowed: formatDecimal(borrowed, m.loan.decimals),
         total_repaid: formatDecimal(repaid, m.loan.decimals),
         interest_paid: formatDecimal(interest > 0n ? interest : 0n, m.loan.decimals),

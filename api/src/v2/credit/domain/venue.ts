@@ -1,4 +1,4 @@
-import { morphoBlueAbi } from "@compass/constants";
+import { aavePoolAbi, morphoBlueAbi } from "@compass/constants";
 import { type Address, encodeFunctionData, erc20Abi, type PublicClient, zeroAddress } from "viem";
 import type { Config } from "../../../kernel/config/env.ts";
 import { fieldError } from "../../../kernel/errors.ts";
@@ -16,7 +16,14 @@ import {
   readAaveAccount,
   requireAaveMarket,
 } from "../../../protocols/aave/index.ts";
-import { type MorphoCreditMarket, readMorphoPosition } from "./morpho.ts";
+import {
+  blueCall,
+  liquidityOf,
+  type MorphoMarket,
+  readMorphoPosition,
+  toAssetsDown,
+  toSharesDown,
+} from "../../../protocols/morpho/index.ts";
 import { expectMarketToken, morphoMarketOf } from "./morpho-credit.ts";
 import type { CreditReserve } from "./reserve.ts";
 
@@ -62,9 +69,6 @@ export interface VenuePosition {
 
 const MAX_UINT = 2n ** 256n - 1n;
 const WAD = 10n ** 18n;
-/** Morpho's SharesMathLib offsets */
-const VIRTUAL_SHARES = 10n ** 6n;
-const VIRTUAL_ASSETS = 1n;
 
 const approve = (token: Address, spender: Address, amount: bigint): AccountCall => ({
   to: token,
@@ -118,7 +122,7 @@ export async function morphoVenue(input: {
   client: PublicClient;
   chain: ChainName;
   marketId: string | null | undefined;
-}): Promise<LoopVenue & { market: MorphoCreditMarket }> {
+}): Promise<LoopVenue & { market: MorphoMarket }> {
   const { client } = input;
   const m = await morphoMarketOf(input.config, client, input.chain, input.marketId);
   const loanUsd18 = (await oraclePrice(input.config, client, input.chain, m.loan.address)) ?? 10n ** 18n;
@@ -136,7 +140,7 @@ export async function morphoVenue(input: {
       expectMarketToken("collateral_token", tokens.collateral_token, m.collateral, "collateral");
       expectMarketToken("borrow_token", tokens.borrow_token, m.loan, "loan token");
       const position = await readMorphoPosition(client, m, account);
-      const reserve = (token: MorphoCreditMarket["loan"], priceUsd8: bigint) => ({
+      const reserve = (token: MorphoMarket["loan"], priceUsd8: bigint) => ({
         asset: token.address,
         symbol: token.symbol,
         decimals: token.decimals,
@@ -167,7 +171,7 @@ export async function morphoVenue(input: {
         ...reserve(m.loan, loanUsd8),
         variableDebt: position.borrowed,
         borrowingEnabled: true,
-        cash: m.totalSupplyAssets > m.totalBorrowAssets ? m.totalSupplyAssets - m.totalBorrowAssets : 0n,
+        cash: liquidityOf(m),
         // per second (WAD) to a year's rate in ray, as Aave states it
         variableBorrowRate: m.borrowRate * 31_536_000n * 10n ** 9n,
       };
@@ -183,13 +187,6 @@ export async function morphoVenue(input: {
         healthFactor: debt8 === 0n ? MAX_UINT : (bound8 * WAD) / debt8,
         emode: 0n,
       };
-      const morpho = (
-        functionName: "supplyCollateral" | "borrow" | "withdrawCollateral" | "repay",
-        args: readonly unknown[],
-      ) => ({
-        to: m.morpho,
-        data: encodeFunctionData({ abi: morphoBlueAbi, functionName, args: [m.params, ...args] } as never),
-      });
       const build = (c: CreditReserve, b: CreditReserve, data: AaveAccountData): VenuePosition => {
         // the debt's shares not yet repaid by the calls this plan built so far (the planners build them in order)
         let sharesLeft = position.borrowShares;
@@ -200,29 +197,27 @@ export async function morphoVenue(input: {
           with: (figures) => build(figures.c ?? c, figures.b ?? b, figures.data ?? data),
           supplyCalls: (amount) => [
             approve(c.asset, m.morpho, amount),
-            morpho("supplyCollateral", [amount, account, "0x"]),
+            blueCall(m, "supplyCollateral", [amount, account, "0x"]),
           ],
-          borrowCalls: (amount) => [morpho("borrow", [amount, 0n, account, account])],
+          borrowCalls: (amount) => [blueCall(m, "borrow", [amount, 0n, account, account])],
           // collateral does not accrue: "all" is what is posted when the call runs, known here
-          withdrawCalls: (amount) => [morpho("withdrawCollateral", [amount, account, account])],
+          withdrawCalls: (amount) => [blueCall(m, "withdrawCollateral", [amount, account, account])],
           repayCalls: (amount, all, allowance) => {
             // By shares, each repay: the shares left after them all are known exactly, so the last repays all of
             // it (no dust of debt left owing) whenever the transaction is mined. A partial repay's shares are what
             // its amount buys now less a ten-thousandth, so with the interest until it is mined it still pulls no
             // more than approved; it retires those shares' debt now, which the planner carries forward.
-            const [totalShares, totalAssets] = [
-              m.totalBorrowShares + VIRTUAL_SHARES,
-              m.totalBorrowAssets + VIRTUAL_ASSETS,
-            ];
-            const shares = all ? sharesLeft : (((amount * totalShares) / totalAssets) * 9_999n) / 10_000n;
+            const shares = all
+              ? sharesLeft
+              : (toSharesDown(amount, m.totalBorrowAssets, m.totalBorrowShares) * 9_999n) / 10_000n;
             sharesLeft -= shares;
             return {
               calls: [
                 approve(b.asset, m.morpho, allowance),
-                morpho("repay", [0n, shares, account, "0x"]),
+                blueCall(m, "repay", [0n, shares, account, "0x"]),
                 ...(all ? [approve(b.asset, m.morpho, 0n)] : []),
               ],
-              retires: all ? b.variableDebt : (shares * totalAssets) / totalShares,
+              retires: all ? b.variableDebt : toAssetsDown(shares, m.totalBorrowAssets, m.totalBorrowShares),
             };
           },
         };

@@ -2,14 +2,7 @@ import { type Address, type Log, type PublicClient, pad, parseAbiItem, toEventSe
 import type { LogReader } from "../../../kernel/chain/log-reader.ts";
 import { SAFE } from "../../../product-accounts/index.ts";
 import { AAVE_SUPPLY_EVENT, AAVE_WITHDRAW_EVENT } from "../../../protocols/aave/index.ts";
-
-/** ERC-4626's events (the standard's own signatures). */
-export const VAULT_DEPOSIT_EVENT = parseAbiItem(
-  "event Deposit(address indexed sender, address indexed owner, uint256 assets, uint256 shares)",
-);
-export const VAULT_WITHDRAW_EVENT = parseAbiItem(
-  "event Withdraw(address indexed sender, address indexed receiver, address indexed owner, uint256 assets, uint256 shares)",
-);
+import { VAULT_DEPOSIT_EVENT, VAULT_WITHDRAW_EVENT } from "../../../protocols/erc4626/index.ts";
 
 /**
  * Pendle market's Swap: a PT bought pays the account (`receiver`, the second topic). Only a sign that the

@@ -17,6 +17,7 @@ import {
   requireAaveMarket,
   scaledOf,
 } from "../../../protocols/aave/index.ts";
+import { readVault, vaultAbi, vaultCalls } from "../../../protocols/erc4626/index.ts";
 import { readAaveFlows } from "./aave-positions.ts";
 import {
   buyPtCalls,
@@ -28,7 +29,6 @@ import {
   rethrowQuote,
   sellPtCalls,
 } from "./pendle.ts";
-import { readVault, vaultAbi, vaultCalls } from "./vault.ts";
 import { CostBasis, readVaultFlows } from "./vault-positions.ts";
 
 export type ManageVenue =

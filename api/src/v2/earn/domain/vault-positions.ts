@@ -1,26 +1,18 @@
-import { type Address, formatUnits, getAddress, type Log, type PublicClient } from "viem";
+import { type Address, formatUnits, type Log, type PublicClient } from "viem";
 import type { LogReader } from "../../../kernel/chain/log-reader.ts";
 import { blockTimes } from "../../../kernel/chain/logs.ts";
 import { NEXT_BLOCK } from "../../../kernel/chain/next-block.ts";
 import { RequestValidationError } from "../../../kernel/errors.ts";
 import { formatDecimal } from "../../../kernel/lib/format.ts";
 import type { ChainName } from "../../../kernel/schemas/common.ts";
+import {
+  readVault,
+  trailingApysAt,
+  type VaultFlow,
+  vaultAbi,
+  vaultFlows,
+} from "../../../protocols/erc4626/index.ts";
 import { readAccountEvents } from "./events.ts";
-import { readVault, vaultAbi } from "./vault.ts";
-import { trailingApysAt } from "./vault-apy.ts";
-
-/** One deposit or withdrawal of the account at a vault, in chain order. */
-export interface VaultFlow {
-  kind: "deposit" | "withdrawal";
-  vault: Address;
-  assets: bigint;
-  shares: bigint;
-  blockNumber: bigint;
-  /** when the node returns it with the log (anvil, recent geth/reth): no block read for the time */
-  blockTimestamp?: bigint | null;
-  logIndex: number;
-  transactionHash: `0x${string}`;
-}
 
 /** FIFO lots of shares with the assets they cost; what a withdrawal of shares realises. */
 export class CostBasis {
@@ -72,10 +64,6 @@ export class CostBasis {
   }
 }
 
-type VaultLog = Log<bigint, number, false> & {
-  args: { assets: bigint; shares: bigint };
-};
-
 /**
  * Every ERC-4626 Deposit and Withdraw whose `owner` is the account, at any vault (the account's events).
  */
@@ -86,20 +74,7 @@ export async function readVaultFlows(
   complete = false,
 ): Promise<VaultFlow[]> {
   const events = await readAccountEvents(client, logs, account, complete);
-  const [deposits, withdrawals] = [events.vaultDeposits, events.vaultWithdrawals] as VaultLog[][];
-  const flow = (kind: VaultFlow["kind"]) => (l: VaultLog) => ({
-    kind,
-    vault: getAddress(l.address),
-    assets: l.args.assets,
-    shares: l.args.shares,
-    blockNumber: l.blockNumber!,
-    blockTimestamp: (l as { blockTimestamp?: bigint | null }).blockTimestamp,
-    logIndex: l.logIndex!,
-    transactionHash: l.transactionHash!,
-  });
-  return [...deposits.map(flow("deposit")), ...withdrawals.map(flow("withdrawal"))].sort(
-    (a, b) => Number(a.blockNumber - b.blockNumber) || a.logIndex - b.logIndex,
-  );
+  return vaultFlows(events.vaultDeposits, events.vaultWithdrawals);
 }
 
 const human = (raw: bigint, decimals: number) => formatUnits(raw, decimals);

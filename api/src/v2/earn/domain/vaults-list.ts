@@ -1,22 +1,12 @@
-import {
-  type Address,
-  erc20Abi,
-  formatUnits,
-  getAddress,
-  maxUint256,
-  type PublicClient,
-  zeroAddress,
-} from "viem";
+import { type Address, formatUnits, getAddress, maxUint256, type PublicClient, zeroAddress } from "viem";
 import { acrossServedChains, type ChainClients } from "../../../kernel/chain/clients.ts";
 import type { LogReader } from "../../../kernel/chain/log-reader.ts";
-import { NEXT_BLOCK } from "../../../kernel/chain/next-block.ts";
 import { addressBook, type Config } from "../../../kernel/config/env.ts";
 import type { ChainName } from "../../../kernel/schemas/common.ts";
 import { oraclePrice } from "../../../protocols/aave/index.ts";
-import { eulerFactoryVaults, readEuler } from "./euler.ts";
-import { factoryVaults, type MarketAllocation, readMetaMorpho } from "./metamorpho.ts";
-import { readVault, vaultAbi } from "./vault.ts";
-import { trailingApysAt } from "./vault-apy.ts";
+import { readVault, readVaultState, trailingApysAt } from "../../../protocols/erc4626/index.ts";
+import { eulerFactoryVaults, readEuler } from "../../../protocols/euler/index.ts";
+import { factoryVaults, type MetaMorphoMarket, readMetaMorpho } from "../../../protocols/morpho/index.ts";
 
 /**
  * The vaults a deployment lists (its address book's ERC-4626 entries: `Erc4626Vault*`, `MetaMorpho*`,
@@ -45,6 +35,36 @@ export async function chainVaults(config: Config, client: PublicClient, logs: Lo
     eulerFactoryVaults(config, client, logs, chain),
   ]);
   return [...new Set([...listedVaults(config, chain), ...morpho, ...euler])];
+}
+
+/** A MetaMorpho vault's market, as the vault list shows it. */
+export interface MarketAllocation {
+  market_id: `0x${string}`;
+  loan_token: Address;
+  loan_token_symbol?: string;
+  collateral_token: Address;
+  collateral_token_symbol?: string;
+  lltv: string;
+  supply_cap?: string;
+  supply_assets?: string;
+  allocation_pct?: number;
+}
+
+/** The vault's markets with the share of its supply in each (percent, two decimals; absent with none supplied). */
+function allocations(markets: MetaMorphoMarket[]): MarketAllocation[] {
+  const total = markets.reduce((sum, m) => sum + m.supplied, 0n);
+  return markets.map((m) => ({
+    market_id: m.id,
+    loan_token: m.loanToken,
+    ...(m.loanSymbol === undefined ? {} : { loan_token_symbol: m.loanSymbol }),
+    collateral_token: m.collateralToken,
+    ...(m.collateralSymbol === undefined ? {} : { collateral_token_symbol: m.collateralSymbol }),
+    lltv: m.lltv.toString(),
+    supply_cap: m.cap.toString(),
+    supply_assets: m.supplied.toString(),
+    // basis points, then percent with two decimals
+    ...(total > 0n ? { allocation_pct: Number((m.supplied * 10_000n) / total) / 100 } : {}),
+  }));
 }
 
 export interface VaultInfo {
@@ -83,51 +103,24 @@ export async function readVaultInfo(input: {
   const { client } = input;
   const vault = await readVault(client, input.chain, input.address, ["vault"]).catch(() => null);
   if (!vault) return null;
-  const read = <T>(
-    address: Address,
-    abi: typeof vaultAbi | typeof erc20Abi,
-    functionName: string,
-    args: unknown[] = [],
-  ) => client.readContract({ address, abi, functionName, args, blockTag: NEXT_BLOCK } as never) as Promise<T>;
-  const unit = 10n ** BigInt(vault.decimals);
-  const [totalAssets, cash, maxDeposit, priceNow, assetName, owner, price, morpho, euler] = await Promise.all(
-    [
-      read<bigint>(vault.address, vaultAbi, "totalAssets"),
-      read<bigint>(vault.asset.address, erc20Abi, "balanceOf", [vault.address]),
-      read<bigint>(vault.address, vaultAbi, "maxDeposit", [zeroAddress]),
-      read<bigint>(vault.address, vaultAbi, "convertToAssets", [unit]),
-      read<string>(vault.asset.address, erc20Abi, "name").catch(() => undefined),
-      client
-        .readContract({
-          address: vault.address,
-          abi: [
-            {
-              type: "function",
-              name: "owner",
-              inputs: [],
-              outputs: [{ type: "address" }],
-              stateMutability: "view",
-            },
-          ],
-          functionName: "owner",
-        })
-        .catch(() => zeroAddress),
-      oraclePrice(input.config, client, input.chain, vault.asset.address),
-      readMetaMorpho(client, vault.address),
-      readEuler(client, vault.address),
-    ],
-  );
+  const [state, price, morpho, euler] = await Promise.all([
+    readVaultState(client, vault),
+    oraclePrice(input.config, client, input.chain, vault.asset.address),
+    readMetaMorpho(client, vault.address),
+    readEuler(client, vault.address),
+  ]);
+  const { totalAssets, maxDeposit } = state;
   const apys = await trailingApysAt({
     client,
     logs: input.logs,
     vault,
-    priceNow,
+    priceNow: state.sharePrice,
     head: input.head,
     lookback: input.lookback,
   });
   // what can leave now: the vault's idle cash, for a MetaMorpho vault with what its markets can pay out, for an
   // Euler vault its own `cash` (the rest is lent out)
-  const available = euler ? euler.cash : cash + (morpho?.withdrawable ?? 0n);
+  const available = euler ? euler.cash : state.idle + (morpho?.withdrawable ?? 0n);
   const liquidity = available < totalAssets ? available : totalAssets;
   // no cap: an Euler vault without a supply cap still answers a finite maxDeposit (its uint112 bound)
   const unlimited = maxDeposit >= maxUint256 / 2n || (euler?.supplyCap === 0 && maxDeposit > 0n);
@@ -139,9 +132,9 @@ export async function readVaultInfo(input: {
     symbol: vault.symbol,
     // the curator: a MetaMorpho vault's own role; an Euler vault has none (spec: zero address); else the
     // vault's owner (zero when it has none)
-    owner: morpho ? morpho.curator : euler ? zeroAddress : getAddress(owner),
+    owner: morpho ? morpho.curator : euler ? zeroAddress : state.owner,
     asset: vault.asset.address,
-    ...(assetName === undefined ? {} : { asset_name: assetName }),
+    ...(state.assetName === undefined ? {} : { asset_name: state.assetName }),
     asset_symbol: vault.asset.symbol,
     tvl_usd: usd(totalAssets, vault.asset.decimals, price),
     liquidity_usd: usd(liquidity, vault.asset.decimals, price),
@@ -152,7 +145,7 @@ export async function readVaultInfo(input: {
           deposit_cap_usd: usd(maxDeposit, vault.asset.decimals, price),
         }),
     ...apys,
-    markets: morpho?.markets ?? [],
+    markets: morpho ? allocations(morpho.markets) : [],
   };
 }
 

@@ -1,22 +1,10 @@
-import {
-  type Address,
-  encodeFunctionData,
-  erc20Abi,
-  erc4626Abi,
-  formatUnits,
-  getAddress,
-  isAddress,
-  type PublicClient,
-} from "viem";
-import { rethrowRpc } from "../../../kernel/chain/clients.ts";
-import { isWrongContract, wrongContract } from "../../../kernel/chain/contract-check.ts";
-import type { Erc20 } from "../../../kernel/chain/erc20.ts";
-import { NEXT_BLOCK } from "../../../kernel/chain/next-block.ts";
-import { fieldError, type Loc } from "../../../kernel/errors.ts";
-import type { ChainName } from "../../../kernel/schemas/common.ts";
-import type { AccountCall } from "../../../product-accounts/index.ts";
-
-/** ERC-4626 events: every vault emits them, whoever deposits or withdraws. */
+import { type Address, erc20Abi, erc4626Abi, getAddress, isAddress, type PublicClient } from "viem";
+import { rethrowRpc } from "../../kernel/chain/clients.ts";
+import { isWrongContract, wrongContract } from "../../kernel/chain/contract-check.ts";
+import type { Erc20 } from "../../kernel/chain/erc20.ts";
+import { NEXT_BLOCK } from "../../kernel/chain/next-block.ts";
+import { fieldError, type Loc } from "../../kernel/errors.ts";
+import type { ChainName } from "../../kernel/schemas/common.ts";
 
 /** ERC-4626 with its share token's ERC-20 half (viem's erc4626Abi leaves out name, symbol, decimals). */
 export const vaultAbi = [...erc20Abi, ...erc4626Abi] as const;
@@ -100,68 +88,4 @@ async function readVaultOnce(
     if (isWrongContract(error)) return wrongContract(client, chain, address, loc, "an ERC-4626 vault");
     return rethrowRpc(chain, error);
   }
-}
-
-const fmt = (raw: bigint, token: Erc20) => `${formatUnits(raw, token.decimals)} ${token.symbol}`;
-
-/**
- * The account's calls to move `amount` of the vault's asset in or out, after the vault's own limits:
- * `maxDeposit` (0 when the vault is paused or full) and `maxWithdraw` (what the account's shares and the
- * vault's liquidity allow). A request beyond them is a 422 naming the protocol's limit.
- */
-export async function vaultCalls(input: {
-  client: PublicClient;
-  chain: ChainName;
-  vault: Vault;
-  account: Address;
-  action: "DEPOSIT" | "WITHDRAW";
-  amount: bigint;
-  loc: Loc;
-  /** judge a withdrawal against what the account holds now (false in a bundle, whose earlier actions count) */
-  checkBalance?: boolean;
-}): Promise<AccountCall[]> {
-  const { client, vault, account, amount } = input;
-  const limit = await client
-    .readContract({
-      blockTag: NEXT_BLOCK,
-      address: vault.address,
-      abi: vaultAbi,
-      functionName: input.action === "DEPOSIT" ? "maxDeposit" : "maxWithdraw",
-      args: [account],
-    })
-    .catch((e) => rethrowRpc(input.chain, e));
-  if (input.action === "DEPOSIT") {
-    if (limit === 0n)
-      throw fieldError(input.loc, `${vault.name} accepts no deposits now (paused or at its deposit cap)`);
-    if (amount > limit)
-      throw fieldError(
-        input.loc,
-        `${vault.name} accepts at most ${fmt(limit, vault.asset)} now (its deposit cap)`,
-      );
-    return [
-      {
-        to: vault.asset.address,
-        data: encodeFunctionData({ abi: erc20Abi, functionName: "approve", args: [vault.address, amount] }),
-      },
-      {
-        to: vault.address,
-        data: encodeFunctionData({ abi: vaultAbi, functionName: "deposit", args: [amount, account] }),
-      },
-    ];
-  }
-  if (input.checkBalance !== false && amount > limit)
-    throw fieldError(
-      input.loc,
-      `the account can withdraw at most ${fmt(limit, vault.asset)} from ${vault.name} now`,
-    );
-  return [
-    {
-      to: vault.address,
-      data: encodeFunctionData({
-        abi: vaultAbi,
-        functionName: "withdraw",
-        args: [amount, account, account],
-      }),
-    },
-  ];
 }

@@ -1,8 +1,8 @@
 import type { Log, PublicClient } from "viem";
-import { blockAtOrBefore, trailingGrowthPercent } from "../../../kernel/chain/history.ts";
-import type { LogReader } from "../../../kernel/chain/log-reader.ts";
-import { blockTimes } from "../../../kernel/chain/logs.ts";
-import { UpstreamError } from "../../../kernel/errors.ts";
+import { blockAtOrBefore, trailingGrowthPercent } from "../../kernel/chain/history.ts";
+import type { LogReader } from "../../kernel/chain/log-reader.ts";
+import { blockTimes } from "../../kernel/chain/logs.ts";
+import { UpstreamError } from "../../kernel/errors.ts";
 import { VAULT_DEPOSIT_EVENT, VAULT_WITHDRAW_EVENT } from "./events.ts";
 import type { Vault } from "./vault.ts";
 

@@ -1,0 +1,38 @@
+import { type Address, erc20Abi, getAddress, type PublicClient, zeroAddress } from "viem";
+import { NEXT_BLOCK } from "../../kernel/chain/next-block.ts";
+import { type Vault, vaultAbi } from "./vault.ts";
+
+const ownerAbi = [
+  {
+    type: "function",
+    name: "owner",
+    inputs: [],
+    outputs: [{ type: "address" }],
+    stateMutability: "view",
+  },
+] as const;
+
+/**
+ * A vault's figures for the next block, its reads sent at once (one multicall with the caller's other reads):
+ * total assets, the asset it holds idle, `maxDeposit` for anyone (0 when paused or full), the share price (assets
+ * per whole share), the asset's name (absent where the token has none) and the vault's `owner()` (zero without).
+ */
+export async function readVaultState(client: PublicClient, vault: Vault) {
+  const read = <T>(
+    address: Address,
+    abi: typeof vaultAbi | typeof erc20Abi,
+    functionName: string,
+    args: unknown[] = [],
+  ) => client.readContract({ address, abi, functionName, args, blockTag: NEXT_BLOCK } as never) as Promise<T>;
+  const [totalAssets, idle, maxDeposit, sharePrice, assetName, owner] = await Promise.all([
+    read<bigint>(vault.address, vaultAbi, "totalAssets"),
+    read<bigint>(vault.asset.address, erc20Abi, "balanceOf", [vault.address]),
+    read<bigint>(vault.address, vaultAbi, "maxDeposit", [zeroAddress]),
+    read<bigint>(vault.address, vaultAbi, "convertToAssets", [10n ** BigInt(vault.decimals)]),
+    read<string>(vault.asset.address, erc20Abi, "name").catch(() => undefined),
+    client
+      .readContract({ address: vault.address, abi: ownerAbi, functionName: "owner" })
+      .catch(() => zeroAddress),
+  ]);
+  return { totalAssets, idle, maxDeposit, sharePrice, assetName, owner: getAddress(owner) };
+}
