@@ -60,7 +60,6 @@ export {
   sellPtCalls,
 } from "./domain/pendle.ts";
 export { oraclePrice } from "./domain/prices.ts";
-export { swapCalls } from "./domain/swap.ts";
 /** For the v1 ERC-4626 group: any vault by address, its metadata read once. */
 export { readVault, type Vault, vaultAbi } from "./domain/vault.ts";
 export { trailingApys } from "./domain/vault-apy.ts";

@@ -7,8 +7,7 @@ import { toRawAmount } from "../../../kernel/lib/amounts.ts";
 import { formatDecimal } from "../../../kernel/lib/format.ts";
 import type { ChainName } from "../../../kernel/schemas/common.ts";
 import { type AccountCall, permit2PullCall } from "../../../product-accounts/index.ts";
-import type { SwapAggregator } from "../../../protocols/aggregators/index.ts";
-import { swapCalls } from "../../earn/index.ts";
+import { type SwapAggregator, swapCalls } from "../../../protocols/aggregators/index.ts";
 import {
   type AaveCreditMarket,
   borrowCalls,

@@ -6,9 +6,8 @@ import type { Loc } from "../../../kernel/errors.ts";
 import { toRawAmount } from "../../../kernel/lib/amounts.ts";
 import type { ChainName } from "../../../kernel/schemas/common.ts";
 import { type AccountCall, permit2PullCall } from "../../../product-accounts/index.ts";
-import type { SwapAggregator } from "../../../protocols/aggregators/index.ts";
+import { type SwapAggregator, swapCalls } from "../../../protocols/aggregators/index.ts";
 import { type ManageFee, type ManageVenue, manageCalls } from "./manage.ts";
-import { swapCalls } from "./swap.ts";
 
 /** The bundle actions every product's bundle takes (spec product-accounts §5: earn and credit). */
 export type SharedBundleAction =

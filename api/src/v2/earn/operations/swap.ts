@@ -1,8 +1,8 @@
 import { formatUnits } from "viem";
 import { defineOperation } from "../../../kernel/registry/define.ts";
+import { explainSlippage, type SwapCalls, swapCalls } from "../../../protocols/aggregators/index.ts";
 import { earnAccountAction } from "../domain/account-action.ts";
 import type { EarnContext } from "../domain/ports.ts";
-import { explainSlippage, type SwapCalls, swapCalls } from "../domain/swap.ts";
 import { EarnSwapRequest, EarnSwapResponse } from "../schemas.ts";
 
 export const swap = defineOperation({
@@ -28,7 +28,7 @@ export const swap = defineOperation({
             chain: body.chain,
             aggregator: ctx.services.aggregator,
             account,
-            checkBalance: deployed,
+            checkBalance: deployed && { holder: "the Earn Account" },
           },
           { ...body, loc: ["body"] },
         );

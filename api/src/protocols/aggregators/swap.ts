@@ -1,15 +1,15 @@
 import { type Address, encodeFunctionData, erc20Abi, formatUnits, type PublicClient } from "viem";
-import { rethrowRpc } from "../../../kernel/chain/clients.ts";
-import { type Erc20, resolveErc20 } from "../../../kernel/chain/erc20.ts";
-import { NEXT_BLOCK } from "../../../kernel/chain/next-block.ts";
-import { RevertError } from "../../../kernel/chain/revert.ts";
-import type { Config } from "../../../kernel/config/env.ts";
-import { fieldError, type Loc } from "../../../kernel/errors.ts";
-import { toRawAmount } from "../../../kernel/lib/amounts.ts";
-import { parseUnitsExact } from "../../../kernel/lib/decimal.ts";
-import type { ChainName } from "../../../kernel/schemas/common.ts";
-import type { AccountCall } from "../../../product-accounts/index.ts";
-import { AggregatorRefusal, type SwapAggregator } from "../../../protocols/aggregators/index.ts";
+import type { Call } from "../../kernel/chain/call.ts";
+import { rethrowRpc } from "../../kernel/chain/clients.ts";
+import { type Erc20, resolveErc20 } from "../../kernel/chain/erc20.ts";
+import { NEXT_BLOCK } from "../../kernel/chain/next-block.ts";
+import { RevertError } from "../../kernel/chain/revert.ts";
+import type { Config } from "../../kernel/config/env.ts";
+import { fieldError, type Loc } from "../../kernel/errors.ts";
+import { toRawAmount } from "../../kernel/lib/amounts.ts";
+import { parseUnitsExact } from "../../kernel/lib/decimal.ts";
+import type { ChainName } from "../../kernel/schemas/common.ts";
+import { AggregatorRefusal, type SwapAggregator } from "./port.ts";
 
 /** Slippage when the request names none (percent), and the most the aggregator accepts. */
 export const DEFAULT_SLIPPAGE = "0.5";
@@ -84,7 +84,7 @@ export async function quoteSwap(
 }
 
 export interface SwapCalls {
-  calls: AccountCall[];
+  calls: Call[];
   tokenIn: Erc20;
   tokenOut: Erc20;
   /** the aggregator's quote for the route it returned (base units of token_out) */
@@ -99,7 +99,11 @@ export interface SwapCalls {
  * aggregator's transaction. No route is a 422 naming `token_out`.
  */
 export async function swapCalls(
-  ctx: SwapContext & { account: Address; checkBalance: boolean },
+  ctx: SwapContext & {
+    account: Address;
+    /** check the account already holds `amount_in` first, naming it in the error (e.g. "the Earn Account") */
+    checkBalance: false | { holder: string };
+  },
   req: SwapRequest,
 ): Promise<SwapCalls> {
   const { tokenIn, tokenOut, amountIn } = await tokens(ctx, req);
@@ -117,7 +121,7 @@ export async function swapCalls(
     if (held < amountIn)
       throw fieldError(
         [...req.loc, "amount_in"],
-        `the Earn Account holds ${formatUnits(held, tokenIn.decimals)} ${tokenIn.symbol}; transfer more in first`,
+        `${ctx.checkBalance.holder} holds ${formatUnits(held, tokenIn.decimals)} ${tokenIn.symbol}; transfer more in first`,
       );
   }
   const swap = await ctx.aggregator
