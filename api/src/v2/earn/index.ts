@@ -30,11 +30,6 @@ export const operations: Operation[] = [
 
 /** For other capabilities: USD prices at the chain's Aave oracle (credit values its collateral with them). */
 export { AAVE_RESERVE_DATA_UPDATED_EVENT } from "./domain/aave.ts";
-export {
-  type SharedBundleAction,
-  type SharedBundleInput,
-  sharedBundleActionCalls,
-} from "./domain/bundle.ts";
 export { eulerFactoryVaults } from "./domain/euler.ts";
 /** For the v1 Morpho group: the MetaMorpho factories' vaults and the ERC-4626 events. */
 export { VAULT_DEPOSIT_EVENT, VAULT_WITHDRAW_EVENT } from "./domain/events.ts";
@@ -63,8 +58,3 @@ export { oraclePrice } from "./domain/prices.ts";
 /** For the v1 ERC-4626 group: any vault by address, its metadata read once. */
 export { readVault, type Vault, vaultAbi } from "./domain/vault.ts";
 export { trailingApys } from "./domain/vault-apy.ts";
-export {
-  BundleSwapAction,
-  BundleTransferFromEoaAction,
-  BundleTransferToEoaAction,
-} from "./schemas.ts";

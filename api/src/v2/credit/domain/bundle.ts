@@ -5,9 +5,13 @@ import type { Config } from "../../../kernel/config/env.ts";
 import { fieldError, type Loc, RequestValidationError } from "../../../kernel/errors.ts";
 import { toRawAmount } from "../../../kernel/lib/amounts.ts";
 import type { ChainName } from "../../../kernel/schemas/common.ts";
-import { type AccountCall, simulateAsAccount } from "../../../product-accounts/index.ts";
+import {
+  type AccountCall,
+  type SharedBundleAction,
+  sharedBundleActionCalls,
+  simulateAsAccount,
+} from "../../../product-accounts/index.ts";
 import type { SwapAggregator } from "../../../protocols/aggregators/index.ts";
-import { type SharedBundleAction, sharedBundleActionCalls } from "../../earn/index.ts";
 import {
   type AaveCreditMarket,
   assertOpen,
