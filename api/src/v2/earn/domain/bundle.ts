@@ -5,12 +5,14 @@ import type { Loc } from "../../../kernel/errors.ts";
 import type { ChainName } from "../../../kernel/schemas/common.ts";
 import {
   type AccountCall,
+  type ActionEnvelope,
   payoutCall,
+  productAccountAction,
   type SharedBundleAction,
   sharedBundleActionCalls,
 } from "../../../product-accounts/index.ts";
 import type { SwapAggregator } from "../../../protocols/aggregators/index.ts";
-import { type ManageFee, type ManageVenue, manageCalls } from "./manage.ts";
+import { EARN_REVERT_ABIS, type ManageFee, type ManageVenue, manageCalls } from "./manage.ts";
 
 export type BundleAction =
   | SharedBundleAction
@@ -32,6 +34,22 @@ export interface BundleInput {
   owner: Address;
   account: Address;
   actions: BundleAction[];
+}
+
+/**
+ * POST /v2/earn/bundle: the actions' calls (bundleCalls) as one action of the owner's Earn Account, which must
+ * exist; `actions_count` is the number of calls bundled.
+ */
+export async function buildBundle(
+  input: Omit<BundleInput, "account"> & { sponsored: boolean },
+): Promise<ActionEnvelope & { actions_count: number }> {
+  const { client, chain, owner, sponsored } = input;
+  const { calls, ...envelope } = await productAccountAction(
+    "earn",
+    { client, chain, owner, sponsored, abis: EARN_REVERT_ABIS },
+    (account) => bundleCalls({ ...input, account }),
+  );
+  return { ...envelope, actions_count: calls };
 }
 
 /**
