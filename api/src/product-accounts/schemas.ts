@@ -37,7 +37,7 @@ export const TokenBalance = z
 
 export const TransferAction = z.enum(["DEPOSIT", "WITHDRAW"]).meta({ id: "TransferAction" });
 
-/* ---- the account operations every product with a required chain shares (earn, credit) ---- */
+/* ---- the account operations every product offers (create_account, balances, transfer, bundle) ---- */
 
 type AccountKey<P extends string> = `${P}_account_address`;
 const accountKey = <P extends string>(product: P, schema: z.ZodString) =>
