@@ -44,15 +44,56 @@ export interface AccountBalancesInput {
   price: (token: Address) => Promise<bigint | null> | bigint | null;
 }
 
-type TransferLog = Log<bigint, number, false> & { args: { from: Address; to: Address; value: bigint } };
+/** A decoded ERC-20 Transfer log. */
+export type TransferLog = Log<bigint, number, false> & {
+  args: { from: Address; to: Address; value: bigint };
+};
 
 const iso = (t: number) => new Date(t * 1000).toISOString();
+
+/** Balances are keyed by symbol; a symbol two of the account's tokens share is keyed `SYMBOL (0xAddress)`. */
+export const tokenBalanceKey = (token: ListedToken, clash: boolean) =>
+  clash ? `${token.symbol} (${token.address})` : token.symbol;
+
+/**
+ * One TokenBalance (spec product-accounts §2): `balance` raw units of `token` worth `usd` (18 decimals, null when
+ * unpriced), with every transfer of it among `logs` to or from `account` (`times`: block number → unix seconds).
+ */
+export function tokenBalanceView(
+  account: Address,
+  token: ListedToken,
+  balance: bigint,
+  usd: bigint | null,
+  logs: TransferLog[],
+  times: Map<bigint, number>,
+): TokenBalanceView {
+  return {
+    token_address: token.address,
+    token_symbol: token.symbol,
+    token_decimals: token.decimals,
+    balance: balance.toString(),
+    balance_formatted: formatUnits(balance, token.decimals),
+    usd_value: usd === null ? null : formatDecimal(usd, 18, 2),
+    transfers: logs
+      .filter((l) => l.address.toLowerCase() === token.address.toLowerCase())
+      .map((l) => ({
+        from_address: getAddress(l.args.from),
+        to_address: getAddress(l.args.to),
+        amount: l.args.value.toString(),
+        amount_formatted: formatUnits(l.args.value, token.decimals),
+        block_number: Number(l.blockNumber),
+        block_timestamp: iso(times.get(l.blockNumber!)!),
+        transaction_hash: l.transactionHash,
+        direction: l.args.to.toLowerCase() === account.toLowerCase() ? "in" : "out",
+      })),
+  };
+}
 
 /**
  * Every token a product account holds or ever held, with its full transfer history (spec product-accounts
  * §2): the account's Transfer events of any contract — read in bounded pages from the Safe factory's
  * deployment, before which no account address could have been known — then balance, symbol and decimals
- * of each token in one batched eth_call. Symbols that clash are keyed `SYMBOL (0xAddress)`.
+ * of each token in one batched eth_call.
  */
 export async function readAccountBalances(input: AccountBalancesInput) {
   const { client, account } = input;
@@ -120,26 +161,7 @@ export async function readAccountBalances(input: AccountBalancesInput) {
       total += usd;
       priced = true;
     }
-    balances[clash ? `${t.symbol} (${t.address})` : t.symbol] = {
-      token_address: t.address,
-      token_symbol: t.symbol,
-      token_decimals: t.decimals,
-      balance: t.balance.toString(),
-      balance_formatted: formatUnits(t.balance, t.decimals),
-      usd_value: usd === null ? null : formatDecimal(usd, 18, 2),
-      transfers: logs
-        .filter((l) => l.address.toLowerCase() === t.address.toLowerCase())
-        .map((l) => ({
-          from_address: getAddress(l.args.from),
-          to_address: getAddress(l.args.to),
-          amount: l.args.value.toString(),
-          amount_formatted: formatUnits(l.args.value, t.decimals),
-          block_number: Number(l.blockNumber),
-          block_timestamp: iso(times.get(l.blockNumber!)!),
-          transaction_hash: l.transactionHash,
-          direction: l.args.to.toLowerCase() === account.toLowerCase() ? "in" : "out",
-        })),
-    };
+    balances[tokenBalanceKey(t, clash)] = tokenBalanceView(account, t, t.balance, usd, logs, times);
   }
   return { balances, total_usd_value: priced ? formatDecimal(total, 18, 2) : null };
 }

@@ -10,15 +10,19 @@ import {
   UnsignedTransaction,
 } from "../../kernel/schemas/common.ts";
 import {
+  accountQuery,
+  actionEnvelopeFields,
+  BundleSwapAction,
+  BundleTransferFromEoaAction,
+  BundleTransferToEoaAction,
   balancesResponse,
   bundleRequest,
   bundleResponse,
   createAccountRequest,
   createAccountResponse,
-  TransferAction,
+  transferFields,
   transferResponse,
 } from "../../product-accounts/index.ts";
-import { BundleSwapAction, BundleTransferFromEoaAction, BundleTransferToEoaAction } from "../earn/index.ts";
 
 /** The chains Credit serves (spec: credit enum). A deployment without one of them answers 422 on `chain`. */
 export const CreditChain = z
@@ -33,25 +37,12 @@ export const CreditCreateAccountRequest = createAccountRequest("CreditCreateAcco
 export const CreditCreateAccountResponse = createAccountResponse("CreditCreateAccountResponse", "credit");
 
 export const CreditTransferRequest = z
-  .object({
-    owner: Address.describe("owner wallet"),
-    chain: CreditChain,
-    token: TokenRef("symbol (e.g. USDC) or 0x address of any ERC-20"),
-    amount: amountUnion({ description: "amount in human units" }),
-    action: TransferAction,
-    gas_sponsorship: z.boolean().default(false).describe("return typed data for a sponsor to relay"),
-    spender: Address.nullish().describe(
-      "sponsored DEPOSIT only: who calls Permit2 (a sponsor); default the account itself (bundles)",
-    ),
-  })
+  .object(transferFields(CreditChain))
   .meta({ id: "CreditTransferRequest" });
 
 export const CreditTransferResponse = transferResponse("CreditTransferResponse");
 
-export const CreditAccountQuery = z.object({
-  chain: CreditChain,
-  owner: Address.describe("owner wallet; the Credit Account is derived from it"),
-});
+export const CreditAccountQuery = accountQuery(CreditChain, "credit");
 
 export const CreditBalancesResponse = balancesResponse("CreditBalancesResponse", "credit");
 
@@ -212,8 +203,7 @@ export const CreditBorrowRequest = z
 
 export const CreditBorrowResponse = z
   .object({
-    transaction: UnsignedTransaction.nullable(),
-    eip_712: TypedData.nullable(),
+    ...actionEnvelopeFields,
     estimated_collateral_amount: z.string().optional(),
     fee_amount: z.string().optional().describe("borrow-token units"),
   })
@@ -238,8 +228,7 @@ export const CreditRepayRequest = z
 
 export const CreditRepayResponse = z
   .object({
-    transaction: UnsignedTransaction.nullable(),
-    eip_712: TypedData.nullable(),
+    ...actionEnvelopeFields,
     estimated_token_out_amount: z.string().optional(),
   })
   .meta({ id: "CreditRepayResponse" });

@@ -28,11 +28,6 @@ export const operations: Operation[] = [
   bundle,
 ];
 
-export {
-  type SharedBundleAction,
-  type SharedBundleInput,
-  sharedBundleActionCalls,
-} from "./domain/bundle.ts";
 /** For the v1 Pendle group: the deployment, its markets and the PT trades the earn account also makes. */
 export {
   buyPtCalls,
@@ -53,9 +48,3 @@ export {
   requirePendle,
   sellPtCalls,
 } from "./domain/pendle.ts";
-export { swapCalls } from "./domain/swap.ts";
-export {
-  BundleSwapAction,
-  BundleTransferFromEoaAction,
-  BundleTransferToEoaAction,
-} from "./schemas.ts";

@@ -1,21 +1,19 @@
 /** Wire schemas of the /v2/earn operations (spec earn-and-credit.md Part A, product-accounts.md). */
 import { z } from "zod";
+import { Address, amountUnion, Chain, TokenRef } from "../../kernel/schemas/common.ts";
 import {
-  Address,
-  amountUnion,
-  bigIntField,
-  Chain,
-  TokenRef,
-  TypedData,
-  UnsignedTransaction,
-} from "../../kernel/schemas/common.ts";
-import {
+  accountQuery,
+  actionEnvelopeFields,
+  BundleSwapAction,
+  BundleTransferFromEoaAction,
+  BundleTransferToEoaAction,
   balancesResponse,
   bundleRequest,
   bundleResponse,
   createAccountRequest,
   createAccountResponse,
   TransferAction,
+  transferFields,
   transferResponse,
 } from "../../product-accounts/index.ts";
 
@@ -27,25 +25,14 @@ export const EarnCreateAccountResponse = createAccountResponse("EarnCreateAccoun
 
 export const EarnTransferRequest = z
   .object({
-    owner: Address.describe("owner wallet"),
-    chain: Chain,
-    token: TokenRef("symbol (e.g. USDC) or 0x address of any ERC-20"),
-    amount: amountUnion({ description: "amount in human units" }),
-    action: TransferAction,
-    gas_sponsorship: z.boolean().default(false).describe("return typed data for a sponsor to relay"),
-    spender: Address.nullish().describe(
-      "sponsored DEPOSIT only: who calls Permit2 (a sponsor); default the account itself (bundles)",
-    ),
+    ...transferFields(Chain),
     recipient: Address.nullish().describe("WITHDRAW only: pay out to this address instead of the owner"),
   })
   .meta({ id: "EarnTransferRequest" });
 
 export const EarnTransferResponse = transferResponse("EarnTransferResponse");
 
-export const EarnBalancesQuery = z.object({
-  chain: EarnChain,
-  owner: Address.describe("owner wallet; the Earn Account is derived from it"),
-});
+export const EarnBalancesQuery = accountQuery(EarnChain, "earn");
 
 export const EarnBalancesResponse = balancesResponse("EarnBalancesResponse", "earn");
 
@@ -107,9 +94,7 @@ export const EarnManageRequest = z
   })
   .meta({ id: "EarnManageRequest" });
 
-export const EarnManageResponse = z
-  .object({ transaction: UnsignedTransaction.nullable(), eip_712: TypedData.nullable() })
-  .meta({ id: "EarnManageResponse" });
+export const EarnManageResponse = z.object(actionEnvelopeFields).meta({ id: "EarnManageResponse" });
 
 /** An integer in a query string: plain decimal digits only (no "0x10", "+3", "1e1"), within bounds. */
 const queryInt = (min: number, max: number) =>
@@ -304,8 +289,7 @@ export const EarnSwapRequest = z
 
 export const EarnSwapResponse = z
   .object({
-    transaction: UnsignedTransaction.nullable(),
-    eip_712: TypedData.nullable(),
+    ...actionEnvelopeFields,
     estimated_amount_out: z.string().describe("human units of token_out the route is quoted to return"),
   })
   .meta({ id: "EarnSwapResponse" });
@@ -395,10 +379,7 @@ export const PendlePTPosition = z
   })
   .meta({ id: "PendlePTPosition" });
 
-export const EarnPositionsQuery = z.object({
-  chain: EarnChain,
-  owner: Address.describe("owner wallet; the Earn Account is derived from it"),
-});
+export const EarnPositionsQuery = accountQuery(EarnChain, "earn");
 
 export const EarnPositionsResponse = z
   .object({
@@ -431,38 +412,6 @@ export const BundleManageAction = z
     fee: EarnFee.nullish(),
   })
   .meta({ id: "V2ManageAction" });
-
-export const BundleSwapAction = z
-  .object({
-    action_type: z.literal("V2_SWAP"),
-    token_in: token(),
-    token_out: token(),
-    amount_in: amountUnion({ description: "human units of token_in" }),
-    slippage: amountUnion({ description: "percent, e.g. 0.5" }).nullish(),
-  })
-  .meta({ id: "V2SwapAction" });
-
-export const BundleTransferFromEoaAction = z
-  .object({
-    action_type: z.literal("V2_TRANSFER_FROM_EOA"),
-    token: token(),
-    amount: amountUnion({ description: "human units" }),
-    permit2_signature: z
-      .string()
-      .regex(/^0x[0-9a-fA-F]+$/)
-      .describe("the owner's signature of the Permit2 typed data"),
-    permit2_nonce: bigIntField({ description: "the typed data's message.nonce" }),
-    permit2_deadline: bigIntField({ description: "the typed data's message.deadline" }),
-  })
-  .meta({ id: "V2TransferFromEoaAction" });
-
-export const BundleTransferToEoaAction = z
-  .object({
-    action_type: z.literal("V2_TRANSFER_TO_EOA"),
-    token: token(),
-    amount: amountUnion({ description: "human units" }),
-  })
-  .meta({ id: "V2TransferToEoaAction" });
 
 export const BundleTransferToAddressAction = z
   .object({

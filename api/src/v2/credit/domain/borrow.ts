@@ -14,8 +14,7 @@ import {
   findAaveReserve,
   readAaveAccount,
 } from "../../../protocols/aave/index.ts";
-import type { SwapAggregator } from "../../../protocols/aggregators/index.ts";
-import { swapCalls } from "../../earn/index.ts";
+import { type SwapAggregator, swapCalls } from "../../../protocols/aggregators/index.ts";
 import type { CreditReserve } from "./reserve.ts";
 
 /** Aave v3 and Morpho Blue are served; EULER is a 422 on protocol (see docs/credit.md). */

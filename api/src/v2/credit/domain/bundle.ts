@@ -5,7 +5,12 @@ import type { Config } from "../../../kernel/config/env.ts";
 import { fieldError, type Loc, RequestValidationError } from "../../../kernel/errors.ts";
 import { toRawAmount } from "../../../kernel/lib/amounts.ts";
 import type { ChainName } from "../../../kernel/schemas/common.ts";
-import { type AccountCall, simulateAsAccount } from "../../../product-accounts/index.ts";
+import {
+  type AccountCall,
+  type SharedBundleAction,
+  sharedBundleActionCalls,
+  simulateAsAccount,
+} from "../../../product-accounts/index.ts";
 import {
   type AaveMarket,
   aaveAccountDataCall,
@@ -22,7 +27,6 @@ import {
 } from "../../../protocols/aave/index.ts";
 import type { SwapAggregator } from "../../../protocols/aggregators/index.ts";
 import type { MorphoMarket } from "../../../protocols/morpho/index.ts";
-import { type SharedBundleAction, sharedBundleActionCalls } from "../../earn/index.ts";
 import { type CreditFeeInput, feeCall } from "./borrow.ts";
 import type { CreditReserve } from "./reserve.ts";
 import { morphoVenue, type VenuePosition } from "./venue.ts";

@@ -4,11 +4,10 @@ import { toRawAmount } from "../../../kernel/lib/amounts.ts";
 import { parseUnitsExact } from "../../../kernel/lib/decimal.ts";
 import { formatDecimal } from "../../../kernel/lib/format.ts";
 import type { ChainName } from "../../../kernel/schemas/common.ts";
-import type { AccountCall } from "../../../product-accounts/index.ts";
+import { type AccountCall, simulateAsAccount } from "../../../product-accounts/index.ts";
 import { type AaveAccountData, valueUsd8 } from "../../../protocols/aave/index.ts";
-import type { SwapAggregator } from "../../../protocols/aggregators/index.ts";
+import { pathSwaps, type SwapAggregator } from "../../../protocols/aggregators/index.ts";
 import { assertHeld } from "./borrow.ts";
-import { pathSwaps } from "./path-swaps.ts";
 import type { CreditReserve } from "./reserve.ts";
 import type { LoopVenue, VenuePosition } from "./venue.ts";
 
@@ -164,12 +163,13 @@ export async function planLoop(input: {
   let [supplied, borrowed, lastSupply, expectedTotal, floorTotal] = [seed, 0n, seed, 0n, 0n];
   const swaps = pathSwaps({
     client,
-    chain,
     aggregator: input.aggregator,
     src: b.asset,
     dst: c.asset,
     account,
     slippage4,
+    slippageLoc: ["body", "max_slippage_percent"],
+    simulate: (calls) => simulateAsAccount(client, chain, account, calls),
     noRoute: () =>
       fieldError(["body", "borrow_token"], `No route swaps ${b.symbol} into ${c.symbol} on ${chain}`),
   });

@@ -6,11 +6,10 @@ import { toRawAmount } from "../../../kernel/lib/amounts.ts";
 import { parseUnitsExact } from "../../../kernel/lib/decimal.ts";
 import { formatDecimal } from "../../../kernel/lib/format.ts";
 import type { ChainName } from "../../../kernel/schemas/common.ts";
-import type { AccountCall } from "../../../product-accounts/index.ts";
+import { type AccountCall, simulateAsAccount } from "../../../product-accounts/index.ts";
 import { type AaveMarket, readAaveAccount, valueUsd8 } from "../../../protocols/aave/index.ts";
-import type { SwapAggregator } from "../../../protocols/aggregators/index.ts";
+import { pathSwaps, type SwapAggregator } from "../../../protocols/aggregators/index.ts";
 import { type LoopLeg, planLoop } from "./loop.ts";
-import { pathSwaps } from "./path-swaps.ts";
 import { type CreditReserve, usd8 } from "./reserve.ts";
 import { planUnloop, type UnloopLeg } from "./unloop.ts";
 import { aaveVenue, type LoopVenue, morphoVenue, type VenuePosition } from "./venue.ts";
@@ -179,12 +178,13 @@ export async function planRebalance(input: {
       );
     const leg = await pathSwaps({
       client,
-      chain,
       aggregator: input.aggregator,
       src: from.reserve.asset,
       dst: c.asset,
       account,
       slippage4,
+      slippageLoc: ["body", "max_slippage_percent"],
+      simulate: (calls) => simulateAsAccount(client, chain, account, calls),
       noRoute: () => fieldError(loc, `No route swaps ${from.reserve.symbol} into ${c.symbol} on ${chain}`),
     }).price(amountIn, calls, (router) => [
       {

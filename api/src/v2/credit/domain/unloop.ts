@@ -3,11 +3,10 @@ import { DomainError, fieldError } from "../../../kernel/errors.ts";
 import { toRawAmount } from "../../../kernel/lib/amounts.ts";
 import { formatDecimal } from "../../../kernel/lib/format.ts";
 import type { ChainName } from "../../../kernel/schemas/common.ts";
-import type { AccountCall } from "../../../product-accounts/index.ts";
+import { type AccountCall, simulateAsAccount } from "../../../product-accounts/index.ts";
 import { assertAaveReserveOpen, valueUsd8 } from "../../../protocols/aave/index.ts";
-import type { SwapAggregator } from "../../../protocols/aggregators/index.ts";
+import { pathSwaps, type SwapAggregator } from "../../../protocols/aggregators/index.ts";
 import { marketSwapSlippage } from "./loop.ts";
-import { pathSwaps } from "./path-swaps.ts";
 import type { CreditReserve } from "./reserve.ts";
 import type { LoopVenue, VenuePosition } from "./venue.ts";
 
@@ -124,12 +123,13 @@ export async function planUnloop(input: {
 
   const swaps = pathSwaps({
     client,
-    chain,
     aggregator: input.aggregator,
     src: c.asset,
     dst: b.asset,
     account,
     slippage4,
+    slippageLoc: ["body", "max_slippage_percent"],
+    simulate: (calls) => simulateAsAccount(client, chain, account, calls),
     noRoute: () =>
       fieldError(["body", "collateral_token"], `No route swaps ${c.symbol} into ${b.symbol} on ${chain}`),
   });

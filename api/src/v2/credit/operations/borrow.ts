@@ -1,7 +1,7 @@
 import { formatDecimal } from "../../../kernel/lib/format.ts";
 import { defineOperation } from "../../../kernel/registry/define.ts";
+import { productAccountAction } from "../../../product-accounts/index.ts";
 import { requireAaveMarket } from "../../../protocols/aave/index.ts";
-import { creditAccountAction } from "../domain/account-action.ts";
 import { buildBorrow, checkBorrowFields, requireServedProtocol } from "../domain/borrow.ts";
 import { buildMorphoBorrow } from "../domain/morpho-credit.ts";
 import type { CreditContext } from "../domain/ports.ts";
@@ -25,7 +25,8 @@ export const borrow = defineOperation({
       body.protocol === "AAVE" ? requireAaveMarket(ctx.config, body.chain, ["body", "chain"]) : undefined;
     let fee: { amount: bigint; decimals: number } | undefined;
     let estimated: string | undefined;
-    const envelope = await creditAccountAction(
+    const { calls: _, ...envelope } = await productAccountAction(
+      "credit",
       { client, chain: body.chain, owner: body.owner, sponsored: body.gas_sponsorship },
       async (account) => {
         const input = { client, chain: body.chain, account, body, owner: body.owner };

@@ -1,6 +1,5 @@
 import { defineOperation } from "../../../kernel/registry/define.ts";
-import { productAccountAddress } from "../../../product-accounts/index.ts";
-import { creditAccountAction } from "../domain/account-action.ts";
+import { productAccountAction, productAccountAddress } from "../../../product-accounts/index.ts";
 import { type LoopPlan, planLoop } from "../domain/loop.ts";
 import type { CreditContext } from "../domain/ports.ts";
 import { loopVenueOf } from "../domain/venue.ts";
@@ -34,7 +33,8 @@ export const loop = defineOperation({
       return { transaction: null, eip_712: null, preview, swap_provider: "one_inch" as const };
     }
     let built: LoopPlan | undefined;
-    const envelope = await creditAccountAction(
+    const { calls: _, ...envelope } = await productAccountAction(
+      "credit",
       { client, chain: body.chain, owner: body.owner, sponsored: body.gas_sponsorship },
       async (account) => {
         built = await plan(account, true);

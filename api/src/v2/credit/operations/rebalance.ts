@@ -1,7 +1,6 @@
 import { defineOperation } from "../../../kernel/registry/define.ts";
-import { productAccountAddress } from "../../../product-accounts/index.ts";
+import { productAccountAction, productAccountAddress } from "../../../product-accounts/index.ts";
 import { requireAaveMarket } from "../../../protocols/aave/index.ts";
-import { creditAccountAction } from "../domain/account-action.ts";
 import type { CreditContext } from "../domain/ports.ts";
 import { planRebalance } from "../domain/rebalance.ts";
 import { CreditRebalanceRequest, CreditRebalanceResponse } from "../schemas.ts";
@@ -31,7 +30,8 @@ export const rebalance = defineOperation({
     });
     // idempotent: every target met, nothing to sign
     if (built.calls.length === 0) return { transaction: null, eip_712: null, preview: built.preview };
-    const envelope = await creditAccountAction(
+    const { calls: _, ...envelope } = await productAccountAction(
+      "credit",
       { client, chain: body.chain, owner: body.owner, sponsored: body.gas_sponsorship },
       async () => built.calls,
     );

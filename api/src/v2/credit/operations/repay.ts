@@ -1,6 +1,6 @@
 import { defineOperation } from "../../../kernel/registry/define.ts";
+import { productAccountAction } from "../../../product-accounts/index.ts";
 import { requireAaveMarket } from "../../../protocols/aave/index.ts";
-import { creditAccountAction } from "../domain/account-action.ts";
 import { buildRepay, checkRepayFields, requireServedProtocol } from "../domain/borrow.ts";
 import { buildMorphoRepay } from "../domain/morpho-credit.ts";
 import type { CreditContext } from "../domain/ports.ts";
@@ -23,7 +23,8 @@ export const repay = defineOperation({
     const aave =
       body.protocol === "AAVE" ? requireAaveMarket(ctx.config, body.chain, ["body", "chain"]) : undefined;
     let estimated: string | undefined;
-    const envelope = await creditAccountAction(
+    const { calls: _, ...envelope } = await productAccountAction(
+      "credit",
       { client, chain: body.chain, owner: body.owner, sponsored: body.gas_sponsorship },
       async (account) => {
         const input = { client, chain: body.chain, account, body, owner: body.owner };

@@ -1,6 +1,5 @@
 import { defineOperation } from "../../../kernel/registry/define.ts";
-import { productAccountAddress } from "../../../product-accounts/index.ts";
-import { creditAccountAction } from "../domain/account-action.ts";
+import { productAccountAction, productAccountAddress } from "../../../product-accounts/index.ts";
 import type { CreditContext } from "../domain/ports.ts";
 import { planUnloop, type UnloopPlan } from "../domain/unloop.ts";
 import { loopVenueOf } from "../domain/venue.ts";
@@ -32,7 +31,8 @@ export const unloop = defineOperation({
       };
     }
     let built: UnloopPlan | undefined;
-    const envelope = await creditAccountAction(
+    const { calls: _, ...envelope } = await productAccountAction(
+      "credit",
       { client, chain: body.chain, owner: body.owner, sponsored: body.gas_sponsorship },
       async (account) => {
         built = await plan(account);

@@ -1,33 +1,18 @@
-import { type Address, encodeFunctionData, erc20Abi, type Hex, type PublicClient } from "viem";
-import { resolveErc20 } from "../../../kernel/chain/erc20.ts";
+import type { Address, PublicClient } from "viem";
 import type { LogReader } from "../../../kernel/chain/log-reader.ts";
 import type { Config } from "../../../kernel/config/env.ts";
 import type { Loc } from "../../../kernel/errors.ts";
-import { toRawAmount } from "../../../kernel/lib/amounts.ts";
 import type { ChainName } from "../../../kernel/schemas/common.ts";
-import { type AccountCall, permit2PullCall } from "../../../product-accounts/index.ts";
+import {
+  type AccountCall,
+  type ActionEnvelope,
+  payoutCall,
+  productAccountAction,
+  type SharedBundleAction,
+  sharedBundleActionCalls,
+} from "../../../product-accounts/index.ts";
 import type { SwapAggregator } from "../../../protocols/aggregators/index.ts";
-import { type ManageFee, type ManageVenue, manageCalls } from "./manage.ts";
-import { swapCalls } from "./swap.ts";
-
-/** The bundle actions every product's bundle takes (spec product-accounts §5: earn and credit). */
-export type SharedBundleAction =
-  | {
-      action_type: "V2_SWAP";
-      token_in: string;
-      token_out: string;
-      amount_in: string;
-      slippage?: string | null;
-    }
-  | {
-      action_type: "V2_TRANSFER_FROM_EOA";
-      token: string;
-      amount: string;
-      permit2_signature: string;
-      permit2_nonce: bigint;
-      permit2_deadline: bigint;
-    }
-  | { action_type: "V2_TRANSFER_TO_EOA"; token: string; amount: string };
+import { EARN_REVERT_ABIS, type ManageFee, type ManageVenue, manageCalls } from "./manage.ts";
 
 export type BundleAction =
   | SharedBundleAction
@@ -40,9 +25,6 @@ export type BundleAction =
     }
   | { action_type: "V2_TRANSFER_TO_ADDRESS"; token: string; amount: string; recipient: Address };
 
-/** What a shared bundle action needs to know of the request (a product's own bundle input has it all). */
-export type SharedBundleInput = Omit<BundleInput, "actions">;
-
 export interface BundleInput {
   config: Config;
   aggregator: SwapAggregator;
@@ -52,6 +34,22 @@ export interface BundleInput {
   owner: Address;
   account: Address;
   actions: BundleAction[];
+}
+
+/**
+ * POST /v2/earn/bundle: the actions' calls (bundleCalls) as one action of the owner's Earn Account, which must
+ * exist; `actions_count` is the number of calls bundled.
+ */
+export async function buildBundle(
+  input: Omit<BundleInput, "account"> & { sponsored: boolean },
+): Promise<ActionEnvelope & { actions_count: number }> {
+  const { client, chain, owner, sponsored } = input;
+  const { calls, ...envelope } = await productAccountAction(
+    "earn",
+    { client, chain, owner, sponsored, abis: EARN_REVERT_ABIS },
+    (account) => bundleCalls({ ...input, account }),
+  );
+  return { ...envelope, actions_count: calls };
 }
 
 /**
@@ -72,54 +70,8 @@ async function actionCalls(input: BundleInput, action: BundleAction, loc: Loc): 
     case "V2_MANAGE":
       return manageCalls({ ...input, ...action, loc, checkBalance: false });
     case "V2_TRANSFER_TO_ADDRESS":
-      return [await transferCall(input, action.token, action.amount, action.recipient, loc)];
+      return [await payoutCall(input, action.token, action.amount, action.recipient, loc)];
     default:
       return sharedBundleActionCalls(input, action, loc);
   }
-}
-
-/** The calls of one shared action: a Permit2 pull from the owner, a swap, a payout to the owner. */
-export async function sharedBundleActionCalls(
-  input: SharedBundleInput,
-  action: SharedBundleAction,
-  loc: Loc,
-): Promise<AccountCall[]> {
-  const erc20 = (text: string) =>
-    resolveErc20(input.config, input.client, input.chain, text, [...loc, "token"]);
-  switch (action.action_type) {
-    case "V2_SWAP":
-      return (await swapCalls({ ...input, checkBalance: false }, { ...action, loc })).calls;
-    case "V2_TRANSFER_FROM_EOA": {
-      const token = await erc20(action.token);
-      const amount = toRawAmount(action.amount, token.decimals, [...loc, "amount"], token.symbol);
-      return [
-        permit2PullCall({
-          token: token.address,
-          amount,
-          owner: input.owner,
-          account: input.account,
-          nonce: action.permit2_nonce,
-          deadline: action.permit2_deadline,
-          signature: action.permit2_signature as Hex,
-        }),
-      ];
-    }
-    case "V2_TRANSFER_TO_EOA":
-      return [await transferCall(input, action.token, action.amount, input.owner, loc)];
-  }
-}
-
-async function transferCall(
-  input: SharedBundleInput,
-  tokenText: string,
-  amountText: string,
-  to: Address,
-  loc: Loc,
-): Promise<AccountCall> {
-  const token = await resolveErc20(input.config, input.client, input.chain, tokenText, [...loc, "token"]);
-  const amount = toRawAmount(amountText, token.decimals, [...loc, "amount"], token.symbol);
-  return {
-    to: token.address,
-    data: encodeFunctionData({ abi: erc20Abi, functionName: "transfer", args: [to, amount] }),
-  };
 }

@@ -1,4 +1,4 @@
-import { type Address, encodeFunctionData, erc20Abi, formatUnits, type PublicClient } from "viem";
+import { type Abi, type Address, encodeFunctionData, erc20Abi, formatUnits, type PublicClient } from "viem";
 import { rethrowRpc } from "../../../kernel/chain/clients.ts";
 import { type Erc20, resolveErc20 } from "../../../kernel/chain/erc20.ts";
 import type { LogReader } from "../../../kernel/chain/log-reader.ts";
@@ -8,7 +8,11 @@ import { fieldError, type Loc } from "../../../kernel/errors.ts";
 import { toRawAmount } from "../../../kernel/lib/amounts.ts";
 import { parseUnitsExact } from "../../../kernel/lib/decimal.ts";
 import type { ChainName } from "../../../kernel/schemas/common.ts";
-import type { AccountCall } from "../../../product-accounts/index.ts";
+import {
+  type AccountCall,
+  type ActionEnvelope,
+  productAccountAction,
+} from "../../../product-accounts/index.ts";
 import {
   aaveSupplyCalls,
   aaveWithdrawCalls,
@@ -21,7 +25,9 @@ import { readVault, vaultAbi, vaultCalls } from "../../../protocols/erc4626/inde
 import { readAaveFlows } from "./aave-positions.ts";
 import {
   buyPtCalls,
+  explainPtSlippage,
   isExpired,
+  pendleRouterErrorsAbi,
   quotePtBuy,
   quotePtSale,
   readPendleMarket,
@@ -64,6 +70,31 @@ export interface ManageInput {
    * actions may bring it, so there the simulation of the whole bundle decides
    */
   checkBalance: boolean;
+}
+
+/**
+ * The errors an Earn Account action's simulation may need named that the ABIs of its calls do not carry: the
+ * Pendle router's. They come from the protocol (earn/domain/pendle.ts until protocols/pendle lands).
+ */
+export const EARN_REVERT_ABIS: Abi[] = [pendleRouterErrorsAbi];
+
+/**
+ * POST /v2/earn/manage: the venue's calls (manageCalls, built from the protocols' call builders) as one action of
+ * the owner's Earn Account, the account's balance checked once it is known to exist; a Pendle trade below the
+ * slippage bound is a 422 on the venue's `max_slippage_percent`.
+ */
+export async function buildManage(
+  input: Omit<ManageInput, "account" | "loc" | "checkBalance"> & { owner: Address; sponsored: boolean },
+): Promise<ActionEnvelope> {
+  const { client, chain, owner, sponsored } = input;
+  const { calls: _, ...envelope } = await productAccountAction(
+    "earn",
+    { client, chain, owner, sponsored, abis: EARN_REVERT_ABIS },
+    (account, deployed) => manageCalls({ ...input, account, loc: ["body"], checkBalance: deployed }),
+  ).catch((error) =>
+    input.venue.type === "PENDLE_PT" ? explainPtSlippage(error, ["body", "venue"]) : Promise.reject(error),
+  );
+  return envelope;
 }
 
 const PERCENT = 10n ** 18n;

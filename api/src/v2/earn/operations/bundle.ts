@@ -1,6 +1,5 @@
 import { defineOperation } from "../../../kernel/registry/define.ts";
-import { earnAccountAction } from "../domain/account-action.ts";
-import { bundleCalls } from "../domain/bundle.ts";
+import { buildBundle } from "../domain/bundle.ts";
 import type { EarnContext } from "../domain/ports.ts";
 import { EarnBundleRequest, EarnBundleResponse } from "../schemas.ts";
 
@@ -15,21 +14,15 @@ export const bundle = defineOperation({
   widget: true,
   cli: { short: { chain: "c", gas_sponsorship: "g" } },
   async handler({ body }, ctx: EarnContext) {
-    const client = ctx.services.chains.get(body.chain, ["body", "chain"]);
-    const { calls, ...envelope } = await earnAccountAction(
-      { client, chain: body.chain, owner: body.owner, sponsored: body.gas_sponsorship },
-      (account) =>
-        bundleCalls({
-          config: ctx.config,
-          aggregator: ctx.services.aggregator,
-          client,
-          chain: body.chain,
-          logs: ctx.services.chains.logs,
-          owner: body.owner,
-          account,
-          actions: body.actions.map((a) => a.body),
-        }),
-    );
-    return { ...envelope, actions_count: calls };
+    return buildBundle({
+      config: ctx.config,
+      aggregator: ctx.services.aggregator,
+      client: ctx.services.chains.get(body.chain, ["body", "chain"]),
+      chain: body.chain,
+      logs: ctx.services.chains.logs,
+      owner: body.owner,
+      sponsored: body.gas_sponsorship,
+      actions: body.actions.map((a) => a.body),
+    });
   },
 });

@@ -1,7 +1,5 @@
 import { defineOperation } from "../../../kernel/registry/define.ts";
-import { earnAccountAction } from "../domain/account-action.ts";
-import { manageCalls } from "../domain/manage.ts";
-import { explainPtSlippage } from "../domain/pendle.ts";
+import { buildManage } from "../domain/manage.ts";
 import type { EarnContext } from "../domain/ports.ts";
 import { EarnManageRequest, EarnManageResponse } from "../schemas.ts";
 
@@ -16,26 +14,17 @@ export const manage = defineOperation({
   widget: true,
   cli: { short: { chain: "c", gas_sponsorship: "g" } },
   async handler({ body }, ctx: EarnContext) {
-    const client = ctx.services.chains.get(body.chain, ["body", "chain"]);
-    const { calls: _, ...envelope } = await earnAccountAction(
-      { client, chain: body.chain, owner: body.owner, sponsored: body.gas_sponsorship },
-      (account, deployed) =>
-        manageCalls({
-          config: ctx.config,
-          client,
-          chain: body.chain,
-          logs: ctx.services.chains.logs,
-          account,
-          venue: body.venue,
-          action: body.action,
-          amount: body.amount,
-          fee: body.fee,
-          loc: ["body"],
-          checkBalance: deployed,
-        }),
-    ).catch((error) =>
-      body.venue.type === "PENDLE_PT" ? explainPtSlippage(error, ["body", "venue"]) : Promise.reject(error),
-    );
-    return envelope;
+    return buildManage({
+      config: ctx.config,
+      client: ctx.services.chains.get(body.chain, ["body", "chain"]),
+      chain: body.chain,
+      logs: ctx.services.chains.logs,
+      owner: body.owner,
+      sponsored: body.gas_sponsorship,
+      venue: body.venue,
+      action: body.action,
+      amount: body.amount,
+      fee: body.fee,
+    });
   },
 });

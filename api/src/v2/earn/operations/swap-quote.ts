@@ -1,7 +1,7 @@
 import { defineOperation } from "../../../kernel/registry/define.ts";
+import { quoteSwap } from "../../../protocols/aggregators/index.ts";
 import { syAsset } from "../domain/pendle.ts";
 import type { EarnContext } from "../domain/ports.ts";
-import { quoteSwap } from "../domain/swap.ts";
 import { EarnSwapQuoteQuery, EarnSwapQuoteResponse } from "../schemas.ts";
 
 export const swapQuote = defineOperation({

@@ -1,8 +1,6 @@
-import { formatUnits } from "viem";
 import { defineOperation } from "../../../kernel/registry/define.ts";
-import { earnAccountAction } from "../domain/account-action.ts";
 import type { EarnContext } from "../domain/ports.ts";
-import { explainSlippage, type SwapCalls, swapCalls } from "../domain/swap.ts";
+import { buildSwap } from "../domain/swap.ts";
 import { EarnSwapRequest, EarnSwapResponse } from "../schemas.ts";
 
 export const swap = defineOperation({
@@ -16,29 +14,17 @@ export const swap = defineOperation({
   widget: true,
   cli: { short: { chain: "c", gas_sponsorship: "g" } },
   async handler({ body }, ctx: EarnContext) {
-    const client = ctx.services.chains.get(body.chain, ["body", "chain"]);
-    let built: SwapCalls | undefined;
-    const { calls: _, ...envelope } = await earnAccountAction(
-      { client, chain: body.chain, owner: body.owner, sponsored: body.gas_sponsorship },
-      async (account, deployed) => {
-        built = await swapCalls(
-          {
-            config: ctx.config,
-            client,
-            chain: body.chain,
-            aggregator: ctx.services.aggregator,
-            account,
-            checkBalance: deployed,
-          },
-          { ...body, loc: ["body"] },
-        );
-        return built.calls;
-      },
-    ).catch((error) =>
-      built
-        ? explainSlippage(error, ["body"], { out: built.estimatedOut, token: built.tokenOut })
-        : Promise.reject(error),
-    );
-    return { ...envelope, estimated_amount_out: formatUnits(built!.estimatedOut, built!.tokenOut.decimals) };
+    return buildSwap({
+      config: ctx.config,
+      client: ctx.services.chains.get(body.chain, ["body", "chain"]),
+      chain: body.chain,
+      aggregator: ctx.services.aggregator,
+      owner: body.owner,
+      sponsored: body.gas_sponsorship,
+      token_in: body.token_in,
+      token_out: body.token_out,
+      amount_in: body.amount_in,
+      slippage: body.slippage,
+    });
   },
 });

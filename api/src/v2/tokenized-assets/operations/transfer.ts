@@ -1,66 +1,30 @@
 import { z } from "zod";
 import { DomainError } from "../../../kernel/errors.ts";
-import { toRawAmount } from "../../../kernel/lib/amounts.ts";
-import { defineOperation } from "../../../kernel/registry/define.ts";
-import {
-  Address,
-  amountUnion,
-  Chain,
-  TokenRef,
-  TypedData,
-  UnsignedTransaction,
-} from "../../../kernel/schemas/common.ts";
-import { buildTransfer } from "../../../product-accounts/index.ts";
-import type { TokenizedAssetsContext } from "../domain/ports.ts";
+import { Chain, TokenRef } from "../../../kernel/schemas/common.ts";
+import { transferFields, transferOperation, transferResponse } from "../../../product-accounts/index.ts";
 import { resolveToken } from "../domain/tokens.ts";
-import { TransferAction } from "../schemas.ts";
 
-export const transfer = defineOperation({
-  method: "POST",
+export const transfer = transferOperation({
+  product: "tokenized_assets",
   path: "/v2/tokenized_assets/transfer",
-  summary: "Move tokens between the owner and the Tokenized Assets Account",
   description:
     "DEPOSIT moves `token` from the owner's wallet into the account (an ERC-20 transfer, or with `gas_sponsorship` a Permit2 signature whose spender is `spender` or the account); WITHDRAW moves it back to the owner (the account's execTransaction, or a SafeTx to sign for `POST /v2/gas_sponsorship/prepare`). Simulated before it is returned.",
   body: z
-    .object({
-      owner: Address.describe("owner wallet"),
-      chain: Chain.default("ethereum"),
-      token: TokenRef("symbol (USDC, a listed asset) or 0x address"),
-      amount: amountUnion({ description: "amount in human units" }),
-      action: TransferAction,
-      gas_sponsorship: z.boolean().default(false).describe("return typed data for a sponsor to relay"),
-      spender: Address.nullish().describe(
-        "sponsored DEPOSIT only: who calls Permit2 (a sponsor); default the account itself (bundles)",
-      ),
-    })
+    .object(
+      transferFields(Chain.default("ethereum"), TokenRef("symbol (USDC, a listed asset) or 0x address")),
+    )
     .meta({ id: "TokenizedAssetsTransferRequest" }),
-  response: z
-    .object({ transaction: UnsignedTransaction.nullable(), eip_712: TypedData.nullable() })
-    .meta({ id: "TokenizedAssetsTransferResponse" }),
+  response: transferResponse("TokenizedAssetsTransferResponse"),
   errors: [{ status: 400, description: "unknown token, account not deployed, or Permit2 approval missing" }],
   errorModel: "mixed",
-  // builds an unsigned payload for the user's own wallet: safe behind a publishable key
-  widget: true,
   cli: { short: { chain: "c", gas_sponsorship: "g", spender: "s", token: "t" } },
-  async handler({ body }, ctx: TokenizedAssetsContext) {
-    const client = ctx.services.chains.get(body.chain, ["body", "chain"]);
-    let token: ReturnType<typeof resolveToken>;
+  // a listed token only (tokenized orders settle in USDC); an unknown one is a 400 like the account's refusals
+  token(ctx, _client, body) {
     try {
-      token = resolveToken(ctx.config, body.chain, body.token, ["body", "token"]);
+      return resolveToken(ctx.config, body.chain, body.token, ["body", "token"]);
     } catch (error) {
       if (error instanceof DomainError) throw new DomainError(400, error.label, error.message);
       throw error;
     }
-    return buildTransfer({
-      client,
-      chain: body.chain,
-      owner: body.owner,
-      product: "tokenized_assets",
-      token,
-      amount: toRawAmount(body.amount, token.decimals, ["body", "amount"], token.symbol),
-      action: body.action,
-      sponsored: body.gas_sponsorship,
-      spender: body.spender ?? undefined,
-    });
   },
 });
