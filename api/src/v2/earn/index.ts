@@ -39,26 +39,6 @@ export { eulerFactoryVaults } from "./domain/euler.ts";
 /** For the v1 Morpho group: the MetaMorpho factories' vaults and the ERC-4626 events. */
 export { VAULT_DEPOSIT_EVENT, VAULT_WITHDRAW_EVENT } from "./domain/events.ts";
 export { createMetaMorphoEvent, metaMorphoFactories } from "./domain/metamorpho.ts";
-/** For the v1 Pendle group: the deployment, its markets and the PT trades the earn account also makes. */
-export {
-  buyPtCalls,
-  chainPendleMarkets,
-  impliedApyPercent,
-  isExpired,
-  marketLiquidity,
-  NO_LIMIT,
-  NO_SWAP,
-  type PendleDeployment,
-  type PendleMarket,
-  type PendleMarketState,
-  pendleRouterErrorsAbi,
-  quotePtBuy,
-  quotePtSale,
-  readPendleMarket,
-  readPendleState,
-  requirePendle,
-  sellPtCalls,
-} from "./domain/pendle.ts";
 export { oraclePrice } from "./domain/prices.ts";
 export { swapCalls } from "./domain/swap.ts";
 /** For the v1 ERC-4626 group: any vault by address, its metadata read once. */

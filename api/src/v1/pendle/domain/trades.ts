@@ -1,44 +1,37 @@
-import {
-  pendleRouterMiscAbi,
-  pendleRouterSimpleAbi,
-  pendleRouterStaticAbi,
-  pendleRouterSwapYtAbi,
-} from "@compass/constants";
-import {
-  type Abi,
-  type Address,
-  encodeFunctionData,
-  erc20Abi,
-  formatUnits,
-  getAddress,
-  type Hex,
-  zeroAddress,
-} from "viem";
+import { type Address, erc20Abi, formatUnits, getAddress, type Hex } from "viem";
 import { rethrowRpc } from "../../../kernel/chain/clients.ts";
 import { assertPullable, type Erc20, namedTokens, resolveErc20 } from "../../../kernel/chain/erc20.ts";
 import { NEXT_BLOCK } from "../../../kernel/chain/next-block.ts";
-import { describeRevert, RevertError } from "../../../kernel/chain/revert.ts";
+import { RevertError } from "../../../kernel/chain/revert.ts";
 import { buildUnsignedTransaction, prefetchTxFields } from "../../../kernel/chain/transaction.ts";
 import type { Context } from "../../../kernel/context.ts";
 import { fieldError, type Loc } from "../../../kernel/errors.ts";
 import { toRawAmount } from "../../../kernel/lib/amounts.ts";
 import type { ChainName } from "../../../kernel/schemas/common.ts";
 import {
+  addLiquidityData,
   buyPtCalls,
+  buyYtData,
+  claimableInterest,
+  describeRouterRevert,
+  exitLiquidityData,
   isExpired,
-  NO_LIMIT,
-  NO_SWAP,
-  type PendleDeployment,
+  isMinimumOutRevert,
+  lessSlippage,
   type PendleMarket,
-  pendleRouterErrorsAbi,
+  quoteLiquidityAdd,
+  quoteLiquidityExit,
   quotePtBuy,
   quotePtSale,
+  quoteYtBuy,
+  quoteYtSale,
   readPendleMarket,
+  redeemInterestData,
   sellPtCalls,
-} from "../../../v2/earn/index.ts";
-import { claimableInterest, pendleOn } from "./reads.ts";
+  sellYtData,
+} from "../../../protocols/pendle/index.ts";
+import { pendleOn } from "./reads.ts";
 
-const ONE = 10n ** 18n;
 const LP_DECIMALS = 18;
 const AMOUNT: Loc = ["body", "amount_in"];
 const TOKEN: Loc = ["body", "token"];
@@ -69,9 +62,8 @@ async function writeContext(ctx: Context, body: WriteBody) {
 }
 type Write = Awaited<ReturnType<typeof writeContext>>;
 
-/** `max_slippage_percent` as Pendle's 1e18 fraction, and a quote less it. */
+/** `max_slippage_percent` as Pendle's 1e18 fraction. */
 const slippage = (percent: number) => BigInt(Math.round(percent * 1e6)) * 10n ** 10n;
-const lessSlippage = (quoted: bigint, slip: bigint) => quoted - (quoted * slip) / ONE;
 
 /**
  * `token` as one the market's SY mints from (paying) or redeems into (receiving); another token is a 422 naming
@@ -105,9 +97,6 @@ async function quoteOrRefuse<T>(chain: ChainName, read: Promise<T>, what: string
   }
 }
 
-const STATIC = (pendle: PendleDeployment) =>
-  ({ address: pendle.routerStatic, abi: pendleRouterStaticAbi, blockTag: NEXT_BLOCK }) as const;
-
 /**
  * The transaction for the sender, simulated first: the router's minimum-output check failing is a 422 on
  * `max_slippage_percent`; another revert a 422 with the router's reason.
@@ -122,8 +111,8 @@ function routerTransaction(w: Write, data: Hex, estimateGas: boolean) {
       estimateGas,
       senderLoc: ["body", "sender"],
       explain: (revert) => {
-        const reason = describeRevert(revert, [pendleRouterErrorsAbi as Abi]);
-        if (/^RouterInsufficient/.test(reason))
+        const reason = describeRouterRevert(revert);
+        if (isMinimumOutRevert(reason))
           throw fieldError(
             ["body", "max_slippage_percent"],
             `The trade would return less than the slippage bound allows (${reason}); raise max_slippage_percent or try again.`,
@@ -144,21 +133,6 @@ const pullable = (w: Write, token: Erc20, amount: bigint) =>
     amount,
     loc: AMOUNT,
   });
-
-const output = (token: Address, minTokenOut: bigint) => ({
-  tokenOut: token,
-  minTokenOut,
-  tokenRedeemSy: token,
-  pendleSwap: zeroAddress,
-  swapData: NO_SWAP,
-});
-const input = (token: Address, netTokenIn: bigint) => ({
-  tokenIn: token,
-  netTokenIn,
-  tokenMintSy: token,
-  pendleSwap: zeroAddress,
-  swapData: NO_SWAP,
-});
 
 const ptOf = (m: PendleMarket): Erc20 => ({
   address: m.pt.address,
@@ -242,51 +216,28 @@ export async function tradeYt(ctx: Context, body: TradeBody) {
   const w = await writeContext(ctx, body);
   refuseExpired(w, "YT no longer trades; claim its yield with redeem_yield");
   const slip = slippage(body.max_slippage_percent);
-  const s = STATIC(w.pendle);
   if (body.action === "BUY") {
     const token = await marketToken(ctx, w, body.token, "in");
     const amount = toRawAmount(body.amount_in, token.decimals, AMOUNT, token.symbol);
-    const [netYtOut] = await quoteOrRefuse(
+    const netYtOut = await quoteOrRefuse(
       w.chain,
-      w.client.readContract({
-        ...s,
-        functionName: "swapExactTokenForYtStatic",
-        args: [w.market.address, token.address, amount],
-      }),
+      quoteYtBuy(w.client, w.pendle, w.market, token.address, amount),
       "sell YT for this amount",
     );
     await pullable(w, token, amount);
-    const data = encodeFunctionData({
-      abi: pendleRouterSimpleAbi,
-      functionName: "swapExactTokenForYtSimple",
-      args: [w.sender, w.market.address, lessSlippage(netYtOut, slip), input(token.address, amount)],
-    });
+    const data = buyYtData(w.sender, w.market, lessSlippage(netYtOut, slip), token.address, amount);
     const transaction = await routerTransaction(w, data, body.estimate_gas);
     return { transaction, amount_out_quote: formatUnits(netYtOut, w.market.pt.decimals) };
   }
   const token = await marketToken(ctx, w, body.token, "out");
   const amount = toRawAmount(body.amount_in, w.market.pt.decimals, AMOUNT, ytOf(w.market).symbol);
-  const [netTokenOut] = await quoteOrRefuse(
+  const netTokenOut = await quoteOrRefuse(
     w.chain,
-    w.client.readContract({
-      ...s,
-      functionName: "swapExactYtForTokenStatic",
-      args: [w.market.address, amount, token.address],
-    }),
+    quoteYtSale(w.client, w.pendle, w.market, amount, token.address),
     "buy this much YT",
   );
   await pullable(w, ytOf(w.market), amount);
-  const data = encodeFunctionData({
-    abi: pendleRouterSwapYtAbi,
-    functionName: "swapExactYtForToken",
-    args: [
-      w.sender,
-      w.market.address,
-      amount,
-      output(token.address, lessSlippage(netTokenOut, slip)),
-      NO_LIMIT,
-    ],
-  });
+  const data = sellYtData(w.sender, w.market, amount, token.address, lessSlippage(netTokenOut, slip));
   const transaction = await routerTransaction(w, data, body.estimate_gas);
   return { transaction, amount_out_quote: formatUnits(netTokenOut, token.decimals) };
 }
@@ -304,22 +255,13 @@ export async function manageLiquidity(ctx: Context, body: TradeBody) {
     const token = await marketToken(ctx, w, body.token, "in");
     const amount = toRawAmount(body.amount_in, token.decimals, AMOUNT, token.symbol);
     await pullable(w, token, amount);
-    // the quote is the router's own answer for this sender now: the static router's single-token add runs its
-    // approximation from a default search range that does not fit every pool; the router's simple variant does
-    const add = (minLpOut: bigint) =>
-      encodeFunctionData({
-        abi: pendleRouterSimpleAbi,
-        functionName: "addLiquiditySingleTokenSimple",
-        args: [w.sender, w.market.address, minLpOut, input(token.address, amount)],
-      });
+    // the quote is the router's own answer for this sender now (quoteLiquidityAdd)
     const netLpOut = await quoteOrRefuse(
       w.chain,
-      w.client
-        .call({ account: w.sender, to: w.pendle.router, data: add(0n), blockTag: NEXT_BLOCK })
-        .then(({ data }) => BigInt((data ?? "0x0").slice(0, 66))),
+      quoteLiquidityAdd(w.client, w.pendle, w.market, w.sender, token.address, amount),
       "take this much liquidity",
     );
-    const data = add(lessSlippage(netLpOut, slip));
+    const data = addLiquidityData(w.sender, w.market, lessSlippage(netLpOut, slip), token.address, amount);
     const transaction = await routerTransaction(w, data, body.estimate_gas);
     return { transaction, amount_out_quote: formatUnits(netLpOut, LP_DECIMALS) };
   }
@@ -327,51 +269,20 @@ export async function manageLiquidity(ctx: Context, body: TradeBody) {
   const amount = toRawAmount(body.amount_in, LP_DECIMALS, AMOUNT, "LP");
   const quoted = await quoteOrRefuse(
     w.chain,
-    lpExitQuote(w, amount, token.address),
+    quoteLiquidityExit(w.client, w.pendle, w.market, w.expired, amount, token.address),
     "take out this much liquidity",
   );
   await pullable(w, lpOf(w.market), amount);
-  const out = output(token.address, lessSlippage(quoted, slip));
-  const data = w.expired
-    ? encodeFunctionData({
-        abi: pendleRouterMiscAbi,
-        functionName: "exitPostExpToToken",
-        args: [w.sender, w.market.address, 0n, amount, out],
-      })
-    : encodeFunctionData({
-        abi: pendleRouterMiscAbi,
-        functionName: "exitPreExpToToken",
-        args: [w.sender, w.market.address, 0n, 0n, amount, out, NO_LIMIT],
-      });
+  const data = exitLiquidityData(
+    w.sender,
+    w.market,
+    w.expired,
+    amount,
+    token.address,
+    lessSlippage(quoted, slip),
+  );
   const transaction = await routerTransaction(w, data, body.estimate_gas);
   return { transaction, amount_out_quote: formatUnits(quoted, token.decimals) };
-}
-
-/** What `lp` LP pays out in `tokenOut`: through the pool before expiry; after it, its SY and its PT at par. */
-async function lpExitQuote(w: Write, lp: bigint, tokenOut: Address): Promise<bigint> {
-  const s = STATIC(w.pendle);
-  if (!w.expired) {
-    const [netTokenOut] = await w.client.readContract({
-      ...s,
-      functionName: "removeLiquiditySingleTokenStatic",
-      args: [w.market.address, lp, tokenOut],
-    });
-    return netTokenOut;
-  }
-  const [sy, pt] = await w.client.readContract({
-    ...s,
-    functionName: "removeLiquidityDualSyAndPtStatic",
-    args: [w.market.address, lp],
-  });
-  const syFromPt =
-    pt > 0n
-      ? await w.client.readContract({ ...s, functionName: "redeemPyToSyStatic", args: [w.market.yt, pt] })
-      : 0n;
-  return w.client.readContract({
-    ...s,
-    functionName: "redeemSyToTokenStatic",
-    args: [w.market.sy.address, tokenOut, sy + syFromPt],
-  });
 }
 
 /**
@@ -392,11 +303,7 @@ export async function redeemYield(ctx: Context, body: WriteBody) {
   ]).catch((e) => rethrowRpc(w.chain, e));
   if (claimable === 0n && held === 0n)
     throw fieldError(MARKET, `The sender holds no YT of this market and has no yield to claim in it`);
-  const data = encodeFunctionData({
-    abi: pendleRouterMiscAbi,
-    functionName: "redeemDueInterestAndRewards",
-    args: [w.sender, [], [w.market.yt], []],
-  });
+  const data = redeemInterestData(w.sender, w.market);
   const transaction = await routerTransaction(w, data, body.estimate_gas);
   return { transaction };
 }

@@ -1,7 +1,7 @@
 import type { Address, PublicClient } from "viem";
 import type { ChainName } from "../../../kernel/schemas/common.ts";
 import { type AccountCall, productAccountAction } from "../../../product-accounts/index.ts";
-import { pendleRouterErrorsAbi } from "./pendle.ts";
+import { pendleRouterErrorsAbi } from "../../../protocols/pendle/index.ts";
 
 /** An action of the owner's Earn Account (manage, swap, bundle): see productAccountAction. */
 export function earnAccountAction(

@@ -1,6 +1,7 @@
 import { type Address, type Log, type PublicClient, pad, parseAbiItem, toEventSelector } from "viem";
 import type { LogReader } from "../../../kernel/chain/log-reader.ts";
 import { SAFE } from "../../../product-accounts/index.ts";
+import { PENDLE_MARKET_SWAP_EVENT } from "../../../protocols/pendle/index.ts";
 
 /** ERC-4626's events (the standard's own signatures). */
 export const VAULT_DEPOSIT_EVENT = parseAbiItem(
@@ -15,14 +16,6 @@ export const AAVE_SUPPLY_EVENT = parseAbiItem(
 );
 export const AAVE_WITHDRAW_EVENT = parseAbiItem(
   "event Withdraw(address indexed reserve, address indexed user, address indexed to, uint256 amount)",
-);
-
-/**
- * Pendle market's Swap: a PT bought pays the account (`receiver`, the second topic). Only a sign that the
- * account traded PT: the trades themselves are read from the router (pendle-positions.ts).
- */
-export const PENDLE_MARKET_SWAP_EVENT = parseAbiItem(
-  "event Swap(address indexed caller, address indexed receiver, int256 netPtOut, int256 netSyOut, uint256 netSyFee, uint256 netSyToReserve)",
 );
 
 export interface AccountEvents {

@@ -10,14 +10,6 @@ import { parseUnitsExact } from "../../../kernel/lib/decimal.ts";
 import type { ChainName } from "../../../kernel/schemas/common.ts";
 import type { AccountCall } from "../../../product-accounts/index.ts";
 import {
-  aaveCalls,
-  assertReserveOpen,
-  readAaveFlows,
-  readAaveReserveOrThrow,
-  requireAaveMarket,
-  scaledOf,
-} from "./aave.ts";
-import {
   buyPtCalls,
   isExpired,
   quotePtBuy,
@@ -26,7 +18,15 @@ import {
   requirePendle,
   rethrowQuote,
   sellPtCalls,
-} from "./pendle.ts";
+} from "../../../protocols/pendle/index.ts";
+import {
+  aaveCalls,
+  assertReserveOpen,
+  readAaveFlows,
+  readAaveReserveOrThrow,
+  requireAaveMarket,
+  scaledOf,
+} from "./aave.ts";
 import { readVault, vaultAbi, vaultCalls } from "./vault.ts";
 import { CostBasis, readVaultFlows } from "./vault-positions.ts";
 

@@ -9,7 +9,7 @@ import {
   pendleDeployment,
   readPendleMarket,
   readPendleState,
-} from "./pendle.ts";
+} from "../../../protocols/pendle/index.ts";
 import { oraclePrice } from "./prices.ts";
 
 export interface PendleMarketInfo {

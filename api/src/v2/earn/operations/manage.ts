@@ -1,7 +1,7 @@
 import { defineOperation } from "../../../kernel/registry/define.ts";
+import { explainPtSlippage } from "../../../protocols/pendle/index.ts";
 import { earnAccountAction } from "../domain/account-action.ts";
 import { manageCalls } from "../domain/manage.ts";
-import { explainPtSlippage } from "../domain/pendle.ts";
 import type { EarnContext } from "../domain/ports.ts";
 import { EarnManageRequest, EarnManageResponse } from "../schemas.ts";
 

@@ -1,5 +1,5 @@
 import { defineOperation } from "../../../kernel/registry/define.ts";
-import { syAsset } from "../domain/pendle.ts";
+import { syAsset } from "../../../protocols/pendle/index.ts";
 import type { EarnContext } from "../domain/ports.ts";
 import { quoteSwap } from "../domain/swap.ts";
 import { EarnSwapQuoteQuery, EarnSwapQuoteResponse } from "../schemas.ts";
