@@ -1,16 +1,10 @@
-import {
-  pendleRouterMiscAbi,
-  pendleRouterSimpleAbi,
-  pendleRouterSwapPtAbi,
-  pendleRouterSwapYtAbi,
-} from "@compass/constants";
+import { pendleRouterMiscAbi, pendleRouterSwapPtAbi } from "@compass/constants";
 import {
   type AbiStateMutability,
   type Address,
   type ContractFunctionArgs,
   encodeFunctionData,
   erc20Abi,
-  type Hex,
   zeroAddress,
 } from "viem";
 import type { Call } from "../../kernel/chain/call.ts";
@@ -147,77 +141,3 @@ export function sellPtCalls(input: {
     calls: [approveRouter(pendle, market.pt.address, amount), { to: pendle.router, data: trade }],
   };
 }
-
-/** Buying YT with `amount` of `token` for the account (ActionSimple: the router approximates on chain). */
-export const buyYtData = (
-  account: Address,
-  market: PendleMarket,
-  minYtOut: bigint,
-  token: Address,
-  amount: bigint,
-) =>
-  encodeFunctionData({
-    abi: pendleRouterSimpleAbi,
-    functionName: "swapExactTokenForYtSimple",
-    args: [account, market.address, minYtOut, tokenInput(token, amount)],
-  });
-
-/** Selling `amount` YT for at least `minTokenOut` of `token`, paid to the account. */
-export const sellYtData = (
-  account: Address,
-  market: PendleMarket,
-  amount: bigint,
-  token: Address,
-  minTokenOut: bigint,
-) =>
-  encodeFunctionData({
-    abi: pendleRouterSwapYtAbi,
-    functionName: "swapExactYtForToken",
-    args: [account, market.address, amount, tokenOutput(token, minTokenOut), NO_LIMIT],
-  });
-
-/** Adding liquidity from `amount` of one token (ActionSimple's `addLiquiditySingleTokenSimple`; before expiry). */
-export const addLiquidityData = (
-  account: Address,
-  market: PendleMarket,
-  minLpOut: bigint,
-  token: Address,
-  amount: bigint,
-): Hex =>
-  encodeFunctionData({
-    abi: pendleRouterSimpleAbi,
-    functionName: "addLiquiditySingleTokenSimple",
-    args: [account, market.address, minLpOut, tokenInput(token, amount)],
-  });
-
-/**
- * Taking `lp` LP out into one token: before expiry `exitPreExpToToken` (the PT share swapped in the pool), after it
- * `exitPostExpToToken` (the PT share redeemed at par).
- */
-export const exitLiquidityData = (
-  account: Address,
-  market: PendleMarket,
-  expired: boolean,
-  lp: bigint,
-  token: Address,
-  minTokenOut: bigint,
-) =>
-  expired
-    ? encodeFunctionData({
-        abi: pendleRouterMiscAbi,
-        functionName: "exitPostExpToToken",
-        args: [account, market.address, 0n, lp, tokenOutput(token, minTokenOut)],
-      })
-    : encodeFunctionData({
-        abi: pendleRouterMiscAbi,
-        functionName: "exitPreExpToToken",
-        args: [account, market.address, 0n, 0n, lp, tokenOutput(token, minTokenOut), NO_LIMIT],
-      });
-
-/** Claiming the interest and rewards `account`'s YT of the market has earned (paid in SY to it). */
-export const redeemInterestData = (account: Address, market: PendleMarket) =>
-  encodeFunctionData({
-    abi: pendleRouterMiscAbi,
-    functionName: "redeemDueInterestAndRewards",
-    args: [account, [], [market.yt], []],
-  });

@@ -4,17 +4,12 @@
  * trades, interest claims) and errors, its trade events, and what a wallet holds in a market.
  */
 export {
-  addLiquidityData,
   buyPtCalls,
-  buyYtData,
-  exitLiquidityData,
   lessSlippage,
   NO_LIMIT,
   NO_SWAP,
   type PendleTrade,
-  redeemInterestData,
   sellPtCalls,
-  sellYtData,
   tokenInput,
   tokenOutput,
 } from "./calls.ts";
@@ -41,6 +36,7 @@ export {
   readHoldings,
   unitValue,
 } from "./holdings.ts";
+export { addLiquidityData, exitLiquidityData } from "./lp-calls.ts";
 export { chainPendleMarkets, type PendleMarket, readPendleMarket, syAsset } from "./market.ts";
 export {
   quoteLiquidityAdd,
@@ -60,3 +56,4 @@ export {
   type PendleMarketState,
   readPendleState,
 } from "./state.ts";
+export { buyYtData, redeemInterestData, sellYtData } from "./yt-calls.ts";

@@ -2,8 +2,8 @@ import { pendleRouterStaticAbi } from "@compass/constants";
 import type { Address, PublicClient } from "viem";
 import type { Erc20 } from "../../kernel/chain/erc20.ts";
 import { NEXT_BLOCK } from "../../kernel/chain/next-block.ts";
-import { addLiquidityData } from "./calls.ts";
 import type { PendleDeployment } from "./deployment.ts";
+import { addLiquidityData } from "./lp-calls.ts";
 import type { PendleMarket } from "./market.ts";
 
 /** The static router, read for the next block. */

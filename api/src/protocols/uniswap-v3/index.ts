@@ -4,7 +4,8 @@
  * positions through the NonfungiblePositionManager (mint, increase, withdraw, the records an owner holds).
  */
 export { type UniswapV3, uniswapV3 } from "./deployment.ts";
-export { increaseTransaction, mintTransaction, withdrawTransaction } from "./liquidity.ts";
+export { increaseTransaction, withdrawTransaction } from "./liquidity.ts";
+export { mintTransaction } from "./mint.ts";
 export {
   FEE_TIERS,
   type FeeTier,
