@@ -2,7 +2,7 @@ import { formatUnits } from "viem";
 import type { Context } from "../../../kernel/context.ts";
 import { fieldError } from "../../../kernel/errors.ts";
 import { toRawAmount } from "../../../kernel/lib/amounts.ts";
-import { type Side, swapTransaction } from "../../../protocols/uniswap-v3/index.ts";
+import { type Side, type SwapRequest, swapTransaction } from "../../../protocols/uniswap-v3/index.ts";
 import { slipstreamOn } from "./deployment.ts";
 
 /** The bound of a sale without `amount_out_minimum`: the quote less this (basis points). */
@@ -16,17 +16,7 @@ const DEFAULT_SLIPPAGE_BPS = 50n;
 export async function swap(
   ctx: Context,
   side: Side,
-  body: {
-    sender: string;
-    estimate_gas: boolean;
-    token_in: string;
-    token_out: string;
-    tick_spacing: number;
-    amount_in?: string;
-    amount_out_minimum?: string;
-    amount_out?: string;
-    amount_in_maximum?: string;
-  },
+  body: SwapRequest & { tick_spacing: number; amount_out_minimum?: string; amount_in_maximum?: string },
 ) {
   const uni = slipstreamOn(ctx, "body");
   const { transaction } = await swapTransaction(

@@ -2,7 +2,13 @@ import { formatUnits } from "viem";
 import type { Context } from "../../../kernel/context.ts";
 import { toRawAmount } from "../../../kernel/lib/amounts.ts";
 import type { ChainName } from "../../../kernel/schemas/common.ts";
-import { type FeeTier, quote, type Side, swapTransaction } from "../../../protocols/uniswap-v3/index.ts";
+import {
+  type FeeTier,
+  quote,
+  type Side,
+  type SwapRequest,
+  swapTransaction,
+} from "../../../protocols/uniswap-v3/index.ts";
 import { queriedPool, uniswapOn } from "./pools.ts";
 
 /**
@@ -37,17 +43,7 @@ export async function quoteRequest(
  */
 export async function swap(
   side: Side,
-  body: {
-    chain: ChainName;
-    sender: string;
-    estimate_gas: boolean;
-    token_in: string;
-    token_out: string;
-    fee: FeeTier;
-    max_slippage_percent: number;
-    amount_in?: string;
-    amount_out?: string;
-  },
+  body: SwapRequest & { chain: ChainName; fee: FeeTier; max_slippage_percent: number },
   ctx: Context,
 ) {
   const uni = uniswapOn(ctx, body.chain, "body");
