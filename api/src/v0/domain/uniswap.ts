@@ -1,5 +1,6 @@
 import { fieldError } from "../../kernel/errors.ts";
-import { swapTransaction } from "../../v1/uniswap/index.ts";
+import { toRawAmountOrZero } from "../../kernel/lib/amounts.ts";
+import { swapTransaction, UNISWAP_V3, uniswapV3 } from "../../protocols/uniswap-v3/index.ts";
 import type { V0ChainValue } from "../schemas.ts";
 import {
   amountText,
@@ -23,7 +24,7 @@ type Swap = {
 
 /**
  * v0's swaps name their bound as an amount of the other token (v1 as a slippage from the quote): the same swap
- * builder, given the amount. Wrapping ETH inside the swap is not offered; a 422 says to wrap first.
+ * builder as v1's, given the amount. Wrapping ETH inside the swap is not offered; a 422 says to wrap first.
  */
 export async function v0Swap(
   ctx: V0Context,
@@ -41,21 +42,29 @@ export async function v0Swap(
       "wrapping ETH inside the swap is not offered: wrap first (POST /v0/generic/wrap_eth)",
     );
   const boundField = side === "sell" ? "amount_out_minimum" : "amount_in_maximum";
+  const chain = chainOf(body.chain);
   const { transaction } = await swapTransaction(
+    ctx.config,
+    uniswapV3(UNISWAP_V3, ctx.config, ctx.services.chains, chain, ["body", "chain"]),
+    { tier: body.fee },
     side,
     {
-      chain: chainOf(body.chain),
       sender: body.sender,
       estimate_gas: true,
       token_in: body.token_in,
       token_out: body.token_out,
-      fee: body.fee,
       ...(side === "sell"
         ? { amount_in: amountText(body.amount_in!) }
         : { amount_out: amountText(body.amount_out!) }),
-      other_bound: { amount: amountText(body[boundField] ?? 0), loc: ["body", boundField] },
-    } as Parameters<typeof swapTransaction>[1],
-    ctx,
+    },
+    // the least a sale gives, the most a purchase takes, as v0 names it: an amount of the other token
+    (_quoted, other) =>
+      toRawAmountOrZero(
+        amountText(body[boundField] ?? 0),
+        other.decimals,
+        ["body", boundField],
+        other.symbol,
+      ),
   );
   return v0Transaction(transaction);
 }

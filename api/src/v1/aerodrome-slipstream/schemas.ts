@@ -5,6 +5,13 @@
  */
 import { z } from "zod";
 import { Address, amountUnion, qInt, TokenRef } from "../../kernel/schemas/common.ts";
+import {
+  increaseAmounts,
+  jsonInteger,
+  mintAmounts,
+  positionRecord,
+  withdrawShare,
+} from "../../kernel/schemas/liquidity.ts";
 import { v1Write } from "../../kernel/schemas/v1.ts";
 
 export const BaseChain = z.enum(["base"]).meta({ id: "BaseChain" });
@@ -61,7 +68,6 @@ export const AerodromeSlipstreamBuyExactlyRequest = v1Write(
   BaseChain,
 ).meta({ id: "AerodromeSlipstreamBuyExactlyRequest" });
 
-const amount = (what: string) => amountUnion({ description: what, example: "1", positive: false });
 export const AerodromeSlipstreamMintLiquidityProvisionRequest = v1Write(
   "AERODROME_SLIPSTREAM_MINT_LIQUIDITY_PROVISION",
   {
@@ -76,11 +82,7 @@ export const AerodromeSlipstreamMintLiquidityProvisionRequest = v1Write(
       .int()
       .describe("the range's upper tick")
       .meta({ examples: [-192100] }),
-    amount0_desired: amount("token0 to add at most, human units"),
-    amount1_desired: amount("token1 to add at most, human units"),
-    amount0_min: amount("token0 to add at least (slippage bound)"),
-    amount1_min: amount("token1 to add at least (slippage bound)"),
-    recipient: Address.nullish().describe("who receives the position NFT (default: sender)"),
+    ...mintAmounts(),
   },
   BaseChain,
 ).meta({ id: "AerodromeSlipstreamMintLiquidityProvisionRequest" });
@@ -93,10 +95,7 @@ export const AerodromeSlipstreamIncreaseLiquidityProvisionRequest = v1Write(
   "AERODROME_SLIPSTREAM_INCREASE_LIQUIDITY_PROVISION",
   {
     token_id: tokenId,
-    amount0_desired: amount("the position's token0 to add at most"),
-    amount1_desired: amount("the position's token1 to add at most"),
-    amount0_min: amount("token0 to add at least"),
-    amount1_min: amount("token1 to add at least"),
+    ...increaseAmounts(),
   },
   BaseChain,
 ).meta({ id: "AerodromeSlipstreamIncreaseLiquidityProvisionRequest" });
@@ -104,10 +103,7 @@ export const AerodromeSlipstreamWithdrawLiquidityProvisionRequest = v1Write(
   "AERODROME_SLIPSTREAM_WITHDRAW_LIQUIDITY_PROVISION",
   {
     token_id: tokenId,
-    percentage_for_withdrawal: amountUnion({
-      description: "percent of the position's liquidity to take out",
-      example: "25",
-    }),
+    ...withdrawShare(),
   },
   BaseChain,
 ).meta({ id: "AerodromeSlipstreamWithdrawLiquidityProvisionRequest" });
@@ -116,27 +112,12 @@ export const PositionsQuery = z.object({
   chain: BaseChain.default("base"),
   user: Address.describe("the positions' owner").default("0x29F20a192328eF1aD35e1564aBFf4Be9C5ce5f7B"),
 });
-const bigInt = z.union([z.int(), z.string()]).describe("an integer; a decimal string beyond 2^53");
 export const AerodromeLPPositionsResponse = z
   .object({
     positions: z.record(
       z.string().describe("the position NFT's id"),
       z
-        .object({
-          nonce: bigInt,
-          operator: z.string(),
-          token0: z.string(),
-          token1: z.string(),
-          tick_spacing: z.int(),
-          tick_lower: z.int(),
-          tick_upper: z.int(),
-          liquidity: bigInt,
-          fee_growth_inside0_last_x128: bigInt,
-          fee_growth_inside1_last_x128: bigInt,
-          tokens_owed0: bigInt,
-          tokens_owed1: bigInt,
-          token_id: bigInt,
-        })
+        .object(positionRecord({ tick_spacing: z.int() }, { token_id: jsonInteger() }))
         .meta({ id: "AerodromePosition" }),
     ),
   })

@@ -23,7 +23,3 @@ export const operations: Operation[] = [
   liquidityProvisionIncrease,
   liquidityProvisionWithdraw,
 ];
-
-/** For the v1 Aerodrome Slipstream group (a Uniswap v3 fork): the pool price in the wire's terms. */
-export { type Pool, priceInPerOut } from "./domain/pools.ts";
-export { swapTransaction } from "./domain/swaps.ts";

@@ -5,6 +5,12 @@
  */
 import { z } from "zod";
 import { Address, amountUnion, qInt, TokenRef, UnsignedTransaction } from "../../kernel/schemas/common.ts";
+import {
+  increaseAmounts,
+  mintAmounts,
+  positionRecord,
+  withdrawShare,
+} from "../../kernel/schemas/liquidity.ts";
 import { V1Chain, v1Write } from "../../kernel/schemas/v1.ts";
 
 export const FeeEnum = z
@@ -81,7 +87,6 @@ export const UniswapSellExactlyTransactionResponse = z
   })
   .meta({ id: "UniswapSellExactlyTransactionResponse" });
 
-const amount = (what: string) => amountUnion({ description: what, example: "1", positive: false });
 export const UniswapMintLiquidityProvisionRequest = v1Write("UNISWAP_MINT_LIQUIDITY_PROVISION", {
   token0: TokenRef("one token of the pair").meta({ examples: ["WETH"] }),
   token1: TokenRef("the other token of the pair").meta({ examples: ["USDC"] }),
@@ -94,11 +99,7 @@ export const UniswapMintLiquidityProvisionRequest = v1Write("UNISWAP_MINT_LIQUID
     .int()
     .describe("the range's upper tick")
     .meta({ examples: [600] }),
-  amount0_desired: amount("token0 to add at most, human units"),
-  amount1_desired: amount("token1 to add at most, human units"),
-  amount0_min: amount("token0 to add at least (slippage bound)"),
-  amount1_min: amount("token1 to add at least (slippage bound)"),
-  recipient: Address.nullish().describe("who receives the position NFT (default: sender)"),
+  ...mintAmounts(),
 }).meta({ id: "UniswapMintLiquidityProvisionRequest" });
 export const UniswapIncreaseLiquidityProvisionRequest = v1Write("UNISWAP_ADD_LIQUIDITY", {
   token_id: z
@@ -106,10 +107,7 @@ export const UniswapIncreaseLiquidityProvisionRequest = v1Write("UNISWAP_ADD_LIQ
     .min(0)
     .describe("the position NFT's id")
     .meta({ examples: [4318185] }),
-  amount0_desired: amount("the position's token0 to add at most"),
-  amount1_desired: amount("the position's token1 to add at most"),
-  amount0_min: amount("token0 to add at least"),
-  amount1_min: amount("token1 to add at least"),
+  ...increaseAmounts(),
 }).meta({ id: "UniswapIncreaseLiquidityProvisionRequest" });
 export const UniswapWithdrawLiquidityProvisionRequest = v1Write("UNISWAP_WITHDRAW_LIQUIDITY_PROVISION", {
   token_id: z
@@ -117,10 +115,7 @@ export const UniswapWithdrawLiquidityProvisionRequest = v1Write("UNISWAP_WITHDRA
     .min(0)
     .describe("the position NFT's id")
     .meta({ examples: [4318185] }),
-  percentage_for_withdrawal: amountUnion({
-    description: "percent of the position's liquidity to take out",
-    example: "25",
-  }),
+  ...withdrawShare(),
 }).meta({ id: "UniswapWithdrawLiquidityProvisionRequest" });
 
 export const InRangeQuery = z.object({
@@ -135,27 +130,23 @@ export const PositionsQuery = z.object({
   chain: V1Chain.default("arbitrum"),
   user: Address.describe("the positions' owner").default("0x29F20a192328eF1aD35e1564aBFf4Be9C5ce5f7B"),
 });
-const bigInt = z.union([z.int(), z.string()]).describe("an integer; a decimal string beyond 2^53");
 export const UniswapLPPositionsInfoResponse = z
   .object({
     positions: z.record(
       z.string().describe("the position NFT's id"),
       z
-        .object({
-          nonce: bigInt,
-          operator: z.string(),
-          token0: z.string(),
-          token1: z.string(),
-          fee: z.int().describe("the fee tier in hundredths of a basis point (500 = 0.05 %)"),
-          tick_lower: z.int(),
-          tick_upper: z.int(),
-          liquidity: bigInt,
-          fee_growth_inside0_last_x128: bigInt,
-          fee_growth_inside1_last_x128: bigInt,
-          tokens_owed0: bigInt,
-          tokens_owed1: bigInt,
-          lp_token_address: z.string().nullable().optional().describe("the position manager holding the NFT"),
-        })
+        .object(
+          positionRecord(
+            { fee: z.int().describe("the fee tier in hundredths of a basis point (500 = 0.05 %)") },
+            {
+              lp_token_address: z
+                .string()
+                .nullable()
+                .optional()
+                .describe("the position manager holding the NFT"),
+            },
+          ),
+        )
         .meta({ id: "UniswapPositionsSolidityResponse" }),
     ),
   })

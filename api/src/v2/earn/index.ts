@@ -27,24 +27,3 @@ export const operations: Operation[] = [
   swap,
   bundle,
 ];
-
-/** For the v1 Pendle group: the deployment, its markets and the PT trades the earn account also makes. */
-export {
-  buyPtCalls,
-  chainPendleMarkets,
-  impliedApyPercent,
-  isExpired,
-  marketLiquidity,
-  NO_LIMIT,
-  NO_SWAP,
-  type PendleDeployment,
-  type PendleMarket,
-  type PendleMarketState,
-  pendleRouterErrorsAbi,
-  quotePtBuy,
-  quotePtSale,
-  readPendleMarket,
-  readPendleState,
-  requirePendle,
-  sellPtCalls,
-} from "./domain/pendle.ts";

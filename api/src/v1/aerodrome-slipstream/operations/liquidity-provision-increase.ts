@@ -1,6 +1,7 @@
 import { defineOperation } from "../../../kernel/registry/define.ts";
 import { V1TransactionResponse } from "../../../kernel/schemas/v1.ts";
-import { increase } from "../domain/slipstream.ts";
+import { increaseTransaction } from "../../../protocols/uniswap-v3/index.ts";
+import { slipstreamOn } from "../domain/deployment.ts";
 import { AerodromeSlipstreamIncreaseLiquidityProvisionRequest } from "../schemas.ts";
 
 export const liquidityProvisionIncrease = defineOperation({
@@ -13,5 +14,5 @@ export const liquidityProvisionIncrease = defineOperation({
   response: V1TransactionResponse,
   widget: false,
   cli: { short: { chain: "c" } },
-  handler: ({ body }, ctx) => increase(ctx, body),
+  handler: ({ body }, ctx) => increaseTransaction(ctx.config, slipstreamOn(ctx, "body"), body),
 });

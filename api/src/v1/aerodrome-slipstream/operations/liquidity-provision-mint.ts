@@ -1,6 +1,7 @@
 import { defineOperation } from "../../../kernel/registry/define.ts";
 import { V1TransactionResponse } from "../../../kernel/schemas/v1.ts";
-import { mint } from "../domain/slipstream.ts";
+import { mintTransaction } from "../../../protocols/uniswap-v3/index.ts";
+import { slipstreamOn } from "../domain/deployment.ts";
 import { AerodromeSlipstreamMintLiquidityProvisionRequest } from "../schemas.ts";
 
 export const liquidityProvisionMint = defineOperation({
@@ -13,5 +14,6 @@ export const liquidityProvisionMint = defineOperation({
   response: V1TransactionResponse,
   widget: false,
   cli: { short: { chain: "c" } },
-  handler: ({ body }, ctx) => mint(ctx, body),
+  handler: ({ body }, ctx) =>
+    mintTransaction(ctx.config, slipstreamOn(ctx, "body"), { tickSpacing: body.tick_spacing }, body),
 });

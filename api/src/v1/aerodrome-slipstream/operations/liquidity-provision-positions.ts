@@ -1,5 +1,5 @@
 import { defineOperation } from "../../../kernel/registry/define.ts";
-import { positionsOf } from "../domain/slipstream.ts";
+import { userPositions } from "../domain/positions.ts";
 import { AerodromeLPPositionsResponse, PositionsQuery } from "../schemas.ts";
 
 export const liquidityProvisionPositions = defineOperation({
@@ -12,5 +12,5 @@ export const liquidityProvisionPositions = defineOperation({
   response: AerodromeLPPositionsResponse,
   widget: false,
   cli: { short: { chain: "c" } },
-  handler: ({ query }, ctx) => positionsOf(ctx, query.user),
+  handler: ({ query }, ctx) => userPositions(ctx, query.user),
 });

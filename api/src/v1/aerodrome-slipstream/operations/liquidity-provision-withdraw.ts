@@ -1,6 +1,7 @@
 import { defineOperation } from "../../../kernel/registry/define.ts";
 import { V1TransactionResponse } from "../../../kernel/schemas/v1.ts";
-import { withdraw } from "../domain/slipstream.ts";
+import { withdrawTransaction } from "../../../protocols/uniswap-v3/index.ts";
+import { slipstreamOn } from "../domain/deployment.ts";
 import { AerodromeSlipstreamWithdrawLiquidityProvisionRequest } from "../schemas.ts";
 
 export const liquidityProvisionWithdraw = defineOperation({
@@ -13,5 +14,5 @@ export const liquidityProvisionWithdraw = defineOperation({
   response: V1TransactionResponse,
   widget: false,
   cli: { short: { chain: "c" } },
-  handler: ({ body }, ctx) => withdraw(ctx, body),
+  handler: ({ body }, ctx) => withdrawTransaction(slipstreamOn(ctx, "body"), body),
 });

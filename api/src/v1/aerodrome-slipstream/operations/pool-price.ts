@@ -1,5 +1,6 @@
 import { defineOperation } from "../../../kernel/registry/define.ts";
-import { poolPrice as read } from "../domain/slipstream.ts";
+import { readPool, readPrice } from "../../../protocols/uniswap-v3/index.ts";
+import { slipstreamOn } from "../domain/deployment.ts";
 import { AerodromeSlipstreamPoolPriceResponse, PoolPriceQuery } from "../schemas.ts";
 
 export const poolPrice = defineOperation({
@@ -12,5 +13,19 @@ export const poolPrice = defineOperation({
   response: AerodromeSlipstreamPoolPriceResponse,
   widget: false,
   cli: { short: { chain: "c" } },
-  handler: ({ query }, ctx) => read(ctx, query),
+  async handler({ query }, ctx) {
+    const uni = slipstreamOn(ctx, "query");
+    const pool = await readPool(
+      ctx.config,
+      uni,
+      query.token_in,
+      query.token_out,
+      { tickSpacing: query.tick_spacing },
+      {
+        a: ["query", "token_in"],
+        b: ["query", "token_out"],
+      },
+    );
+    return { token_in: pool.a.address, token_out: pool.b.address, ...(await readPrice(uni, pool)) };
+  },
 });

@@ -1,6 +1,6 @@
 import { defineOperation } from "../../../kernel/registry/define.ts";
 import { V1TransactionResponse } from "../../../kernel/schemas/v1.ts";
-import { swap } from "../domain/slipstream.ts";
+import { swap } from "../domain/swaps.ts";
 import { AerodromeSlipstreamSellExactlyRequest } from "../schemas.ts";
 
 export const swapSellExactly = defineOperation({

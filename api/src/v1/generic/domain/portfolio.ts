@@ -1,4 +1,4 @@
-import { MULTICALL3, pendleRouterStaticAbi, pendleStandardizedYieldAbi, WETH } from "@compass/constants";
+import { MULTICALL3, WETH } from "@compass/constants";
 import {
   type Address,
   erc20Abi,
@@ -18,10 +18,14 @@ import type { Context } from "../../../kernel/context.ts";
 import { formatDecimal } from "../../../kernel/lib/format.ts";
 import type { ChainName } from "../../../kernel/schemas/common.ts";
 import { priceOracle, usdPrices8 } from "../../../protocols/aave/index.ts";
+import {
+  inAsset,
+  listedPendleMarkets,
+  pendleRouterStatic,
+  unitValue,
+} from "../../../protocols/pendle/index.ts";
 
-const ONE = 10n ** 18n;
 const aTokenAbi = parseAbi(["function UNDERLYING_ASSET_ADDRESS() view returns (address)"]);
-const marketAbi = parseAbi(["function readTokens() view returns (address sy, address pt, address yt)"]);
 
 /**
  * What a wallet can hold on a chain, by what values it: listed tokens at the price oracle; ERC-4626 vault shares
@@ -51,9 +55,7 @@ function candidates(config: Config, chain: ChainName): Candidate[] {
       decimals: t.decimals,
     })),
   ];
-  const markets = new Map(
-    contracts.filter(([n]) => n.startsWith("PendleMarket_")).map(([n, a]) => [n.slice(13), getAddress(a)]),
-  );
+  const markets = listedPendleMarkets(config, chain);
   for (const [name, raw] of contracts) {
     const address = getAddress(raw);
     if (listed.has(address)) continue;
@@ -114,8 +116,7 @@ export async function portfolioOf(ctx: Context, chain: ChainName, userText: stri
       ),
     })) as bigint[];
     const held = all.map((c, i) => ({ ...c, raw: balances[i]! })).filter((h) => h.raw > 0n);
-    const routerStatic = addressBook(ctx.config)?.chains[chain]?.contracts.PendleRouterStatic;
-    const pendleStatic = routerStatic ? getAddress(routerStatic) : undefined;
+    const pendleStatic = pendleRouterStatic(ctx.config, chain);
     const known = new Map((await listedPrices).map((p, i) => [listed[i]!, p]));
     const price8 = async (asset: Address) => {
       const address = getAddress(asset);
@@ -188,21 +189,16 @@ async function value(
   }
   // Pendle: the static router's rate (asset per unit, 1e18) into the SY's accounting asset
   if (!pendleStatic) return null;
-  const [sy] = await read<readonly [Address, Address, Address]>(h.market!, marketAbi, "readTokens");
-  const [, asset, assetDecimals] = await read<readonly [number, Address, number]>(
-    sy,
-    pendleStandardizedYieldAbi,
-    "assetInfo",
-  );
-  const rate = await read<bigint>(
+  const { asset, assetDecimals, rate } = await unitValue(
+    client,
     pendleStatic,
-    pendleRouterStaticAbi,
-    h.kind === "pt" ? "getPtToAssetRate" : h.kind === "yt" ? "getYtToAssetRate" : "getLpToAssetRate",
-    [h.market],
-  ).catch(() => null);
+    h.market!,
+    h.kind,
+    blockNumber,
+  );
   const p = await price8(asset);
   if (rate === null || p === null) return null;
-  return out((((h.raw * rate) / ONE) * p) / 10n ** BigInt(assetDecimals));
+  return out((inAsset(h.raw, rate) * p) / 10n ** BigInt(assetDecimals));
 
   async function asVault() {
     try {

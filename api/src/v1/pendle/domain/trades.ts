@@ -1,188 +1,30 @@
-import {
-  pendleRouterMiscAbi,
-  pendleRouterSimpleAbi,
-  pendleRouterStaticAbi,
-  pendleRouterSwapYtAbi,
-} from "@compass/constants";
-import {
-  type Abi,
-  type Address,
-  encodeFunctionData,
-  erc20Abi,
-  formatUnits,
-  getAddress,
-  type Hex,
-  zeroAddress,
-} from "viem";
-import { rethrowRpc } from "../../../kernel/chain/clients.ts";
-import { assertPullable, type Erc20, namedTokens, resolveErc20 } from "../../../kernel/chain/erc20.ts";
-import { NEXT_BLOCK } from "../../../kernel/chain/next-block.ts";
-import { describeRevert, RevertError } from "../../../kernel/chain/revert.ts";
-import { buildUnsignedTransaction, prefetchTxFields } from "../../../kernel/chain/transaction.ts";
+import { formatUnits } from "viem";
 import type { Context } from "../../../kernel/context.ts";
-import { fieldError, type Loc } from "../../../kernel/errors.ts";
 import { toRawAmount } from "../../../kernel/lib/amounts.ts";
-import type { ChainName } from "../../../kernel/schemas/common.ts";
 import {
   buyPtCalls,
-  isExpired,
-  NO_LIMIT,
-  NO_SWAP,
-  type PendleDeployment,
-  type PendleMarket,
-  pendleRouterErrorsAbi,
+  buyYtData,
+  lessSlippage,
   quotePtBuy,
   quotePtSale,
-  readPendleMarket,
+  quoteYtBuy,
+  quoteYtSale,
   sellPtCalls,
-} from "../../../v2/earn/index.ts";
-import { claimableInterest, pendleOn } from "./reads.ts";
-
-const ONE = 10n ** 18n;
-const LP_DECIMALS = 18;
-const AMOUNT: Loc = ["body", "amount_in"];
-const TOKEN: Loc = ["body", "token"];
-const MARKET: Loc = ["body", "market_address"];
-
-interface WriteBody {
-  chain: ChainName;
-  sender: string;
-  estimate_gas: boolean;
-  market_address: string;
-}
-interface TradeBody extends WriteBody {
-  action: string;
-  token: string;
-  amount_in: string;
-  max_slippage_percent: number;
-}
-
-/** What every Pendle write starts from: the deployment, the market, the sender and its nonce and fees. */
-async function writeContext(ctx: Context, body: WriteBody) {
-  const { chain } = body;
-  const { client, pendle } = pendleOn(ctx, chain, "body");
-  const market = await readPendleMarket(client, chain, pendle, body.market_address, MARKET);
-  const sender = getAddress(body.sender) as Address;
-  const fields = prefetchTxFields(client, chain, sender);
-  const expired = await isExpired(client, market).catch((e) => rethrowRpc(chain, e));
-  return { chain, client, pendle, market, sender, fields, expired };
-}
-type Write = Awaited<ReturnType<typeof writeContext>>;
-
-/** `max_slippage_percent` as Pendle's 1e18 fraction, and a quote less it. */
-const slippage = (percent: number) => BigInt(Math.round(percent * 1e6)) * 10n ** 10n;
-const lessSlippage = (quoted: bigint, slip: bigint) => quoted - (quoted * slip) / ONE;
-
-/**
- * `token` as one the market's SY mints from (paying) or redeems into (receiving); another token is a 422 naming
- * the ones it takes.
- */
-async function marketToken(ctx: Context, w: Write, text: string, direction: "in" | "out"): Promise<Erc20> {
-  const token = await resolveErc20(ctx.config, w.client, w.chain, text, TOKEN);
-  const allowed = direction === "in" ? w.market.tokensIn : w.market.tokensOut;
-  if (!allowed.includes(token.address)) {
-    const named = namedTokens(ctx.config, w.chain);
-    const names = allowed.map((a) => named.find((t) => t.address === a)?.symbol ?? a);
-    throw fieldError(
-      TOKEN,
-      `${token.symbol} is not a token this market's SY ${direction === "in" ? "mints from" : "redeems into"}; it takes ${names.join(", ")}`,
-    );
-  }
-  return token;
-}
-
-/** A static-router quote; a revert (the pool cannot take the trade) is a 422 on the amount saying why. */
-async function quoteOrRefuse<T>(chain: ChainName, read: Promise<T>, what: string): Promise<T> {
-  try {
-    return await read;
-  } catch (error) {
-    const text = String((error as Error)?.message);
-    if (/revert/i.test(text) && !/HttpRequestError|TimeoutError/.test(text)) {
-      const reason = /reason:\s*([^\n]+)/.exec(text)?.[1] ?? /Error: ([A-Za-z]+\([^)]*\))/.exec(text)?.[1];
-      throw fieldError(AMOUNT, `the market cannot ${what}${reason ? ` (${reason.trim()})` : ""}`);
-    }
-    return rethrowRpc(chain, error);
-  }
-}
-
-const STATIC = (pendle: PendleDeployment) =>
-  ({ address: pendle.routerStatic, abi: pendleRouterStaticAbi, blockTag: NEXT_BLOCK }) as const;
-
-/**
- * The transaction for the sender, simulated first: the router's minimum-output check failing is a 422 on
- * `max_slippage_percent`; another revert a 422 with the router's reason.
- */
-function routerTransaction(w: Write, data: Hex, estimateGas: boolean) {
-  return buildUnsignedTransaction(
-    w.client,
-    w.chain,
-    { from: w.sender, to: w.pendle.router, data },
-    w.fields,
-    {
-      estimateGas,
-      senderLoc: ["body", "sender"],
-      explain: (revert) => {
-        const reason = describeRevert(revert, [pendleRouterErrorsAbi as Abi]);
-        if (/^RouterInsufficient/.test(reason))
-          throw fieldError(
-            ["body", "max_slippage_percent"],
-            `The trade would return less than the slippage bound allows (${reason}); raise max_slippage_percent or try again.`,
-          );
-        throw new RevertError(`Pendle's router refuses the trade: ${reason}`);
-      },
-    },
-  );
-}
-
-/** The sender must hold `amount` of `token` and have approved Pendle's router for it. */
-const pullable = (w: Write, token: Erc20, amount: bigint) =>
-  assertPullable(w.client, w.chain, {
-    token,
-    owner: w.sender,
-    spender: w.pendle.router,
-    spenderName: "PendleRouter",
-    amount,
-    loc: AMOUNT,
-  });
-
-const output = (token: Address, minTokenOut: bigint) => ({
-  tokenOut: token,
-  minTokenOut,
-  tokenRedeemSy: token,
-  pendleSwap: zeroAddress,
-  swapData: NO_SWAP,
-});
-const input = (token: Address, netTokenIn: bigint) => ({
-  tokenIn: token,
-  netTokenIn,
-  tokenMintSy: token,
-  pendleSwap: zeroAddress,
-  swapData: NO_SWAP,
-});
-
-const ptOf = (m: PendleMarket): Erc20 => ({
-  address: m.pt.address,
-  symbol: m.pt.symbol,
-  decimals: m.pt.decimals,
-});
-const ytOf = (m: PendleMarket): Erc20 => ({
-  address: m.yt,
-  symbol: m.pt.symbol.replace(/^PT/, "YT"),
-  decimals: m.pt.decimals,
-});
-const lpOf = (m: PendleMarket): Erc20 => ({
-  address: m.address,
-  symbol: "PENDLE-LPT",
-  decimals: LP_DECIMALS,
-});
-
-function refuseExpired(w: Write, what: string): void {
-  if (w.expired)
-    throw fieldError(
-      MARKET,
-      `This market expired on ${new Date(w.market.expiry * 1000).toISOString().slice(0, 10)}: ${what}`,
-    );
-}
+  sellYtData,
+} from "../../../protocols/pendle/index.ts";
+import {
+  AMOUNT,
+  marketToken,
+  ptOf,
+  pullable,
+  quoteOrRefuse,
+  refuseExpired,
+  routerTransaction,
+  slippage,
+  type TradeBody,
+  writeContext,
+  ytOf,
+} from "./write.ts";
 
 /**
  * Buying PT with `token` (`swapExactTokenForPt` with the static router's approximation) or selling it for
@@ -242,161 +84,28 @@ export async function tradeYt(ctx: Context, body: TradeBody) {
   const w = await writeContext(ctx, body);
   refuseExpired(w, "YT no longer trades; claim its yield with redeem_yield");
   const slip = slippage(body.max_slippage_percent);
-  const s = STATIC(w.pendle);
   if (body.action === "BUY") {
     const token = await marketToken(ctx, w, body.token, "in");
     const amount = toRawAmount(body.amount_in, token.decimals, AMOUNT, token.symbol);
-    const [netYtOut] = await quoteOrRefuse(
+    const netYtOut = await quoteOrRefuse(
       w.chain,
-      w.client.readContract({
-        ...s,
-        functionName: "swapExactTokenForYtStatic",
-        args: [w.market.address, token.address, amount],
-      }),
+      quoteYtBuy(w.client, w.pendle, w.market, token.address, amount),
       "sell YT for this amount",
     );
     await pullable(w, token, amount);
-    const data = encodeFunctionData({
-      abi: pendleRouterSimpleAbi,
-      functionName: "swapExactTokenForYtSimple",
-      args: [w.sender, w.market.address, lessSlippage(netYtOut, slip), input(token.address, amount)],
-    });
+    const data = buyYtData(w.sender, w.market, lessSlippage(netYtOut, slip), token.address, amount);
     const transaction = await routerTransaction(w, data, body.estimate_gas);
     return { transaction, amount_out_quote: formatUnits(netYtOut, w.market.pt.decimals) };
   }
   const token = await marketToken(ctx, w, body.token, "out");
   const amount = toRawAmount(body.amount_in, w.market.pt.decimals, AMOUNT, ytOf(w.market).symbol);
-  const [netTokenOut] = await quoteOrRefuse(
+  const netTokenOut = await quoteOrRefuse(
     w.chain,
-    w.client.readContract({
-      ...s,
-      functionName: "swapExactYtForTokenStatic",
-      args: [w.market.address, amount, token.address],
-    }),
+    quoteYtSale(w.client, w.pendle, w.market, amount, token.address),
     "buy this much YT",
   );
   await pullable(w, ytOf(w.market), amount);
-  const data = encodeFunctionData({
-    abi: pendleRouterSwapYtAbi,
-    functionName: "swapExactYtForToken",
-    args: [
-      w.sender,
-      w.market.address,
-      amount,
-      output(token.address, lessSlippage(netTokenOut, slip)),
-      NO_LIMIT,
-    ],
-  });
+  const data = sellYtData(w.sender, w.market, amount, token.address, lessSlippage(netTokenOut, slip));
   const transaction = await routerTransaction(w, data, body.estimate_gas);
   return { transaction, amount_out_quote: formatUnits(netTokenOut, token.decimals) };
-}
-
-/**
- * Adding liquidity from one token (ActionSimple's `addLiquiditySingleTokenSimple`; before expiry) or taking LP
- * out into one token (`exitPreExpToToken`: the PT share swapped in the pool; after expiry `exitPostExpToToken`:
- * the PT share redeemed at par).
- */
-export async function manageLiquidity(ctx: Context, body: TradeBody) {
-  const w = await writeContext(ctx, body);
-  const slip = slippage(body.max_slippage_percent);
-  if (body.action === "SUPPLY") {
-    refuseExpired(w, "liquidity can no longer be added; WITHDRAW takes it out at par");
-    const token = await marketToken(ctx, w, body.token, "in");
-    const amount = toRawAmount(body.amount_in, token.decimals, AMOUNT, token.symbol);
-    await pullable(w, token, amount);
-    // the quote is the router's own answer for this sender now: the static router's single-token add runs its
-    // approximation from a default search range that does not fit every pool; the router's simple variant does
-    const add = (minLpOut: bigint) =>
-      encodeFunctionData({
-        abi: pendleRouterSimpleAbi,
-        functionName: "addLiquiditySingleTokenSimple",
-        args: [w.sender, w.market.address, minLpOut, input(token.address, amount)],
-      });
-    const netLpOut = await quoteOrRefuse(
-      w.chain,
-      w.client
-        .call({ account: w.sender, to: w.pendle.router, data: add(0n), blockTag: NEXT_BLOCK })
-        .then(({ data }) => BigInt((data ?? "0x0").slice(0, 66))),
-      "take this much liquidity",
-    );
-    const data = add(lessSlippage(netLpOut, slip));
-    const transaction = await routerTransaction(w, data, body.estimate_gas);
-    return { transaction, amount_out_quote: formatUnits(netLpOut, LP_DECIMALS) };
-  }
-  const token = await marketToken(ctx, w, body.token, "out");
-  const amount = toRawAmount(body.amount_in, LP_DECIMALS, AMOUNT, "LP");
-  const quoted = await quoteOrRefuse(
-    w.chain,
-    lpExitQuote(w, amount, token.address),
-    "take out this much liquidity",
-  );
-  await pullable(w, lpOf(w.market), amount);
-  const out = output(token.address, lessSlippage(quoted, slip));
-  const data = w.expired
-    ? encodeFunctionData({
-        abi: pendleRouterMiscAbi,
-        functionName: "exitPostExpToToken",
-        args: [w.sender, w.market.address, 0n, amount, out],
-      })
-    : encodeFunctionData({
-        abi: pendleRouterMiscAbi,
-        functionName: "exitPreExpToToken",
-        args: [w.sender, w.market.address, 0n, 0n, amount, out, NO_LIMIT],
-      });
-  const transaction = await routerTransaction(w, data, body.estimate_gas);
-  return { transaction, amount_out_quote: formatUnits(quoted, token.decimals) };
-}
-
-/** What `lp` LP pays out in `tokenOut`: through the pool before expiry; after it, its SY and its PT at par. */
-async function lpExitQuote(w: Write, lp: bigint, tokenOut: Address): Promise<bigint> {
-  const s = STATIC(w.pendle);
-  if (!w.expired) {
-    const [netTokenOut] = await w.client.readContract({
-      ...s,
-      functionName: "removeLiquiditySingleTokenStatic",
-      args: [w.market.address, lp, tokenOut],
-    });
-    return netTokenOut;
-  }
-  const [sy, pt] = await w.client.readContract({
-    ...s,
-    functionName: "removeLiquidityDualSyAndPtStatic",
-    args: [w.market.address, lp],
-  });
-  const syFromPt =
-    pt > 0n
-      ? await w.client.readContract({ ...s, functionName: "redeemPyToSyStatic", args: [w.market.yt, pt] })
-      : 0n;
-  return w.client.readContract({
-    ...s,
-    functionName: "redeemSyToTokenStatic",
-    args: [w.market.sy.address, tokenOut, sy + syFromPt],
-  });
-}
-
-/**
- * Claiming the yield the sender's YT has earned (the router's `redeemDueInterestAndRewards` over the market's
- * YT; paid in SY to the sender). Nothing to claim is a 422.
- */
-export async function redeemYield(ctx: Context, body: WriteBody) {
-  const w = await writeContext(ctx, body);
-  const [claimable, held] = await Promise.all([
-    claimableInterest(w.client, w.market.yt, w.sender),
-    w.client.readContract({
-      address: w.market.yt,
-      abi: erc20Abi,
-      functionName: "balanceOf",
-      args: [w.sender],
-      blockTag: NEXT_BLOCK,
-    }),
-  ]).catch((e) => rethrowRpc(w.chain, e));
-  if (claimable === 0n && held === 0n)
-    throw fieldError(MARKET, `The sender holds no YT of this market and has no yield to claim in it`);
-  const data = encodeFunctionData({
-    abi: pendleRouterMiscAbi,
-    functionName: "redeemDueInterestAndRewards",
-    args: [w.sender, [], [w.market.yt], []],
-  });
-  const transaction = await routerTransaction(w, data, body.estimate_gas);
-  return { transaction };
 }

@@ -1,5 +1,5 @@
 import { defineOperation } from "../../../kernel/registry/define.ts";
-import { manageLiquidity } from "../domain/trades.ts";
+import { manageLiquidity } from "../domain/liquidity.ts";
 import { PendleManageLiquidityRequest, PendleTxResponse } from "../schemas.ts";
 
 export const liquidity = defineOperation({

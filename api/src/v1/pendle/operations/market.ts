@@ -1,5 +1,5 @@
 import { defineOperation } from "../../../kernel/registry/define.ts";
-import { marketAt } from "../domain/reads.ts";
+import { marketAt } from "../domain/market-at.ts";
 import { MarketQuery, PendleGetMarketResponse } from "../schemas.ts";
 
 export const market = defineOperation({

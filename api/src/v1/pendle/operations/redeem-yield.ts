@@ -1,6 +1,6 @@
 import { defineOperation } from "../../../kernel/registry/define.ts";
 import { V1TransactionResponse } from "../../../kernel/schemas/v1.ts";
-import { redeemYield as redeem } from "../domain/trades.ts";
+import { redeemYield as redeem } from "../domain/liquidity.ts";
 import { PendleRedeemYieldRequest } from "../schemas.ts";
 
 export const redeemYield = defineOperation({

@@ -1,5 +1,6 @@
 import { defineOperation } from "../../../kernel/registry/define.ts";
-import { inRange } from "../domain/liquidity.ts";
+import { inRange } from "../../../protocols/uniswap-v3/index.ts";
+import { uniswapOn } from "../domain/pools.ts";
 import { InRangeQuery, UniswapCheckInRangeResponse } from "../schemas.ts";
 
 export const liquidityProvisionInRange = defineOperation({
@@ -13,5 +14,7 @@ export const liquidityProvisionInRange = defineOperation({
   errors: [{ status: 404, description: "no such position" }],
   widget: false,
   cli: { short: { chain: "c" } },
-  handler: ({ query }, ctx) => inRange(ctx, query.chain, query.token_id),
+  handler: async ({ query }, ctx) => ({
+    in_range: await inRange(uniswapOn(ctx, query.chain, "query"), query.token_id),
+  }),
 });

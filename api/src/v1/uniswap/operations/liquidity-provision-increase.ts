@@ -1,6 +1,7 @@
 import { defineOperation } from "../../../kernel/registry/define.ts";
 import { V1TransactionResponse } from "../../../kernel/schemas/v1.ts";
-import { increaseTransaction } from "../domain/liquidity.ts";
+import { increaseTransaction } from "../../../protocols/uniswap-v3/index.ts";
+import { uniswapOn } from "../domain/pools.ts";
 import { UniswapIncreaseLiquidityProvisionRequest } from "../schemas.ts";
 
 export const liquidityProvisionIncrease = defineOperation({
@@ -13,5 +14,5 @@ export const liquidityProvisionIncrease = defineOperation({
   response: V1TransactionResponse,
   widget: false,
   cli: { short: { chain: "c" } },
-  handler: ({ body }, ctx) => increaseTransaction(body, ctx),
+  handler: ({ body }, ctx) => increaseTransaction(ctx.config, uniswapOn(ctx, body.chain, "body"), body),
 });

@@ -1,6 +1,7 @@
 import { defineOperation } from "../../../kernel/registry/define.ts";
 import { V1TransactionResponse } from "../../../kernel/schemas/v1.ts";
-import { mintTransaction } from "../domain/liquidity.ts";
+import { mintTransaction } from "../../../protocols/uniswap-v3/index.ts";
+import { uniswapOn } from "../domain/pools.ts";
 import { UniswapMintLiquidityProvisionRequest } from "../schemas.ts";
 
 export const liquidityProvisionMint = defineOperation({
@@ -13,5 +14,6 @@ export const liquidityProvisionMint = defineOperation({
   response: V1TransactionResponse,
   widget: false,
   cli: { short: { chain: "c" } },
-  handler: ({ body }, ctx) => mintTransaction(body, ctx),
+  handler: ({ body }, ctx) =>
+    mintTransaction(ctx.config, uniswapOn(ctx, body.chain, "body"), { tier: body.fee }, body),
 });

@@ -1,6 +1,6 @@
 import { getAddress } from "viem";
 import { defineOperation } from "../../../kernel/registry/define.ts";
-import { positionsOf } from "../domain/liquidity.ts";
+import { userPositions } from "../domain/positions.ts";
 import { PositionsQuery, UniswapLPPositionsInfoResponse } from "../schemas.ts";
 
 export const liquidityProvisionPositions = defineOperation({
@@ -13,5 +13,5 @@ export const liquidityProvisionPositions = defineOperation({
   response: UniswapLPPositionsInfoResponse,
   widget: false,
   cli: { short: { chain: "c", user: "u" } },
-  handler: ({ query }, ctx) => positionsOf(ctx, query.chain, getAddress(query.user)),
+  handler: ({ query }, ctx) => userPositions(ctx, query.chain, getAddress(query.user)),
 });

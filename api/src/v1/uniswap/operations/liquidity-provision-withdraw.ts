@@ -1,6 +1,7 @@
 import { defineOperation } from "../../../kernel/registry/define.ts";
 import { V1TransactionResponse } from "../../../kernel/schemas/v1.ts";
-import { withdrawTransaction } from "../domain/liquidity.ts";
+import { withdrawTransaction } from "../../../protocols/uniswap-v3/index.ts";
+import { uniswapOn } from "../domain/pools.ts";
 import { UniswapWithdrawLiquidityProvisionRequest } from "../schemas.ts";
 
 export const liquidityProvisionWithdraw = defineOperation({
@@ -13,5 +14,5 @@ export const liquidityProvisionWithdraw = defineOperation({
   response: V1TransactionResponse,
   widget: false,
   cli: { short: { chain: "c" } },
-  handler: ({ body }, ctx) => withdrawTransaction(body, ctx),
+  handler: ({ body }, ctx) => withdrawTransaction(uniswapOn(ctx, body.chain, "body"), body),
 });

@@ -1,6 +1,6 @@
 import { defineOperation } from "../../../kernel/registry/define.ts";
-import { priceInPerOut, slot0 } from "../domain/pools.ts";
-import { swapPair } from "../domain/swaps.ts";
+import { readPrice } from "../../../protocols/uniswap-v3/index.ts";
+import { queriedPool } from "../domain/pools.ts";
 import { PoolPriceQuery, UniswapPoolPriceResponse } from "../schemas.ts";
 
 export const poolPrice = defineOperation({
@@ -15,20 +15,7 @@ export const poolPrice = defineOperation({
   widget: false,
   cli: { short: { chain: "c" } },
   async handler({ query }, ctx) {
-    const { uni, pool, tokenIn, tokenOut } = await swapPair(
-      ctx,
-      query.chain,
-      query.token_in,
-      query.token_out,
-      query.fee,
-      "query",
-    );
-    const { sqrtPriceX96, tick } = await slot0(uni, pool.address);
-    return {
-      token_in: tokenIn.address,
-      token_out: tokenOut.address,
-      price: priceInPerOut(sqrtPriceX96, pool, tokenIn),
-      tick,
-    };
+    const { uni, pool } = await queriedPool(ctx, query);
+    return { token_in: pool.a.address, token_out: pool.b.address, ...(await readPrice(uni, pool)) };
   },
 });

@@ -1,5 +1,5 @@
 import { defineOperation } from "../../../kernel/registry/define.ts";
-import { swapTransaction } from "../domain/swaps.ts";
+import { swap } from "../domain/swaps.ts";
 import { UniswapBuyExactlyRequest, UniswapBuyExactlyTransactionResponse } from "../schemas.ts";
 
 export const swapBuyExactly = defineOperation({
@@ -13,7 +13,7 @@ export const swapBuyExactly = defineOperation({
   widget: false,
   cli: { short: { chain: "c" } },
   async handler({ body }, ctx) {
-    const { transaction, quote } = await swapTransaction("buy", body, ctx);
+    const { transaction, quote } = await swap("buy", body, ctx);
     return { transaction, amount_in_quote: quote };
   },
 });

@@ -1,5 +1,5 @@
 import { defineOperation } from "../../../kernel/registry/define.ts";
-import { swapTransaction } from "../domain/swaps.ts";
+import { swap } from "../domain/swaps.ts";
 import { UniswapSellExactlyRequest, UniswapSellExactlyTransactionResponse } from "../schemas.ts";
 
 export const swapSellExactly = defineOperation({
@@ -13,7 +13,7 @@ export const swapSellExactly = defineOperation({
   widget: false,
   cli: { short: { chain: "c" } },
   async handler({ body }, ctx) {
-    const { transaction, quote } = await swapTransaction("sell", body, ctx);
+    const { transaction, quote } = await swap("sell", body, ctx);
     return { transaction, amount_out_quote: quote };
   },
 });

@@ -3,14 +3,7 @@ import type { LogReader } from "../../../kernel/chain/log-reader.ts";
 import { SAFE } from "../../../product-accounts/index.ts";
 import { AAVE_SUPPLY_EVENT, AAVE_WITHDRAW_EVENT } from "../../../protocols/aave/index.ts";
 import { VAULT_DEPOSIT_EVENT, VAULT_WITHDRAW_EVENT } from "../../../protocols/erc4626/index.ts";
-
-/**
- * Pendle market's Swap: a PT bought pays the account (`receiver`, the second topic). Only a sign that the
- * account traded PT: the trades themselves are read from the router (pendle-positions.ts).
- */
-export const PENDLE_MARKET_SWAP_EVENT = parseAbiItem(
-  "event Swap(address indexed caller, address indexed receiver, int256 netPtOut, int256 netSyOut, uint256 netSyFee, uint256 netSyToReserve)",
-);
+import { PENDLE_MARKET_SWAP_EVENT } from "../../../protocols/pendle/index.ts";
 
 export interface AccountEvents {
   /** ERC-4626 Deposit with the account as `owner`, at any contract */

@@ -22,7 +22,6 @@ import {
   scaledOf,
 } from "../../../protocols/aave/index.ts";
 import { readVault, vaultAbi, vaultCalls } from "../../../protocols/erc4626/index.ts";
-import { readAaveFlows } from "./aave-positions.ts";
 import {
   buyPtCalls,
   explainPtSlippage,
@@ -34,7 +33,8 @@ import {
   requirePendle,
   rethrowQuote,
   sellPtCalls,
-} from "./pendle.ts";
+} from "../../../protocols/pendle/index.ts";
+import { readAaveFlows } from "./aave-positions.ts";
 import { CostBasis, readVaultFlows } from "./vault-positions.ts";
 
 export type ManageVenue =
@@ -74,7 +74,7 @@ export interface ManageInput {
 
 /**
  * The errors an Earn Account action's simulation may need named that the ABIs of its calls do not carry: the
- * Pendle router's. They come from the protocol (earn/domain/pendle.ts until protocols/pendle lands).
+ * Pendle router's (from protocols/pendle).
  */
 export const EARN_REVERT_ABIS: Abi[] = [pendleRouterErrorsAbi];
 

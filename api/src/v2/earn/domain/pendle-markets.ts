@@ -10,7 +10,7 @@ import {
   pendleDeployment,
   readPendleMarket,
   readPendleState,
-} from "./pendle.ts";
+} from "../../../protocols/pendle/index.ts";
 
 export interface PendleMarketInfo {
   market_address: string;

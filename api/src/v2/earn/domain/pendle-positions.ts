@@ -1,4 +1,4 @@
-import { type Address, erc20Abi, formatUnits, getAddress, type Log, type PublicClient, pad } from "viem";
+import { type Address, erc20Abi, formatUnits, type Log, type PublicClient } from "viem";
 import type { LogReader } from "../../../kernel/chain/log-reader.ts";
 import { blockTimes } from "../../../kernel/chain/logs.ts";
 import { NEXT_BLOCK } from "../../../kernel/chain/next-block.ts";
@@ -10,50 +10,18 @@ import {
   impliedApyPercent,
   type PendleDeployment,
   type PendleMarket,
-  REDEEM_PY_TO_TOKEN,
+  type PtFlow,
   readPendleMarket,
   readPendleState,
-  SWAP_PT_AND_TOKEN,
-} from "./pendle.ts";
+  readPtFlows,
+} from "../../../protocols/pendle/index.ts";
 import { fifoHistory, usdValue } from "./vault-positions.ts";
 
-/** One PT trade of the account, in chain order: SY is what the PT cost or fetched (PnL is in SY terms). */
-export interface PtFlow {
-  kind: "deposit" | "withdrawal";
-  market: Address | null;
-  yt: Address | null;
-  pt: bigint;
-  sy: bigint;
-  token: Address;
-  tokenAmount: bigint;
-  blockNumber: bigint;
-  /** when the node returns it with the log: no block read for the time */
-  blockTimestamp?: bigint | null;
-  logIndex: number;
-  transactionHash: `0x${string}`;
-}
-
-type RouterLog = Log<bigint, number, false> & {
-  eventName: string;
-  args: {
-    market?: Address;
-    YT?: Address;
-    token?: Address;
-    tokenOut?: Address;
-    netPtToAccount?: bigint;
-    netTokenToAccount?: bigint;
-    netPyIn?: bigint;
-    netTokenOut?: bigint;
-    netSyInterm: bigint;
-  };
-};
-
 /**
- * The account's PT trades through the router: `SwapPtAndToken` (buys and sales before expiry) and
- * `RedeemPyToToken` (redemptions after it), both with the account as `caller` — one eth_getLogs at the
- * router from the Safe factory's deployment.
+ * The account's PT trades through the router (protocols/pendle readPtFlows), from the Safe factory's deployment
+ * (no account predates it).
  */
-export async function readPtFlows(
+export async function readAccountPtFlows(
   client: PublicClient,
   logs: LogReader,
   pendle: PendleDeployment,
@@ -62,46 +30,7 @@ export async function readPtFlows(
   toBlock?: bigint,
 ): Promise<PtFlow[]> {
   const fromBlock = await logs.deploymentBlock(client, SAFE.proxyFactory);
-  const found = (await logs.getLogs(client, {
-    address: pendle.router,
-    events: [SWAP_PT_AND_TOKEN, REDEEM_PY_TO_TOKEN!],
-    topics: [pad(account.toLowerCase() as Address)],
-    fromBlock,
-    toBlock,
-  })) as RouterLog[];
-  return found
-    .map((l): PtFlow => {
-      const at = {
-        blockNumber: l.blockNumber!,
-        blockTimestamp: (l as { blockTimestamp?: bigint | null }).blockTimestamp,
-        logIndex: l.logIndex!,
-        transactionHash: l.transactionHash!,
-      };
-      if (l.eventName === "RedeemPyToToken")
-        return {
-          ...at,
-          kind: "withdrawal",
-          market: null,
-          yt: getAddress(l.args.YT!),
-          pt: l.args.netPyIn!,
-          sy: l.args.netSyInterm,
-          token: getAddress(l.args.tokenOut!),
-          tokenAmount: l.args.netTokenOut!,
-        };
-      const pt = l.args.netPtToAccount!;
-      const token = l.args.netTokenToAccount!;
-      return {
-        ...at,
-        kind: pt > 0n ? "deposit" : "withdrawal",
-        market: getAddress(l.args.market!),
-        yt: null,
-        pt: pt > 0n ? pt : -pt,
-        sy: l.args.netSyInterm,
-        token: getAddress(l.args.token!),
-        tokenAmount: token > 0n ? token : -token,
-      };
-    })
-    .sort((a, b) => Number(a.blockNumber - b.blockNumber) || a.logIndex - b.logIndex);
+  return readPtFlows(client, logs, pendle, account, fromBlock, toBlock);
 }
 
 /**
@@ -124,7 +53,7 @@ export async function readPendlePositions(input: {
   const { client, pendle, account } = input;
   if (!pendle) return [];
   const [flows] = await Promise.all([
-    input.flows ?? readPtFlows(client, input.logs, pendle, account),
+    input.flows ?? readAccountPtFlows(client, input.logs, pendle, account),
     input.ready,
   ]);
   if (!flows.length) return [];

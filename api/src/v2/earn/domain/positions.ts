@@ -4,10 +4,10 @@ import type { Config } from "../../../kernel/config/env.ts";
 import { parseUnitsExact } from "../../../kernel/lib/decimal.ts";
 import { formatDecimal } from "../../../kernel/lib/format.ts";
 import type { ChainName } from "../../../kernel/schemas/common.ts";
+import { pendleDeployment } from "../../../protocols/pendle/index.ts";
 import { readAavePositions } from "./aave-positions.ts";
 import { readAccountEvents } from "./events.ts";
-import { pendleDeployment } from "./pendle.ts";
-import { readPendlePositions, readPtFlows } from "./pendle-positions.ts";
+import { readAccountPtFlows, readPendlePositions } from "./pendle-positions.ts";
 import { readVaultPositions } from "./vault-positions.ts";
 
 /**
@@ -31,7 +31,7 @@ export async function readEarnPositions(input: {
   const events = readAccountEvents(input.client, input.logs, input.account);
   const flows = events.then((e) =>
     pendle && e.pendleSwaps.length
-      ? readPtFlows(input.client, input.logs, pendle, input.account, e.head)
+      ? readAccountPtFlows(input.client, input.logs, pendle, input.account, e.head)
       : [],
   );
   const ready = Promise.all([events, flows]);

@@ -1,6 +1,6 @@
 import { defineOperation } from "../../../kernel/registry/define.ts";
 import { quoteSwap } from "../../../protocols/aggregators/index.ts";
-import { syAsset } from "../domain/pendle.ts";
+import { syAsset } from "../../../protocols/pendle/index.ts";
 import type { EarnContext } from "../domain/ports.ts";
 import { EarnSwapQuoteQuery, EarnSwapQuoteResponse } from "../schemas.ts";
 

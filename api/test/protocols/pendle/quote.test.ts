@@ -5,8 +5,8 @@ import {
   parseAbi,
 } from "viem";
 import { describe, expect, test } from "vitest";
-import { ApiError, RequestValidationError } from "../../src/kernel/errors.ts";
-import { rethrowQuote } from "../../src/v2/earn/domain/pendle.ts";
+import { ApiError, RequestValidationError } from "../../../src/kernel/errors.ts";
+import { rethrowQuote } from "../../../src/protocols/pendle/index.ts";
 
 const abi = parseAbi([
   "function swapExactTokenForPtStaticAndGenerateApproxParams(address,address,uint256,uint256)",
