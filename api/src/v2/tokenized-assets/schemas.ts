@@ -10,6 +10,7 @@ import {
   TypedData,
   UnsignedTransaction,
 } from "../../kernel/schemas/common.ts";
+import { TokenBalance, TransferAction } from "../../product-accounts/index.ts";
 import { POLL_ENDPOINT } from "./domain/mmf.ts";
 
 export const TokenizedAssetProvider = z.enum(PROVIDERS).meta({ id: "TokenizedAssetProvider" });
@@ -420,3 +421,106 @@ export const ChargeFeeResponse = z
     proceeds: z.string().describe("USDC the fee was computed on"),
   })
   .meta({ id: "ChargeFeeResponse" });
+
+/* ── Requests and responses of the market, holdings and account operations ── */
+
+/** GET /markets: filters that combine */
+export const MarketsQuery = z.object({
+  category: z.string().trim().max(64).nullish().describe("sector filter, e.g. treasuries, crypto, equities"),
+  search: z
+    .string()
+    .trim()
+    .max(64)
+    .nullish()
+    .describe("case-insensitive substring of symbol, ticker or name"),
+  provider: TokenizedAssetProvider.nullish(),
+  asset_class: TokenizedAssetClass.nullish(),
+  chain: Chain.nullish(),
+});
+
+export const MarketsResponse = z.object({ markets: z.array(Market) }).meta({ id: "MarketsResponse" });
+
+/** GET /markets/{symbol} */
+export const MarketParams = z.object({
+  symbol: z.string().trim().min(1).max(64).describe("on-chain symbol, e.g. mTBILL"),
+});
+
+export const MarketQuery = z.object({
+  chain: Chain.default("ethereum"),
+  interval: OhlcInterval.optional(),
+  range: OhlcRange.optional(),
+});
+
+export const BalancesResponse = z
+  .object({
+    tokenized_assets_account_address: z.string(),
+    balances: z.record(z.string(), TokenBalance),
+    total_usd_value: z.string().nullable(),
+  })
+  .meta({ id: "BalancesResponse" });
+
+export const PositionsResponse = z
+  .object({
+    owner: z.string(),
+    positions: z.array(Position),
+    total_usd: z.string(),
+    pnl: Pnl.nullable(),
+    pending_orders: z.array(PendingOrder).describe("Ours: fund subscriptions/redemptions not yet settled"),
+  })
+  .meta({ id: "PositionsResponse" });
+
+export const RedemptionsQuery = z.object({
+  owner: Address.describe("owner wallet"),
+  chain: Chain.nullish(),
+  vault: z
+    .string()
+    .trim()
+    .min(1)
+    .max(64)
+    .nullish()
+    .describe("fund symbol (e.g. SBGOV), vault handle (e.g. ixv1) or token address"),
+});
+
+export const RedemptionsResponse = z
+  .object({ redemptions: z.array(Redemption) })
+  .meta({ id: "RedemptionsResponse" });
+
+export const CreateAccountRequest = z
+  .object({
+    sender: Address.describe("wallet that signs and pays for the creation transaction"),
+    owner: Address.describe("EOA that will own and control the account"),
+    estimate_gas: z.boolean().default(true).describe("estimate gas (which also simulates the transaction)"),
+    chain: Chain.default("ethereum"),
+  })
+  .meta({ id: "TokenizedAssetsCreateAccountRequest" });
+
+export const CreateAccountResponse = z
+  .object({
+    transaction: UnsignedTransaction.nullable(),
+    tokenized_assets_account_address: z.string().describe("predicted (or existing) account address"),
+  })
+  .meta({ id: "TokenizedAssetsCreateAccountResponse" });
+
+export const TransferRequest = z
+  .object({
+    owner: Address.describe("owner wallet"),
+    chain: Chain.default("ethereum"),
+    token: TokenRef("symbol (USDC, a listed asset) or 0x address"),
+    amount: amountUnion({ description: "amount in human units" }),
+    action: TransferAction,
+    gas_sponsorship: z.boolean().default(false).describe("return typed data for a sponsor to relay"),
+    spender: Address.nullish().describe(
+      "sponsored DEPOSIT only: who calls Permit2 (a sponsor); default the account itself (bundles)",
+    ),
+  })
+  .meta({ id: "TokenizedAssetsTransferRequest" });
+
+export const TransferResponse = z
+  .object({ transaction: UnsignedTransaction.nullable(), eip_712: TypedData.nullable() })
+  .meta({ id: "TokenizedAssetsTransferResponse" });
+
+export const CancelOrderRequest = z
+  .object({ owner: Address.describe("owner wallet; its account must be the order's maker") })
+  .meta({
+    id: "TokenizedAssetsCancelOrderRequest",
+  });

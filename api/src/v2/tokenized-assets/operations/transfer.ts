@@ -1,19 +1,10 @@
-import { z } from "zod";
 import { DomainError } from "../../../kernel/errors.ts";
 import { toRawAmount } from "../../../kernel/lib/amounts.ts";
 import { defineOperation } from "../../../kernel/registry/define.ts";
-import {
-  Address,
-  amountUnion,
-  Chain,
-  TokenRef,
-  TypedData,
-  UnsignedTransaction,
-} from "../../../kernel/schemas/common.ts";
 import { buildTransfer } from "../../../product-accounts/index.ts";
 import type { TokenizedAssetsContext } from "../domain/ports.ts";
 import { resolveToken } from "../domain/tokens.ts";
-import { TransferAction } from "../schemas.ts";
+import { TransferRequest, TransferResponse } from "../schemas.ts";
 
 export const transfer = defineOperation({
   method: "POST",
@@ -21,22 +12,8 @@ export const transfer = defineOperation({
   summary: "Move tokens between the owner and the Tokenized Assets Account",
   description:
     "DEPOSIT moves `token` from the owner's wallet into the account (an ERC-20 transfer, or with `gas_sponsorship` a Permit2 signature whose spender is `spender` or the account); WITHDRAW moves it back to the owner (the account's execTransaction, or a SafeTx to sign for `POST /v2/gas_sponsorship/prepare`). Simulated before it is returned.",
-  body: z
-    .object({
-      owner: Address.describe("owner wallet"),
-      chain: Chain.default("ethereum"),
-      token: TokenRef("symbol (USDC, a listed asset) or 0x address"),
-      amount: amountUnion({ description: "amount in human units" }),
-      action: TransferAction,
-      gas_sponsorship: z.boolean().default(false).describe("return typed data for a sponsor to relay"),
-      spender: Address.nullish().describe(
-        "sponsored DEPOSIT only: who calls Permit2 (a sponsor); default the account itself (bundles)",
-      ),
-    })
-    .meta({ id: "TokenizedAssetsTransferRequest" }),
-  response: z
-    .object({ transaction: UnsignedTransaction.nullable(), eip_712: TypedData.nullable() })
-    .meta({ id: "TokenizedAssetsTransferResponse" }),
+  body: TransferRequest,
+  response: TransferResponse,
   errors: [{ status: 400, description: "unknown token, account not deployed, or Permit2 approval missing" }],
   errorModel: "mixed",
   // builds an unsigned payload for the user's own wallet: safe behind a publishable key
