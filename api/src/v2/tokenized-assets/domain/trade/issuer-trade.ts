@@ -91,22 +91,25 @@ export async function issuerTrade<R>(t: Trade, flow: IssuerFlow<R>): Promise<Tra
 
 /** Settled in the transaction itself. */
 export function instant(amountOut: string, fee: string | null = null): Settlement {
-  return {
-    estimated_amount_out: amountOut,
-    fee_amount: fee,
-    settlement: "instant",
-    poll_endpoint: null,
-    expected_settlement_at: null,
-  };
+  return settled("instant", amountOut, fee, null);
 }
 
 /** Settled later by the issuer: the request shows in GET /redemptions until then. */
 export function later(amountOut: string, expectedAt: string | null = null): Settlement {
+  return settled("async", amountOut, null, expectedAt);
+}
+
+function settled(
+  settlement: Settlement["settlement"],
+  amountOut: string,
+  fee: string | null,
+  expectedAt: string | null,
+): Settlement {
   return {
     estimated_amount_out: amountOut,
-    fee_amount: null,
-    settlement: "async",
-    poll_endpoint: POLL_ENDPOINT,
+    fee_amount: fee,
+    settlement,
+    poll_endpoint: settlement === "async" ? POLL_ENDPOINT : null,
     expected_settlement_at: expectedAt,
   };
 }
