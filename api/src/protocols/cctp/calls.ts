@@ -5,8 +5,9 @@ import {
   cctpMessageTransmitterV2Abi,
   cctpTokenMessengerV2Abi,
 } from "@compass/constants";
-import { type Address, encodeFunctionData, erc20Abi, type Hex, pad } from "viem";
+import { type Address, erc20Abi, type Hex, pad } from "viem";
 import type { Call } from "../../kernel/chain/call.ts";
+import { contractCall } from "../../kernel/chain/contract.ts";
 import type { TransferMode } from "./bridge-id.ts";
 
 export interface BurnParams {
@@ -26,44 +27,36 @@ export interface BurnParams {
  * for finality 1000 (fast) or 2000 (standard); any caller may mint it there.
  */
 export function depositForBurnCall(p: BurnParams): Call {
-  return {
-    to: CCTP_TOKEN_MESSENGER_V2,
-    data: encodeFunctionData({
-      abi: cctpTokenMessengerV2Abi,
-      functionName: "depositForBurn",
-      args: [
-        p.amount,
-        p.destinationDomain,
-        pad(p.recipient),
-        p.token,
-        pad("0x"), // any caller may mint on the destination
-        p.maxFee,
-        CCTP_FINALITY[p.mode],
-      ],
-    }),
-  };
+  return contractCall(CCTP_TOKEN_MESSENGER_V2, {
+    abi: cctpTokenMessengerV2Abi,
+    functionName: "depositForBurn",
+    args: [
+      p.amount,
+      p.destinationDomain,
+      pad(p.recipient),
+      p.token,
+      pad("0x"), // any caller may mint on the destination
+      p.maxFee,
+      CCTP_FINALITY[p.mode],
+    ],
+  });
 }
 
 /** The approval TokenMessengerV2 needs to burn `amount` of `token`. */
 export function burnApprovalCall(token: Address, amount: bigint): Call {
-  return {
-    to: token,
-    data: encodeFunctionData({
-      abi: erc20Abi,
-      functionName: "approve",
-      args: [CCTP_TOKEN_MESSENGER_V2, amount],
-    }),
-  };
+  return contractCall(token, {
+    abi: erc20Abi,
+    functionName: "approve",
+    args: [CCTP_TOKEN_MESSENGER_V2, amount],
+  });
 }
 
 /** MessageTransmitterV2's `receiveMessage`: mints an attested burn on the destination. */
 export function receiveMessageCall(message: Hex, attestation: Hex): Call {
-  return {
-    to: CCTP_MESSAGE_TRANSMITTER_V2,
-    data: encodeFunctionData({
-      abi: cctpMessageTransmitterV2Abi,
-      functionName: "receiveMessage",
-      args: [message, attestation],
-    }),
-  };
+  const args = [message, attestation] as const;
+  return contractCall(CCTP_MESSAGE_TRANSMITTER_V2, {
+    abi: cctpMessageTransmitterV2Abi,
+    functionName: "receiveMessage",
+    args,
+  });
 }

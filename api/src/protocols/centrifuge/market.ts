@@ -1,6 +1,6 @@
 import { centrifugeVaultAbi } from "@compass/constants";
 import type { Address, PublicClient } from "viem";
-import { NEXT_BLOCK } from "../../kernel/chain/next-block.ts";
+import { contractReader } from "../../kernel/chain/contract.ts";
 
 /** The parameters of the NAV model a vault publishes (USD per share, 18 decimals, at `t0`). */
 export interface CentrifugeNavModel {
@@ -20,14 +20,7 @@ export interface CentrifugeMarket {
 
 /** A deRWA token as its vault prices it now: price per share, the NAV model, and whether the vault is paused. */
 export async function readCentrifugeMarket(client: PublicClient, vault: Address): Promise<CentrifugeMarket> {
-  const read = <T>(functionName: string) =>
-    client.readContract({
-      blockTag: NEXT_BLOCK,
-      address: vault,
-      abi: centrifugeVaultAbi,
-      functionName,
-      args: [],
-    } as any) as Promise<T>;
+  const read = contractReader(client, vault, centrifugeVaultAbi);
   const [seed, p0, t0, apyBps, volBps, price, paused] = await Promise.all([
     read<bigint>("seed"),
     read<bigint>("p0"),

@@ -1,6 +1,6 @@
 import { centrifugeVaultAbi } from "@compass/constants";
 import type { Address, PublicClient } from "viem";
-import { NEXT_BLOCK } from "../../kernel/chain/next-block.ts";
+import { contractReader } from "../../kernel/chain/contract.ts";
 
 /** What a Centrifuge vault would do with a request now. */
 export interface CentrifugeVaultState {
@@ -23,14 +23,7 @@ export async function readCentrifugeVault(
   kind: "deposit" | "redeem",
   amount: bigint,
 ): Promise<CentrifugeVaultState> {
-  const read = <T>(functionName: string, args: readonly unknown[] = []) =>
-    client.readContract({
-      blockTag: NEXT_BLOCK,
-      address: vault,
-      abi: centrifugeVaultAbi,
-      functionName,
-      args,
-    } as any) as Promise<T>;
+  const read = contractReader(client, vault, centrifugeVaultAbi);
   const [manager, paused, minDeposit, estimate] = await Promise.all([
     read<Address>("manager"),
     read<boolean>("paused"),

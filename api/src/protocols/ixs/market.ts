@@ -1,6 +1,6 @@
 import { ixsVaultAbi } from "@compass/constants";
 import type { Address, PublicClient } from "viem";
-import { NEXT_BLOCK } from "../../kernel/chain/next-block.ts";
+import { contractReader } from "../../kernel/chain/contract.ts";
 
 /** The parameters of the vault's NAV model (USD per share, 18 decimals, at `t0`). */
 export interface IxsNavModel {
@@ -22,13 +22,7 @@ export interface IxsMarket {
 
 /** A managed vault now: NAV per share, its model, supply and pause state. */
 export async function readIxsMarket(client: PublicClient, vault: Address): Promise<IxsMarket> {
-  const read = <T>(functionName: string) =>
-    client.readContract({
-      blockTag: NEXT_BLOCK,
-      address: vault,
-      abi: ixsVaultAbi,
-      functionName,
-    } as any) as Promise<T>;
+  const read = contractReader(client, vault, ixsVaultAbi);
   const [price, model, supply, paused] = await Promise.all([
     read<bigint>("navPerShare"),
     read<{ seed: bigint; p0: bigint; t0: bigint; apyBps: number; volBps: number }>("navModel"),

@@ -1,5 +1,6 @@
 import { IXS_REQUEST_STATUS, ixsVaultAbi } from "@compass/constants";
 import type { Address, Hex, Log, PublicClient } from "viem";
+import { contractReader } from "../../kernel/chain/contract.ts";
 import type { LogReader } from "../../kernel/chain/log-reader.ts";
 import { NEXT_BLOCK } from "../../kernel/chain/next-block.ts";
 import { REDEEM_FINALIZED, REDEEM_REJECTED, REDEEM_REQUESTED } from "./events.ts";
@@ -58,14 +59,7 @@ export async function readIxsRedemptions(
   vault: Address,
   account: Address,
 ): Promise<{ assetDecimals: number; requests: IxsRedemption[] }> {
-  const read = <T>(functionName: string, args: readonly unknown[]) =>
-    client.readContract({
-      blockTag: NEXT_BLOCK,
-      address: vault,
-      abi: ixsVaultAbi,
-      functionName,
-      args,
-    } as any) as Promise<T>;
+  const read = contractReader(client, vault, ixsVaultAbi);
   const ids = await read<readonly bigint[]>("requestIdsOf", [account]);
   const asset = await read<Address>("asset", []);
   const assetDecimals = await client.readContract({

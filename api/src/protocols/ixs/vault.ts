@@ -1,6 +1,6 @@
 import { ixsVaultAbi } from "@compass/constants";
 import type { Address, PublicClient } from "viem";
-import { NEXT_BLOCK } from "../../kernel/chain/next-block.ts";
+import { contractReader } from "../../kernel/chain/contract.ts";
 
 /** What the vault would do with a deposit or a redemption request now. */
 export interface IxsVaultState {
@@ -21,14 +21,7 @@ export async function readIxsVault(
   kind: "deposit" | "redeem",
   amount: bigint,
 ): Promise<IxsVaultState> {
-  const read = <T>(functionName: string, args: readonly unknown[] = []) =>
-    client.readContract({
-      blockTag: NEXT_BLOCK,
-      address: vault,
-      abi: ixsVaultAbi,
-      functionName,
-      args,
-    } as any) as Promise<T>;
+  const read = contractReader(client, vault, ixsVaultAbi);
   const [paused, minDeposit, preview, exitFeeBps] = await Promise.all([
     read<boolean>("paused"),
     read<bigint>("minDeposit"),

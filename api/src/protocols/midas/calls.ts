@@ -1,6 +1,7 @@
 import { midasDepositVaultAbi, midasRedemptionVaultAbi } from "@compass/constants";
-import { type Address, encodeFunctionData, zeroHash } from "viem";
+import { type Address, zeroHash } from "viem";
 import type { Call } from "../../kernel/chain/call.ts";
+import { contractCall } from "../../kernel/chain/contract.ts";
 
 /** The ABIs that name a Midas vault's reverts. */
 export const MIDAS_VAULT_ABIS = [midasDepositVaultAbi, midasRedemptionVaultAbi];
@@ -12,14 +13,8 @@ export function depositInstantCall(
   amount18: bigint,
   minReceive18: bigint,
 ): Call {
-  return {
-    to: vault,
-    data: encodeFunctionData({
-      abi: midasDepositVaultAbi,
-      functionName: "depositInstant",
-      args: [tokenIn, amount18, minReceive18, zeroHash],
-    }),
-  };
+  const args = [tokenIn, amount18, minReceive18, zeroHash] as const;
+  return contractCall(vault, { abi: midasDepositVaultAbi, functionName: "depositInstant", args });
 }
 
 /** `redeemInstant`: `amount18` mTokens for `tokenOut` now, at least `minReceive18`. */
@@ -29,24 +24,12 @@ export function redeemInstantCall(
   amount18: bigint,
   minReceive18: bigint,
 ): Call {
-  return {
-    to: vault,
-    data: encodeFunctionData({
-      abi: midasRedemptionVaultAbi,
-      functionName: "redeemInstant",
-      args: [tokenOut, amount18, minReceive18],
-    }),
-  };
+  const args = [tokenOut, amount18, minReceive18] as const;
+  return contractCall(vault, { abi: midasRedemptionVaultAbi, functionName: "redeemInstant", args });
 }
 
 /** `redeemRequest`: `amount18` mTokens into the vault's escrow, paid in `tokenOut` when Midas approves. */
 export function redeemRequestCall(vault: Address, tokenOut: Address, amount18: bigint): Call {
-  return {
-    to: vault,
-    data: encodeFunctionData({
-      abi: midasRedemptionVaultAbi,
-      functionName: "redeemRequest",
-      args: [tokenOut, amount18],
-    }),
-  };
+  const args = [tokenOut, amount18] as const;
+  return contractCall(vault, { abi: midasRedemptionVaultAbi, functionName: "redeemRequest", args });
 }

@@ -1,5 +1,6 @@
 import { MULTICALL3, midasDepositVaultAbi, midasRedemptionVaultAbi } from "@compass/constants";
 import { type Address, type Hex, type PublicClient, toFunctionSelector } from "viem";
+import { contractReader } from "../../kernel/chain/contract.ts";
 import { multicall3Abi } from "../../kernel/chain/multicall.ts";
 import { NEXT_BLOCK } from "../../kernel/chain/next-block.ts";
 
@@ -68,14 +69,7 @@ async function readVault(
   amount18: bigint,
 ) {
   const deposit = kind === "deposit";
-  const read = <T>(functionName: string, args: readonly unknown[] = []) =>
-    client.readContract({
-      blockTag: NEXT_BLOCK,
-      address: vault,
-      abi: deposit ? midasDepositVaultAbi : midasRedemptionVaultAbi,
-      functionName,
-      args,
-    } as any) as Promise<T>;
+  const read = contractReader(client, vault, deposit ? midasDepositVaultAbi : midasRedemptionVaultAbi);
   const [preview, paused, fns, minAmount, limit, now, liquidity] = await Promise.all([
     read<readonly [bigint, bigint]>(deposit ? "previewDepositInstant" : "previewRedeemInstant", [
       token,

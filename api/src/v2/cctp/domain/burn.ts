@@ -59,16 +59,6 @@ export async function buildBurn(body: BurnRequest, ctx: CctpContext) {
   const recipient = body.recipient ?? body.owner;
   const [src, dst] = [domainOf(body.chain), domainOf(body.destination_chain)];
   const fields = prefetchTxFields(client, body.chain, body.owner);
-  const burn = (maxFee: bigint) =>
-    depositForBurnCall({
-      amount,
-      destinationDomain: dst,
-      recipient,
-      token: usdc.address,
-      maxFee,
-      mode: body.transfer_mode,
-    });
-  const approval = burnApprovalCall(usdc.address, amount);
   const read = (functionName: "balanceOf" | "allowance", args: readonly Address[]) =>
     client.readContract({
       blockTag: NEXT_BLOCK,
@@ -99,47 +89,36 @@ export async function buildBurn(body: BurnRequest, ctx: CctpContext) {
         `too small for a fast transfer: its fee (${formatUnits(maxFee, usdc.decimals)} USDC with margin) must be less than the amount; send more or use transfer_mode standard`,
       );
   }
-  const call = burn(maxFee);
+  const call = depositForBurnCall({
+    amount,
+    destinationDomain: dst,
+    recipient,
+    token: usdc.address,
+    maxFee,
+    mode: body.transfer_mode,
+  });
+  const approval = burnApprovalCall(usdc.address, amount);
   let approvalTx: UnsignedTx | null = null;
   let transaction: UnsignedTx;
+  const senderLoc = ["body", "owner"];
   if (allowance < amount) {
     const [, burned] = await simulateEach(client, {
       account: body.owner,
       accountCode: "0x",
-      calls: [
-        { to: approval.to, value: 0n, data: approval.data },
-        { to: call.to, value: 0n, data: call.data },
-      ],
+      calls: [approval, call].map((c) => ({ ...c, value: 0n })),
     }).catch((e) => rethrowRpc(body.chain, e));
     if (!burned!.success) burnRefused(burned!.returnData);
-    approvalTx = await buildUnsignedTransaction(
-      client,
-      body.chain,
-      { from: body.owner, to: approval.to, data: approval.data },
-      fields,
-      {
-        senderLoc: ["body", "owner"],
-      },
-    );
+    const tx = { from: body.owner, ...approval };
+    approvalTx = await buildUnsignedTransaction(client, body.chain, tx, fields, { senderLoc });
     const f = await fields;
-    transaction = {
-      ...approvalTx,
-      to: call.to,
-      data: call.data,
-      gas: null,
-      nonce: `0x${(f.nonce + 1).toString(16)}`,
-    };
+    const nonce = `0x${(f.nonce + 1).toString(16)}`;
+    transaction = { ...approvalTx, to: call.to, data: call.data, gas: null, nonce };
   } else {
-    transaction = await buildUnsignedTransaction(
-      client,
-      body.chain,
-      { from: body.owner, to: call.to, data: call.data },
-      fields,
-      {
-        senderLoc: ["body", "owner"],
-        explain: burnRefused,
-      },
-    );
+    const tx = { from: body.owner, ...call };
+    transaction = await buildUnsignedTransaction(client, body.chain, tx, fields, {
+      senderLoc,
+      explain: burnRefused,
+    });
   }
   return {
     transaction,

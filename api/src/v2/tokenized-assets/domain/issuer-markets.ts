@@ -1,14 +1,12 @@
-import { MULTICALL3 } from "@compass/constants";
 import { erc20Abi, type PublicClient } from "viem";
 import { rethrowRpc } from "../../../kernel/chain/clients.ts";
-import { multicall3Abi } from "../../../kernel/chain/multicall.ts";
 import { NEXT_BLOCK } from "../../../kernel/chain/next-block.ts";
 import type { Config } from "../../../kernel/config/env.ts";
 import type { ChainName } from "../../../kernel/schemas/common.ts";
 import { centrifugeVault, readCentrifugeMarket } from "../../../protocols/centrifuge/index.ts";
 import { midasContracts, readMidasMarket } from "../../../protocols/midas/index.ts";
 import type { KnownToken } from "./tokens.ts";
-import type { VenueMarket, VenueSnapshot } from "./venue.ts";
+import { snapshotTime, type VenueMarket, type VenueSnapshot } from "./venue.ts";
 
 /**
  * The issuer-priced assets on `chain` as the issuers have them now, in one batched eth_call: Midas mTokens at
@@ -22,12 +20,7 @@ export async function readIssuerMarkets(
   chain: ChainName,
   tokens: KnownToken[],
 ): Promise<VenueSnapshot> {
-  const now = client.readContract({
-    blockTag: NEXT_BLOCK,
-    address: MULTICALL3,
-    abi: multicall3Abi,
-    functionName: "getCurrentBlockTimestamp",
-  });
+  const now = snapshotTime(client);
   const rows = tokens.map(async (token): Promise<VenueMarket | null> => {
     const midas = midasContracts(config, chain, token.symbol);
     const vault = centrifugeVault(config, chain, token.symbol);

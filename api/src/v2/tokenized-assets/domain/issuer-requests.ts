@@ -1,7 +1,11 @@
 import { type Address, formatUnits } from "viem";
 import { rethrowRpc } from "../../../kernel/chain/clients.ts";
 import type { ChainName } from "../../../kernel/schemas/common.ts";
-import { centrifugeVault, readCentrifugeRequests } from "../../../protocols/centrifuge/index.ts";
+import {
+  type CentrifugeRequest,
+  centrifugeVault,
+  readCentrifugeRequests,
+} from "../../../protocols/centrifuge/index.ts";
 import { midasContracts, readMidasRedemptions, requestProceeds } from "../../../protocols/midas/index.ts";
 import type { TokenizedAssetsContext } from "./ports.ts";
 import { type KnownToken, usdcToken } from "./tokens.ts";
@@ -11,16 +15,11 @@ import { type KnownToken, usdcToken } from "./tokens.ts";
  * `Redemption`s: `pending` with the USDC it would pay at today's rate, `finalized` with what the approval paid, or
  * `rejected` (mTokens returned).
  */
-async function midasRedemptions(
-  ctx: TokenizedAssetsContext,
-  chain: ChainName,
+function midasRedemptions(
   token: KnownToken,
-  vault: Address,
-  account: Address,
   usdcDecimals: number,
+  { rate, requests }: Awaited<ReturnType<typeof readMidasRedemptions>>,
 ) {
-  const client = ctx.services.chains.get(chain);
-  const { rate, requests } = await readMidasRedemptions(ctx.services.chains.logs, client, vault, account);
   return requests.map((r) => {
     const usdc = (at: bigint) =>
       formatUnits(requestProceeds(r.amountMToken, at, r.tokenOutRate, usdcDecimals), usdcDecimals);
@@ -47,16 +46,7 @@ async function midasRedemptions(
  * `pending` until the issuer's next fulfilment of that kind for the account, which settles every request before it
  * at one price; ids are the requests' positions in the chain (ERC-7540 vaults of this kind use request id 0 for all).
  */
-async function centrifugeRequests(
-  ctx: TokenizedAssetsContext,
-  chain: ChainName,
-  token: KnownToken,
-  vault: Address,
-  account: Address,
-  usdcDecimals: number,
-) {
-  const client = ctx.services.chains.get(chain);
-  const requests = await readCentrifugeRequests(ctx.services.chains.logs, client, vault, account);
+function centrifugeRequests(token: KnownToken, usdcDecimals: number, requests: CentrifugeRequest[]) {
   return requests.map(({ kind, position, amount, requestedAt, transactionHash, fulfilment }) => {
     const deposit = kind === "deposit";
     return {
@@ -94,10 +84,18 @@ export async function issuerRequests(
 ) {
   const redemptionVault = midasContracts(ctx.config, chain, token.symbol).redemptionVault;
   const vault = centrifugeVault(ctx.config, chain, token.symbol);
+  const client = ctx.services.chains.get(chain);
+  const reader = ctx.services.chains.logs;
   const usdc = usdcToken(chain)!.decimals;
   try {
-    if (redemptionVault) return await midasRedemptions(ctx, chain, token, redemptionVault, account, usdc);
-    if (vault) return await centrifugeRequests(ctx, chain, token, vault, account, usdc);
+    if (redemptionVault)
+      return midasRedemptions(
+        token,
+        usdc,
+        await readMidasRedemptions(reader, client, redemptionVault, account),
+      );
+    if (vault)
+      return centrifugeRequests(token, usdc, await readCentrifugeRequests(reader, client, vault, account));
     return [];
   } catch (error) {
     return rethrowRpc(chain, error);

@@ -1,13 +1,10 @@
-import { MULTICALL3 } from "@compass/constants";
 import { type Address, formatUnits, type PublicClient } from "viem";
 import { rethrowRpc } from "../../../kernel/chain/clients.ts";
 import type { LogReader } from "../../../kernel/chain/log-reader.ts";
-import { multicall3Abi } from "../../../kernel/chain/multicall.ts";
-import { NEXT_BLOCK } from "../../../kernel/chain/next-block.ts";
 import type { ChainName } from "../../../kernel/schemas/common.ts";
 import { readIxsMarket, readIxsRedemptions } from "../../../protocols/ixs/index.ts";
 import type { KnownToken } from "./tokens.ts";
-import type { VenueMarket, VenueSnapshot } from "./venue.ts";
+import { snapshotTime, type VenueMarket, type VenueSnapshot } from "./venue.ts";
 
 /**
  * Managed ERC-4626 vaults (IXS `ixv1` on bsc): NAV per share, its model, supply and pause state of each, in one
@@ -18,12 +15,7 @@ export async function readVaults(
   chain: ChainName,
   tokens: KnownToken[],
 ): Promise<VenueSnapshot> {
-  const now = client.readContract({
-    blockTag: NEXT_BLOCK,
-    address: MULTICALL3,
-    abi: multicall3Abi,
-    functionName: "getCurrentBlockTimestamp",
-  });
+  const now = snapshotTime(client);
   const rows = tokens.map((token) => readIxsMarket(client, token.address));
   try {
     const [timestamp, ...results] = await Promise.all([now, ...rows]);
