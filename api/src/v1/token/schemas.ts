@@ -1,5 +1,7 @@
 /** Wire schemas of the v1 token operations. */
 import { z } from "zod";
+import { Address, qInt, TokenRef } from "../../kernel/schemas/common.ts";
+import { V1Chain, v1Block } from "../../kernel/schemas/v1.ts";
 
 export { V1Chain } from "../../kernel/schemas/v1.ts";
 
@@ -13,3 +15,23 @@ export const TokenBalanceResponse = z
     block_number: z.int().describe("block the balance was read at"),
   })
   .meta({ id: "TokenBalanceResponse" });
+
+export const TokenBalanceQuery = z.object({
+  chain: V1Chain.default("arbitrum"),
+  user: Address.describe("wallet whose balance to read"),
+  token: TokenRef("token symbol (e.g. USDC, ETH) or contract address").default("USDC"),
+  block: qInt({
+    min: 0,
+    description: "block number for a historical read; latest when omitted",
+  }).optional(),
+});
+
+export const TokenPriceQuery = z.object({
+  chain: V1Chain.default("ethereum"),
+  block: v1Block(),
+  token: TokenRef("the symbol or address of the token to price").default("AAVE"),
+});
+
+export const TokenPriceResponse = z
+  .object({ price: z.string().describe("USD per whole token") })
+  .meta({ id: "TokenPriceResponse" });

@@ -1,7 +1,16 @@
 /** Wire shapes shared by the perpetual-trading operations (spec perpetual-trading.md §2). */
 import type { Hex } from "viem";
 import { z } from "zod";
-import { Address, bigIntField, decimalString, SafeInt, TypedData } from "../../kernel/schemas/common.ts";
+import {
+  Address,
+  bigIntField,
+  decimalString,
+  qInt,
+  qNumber,
+  SafeInt,
+  TypedData,
+  UnsignedTransaction,
+} from "../../kernel/schemas/common.ts";
 
 const id = (name: string) => `PerpetualTrading${name}`;
 
@@ -173,3 +182,277 @@ export const SponsoredDepositRequest = z
     sender: Address.describe("sponsor wallet that will broadcast (sets `from` and nonce)"),
   })
   .meta({ id: "PerpetualTradingSponsorPrepareRequest" });
+
+/* ── Requests and responses of the operations ── */
+
+export const PositionsQuery = z.object({
+  owner: Address.describe("user EOA (the venue account)"),
+  asset: Asset.optional().describe("only this ticker"),
+});
+
+export const PositionsResponse = z
+  .object({
+    positions: z.array(Position),
+    account_value: z.string().optional().describe("USD: margin + unrealized PnL"),
+    withdrawable: z.string().optional().describe("USDC that can be withdrawn now"),
+  })
+  .meta({ id: "PerpetualTradingPositionsResponse" });
+
+/** The sections of an activity answer. */
+export const ACTIVITY_SECTIONS = ["positions", "fills", "open_orders", "builder_approval"] as const;
+
+export const ActivityResponse = z
+  .object({
+    owner: z.string().describe("queried address, checksummed"),
+    positions: z.array(Position).nullable().describe("null if that section failed"),
+    account_value: z.string().nullable(),
+    withdrawable: z.string().nullable(),
+    fills: z.array(Fill).nullable().describe("recent fills, newest first; null on failure"),
+    open_orders: z.array(OpenOrder).nullable().describe("resting orders; null on failure"),
+    builder_approval: z
+      .object({ builder: z.string(), max_fee_tenth_bps: z.int(), approved: z.boolean() })
+      .nullable()
+      .optional()
+      .describe("only when `builder` was passed; null on failure"),
+    partial_errors: z
+      .array(z.object({ section: z.enum(ACTIVITY_SECTIONS), message: z.string() }))
+      .optional()
+      .describe("one entry per failed section"),
+  })
+  .meta({ id: "PerpetualTradingActivityResponse" });
+
+export const ActivityQuery = z.object({
+  owner: Address.describe("user EOA (the venue account)"),
+  builder: Address.optional().describe("also report this builder's fee approval"),
+});
+
+/** The candle intervals the venue serves. */
+export const CandleInterval = z.enum(["1m", "5m", "15m", "1h", "4h", "1d", "1w"]);
+
+export const Candle = z
+  .object({
+    time: z.int().describe("candle open, unix seconds"),
+    open: z.string(),
+    high: z.string(),
+    low: z.string(),
+    close: z.string(),
+    volume: z.string().describe("base units"),
+    trades: z.int(),
+  })
+  .meta({ id: "PerpetualTradingCandle" });
+
+export const CandlesResponse = z
+  .object({ symbol: z.string(), interval: z.string(), candles: z.array(Candle) })
+  .meta({ id: "PerpetualTradingCandlesResponse" });
+
+export const CandlesQuery = z.object({
+  symbol: Asset.describe("ticker, e.g. AAPL (the `xyz:` prefix is added when absent)"),
+  interval: CandleInterval,
+  limit: qInt({
+    min: 1,
+    description: "number of candles (max 5000; larger values are clamped)",
+  }).optional(),
+  start_time: qInt({ min: 0, description: "window start, unix ms" }).optional(),
+  end_time: qInt({ min: 0, description: "window end, unix ms (default now)" }).optional(),
+});
+
+export const BookLevel = z
+  .object({
+    price: z.string(),
+    size: z.string().describe("contracts resting at this price"),
+    orders: z.int().describe("number of orders at this price"),
+  })
+  .meta({ id: "PerpetualTradingBookLevel" });
+
+export const OrderBookResponse = z
+  .object({
+    asset: z.string(),
+    time_ms: z.int().describe("the venue's snapshot time, ms epoch"),
+    bids: z.array(BookLevel).describe("best (highest) first"),
+    asks: z.array(BookLevel).describe("best (lowest) first"),
+    mid_price: z.string().nullable().describe("(best bid + best ask) / 2; null when a side is empty"),
+    spread: z.string().nullable().describe("best ask − best bid; null when a side is empty"),
+  })
+  .meta({ id: "PerpetualTradingOrderBookResponse" });
+
+export const OrderBookQuery = z.object({
+  asset: Asset,
+  sig_figs: qInt({
+    min: 2,
+    max: 5,
+    description: "group levels to this many significant figures (2–5; default: every tick)",
+  }).optional(),
+});
+
+export const Category = z.enum(["stock", "commodity", "forex"]).meta({ id: "PerpetualTradingCategory" });
+
+export const Opportunity = z
+  .object({
+    asset: z.string().describe("ticker, e.g. AAPL"),
+    asset_id: z.int().describe("venue asset index (`a` in actions)"),
+    category: Category,
+    mark_price: z.string(),
+    oracle_price: z.string(),
+    open_interest: z.string().describe("USD notional open (open contracts × mark)"),
+    volume_24h: z.string().describe("USD traded over the last 24 h"),
+    funding_rate: z.string().describe("hourly funding rate as the venue states it"),
+    max_leverage: z.int(),
+    sz_decimals: z.int().describe("decimals allowed in order sizes"),
+  })
+  .meta({ id: "PerpetualTradingOpportunity" });
+
+const SORT_KEYS = ["open_interest", "volume_24h", "funding_rate"] as const;
+
+export const OpportunitiesQuery = z.object({
+  min_open_interest: qNumber({ description: "USD floor on open interest" })
+    .pipe(z.number().min(0))
+    .optional(),
+  min_volume_24h: qNumber({ description: "USD floor on 24 h volume" }).pipe(z.number().min(0)).optional(),
+  category: Category.optional(),
+  sort_by: z.enum(SORT_KEYS).default("open_interest"),
+  sort_order: z.enum(["asc", "desc"]).default("desc"),
+});
+
+export const OpportunitiesResponse = z
+  .object({ opportunities: z.array(Opportunity) })
+  .meta({ id: "PerpetualTradingOpportunitiesResponse" });
+
+export const DepositRequest = z
+  .object({
+    owner: Address.describe("user EOA on Arbitrum; signs the permit and is credited at the venue"),
+    amount: Usdc("USDC in human units", "1000.0"),
+  })
+  .meta({ id: "PerpetualTradingDepositRequest" });
+
+export const DepositResponse = z
+  .object({
+    permit: TypedData.describe("ERC-20 Permit typed data (spender = Bridge2, value = amount_raw)"),
+    amount_raw: z.int().describe("USDC in 6-decimal raw units"),
+    destination: z.string().describe("address credited at the venue (= owner)"),
+  })
+  .meta({ id: "PerpetualTradingDepositResponse" });
+
+export const SponsorPrepareResponse = z
+  .object({ transaction: UnsignedTransaction })
+  .meta({ id: "PerpetualTradingSponsorPrepareResponse" });
+
+export const EnableUnifiedAccountRequest = z
+  .object({
+    owner: Address.describe("user EOA (the venue account)"),
+    signature_chain_id: SignatureChainId,
+  })
+  .meta({ id: "PerpetualTradingEnableUnifiedAccountRequest" });
+
+export const EnableUnifiedAccountResponse = z
+  .object({
+    mode: z.string().describe('current account mode, e.g. "default", "unifiedAccount", "portfolioMargin"'),
+    typed_data: TypedData.nullable(),
+    action: z.record(z.string(), z.unknown()).nullable(),
+    nonce: z.int().nullable(),
+  })
+  .meta({ id: "PerpetualTradingEnableUnifiedAccountResponse" });
+
+export const ApproveBuilderFeeRequest = z
+  .object({
+    owner: Address.describe("user EOA (the venue account)"),
+    builder: Builder,
+    signature_chain_id: SignatureChainId,
+  })
+  .meta({ id: "PerpetualTradingApproveBuilderFeeRequest" });
+
+export const EnsureLeverageRequest = z
+  .object(OwnerAsset)
+  .meta({ id: "PerpetualTradingEnsureLeverageRequest" });
+
+export const SetLeverageRequest = z
+  .object({
+    ...OwnerAsset,
+    leverage: z.int().min(1).nullable().optional().describe("multiplier; default the asset's maximum"),
+    margin_mode: z
+      .enum(["cross", "isolated"])
+      .optional()
+      .describe(
+        "Compass extension: `cross` (default: the account's whole balance backs the position) or `isolated` (only the margin put up for it)",
+      ),
+  })
+  .meta({ id: "PerpetualTradingSetLeverageRequest" });
+
+export const MarketOrderRequest = z
+  .object({
+    ...OwnerAsset,
+    side: Side,
+    size: OrderSize,
+    slippage_percent: z
+      .number()
+      .min(0)
+      .max(100)
+      .optional()
+      .describe("price band around the mark, percent (0–100)"),
+    reduce_only: z.boolean().optional().describe("only reduce an existing position"),
+    ...TpSlFields,
+    builder: Builder.nullable().optional().describe("attach a builder fee (approved beforehand)"),
+  })
+  .meta({ id: "PerpetualTradingMarketOrderRequest" });
+
+export const LimitOrderRequest = z
+  .object({
+    ...OwnerAsset,
+    side: Side,
+    size: OrderSize,
+    price: decimalString({ description: "limit price, human units", example: "231.5" }),
+    time_in_force: z.enum(["gtc", "alo"]).optional().describe("gtc (default) or alo (post-only)"),
+    reduce_only: z.boolean().optional(),
+    client_order_id: ClientOrderId.nullable().optional(),
+    ...TpSlFields,
+    builder: Builder.nullable().optional(),
+  })
+  .meta({ id: "PerpetualTradingLimitOrderRequest" });
+
+export const PositionTpslRequest = z
+  .object({ ...OwnerAsset, ...TpSlFields })
+  .meta({ id: "PerpetualTradingPositionTpslRequest" });
+
+export const CancelOrderRequest = z
+  .object({
+    ...OwnerAsset,
+    order_id: SafeInt.min(0).nullable().optional().describe("venue oid"),
+    client_order_id: ClientOrderId.nullable().optional().describe("alternative to order_id"),
+  })
+  .meta({ id: "PerpetualTradingCancelOrderRequest" });
+
+export const WithdrawRequest = z
+  .object({
+    owner: Address.describe("user EOA (the venue account)"),
+    amount: Usdc("USDC in human units, the $1 fee included", "500.0"),
+    destination: Address.nullable().optional().describe("Arbitrum address paid (default owner)"),
+    signature_chain_id: SignatureChainId,
+  })
+  .meta({ id: "PerpetualTradingWithdrawRequest" });
+
+export const ExecuteRequest = z
+  .object({
+    // A record keeps the keys in the order they came: the venue hashes the action as sent.
+    action: z
+      .record(z.string(), z.unknown())
+      .refine(
+        (a) => typeof a.type === "string" && a.type !== "",
+        "Input should be a venue action with a `type`",
+      )
+      .describe("the `action` from the prepare operation, unchanged"),
+    nonce: SafeInt.min(0).describe("the `nonce` from the prepare operation"),
+    signature: HexSignature("owner's EIP-712 signature over typed_data, 65-byte hex"),
+    vault_address: Address.nullable().optional().describe("venue vault or sub-account to act for"),
+  })
+  .meta({ id: "PerpetualTradingExecuteRequest" });
+
+export const ExecuteResponse = z
+  .object({
+    status: z.enum(["ok", "error"]),
+    response: z
+      .record(z.string(), z.unknown())
+      .optional()
+      .describe(
+        'the venue\'s reply, e.g. {"type":"order","data":{"statuses":[{"resting":{"oid":123}}]}}; on "error", {"error": "<reason>"}',
+      ),
+  })
+  .meta({ id: "PerpetualTradingExecuteResponse" });

@@ -10,6 +10,13 @@ import {
   TypedData,
   UnsignedTransaction,
 } from "../../kernel/schemas/common.ts";
+import {
+  balancesResponse,
+  createAccountFields,
+  createAccountResponse,
+  transferFields,
+  transferResponse,
+} from "../../product-accounts/index.ts";
 import { POLL_ENDPOINT } from "./domain/mmf.ts";
 
 export const TokenizedAssetProvider = z.enum(PROVIDERS).meta({ id: "TokenizedAssetProvider" });
@@ -420,3 +427,81 @@ export const ChargeFeeResponse = z
     proceeds: z.string().describe("USDC the fee was computed on"),
   })
   .meta({ id: "ChargeFeeResponse" });
+
+/* ── Requests and responses of the market, holdings and account operations ── */
+
+/** GET /markets: filters that combine */
+export const MarketsQuery = z.object({
+  category: z.string().trim().max(64).nullish().describe("sector filter, e.g. treasuries, crypto, equities"),
+  search: z
+    .string()
+    .trim()
+    .max(64)
+    .nullish()
+    .describe("case-insensitive substring of symbol, ticker or name"),
+  provider: TokenizedAssetProvider.nullish(),
+  asset_class: TokenizedAssetClass.nullish(),
+  chain: Chain.nullish(),
+});
+
+export const MarketsResponse = z.object({ markets: z.array(Market) }).meta({ id: "MarketsResponse" });
+
+/** GET /markets/{symbol} */
+export const MarketParams = z.object({
+  symbol: z.string().trim().min(1).max(64).describe("on-chain symbol, e.g. mTBILL"),
+});
+
+export const MarketQuery = z.object({
+  chain: Chain.default("ethereum"),
+  interval: OhlcInterval.optional(),
+  range: OhlcRange.optional(),
+});
+
+export const BalancesResponse = balancesResponse("BalancesResponse", "tokenized_assets");
+
+export const PositionsResponse = z
+  .object({
+    owner: z.string(),
+    positions: z.array(Position),
+    total_usd: z.string(),
+    pnl: Pnl.nullable(),
+    pending_orders: z.array(PendingOrder).describe("Ours: fund subscriptions/redemptions not yet settled"),
+  })
+  .meta({ id: "PositionsResponse" });
+
+export const RedemptionsQuery = z.object({
+  owner: Address.describe("owner wallet"),
+  chain: Chain.nullish(),
+  vault: z
+    .string()
+    .trim()
+    .min(1)
+    .max(64)
+    .nullish()
+    .describe("fund symbol (e.g. SBGOV), vault handle (e.g. ixv1) or token address"),
+});
+
+export const RedemptionsResponse = z
+  .object({ redemptions: z.array(Redemption) })
+  .meta({ id: "RedemptionsResponse" });
+
+export const CreateAccountRequest = z
+  .object({ ...createAccountFields, chain: Chain.default("ethereum") })
+  .meta({ id: "TokenizedAssetsCreateAccountRequest" });
+
+export const CreateAccountResponse = createAccountResponse(
+  "TokenizedAssetsCreateAccountResponse",
+  "tokenized_assets",
+);
+
+export const TransferRequest = z
+  .object(transferFields(Chain.default("ethereum"), TokenRef("symbol (USDC, a listed asset) or 0x address")))
+  .meta({ id: "TokenizedAssetsTransferRequest" });
+
+export const TransferResponse = transferResponse("TokenizedAssetsTransferResponse");
+
+export const CancelOrderRequest = z
+  .object({ owner: Address.describe("owner wallet; its account must be the order's maker") })
+  .meta({
+    id: "TokenizedAssetsCancelOrderRequest",
+  });

@@ -1,13 +1,12 @@
 import { MULTICALL3, USDC } from "@compass/constants";
 import { erc20Abi, formatUnits, getAddress, isAddress, type PublicClient } from "viem";
-import { z } from "zod";
 import { rethrowRpc } from "../../../kernel/chain/clients.ts";
 import { multicall3Abi } from "../../../kernel/chain/multicall.ts";
 import { addressBook, type Config } from "../../../kernel/config/env.ts";
 import { DomainError, fieldError } from "../../../kernel/errors.ts";
 import { defineOperation } from "../../../kernel/registry/define.ts";
-import { Address, type ChainName, qInt, TokenRef } from "../../../kernel/schemas/common.ts";
-import { TokenBalanceResponse, V1Chain } from "../schemas.ts";
+import type { ChainName } from "../../../kernel/schemas/common.ts";
+import { TokenBalanceQuery, TokenBalanceResponse } from "../schemas.ts";
 
 const NATIVE = "0x0000000000000000000000000000000000000000" as const;
 
@@ -17,15 +16,7 @@ export const balance = defineOperation({
   summary: "Token balance of a wallet",
   description:
     "Balance of `token` (symbol or address) held by `user` on `chain`. With `block`, the balance as it was at that block (historical query).",
-  query: z.object({
-    chain: V1Chain.default("arbitrum"),
-    user: Address.describe("wallet whose balance to read"),
-    token: TokenRef("token symbol (e.g. USDC, ETH) or contract address").default("USDC"),
-    block: qInt({
-      min: 0,
-      description: "block number for a historical read; latest when omitted",
-    }).optional(),
-  }),
+  query: TokenBalanceQuery,
   response: TokenBalanceResponse,
   errors: [
     { status: 404, description: "token not found on that chain" },

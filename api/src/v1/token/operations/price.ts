@@ -1,11 +1,9 @@
-import { z } from "zod";
 import { type Erc20, resolveErc20 } from "../../../kernel/chain/erc20.ts";
 import { DomainError } from "../../../kernel/errors.ts";
 import { formatDecimal } from "../../../kernel/lib/format.ts";
 import { defineOperation } from "../../../kernel/registry/define.ts";
-import { TokenRef } from "../../../kernel/schemas/common.ts";
-import { V1Chain, v1Block } from "../../../kernel/schemas/v1.ts";
 import { priceBlock, priceOracle, usdPrices8 } from "../../../protocols/aave/index.ts";
+import { TokenPriceQuery, TokenPriceResponse } from "../schemas.ts";
 
 /** A token the oracle has no feed for has no price here (404), rather than a guess. */
 function noPrice(token: Erc20, chain: string): never {
@@ -22,14 +20,8 @@ export const price = defineOperation({
   summary: "Token Price",
   description:
     "`token`'s price in USD on `chain` at `block` (or now), as the chain's price oracle (the Aave v3 oracle's feeds) gave it then. A token without a feed is a 404.",
-  query: z.object({
-    chain: V1Chain.default("ethereum"),
-    block: v1Block(),
-    token: TokenRef("the symbol or address of the token to price").default("AAVE"),
-  }),
-  response: z
-    .object({ price: z.string().describe("USD per whole token") })
-    .meta({ id: "TokenPriceResponse" }),
+  query: TokenPriceQuery,
+  response: TokenPriceResponse,
   errors: [
     { status: 404, description: "no price feed for the token" },
     { status: 502, description: "chain RPC unreachable" },

@@ -23,7 +23,7 @@ import { NEXT_BLOCK } from "../../../kernel/chain/next-block.ts";
 import { describeRevert, revertDataOf } from "../../../kernel/chain/revert.ts";
 import { buildUnsignedTransaction, prefetchTxFields } from "../../../kernel/chain/transaction.ts";
 import type { Context } from "../../../kernel/context.ts";
-import { DomainError, fieldError } from "../../../kernel/errors.ts";
+import { fieldError } from "../../../kernel/errors.ts";
 import type { ChainName } from "../../../kernel/schemas/common.ts";
 
 /**

@@ -1,16 +1,8 @@
-import {
-  CCTP_DOMAINS,
-  CCTP_FINALITY,
-  CCTP_TOKEN_MESSENGER_V2,
-  type CctpChain,
-  cctpTokenMessengerV2Abi,
-  USDC,
-} from "@compass/constants";
-import { type Address, encodeFunctionData, erc20Abi, formatUnits, type Hex, pad } from "viem";
+import { CCTP_TOKEN_MESSENGER_V2, type CctpChain, USDC } from "@compass/constants";
+import { type Address, erc20Abi, formatUnits } from "viem";
 import { simulateEach } from "../../../kernel/chain/bundle-simulation.ts";
 import { rethrowRpc } from "../../../kernel/chain/clients.ts";
 import { NEXT_BLOCK } from "../../../kernel/chain/next-block.ts";
-import { describeRevert, RevertError } from "../../../kernel/chain/revert.ts";
 import {
   buildUnsignedTransaction,
   prefetchTxFields,
@@ -18,26 +10,20 @@ import {
 } from "../../../kernel/chain/transaction.ts";
 import { fieldError } from "../../../kernel/errors.ts";
 import { toRawAmount } from "../../../kernel/lib/amounts.ts";
-import { encodeBridgeId, type TransferMode } from "./bridge-id.ts";
+import {
+  burnApprovalCall,
+  burnRefused,
+  depositForBurnCall,
+  domainOf,
+  encodeBridgeId,
+  estimatedSeconds,
+  fastFee,
+  type TransferMode,
+} from "../../../protocols/cctp/index.ts";
 import type { CctpContext } from "./ports.ts";
-
-/**
- * How long a transfer takes until it can be minted, seconds (Circle's figures): fast waits for the source's
- * confirmations (Ethereum ~2 blocks, an L2 one), standard for Ethereum finality (~13–19 min on every source).
- */
-export function estimatedSeconds(source: CctpChain, mode: TransferMode): number {
-  if (mode === "standard") return 17 * 60;
-  return source === "ethereum" ? 20 : 8;
-}
 
 /** The fast fee's margin in the burn's `maxFee`: Circle's fee may move between quote and attestation. */
 const FEE_BUFFER_PERCENT = 20n;
-
-/** `bps` (possibly fractional, e.g. 1.3) of `amount`, rounded up to the USDC unit. */
-export function feeOf(amount: bigint, bps: number): bigint {
-  const millionths = BigInt(Math.round(bps * 100)); // bps × 100 = millionths of the amount
-  return (amount * millionths + 999_999n) / 1_000_000n;
-}
 
 export interface BurnRequest {
   owner: Address;
@@ -71,7 +57,7 @@ export async function buildBurn(body: BurnRequest, ctx: CctpContext) {
   const usdc = USDC[body.chain]!;
   const amount = toRawAmount(body.amount, usdc.decimals, ["body", "amount"], "USDC");
   const recipient = body.recipient ?? body.owner;
-  const [src, dst] = [CCTP_DOMAINS[body.chain], CCTP_DOMAINS[body.destination_chain]];
+  const [src, dst] = [domainOf(body.chain), domainOf(body.destination_chain)];
   const fields = prefetchTxFields(client, body.chain, body.owner);
   const read = (functionName: "balanceOf" | "allowance", args: readonly Address[]) =>
     client.readContract({
@@ -95,8 +81,7 @@ export async function buildBurn(body: BurnRequest, ctx: CctpContext) {
   let fee = 0n;
   let maxFee = 0n;
   if (body.transfer_mode === "fast") {
-    const bps = fees.find((f) => f.finalityThreshold === CCTP_FINALITY.fast)?.minimumFee ?? 0;
-    fee = feeOf(amount, bps);
+    fee = fastFee(amount, fees);
     maxFee = fee + (fee * FEE_BUFFER_PERCENT + 99n) / 100n;
     if (maxFee >= amount)
       throw fieldError(
@@ -104,74 +89,41 @@ export async function buildBurn(body: BurnRequest, ctx: CctpContext) {
         `too small for a fast transfer: its fee (${formatUnits(maxFee, usdc.decimals)} USDC with margin) must be less than the amount; send more or use transfer_mode standard`,
       );
   }
-  const burn: Hex = encodeFunctionData({
-    abi: cctpTokenMessengerV2Abi,
-    functionName: "depositForBurn",
-    args: [
-      amount,
-      dst,
-      pad(recipient),
-      usdc.address,
-      pad("0x"), // any caller may mint on the destination
-      maxFee,
-      CCTP_FINALITY[body.transfer_mode],
-    ],
+  const call = depositForBurnCall({
+    amount,
+    destinationDomain: dst,
+    recipient,
+    token: usdc.address,
+    maxFee,
+    mode: body.transfer_mode,
   });
-  const refuse = (revert: Hex | undefined): never => {
-    throw new RevertError(
-      `TokenMessengerV2 refuses the burn: ${describeRevert(revert, [cctpTokenMessengerV2Abi])}`,
-    );
-  };
-  let approval: UnsignedTx | null = null;
+  const approval = burnApprovalCall(usdc.address, amount);
+  let approvalTx: UnsignedTx | null = null;
   let transaction: UnsignedTx;
+  const senderLoc = ["body", "owner"];
   if (allowance < amount) {
-    const approve = encodeFunctionData({
-      abi: erc20Abi,
-      functionName: "approve",
-      args: [CCTP_TOKEN_MESSENGER_V2, amount],
-    });
     const [, burned] = await simulateEach(client, {
       account: body.owner,
       accountCode: "0x",
-      calls: [
-        { to: usdc.address, value: 0n, data: approve },
-        { to: CCTP_TOKEN_MESSENGER_V2, value: 0n, data: burn },
-      ],
+      calls: [approval, call].map((c) => ({ ...c, value: 0n })),
     }).catch((e) => rethrowRpc(body.chain, e));
-    if (!burned!.success) refuse(burned!.returnData);
-    approval = await buildUnsignedTransaction(
-      client,
-      body.chain,
-      { from: body.owner, to: usdc.address, data: approve },
-      fields,
-      {
-        senderLoc: ["body", "owner"],
-      },
-    );
+    if (!burned!.success) burnRefused(burned!.returnData);
+    const tx = { from: body.owner, ...approval };
+    approvalTx = await buildUnsignedTransaction(client, body.chain, tx, fields, { senderLoc });
     const f = await fields;
-    transaction = {
-      ...approval,
-      to: CCTP_TOKEN_MESSENGER_V2,
-      data: burn,
-      gas: null,
-      nonce: `0x${(f.nonce + 1).toString(16)}`,
-    };
+    const nonce = `0x${(f.nonce + 1).toString(16)}`;
+    transaction = { ...approvalTx, to: call.to, data: call.data, gas: null, nonce };
   } else {
-    transaction = await buildUnsignedTransaction(
-      client,
-      body.chain,
-      { from: body.owner, to: CCTP_TOKEN_MESSENGER_V2, data: burn },
-      fields,
-      {
-        senderLoc: ["body", "owner"],
-        explain: refuse,
-      },
-    );
+    const tx = { from: body.owner, ...call };
+    transaction = await buildUnsignedTransaction(client, body.chain, tx, fields, {
+      senderLoc,
+      explain: burnRefused,
+    });
   }
   return {
     transaction,
     eip_712: null,
-    approval_transaction: approval,
+    approval_transaction: approvalTx,
     transfer_mode: body.transfer_mode,
     estimated_time_seconds: estimatedSeconds(body.chain, body.transfer_mode),
     bridge_id: encodeBridgeId({

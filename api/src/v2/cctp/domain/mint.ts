@@ -1,19 +1,21 @@
-import {
-  CCTP_DOMAINS,
-  CCTP_MESSAGE_TRANSMITTER_V2,
-  cctpMessageTransmitterV2Abi,
-  cctpTokenMessengerV2Abi,
-  USDC,
-} from "@compass/constants";
-import { type Address, encodeFunctionData, formatUnits, getAddress, type Hex } from "viem";
+import { USDC } from "@compass/constants";
+import { type Address, formatUnits, type Hex } from "viem";
 import { rethrowRpc } from "../../../kernel/chain/clients.ts";
-import { NEXT_BLOCK } from "../../../kernel/chain/next-block.ts";
-import { describeRevert, RevertError } from "../../../kernel/chain/revert.ts";
 import { buildUnsignedTransaction, prefetchTxFields } from "../../../kernel/chain/transaction.ts";
 import { DomainError, fieldError } from "../../../kernel/errors.ts";
 import { withStatus } from "../../../kernel/registry/define.ts";
-import { decodeBridgeId } from "./bridge-id.ts";
-import { estimatedSeconds } from "./burn.ts";
+import {
+  burnedAmount,
+  burnMessageFor,
+  decodeBridgeId,
+  domainOf,
+  estimatedSeconds,
+  executedFee,
+  isAttested,
+  isReceived,
+  mintRefused,
+  receiveMessageCall,
+} from "../../../protocols/cctp/index.ts";
 import type { CctpContext } from "./ports.ts";
 
 export interface MintRequest {
@@ -30,8 +32,8 @@ export interface MintRequest {
  */
 export async function buildMint(body: MintRequest, ctx: CctpContext) {
   const route = decodeBridgeId(body.bridge_id);
-  const src = CCTP_DOMAINS[route.source];
-  const dst = CCTP_DOMAINS[route.destination];
+  const src = domainOf(route.source);
+  const dst = domainOf(route.destination);
   const usdc = USDC[route.destination]!;
   const messages = await ctx.services.iris.messages(src, body.burn_tx_hash);
   if (!messages?.length)
@@ -40,19 +42,14 @@ export async function buildMint(body: MintRequest, ctx: CctpContext) {
       "Burn not found",
       `burn_tx_hash: no CCTP burn in ${body.burn_tx_hash} on ${route.source} (is it mined?)`,
     );
-  const message = messages.find(
-    (m) =>
-      m.decodedMessage &&
-      Number(m.decodedMessage.destinationDomain) === dst &&
-      getAddress(m.decodedMessage.decodedMessageBody.mintRecipient) === route.recipient,
-  );
+  const message = burnMessageFor(messages, dst, route.recipient);
   if (!message)
     throw fieldError(
       ["body", "burn_tx_hash"],
       `${body.burn_tx_hash} burns for another destination or recipient than bridge ${body.bridge_id}`,
     );
   const decoded = message.decodedMessage!;
-  const amount = BigInt(decoded.decodedMessageBody.amount);
+  const amount = burnedAmount(decoded);
   const common = {
     bridge_id: body.bridge_id,
     source_chain: route.source,
@@ -60,7 +57,7 @@ export async function buildMint(body: MintRequest, ctx: CctpContext) {
     recipient: route.recipient,
     amount: formatUnits(amount, usdc.decimals),
   };
-  if (message.status !== "complete" || message.attestation === "PENDING") {
+  if (!isAttested(message)) {
     return withStatus(202, {
       ...common,
       status: "pending" as const,
@@ -70,44 +67,22 @@ export async function buildMint(body: MintRequest, ctx: CctpContext) {
       estimated_time_seconds: estimatedSeconds(route.source, route.mode),
     });
   }
-  const fee = BigInt(decoded.decodedMessageBody.feeExecuted);
+  const fee = executedFee(decoded);
   const client = ctx.services.chains.get(route.destination);
-  const used = await client
-    .readContract({
-      blockTag: NEXT_BLOCK,
-      address: CCTP_MESSAGE_TRANSMITTER_V2,
-      abi: cctpMessageTransmitterV2Abi,
-      functionName: "usedNonces",
-      args: [decoded.nonce],
-    })
-    .catch((e) => rethrowRpc(route.destination, e));
+  const received = await isReceived(client, decoded.nonce).catch((e) => rethrowRpc(route.destination, e));
   const settled = {
     ...common,
     fee: formatUnits(fee, usdc.decimals),
     received: formatUnits(amount - fee, usdc.decimals),
   };
-  if (used !== 0n) return { ...settled, status: "completed" as const, transaction: null };
+  if (received) return { ...settled, status: "completed" as const, transaction: null };
+  const call = receiveMessageCall(message.message as Hex, message.attestation as Hex);
   const transaction = await buildUnsignedTransaction(
     client,
     route.destination,
-    {
-      from: body.sender,
-      to: CCTP_MESSAGE_TRANSMITTER_V2,
-      data: encodeFunctionData({
-        abi: cctpMessageTransmitterV2Abi,
-        functionName: "receiveMessage",
-        args: [message.message as Hex, message.attestation as Hex],
-      }),
-    },
+    { from: body.sender, to: call.to, data: call.data },
     prefetchTxFields(client, route.destination, body.sender),
-    {
-      senderLoc: ["body", "sender"],
-      explain: (revert) => {
-        throw new RevertError(
-          `MessageTransmitterV2 refuses the message: ${describeRevert(revert, [cctpMessageTransmitterV2Abi, cctpTokenMessengerV2Abi])}`,
-        );
-      },
-    },
+    { senderLoc: ["body", "sender"], explain: mintRefused },
   );
   return { ...settled, status: "ready" as const, transaction };
 }

@@ -1,4 +1,3 @@
-import { aavePoolAbi, morphoBlueAbi } from "@compass/constants";
 import { type Address, encodeFunctionData, erc20Abi, type PublicClient, zeroAddress } from "viem";
 import type { Config } from "../../../kernel/config/env.ts";
 import { fieldError } from "../../../kernel/errors.ts";

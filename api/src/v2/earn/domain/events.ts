@@ -1,4 +1,4 @@
-import { type Address, type Log, type PublicClient, pad, parseAbiItem, toEventSelector } from "viem";
+import { type Address, type Log, type PublicClient, pad, toEventSelector } from "viem";
 import type { LogReader } from "../../../kernel/chain/log-reader.ts";
 import { SAFE } from "../../../product-accounts/index.ts";
 import { AAVE_SUPPLY_EVENT, AAVE_WITHDRAW_EVENT } from "../../../protocols/aave/index.ts";

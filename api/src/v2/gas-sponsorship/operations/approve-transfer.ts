@@ -1,17 +1,9 @@
 import { type Address, getAddress, isAddress } from "viem";
-import { z } from "zod";
 import { namedTokens } from "../../../kernel/chain/erc20.ts";
 import { fieldError } from "../../../kernel/errors.ts";
 import { defineOperation } from "../../../kernel/registry/define.ts";
-import {
-  Address as AddressField,
-  Chain,
-  TokenRef,
-  TypedData,
-  UnsignedTransaction,
-} from "../../../kernel/schemas/common.ts";
-import { knownTokens } from "../../tokenized-assets/index.ts";
 import { buildApproveTransfer } from "../domain/approve.ts";
+import { ApproveTransferRequest, ApproveTransferResponse } from "../schemas.ts";
 
 export const approveTransfer = defineOperation({
   method: "POST",
@@ -19,21 +11,8 @@ export const approveTransfer = defineOperation({
   summary: "One-time Permit2 approval of a token",
   description:
     "Gives Permit2 an unlimited allowance of `token` so later sponsored deposits need only one Permit2 signature. With `gas_sponsorship`, an EIP-2612 permit to sign and relay through `POST /v2/gas_sponsorship/prepare` (permit tokens such as USDC); otherwise an `approve` transaction the owner sends. `already_approved` is true when nothing needs doing.",
-  body: z
-    .object({
-      owner: AddressField.describe("token holder"),
-      chain: Chain,
-      token: TokenRef("symbol (e.g. USDC) or 0x address"),
-      gas_sponsorship: z.boolean().default(false),
-    })
-    .meta({ id: "ApproveTransferRequest" }),
-  response: z
-    .object({
-      transaction: UnsignedTransaction.nullable(),
-      eip_712: TypedData.nullable(),
-      already_approved: z.boolean().describe("Ours: Permit2 already has an unlimited allowance"),
-    })
-    .meta({ id: "ApproveTransferResponse" }),
+  body: ApproveTransferRequest,
+  response: ApproveTransferResponse,
   // builds an unsigned payload for the user's own wallet: safe behind a publishable key
   widget: true,
   cli: { aliases: ["at"], short: { chain: "c", gas_sponsorship: "g", token: "t" } },
@@ -45,8 +24,8 @@ export const approveTransfer = defineOperation({
         throw fieldError(["body", "token"], "Not a valid address");
       token = getAddress(body.token.toLowerCase());
     } else {
-      // the deployment's named tokens (USDC, the address book's: WETH, USDT, …) and the tokenized assets
-      const hit = [...namedTokens(ctx.config, body.chain), ...knownTokens(ctx.config, body.chain)].find(
+      // the deployment's named tokens: USDC and the address book's (WETH, USDT, …, the tokenized assets)
+      const hit = namedTokens(ctx.config, body.chain).find(
         (t) => t.symbol.toLowerCase() === body.token.toLowerCase(),
       );
       if (!hit)

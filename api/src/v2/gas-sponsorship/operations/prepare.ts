@@ -1,10 +1,8 @@
-import { z } from "zod";
 import { fieldError } from "../../../kernel/errors.ts";
 import { defineOperation } from "../../../kernel/registry/define.ts";
-import { Address, Chain, TypedData, UnsignedTransaction } from "../../../kernel/schemas/common.ts";
-import { PRODUCTS } from "../../../product-accounts/index.ts";
 import { preparePermit, preparePermit2 } from "../domain/permits.ts";
 import { prepareSafeTx } from "../domain/safe-tx.ts";
+import { SponsorPrepareRequest, SponsorPrepareResponse } from "../schemas.ts";
 
 export const prepare = defineOperation({
   method: "POST",
@@ -12,26 +10,8 @@ export const prepare = defineOperation({
   summary: "Turn an owner-signed payload into a transaction a sponsor sends",
   description:
     "Takes the `eip_712` an operation returned with `gas_sponsorship: true` and the owner's signature, and builds the transaction `sender` (the sponsor) broadcasts and pays for: SafeTx → the product account's `execTransaction`; ERC-20 Permit → `permit`; Permit2 `PermitTransferFrom` → `permitTransferFrom` into the owner's product account (`product`, default earn; the sponsor must be the signed spender). The signature is checked against the owner and the result simulated.",
-  body: z
-    .object({
-      owner: Address.describe("account owner who signed"),
-      chain: Chain,
-      product: z
-        .enum(PRODUCTS)
-        .nullish()
-        .describe(
-          "product account the payload targets; SafeTx payloads name it themselves (default earn for Permit2)",
-        ),
-      eip_712: TypedData.describe("exactly the object that was signed"),
-      signature: z
-        .string()
-        .trim()
-        .regex(/^0x[0-9a-fA-F]+$/, "Expected 0x hex")
-        .describe("the owner's signature"),
-      sender: Address.describe("sponsor wallet that broadcasts and pays gas"),
-    })
-    .meta({ id: "SponsorPrepareRequest" }),
-  response: z.object({ transaction: UnsignedTransaction }).meta({ id: "SponsorPrepareResponse" }),
+  body: SponsorPrepareRequest,
+  response: SponsorPrepareResponse,
   async handler({ body }, ctx) {
     const client = ctx.services.chains.get(body.chain, ["body", "chain"]);
     const input = {

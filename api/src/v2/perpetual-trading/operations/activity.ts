@@ -1,36 +1,13 @@
-import { z } from "zod";
 import { UpstreamError } from "../../../kernel/errors.ts";
 import { defineOperation } from "../../../kernel/registry/define.ts";
-import { Address } from "../../../kernel/schemas/common.ts";
 import { readAccount } from "../domain/account.ts";
 import { DEX, loadMarkets } from "../domain/markets.ts";
 import type { PerpetualTradingContext } from "../domain/ports.ts";
 import { toAccount, toFill, toOpenOrder } from "../domain/views.ts";
-import { Fill, OpenOrder, Position } from "../schemas.ts";
+import { ACTIVITY_SECTIONS, ActivityQuery, ActivityResponse } from "../schemas.ts";
 import type { FrontendOpenOrders, MaxBuilderFee, UserFills } from "../venue/wire.ts";
 
-const SECTIONS = ["positions", "fills", "open_orders", "builder_approval"] as const;
-type Section = (typeof SECTIONS)[number];
-
-const ActivityResponse = z
-  .object({
-    owner: z.string().describe("queried address, checksummed"),
-    positions: z.array(Position).nullable().describe("null if that section failed"),
-    account_value: z.string().nullable(),
-    withdrawable: z.string().nullable(),
-    fills: z.array(Fill).nullable().describe("recent fills, newest first; null on failure"),
-    open_orders: z.array(OpenOrder).nullable().describe("resting orders; null on failure"),
-    builder_approval: z
-      .object({ builder: z.string(), max_fee_tenth_bps: z.int(), approved: z.boolean() })
-      .nullable()
-      .optional()
-      .describe("only when `builder` was passed; null on failure"),
-    partial_errors: z
-      .array(z.object({ section: z.enum(SECTIONS), message: z.string() }))
-      .optional()
-      .describe("one entry per failed section"),
-  })
-  .meta({ id: "PerpetualTradingActivityResponse" });
+type Section = (typeof ACTIVITY_SECTIONS)[number];
 
 export const activity = defineOperation({
   method: "GET",
@@ -38,10 +15,7 @@ export const activity = defineOperation({
   summary: "Positions, fills, open orders and builder approval of a trader in one call",
   description:
     "Sections are fetched in parallel. A failed section is null and listed in `partial_errors` (200); only when every requested section fails is the answer 502. An empty list means no activity.",
-  query: z.object({
-    owner: Address.describe("user EOA (the venue account)"),
-    builder: Address.optional().describe("also report this builder's fee approval"),
-  }),
+  query: ActivityQuery,
   response: ActivityResponse,
   errors: [{ status: 502, description: "every requested section failed (venue unreachable)" }],
   cli: { short: { builder: "b" } },
@@ -69,7 +43,7 @@ export const activity = defineOperation({
             }))
         : undefined,
     };
-    const requested = SECTIONS.filter((s) => tasks[s]);
+    const requested = ACTIVITY_SECTIONS.filter((s) => tasks[s]);
     const settled = await Promise.allSettled(requested.map((s) => tasks[s]!));
     const value = (s: Section): any => {
       const r = settled[requested.indexOf(s)];

@@ -1,11 +1,9 @@
-import { z } from "zod";
 import { fieldError } from "../../../kernel/errors.ts";
 import { defineOperation } from "../../../kernel/registry/define.ts";
-import { Address } from "../../../kernel/schemas/common.ts";
 import { readAccount } from "../domain/account.ts";
 import { APPROVAL_CAP_TENTH_BPS, checkBuilderAddress, tenthBps } from "../domain/builder-fee.ts";
 import type { PerpetualTradingContext } from "../domain/ports.ts";
-import { Builder, SignableAction, SignatureChainId } from "../schemas.ts";
+import { ApproveBuilderFeeRequest, SignableAction } from "../schemas.ts";
 import { approveBuilderFeeAction } from "../venue/actions.ts";
 
 /** The venue only lets users approve a builder that holds this much in perps. */
@@ -17,13 +15,7 @@ export const approveBuilderFee = defineOperation({
   summary: "Approve a builder's fee (to sign)",
   description:
     "A user-signed `approveBuilderFee` action, needed once per (user, builder) before the first order carrying that builder. Orders may then charge up to the approved rate (at most 0.1 % on perps).",
-  body: z
-    .object({
-      owner: Address.describe("user EOA (the venue account)"),
-      builder: Builder,
-      signature_chain_id: SignatureChainId,
-    })
-    .meta({ id: "PerpetualTradingApproveBuilderFeeRequest" }),
+  body: ApproveBuilderFeeRequest,
   response: SignableAction,
   errors: [{ status: 502, description: "venue unreachable" }],
   cli: { aliases: ["abf"], short: { builder: "b" } },

@@ -1,11 +1,9 @@
-import { z } from "zod";
 import { fieldError, RequestValidationError } from "../../../kernel/errors.ts";
 import { defineOperation } from "../../../kernel/registry/define.ts";
-import { SafeInt } from "../../../kernel/schemas/common.ts";
 import { findMarket, loadMarkets } from "../domain/markets.ts";
 import { cloidOf } from "../domain/order.ts";
 import type { PerpetualTradingContext } from "../domain/ports.ts";
-import { ClientOrderId, OwnerAsset, SignableAction } from "../schemas.ts";
+import { CancelOrderRequest, SignableAction } from "../schemas.ts";
 import { cancelAction, cancelByCloidAction } from "../venue/actions.ts";
 import type { OrderStatus } from "../venue/wire.ts";
 
@@ -15,13 +13,7 @@ export const cancelOrder = defineOperation({
   summary: "Cancel a resting order (to sign)",
   description:
     "Cancels by the venue's `order_id` or by the caller's `client_order_id` — exactly one. The order must be open on `asset` for `owner`.",
-  body: z
-    .object({
-      ...OwnerAsset,
-      order_id: SafeInt.min(0).nullable().optional().describe("venue oid"),
-      client_order_id: ClientOrderId.nullable().optional().describe("alternative to order_id"),
-    })
-    .meta({ id: "PerpetualTradingCancelOrderRequest" }),
+  body: CancelOrderRequest,
   response: SignableAction,
   errors: [{ status: 502, description: "venue unreachable" }],
   cli: { aliases: ["co"], short: { asset: "a", client_order_id: "c" } },

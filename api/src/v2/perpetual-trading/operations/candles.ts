@@ -1,12 +1,11 @@
-import { z } from "zod";
+import type { z } from "zod";
 import { fieldError } from "../../../kernel/errors.ts";
 import { TtlCache } from "../../../kernel/lib/ttl-cache.ts";
 import { defineOperation } from "../../../kernel/registry/define.ts";
-import { qInt } from "../../../kernel/schemas/common.ts";
 import { coinOf, findMarket, loadMarkets, stripDex } from "../domain/markets.ts";
 import type { PerpetualTradingContext } from "../domain/ports.ts";
 import { toCandle } from "../domain/views.ts";
-import { Asset } from "../schemas.ts";
+import { type CandleInterval, CandlesQuery, CandlesResponse } from "../schemas.ts";
 import type { CandleRows } from "../venue/wire.ts";
 
 const INTERVAL_MS = {
@@ -17,28 +16,11 @@ const INTERVAL_MS = {
   "4h": 14_400_000,
   "1d": 86_400_000,
   "1w": 604_800_000,
-} as const;
-type Interval = keyof typeof INTERVAL_MS;
+} as const satisfies Record<z.infer<typeof CandleInterval>, number>;
 
 /** The venue serves at most 5000 candles per request; larger limits are clamped (spec §3.3, Ours). */
 const MAX_CANDLES = 5000;
 const DEFAULT_CANDLES = 500;
-
-const Candle = z
-  .object({
-    time: z.int().describe("candle open, unix seconds"),
-    open: z.string(),
-    high: z.string(),
-    low: z.string(),
-    close: z.string(),
-    volume: z.string().describe("base units"),
-    trades: z.int(),
-  })
-  .meta({ id: "PerpetualTradingCandle" });
-
-const CandlesResponse = z
-  .object({ symbol: z.string(), interval: z.string(), candles: z.array(Candle) })
-  .meta({ id: "PerpetualTradingCandlesResponse" });
 
 // Responses are kept 15 s per (symbol, interval, window); an open window ("up to now") is one key.
 const cache = new TtlCache<z.input<typeof CandlesResponse>>(15_000, 500);
@@ -49,16 +31,7 @@ export const candles = defineOperation({
   summary: "Price candles of a market",
   description:
     "OHLC candles oldest first. Input times are unix milliseconds, output `time` is unix seconds (candle open). `limit` defaults to 500 and is clamped to 5000; `start_time` defaults to `end_time − limit × interval`, `end_time` to now. Cached 15 s.",
-  query: z.object({
-    symbol: Asset.describe("ticker, e.g. AAPL (the `xyz:` prefix is added when absent)"),
-    interval: z.enum(Object.keys(INTERVAL_MS) as [Interval, ...Interval[]]),
-    limit: qInt({
-      min: 1,
-      description: "number of candles (max 5000; larger values are clamped)",
-    }).optional(),
-    start_time: qInt({ min: 0, description: "window start, unix ms" }).optional(),
-    end_time: qInt({ min: 0, description: "window end, unix ms (default now)" }).optional(),
-  }),
+  query: CandlesQuery,
   response: CandlesResponse,
   errors: [{ status: 502, description: "venue unreachable" }],
   cli: { short: { interval: "i", limit: "l", end_time: "e" } },

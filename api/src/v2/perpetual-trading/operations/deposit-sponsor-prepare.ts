@@ -1,9 +1,7 @@
-import { z } from "zod";
 import { defineOperation } from "../../../kernel/registry/define.ts";
-import { UnsignedTransaction } from "../../../kernel/schemas/common.ts";
 import type { PerpetualTradingContext } from "../domain/ports.ts";
 import { prepareSponsoredDeposit } from "../domain/sponsored-deposit.ts";
-import { SponsoredDepositRequest } from "../schemas.ts";
+import { SponsoredDepositRequest, SponsorPrepareResponse } from "../schemas.ts";
 
 export const depositSponsorPrepare = defineOperation({
   method: "POST",
@@ -12,9 +10,7 @@ export const depositSponsorPrepare = defineOperation({
   description:
     "Bridge2.batchedDepositWithPermit with the owner's signed permit, for `sender` (the integrator's sponsor wallet) to sign and broadcast — the API never broadcasts. Checked first: deadline, the owner's USDC balance, the permit's signer, and a simulation (the bridge does not revert on a bad permit, so the simulation must show USDC moving). After the receipt, confirm a USDC Transfer to the bridge was emitted.",
   body: SponsoredDepositRequest,
-  response: z
-    .object({ transaction: UnsignedTransaction })
-    .meta({ id: "PerpetualTradingSponsorPrepareResponse" }),
+  response: SponsorPrepareResponse,
   errors: [{ status: 502, description: "Arbitrum RPC unreachable" }],
   cli: { command: "deposit-sponsor-prepare", aliases: ["dsp"], short: { amount_raw: "a" } },
   widget: true,

@@ -1,15 +1,13 @@
 import { formatUnits } from "viem";
-import { z } from "zod";
 import { rethrowRpc } from "../../../kernel/chain/clients.ts";
 import { fieldError } from "../../../kernel/errors.ts";
 import { parseUnitsExact } from "../../../kernel/lib/decimal.ts";
 import { defineOperation } from "../../../kernel/registry/define.ts";
-import { Address, TypedData } from "../../../kernel/schemas/common.ts";
 import { arbitrum } from "../bridge/arbitrum.ts";
 import { MIN_DEPOSIT_USDC } from "../bridge/bridge2.ts";
 import { bridgePermit, permitState } from "../bridge/permit.ts";
 import type { PerpetualTradingContext } from "../domain/ports.ts";
-import { Usdc } from "../schemas.ts";
+import { DepositRequest, DepositResponse } from "../schemas.ts";
 
 /** How long the owner has to get the permit relayed (Ours): an hour of chain time. */
 const PERMIT_LIFETIME_S = 3600n;
@@ -19,19 +17,8 @@ export const deposit = defineOperation({
   path: "/v2/perpetual_trading/deposit",
   summary: "Permit to deposit USDC from Arbitrum into the venue",
   description: `An EIP-2612 permit of Arbitrum USDC for the venue's bridge (Bridge2). The owner signs it (no gas); the integrator's sponsor wallet then relays it — see deposit/sponsor_prepare. The venue credits \`destination\` (= owner). Minimum ${MIN_DEPOSIT_USDC} USDC; the permit is valid for an hour of chain time.`,
-  body: z
-    .object({
-      owner: Address.describe("user EOA on Arbitrum; signs the permit and is credited at the venue"),
-      amount: Usdc("USDC in human units", "1000.0"),
-    })
-    .meta({ id: "PerpetualTradingDepositRequest" }),
-  response: z
-    .object({
-      permit: TypedData.describe("ERC-20 Permit typed data (spender = Bridge2, value = amount_raw)"),
-      amount_raw: z.int().describe("USDC in 6-decimal raw units"),
-      destination: z.string().describe("address credited at the venue (= owner)"),
-    })
-    .meta({ id: "PerpetualTradingDepositResponse" }),
+  body: DepositRequest,
+  response: DepositResponse,
   errors: [{ status: 502, description: "Arbitrum RPC unreachable" }],
   cli: { short: { amount: "a" } },
   widget: true,

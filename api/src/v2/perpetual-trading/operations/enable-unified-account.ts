@@ -1,9 +1,7 @@
-import { z } from "zod";
 import { fieldError } from "../../../kernel/errors.ts";
 import { defineOperation } from "../../../kernel/registry/define.ts";
-import { Address, TypedData } from "../../../kernel/schemas/common.ts";
 import type { PerpetualTradingContext } from "../domain/ports.ts";
-import { SignatureChainId } from "../schemas.ts";
+import { EnableUnifiedAccountRequest, EnableUnifiedAccountResponse } from "../schemas.ts";
 import { unifiedAccountAction } from "../venue/actions.ts";
 import type { UserAbstraction, UserRole } from "../venue/wire.ts";
 
@@ -16,20 +14,8 @@ export const enableUnifiedAccount = defineOperation({
   summary: "Let the traditional-asset markets use the account's collateral (to sign)",
   description:
     'Reads the account\'s mode. Already unified (or portfolio margin, reported as "portfolioMargin") → the mode and nothing to sign. Otherwise a user-signed `userSetAbstraction` action to execute. The venue refuses accounts it never credited: deposit first.',
-  body: z
-    .object({
-      owner: Address.describe("user EOA (the venue account)"),
-      signature_chain_id: SignatureChainId,
-    })
-    .meta({ id: "PerpetualTradingEnableUnifiedAccountRequest" }),
-  response: z
-    .object({
-      mode: z.string().describe('current account mode, e.g. "default", "unifiedAccount", "portfolioMargin"'),
-      typed_data: TypedData.nullable(),
-      action: z.record(z.string(), z.unknown()).nullable(),
-      nonce: z.int().nullable(),
-    })
-    .meta({ id: "PerpetualTradingEnableUnifiedAccountResponse" }),
+  body: EnableUnifiedAccountRequest,
+  response: EnableUnifiedAccountResponse,
   errors: [{ status: 502, description: "venue unreachable" }],
   cli: { aliases: ["eua"] },
   widget: true,

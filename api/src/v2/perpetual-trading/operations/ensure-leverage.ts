@@ -1,9 +1,8 @@
-import { z } from "zod";
 import { defineOperation } from "../../../kernel/registry/define.ts";
 import { leverageTo } from "../domain/leverage.ts";
 import { findMarket, loadMarkets } from "../domain/markets.ts";
 import type { PerpetualTradingContext } from "../domain/ports.ts";
-import { LeverageResponse, OwnerAsset } from "../schemas.ts";
+import { EnsureLeverageRequest, LeverageResponse } from "../schemas.ts";
 
 export const ensureLeverage = defineOperation({
   method: "POST",
@@ -11,7 +10,7 @@ export const ensureLeverage = defineOperation({
   summary: "Make sure an asset trades at 1× cross (to sign when it does not)",
   description:
     "Target 1× cross margin. Already there → `leverage_ok: true` and nothing to sign; otherwise an `updateLeverage` action.",
-  body: z.object(OwnerAsset).meta({ id: "PerpetualTradingEnsureLeverageRequest" }),
+  body: EnsureLeverageRequest,
   response: LeverageResponse,
   errors: [{ status: 502, description: "venue unreachable" }],
   cli: { aliases: ["el"], short: { asset: "a" } },

@@ -1,19 +1,9 @@
-import { z } from "zod";
 import { defineOperation } from "../../../kernel/registry/define.ts";
-import { decimalString } from "../../../kernel/schemas/common.ts";
 import { findMarket, loadMarkets } from "../domain/markets.ts";
 import { cloidOf, prepareOrder } from "../domain/order.ts";
 import type { PerpetualTradingContext } from "../domain/ports.ts";
 import { checkPrice } from "../domain/rules.ts";
-import {
-  Builder,
-  ClientOrderId,
-  OrderSize,
-  OwnerAsset,
-  Side,
-  SignableAction,
-  TpSlFields,
-} from "../schemas.ts";
+import { LimitOrderRequest, SignableAction } from "../schemas.ts";
 
 export const limitOrder = defineOperation({
   method: "POST",
@@ -21,19 +11,7 @@ export const limitOrder = defineOperation({
   summary: "Limit order to sign",
   description:
     "A resting limit order: `gtc` (default) rests until filled or cancelled, `alo` (post-only) is refused by the venue if it would match at once. Checked first: asset, price ticks (≤ 5 significant figures), size step, $10 minimum, reduce-only, builder fee approval. With `take_profit`/`stop_loss` (Compass extension) the action also carries their trigger orders (grouping `normalTpsl`), active once the order fills, each on the right side of the limit.",
-  body: z
-    .object({
-      ...OwnerAsset,
-      side: Side,
-      size: OrderSize,
-      price: decimalString({ description: "limit price, human units", example: "231.5" }),
-      time_in_force: z.enum(["gtc", "alo"]).optional().describe("gtc (default) or alo (post-only)"),
-      reduce_only: z.boolean().optional(),
-      client_order_id: ClientOrderId.nullable().optional(),
-      ...TpSlFields,
-      builder: Builder.nullable().optional(),
-    })
-    .meta({ id: "PerpetualTradingLimitOrderRequest" }),
+  body: LimitOrderRequest,
   response: SignableAction,
   errors: [{ status: 502, description: "venue unreachable" }],
   cli: {

@@ -1,10 +1,9 @@
-import { z } from "zod";
 import { defineOperation } from "../../../kernel/registry/define.ts";
 import { findMarket, loadMarkets } from "../domain/markets.ts";
 import { prepareOrder } from "../domain/order.ts";
 import type { PerpetualTradingContext } from "../domain/ports.ts";
 import { marketLimitPrice } from "../domain/rules.ts";
-import { Builder, OrderSize, OwnerAsset, Side, SignableAction, TpSlFields } from "../schemas.ts";
+import { MarketOrderRequest, SignableAction } from "../schemas.ts";
 
 /** Price protection when the caller names none (Ours): 5 % either side of the mark. */
 const DEFAULT_SLIPPAGE_PERCENT = 5;
@@ -14,22 +13,7 @@ export const marketOrder = defineOperation({
   path: "/v2/perpetual_trading/market_order",
   summary: "Market order to sign",
   description: `An immediate-or-cancel limit at the mark price ± \`slippage_percent\` (default ${DEFAULT_SLIPPAGE_PERCENT}), built as the venue's \`order\` action. Checked first: asset, size step, $10 minimum, a position to reduce when \`reduce_only\`, builder fee approval. With \`take_profit\`/\`stop_loss\` (Compass extension) the action also carries their trigger orders (grouping \`normalTpsl\`), each on the right side of the mark. Sign \`typed_data\`, then POST /execute.`,
-  body: z
-    .object({
-      ...OwnerAsset,
-      side: Side,
-      size: OrderSize,
-      slippage_percent: z
-        .number()
-        .min(0)
-        .max(100)
-        .optional()
-        .describe("price band around the mark, percent (0–100)"),
-      reduce_only: z.boolean().optional().describe("only reduce an existing position"),
-      ...TpSlFields,
-      builder: Builder.nullable().optional().describe("attach a builder fee (approved beforehand)"),
-    })
-    .meta({ id: "PerpetualTradingMarketOrderRequest" }),
+  body: MarketOrderRequest,
   response: SignableAction,
   errors: [{ status: 502, description: "venue unreachable" }],
   cli: { aliases: ["mo"], short: { asset: "a", builder: "b", reduce_only: "r" } },

@@ -1,10 +1,9 @@
-import { z } from "zod";
 import { fieldError } from "../../../kernel/errors.ts";
 import { defineOperation } from "../../../kernel/registry/define.ts";
 import { DEX, findMarket, loadMarkets } from "../domain/markets.ts";
 import type { PerpetualTradingContext } from "../domain/ports.ts";
 import { hasTpSl, triggerOrders } from "../domain/tpsl.ts";
-import { OwnerAsset, SignableAction, TpSlFields } from "../schemas.ts";
+import { PositionTpslRequest, SignableAction } from "../schemas.ts";
 import { orderAction } from "../venue/actions.ts";
 import type { ClearinghouseState } from "../venue/wire.ts";
 
@@ -14,7 +13,7 @@ export const positionTpsl = defineOperation({
   summary: "Take profit and stop loss on an open position (to sign)",
   description:
     "Compass extension: reduce-only trigger orders on the owner's open position (the venue's `positionTpsl` grouping): each closes the position when the mark reaches its `trigger_price`, at market unless it names a `limit_price`. A new one replaces the position's previous take profit (or stop loss); both go when the position closes. A take profit must be beyond the mark in the position's favour, a stop loss against it. Sign `typed_data`, then POST /execute; cancel one with cancel_order.",
-  body: z.object({ ...OwnerAsset, ...TpSlFields }).meta({ id: "PerpetualTradingPositionTpslRequest" }),
+  body: PositionTpslRequest,
   response: SignableAction,
   errors: [{ status: 502, description: "venue unreachable" }],
   cli: { aliases: ["tpsl"], short: { asset: "a" } },

@@ -1,11 +1,9 @@
-import { z } from "zod";
 import { defineOperation } from "../../../kernel/registry/define.ts";
-import { Address } from "../../../kernel/schemas/common.ts";
 import { readAccount } from "../domain/account.ts";
 import { findMarket, loadMarkets } from "../domain/markets.ts";
 import type { PerpetualTradingContext } from "../domain/ports.ts";
 import { toAccount } from "../domain/views.ts";
-import { Asset, Position } from "../schemas.ts";
+import { PositionsQuery, PositionsResponse } from "../schemas.ts";
 
 export const positions = defineOperation({
   method: "GET",
@@ -13,17 +11,8 @@ export const positions = defineOperation({
   summary: "Open positions and account value of a trader",
   description:
     "The owner's open positions on the traditional-asset perps (empty when flat), with account value (margin + unrealized PnL) and the USDC withdrawable now.",
-  query: z.object({
-    owner: Address.describe("user EOA (the venue account)"),
-    asset: Asset.optional().describe("only this ticker"),
-  }),
-  response: z
-    .object({
-      positions: z.array(Position),
-      account_value: z.string().optional().describe("USD: margin + unrealized PnL"),
-      withdrawable: z.string().optional().describe("USDC that can be withdrawn now"),
-    })
-    .meta({ id: "PerpetualTradingPositionsResponse" }),
+  query: PositionsQuery,
+  response: PositionsResponse,
   errors: [{ status: 502, description: "venue unreachable" }],
   cli: { short: { asset: "a" } },
   widget: true,

@@ -1,10 +1,9 @@
-import { z } from "zod";
 import { fieldError } from "../../../kernel/errors.ts";
 import { defineOperation } from "../../../kernel/registry/define.ts";
 import { leverageTo } from "../domain/leverage.ts";
 import { findMarket, loadMarkets } from "../domain/markets.ts";
 import type { PerpetualTradingContext } from "../domain/ports.ts";
-import { LeverageResponse, OwnerAsset } from "../schemas.ts";
+import { LeverageResponse, SetLeverageRequest } from "../schemas.ts";
 
 export const setLeverage = defineOperation({
   method: "POST",
@@ -12,18 +11,7 @@ export const setLeverage = defineOperation({
   summary: "Set an asset's leverage and margin mode (to sign)",
   description:
     "Whole-number multiplier in [1, the asset's max_leverage]; omitted or null → the maximum. Cross margin unless `margin_mode` is `isolated` (Compass extension). Already at that value and mode → `leverage_ok: true` and nothing to sign.",
-  body: z
-    .object({
-      ...OwnerAsset,
-      leverage: z.int().min(1).nullable().optional().describe("multiplier; default the asset's maximum"),
-      margin_mode: z
-        .enum(["cross", "isolated"])
-        .optional()
-        .describe(
-          "Compass extension: `cross` (default: the account's whole balance backs the position) or `isolated` (only the margin put up for it)",
-        ),
-    })
-    .meta({ id: "PerpetualTradingSetLeverageRequest" }),
+  body: SetLeverageRequest,
   response: LeverageResponse,
   errors: [{ status: 502, description: "venue unreachable" }],
   cli: { aliases: ["sl"], short: { asset: "a", leverage: "l" } },

@@ -1,11 +1,9 @@
-import { z } from "zod";
 import { fieldError } from "../../../kernel/errors.ts";
 import { compareDecimal } from "../../../kernel/lib/decimal.ts";
 import { defineOperation } from "../../../kernel/registry/define.ts";
-import { Address } from "../../../kernel/schemas/common.ts";
 import { readAccount } from "../domain/account.ts";
 import type { PerpetualTradingContext } from "../domain/ports.ts";
-import { SignableAction, SignatureChainId, Usdc } from "../schemas.ts";
+import { SignableAction, WithdrawRequest } from "../schemas.ts";
 import { withdrawAction } from "../venue/actions.ts";
 
 /** The venue keeps $1 of every withdrawal for the Arbitrum transaction. */
@@ -17,14 +15,7 @@ export const withdraw = defineOperation({
   summary: "Withdraw USDC from the venue to Arbitrum (to sign)",
   description:
     "A user-signed `withdraw3` action paying `amount` less the venue's $1 fee to `destination` (default: owner) on Arbitrum. Checked first against what the account can withdraw now. Execute it via /execute; the payout follows on chain.",
-  body: z
-    .object({
-      owner: Address.describe("user EOA (the venue account)"),
-      amount: Usdc("USDC in human units, the $1 fee included", "500.0"),
-      destination: Address.nullable().optional().describe("Arbitrum address paid (default owner)"),
-      signature_chain_id: SignatureChainId,
-    })
-    .meta({ id: "PerpetualTradingWithdrawRequest" }),
+  body: WithdrawRequest,
   response: SignableAction,
   errors: [{ status: 502, description: "venue unreachable" }],
   cli: { short: { amount: "a" } },

@@ -5,8 +5,9 @@ import { NEXT_BLOCK } from "../../../kernel/chain/next-block.ts";
 import { parseDecimal } from "../../../kernel/lib/format.ts";
 import type { ChainName } from "../../../kernel/schemas/common.ts";
 import { productAccountAddress } from "../../../product-accounts/index.ts";
+import { centrifugeVault } from "../../../protocols/centrifuge/index.ts";
+import { midasContracts } from "../../../protocols/midas/index.ts";
 import { equityPrices } from "./equity/markets.ts";
-import { issuerContracts } from "./issuer-markets.ts";
 import type { IssuerFund, IssuerOrder } from "./issuer-port.ts";
 import { venueSnapshot } from "./markets.ts";
 import type { TokenizedAssetsContext } from "./ports.ts";
@@ -92,10 +93,14 @@ export async function readHoldings(
     times: await blockTimes(client, logs).catch((error) => rethrowRpc(chain, error)),
     orders: issuer[0],
     escrows: new Set(
-      tokens.flatMap((t) => {
-        const c = issuerContracts(ctx.config, chain, t.symbol);
-        return [c.redemptionVault, c.vault].filter((a): a is Address => !!a).map((a) => a.toLowerCase());
-      }),
+      tokens.flatMap((t) =>
+        [
+          midasContracts(ctx.config, chain, t.symbol).redemptionVault,
+          centrifugeVault(ctx.config, chain, t.symbol),
+        ]
+          .filter((a): a is Address => !!a)
+          .map((a) => a.toLowerCase()),
+      ),
     ),
     funds: issuer[1],
   };

@@ -1,33 +1,12 @@
-import { centrifugeVaultAbi, MULTICALL3, midasDataFeedAbi, midasDepositVaultAbi } from "@compass/constants";
-import { type Address, erc20Abi, getAddress, type PublicClient } from "viem";
+import { erc20Abi, type PublicClient } from "viem";
 import { rethrowRpc } from "../../../kernel/chain/clients.ts";
-import { multicall3Abi } from "../../../kernel/chain/multicall.ts";
 import { NEXT_BLOCK } from "../../../kernel/chain/next-block.ts";
-import { addressBook, type Config } from "../../../kernel/config/env.ts";
+import type { Config } from "../../../kernel/config/env.ts";
 import type { ChainName } from "../../../kernel/schemas/common.ts";
+import { centrifugeVault, readCentrifugeMarket } from "../../../protocols/centrifuge/index.ts";
+import { midasContracts, readMidasMarket } from "../../../protocols/midas/index.ts";
 import type { KnownToken } from "./tokens.ts";
-import type { VenueMarket, VenueSnapshot } from "./venue.ts";
-
-/** The issuer contracts of one asset on one chain, from the address book. */
-export interface IssuerContracts {
-  /** Midas: the mToken's rate feed, deposit and redemption vaults */
-  feed?: Address;
-  depositVault?: Address;
-  redemptionVault?: Address;
-  /** Centrifuge: the deRWA token's ERC-7540 vault */
-  vault?: Address;
-}
-
-export function issuerContracts(config: Config, chain: ChainName, symbol: string): IssuerContracts {
-  const c = addressBook(config)?.chains[chain]?.contracts ?? {};
-  const at = (name: string) => (c[name] ? getAddress(c[name]!) : undefined);
-  return {
-    feed: at(`MidasDataFeed_${symbol}`),
-    depositVault: at(`MidasDepositVault_${symbol}`),
-    redemptionVault: at(`MidasRedemptionVault_${symbol}`),
-    vault: at(`CentrifugeVault_${symbol}`),
-  };
-}
+import { snapshotTime, type VenueMarket, type VenueSnapshot } from "./venue.ts";
 
 /**
  * The issuer-priced assets on `chain` as the issuers have them now, in one batched eth_call: Midas mTokens at
@@ -41,58 +20,25 @@ export async function readIssuerMarkets(
   chain: ChainName,
   tokens: KnownToken[],
 ): Promise<VenueSnapshot> {
-  const read = <T>(address: Address, abi: any, functionName: string, args: readonly unknown[] = []) =>
-    client.readContract({ blockTag: NEXT_BLOCK, address, abi, functionName, args } as any) as Promise<T>;
-  const now = client.readContract({
-    blockTag: NEXT_BLOCK,
-    address: MULTICALL3,
-    abi: multicall3Abi,
-    functionName: "getCurrentBlockTimestamp",
-  });
+  const now = snapshotTime(client);
   const rows = tokens.map(async (token): Promise<VenueMarket | null> => {
-    const c = issuerContracts(config, chain, token.symbol);
-    const supply = read<bigint>(token.address, erc20Abi, "totalSupply");
-    if (c.feed && c.depositVault) {
-      const [params, price, paused, total] = await Promise.all([
-        read<{ seed: bigint; p0: bigint; t0: bigint; apyBps: number; volBps: number }>(
-          c.feed,
-          midasDataFeedAbi,
-          "params",
-        ),
-        read<bigint>(c.feed, midasDataFeedAbi, "getDataInBase18"),
-        read<boolean>(c.depositVault, midasDepositVaultAbi, "paused"),
-        supply,
-      ]);
-      return {
-        token,
-        paused,
-        spreadBps: 0,
-        params: { ...params, t0: Number(params.t0) },
-        price,
-        supply: total,
-      };
-    }
-    if (c.vault) {
-      const [seed, p0, t0, apyBps, volBps, price, paused, total] = await Promise.all([
-        read<bigint>(c.vault, centrifugeVaultAbi, "seed"),
-        read<bigint>(c.vault, centrifugeVaultAbi, "p0"),
-        read<bigint>(c.vault, centrifugeVaultAbi, "t0"),
-        read<number>(c.vault, centrifugeVaultAbi, "apyBps"),
-        read<number>(c.vault, centrifugeVaultAbi, "volBps"),
-        read<bigint>(c.vault, centrifugeVaultAbi, "pricePerShare"),
-        read<boolean>(c.vault, centrifugeVaultAbi, "paused"),
-        supply,
-      ]);
-      return {
-        token,
-        paused,
-        spreadBps: 0,
-        params: { seed, p0, t0: Number(t0), apyBps, volBps },
-        price,
-        supply: total,
-      };
-    }
-    return null;
+    const midas = midasContracts(config, chain, token.symbol);
+    const vault = centrifugeVault(config, chain, token.symbol);
+    const supply = client.readContract({
+      blockTag: NEXT_BLOCK,
+      address: token.address,
+      abi: erc20Abi,
+      functionName: "totalSupply",
+    });
+    const market =
+      midas.feed && midas.depositVault
+        ? readMidasMarket(client, midas.feed, midas.depositVault)
+        : vault
+          ? readCentrifugeMarket(client, vault)
+          : undefined;
+    if (!market) return null;
+    const [{ model, price, paused }, total] = await Promise.all([market, supply]);
+    return { token, paused, spreadBps: 0, params: model, price, supply: total };
   });
   try {
     const [timestamp, ...markets] = await Promise.all([now, ...rows]);

@@ -1,9 +1,8 @@
 import { defineOperation } from "../../../kernel/registry/define.ts";
-import { balancesResponse } from "../../../product-accounts/index.ts";
 import { balancesView } from "../domain/balances.ts";
 import { readHoldings } from "../domain/holdings.ts";
 import type { TokenizedAssetsContext } from "../domain/ports.ts";
-import { HoldingsQuery } from "../schemas.ts";
+import { BalancesResponse, HoldingsQuery } from "../schemas.ts";
 
 export const balances = defineOperation({
   method: "GET",
@@ -12,7 +11,7 @@ export const balances = defineOperation({
   description:
     "USDC and every listed asset the owner's account holds or has held on `chain` (zero balances of exited tokens included), each with its full transfer history.",
   query: HoldingsQuery,
-  response: balancesResponse("BalancesResponse", "tokenized_assets"),
+  response: BalancesResponse,
   errors: [{ status: 502, description: "chain or issuer unavailable" }],
   errorModel: "mixed",
   cli: { short: { chain: "c" } },

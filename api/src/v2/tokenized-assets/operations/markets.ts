@@ -1,12 +1,10 @@
-import { z } from "zod";
 import { servesChain } from "../../../kernel/config/env.ts";
 import { fieldError } from "../../../kernel/errors.ts";
 import { defineOperation } from "../../../kernel/registry/define.ts";
-import { Chain } from "../../../kernel/schemas/common.ts";
 import { matchesFilters } from "../domain/filters.ts";
 import { marketChains, marketsAcross } from "../domain/markets.ts";
 import type { TokenizedAssetsContext } from "../domain/ports.ts";
-import { Market, TokenizedAssetClass, TokenizedAssetProvider } from "../schemas.ts";
+import { MarketsQuery, MarketsResponse } from "../schemas.ts";
 
 export const markets = defineOperation({
   method: "GET",
@@ -14,24 +12,8 @@ export const markets = defineOperation({
   summary: "List tokenized-asset markets",
   description:
     "Every listed tokenized asset per chain with its live price, 24 h change, yield, TVL and trading status. Filters combine: `category` (sector tag), `search` (substring of symbol, underlying ticker or name), `provider`, `asset_class`, `chain`. A chain or issuer that cannot be reached is left out (502 only when nothing can be listed).",
-  query: z.object({
-    category: z
-      .string()
-      .trim()
-      .max(64)
-      .nullish()
-      .describe("sector filter, e.g. treasuries, crypto, equities"),
-    search: z
-      .string()
-      .trim()
-      .max(64)
-      .nullish()
-      .describe("case-insensitive substring of symbol, ticker or name"),
-    provider: TokenizedAssetProvider.nullish(),
-    asset_class: TokenizedAssetClass.nullish(),
-    chain: Chain.nullish(),
-  }),
-  response: z.object({ markets: z.array(Market) }).meta({ id: "MarketsResponse" }),
+  query: MarketsQuery,
+  response: MarketsResponse,
   errors: [{ status: 502, description: "chain or issuer unavailable" }],
   errorModel: "mixed",
   cli: { short: { asset_class: "a", provider: "p", search: "s" } },

@@ -1,9 +1,7 @@
-import { z } from "zod";
 import { defineOperation } from "../../../kernel/registry/define.ts";
-import { Address } from "../../../kernel/schemas/common.ts";
 import { cancelEquityOrder } from "../domain/equity/manage.ts";
 import type { TokenizedAssetsContext } from "../domain/ports.ts";
-import { EquityCancelResponse, OrderHashParam } from "../schemas.ts";
+import { CancelOrderRequest, EquityCancelResponse, OrderHashParam } from "../schemas.ts";
 
 export const orderCancel = defineOperation({
   method: "POST",
@@ -13,9 +11,7 @@ export const orderCancel = defineOperation({
   description:
     "The SafeTx (simulated) that has the Tokenized Assets Account cancel its order on the Limit Order Protocol; once it is executed the relay stops filling and the order reads `cancelled`. Only `pending` or `expired` orders (409 otherwise); the owner's account must be the maker (403).",
   params: OrderHashParam,
-  body: z.object({ owner: Address.describe("owner wallet; its account must be the order's maker") }).meta({
-    id: "TokenizedAssetsCancelOrderRequest",
-  }),
+  body: CancelOrderRequest,
   response: EquityCancelResponse,
   errors: [
     { status: 400, description: "bad request" },

@@ -1,8 +1,6 @@
-import { z } from "zod";
 import { servesChain } from "../../../kernel/config/env.ts";
 import { DomainError, fieldError } from "../../../kernel/errors.ts";
 import { defineOperation } from "../../../kernel/registry/define.ts";
-import { Address, Chain } from "../../../kernel/schemas/common.ts";
 import { productAccountAddress } from "../../../product-accounts/index.ts";
 import { issuerRequests } from "../domain/issuer-requests.ts";
 import { marketChains } from "../domain/markets.ts";
@@ -10,7 +8,7 @@ import type { TokenizedAssetsContext } from "../domain/ports.ts";
 import { fundRedemptions } from "../domain/redemptions.ts";
 import { assetsOn } from "../domain/tokens.ts";
 import { vaultRedemptions } from "../domain/vaults.ts";
-import { Redemption } from "../schemas.ts";
+import { RedemptionsQuery, RedemptionsResponse } from "../schemas.ts";
 
 export const redemptions = defineOperation({
   method: "GET",
@@ -18,18 +16,8 @@ export const redemptions = defineOperation({
   summary: "Pending and settled fund and vault requests",
   description:
     "Every subscription (buy) and redemption (sell) of the owner's account with an asynchronously settled fund, and every redemption request at a managed vault (IXS, on bsc), oldest first per fund or vault: `pending` until the fund's NAV cycle or the vault manager's processing, then `finalized` (shares minted or USDC paid) or `rejected` (shares returned). Read live from the issuer and the chain; nothing is stored. The poll endpoint of async trades.",
-  query: z.object({
-    owner: Address.describe("owner wallet"),
-    chain: Chain.nullish(),
-    vault: z
-      .string()
-      .trim()
-      .min(1)
-      .max(64)
-      .nullish()
-      .describe("fund symbol (e.g. SBGOV), vault handle (e.g. ixv1) or token address"),
-  }),
-  response: z.object({ redemptions: z.array(Redemption) }).meta({ id: "RedemptionsResponse" }),
+  query: RedemptionsQuery,
+  response: RedemptionsResponse,
   errors: [{ status: 422, description: "invalid query, unknown vault, or chain not served" }],
   errorModel: "domain",
   cli: { short: { chain: "c", vault: "v" } },

@@ -1,20 +1,15 @@
-import { z } from "zod";
 import { DomainError } from "../../../kernel/errors.ts";
-import { Chain, TokenRef } from "../../../kernel/schemas/common.ts";
-import { transferFields, transferOperation, transferResponse } from "../../../product-accounts/index.ts";
+import { transferOperation } from "../../../product-accounts/index.ts";
 import { resolveToken } from "../domain/tokens.ts";
+import { TransferRequest, TransferResponse } from "../schemas.ts";
 
 export const transfer = transferOperation({
   product: "tokenized_assets",
   path: "/v2/tokenized_assets/transfer",
   description:
     "DEPOSIT moves `token` from the owner's wallet into the account (an ERC-20 transfer, or with `gas_sponsorship` a Permit2 signature whose spender is `spender` or the account); WITHDRAW moves it back to the owner (the account's execTransaction, or a SafeTx to sign for `POST /v2/gas_sponsorship/prepare`). Simulated before it is returned.",
-  body: z
-    .object(
-      transferFields(Chain.default("ethereum"), TokenRef("symbol (USDC, a listed asset) or 0x address")),
-    )
-    .meta({ id: "TokenizedAssetsTransferRequest" }),
-  response: transferResponse("TokenizedAssetsTransferResponse"),
+  body: TransferRequest,
+  response: TransferResponse,
   errors: [{ status: 400, description: "unknown token, account not deployed, or Permit2 approval missing" }],
   errorModel: "mixed",
   cli: { short: { chain: "c", gas_sponsorship: "g", spender: "s", token: "t" } },

@@ -1,27 +1,19 @@
-import {
-  erc20ErrorsAbi,
-  MULTICALL3,
-  midasDepositVaultAbi,
-  midasRedemptionVaultAbi,
-} from "@compass/constants";
-import { encodeFunctionData, erc20Abi, formatUnits, type Hex, toFunctionSelector, zeroHash } from "viem";
-import { rethrowRpc } from "../../../../kernel/chain/clients.ts";
-import { multicall3Abi } from "../../../../kernel/chain/multicall.ts";
-import { NEXT_BLOCK } from "../../../../kernel/chain/next-block.ts";
+import { formatUnits } from "viem";
 import { DomainError } from "../../../../kernel/errors.ts";
-import type { AccountCall } from "../../../../product-accounts/index.ts";
-import { buildAccountAction, readAccountState } from "../../../../product-accounts/index.ts";
-import { issuerContracts } from "../issuer-markets.ts";
-import { POLL_ENDPOINT } from "../mmf.ts";
-import { requireBalance, requireDeployed } from "./checks.ts";
+import {
+  depositInstantCall,
+  fromBase18,
+  MIDAS_VAULT_ABIS,
+  midasContracts,
+  readDepositVault,
+  readRedemptionVault,
+  redeemInstantCall,
+  redeemRequestCall,
+  toBase18,
+} from "../../../../protocols/midas/index.ts";
 import type { Trade, TradeResult } from "./context.ts";
-import { feeAmount, minimumOut } from "./request.ts";
-
-const DAY = 86_400n;
-const selector = (signature: string) => toFunctionSelector(signature) as Hex;
-const DEPOSIT_INSTANT = selector("depositInstant(address,uint256,uint256,bytes32)");
-const REDEEM_INSTANT = selector("redeemInstant(address,uint256,uint256)");
-const REDEEM_REQUEST = selector("redeemRequest(address,uint256)");
+import { instant, issuerTrade, later, partnerFee } from "./issuer-trade.ts";
+import { minimumOut } from "./request.ts";
 
 /**
  * A Midas mToken through Midas's own vaults, executed by the product account. Buy: `depositInstant` on the
@@ -31,7 +23,7 @@ const REDEEM_REQUEST = selector("redeemRequest(address,uint256)");
  * issuer approves later (`settlement: "async"`, listed in GET /redemptions). Midas counts amounts in base 18.
  */
 export async function midasTrade(t: Trade): Promise<TradeResult> {
-  const c = issuerContracts(t.ctx.config, t.chain, t.asset.symbol);
+  const c = midasContracts(t.ctx.config, t.chain, t.asset.symbol);
   const buying = t.side === "buy";
   const vault = buying ? c.depositVault : c.redemptionVault;
   if (!vault)
@@ -40,180 +32,71 @@ export async function midasTrade(t: Trade): Promise<TradeResult> {
       "No venue",
       `token_out: no Midas vault issues ${t.asset.symbol} on ${t.chain}`,
     );
-  const abi = buying ? midasDepositVaultAbi : midasRedemptionVaultAbi;
-  const input = buying ? t.usdc : t.asset;
-  const toBase18 = (raw: bigint, decimals: number) => raw * 10n ** BigInt(18 - decimals);
-  const amount18 = toBase18(t.amountIn, input.decimals);
-  const read = <T>(functionName: string, args: readonly unknown[] = []) =>
-    t.client.readContract({
-      blockTag: NEXT_BLOCK,
-      address: vault,
-      abi,
-      functionName,
-      args,
-    } as any) as Promise<T>;
-  const [state, balance, allowance, preview, paused, fns, minAmount, limit, now, liquidity] =
-    await Promise.all([
-      readAccountState(t.client, t.account),
-      t.client.readContract({
-        blockTag: NEXT_BLOCK,
-        address: input.address,
-        abi: erc20Abi,
-        functionName: "balanceOf",
-        args: [t.account],
-      }),
-      t.client.readContract({
-        blockTag: NEXT_BLOCK,
-        address: input.address,
-        abi: erc20Abi,
-        functionName: "allowance",
-        args: [t.account, vault],
-      }),
-      read<readonly [bigint, bigint]>(buying ? "previewDepositInstant" : "previewRedeemInstant", [
-        t.usdc.address,
-        amount18,
-      ]),
-      read<boolean>("paused"),
-      Promise.all(
-        (buying ? [DEPOSIT_INSTANT] : [REDEEM_INSTANT, REDEEM_REQUEST]).map((fn) =>
-          read<boolean>("fnPaused", [fn]),
-        ),
-      ),
-      read<bigint>("minAmount"),
-      read<bigint>("instantDailyLimit"),
-      t.client.readContract({
-        blockTag: NEXT_BLOCK,
-        address: MULTICALL3,
-        abi: multicall3Abi,
-        functionName: "getCurrentBlockTimestamp",
-      }),
-      buying ? Promise.resolve(0n) : read<bigint>("liquidity", [t.usdc.address]),
-    ]).catch((error) => rethrowRpc(t.chain, error));
-  const used = await read<bigint>("dailyLimits", [BigInt(now) / DAY]).catch((error) =>
-    rethrowRpc(t.chain, error),
-  );
-
-  requireDeployed(state.deployed, t.account, t.chain);
-  requireBalance(balance, t.amountIn, input);
-  const [out18] = preview;
-  const paused$ = (which: string) =>
+  const amount18 = toBase18(t.amountIn, (buying ? t.usdc : t.asset).decimals);
+  const paused = (which: string) =>
     new DomainError(422, "Market paused", `${t.asset.symbol}: Midas has paused ${which} on ${t.chain}`);
-  const room = limit > used ? limit - used : 0n;
-  const calls: AccountCall[] = [];
-  if (allowance < t.amountIn)
-    calls.push({
-      to: input.address,
-      data: encodeFunctionData({ abi: erc20Abi, functionName: "approve", args: [vault, t.amountIn] }),
+  const flow = { spender: vault, abis: MIDAS_VAULT_ABIS };
+
+  if (buying)
+    return issuerTrade(t, {
+      ...flow,
+      read: () => readDepositVault(t.client, vault, t.usdc.address, amount18),
+      plan: ({ out18, instantPaused, minAmount, room }) => {
+        if (instantPaused) throw paused("instant deposits");
+        if (out18 < minAmount)
+          throw new DomainError(
+            422,
+            "Amount too small",
+            `amount_in: Midas issues at least ${formatUnits(minAmount, 18)} ${t.asset.symbol} per deposit; this buys ${formatUnits(out18, 18)}`,
+          );
+        if (out18 > room)
+          throw new DomainError(
+            422,
+            "Over the instant limit",
+            `amount_in: Midas's instant deposits of ${t.asset.symbol} have ${formatUnits(room, 18)} left today; buy less or tomorrow`,
+          );
+        return {
+          calls: [depositInstantCall(vault, t.usdc.address, amount18, minimumOut(out18, t.slippage))],
+          settlement: instant(formatUnits(out18, 18)),
+        };
+      },
     });
 
-  if (buying) {
-    if (paused || fns[0]) throw paused$("instant deposits");
-    if (out18 < minAmount)
-      throw new DomainError(
-        422,
-        "Amount too small",
-        `amount_in: Midas issues at least ${formatUnits(minAmount, 18)} ${t.asset.symbol} per deposit; this buys ${formatUnits(out18, 18)}`,
-      );
-    if (out18 > room)
-      throw new DomainError(
-        422,
-        "Over the instant limit",
-        `amount_in: Midas's instant deposits of ${t.asset.symbol} have ${formatUnits(room, 18)} left today; buy less or tomorrow`,
-      );
-    const minOut = minimumOut(out18, t.slippage);
-    calls.push({
-      to: vault,
-      data: encodeFunctionData({
-        abi: midasDepositVaultAbi,
-        functionName: "depositInstant",
-        args: [t.usdc.address, amount18, minOut, zeroHash],
-      }),
-    });
-    const envelope = await build(t, calls, state.nonce);
-    return { ...envelope, ...instant(formatUnits(out18, 18), null) };
-  }
-
-  if (amount18 < minAmount)
-    throw new DomainError(
-      422,
-      "Amount too small",
-      `amount_in: Midas redeems at least ${formatUnits(minAmount, 18)} ${t.asset.symbol}`,
-    );
-  const usdcOut = out18 / 10n ** BigInt(18 - t.usdc.decimals);
-  const canInstant = !paused && !fns[0] && amount18 <= room && out18 <= liquidity;
-  if (canInstant) {
-    const minOut18 = minimumOut(out18, t.slippage);
-    const minOut = minOut18 / 10n ** BigInt(18 - t.usdc.decimals);
-    const fee = t.fee ? feeAmount(t.fee, usdcOut) : 0n;
-    if (fee > minOut)
-      throw new DomainError(422, "Fee too large", "fee.amount: exceeds the minimum proceeds of the sale");
-    calls.push({
-      to: vault,
-      data: encodeFunctionData({
-        abi: midasRedemptionVaultAbi,
-        functionName: "redeemInstant",
-        args: [t.usdc.address, amount18, minOut18],
-      }),
-    });
-    if (fee > 0n)
-      calls.push({
-        to: t.usdc.address,
-        data: encodeFunctionData({ abi: erc20Abi, functionName: "transfer", args: [t.fee!.recipient, fee] }),
-      });
-    const envelope = await build(t, calls, state.nonce);
-    return {
-      ...envelope,
-      ...instant(formatUnits(usdcOut - fee, t.usdc.decimals), formatUnits(fee, t.usdc.decimals)),
-    };
-  }
-  // the instant path is closed (paused, today's limit or the vault's USDC): a request Midas approves later
-  if (paused || fns[1]) throw paused$("redemptions");
-  if (t.fee)
-    throw new DomainError(
-      422,
-      "Fee not supported",
-      `fee: this sale is a Midas redemption request (the instant limit or liquidity does not cover it), paid when Midas approves it, so no fee can be taken in this transaction`,
-    );
-  calls.push({
-    to: vault,
-    data: encodeFunctionData({
-      abi: midasRedemptionVaultAbi,
-      functionName: "redeemRequest",
-      args: [t.usdc.address, amount18],
-    }),
-  });
-  const envelope = await build(t, calls, state.nonce);
-  return {
-    ...envelope,
-    // the request carries Midas's standard fee (no instant fee); the rate is the one of approval day
-    estimated_amount_out: formatUnits(usdcOut, t.usdc.decimals),
-    fee_amount: null,
-    settlement: "async",
-    poll_endpoint: POLL_ENDPOINT,
-    expected_settlement_at: null,
-  };
-}
-
-function instant(out: string, fee: string | null) {
-  return {
-    estimated_amount_out: out,
-    fee_amount: fee,
-    settlement: "instant" as const,
-    poll_endpoint: null,
-    expected_settlement_at: null,
-  };
-}
-
-function build(t: Trade, calls: AccountCall[], nonce: bigint) {
-  return buildAccountAction({
-    client: t.client,
-    chain: t.chain,
-    owner: t.owner,
-    account: t.account,
-    calls,
-    nonce,
-    sponsored: t.sponsored,
-    fields: t.fields,
-    abis: [midasDepositVaultAbi, midasRedemptionVaultAbi, erc20ErrorsAbi],
+  return issuerTrade(t, {
+    ...flow,
+    read: () => readRedemptionVault(t.client, vault, t.usdc.address, amount18),
+    plan: ({ out18, instantPaused, requestPaused, minAmount, room, liquidity }) => {
+      if (amount18 < minAmount)
+        throw new DomainError(
+          422,
+          "Amount too small",
+          `amount_in: Midas redeems at least ${formatUnits(minAmount, 18)} ${t.asset.symbol}`,
+        );
+      const usdcOut = fromBase18(out18, t.usdc.decimals);
+      if (!instantPaused && amount18 <= room && out18 <= liquidity) {
+        const minOut18 = minimumOut(out18, t.slippage);
+        const fee = partnerFee(t, usdcOut, fromBase18(minOut18, t.usdc.decimals));
+        return {
+          calls: [redeemInstantCall(vault, t.usdc.address, amount18, minOut18), ...fee.calls],
+          settlement: instant(
+            formatUnits(usdcOut - fee.amount, t.usdc.decimals),
+            formatUnits(fee.amount, t.usdc.decimals),
+          ),
+        };
+      }
+      // the instant path is closed (paused, today's limit or the vault's USDC): a request Midas approves later
+      if (requestPaused) throw paused("redemptions");
+      if (t.fee)
+        throw new DomainError(
+          422,
+          "Fee not supported",
+          `fee: this sale is a Midas redemption request (the instant limit or liquidity does not cover it), paid when Midas approves it, so no fee can be taken in this transaction`,
+        );
+      return {
+        calls: [redeemRequestCall(vault, t.usdc.address, amount18)],
+        // the request carries Midas's standard fee (no instant fee); the rate is the one of approval day
+        settlement: later(formatUnits(usdcOut, t.usdc.decimals)),
+      };
+    },
   });
 }

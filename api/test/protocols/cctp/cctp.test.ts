@@ -1,8 +1,12 @@
 import { getAddress } from "viem";
 import { describe, expect, test } from "vitest";
-import { DomainError } from "../../src/kernel/errors.ts";
-import { decodeBridgeId, encodeBridgeId } from "../../src/v2/cctp/domain/bridge-id.ts";
-import { estimatedSeconds, feeOf } from "../../src/v2/cctp/domain/burn.ts";
+import { DomainError } from "../../../src/kernel/errors.ts";
+import {
+  decodeBridgeId,
+  encodeBridgeId,
+  estimatedSeconds,
+  feeOf,
+} from "../../../src/protocols/cctp/index.ts";
 
 describe("CCTP domain", () => {
   test("a bridge id carries its route and is unique per burn", () => {

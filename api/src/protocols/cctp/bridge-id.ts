@@ -1,6 +1,7 @@
-import { CCTP_DOMAINS, type CctpChain } from "@compass/constants";
+import type { CctpChain } from "@compass/constants";
 import { type Address, bytesToHex, getAddress, type Hex, hexToBytes, isHex } from "viem";
-import { DomainError } from "../../../kernel/errors.ts";
+import { DomainError } from "../../kernel/errors.ts";
+import { chainOfDomain, domainOf } from "./domains.ts";
 
 export type TransferMode = "standard" | "fast";
 
@@ -12,17 +13,13 @@ export interface BridgeRoute {
   recipient: Address;
 }
 
-const CHAIN_OF = Object.fromEntries(Object.entries(CCTP_DOMAINS).map(([c, d]) => [d, c])) as Record<
-  number,
-  CctpChain
->;
 const LENGTH = 3 + 20 + 6;
 
 /** `br_` + hex(source domain, destination domain, mode, recipient, 6 random bytes). */
 export function encodeBridgeId(route: BridgeRoute): string {
   const bytes = new Uint8Array(LENGTH);
-  bytes[0] = CCTP_DOMAINS[route.source];
-  bytes[1] = CCTP_DOMAINS[route.destination];
+  bytes[0] = domainOf(route.source);
+  bytes[1] = domainOf(route.destination);
   bytes[2] = route.mode === "fast" ? 1 : 0;
   bytes.set(hexToBytes(route.recipient), 3);
   crypto.getRandomValues(bytes.subarray(23));
@@ -40,8 +37,8 @@ export function decodeBridgeId(id: string): BridgeRoute {
     );
   if (!id.startsWith("br_") || !isHex(hex) || (hex.length - 2) / 2 !== LENGTH) throw unknown();
   const bytes = hexToBytes(hex);
-  const source = CHAIN_OF[bytes[0]!];
-  const destination = CHAIN_OF[bytes[1]!];
+  const source = chainOfDomain(bytes[0]!);
+  const destination = chainOfDomain(bytes[1]!);
   if (!source || !destination || source === destination || bytes[2]! > 1) throw unknown();
   return {
     source,
