@@ -26,7 +26,23 @@ const kebab = (name: string) => name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase(
 const folderOf = (op: Operation) =>
   op.version === "v0" ? "v0" : `${op.version}/${op.group.replace(/_/g, "-")}`;
 
+/** Every folder under `dir`, relative to it. */
+const foldersUnder = (dir: string, at = ""): string[] =>
+  readdirSync(join(dir, at), { withFileTypes: true })
+    .filter((d) => d.isDirectory())
+    .flatMap((d) => [join(at, d.name), ...foldersUnder(dir, join(at, d.name))]);
+
 describe("capability layout", () => {
+  test("default: api/test mirrors api/src — each test folder is a source folder, and no test lives in src", () => {
+    const TEST = join(SRC, "../test");
+    for (const folder of foldersUnder(TEST))
+      expect(existsSync(join(SRC, folder)), `api/test/${folder}`).toBe(true);
+    const inSrc = foldersUnder(SRC)
+      .flatMap((folder) => readdirSync(join(SRC, folder)).map((f) => join(folder, f)))
+      .filter((f) => /\.test\.ts$/.test(f));
+    expect(inSrc).toEqual([]);
+  });
+
   test("default: the capability folders are v0, every v1 group and every v2 product", () => {
     expect(CAPABILITIES).toContain("v0");
     expect(CAPABILITIES.filter((c) => c.startsWith("v1/")).length).toBeGreaterThanOrEqual(13);

@@ -1,7 +1,7 @@
 /**
  * Creation code of SafeProxy v1.4.1 (@safe-global/safe-contracts build artifact), which SafeProxyFactory
  * deploys with CREATE2. With it, a product account's address is computed offline, before deployment.
- * api/test/accounts/address.test.ts checks it against the npm artifact.
+ * api/test/product-accounts/address.test.ts checks it against the npm artifact.
  */
 export const SAFE_PROXY_CREATION_CODE: `0x${string}` = `0x${[
   "608060405234801561001057600080fd5b506040516101e63803806101e68339818101604052602081101561003357600080",
