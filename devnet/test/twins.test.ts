@@ -1,8 +1,8 @@
 import { existsSync, readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type DevnetAddressBook, type DevnetHandle, startDevnet } from "../src/index.ts";
+import { venueTwin } from "../src/twins/hyperliquid/spec.ts";
 import { twinAddressBookEntry } from "../src/twins/supervisor.ts";
-import { venueTwin } from "../src/twins/venue-bridge/spec.ts";
 import { counterTwin } from "./fixtures/twin-spec.ts";
 import { tempDir } from "./helpers.ts";
 

@@ -1,13 +1,13 @@
-import { aggregatorTwin, odosTwin } from "./aggregator/spec.ts";
-import { bundlerTwin } from "./bundler/spec.ts";
-import { equityRelayTwin } from "./equity-relay/spec.ts";
-import { irisTwin } from "./iris/spec.ts";
-import { issuerTwin } from "./issuer/spec.ts";
-import { issuersTwin } from "./issuers/spec.ts";
-import { ixsTwin } from "./ixs/spec.ts";
-import { onrampTwin } from "./onramp/spec.ts";
+import { irisTwin } from "./circle-iris/spec.ts";
+import { equityRelayTwin } from "./fusion-relay/spec.ts";
+import { venueTwin } from "./hyperliquid/spec.ts";
+import { ixsTwin } from "./ixs-vault-manager/spec.ts";
+import { issuersTwin } from "./midas-centrifuge/spec.ts";
+import { issuerTwin } from "./mmf-issuer/spec.ts";
+import { aggregatorTwin, odosTwin } from "./oneinch-swap/spec.ts";
+import { bundlerTwin } from "./pimlico-alto/spec.ts";
+import { onrampTwin } from "./stripe-onramp/spec.ts";
 import type { TwinSpec } from "./types.ts";
-import { venueTwin } from "./venue-bridge/spec.ts";
 
 /**
  * The twins `startDevnet` runs by default. Each twin's spec lives next to its main module
