@@ -24,7 +24,8 @@ import {
   readTwinConfig,
   saveState,
   sendJson,
-  serveTwin,
+  serveAbsent,
+  serveActing,
 } from "../kit/index.ts";
 import { CHAIN_ID, EquityRelay, RelayError, type RelayState } from "./relay.ts";
 
@@ -34,24 +35,13 @@ const config = readTwinConfig();
 const book = readAddressBook(config);
 
 if (!book.chains.ethereum?.contracts.LimitOrderProtocol) {
-  await serveTwin(config, (_req, res) =>
-    sendJson(res, 503, { error: "the equities' chain (ethereum) is not part of this devnet" }),
-  );
+  await serveAbsent(config, "the equities' chain (ethereum) is not part of this devnet");
 } else {
   const state = loadState<RelayState>(config, { quotes: {}, orders: {} });
   const save = () => saveState(config, state);
   const relay = new EquityRelay(book, config.devnetDir, state, save);
   const prefix = (api: string) => `/${api}/v2.0/${CHAIN_ID}`;
-  let timer: NodeJS.Timeout | undefined;
-  const loop = () => {
-    relay
-      .tick()
-      .catch((error: unknown) => console.error(`equity relay pass failed: ${(error as Error).message}`))
-      .finally(() => {
-        timer = setTimeout(loop, POLL_MS);
-      });
-  };
-  await serveTwin(
+  await serveActing(
     config,
     async (req, res) => {
       const url = new URL(req.url ?? "/", "http://relay");
@@ -134,12 +124,6 @@ if (!book.chains.ethereum?.contracts.LimitOrderProtocol) {
         throw error;
       }
     },
-    {
-      onShutdown: () => {
-        clearTimeout(timer);
-        save();
-      },
-    },
+    { tick: () => relay.tick(), pollMs: POLL_MS, save },
   );
-  loop();
 }

@@ -11,25 +11,18 @@ import {
 import { LIMIT_ORDER_PROTOCOL_DOMAIN, limitOrderProtocolAbi } from "@compass/constants";
 import {
   type Address,
-  createPublicClient,
-  createWalletClient,
   encodeFunctionData,
   getAddress,
   type Hex,
-  http,
   isAddress,
   maxUint256,
   type PublicClient,
   parseAbi,
 } from "viem";
-import { privateKeyToAccount } from "viem/accounts";
 import type { DevnetAddressBook } from "../../addressbook.ts";
-import { chainSpecByName } from "../../config.ts";
-import { minedReceipt } from "../../receipt.ts";
-import { viemChain } from "../../rpc.ts";
 import { DEVNET_EQUITIES, EQUITIES_T0, equitySeed } from "../../tokenized/equities.ts";
 import { seededPrice } from "../../tokenized/price-model.ts";
-import { devnetClock } from "../kit/index.ts";
+import { passes, roleOnChain } from "../kit/index.ts";
 import { inRegularSession } from "./session.ts";
 
 export const CHAIN_ID = 1;
@@ -122,7 +115,6 @@ export class EquityRelay {
   private readonly client: PublicClient;
   private readonly fill: (data: Hex) => Promise<Hex>;
   readonly now: () => Promise<number>;
-  private running: Promise<void> | undefined;
 
   constructor(
     book: DevnetAddressBook,
@@ -150,25 +142,10 @@ export class EquityRelay {
         },
       ];
     });
-    const chain = viemChain(chainSpecByName("ethereum"), entry.rpcUrl);
-    const transport = http(entry.rpcUrl, { retryCount: 0 });
-    this.client = createPublicClient({ chain, transport, cacheTime: 0, pollingInterval: 50 }) as PublicClient;
-    const wallet = createWalletClient({
-      chain,
-      transport,
-      account: privateKeyToAccount(book.roles.market_maker.privateKey),
-    });
-    const wallClock = devnetClock(devnetDir);
-    this.now = async () => {
-      const block = await this.client.getBlock({ blockTag: "latest" });
-      return Math.max(Number(block.timestamp), wallClock());
-    };
-    this.fill = async (data) => {
-      const hash = await wallet.sendTransaction({ to: this.lop, data });
-      const receipt = await minedReceipt(this.client, hash, { pollingInterval: 50 });
-      if (receipt.status !== "success") throw new Error(`fill reverted (${hash})`);
-      return hash;
-    };
+    const ethereum = roleOnChain(book, devnetDir, "ethereum", "market_maker");
+    this.client = ethereum.client;
+    this.now = () => ethereum.now();
+    this.fill = (data) => ethereum.send(this.lop, data, "fill");
   }
 
   private equity(address: Address): Listed | undefined {
@@ -348,13 +325,8 @@ export class EquityRelay {
     return order;
   }
 
-  /** One pass over the open orders; concurrent callers (the poll loop and a tick) share it. */
-  tick(): Promise<void> {
-    this.running ??= this.pass().finally(() => {
-      this.running = undefined;
-    });
-    return this.running;
-  }
+  /** One pass over the open orders, after any pass in flight: it sees the time it was asked at. */
+  readonly tick = passes(() => this.pass());
 
   private async pass(): Promise<void> {
     const open = Object.values(this.state.orders).filter(

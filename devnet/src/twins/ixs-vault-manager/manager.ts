@@ -1,19 +1,7 @@
 import { ixsVaultAbi } from "@compass/constants";
-import {
-  type Address,
-  createPublicClient,
-  createWalletClient,
-  encodeFunctionData,
-  type Hex,
-  http,
-  type PublicClient,
-} from "viem";
-import { privateKeyToAccount } from "viem/accounts";
+import { type Address, encodeFunctionData, type Hex, type PublicClient } from "viem";
 import type { DevnetAddressBook } from "../../addressbook.ts";
-import { chainSpecByName } from "../../config.ts";
-import { minedReceipt } from "../../receipt.ts";
-import { viemChain } from "../../rpc.ts";
-import { devnetClock } from "../kit/index.ts";
+import { passes, roleOnChain } from "../kit/index.ts";
 
 const PENDING = 0;
 
@@ -39,7 +27,6 @@ export class IxsManager {
   private readonly client: PublicClient;
   private readonly send: (data: Hex, what: string) => Promise<Hex>;
   private readonly now: () => Promise<number>;
-  private running: Promise<void> | undefined;
 
   constructor(
     book: DevnetAddressBook,
@@ -49,41 +36,14 @@ export class IxsManager {
     private readonly save: () => void,
     private readonly options: ManagerOptions,
   ) {
-    const entry = book.chains.bsc;
-    if (!entry) throw new Error("the address book lists no bsc chain");
-    const chain = viemChain(chainSpecByName("bsc"), entry.rpcUrl);
-    const transport = http(entry.rpcUrl, { retryCount: 0 });
-    this.client = createPublicClient({ chain, transport, cacheTime: 0, pollingInterval: 50 }) as PublicClient;
-    const wallet = createWalletClient({
-      chain,
-      transport,
-      account: privateKeyToAccount(book.roles.fund_issuer.privateKey),
-    });
-    const wallClock = devnetClock(devnetDir);
-    this.now = async () => {
-      const block = await this.client.getBlock({ blockTag: "latest" });
-      return Math.max(Number(block.timestamp), wallClock());
-    };
-    let queue: Promise<unknown> = Promise.resolve();
-    this.send = (data, what) => {
-      const run = queue.then(async () => {
-        const hash = await wallet.sendTransaction({ to: vault, data });
-        const receipt = await minedReceipt(this.client, hash, { pollingInterval: 50 });
-        if (receipt.status !== "success") throw new Error(`${what} reverted (${hash})`);
-        return hash;
-      });
-      queue = run.catch(() => {});
-      return run;
-    };
+    const bsc = roleOnChain(book, devnetDir, "bsc", "fund_issuer");
+    this.client = bsc.client;
+    this.now = () => bsc.now();
+    this.send = (data, what) => bsc.send(vault, data, what);
   }
 
-  /** One pass; concurrent callers (the poll loop and a tick) share it. */
-  tick(): Promise<void> {
-    this.running ??= this.pass().finally(() => {
-      this.running = undefined;
-    });
-    return this.running;
-  }
+  /** One pass, after any pass in flight (the poll loop's, a tick's): it sees the time it was asked at. */
+  readonly tick = passes(() => this.pass());
 
   private read<T>(functionName: string, args: readonly unknown[] = []): Promise<T> {
     return this.client.readContract({

@@ -1,20 +1,7 @@
-import {
-  type Abi,
-  type Address,
-  createPublicClient,
-  createWalletClient,
-  encodeFunctionData,
-  type Hex,
-  http,
-  type PublicClient,
-} from "viem";
-import { privateKeyToAccount } from "viem/accounts";
+import { type Abi, type Address, encodeFunctionData, type Hex } from "viem";
 import type { DevnetAddressBook } from "../../addressbook.ts";
-import { chainSpecByName, type DevnetChainName } from "../../config.ts";
 import { loadArtifact } from "../../contracts/artifacts.ts";
-import { minedReceipt } from "../../receipt.ts";
-import { viemChain } from "../../rpc.ts";
-import { devnetClock } from "../kit/index.ts";
+import { devnetClock, passes, type RoleOnChain, roleOnChain } from "../kit/index.ts";
 
 const PENDING = 0;
 const depositAbi = loadArtifact("MidasDepositVaultTwin").abi as Abi;
@@ -34,12 +21,7 @@ export interface DeskState {
 
 export const initialDeskState = (): DeskState => ({ cursors: {}, seen: {}, scanned: {}, processed: [] });
 
-interface Chain {
-  name: DevnetChainName;
-  client: PublicClient;
-  send: (to: Address, data: Hex, what: string) => Promise<Hex>;
-  contracts: Record<string, Address>;
-}
+type Chain = RoleOnChain & { contracts: Record<string, Address> };
 
 /**
  * The issuers' side of the devnet's Midas and Centrifuge vaults, acting as `fund_issuer` on devnet time: a Midas
@@ -49,10 +31,9 @@ interface Chain {
  * receiver = controller) when the controller made the desk its operator, as Centrifuge's keepers do, so the
  * shares or USDC land in the account that asked.
  */
-export class IssuersDesk {
+export class MidasCentrifugeDesk {
   private readonly chains: Chain[] = [];
   private readonly now: () => Promise<number>;
-  private running: Promise<void> | undefined;
   readonly operator: Address;
 
   constructor(
@@ -62,48 +43,22 @@ export class IssuersDesk {
     private readonly save: () => void,
     private readonly processingSeconds: number,
   ) {
-    const account = privateKeyToAccount(book.roles.fund_issuer.privateKey);
-    this.operator = account.address;
+    this.operator = book.roles.fund_issuer.address;
     for (const name of ["ethereum", "base"] as const) {
       const entry = book.chains[name];
-      if (!entry) continue;
-      const chain = viemChain(chainSpecByName(name), entry.rpcUrl);
-      const transport = http(entry.rpcUrl, { retryCount: 0 });
-      const client = createPublicClient({
-        chain,
-        transport,
-        cacheTime: 0,
-        pollingInterval: 50,
-      }) as PublicClient;
-      const wallet = createWalletClient({ chain, transport, account });
-      let queue: Promise<unknown> = Promise.resolve();
-      const send = (to: Address, data: Hex, what: string) => {
-        const run = queue.then(async () => {
-          const hash = await wallet.sendTransaction({ to, data });
-          const receipt = await minedReceipt(client, hash, { pollingInterval: 50 });
-          if (receipt.status !== "success") throw new Error(`${name}: ${what} reverted (${hash})`);
-          return hash;
+      if (entry)
+        this.chains.push({
+          ...roleOnChain(book, devnetDir, name, "fund_issuer"),
+          contracts: entry.contracts as Record<string, Address>,
         });
-        queue = run.catch(() => {});
-        return run;
-      };
-      this.chains.push({ name, client, send, contracts: entry.contracts as Record<string, Address> });
     }
-    const wallClock = devnetClock(devnetDir);
     const first = this.chains[0];
-    this.now = async () => {
-      const block = first ? await first.client.getBlock({ blockTag: "latest" }) : { timestamp: 0n };
-      return Math.max(Number(block.timestamp), wallClock());
-    };
+    const wallClock = devnetClock(devnetDir);
+    this.now = first ? () => first.now() : async () => wallClock();
   }
 
-  /** One pass; concurrent callers (the poll loop and a tick) share it. */
-  tick(): Promise<void> {
-    this.running ??= this.pass().finally(() => {
-      this.running = undefined;
-    });
-    return this.running;
-  }
+  /** One pass, after any pass in flight (the poll loop's, a tick's): it sees the time it was asked at. */
+  readonly tick = passes(() => this.pass());
 
   private async pass() {
     const now = await this.now();
@@ -127,7 +82,7 @@ export class IssuersDesk {
   private async midas(chain: Chain, vault: Address, abi: Abi, requests: string, now: number) {
     const read = (functionName: string, args: unknown[] = []) =>
       chain.client.readContract({ address: vault, abi, functionName, args }) as Promise<any>;
-    const cursorKey = `${chain.name}:${vault}`;
+    const cursorKey = `${chain.chain}:${vault}`;
     const count = Number(await read("currentRequestId"));
     for (let id = this.state.cursors[cursorKey] ?? 0; id < count; id++) {
       const request = (await read(requests, [BigInt(id)])) as unknown[];
@@ -152,7 +107,7 @@ export class IssuersDesk {
   private async centrifuge(chain: Chain, vault: Address, now: number) {
     const read = (functionName: string, args: unknown[] = []) =>
       chain.client.readContract({ address: vault, abi: asyncAbi, functionName, args }) as Promise<any>;
-    const scanKey = `${chain.name}:${vault}`;
+    const scanKey = `${chain.chain}:${vault}`;
     const head = Number(await chain.client.getBlockNumber());
     const from = (this.state.scanned[scanKey] ?? -1) + 1;
     if (from <= head) {

@@ -1,20 +1,7 @@
 import { fundShareTokenAbi, MMF_CHAIN, MMF_SYMBOL, USDC } from "@compass/constants";
-import {
-  type Address,
-  createPublicClient,
-  createWalletClient,
-  encodeFunctionData,
-  erc20Abi,
-  type Hex,
-  http,
-  type PublicClient,
-} from "viem";
-import { privateKeyToAccount } from "viem/accounts";
+import { type Address, encodeFunctionData, erc20Abi, type Hex, type PublicClient } from "viem";
 import type { DevnetAddressBook } from "../../addressbook.ts";
-import { chainSpecByName } from "../../config.ts";
-import { minedReceipt } from "../../receipt.ts";
-import { viemChain } from "../../rpc.ts";
-import { devnetClock } from "../kit/index.ts";
+import { roleOnChain } from "../kit/index.ts";
 
 /** The issuer's view of its chain: the fund token, USDC, its own key, and devnet time. */
 export interface IssuerChain {
@@ -37,44 +24,21 @@ export function issuerChain(book: DevnetAddressBook, devnetDir: string): IssuerC
   const entry = book.chains[MMF_CHAIN];
   const fundToken = book.tokens?.[MMF_CHAIN]?.[MMF_SYMBOL]?.address;
   if (!entry || !fundToken) throw new Error(`the address book lists no ${MMF_SYMBOL} on ${MMF_CHAIN}`);
-  const chain = viemChain(chainSpecByName(MMF_CHAIN), entry.rpcUrl);
-  const transport = http(entry.rpcUrl, { retryCount: 0 });
-  // cacheTime 0: viem would otherwise serve a cached block number to a pass right after another one,
-  // and a tick requested just after a transaction must see that transaction's block.
-  const client = createPublicClient({ chain, transport, pollingInterval: 50, cacheTime: 0 }) as PublicClient;
-  const account = privateKeyToAccount(book.roles.fund_issuer.privateKey);
-  const wallet = createWalletClient({ chain, transport, account });
+  const { client, address, send, now } = roleOnChain(book, devnetDir, MMF_CHAIN, "fund_issuer");
   const usdc = USDC[MMF_CHAIN]!.address;
-  const wallClock = devnetClock(devnetDir);
-
-  // One transaction at a time: settlement order matters and nonces must not race.
-  let queue: Promise<unknown> = Promise.resolve();
-  const send = (to: Address, data: Hex, what: string): Promise<Hex> => {
-    const run = queue.then(async () => {
-      const hash = await wallet.sendTransaction({ to, data });
-      const receipt = await minedReceipt(client, hash, { pollingInterval: 50 });
-      if (receipt.status !== "success") throw new Error(`${what} reverted (${hash})`);
-      return hash;
-    });
-    queue = run.catch(() => {});
-    return run;
-  };
   const token = (functionName: "mint" | "burn" | "setAllowed" | "transfer", args: readonly unknown[]) =>
     encodeFunctionData({ abi: fundShareTokenAbi, functionName, args } as any);
 
   return {
     client,
-    issuer: account.address,
+    issuer: address,
     fundToken,
     usdc,
     async latestBlock() {
       const block = await client.getBlock({ blockTag: "latest" });
       return { number: Number(block.number), timestamp: Number(block.timestamp) };
     },
-    async now() {
-      const { timestamp } = await this.latestBlock();
-      return Math.max(timestamp, wallClock());
-    },
+    now,
     send,
     mintShares: (to, shares) => send(fundToken, token("mint", [to, shares]), "mint"),
     burnShares: (shares) => send(fundToken, token("burn", [shares]), "burn"),

@@ -1,6 +1,7 @@
 import type { Address } from "viem";
 import { addDays, isoDate } from "../../calendar/days.ts";
 import { isBusinessDay } from "../../calendar/holidays.ts";
+import { passes } from "../kit/index.ts";
 import type { IssuerChain } from "./chain.ts";
 import { lastStrike, strikeAt } from "./cycles.ts";
 import { formatNav, navOn } from "./nav.ts";
@@ -14,8 +15,6 @@ import { scanTransfers } from "./watcher.ts";
  * every few hundred milliseconds, so an advance of the devnet clock settles promptly.
  */
 export class Issuer {
-  private last: Promise<void> = Promise.resolve();
-
   constructor(
     readonly chain: IssuerChain,
     readonly state: IssuerState,
@@ -64,14 +63,7 @@ export class Issuer {
    * One processing pass, queued after any pass in flight: a caller that just moved the clock (the devnet's
    * `time advance`) gets a pass that sees the new time, never one that started before it.
    */
-  tick(): Promise<void> {
-    const next = this.last.then(
-      () => this.pass(),
-      () => this.pass(),
-    );
-    this.last = next.catch(() => {});
-    return next;
-  }
+  readonly tick = passes(() => this.pass());
 
   private async pass(): Promise<void> {
     if (await scanTransfers(this.chain, this.state)) this.save();
