@@ -17,102 +17,73 @@ export interface UserActionDef {
   defaults?: Record<string, string>;
 }
 
-const chainField = { name: "hyperliquidChain", type: "string" } as const;
+/** A signed field: its name, its EIP-712 type, and the check of the value as sent (none for the nonce). */
+type Field = readonly [
+  name: string,
+  type: "string" | "address" | "uint64",
+  check?: (value: unknown, where: string) => unknown,
+];
 
-/** Withdraw and UsdSend sign the same fields: USDC `amount` to `destination`, `time` as the nonce. */
-function usdTransfer(primaryType: string): UserActionDef {
+/**
+ * The action signed as `HyperliquidTransaction:<name>` over `hyperliquidChain` and then `fields`, the last of
+ * which is the nonce; `defaults` are the values signed for fields the action may omit.
+ */
+function userAction(name: string, fields: Field[], defaults?: Record<string, string>): UserActionDef {
   return {
-    primaryType,
-    fields: [
-      chainField,
-      { name: "destination", type: "string" },
-      { name: "amount", type: "string" },
-      { name: "time", type: "uint64" },
-    ],
-    nonceField: "time",
+    primaryType: `HyperliquidTransaction:${name}`,
+    fields: [{ name: "hyperliquidChain", type: "string" }, ...fields.map(([name, type]) => ({ name, type }))],
+    nonceField: fields.at(-1)![0] as UserActionDef["nonceField"],
     check: (raw) => {
-      address(raw.destination, "destination");
-      decimal(raw.amount, "amount");
+      for (const [name, , check] of fields) check?.(raw[name], name);
     },
+    defaults,
   };
 }
 
+const abstractions = ["dexAbstraction", "unifiedAccount", "portfolioMargin", "disabled"] as const;
+/** Withdraw and UsdSend sign the same fields: USDC `amount` to `destination`, `time` as the nonce. */
+const usdTransfer: Field[] = [
+  ["destination", "string", address],
+  ["amount", "string", decimal],
+  ["time", "uint64"],
+];
+
 export const USER_ACTIONS: Record<string, UserActionDef> = {
-  withdraw3: usdTransfer("HyperliquidTransaction:Withdraw"),
-  usdSend: usdTransfer("HyperliquidTransaction:UsdSend"),
-  sendAsset: {
-    primaryType: "HyperliquidTransaction:SendAsset",
-    fields: [
-      chainField,
-      { name: "destination", type: "string" },
-      { name: "sourceDex", type: "string" },
-      { name: "destinationDex", type: "string" },
-      { name: "token", type: "string" },
-      { name: "amount", type: "string" },
-      { name: "fromSubAccount", type: "string" },
-      { name: "nonce", type: "uint64" },
+  withdraw3: userAction("Withdraw", usdTransfer),
+  usdSend: userAction("UsdSend", usdTransfer),
+  sendAsset: userAction(
+    "SendAsset",
+    [
+      ["destination", "string", address],
+      ["sourceDex", "string", string],
+      ["destinationDex", "string", string],
+      ["token", "string", string],
+      ["amount", "string", decimal],
+      ["fromSubAccount", "string", (v, where) => v === undefined || v === "" || address(v, where)],
+      ["nonce", "uint64"],
     ],
-    nonceField: "nonce",
-    check: (raw) => {
-      address(raw.destination, "destination");
-      string(raw.sourceDex, "sourceDex");
-      string(raw.destinationDex, "destinationDex");
-      string(raw.token, "token");
-      decimal(raw.amount, "amount");
-      if (raw.fromSubAccount !== undefined && raw.fromSubAccount !== "")
-        address(raw.fromSubAccount, "fromSubAccount");
-    },
-    defaults: { fromSubAccount: "" },
-  },
-  approveBuilderFee: {
-    primaryType: "HyperliquidTransaction:ApproveBuilderFee",
-    fields: [
-      chainField,
-      { name: "maxFeeRate", type: "string" },
-      { name: "builder", type: "address" },
-      { name: "nonce", type: "uint64" },
+    { fromSubAccount: "" },
+  ),
+  approveBuilderFee: userAction("ApproveBuilderFee", [
+    ["maxFeeRate", "string", string],
+    ["builder", "address", address],
+    ["nonce", "uint64"],
+  ]),
+  userSetAbstraction: userAction("UserSetAbstraction", [
+    ["user", "address", address],
+    ["abstraction", "string", (v, where) => oneOf(v, where, abstractions)],
+    ["nonce", "uint64"],
+  ]),
+  // an absent (or null) name is signed as ""
+  approveAgent: userAction(
+    "ApproveAgent",
+    [
+      ["agentAddress", "address", address],
+      ["agentName", "string", (v, where) => v === undefined || v === null || string(v, where)],
+      ["nonce", "uint64"],
     ],
-    nonceField: "nonce",
-    check: (raw) => {
-      string(raw.maxFeeRate, "maxFeeRate");
-      address(raw.builder, "builder");
-    },
-  },
-  userSetAbstraction: {
-    primaryType: "HyperliquidTransaction:UserSetAbstraction",
-    fields: [
-      chainField,
-      { name: "user", type: "address" },
-      { name: "abstraction", type: "string" },
-      { name: "nonce", type: "uint64" },
-    ],
-    nonceField: "nonce",
-    check: (raw) => {
-      address(raw.user, "user");
-      oneOf(raw.abstraction, "abstraction", [
-        "dexAbstraction",
-        "unifiedAccount",
-        "portfolioMargin",
-        "disabled",
-      ]);
-    },
-  },
-  approveAgent: {
-    primaryType: "HyperliquidTransaction:ApproveAgent",
-    fields: [
-      chainField,
-      { name: "agentAddress", type: "address" },
-      { name: "agentName", type: "string" },
-      { name: "nonce", type: "uint64" },
-    ],
-    nonceField: "nonce",
-    check: (raw) => {
-      address(raw.agentAddress, "agentAddress");
-      if (raw.agentName !== undefined && raw.agentName !== null) string(raw.agentName, "agentName");
-    },
-    // an absent name is signed as ""
-    defaults: { agentName: "" },
-  },
+    { agentName: "" },
+  ),
 };
 
 export interface UserSignedAction {
