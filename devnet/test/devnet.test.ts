@@ -29,10 +29,9 @@ import {
 import { minedReceipt } from "../src/receipt.ts";
 import { rpcCall } from "../src/rpc.ts";
 import { TWINS } from "../src/twins/registry.ts";
-import { clients, dev, ONE_MILLION_USDC, tempDir } from "./helpers.ts";
+import { clients, dev, ONE_MILLION_USDC, tempDir, unitPortBase } from "./helpers.ts";
 
-// COMPASS_UNIT_PORT_BASE moves every devnet test, so parallel checkouts never collide.
-const PORT_BASE = Number(process.env.COMPASS_UNIT_PORT_BASE ?? 28545) + 0;
+const PORT_BASE = unitPortBase(0);
 const dir = tempDir("devnet-test");
 let devnet: DevnetHandle;
 

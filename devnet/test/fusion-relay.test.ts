@@ -22,20 +22,16 @@ import {
   zeroAddress,
 } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { loadLimitOrderProtocolArtifact, lopSourceHash } from "../src/equity/lop-compile.ts";
-import { type DevnetHandle, startDevnet } from "../src/index.ts";
+import type { DevnetHandle } from "../src/index.ts";
 import { minedReceipt } from "../src/receipt.ts";
 import { SAFE_CONTRACTS } from "../src/safe.ts";
 import { DEVNET_EQUITIES, EQUITIES_T0, equitySeed } from "../src/tokenized/equities.ts";
 import { seededPrice } from "../src/tokenized/price-model.ts";
 import { inRegularSession } from "../src/twins/fusion-relay/session.ts";
-import { TWINS } from "../src/twins/registry.ts";
-import { clients, dev, tempDir } from "./helpers.ts";
+import { clients, dev, devnetForFile } from "./helpers.ts";
 
-// COMPASS_UNIT_PORT_BASE moves every devnet test, so parallel checkouts never collide.
-const PORT_BASE = Number(process.env.COMPASS_UNIT_PORT_BASE ?? 28545) + 5800;
-const dir = tempDir("devnet-equity");
 let devnet: DevnetHandle;
 let relay: { url: string; apiKey: string };
 const usdc = USDC.ethereum!.address;
@@ -46,22 +42,25 @@ const safeAbi = parseAbi([
   "function execTransaction(address to, uint256 value, bytes data, uint8 operation, uint256 safeTxGas, uint256 baseGas, uint256 gasPrice, address gasToken, address refundReceiver, bytes signatures) payable returns (bool)",
 ]);
 
-beforeAll(async () => {
-  devnet = await startDevnet({
-    dir: dir.path,
-    portBase: PORT_BASE,
+devnetForFile(
+  "fusion-relay",
+  5800,
+  {
     chains: ["ethereum"],
     earn: false,
-    twins: TWINS.filter((t) => t.name === "equity_relay"),
-  });
-  relay = devnet.addressBook.twins.equity_relay as typeof relay;
-}, 180_000);
-afterAll(async () => {
-  await devnet?.stop();
-  if (process.env.EQUITY_RELAY_LOG)
-    copyFileSync(`${dir.path}/logs/twin-equity_relay.log`, process.env.EQUITY_RELAY_LOG);
-  dir.remove();
-});
+    twins: ["equity_relay"],
+    timeoutMs: 180_000,
+    // EQUITY_RELAY_LOG=<file> keeps the twin's log
+    afterStop: (dir) => {
+      if (process.env.EQUITY_RELAY_LOG)
+        copyFileSync(`${dir}/logs/twin-equity_relay.log`, process.env.EQUITY_RELAY_LOG);
+    },
+  },
+  (d) => {
+    devnet = d;
+    relay = devnet.addressBook.twins.equity_relay as typeof relay;
+  },
+);
 
 const chain = () => clients(devnet, "ethereum");
 const lop = () => devnet.addressBook.chains.ethereum!.contracts.LimitOrderProtocol as Address;

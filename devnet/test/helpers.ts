@@ -9,11 +9,76 @@ import {
   type EIP1193RequestFn,
   http,
 } from "viem";
-import { chainSpecByName, type DevnetChainName, type DevnetHandle, viemChain } from "../src/index.ts";
+import { afterAll, beforeAll } from "vitest";
+import {
+  chainSpecByName,
+  type DevnetChainName,
+  type DevnetHandle,
+  type DevnetOptions,
+  startDevnet,
+  TWINS,
+  type TwinSpec,
+  viemChain,
+} from "../src/index.ts";
 
 export function tempDir(prefix: string): { path: string; remove(): void } {
   const path = mkdtempSync(join(tmpdir(), `${prefix}-`));
   return { path, remove: () => rmSync(path, { recursive: true, force: true }) };
+}
+
+/**
+ * The port base of a test file's devnet: COMPASS_UNIT_PORT_BASE (default 28545) moves every devnet test, so
+ * parallel checkouts never collide; each file's own `offset` keeps the files of one run apart.
+ */
+export const unitPortBase = (offset: number): number =>
+  Number(process.env.COMPASS_UNIT_PORT_BASE ?? 28545) + offset;
+
+export interface FileDevnetOptions extends Omit<DevnetOptions, "dir" | "portBase" | "twins"> {
+  /** registered twins by name, or specs; default: every registered twin (as `startDevnet`) */
+  twins?: (string | TwinSpec)[];
+  /** how long the start may take (default: the project's hook timeout) */
+  timeoutMs?: number;
+  /** after the devnet stopped, before its directory goes (e.g. to keep a twin's log) */
+  afterStop?: (dir: string) => void;
+}
+
+/**
+ * The devnet of one test file: started before the file's tests in a temporary directory on `unitPortBase(offset)`,
+ * stopped after them and its directory removed. `ready` receives it once it is up (to set the file's variables),
+ * with how long the start took.
+ */
+export function devnetForFile(
+  name: string,
+  offset: number,
+  options: FileDevnetOptions = {},
+  ready?: (devnet: DevnetHandle, bootMs: number) => void | Promise<void>,
+): { dir: string; portBase: number } {
+  const { twins, timeoutMs, afterStop, ...rest } = options;
+  const dir = tempDir(`devnet-${name}`);
+  const portBase = unitPortBase(offset);
+  let devnet: DevnetHandle | undefined;
+  beforeAll(async () => {
+    const started = performance.now();
+    devnet = await startDevnet({
+      ...rest,
+      dir: dir.path,
+      portBase,
+      twins: twins?.map((t) => (typeof t === "string" ? registeredTwin(t) : t)),
+    });
+    await ready?.(devnet, performance.now() - started);
+  }, timeoutMs);
+  afterAll(async () => {
+    await devnet?.stop();
+    afterStop?.(dir.path);
+    dir.remove();
+  });
+  return { dir: dir.path, portBase };
+}
+
+function registeredTwin(name: string): TwinSpec {
+  const spec = TWINS.find((t) => t.name === name);
+  if (!spec) throw new Error(`no registered twin ${name}`);
+  return spec;
 }
 
 /** Public + wallet clients for one devnet chain; `methods` records every JSON-RPC method sent. */

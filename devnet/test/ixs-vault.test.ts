@@ -1,32 +1,17 @@
 import { ixsVaultAbi, USDC } from "@compass/constants";
 import { type Address, erc20Abi, type Hex, parseUnits } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type DevnetHandle, startDevnet } from "../src/index.ts";
+import { describe, expect, it } from "vitest";
+import type { DevnetHandle } from "../src/index.ts";
 import { minedReceipt } from "../src/receipt.ts";
 import { IXS_VAULT } from "../src/tokenized/ixs-params.ts";
-import { TWINS } from "../src/twins/registry.ts";
-import { clients, dev, tempDir } from "./helpers.ts";
+import { clients, dev, devnetForFile } from "./helpers.ts";
 
-// COMPASS_UNIT_PORT_BASE moves every devnet test, so parallel checkouts never collide.
-const PORT_BASE = Number(process.env.COMPASS_UNIT_PORT_BASE ?? 28545) + 5700;
-const dir = tempDir("devnet-ixs");
 let devnet: DevnetHandle;
 let twin: { url: string; apiKey?: string };
-
-beforeAll(async () => {
-  devnet = await startDevnet({
-    dir: dir.path,
-    portBase: PORT_BASE,
-    chains: ["bsc"],
-    earn: false,
-    twins: TWINS.filter((t) => t.name === "ixs"),
-  });
+devnetForFile("ixs", 5700, { chains: ["bsc"], earn: false, twins: ["ixs"] }, (d) => {
+  devnet = d;
   twin = devnet.addressBook.twins.ixs as typeof twin;
-}, 120_000);
-afterAll(async () => {
-  await devnet?.stop();
-  dir.remove();
 });
 
 const chain = () => clients(devnet, "bsc");

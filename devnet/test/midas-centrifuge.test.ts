@@ -1,31 +1,21 @@
 import { type Address, erc20Abi, type Hex, parseUnits, zeroHash } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { loadArtifact } from "../src/contracts/artifacts.ts";
-import { type DevnetHandle, startDevnet } from "../src/index.ts";
+import type { DevnetHandle } from "../src/index.ts";
 import { minedReceipt } from "../src/receipt.ts";
 import { CENTRIFUGE_VAULT, MIDAS_VAULTS } from "../src/tokenized/issuer-vaults.ts";
-import { TWINS } from "../src/twins/registry.ts";
-import { clients, dev, tempDir } from "./helpers.ts";
+import { clients, dev, devnetForFile } from "./helpers.ts";
 
-// COMPASS_UNIT_PORT_BASE moves every devnet test, so parallel checkouts never collide.
-const PORT_BASE = Number(process.env.COMPASS_UNIT_PORT_BASE ?? 28545) + 5900;
-const dir = tempDir("devnet-issuer-vaults");
 let devnet: DevnetHandle;
-
-beforeAll(async () => {
-  devnet = await startDevnet({
-    earn: false,
-    dir: dir.path,
-    portBase: PORT_BASE,
-    chains: ["ethereum", "base"],
-    twins: TWINS.filter((t) => t.name === "issuers"),
-  });
-}, 180_000);
-afterAll(async () => {
-  await devnet?.stop();
-  dir.remove();
-});
+devnetForFile(
+  "midas-centrifuge",
+  5900,
+  { chains: ["ethereum", "base"], earn: false, twins: ["issuers"], timeoutMs: 180_000 },
+  (d) => {
+    devnet = d;
+  },
+);
 
 const dv = loadArtifact("MidasDepositVaultTwin").abi;
 const cfg = loadArtifact("CentrifugeAsyncVaultTwin").abi;

@@ -1,32 +1,18 @@
 import { fundShareTokenAbi } from "@compass/constants";
 import { type Address, erc20Abi, parseUnits } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type DevnetHandle, startDevnet } from "../src/index.ts";
+import { describe, expect, it } from "vitest";
+import type { DevnetHandle } from "../src/index.ts";
 import { minedReceipt } from "../src/receipt.ts";
 import { cycleFor } from "../src/twins/mmf-issuer/cycles.ts";
 import { navOn, sharesFor, usdcFor } from "../src/twins/mmf-issuer/nav.ts";
-import { TWINS } from "../src/twins/registry.ts";
-import { clients, dev, tempDir } from "./helpers.ts";
+import { clients, dev, devnetForFile } from "./helpers.ts";
 
-// COMPASS_UNIT_PORT_BASE moves every devnet test, so parallel checkouts never collide.
-const PORT_BASE = Number(process.env.COMPASS_UNIT_PORT_BASE ?? 28545) + 5500;
-const dir = tempDir("devnet-issuer");
 let devnet: DevnetHandle;
 let issuer: { url: string; apiKey?: string };
-
-beforeAll(async () => {
-  devnet = await startDevnet({
-    dir: dir.path,
-    portBase: PORT_BASE,
-    chains: ["ethereum_sepolia"],
-    twins: TWINS.filter((t) => t.name === "issuer"),
-  });
+devnetForFile("mmf-issuer", 5500, { chains: ["ethereum_sepolia"], twins: ["issuer"] }, (d) => {
+  devnet = d;
   issuer = devnet.addressBook.twins.issuer as typeof issuer;
-});
-afterAll(async () => {
-  await devnet?.stop();
-  dir.remove();
 });
 
 const api = async (path: string, init: { method?: string; body?: unknown; key?: boolean } = {}) => {

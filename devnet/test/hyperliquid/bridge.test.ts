@@ -7,31 +7,27 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { ExchangeClient, HttpTransport, InfoClient } from "@nktkas/hyperliquid";
 import { type Address, encodeFunctionData, erc20Abi, parseSignature, parseUnits } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { BRIDGE2, bridge2TwinAbi } from "../../src/contracts/bridge2.ts";
-import { type DevnetHandle, startDevnet } from "../../src/index.ts";
+import type { DevnetHandle } from "../../src/index.ts";
 import { minedReceipt } from "../../src/receipt.ts";
 import { BridgePayoutExecutor } from "../../src/twins/hyperliquid/bridge/payouts.ts";
 import { TWIN_ENV } from "../../src/twins/types.ts";
-import { clients, dev, tempDir } from "../helpers.ts";
+import { clients, dev, devnetForFile } from "../helpers.ts";
 
-// COMPASS_UNIT_PORT_BASE moves every devnet test, so parallel checkouts never collide.
-const PORT_BASE = Number(process.env.COMPASS_UNIT_PORT_BASE ?? 28545) + 3000;
-const dir = tempDir("devnet-venue-bridge");
 let devnet: DevnetHandle;
 let chain: ReturnType<typeof clients>;
 let info: InfoClient;
-
-beforeAll(async () => {
-  devnet = await startDevnet({ dir: dir.path, portBase: PORT_BASE, chains: ["arbitrum"], earn: false });
-  chain = clients(devnet, "arbitrum");
-  info = new InfoClient({ transport: new HttpTransport({ apiUrl: devnet.twins.venue!.url }) });
-});
-
-afterAll(async () => {
-  await devnet?.stop();
-  dir.remove();
-});
+const { dir, portBase } = devnetForFile(
+  "hyperliquid-bridge",
+  3000,
+  { chains: ["arbitrum"], earn: false },
+  (d) => {
+    devnet = d;
+    chain = clients(devnet, "arbitrum");
+    info = new InfoClient({ transport: new HttpTransport({ apiUrl: devnet.twins.venue!.url }) });
+  },
+);
 
 const usdc = () => devnet.addressBook.chains.arbitrum!.contracts.USDC!;
 const balance = (owner: Address) =>
@@ -227,7 +223,7 @@ describe("venue bridge on the local arbitrum", () => {
 describe("the venue twin's process", () => {
   const entry = fileURLToPath(new URL("../../src/twins/hyperliquid/main.ts", import.meta.url));
   const tsx = pathToFileURL(createRequire(import.meta.url).resolve("tsx")).href;
-  const twinDir = join(dir.path, "venue-process");
+  const twinDir = join(dir, "venue-process");
   const stateFile = join(twinDir, "state.json");
   const key = "venue-process-key";
 
@@ -243,8 +239,8 @@ describe("the venue twin's process", () => {
       env: {
         ...process.env,
         [TWIN_ENV.name]: "venue",
-        [TWIN_ENV.port]: String(PORT_BASE + 45),
-        [TWIN_ENV.devnetDir]: dir.path,
+        [TWIN_ENV.port]: String(portBase + 45),
+        [TWIN_ENV.devnetDir]: dir,
         [TWIN_ENV.addressBookPath]: at.addressBookPath,
         [TWIN_ENV.twinDir]: twinDir,
         [TWIN_ENV.stateFile]: at.stateFile,
@@ -271,7 +267,7 @@ describe("the venue twin's process", () => {
   it("prints one ready line, answers /health, and flushes its state on SIGTERM", async () => {
     const { child, exited, ready } = await launch("ignore");
     expect(ready).toMatchObject({ ready: true, name: "venue" });
-    expect(ready.url).toBe(`http://127.0.0.1:${PORT_BASE + 45}`);
+    expect(ready.url).toBe(`http://127.0.0.1:${portBase + 45}`);
     expect(await fetch(`${ready.url}/health`).then((r) => r.json())).toMatchObject({
       ok: true,
       name: "venue",
@@ -302,7 +298,7 @@ describe("the venue twin's process", () => {
     const book = JSON.parse(readFileSync(devnet.addressBookPath, "utf8"));
     expect(book.twins.venue.network).toBe("Mainnet"); // the default the launcher lists
     book.twins.venue.network = "Testnet";
-    const testnetBook = join(dir.path, "addressbook-testnet.json");
+    const testnetBook = join(dir, "addressbook-testnet.json");
     writeFileSync(testnetBook, JSON.stringify(book));
     const { child, exited, ready } = await launch("ignore", {
       addressBookPath: testnetBook,

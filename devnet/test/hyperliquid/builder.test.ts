@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseUsd } from "../../src/twins/hyperliquid/engine/decimal.ts";
-import { assetOf, type Harness, KEYS, num, px, startHarness, type Trader } from "./harness.ts";
+import { assetOf, type Harness, ioc, KEYS, num, px, startHarness, type Trader } from "./harness.ts";
 
 const AAPL = assetOf("AAPL");
 const micro = (text: string) => parseUsd(text)!;
@@ -19,16 +19,7 @@ describe("builder fees", () => {
   const buy = (f: number, size = "1") =>
     h.info.l2Book({ coin: "xyz:AAPL" }).then((book) =>
       user.exchange.order({
-        orders: [
-          {
-            a: AAPL,
-            b: true,
-            p: px(num(book!.levels[1][0].px) * 1.01),
-            s: size,
-            r: false,
-            t: { limit: { tif: "Ioc" } },
-          },
-        ],
+        orders: [ioc(AAPL, true, px(num(book!.levels[1][0].px) * 1.01), size)],
         grouping: "na",
         builder: { b: builder.address, f },
       }),

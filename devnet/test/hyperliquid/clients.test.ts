@@ -2,7 +2,7 @@ import { SendAssetTypes } from "@nktkas/hyperliquid/api/exchange";
 import { signL1Action, signUserSignedAction } from "@nktkas/hyperliquid/signing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseUsd } from "../../src/twins/hyperliquid/engine/decimal.ts";
-import { assetOf, type Harness, KEYS, num, px, startHarness, T0, type Trader } from "./harness.ts";
+import { assetOf, gtc, type Harness, ioc, KEYS, num, px, startHarness, T0, type Trader } from "./harness.ts";
 
 /**
  * The calls the venue's official clients make, driven through the maintained client library
@@ -26,23 +26,6 @@ type Order = {
     | { trigger: { isMarket: boolean; triggerPx: string; tpsl: "tp" | "sl" } };
   c?: `0x${string}`;
 };
-const gtc = (a: number, b: boolean, p: string, s: string, c?: `0x${string}`): Order => ({
-  a,
-  b,
-  p,
-  s,
-  r: false,
-  t: { limit: { tif: "Gtc" } },
-  ...(c ? { c } : {}),
-});
-const ioc = (a: number, b: boolean, p: string, s: string): Order => ({
-  a,
-  b,
-  p,
-  s,
-  r: false,
-  t: { limit: { tif: "Ioc" } },
-});
 /** A reduce-only market trigger that sells (closes a long) when the mark reaches `trigger`. */
 const sellTrigger = (a: number, tpsl: "tp" | "sl", trigger: number, s: string): Order => ({
   a,

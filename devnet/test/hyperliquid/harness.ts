@@ -127,6 +127,27 @@ export function oracle(h: Harness, ticker: string): number {
   return h.venue.engine.core.oraclePx(market(ticker), h.clock.now());
 }
 
+/** An immediate-or-cancel limit order on the wire: asset, buy?, price, size, reduce-only. */
+export const ioc = (a: number, b: boolean, p: string, s: string, r = false) => ({
+  a,
+  b,
+  p,
+  s,
+  r,
+  t: { limit: { tif: "Ioc" as const } },
+});
+
+/** A resting (good-till-cancel) limit order on the wire, with a client order id when given. */
+export const gtc = (a: number, b: boolean, p: string, s: string, c?: `0x${string}`) => ({
+  a,
+  b,
+  p,
+  s,
+  r: false,
+  t: { limit: { tif: "Gtc" as const } },
+  ...(c ? { c } : {}),
+});
+
 /** A price string with 5 significant figures (valid for any market's tick rules when ≥ 1). */
 export const px = (value: number): string => Number(value.toPrecision(5)).toString();
 

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { signL1Action } from "@nktkas/hyperliquid/signing";
 import { afterAll, describe, expect, it } from "vitest";
 import { ManualClock } from "../../src/twins/hyperliquid/index.ts";
-import { assetOf, KEYS, market, num, px, startHarness, T0 } from "./harness.ts";
+import { assetOf, gtc, ioc, KEYS, market, num, px, startHarness, T0 } from "./harness.ts";
 
 const AAPL = assetOf("AAPL");
 const dir = mkdtempSync(join(tmpdir(), "venue-state-"));
@@ -38,30 +38,13 @@ describe("persistence", () => {
     await t.exchange.updateLeverage({ asset: AAPL, isCross: true, leverage: 4 });
     const book = (await first.info.l2Book({ coin: "xyz:AAPL" }))!;
     await t.exchange.order({
-      orders: [
-        {
-          a: AAPL,
-          b: true,
-          p: px(num(book.levels[1][0].px) * 1.01),
-          s: "3",
-          r: false,
-          t: { limit: { tif: "Ioc" } },
-        },
-      ],
+      orders: [ioc(AAPL, true, px(num(book.levels[1][0].px) * 1.01), "3")],
       grouping: "na",
       builder: { b: builder.address, f: 20 },
     });
     await t.exchange.order({
       orders: [
-        {
-          a: AAPL,
-          b: true,
-          p: px(num(book.levels[0][0].px) * 0.9),
-          s: "1",
-          r: false,
-          t: { limit: { tif: "Gtc" } },
-          c: "0xfeedfeedfeedfeedfeedfeedfeedfeed",
-        },
+        gtc(AAPL, true, px(num(book.levels[0][0].px) * 0.9), "1", "0xfeedfeedfeedfeedfeedfeedfeedfeed"),
       ],
       grouping: "na",
     });
@@ -70,16 +53,7 @@ describe("persistence", () => {
     await t.exchange.updateLeverage({ asset: GOLD, isCross: false, leverage: 4 });
     const gold = (await first.info.l2Book({ coin: "xyz:GOLD" }))!;
     await t.exchange.order({
-      orders: [
-        {
-          a: GOLD,
-          b: true,
-          p: px(num(gold.levels[1][0].px) * 1.01),
-          s: "0.5",
-          r: false,
-          t: { limit: { tif: "Ioc" } },
-        },
-      ],
+      orders: [ioc(GOLD, true, px(num(gold.levels[1][0].px) * 1.01), "0.5")],
       grouping: "na",
     });
     const goldMark = first.venue.engine.core.oraclePx(market("GOLD"), clock.now());
@@ -136,16 +110,7 @@ describe("persistence", () => {
       });
       const again = second.trader(KEYS[0]);
       const next = await again.exchange.order({
-        orders: [
-          {
-            a: AAPL,
-            b: true,
-            p: px(num(book.levels[0][0].px) * 0.9),
-            s: "1",
-            r: false,
-            t: { limit: { tif: "Gtc" } },
-          },
-        ],
+        orders: [gtc(AAPL, true, px(num(book.levels[0][0].px) * 0.9), "1")],
         grouping: "na",
       });
       const oid = (next.response.data.statuses[0] as { resting: { oid: number } }).resting.oid;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseUsd } from "../../src/twins/hyperliquid/engine/decimal.ts";
-import { assetOf, type Harness, KEYS, market, num, px, startHarness } from "./harness.ts";
+import { assetOf, type Harness, ioc, KEYS, market, num, px, startHarness } from "./harness.ts";
 
 const AAPL = assetOf("AAPL");
 const micro = (text: string) => (text.startsWith("-") ? -parseUsd(text.slice(1))! : parseUsd(text)!);
@@ -40,16 +40,7 @@ describe("leverage, funding and liquidation", () => {
     // 5x on $5000 allows ~$25000 of AAPL; lowering to 1x with that open is refused
     const ask = num((await h.info.l2Book({ coin: "xyz:AAPL" }))!.levels[1][0].px);
     await t.exchange.order({
-      orders: [
-        {
-          a: AAPL,
-          b: true,
-          p: px(ask * 1.01),
-          s: (Math.floor((15_000 / ask) * 1000) / 1000).toString(),
-          r: false,
-          t: { limit: { tif: "Ioc" } },
-        },
-      ],
+      orders: [ioc(AAPL, true, px(ask * 1.01), (Math.floor((15_000 / ask) * 1000) / 1000).toString())],
       grouping: "na",
     });
     await expect(t.exchange.updateLeverage({ asset: AAPL, isCross: true, leverage: 1 })).rejects.toThrow(
@@ -63,7 +54,7 @@ describe("leverage, funding and liquidation", () => {
     const t = await h.fundedTrader(KEYS[1], 10_000);
     const ask = num((await h.info.l2Book({ coin: "xyz:AAPL" }))!.levels[1][0].px);
     await t.exchange.order({
-      orders: [{ a: AAPL, b: true, p: px(ask * 1.01), s: "10", r: false, t: { limit: { tif: "Ioc" } } }],
+      orders: [ioc(AAPL, true, px(ask * 1.01), "10")],
       grouping: "na",
     });
     const balance = async () => micro((await h.admin(`/_twin/account?user=${t.address}`)).balance);
@@ -102,7 +93,7 @@ describe("leverage, funding and liquidation", () => {
     const ask = num(book.levels[1][0].px);
     const size = (Math.floor((9_000 / ask) * 1000) / 1000).toString();
     await t.exchange.order({
-      orders: [{ a: AAPL, b: true, p: px(ask * 1.01), s: size, r: false, t: { limit: { tif: "Ioc" } } }],
+      orders: [ioc(AAPL, true, px(ask * 1.01), size)],
       grouping: "na",
     });
     const resting = await t.exchange.order({

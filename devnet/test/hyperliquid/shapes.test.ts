@@ -34,7 +34,7 @@ import { INFO_TYPES } from "../../src/twins/hyperliquid/info/dispatch.ts";
 import type * as ledger from "../../src/twins/hyperliquid/info/ledger.ts";
 import type * as market from "../../src/twins/hyperliquid/info/market.ts";
 import type * as spot from "../../src/twins/hyperliquid/info/spot.ts";
-import { assetOf, type Harness, KEYS, num, px, startHarness, T0 } from "./harness.ts";
+import { assetOf, gtc, type Harness, ioc, KEYS, num, px, startHarness, T0 } from "./harness.ts";
 
 /**
  * Fidelity of the wire shapes, two ways:
@@ -117,16 +117,8 @@ describe("wire shapes", () => {
       const sz = Number(size).toFixed(decimals);
       await t.exchange.order({
         orders: [
-          { a: assetOf(ticker), b: true, p: px(ask * 1.01), s: sz, r: false, t: { limit: { tif: "Ioc" } } },
-          {
-            a: assetOf(ticker),
-            b: true,
-            p: px(bid * 0.97),
-            s: sz,
-            r: false,
-            t: { limit: { tif: "Gtc" } },
-            c: "0x5ca1ab1e5ca1ab1e5ca1ab1e5ca1ab1e",
-          },
+          ioc(assetOf(ticker), true, px(ask * 1.01), sz),
+          gtc(assetOf(ticker), true, px(bid * 0.97), sz, "0x5ca1ab1e5ca1ab1e5ca1ab1e5ca1ab1e"),
         ],
         grouping: "na",
         builder: { b: builder, f: 15 },

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { checkNonce, commitNonce } from "../../src/twins/hyperliquid/engine/nonces.ts";
 import { canonicalL1 } from "../../src/twins/hyperliquid/signing/l1Actions.ts";
 import { connectionId } from "../../src/twins/hyperliquid/signing/recover.ts";
-import { assetOf, type Harness, KEYS, startHarness, T0 } from "./harness.ts";
+import { assetOf, gtc, type Harness, KEYS, startHarness, T0 } from "./harness.ts";
 
 const VAULT = "0x1234567890abcdef1234567890abcdef12345678";
 
@@ -227,7 +227,7 @@ describe("signature verification over HTTP", () => {
     const book = (await h.info.l2Book({ coin: "xyz:AAPL" }))!;
     const price = (Number(book.levels[0][0].px) * 0.9).toFixed(2);
     const reply = await agent.exchange.order({
-      orders: [{ a: assetOf("AAPL"), b: true, p: price, s: "1", r: false, t: { limit: { tif: "Gtc" } } }],
+      orders: [gtc(assetOf("AAPL"), true, price, "1")],
       grouping: "na",
     });
     const oid = (reply.response.data.statuses[0] as { resting: { oid: number } }).resting.oid;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseUsd } from "../../src/twins/hyperliquid/engine/decimal.ts";
-import { assetOf, type Harness, KEYS, num, px, startHarness, type Trader } from "./harness.ts";
+import { assetOf, gtc, type Harness, ioc, KEYS, num, px, startHarness, type Trader } from "./harness.ts";
 
 const AAPL = assetOf("AAPL");
 const micro = (text: string) => (text.startsWith("-") ? -parseUsd(text.slice(1))! : parseUsd(text)!);
@@ -13,24 +13,6 @@ async function touch(h: Harness, coin = "xyz:AAPL") {
 async function accountValue(h: Harness, user: string) {
   return micro((await h.info.clearinghouseState({ user, dex: "xyz" })).marginSummary.accountValue);
 }
-
-const ioc = (a: number, b: boolean, p: string, s: string, r = false) => ({
-  a,
-  b,
-  p,
-  s,
-  r,
-  t: { limit: { tif: "Ioc" as const } },
-});
-const gtc = (a: number, b: boolean, p: string, s: string, c?: `0x${string}`) => ({
-  a,
-  b,
-  p,
-  s,
-  r: false,
-  t: { limit: { tif: "Gtc" as const } },
-  ...(c ? { c } : {}),
-});
 
 describe("trading on the xyz dex", () => {
   let h: Harness;

@@ -1,27 +1,13 @@
 import { type Address, parseUnits } from "viem";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type DevnetHandle, fiatTokenAbi, startDevnet } from "../../src/index.ts";
+import { describe, expect, it } from "vitest";
+import { type DevnetHandle, fiatTokenAbi } from "../../src/index.ts";
 import { chainDeliverer } from "../../src/twins/stripe-onramp/delivery.ts";
 import type { StoredSession } from "../../src/twins/stripe-onramp/state.ts";
-import { clients, tempDir } from "../helpers.ts";
+import { clients, devnetForFile } from "../helpers.ts";
 
-// COMPASS_UNIT_PORT_BASE moves every devnet test, so parallel checkouts never collide.
-const PORT_BASE = Number(process.env.COMPASS_UNIT_PORT_BASE ?? 28545) + 4600;
-const dir = tempDir("devnet-onramp-delivery");
 let devnet: DevnetHandle;
-
-beforeAll(async () => {
-  devnet = await startDevnet({
-    dir: dir.path,
-    portBase: PORT_BASE,
-    chains: ["ethereum"],
-    twins: [],
-    earn: false,
-  });
-});
-afterAll(async () => {
-  await devnet?.stop();
-  dir.remove();
+devnetForFile("onramp-delivery", 4600, { chains: ["ethereum"], twins: [], earn: false }, (d) => {
+  devnet = d;
 });
 
 describe("provider twin payments", () => {

@@ -2,12 +2,12 @@ import { ONE_TIME_WALLET_FACTORY } from "@compass/constants";
 import { type Address, type Hex, keccak256, toHex } from "viem";
 import { type DevnetHandle, fiatTokenAbi, startDevnet } from "../../src/index.ts";
 import { onrampTwin } from "../../src/twins/stripe-onramp/spec.ts";
-import { clients, tempDir } from "../helpers.ts";
+import { clients, tempDir, unitPortBase } from "../helpers.ts";
 import { expectedWalletAddress } from "./wallet-address.ts";
 
 /** A devnet with Ethereum and the on-ramp twin (fast timers), plus helpers that speak to it like a merchant. */
 export async function startOnrampDevnet(portOffset: number, env: Record<string, string> = {}) {
-  const portBase = Number(process.env.COMPASS_UNIT_PORT_BASE ?? 28545) + portOffset;
+  const portBase = unitPortBase(portOffset);
   const dir = tempDir("devnet-onramp");
   const devnet: DevnetHandle = await startDevnet({
     earn: false,

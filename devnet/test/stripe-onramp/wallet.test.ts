@@ -1,16 +1,13 @@
 import { ONE_TIME_WALLET_FACTORY, ONE_TIME_WALLET_INIT_CODE_HASH } from "@compass/constants";
 import { type Address, type Hex, keccak256, parseEventLogs, toFunctionSignature, toHex } from "viem";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { compileContracts } from "../../src/contracts/compile.ts";
 import { oneTimeWalletAbi, oneTimeWalletFactoryAbi } from "../../src/contracts/one-time-wallet.ts";
-import { type DevnetHandle, fiatTokenAbi, roleAccount, startDevnet } from "../../src/index.ts";
+import { type DevnetHandle, fiatTokenAbi, roleAccount } from "../../src/index.ts";
 import { minedReceipt } from "../../src/receipt.ts";
-import { clients, dev, tempDir } from "../helpers.ts";
+import { clients, dev, devnetForFile } from "../helpers.ts";
 import { expectedWalletAddress } from "./wallet-address.ts";
 
-// COMPASS_UNIT_PORT_BASE moves every devnet test, so parallel checkouts never collide.
-const PORT_BASE = Number(process.env.COMPASS_UNIT_PORT_BASE ?? 28545) + 4300;
-const dir = tempDir("devnet-onramp-wallet");
 let devnet: DevnetHandle;
 let c: ReturnType<typeof clients>;
 let usdc: Address;
@@ -18,22 +15,10 @@ const treasury = roleAccount("onramp_treasury").address;
 const admin = roleAccount("usdc_admin").address;
 const AMOUNT = 100_000_000n; // 100 USDC
 const compiled = compileContracts();
-
-beforeAll(async () => {
-  devnet = await startDevnet({
-    dir: dir.path,
-    portBase: PORT_BASE,
-    chains: ["ethereum"],
-    twins: [],
-    earn: false,
-  });
+devnetForFile("onramp-wallet", 4300, { chains: ["ethereum"], twins: [], earn: false }, (d) => {
+  devnet = d;
   c = clients(devnet, "ethereum");
   usdc = devnet.addressBook.chains.ethereum!.contracts.USDC!;
-});
-
-afterAll(async () => {
-  await devnet?.stop();
-  dir.remove();
 });
 
 async function send(from: Address, address: Address, abi: any, functionName: string, args: unknown[]) {
