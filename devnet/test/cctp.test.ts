@@ -7,11 +7,9 @@ import {
   USDC,
 } from "@compass/constants";
 import { type Address, erc20Abi, type Hex, pad, parseUnits } from "viem";
-import { privateKeyToAccount } from "viem/accounts";
 import { describe, expect, it } from "vitest";
 import type { DevnetHandle } from "../src/index.ts";
-import { minedReceipt } from "../src/receipt.ts";
-import { clients, dev, devnetForFile } from "./helpers.ts";
+import { clients, dev, devnetForFile, devWrite } from "./helpers.ts";
 
 let devnet: DevnetHandle;
 let iris: string;
@@ -32,25 +30,14 @@ const balance = (chain: "ethereum" | "base", who: Address) =>
     args: [who],
   });
 
-async function write(
+const write = (
   chain: "ethereum" | "base",
   from: number,
   to: Address,
-  abi: any,
-  functionName: string,
+  abi: unknown,
+  fn: string,
   args: readonly unknown[],
-) {
-  const c = clients(devnet, chain);
-  const hash: Hex = await c.wallet.writeContract({
-    account: privateKeyToAccount(dev(devnet, from).privateKey),
-    chain: c.chain,
-    address: to,
-    abi,
-    functionName,
-    args,
-  } as any);
-  return minedReceipt(c.public, hash);
-}
+) => devWrite(devnet, chain, from, to, abi, fn, args);
 
 async function burn(from: number, amount: bigint, maxFee: bigint, threshold: number) {
   const who = dev(devnet, from).address;

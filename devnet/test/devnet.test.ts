@@ -29,7 +29,7 @@ import {
 import { minedReceipt } from "../src/receipt.ts";
 import { rpcCall } from "../src/rpc.ts";
 import { TWINS } from "../src/twins/registry.ts";
-import { clients, dev, ONE_MILLION_USDC, tempDir, unitPortBase } from "./helpers.ts";
+import { clients, dev, ONE_MILLION_USDC, PERMIT_TYPES, tempDir, unitPortBase } from "./helpers.ts";
 
 const PORT_BASE = unitPortBase(0);
 const dir = tempDir("devnet-test");
@@ -197,15 +197,7 @@ describe("USDC twin", () => {
           chainId: spec.chainId,
           verifyingContract: spec.usdc.address,
         },
-        types: {
-          Permit: [
-            { name: "owner", type: "address" },
-            { name: "spender", type: "address" },
-            { name: "value", type: "uint256" },
-            { name: "nonce", type: "uint256" },
-            { name: "deadline", type: "uint256" },
-          ],
-        },
+        types: PERMIT_TYPES,
         primaryType: "Permit",
         message: { owner: owner.address, spender, value, nonce, deadline },
       });

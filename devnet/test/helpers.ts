@@ -8,7 +8,9 @@ import {
   custom,
   type EIP1193RequestFn,
   http,
+  type TransactionReceipt,
 } from "viem";
+import { privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll } from "vitest";
 import {
   chainSpecByName,
@@ -20,6 +22,7 @@ import {
   type TwinSpec,
   viemChain,
 } from "../src/index.ts";
+import { minedReceipt } from "../src/receipt.ts";
 
 export function tempDir(prefix: string): { path: string; remove(): void } {
   const path = mkdtempSync(join(tmpdir(), `${prefix}-`));
@@ -112,3 +115,36 @@ export const ONE_MILLION_USDC = 1_000_000n * 10n ** 6n;
 export function dev(devnet: DevnetHandle, index: number): { address: Address; privateKey: `0x${string}` } {
   return devnet.addressBook.accounts.dev[index]!;
 }
+
+/** `functionName(...args)` on `to`, sent on `chain` by dev account `from`; resolves with the mined receipt. */
+export async function devWrite(
+  devnet: DevnetHandle,
+  chain: DevnetChainName,
+  from: number,
+  to: Address,
+  abi: unknown,
+  functionName: string,
+  args: readonly unknown[],
+): Promise<TransactionReceipt> {
+  const c = clients(devnet, chain);
+  const hash = await c.wallet.writeContract({
+    account: privateKeyToAccount(dev(devnet, from).privateKey),
+    chain: c.chain,
+    address: to,
+    abi,
+    functionName,
+    args,
+  } as any);
+  return minedReceipt(c.public, hash);
+}
+
+/** EIP-2612's Permit type, as USDC (FiatToken v2) signs it. */
+export const PERMIT_TYPES = {
+  Permit: [
+    { name: "owner", type: "address" },
+    { name: "spender", type: "address" },
+    { name: "value", type: "uint256" },
+    { name: "nonce", type: "uint256" },
+    { name: "deadline", type: "uint256" },
+  ],
+} as const;

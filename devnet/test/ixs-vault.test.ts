@@ -1,11 +1,9 @@
 import { ixsVaultAbi, USDC } from "@compass/constants";
-import { type Address, erc20Abi, type Hex, parseUnits } from "viem";
-import { privateKeyToAccount } from "viem/accounts";
+import { type Address, erc20Abi, parseUnits } from "viem";
 import { describe, expect, it } from "vitest";
 import type { DevnetHandle } from "../src/index.ts";
-import { minedReceipt } from "../src/receipt.ts";
 import { IXS_VAULT } from "../src/tokenized/ixs-params.ts";
-import { clients, dev, devnetForFile } from "./helpers.ts";
+import { clients, dev, devnetForFile, devWrite } from "./helpers.ts";
 
 let devnet: DevnetHandle;
 let twin: { url: string; apiKey?: string };
@@ -27,18 +25,8 @@ const read = <T>(functionName: string, args: readonly unknown[] = []) =>
 const balanceOf = (token: Address, who: Address) =>
   chain().public.readContract({ address: token, abi: erc20Abi, functionName: "balanceOf", args: [who] });
 
-async function write(from: number, to: Address, abi: any, functionName: string, args: readonly unknown[]) {
-  const c = chain();
-  const hash: Hex = await c.wallet.writeContract({
-    account: privateKeyToAccount(dev(devnet, from).privateKey),
-    chain: c.chain,
-    address: to,
-    abi,
-    functionName,
-    args,
-  } as any);
-  return minedReceipt(c.public, hash);
-}
+const write = (from: number, to: Address, abi: unknown, fn: string, args: readonly unknown[]) =>
+  devWrite(devnet, "bsc", from, to, abi, fn, args);
 const tick = () =>
   fetch(`${twin.url}/_twin/tick`, {
     method: "POST",

@@ -1,11 +1,9 @@
-import { type Address, erc20Abi, type Hex, parseUnits, zeroHash } from "viem";
-import { privateKeyToAccount } from "viem/accounts";
+import { type Address, erc20Abi, parseUnits, zeroHash } from "viem";
 import { describe, expect, it } from "vitest";
 import { loadArtifact } from "../src/contracts/artifacts.ts";
 import type { DevnetHandle } from "../src/index.ts";
-import { minedReceipt } from "../src/receipt.ts";
 import { CENTRIFUGE_VAULT, MIDAS_VAULTS } from "../src/tokenized/issuer-vaults.ts";
-import { clients, dev, devnetForFile } from "./helpers.ts";
+import { clients, dev, devnetForFile, devWrite } from "./helpers.ts";
 
 let devnet: DevnetHandle;
 devnetForFile(
@@ -28,21 +26,11 @@ async function write(
   chain: "ethereum" | "base",
   from: number,
   to: Address,
-  abi: any,
+  abi: unknown,
   functionName: string,
   args: unknown[],
 ) {
-  const c = clients(devnet, chain);
-  const hash: Hex = await c.wallet.writeContract({
-    account: privateKeyToAccount(dev(devnet, from).privateKey),
-    chain: c.chain,
-    address: to,
-    abi,
-    functionName,
-    args,
-  } as any);
-  const receipt = await minedReceipt(c.public, hash);
-  expect(receipt.status).toBe("success");
+  expect((await devWrite(devnet, chain, from, to, abi, functionName, args)).status).toBe("success");
 }
 
 describe("issuer vaults on the devnet", () => {

@@ -13,7 +13,7 @@ import type { DevnetHandle } from "../../src/index.ts";
 import { minedReceipt } from "../../src/receipt.ts";
 import { BridgePayoutExecutor } from "../../src/twins/hyperliquid/bridge/payouts.ts";
 import { TWIN_ENV } from "../../src/twins/types.ts";
-import { clients, dev, devnetForFile } from "../helpers.ts";
+import { clients, dev, devnetForFile, PERMIT_TYPES } from "../helpers.ts";
 
 let devnet: DevnetHandle;
 let chain: ReturnType<typeof clients>;
@@ -56,15 +56,7 @@ async function depositWithPermit(ownerIndex: number, usd: bigint, signer = owner
   });
   const signature = await privateKeyToAccount(key).signTypedData({
     domain: { name: "USD Coin", version: "2", chainId: 42161, verifyingContract: usdc() },
-    types: {
-      Permit: [
-        { name: "owner", type: "address" },
-        { name: "spender", type: "address" },
-        { name: "value", type: "uint256" },
-        { name: "nonce", type: "uint256" },
-        { name: "deadline", type: "uint256" },
-      ],
-    },
+    types: PERMIT_TYPES,
     primaryType: "Permit",
     message: { owner, spender: BRIDGE2, value: usd, nonce, deadline },
   });
