@@ -1,17 +1,8 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { uniswapV3SwapRouterAbi } from "@compass/constants";
-import {
-  type Address,
-  encodeFunctionData,
-  getAddress,
-  type Hex,
-  isAddress,
-  type PublicClient,
-  parseAbi,
-} from "viem";
+import { type Address, getAddress, isAddress, type PublicClient, parseAbi } from "viem";
 import { HttpError, readJsonBody, sendJson } from "../kit/index.ts";
-import { encodePath, type PoolIndex, type Route } from "./routing.ts";
+import { type PoolIndex, type Route, swapCalldata } from "./routing.ts";
 
 /**
  * Odos's Smart Order Routing API (v2) as its documentation describes it: `POST /sor/quote/v2` (one input, one
@@ -188,26 +179,7 @@ export class OdosApi {
     const receiver = b.receiver === undefined || b.receiver === null ? user : address(b, "receiver");
     const { chain, route } = path;
     const head = await chain.client.getBlock({ blockTag: "pending" });
-    const keep = BigInt(Math.floor((100 - path.slippage) * 10_000));
-    const calls = route.legs.map((leg) =>
-      encodeFunctionData({
-        abi: uniswapV3SwapRouterAbi,
-        functionName: "exactInput",
-        args: [
-          {
-            path: encodePath(leg.hops),
-            recipient: receiver,
-            deadline: head.timestamp + DEADLINE_SECONDS,
-            amountIn: leg.amountIn,
-            amountOutMinimum: (leg.amountOut * keep) / 1_000_000n,
-          },
-        ],
-      }),
-    );
-    const data: Hex =
-      calls.length === 1
-        ? calls[0]!
-        : encodeFunctionData({ abi: uniswapV3SwapRouterAbi, functionName: "multicall", args: [calls] });
+    const data = swapCalldata(route, receiver, head.timestamp + DEADLINE_SECONDS, path.slippage);
     const [nonce, gasPrice, outValue] = await Promise.all([
       chain.client.getTransactionCount({ address: user }),
       chain.client.getGasPrice(),

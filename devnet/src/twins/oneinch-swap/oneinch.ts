@@ -1,17 +1,8 @@
 import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { uniswapV3SwapRouterAbi } from "@compass/constants";
-import {
-  type Address,
-  encodeFunctionData,
-  erc20Abi,
-  getAddress,
-  type Hex,
-  maxUint256,
-  type PublicClient,
-} from "viem";
+import { type Address, encodeFunctionData, erc20Abi, getAddress, maxUint256, type PublicClient } from "viem";
 import { sendJson } from "../kit/index.ts";
-import { encodePath, type PoolIndex, type Route } from "./routing.ts";
+import { type PoolIndex, type Route, swapCalldata } from "./routing.ts";
 
 /**
  * The 1inch Swap API (classic swap, v6.0) as its documentation describes it: `/swap/v6.0/{chainId}/quote`,
@@ -282,28 +273,7 @@ export class OneInchApi {
     const disableEstimate = bool(params, "disableEstimate");
     const q = await this.common(chain, params);
     const head = await chain.client.getBlock({ blockTag: "latest" });
-    const deadline = head.timestamp + DEADLINE_SECONDS;
-    // the minimum each leg must return: its quote less the slippage (in basis points of a basis point)
-    const keep = BigInt(Math.floor((100 - slippage) * 10_000));
-    const calls = q.route.legs.map((leg) =>
-      encodeFunctionData({
-        abi: uniswapV3SwapRouterAbi,
-        functionName: "exactInput",
-        args: [
-          {
-            path: encodePath(leg.hops),
-            recipient: receiver,
-            deadline,
-            amountIn: leg.amountIn,
-            amountOutMinimum: (leg.amountOut * keep) / 1_000_000n,
-          },
-        ],
-      }),
-    );
-    const data: Hex =
-      calls.length === 1
-        ? calls[0]!
-        : encodeFunctionData({ abi: uniswapV3SwapRouterAbi, functionName: "multicall", args: [calls] });
+    const data = swapCalldata(q.route, receiver, head.timestamp + DEADLINE_SECONDS, slippage);
     let gas = q.route.gas;
     if (!disableEstimate) {
       const [balance, allowance] = await Promise.all([

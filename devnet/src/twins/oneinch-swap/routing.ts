@@ -1,4 +1,10 @@
-import { MULTICALL3, uniswapV3FactoryAbi, uniswapV3PoolAbi, uniswapV3QuoterV2Abi } from "@compass/constants";
+import {
+  MULTICALL3,
+  uniswapV3FactoryAbi,
+  uniswapV3PoolAbi,
+  uniswapV3QuoterV2Abi,
+  uniswapV3SwapRouterAbi,
+} from "@compass/constants";
 import {
   type Address,
   decodeFunctionResult,
@@ -236,4 +242,31 @@ export function encodePath(hops: Hop[]): Hex {
     values.push(h.pool.fee, h.to);
   }
   return encodePacked(types, values);
+}
+
+/**
+ * The SwapRouter call that executes `route`: one `exactInput` per leg, each to `recipient` and bound to return at
+ * least its quote less `slippage` percent, in a `multicall` when the route is split.
+ */
+export function swapCalldata(route: Route, recipient: Address, deadline: bigint, slippage: number): Hex {
+  // the minimum each leg must return: its quote less the slippage (in basis points of a basis point)
+  const keep = BigInt(Math.floor((100 - slippage) * 10_000));
+  const calls = route.legs.map((leg) =>
+    encodeFunctionData({
+      abi: uniswapV3SwapRouterAbi,
+      functionName: "exactInput",
+      args: [
+        {
+          path: encodePath(leg.hops),
+          recipient,
+          deadline,
+          amountIn: leg.amountIn,
+          amountOutMinimum: (leg.amountOut * keep) / 1_000_000n,
+        },
+      ],
+    }),
+  );
+  return calls.length === 1
+    ? calls[0]!
+    : encodeFunctionData({ abi: uniswapV3SwapRouterAbi, functionName: "multicall", args: [calls] });
 }
