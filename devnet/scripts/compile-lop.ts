@@ -1,8 +1,9 @@
 /**
- * Compiles the 1inch Limit Order Protocol v4 (`@1inch/limit-order-protocol-contract@4.0.3`'s sources, kept in
- * devnet/limit-order-protocol/sources/) with its authors' compiler and settings — solc 0.8.23, via-IR, 1,000,000
- * runs, EVM shanghai — into devnet/limit-order-protocol/artifacts/. Slow (via-IR): run only when they change.
- * Run: npm run compile-lop -w @compass/devnet   (test/equity-orders.test.ts checks the source hash)
+ * Compiles the 1inch Limit Order Protocol v4 from `@1inch/limit-order-protocol-contract@4.0.3`'s sources in
+ * node_modules (with the `@1inch/solidity-utils` and `@openzeppelin/contracts` versions it pins) with its authors'
+ * compiler and settings — solc 0.8.23, via-IR, 1,000,000 runs, EVM shanghai — into the committed
+ * devnet/limit-order-protocol/artifacts/, stamped with the hash of those sources. Slow (via-IR): run only when they
+ * change. Run: npm run compile-lop -w @compass/devnet   (test/fusion-relay.test.ts checks the source hash)
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";

@@ -4,6 +4,7 @@ import { type PrivateKeyAccount, privateKeyToAccount } from "viem/accounts";
 import { foundry } from "viem/chains";
 import { expect } from "vitest";
 import { minedReceipt } from "../src/receipt.ts";
+import { unitPortBase } from "./helpers.ts";
 
 /** anvil's first three dev keys: fixed accounts for contract tests, funded with anvil_setBalance */
 export const ANVIL_ACCOUNTS = [
@@ -13,11 +14,11 @@ export const ANVIL_ACCOUNTS = [
 ].map((key) => privateKeyToAccount(key as Hex));
 
 /**
- * One bare anvil for a contract test (no devnet), at COMPASS_UNIT_PORT_BASE + `portOffset`: clients, deploy,
+ * One bare anvil for a contract test (no devnet), at `unitPortBase(portOffset)`: clients, deploy,
  * send (a revert fails the test), read. `start` in beforeAll, `stop` in afterAll.
  */
 export function bareAnvil(portOffset: number) {
-  const port = Number(process.env.COMPASS_UNIT_PORT_BASE ?? 28545) + portOffset;
+  const port = unitPortBase(portOffset);
   const rpc = `http://127.0.0.1:${port}`;
   const chain = { ...foundry, rpcUrls: { default: { http: [rpc] } } };
   const pub = createPublicClient({ chain, transport: http(rpc) });

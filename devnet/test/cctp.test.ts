@@ -7,32 +7,15 @@ import {
   USDC,
 } from "@compass/constants";
 import { type Address, erc20Abi, type Hex, pad, parseUnits } from "viem";
-import { privateKeyToAccount } from "viem/accounts";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type DevnetHandle, startDevnet } from "../src/index.ts";
-import { minedReceipt } from "../src/receipt.ts";
-import { TWINS } from "../src/twins/registry.ts";
-import { clients, dev, tempDir } from "./helpers.ts";
+import { describe, expect, it } from "vitest";
+import type { DevnetHandle } from "../src/index.ts";
+import { clients, dev, devnetForFile, devWrite } from "./helpers.ts";
 
-// COMPASS_UNIT_PORT_BASE moves every devnet test, so parallel checkouts never collide.
-const PORT_BASE = Number(process.env.COMPASS_UNIT_PORT_BASE ?? 28545) + 6000;
-const dir = tempDir("devnet-cctp");
 let devnet: DevnetHandle;
 let iris: string;
-
-beforeAll(async () => {
-  devnet = await startDevnet({
-    dir: dir.path,
-    portBase: PORT_BASE,
-    chains: ["ethereum", "base"],
-    earn: false,
-    twins: TWINS.filter((t) => t.name === "iris"),
-  });
+devnetForFile("cctp", 6000, { chains: ["ethereum", "base"], earn: false, twins: ["iris"] }, (d) => {
+  devnet = d;
   iris = (devnet.addressBook.twins.iris as { url: string }).url;
-}, 120_000);
-afterAll(async () => {
-  await devnet?.stop();
-  dir.remove();
 });
 
 const get = async (path: string) => {
@@ -47,25 +30,14 @@ const balance = (chain: "ethereum" | "base", who: Address) =>
     args: [who],
   });
 
-async function write(
+const write = (
   chain: "ethereum" | "base",
   from: number,
   to: Address,
-  abi: any,
-  functionName: string,
+  abi: unknown,
+  fn: string,
   args: readonly unknown[],
-) {
-  const c = clients(devnet, chain);
-  const hash: Hex = await c.wallet.writeContract({
-    account: privateKeyToAccount(dev(devnet, from).privateKey),
-    chain: c.chain,
-    address: to,
-    abi,
-    functionName,
-    args,
-  } as any);
-  return minedReceipt(c.public, hash);
-}
+) => devWrite(devnet, chain, from, to, abi, fn, args);
 
 async function burn(from: number, amount: bigint, maxFee: bigint, threshold: number) {
   const who = dev(devnet, from).address;

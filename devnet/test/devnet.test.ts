@@ -29,10 +29,9 @@ import {
 import { minedReceipt } from "../src/receipt.ts";
 import { rpcCall } from "../src/rpc.ts";
 import { TWINS } from "../src/twins/registry.ts";
-import { clients, dev, ONE_MILLION_USDC, tempDir } from "./helpers.ts";
+import { clients, dev, ONE_MILLION_USDC, PERMIT_TYPES, tempDir, unitPortBase } from "./helpers.ts";
 
-// COMPASS_UNIT_PORT_BASE moves every devnet test, so parallel checkouts never collide.
-const PORT_BASE = Number(process.env.COMPASS_UNIT_PORT_BASE ?? 28545) + 0;
+const PORT_BASE = unitPortBase(0);
 const dir = tempDir("devnet-test");
 let devnet: DevnetHandle;
 
@@ -198,15 +197,7 @@ describe("USDC twin", () => {
           chainId: spec.chainId,
           verifyingContract: spec.usdc.address,
         },
-        types: {
-          Permit: [
-            { name: "owner", type: "address" },
-            { name: "spender", type: "address" },
-            { name: "value", type: "uint256" },
-            { name: "nonce", type: "uint256" },
-            { name: "deadline", type: "uint256" },
-          ],
-        },
+        types: PERMIT_TYPES,
         primaryType: "Permit",
         message: { owner: owner.address, spender, value, nonce, deadline },
       });

@@ -23,7 +23,7 @@ import {
   zeroAddress,
 } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { roleAccount } from "../src/accounts.ts";
 import { loadArtifact } from "../src/contracts/artifacts.ts";
 import { callContract } from "../src/earn/deploy.ts";
@@ -32,27 +32,18 @@ import { MORPHO_MARKETS, marketId, marketParams } from "../src/earn/morpho.ts";
 import { npmArtifact } from "../src/earn/npm-artifacts.ts";
 import { PENDLE_MARKET } from "../src/earn/pendle.ts";
 import { eulerVaultsExtension } from "../src/extensions/euler-vaults.ts";
-import { chainSpecByName, type DevnetHandle, startDevnet } from "../src/index.ts";
+import { chainSpecByName, type DevnetHandle } from "../src/index.ts";
 import { minedReceipt } from "../src/receipt.ts";
 import { devnetClients } from "../src/rpc.ts";
-import { clients, dev, tempDir } from "./helpers.ts";
+import { clients, dev, devnetForFile } from "./helpers.ts";
 
 const priceFeedAbi = parseAbi(["function latestAnswer() view returns (int256)"]);
 
-// COMPASS_UNIT_PORT_BASE moves every devnet test, so parallel checkouts never collide.
-const PORT_BASE = Number(process.env.COMPASS_UNIT_PORT_BASE ?? 28545) + 5100;
-const dir = tempDir("devnet-earn");
 let devnet: DevnetHandle;
 let bootMs = 0;
-
-beforeAll(async () => {
-  const started = performance.now();
-  devnet = await startDevnet({ dir: dir.path, portBase: PORT_BASE, chains: ["ethereum"], twins: [] });
-  bootMs = performance.now() - started;
-}, 180_000);
-afterAll(async () => {
-  await devnet?.stop();
-  dir.remove();
+devnetForFile("earn", 5100, { chains: ["ethereum"], twins: [], timeoutMs: 180_000 }, (d, ms) => {
+  devnet = d;
+  bootMs = ms;
 });
 
 const contract = (name: string) => devnet.addressBook.chains.ethereum!.contracts[name] as Address;

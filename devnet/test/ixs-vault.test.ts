@@ -1,32 +1,15 @@
 import { ixsVaultAbi, USDC } from "@compass/constants";
-import { type Address, erc20Abi, type Hex, parseUnits } from "viem";
-import { privateKeyToAccount } from "viem/accounts";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type DevnetHandle, startDevnet } from "../src/index.ts";
-import { minedReceipt } from "../src/receipt.ts";
+import { type Address, erc20Abi, parseUnits } from "viem";
+import { describe, expect, it } from "vitest";
+import type { DevnetHandle } from "../src/index.ts";
 import { IXS_VAULT } from "../src/tokenized/ixs-params.ts";
-import { TWINS } from "../src/twins/registry.ts";
-import { clients, dev, tempDir } from "./helpers.ts";
+import { clients, dev, devnetForFile, devWrite } from "./helpers.ts";
 
-// COMPASS_UNIT_PORT_BASE moves every devnet test, so parallel checkouts never collide.
-const PORT_BASE = Number(process.env.COMPASS_UNIT_PORT_BASE ?? 28545) + 5700;
-const dir = tempDir("devnet-ixs");
 let devnet: DevnetHandle;
 let twin: { url: string; apiKey?: string };
-
-beforeAll(async () => {
-  devnet = await startDevnet({
-    dir: dir.path,
-    portBase: PORT_BASE,
-    chains: ["bsc"],
-    earn: false,
-    twins: TWINS.filter((t) => t.name === "ixs"),
-  });
+devnetForFile("ixs", 5700, { chains: ["bsc"], earn: false, twins: ["ixs"] }, (d) => {
+  devnet = d;
   twin = devnet.addressBook.twins.ixs as typeof twin;
-}, 120_000);
-afterAll(async () => {
-  await devnet?.stop();
-  dir.remove();
 });
 
 const chain = () => clients(devnet, "bsc");
@@ -42,18 +25,8 @@ const read = <T>(functionName: string, args: readonly unknown[] = []) =>
 const balanceOf = (token: Address, who: Address) =>
   chain().public.readContract({ address: token, abi: erc20Abi, functionName: "balanceOf", args: [who] });
 
-async function write(from: number, to: Address, abi: any, functionName: string, args: readonly unknown[]) {
-  const c = chain();
-  const hash: Hex = await c.wallet.writeContract({
-    account: privateKeyToAccount(dev(devnet, from).privateKey),
-    chain: c.chain,
-    address: to,
-    abi,
-    functionName,
-    args,
-  } as any);
-  return minedReceipt(c.public, hash);
-}
+const write = (from: number, to: Address, abi: unknown, fn: string, args: readonly unknown[]) =>
+  devWrite(devnet, "bsc", from, to, abi, fn, args);
 const tick = () =>
   fetch(`${twin.url}/_twin/tick`, {
     method: "POST",

@@ -2,9 +2,11 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
+  controlRoutes,
   HttpError,
   listen,
   loadState,
+  passes,
   readBody,
   readJsonBody,
   StateStore,
@@ -88,5 +90,59 @@ describe("twin kit: state", () => {
     expect(StateStore.load(path)).toEqual({ n: 2 });
     await store.close();
     expect(new StateStore(undefined, () => state).path).toBeUndefined(); // in memory only
+  });
+});
+
+describe("twin kit: acting on devnet time", () => {
+  it("behavior: passes run one after another, and a call during a pass gets a fresh pass after it", async () => {
+    const clock = { t: 0 };
+    const seen: number[] = [];
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const tick = passes(async () => {
+      const t = clock.t; // a pass reads the time first
+      if (seen.length === 0) await gate;
+      seen.push(t);
+    });
+    const first = tick();
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    clock.t = 3_700; // `time advance` moves the clock mid-pass, then asks for a tick
+    const second = tick();
+    release();
+    await Promise.all([first, second]);
+    expect(seen).toEqual([0, 3_700]);
+  });
+
+  it("behavior: controlRoutes answers tick, state and the twin's own controls behind its x-api-key", async () => {
+    const state = { ticks: 0 };
+    const controls = await listen(
+      controlRoutes({ apiKey: "key" } as Parameters<typeof controlRoutes>[0], {
+        tick: async () => void state.ticks++,
+        state,
+        ticked: () => ({ ticks: state.ticks }),
+        more: async (method, path) =>
+          method === "POST" && path === "/_twin/ping" ? { pong: true } : undefined,
+      }),
+      { name: "controls" },
+    );
+    const call = (method: string, path: string, key = "key") =>
+      fetch(`${controls.url}${path}`, { method, headers: { "x-api-key": key } }).then(async (r) => [
+        r.status,
+        await r.json(),
+      ]);
+    try {
+      expect(await call("POST", "/_twin/tick", "wrong")).toEqual([
+        401,
+        { error: "missing or invalid x-api-key" },
+      ]);
+      expect(await call("POST", "/_twin/tick")).toEqual([200, { ticks: 1 }]);
+      expect(await call("GET", "/_twin/state")).toEqual([200, { ticks: 1 }]);
+      expect(await call("POST", "/_twin/ping")).toEqual([200, { pong: true }]);
+      expect(await call("GET", "/_twin/ping")).toEqual([404, { error: "no route for GET /_twin/ping" }]);
+    } finally {
+      await controls.close();
+    }
   });
 });

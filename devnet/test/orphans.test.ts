@@ -4,10 +4,9 @@ import { createRequire } from "node:module";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
 import { rpcCall } from "../src/rpc.ts";
-import { tempDir } from "./helpers.ts";
+import { tempDir, unitPortBase } from "./helpers.ts";
 
-// COMPASS_UNIT_PORT_BASE moves every devnet test, so parallel checkouts never collide.
-const PORT_BASE = Number(process.env.COMPASS_UNIT_PORT_BASE ?? 28545) + 2000;
+const PORT_BASE = unitPortBase(2000);
 const tsx = pathToFileURL(createRequire(import.meta.url).resolve("tsx")).href;
 
 const answers = (url: string) =>

@@ -8,30 +8,22 @@ import {
   zeroAddress,
 } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { npmArtifact } from "../src/earn/npm-artifacts.ts";
 import { PENDLE_MARKET } from "../src/earn/pendle.ts";
 import { pendleExtension } from "../src/extensions/pendle.ts";
-import { chainSpecByName, type DevnetHandle, startDevnet } from "../src/index.ts";
+import { chainSpecByName, type DevnetHandle } from "../src/index.ts";
 import { minedReceipt } from "../src/receipt.ts";
 import { devnetClients } from "../src/rpc.ts";
-import { clients, dev, tempDir } from "./helpers.ts";
+import { clients, dev, devnetForFile } from "./helpers.ts";
 
 // Pendle v2 from @pendle/core-v2's artifacts on a devnet chain (earn protocols only, no twins): a fresh
 // account buys PT with USDC through the real PendleRouterV4 and sells it back.
-const PORT_BASE = Number(process.env.COMPASS_UNIT_PORT_BASE ?? 28545) + 5400;
-const dir = tempDir("devnet-pendle");
 let devnet: DevnetHandle;
 let bootMs = 0;
-
-beforeAll(async () => {
-  const started = performance.now();
-  devnet = await startDevnet({ dir: dir.path, portBase: PORT_BASE, chains: ["ethereum"], twins: [] });
-  bootMs = performance.now() - started;
-}, 240_000);
-afterAll(async () => {
-  await devnet?.stop();
-  dir.remove();
+devnetForFile("pendle", 5400, { chains: ["ethereum"], twins: [], timeoutMs: 240_000 }, (d, ms) => {
+  devnet = d;
+  bootMs = ms;
 });
 
 const contract = (name: string) => devnet.addressBook.chains.ethereum!.contracts[name] as Address;

@@ -1,30 +1,21 @@
 import { fundShareTokenAbi, midasDataFeedAbi, PERMIT2, permit2Abi } from "@compass/constants";
 import { type Address, type BaseError, encodeAbiParameters, erc20Abi, keccak256, maxUint256 } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type DevnetHandle, roleAccount, startDevnet } from "../src/index.ts";
+import { describe, expect, it } from "vitest";
+import { type DevnetHandle, roleAccount } from "../src/index.ts";
 import { minedReceipt } from "../src/receipt.ts";
 import { DEVNET_MARKETS, MARKETS_T0, marketSeed } from "../src/tokenized/markets.ts";
-import { clients, dev, tempDir } from "./helpers.ts";
+import { clients, dev, devnetForFile } from "./helpers.ts";
 
-// COMPASS_UNIT_PORT_BASE moves every devnet test, so parallel checkouts never collide.
-const PORT_BASE = Number(process.env.COMPASS_UNIT_PORT_BASE ?? 28545) + 5000;
-const dir = tempDir("devnet-tokenized");
 let devnet: DevnetHandle;
-
-beforeAll(async () => {
-  devnet = await startDevnet({
-    earn: false,
-    dir: dir.path,
-    portBase: PORT_BASE,
-    chains: ["ethereum", "base", "ethereum_sepolia"],
-    twins: [],
-  });
-});
-afterAll(async () => {
-  await devnet?.stop();
-  dir.remove();
-});
+devnetForFile(
+  "tokenized",
+  5000,
+  { chains: ["ethereum", "base", "ethereum_sepolia"], earn: false, twins: [] },
+  (d) => {
+    devnet = d;
+  },
+);
 
 const tokenOf = (chain: string, symbol: string) =>
   devnet.addressBook.tokens![chain]![symbol]!.address as Address;

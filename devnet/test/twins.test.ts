@@ -1,33 +1,23 @@
 import { existsSync, readFileSync } from "node:fs";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type DevnetAddressBook, type DevnetHandle, startDevnet } from "../src/index.ts";
+import { describe, expect, it } from "vitest";
+import type { DevnetAddressBook, DevnetHandle } from "../src/index.ts";
+import { venueTwin } from "../src/twins/hyperliquid/spec.ts";
 import { twinAddressBookEntry } from "../src/twins/supervisor.ts";
-import { venueTwin } from "../src/twins/venue-bridge/spec.ts";
 import { counterTwin } from "./fixtures/twin-spec.ts";
-import { tempDir } from "./helpers.ts";
+import { devnetForFile } from "./helpers.ts";
 
-// COMPASS_UNIT_PORT_BASE moves every devnet test, so parallel checkouts never collide.
-const PORT_BASE = Number(process.env.COMPASS_UNIT_PORT_BASE ?? 28545) + 1000;
-const dir = tempDir("devnet-twins");
 let devnet: DevnetHandle;
-const url = `http://127.0.0.1:${PORT_BASE + 10}`;
+const { dir, portBase } = devnetForFile(
+  "twins",
+  1000,
+  { chains: ["ethereum"], earn: false, twins: [counterTwin] },
+  (d) => {
+    devnet = d;
+  },
+);
+const url = `http://127.0.0.1:${portBase + 10}`;
 const call = (path: string, method = "GET") =>
   fetch(`${url}${path}`, { method, headers: { "x-api-key": "devnet-counter-key" } }).then((r) => r.json());
-
-beforeAll(async () => {
-  devnet = await startDevnet({
-    earn: false,
-    dir: dir.path,
-    portBase: PORT_BASE,
-    chains: ["ethereum"],
-    twins: [counterTwin],
-  });
-});
-
-afterAll(async () => {
-  await devnet?.stop();
-  dir.remove();
-});
 
 describe("twins", () => {
   it("run on portBase + 10 + index and are listed in the address book", async () => {
@@ -35,7 +25,7 @@ describe("twins", () => {
     expect(book.twins.counter).toEqual({ url, apiKey: "devnet-counter-key", kind: "test" });
     expect(await call("/info")).toEqual({
       count: 0,
-      port: PORT_BASE + 10,
+      port: portBase + 10,
       ethereum: devnet.chains.ethereum!.rpcUrl,
     });
   });
@@ -45,7 +35,7 @@ describe("twins", () => {
     await call("/increment", "POST");
     await devnet.stopTwin("counter");
     await expect(fetch(`${url}/health`)).rejects.toThrow();
-    expect(existsSync(`${dir.path}/twins/counter/state.json`)).toBe(true);
+    expect(existsSync(`${dir}/twins/counter/state.json`)).toBe(true);
     await devnet.startTwin("counter");
     expect(await call("/info")).toMatchObject({ count: 2 });
   });

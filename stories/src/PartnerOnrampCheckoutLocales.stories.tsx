@@ -1,6 +1,7 @@
-import { LOCALES, type Locale, PartnerOnrampCheckout, preloadCompassLocale } from "@compass/widgets";
+import { type Locale, PartnerOnrampCheckout, preloadCompassLocale } from "@compass/widgets";
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, fn, waitFor, within } from "storybook/test";
+import { localeStories } from "./locales.ts";
 import { BUYER, fakeFetch } from "./onramp/fake-api.ts";
 import { StoryProviders } from "./onramp/wagmi.tsx";
 
@@ -39,20 +40,24 @@ const LEGEND: Record<Locale, string> = {
   ar: "مبلغ الشراء",
 };
 
-const story = (locale: Locale): Story => ({
-  name: locale,
-  args: { locale, fetch: fakeFetch() },
-  loaders: [() => preloadCompassLocale(locale)],
-  play: async ({ canvasElement }) => {
-    const c = within(canvasElement);
-    const root = c.getByTestId("onramp");
-    await expect(root).toHaveAttribute("lang", locale);
-    await expect(root).toHaveAttribute("dir", locale === "ar" ? "rtl" : "ltr");
-    await expect(c.getByText(LEGEND[locale])).toBeVisible();
-    // the quote's USDC amount: Western digits, grouped in the locale's way
-    await waitFor(() => expect(c.getByTestId("onramp-output")).toHaveTextContent(/1[.,\s\u00a0\u202f]?250/));
-  },
-});
+const { story, everyLocaleHasAStory } = localeStories(
+  (locale: Locale): Story => ({
+    name: locale,
+    args: { locale, fetch: fakeFetch() },
+    loaders: [() => preloadCompassLocale(locale)],
+    play: async ({ canvasElement }) => {
+      const c = within(canvasElement);
+      const root = c.getByTestId("onramp");
+      await expect(root).toHaveAttribute("lang", locale);
+      await expect(root).toHaveAttribute("dir", locale === "ar" ? "rtl" : "ltr");
+      await expect(c.getByText(LEGEND[locale])).toBeVisible();
+      // the quote's USDC amount: Western digits, grouped in the locale's way
+      await waitFor(() =>
+        expect(c.getByTestId("onramp-output")).toHaveTextContent(/1[.,\s\u00a0\u202f]?250/),
+      );
+    },
+  }),
+);
 
 export const English = story("en");
 export const Spanish = story("es");
@@ -67,19 +72,4 @@ export const Turkish = story("tr");
 export const Russian = story("ru");
 export const Arabic = story("ar");
 
-// one story per locale the widgets speak (a locale added to LOCALES without a story fails here)
-const covered = [
-  English,
-  Spanish,
-  French,
-  German,
-  Italian,
-  BrazilianPortuguese,
-  Japanese,
-  Korean,
-  SimplifiedChinese,
-  Turkish,
-  Russian,
-  Arabic,
-].map((s) => s.args?.locale);
-if (LOCALES.some((l) => !covered.includes(l))) throw new Error("a locale has no story");
+everyLocaleHasAStory();

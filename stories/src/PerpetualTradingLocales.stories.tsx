@@ -1,9 +1,10 @@
-import { LOCALES, type Locale, PerpetualTradingWidget, preloadCompassLocale } from "@compass/widgets";
+import { type Locale, PerpetualTradingWidget, preloadCompassLocale } from "@compass/widgets";
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { useState } from "react";
 import { expect, waitFor, within } from "storybook/test";
 import { WagmiProvider } from "wagmi";
+import { localeStories } from "./locales.ts";
 import { fakeApi, storySponsor } from "./perpetual-trading/fake-api.ts";
 import { storyConfig } from "./perpetual-trading/wallet.ts";
 
@@ -89,35 +90,37 @@ function overflowing(root: HTMLElement): string[] {
   return out;
 }
 
-const story = (locale: Locale, width?: number): Story => ({
-  name: width ? `${locale} at ${width}px` : locale,
-  args: { locale, width },
-  play: async ({ canvasElement }) => {
-    const c = within(canvasElement);
-    const root = c.getByTestId("perps");
-    await expect(root).toHaveAttribute("lang", locale);
-    await expect(root).toHaveAttribute("dir", locale === "ar" ? "rtl" : "ltr");
-    await expect(await c.findByRole("heading", { name: POSITIONS[locale] })).toBeVisible();
-    // the account's rows are in: the position (with its leverage), the open order, the fills
-    await expect(await c.findByTestId("perps-position-AAPL")).toHaveTextContent("5×");
-    await c.findByTestId("perps-open-order-1000245");
-    if (locale === "ar") {
-      // mirrored: a row reads from the right (the market first), its figures still left to right ("+0.0013%")
-      const cells = (await c.findByTestId("perps-market-GOLD")).querySelectorAll("td");
-      await expect(cells[0]!.getBoundingClientRect().left).toBeGreaterThan(
-        cells[3]!.getBoundingClientRect().right,
-      );
-      await expect(getComputedStyle(cells[2]!).direction).toBe("ltr");
-      // (Intl marks Arabic figures with LRMs of its own)
-      await expect(cells[2]!.textContent?.replace(/\u200e/g, "")).toMatch(/^\+0\.\d{4}%$/);
-    }
-    if (width) {
-      await c.findByTestId("perps-market-GOLD");
-      await c.findByTestId("perps-book-bid-0");
-      await waitFor(() => expect(overflowing(root)).toEqual([]));
-    }
-  },
-});
+const { story, everyLocaleHasAStory } = localeStories(
+  (locale: Locale, width?: number): Story => ({
+    name: width ? `${locale} at ${width}px` : locale,
+    args: { locale, width },
+    play: async ({ canvasElement }) => {
+      const c = within(canvasElement);
+      const root = c.getByTestId("perps");
+      await expect(root).toHaveAttribute("lang", locale);
+      await expect(root).toHaveAttribute("dir", locale === "ar" ? "rtl" : "ltr");
+      await expect(await c.findByRole("heading", { name: POSITIONS[locale] })).toBeVisible();
+      // the account's rows are in: the position (with its leverage), the open order, the fills
+      await expect(await c.findByTestId("perps-position-AAPL")).toHaveTextContent("5×");
+      await c.findByTestId("perps-open-order-1000245");
+      if (locale === "ar") {
+        // mirrored: a row reads from the right (the market first), its figures still left to right ("+0.0013%")
+        const cells = (await c.findByTestId("perps-market-GOLD")).querySelectorAll("td");
+        await expect(cells[0]!.getBoundingClientRect().left).toBeGreaterThan(
+          cells[3]!.getBoundingClientRect().right,
+        );
+        await expect(getComputedStyle(cells[2]!).direction).toBe("ltr");
+        // (Intl marks Arabic figures with LRMs of its own)
+        await expect(cells[2]!.textContent?.replace(/\u200e/g, "")).toMatch(/^\+0\.\d{4}%$/);
+      }
+      if (width) {
+        await c.findByTestId("perps-market-GOLD");
+        await c.findByTestId("perps-book-bid-0");
+        await waitFor(() => expect(overflowing(root)).toEqual([]));
+      }
+    },
+  }),
+);
 
 export const English = story("en");
 export const Spanish = story("es");
@@ -135,19 +138,4 @@ export const Arabic = story("ar");
 export const German1024 = story("de", 1024);
 export const Arabic1024 = story("ar", 1024);
 
-// one story per locale the widgets speak (a locale added to LOCALES without a story fails here)
-const covered = [
-  English,
-  Spanish,
-  French,
-  German,
-  Italian,
-  BrazilianPortuguese,
-  Japanese,
-  Korean,
-  SimplifiedChinese,
-  Turkish,
-  Russian,
-  Arabic,
-].map((s) => s.args?.locale);
-if (LOCALES.some((l) => !covered.includes(l))) throw new Error("a locale has no story");
+everyLocaleHasAStory();

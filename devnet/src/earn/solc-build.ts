@@ -1,5 +1,7 @@
 import { createHash } from "node:crypto";
+import { existsSync } from "node:fs";
 import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
 import type { Abi, Hex } from "viem";
 
 /** A contract built from a package's published sources by the devnet (Morpho Blue, Aerodrome Slipstream). */
@@ -29,6 +31,18 @@ export function collectSources(
       pending.push(resolve(path, match[1]!));
   }
   return sources;
+}
+
+/**
+ * The directory of the package `name` as Node finds it from `fromDir` — up the chain of node_modules folders, so a
+ * package's own pinned dependency (nested under it) wins over the hoisted one — whatever its `exports` allow.
+ */
+export function packageDir(name: string, fromDir: string): string {
+  for (let dir = fromDir; ; dir = dirname(dir)) {
+    const candidate = join(dir, "node_modules", name);
+    if (existsSync(join(candidate, "package.json"))) return candidate;
+    if (dirname(dir) === dir) throw new Error(`${name} is not installed below ${fromDir} (run npm ci)`);
+  }
 }
 
 /** The hash of what a build depends on: compiler, settings and every source. */

@@ -1,18 +1,24 @@
 import { readFileSync } from "node:fs";
 import { join, posix } from "node:path";
 import { fileURLToPath } from "node:url";
-import { buildHash, collectSources, compileUnits, type SourceArtifact } from "../earn/solc-build.ts";
+import {
+  buildHash,
+  collectSources,
+  compileUnits,
+  packageDir,
+  type SourceArtifact,
+} from "../earn/solc-build.ts";
 
 /**
  * 1inch Limit Order Protocol v4 from its authors' published sources: `@1inch/limit-order-protocol-contract@4.0.3`
- * (the v4 release, tag 4.0.3 of github.com/1inch/limit-order-protocol) with the dependency versions it pins,
- * `@1inch/solidity-utils@4.2.1` and `@openzeppelin/contracts@5.0.1`. The package ships sources only and its
- * dependency pulls a whole hardhat toolchain, so the files `LimitOrderProtocol.sol` imports (transitively) are
- * kept unchanged, by import path, under devnet/limit-order-protocol/sources/ (MIT, license headers kept).
+ * (the v4 release, tag 4.0.3 of github.com/1inch/limit-order-protocol; MIT) ships sources only. They are compiled
+ * from node_modules with the dependency versions that package pins — `@1inch/solidity-utils@4.2.1` and
+ * `@openzeppelin/contracts@5.0.1`, both found from the package's own folder (its OpenZeppelin is nested under it,
+ * the workspace's is 5.x later). Only the artifact is committed, with the hash of every source it was built from.
  */
 export const LOP_DIR = fileURLToPath(new URL("../../limit-order-protocol/", import.meta.url));
 export const LOP_ARTIFACTS_DIR = join(LOP_DIR, "artifacts");
-const SOURCES_DIR = join(LOP_DIR, "sources");
+const PACKAGE = "@1inch/limit-order-protocol-contract";
 
 /** The authors' build settings (their hardhat.config.js for v4): solc 0.8.23, via-IR, 1,000,000 runs, shanghai. */
 export const LOP_SOLC_SETTINGS = {
@@ -23,23 +29,30 @@ export const LOP_SOLC_SETTINGS = {
 } as const;
 
 export const LOP_UNITS: Record<string, string> = {
-  "@1inch/limit-order-protocol-contract/contracts/LimitOrderProtocol.sol": "LimitOrderProtocol",
+  [`${PACKAGE}/contracts/LimitOrderProtocol.sol`]: "LimitOrderProtocol",
 };
 
-const sources = () =>
-  collectSources(
-    Object.keys(LOP_UNITS),
-    (path) => readFileSync(join(SOURCES_DIR, path), "utf8"),
-    (from, target) =>
-      target.startsWith(".") ? posix.normalize(posix.join(posix.dirname(from), target)) : target,
+/** A source by import path (`@scope/name/rest`), read from the package Node finds from the protocol's package. */
+function readSource(path: string): string {
+  const [scope, name, ...rest] = path.split("/");
+  const from = packageDir(PACKAGE, fileURLToPath(new URL(".", import.meta.url)));
+  const dir = `${scope}/${name}` === PACKAGE ? from : packageDir(`${scope}/${name}`, from);
+  return readFileSync(join(dir, ...rest), "utf8");
+}
+
+/** Every source the protocol imports, transitively, keyed by import path (relative imports resolved). */
+export const lopSources = () =>
+  collectSources(Object.keys(LOP_UNITS), readSource, (from, target) =>
+    target.startsWith(".") ? posix.normalize(posix.join(posix.dirname(from), target)) : target,
   );
 
+/** The hash of compiler, settings and every source (path and content) the artifact is built from. */
 export function lopSourceHash(): string {
-  return buildHash("solc 0.8.23", LOP_SOLC_SETTINGS, sources());
+  return buildHash("solc 0.8.23", LOP_SOLC_SETTINGS, lopSources());
 }
 
 export function compileLimitOrderProtocol(): Record<string, SourceArtifact> {
-  return compileUnits("solc-0.8.23", sources(), LOP_SOLC_SETTINGS, LOP_UNITS, lopSourceHash());
+  return compileUnits("solc-0.8.23", lopSources(), LOP_SOLC_SETTINGS, LOP_UNITS, lopSourceHash());
 }
 
 export function loadLimitOrderProtocolArtifact(): SourceArtifact {

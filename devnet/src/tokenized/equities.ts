@@ -7,7 +7,7 @@ import { MARKETS_T0 } from "./markets.ts";
 
 /**
  * Tokenized US equities (provider `ondo`, flow `intent`): ERC-20s on ethereum issued by `fund_issuer`, traded
- * by signed 1inch limit orders that the equity relay twin (`twins/equity-relay`) has `market_maker` fill.
+ * by signed 1inch limit orders that the equity relay twin (`twins/fusion-relay`) has `market_maker` fill.
  */
 export interface DevnetEquity {
   asset: AssetInfo;

@@ -1,12 +1,12 @@
 /**
- * A twin is a stand-in for an outside system (on-ramp provider, perpetuals venue, fund issuer) that
- * runs as its own Node process next to the chains. The launcher gives it a port and a state file,
+ * A twin is a stand-in for an outside system (Stripe's on-ramp, Hyperliquid, a fund issuer…; kit/README.md lists
+ * them) that runs as its own Node process next to the chains. The launcher gives it a port and a state file,
  * waits for GET /health, and lists it in the address book under `twins[name]`.
  */
 export interface TwinSpec {
   /** address-book key and directory name under <dir>/twins/, e.g. "onramp" */
   name: string;
-  /** port = portBase + portOffset; fixed per twin (onramp 10, venue 11, issuer 12) so ports never shift */
+  /** port = portBase + portOffset; fixed per twin (onramp 10 … ixs 22, registry.ts) so ports never shift */
   portOffset: number;
   /** absolute path of the twin's main module; run as `node --import tsx <entry>` */
   entry: string;

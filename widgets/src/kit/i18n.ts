@@ -48,6 +48,9 @@ export type Messages = Record<string, string>;
 /**
  * A widget's catalog: English inline, every other locale behind a dynamic `import()` (one chunk each).
  * `key_one` / `key_other` (and the other `Intl.PluralRules` categories) pluralise `key` by `{count}`.
+ * Each widget writes its `load` table of literal `import("./locales/<locale>.ts")`s: one template
+ * `import()` for all would need a runtime helper and rolldown's glob plugins in the package build, which
+ * weighed +0.25 kB gzip on the on-ramp's first load and +0.3 kB on both widgets (of 14 and 35 kB budgets).
  */
 export interface Catalog<M extends Messages> {
   /** unique per widget: "onramp", "perpetual-trading" (a test checks every locale is there, with every key) */

@@ -1,4 +1,6 @@
 /** The twin kit: what every twin process is built from (see README.md). */
+export { type Acting, type Controls, controlRoutes, passes, serveAbsent, serveActing } from "./acting.ts";
+export { type RoleOnChain, roleOnChain } from "./chain.ts";
 export { devnetClock } from "./clock.ts";
 export { readAddressBook, readTwinConfig, type TwinConfig } from "./config.ts";
 export {

@@ -1,4 +1,4 @@
-/** The fund issuer's distributor API, as the issuer twin (devnet/src/twins/issuer) serves it. */
+/** The fund issuer's distributor API, as the issuer twin (devnet/src/twins/mmf-issuer) serves it. */
 export interface IssuerFund {
   symbol: string;
   name: string;
