@@ -1,7 +1,7 @@
 import { formatDecimal } from "../../../kernel/lib/format.ts";
 import { defineOperation } from "../../../kernel/registry/define.ts";
-import { productAccountAction } from "../../../product-accounts/index.ts";
 import { requireAaveMarket } from "../../../protocols/aave/index.ts";
+import { creditAccountAction } from "../domain/account-action.ts";
 import { buildBorrow, checkBorrowFields, requireServedProtocol } from "../domain/borrow.ts";
 import { buildMorphoBorrow } from "../domain/morpho-credit.ts";
 import type { CreditContext } from "../domain/ports.ts";
@@ -23,29 +23,26 @@ export const borrow = defineOperation({
     const client = ctx.services.chains.get(body.chain, ["body", "chain"]);
     const aave =
       body.protocol === "AAVE" ? requireAaveMarket(ctx.config, body.chain, ["body", "chain"]) : undefined;
-    let fee: { amount: bigint; decimals: number } | undefined;
-    let estimated: string | undefined;
-    const { calls: _, ...envelope } = await productAccountAction(
-      "credit",
+    const { built, ...envelope } = await creditAccountAction(
       { client, chain: body.chain, owner: body.owner, sponsored: body.gas_sponsorship },
-      async (account) => {
+      async (account): Promise<Awaited<ReturnType<typeof buildBorrow>>> => {
         const input = { client, chain: body.chain, account, body, owner: body.owner };
-        const built = aave
-          ? await buildBorrow({
+        return aave
+          ? buildBorrow({
               ...input,
               market: aave,
               swaps: { config: ctx.config, aggregator: ctx.services.aggregator },
             })
-          : await buildMorphoBorrow({ ...input, config: ctx.config });
-        if (built.feeAmount !== undefined) fee = { amount: built.feeAmount, decimals: built.debtDecimals };
-        if ("estimatedCollateral" in built) estimated = built.estimatedCollateral as string | undefined;
-        return built.calls;
+          : buildMorphoBorrow({ ...input, config: ctx.config });
       },
     );
+    const estimated = built.estimatedCollateral;
     return {
       ...envelope,
       ...(estimated ? { estimated_collateral_amount: estimated } : {}),
-      ...(fee ? { fee_amount: formatDecimal(fee.amount, fee.decimals) } : {}),
+      ...(built.feeAmount !== undefined
+        ? { fee_amount: formatDecimal(built.feeAmount, built.debtDecimals) }
+        : {}),
     };
   },
 });

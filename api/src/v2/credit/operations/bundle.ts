@@ -1,7 +1,7 @@
 import { rethrowRpc } from "../../../kernel/chain/clients.ts";
 import { defineOperation } from "../../../kernel/registry/define.ts";
-import { productAccountAction } from "../../../product-accounts/index.ts";
 import { requireAaveMarket } from "../../../protocols/aave/index.ts";
+import { creditAccountAction } from "../domain/account-action.ts";
 import { type CreditBundleAction, creditBundleCalls } from "../domain/bundle.ts";
 import type { CreditContext } from "../domain/ports.ts";
 import { CreditBundleRequest, CreditBundleResponse } from "../schemas.ts";
@@ -19,11 +19,10 @@ export const bundle = defineOperation({
   async handler({ body }, ctx: CreditContext) {
     const client = ctx.services.chains.get(body.chain, ["body", "chain"]);
     const market = requireAaveMarket(ctx.config, body.chain, ["body", "chain"]);
-    const { calls, ...envelope } = await productAccountAction(
-      "credit",
+    const { built, ...envelope } = await creditAccountAction(
       { client, chain: body.chain, owner: body.owner, sponsored: body.gas_sponsorship },
-      (account) =>
-        creditBundleCalls({
+      async (account) => ({
+        calls: await creditBundleCalls({
           config: ctx.config,
           aggregator: ctx.services.aggregator,
           client,
@@ -34,7 +33,8 @@ export const bundle = defineOperation({
           account,
           actions: body.actions.map((a) => a.body as CreditBundleAction),
         }).catch((error) => rethrowRpc(body.chain, error)),
+      }),
     );
-    return { ...envelope, actions_count: calls };
+    return { ...envelope, actions_count: built.calls.length };
   },
 });

@@ -1,6 +1,7 @@
 import { defineOperation } from "../../../kernel/registry/define.ts";
-import { productAccountAction, productAccountAddress } from "../../../product-accounts/index.ts";
-import { type LoopPlan, planLoop } from "../domain/loop.ts";
+import { productAccountAddress } from "../../../product-accounts/index.ts";
+import { creditAccountAction } from "../domain/account-action.ts";
+import { planLoop } from "../domain/loop.ts";
 import type { CreditContext } from "../domain/ports.ts";
 import { loopVenueOf } from "../domain/venue.ts";
 import { CreditLoopRequest, CreditLoopResponse } from "../schemas.ts";
@@ -32,15 +33,10 @@ export const loop = defineOperation({
       const { preview } = await plan(productAccountAddress(body.owner, "credit"), false);
       return { transaction: null, eip_712: null, preview, swap_provider: "one_inch" as const };
     }
-    let built: LoopPlan | undefined;
-    const { calls: _, ...envelope } = await productAccountAction(
-      "credit",
+    const { built, ...envelope } = await creditAccountAction(
       { client, chain: body.chain, owner: body.owner, sponsored: body.gas_sponsorship },
-      async (account) => {
-        built = await plan(account, true);
-        return built.calls;
-      },
+      (account) => plan(account, true),
     );
-    return { ...envelope, preview: built!.preview, swap_provider: "one_inch" as const };
+    return { ...envelope, preview: built.preview, swap_provider: "one_inch" as const };
   },
 });

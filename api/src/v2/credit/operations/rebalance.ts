@@ -1,5 +1,5 @@
 import { defineOperation } from "../../../kernel/registry/define.ts";
-import { productAccountAction, productAccountAddress } from "../../../product-accounts/index.ts";
+import { beginAccountAction, productAccountAddress } from "../../../product-accounts/index.ts";
 import { requireAaveMarket } from "../../../protocols/aave/index.ts";
 import type { CreditContext } from "../domain/ports.ts";
 import { planRebalance } from "../domain/rebalance.ts";
@@ -30,11 +30,12 @@ export const rebalance = defineOperation({
     });
     // idempotent: every target met, nothing to sign
     if (built.calls.length === 0) return { transaction: null, eip_712: null, preview: built.preview };
-    const { calls: _, ...envelope } = await productAccountAction(
-      "credit",
-      { client, chain: body.chain, owner: body.owner, sponsored: body.gas_sponsorship },
-      async () => built.calls,
-    );
+    const envelope = await beginAccountAction("credit", {
+      client,
+      chain: body.chain,
+      owner: body.owner,
+      sponsored: body.gas_sponsorship,
+    }).finish(built.calls);
     return { ...envelope, preview: built.preview };
   },
 });

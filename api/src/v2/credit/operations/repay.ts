@@ -1,6 +1,7 @@
 import { defineOperation } from "../../../kernel/registry/define.ts";
-import { productAccountAction } from "../../../product-accounts/index.ts";
+import type { AccountCall } from "../../../product-accounts/index.ts";
 import { requireAaveMarket } from "../../../protocols/aave/index.ts";
+import { creditAccountAction } from "../domain/account-action.ts";
 import { buildRepay, checkRepayFields, requireServedProtocol } from "../domain/borrow.ts";
 import { buildMorphoRepay } from "../domain/morpho-credit.ts";
 import type { CreditContext } from "../domain/ports.ts";
@@ -22,22 +23,19 @@ export const repay = defineOperation({
     const client = ctx.services.chains.get(body.chain, ["body", "chain"]);
     const aave =
       body.protocol === "AAVE" ? requireAaveMarket(ctx.config, body.chain, ["body", "chain"]) : undefined;
-    let estimated: string | undefined;
-    const { calls: _, ...envelope } = await productAccountAction(
-      "credit",
+    const { built, ...envelope } = await creditAccountAction(
       { client, chain: body.chain, owner: body.owner, sponsored: body.gas_sponsorship },
-      async (account) => {
+      async (account): Promise<{ calls: AccountCall[]; estimatedOut?: string }> => {
         const input = { client, chain: body.chain, account, body, owner: body.owner };
-        if (!aave) return buildMorphoRepay({ ...input, config: ctx.config });
-        const built = await buildRepay({
+        if (!aave) return { calls: await buildMorphoRepay({ ...input, config: ctx.config }) };
+        return buildRepay({
           ...input,
           market: aave,
           swaps: { config: ctx.config, aggregator: ctx.services.aggregator },
         });
-        estimated = built.estimatedOut;
-        return built.calls;
       },
     );
+    const estimated = built.estimatedOut;
     return { ...envelope, ...(estimated ? { estimated_token_out_amount: estimated } : {}) };
   },
 });

@@ -1,7 +1,8 @@
 import { defineOperation } from "../../../kernel/registry/define.ts";
-import { productAccountAction, productAccountAddress } from "../../../product-accounts/index.ts";
+import { productAccountAddress } from "../../../product-accounts/index.ts";
+import { creditAccountAction } from "../domain/account-action.ts";
 import type { CreditContext } from "../domain/ports.ts";
-import { planUnloop, type UnloopPlan } from "../domain/unloop.ts";
+import { planUnloop } from "../domain/unloop.ts";
 import { loopVenueOf } from "../domain/venue.ts";
 import { CreditUnloopRequest, CreditUnloopResponse } from "../schemas.ts";
 
@@ -30,15 +31,10 @@ export const unloop = defineOperation({
         firm_available: false,
       };
     }
-    let built: UnloopPlan | undefined;
-    const { calls: _, ...envelope } = await productAccountAction(
-      "credit",
+    const { built, ...envelope } = await creditAccountAction(
       { client, chain: body.chain, owner: body.owner, sponsored: body.gas_sponsorship },
-      async (account) => {
-        built = await plan(account);
-        return built.calls;
-      },
+      plan,
     );
-    return { ...envelope, preview: built!.preview, swap_provider: "one_inch" as const };
+    return { ...envelope, preview: built.preview, swap_provider: "one_inch" as const };
   },
 });
