@@ -1,9 +1,5 @@
-import { formatDecimal } from "../../../kernel/lib/format.ts";
 import { defineOperation } from "../../../kernel/registry/define.ts";
-import { requireAaveMarket } from "../../../protocols/aave/index.ts";
-import { creditAccountAction } from "../domain/account-action.ts";
-import { buildBorrow, checkBorrowFields, requireServedProtocol } from "../domain/borrow.ts";
-import { buildMorphoBorrow } from "../domain/morpho-credit.ts";
+import { borrowAction } from "../domain/actions.ts";
 import type { CreditContext } from "../domain/ports.ts";
 import { CreditBorrowRequest, CreditBorrowResponse } from "../schemas.ts";
 
@@ -18,31 +14,11 @@ export const borrow = defineOperation({
   widget: true,
   cli: { short: { chain: "c", gas_sponsorship: "g" } },
   async handler({ body }, ctx: CreditContext) {
-    requireServedProtocol(body.protocol);
-    checkBorrowFields(body);
-    const client = ctx.services.chains.get(body.chain, ["body", "chain"]);
-    const aave =
-      body.protocol === "AAVE" ? requireAaveMarket(ctx.config, body.chain, ["body", "chain"]) : undefined;
-    const { built, ...envelope } = await creditAccountAction(
-      { client, chain: body.chain, owner: body.owner, sponsored: body.gas_sponsorship },
-      async (account): Promise<Awaited<ReturnType<typeof buildBorrow>>> => {
-        const input = { client, chain: body.chain, account, body, owner: body.owner };
-        return aave
-          ? buildBorrow({
-              ...input,
-              market: aave,
-              swaps: { config: ctx.config, aggregator: ctx.services.aggregator },
-            })
-          : buildMorphoBorrow({ ...input, config: ctx.config });
-      },
-    );
-    const estimated = built.estimatedCollateral;
-    return {
-      ...envelope,
-      ...(estimated ? { estimated_collateral_amount: estimated } : {}),
-      ...(built.feeAmount !== undefined
-        ? { fee_amount: formatDecimal(built.feeAmount, built.debtDecimals) }
-        : {}),
-    };
+    return borrowAction({
+      config: ctx.config,
+      chains: ctx.services.chains,
+      aggregator: ctx.services.aggregator,
+      body,
+    });
   },
 });
