@@ -5,7 +5,12 @@
  * actions earn and credit share, the builders of the operations every product offers alike (`create_account`,
  * `transfer`, `balances`), and their wire pieces (`schemas.ts`). It imports only the kernel and protocols.
  */
-export { type ActionEnvelope, buildAccountAction, productAccountAction } from "./domain/action.ts";
+export {
+  type AccountAction,
+  type ActionEnvelope,
+  beginAccountAction,
+  buildAccountAction,
+} from "./domain/action.ts";
 export { productAccountAddress } from "./domain/address.ts";
 export {
   type ListedToken,

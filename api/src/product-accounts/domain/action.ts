@@ -95,44 +95,50 @@ async function reasonOf(input: AccountActionInput, returnData: Hex): Promise<str
   return `call ${failed + 1} of ${calls.length} (to ${calls[failed]!.to}) fails: ${describeRevert(results[failed]!.returnData, input.abis)}`;
 }
 
+/** An action of the owner's product account, begun: what the product needs to build its calls, and the rest. */
+export interface AccountAction {
+  /** the owner's account of the product (computed offline) */
+  account: Address;
+  /** whether the account exists: read in the round trip of the product's own reads begun in the same turn */
+  deployed: Promise<boolean>;
+  /**
+   * The calls as one simulated Safe transaction of the account, or the SafeTx to sign when sponsored; a 422
+   * "Account not deployed" when the account does not exist (these products declare only 422).
+   */
+  finish(calls: AccountCall[]): Promise<ActionEnvelope>;
+}
+
 /**
- * An action of the owner's product account (earn's manage, swap and bundle; credit's borrow, repay, loops and
- * bundle): `calls` builds what it executes (checking the request's fields first, so a bad field is named even
- * for an account that does not exist yet; `deployed` tells it whether balances are worth checking); the
- * account must exist (422 otherwise: these products declare only 422); the whole is one simulated Safe
- * transaction, or the SafeTx to sign when sponsored.
+ * Begins an action of the owner's product account (earn's manage, swap and bundle; credit's borrow, repay, loops,
+ * rebalance and bundle): starts the read of the account's state and, owner-sent, the owner's nonce, fees and
+ * balance, so that they leave in the same JSON-RPC round trip as the reads the product starts in the same turn
+ * (the calls it builds while the state is read). The product then builds its calls — checking the request's
+ * fields first, so a bad field is named even for an account that does not exist yet — and hands them to
+ * `finish`. The library never calls back into the product.
  */
-export async function productAccountAction(
+export function beginAccountAction(
   product: Product,
   input: { client: PublicClient; chain: ChainName; owner: Address; sponsored: boolean; abis?: Abi[] },
-  calls: (account: Address, deployed: boolean) => Promise<AccountCall[]>,
-): Promise<ActionEnvelope & { calls: number }> {
-  const { client, chain, owner } = input;
+): AccountAction {
+  const { client, chain, owner, sponsored, abis } = input;
   const account = productAccountAddress(owner, product);
-  const fields = input.sponsored ? undefined : prefetchTxFields(client, chain, owner);
-  // The calls are built as for a deployed account while its state is read, so their reads leave in the same
-  // round trip as the state's (and the fields' nonce and balance). An account that is not deployed is rare: its
-  // calls are built again as such, so a bad field is still named before the missing account.
-  const optimistic = calls(account, true);
-  optimistic.catch(() => {});
-  const state = await readAccountState(client, account).catch((e) => rethrowRpc(chain, e));
-  const built = state.deployed ? await optimistic : await calls(account, false);
-  if (!state.deployed)
-    throw new DomainError(
-      422,
-      "Account not deployed",
-      `The ${PRODUCT_LABEL[product]} ${account} is not deployed on ${chain}; call create_account first`,
-    );
-  const envelope = await buildAccountAction({
-    client,
-    chain,
-    owner,
+  const fields = sponsored ? undefined : prefetchTxFields(client, chain, owner);
+  const state = readAccountState(client, account).catch((e) => rethrowRpc(chain, e));
+  const deployed = state.then((s) => s.deployed);
+  // awaited by the product or by finish; a product failing first leaves them unawaited, not "unhandled"
+  deployed.catch(() => {});
+  return {
     account,
-    calls: built,
-    nonce: state.nonce,
-    sponsored: input.sponsored,
-    fields,
-    abis: input.abis,
-  });
-  return { ...envelope, calls: built.length };
+    deployed,
+    async finish(calls) {
+      const { deployed, nonce } = await state;
+      if (!deployed)
+        throw new DomainError(
+          422,
+          "Account not deployed",
+          `The ${PRODUCT_LABEL[product]} ${account} is not deployed on ${chain}; call create_account first`,
+        );
+      return buildAccountAction({ client, chain, owner, account, calls, nonce, sponsored, fields, abis });
+    },
+  };
 }

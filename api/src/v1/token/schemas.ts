@@ -1,7 +1,7 @@
 /** Wire schemas of the v1 token operations. */
 import { z } from "zod";
-import { Address, qInt, TokenRef } from "../../kernel/schemas/common.ts";
-import { V1Chain, v1Block } from "../../kernel/schemas/v1.ts";
+import { Address, amountUnion, qInt, TokenRef } from "../../kernel/schemas/common.ts";
+import { V1Chain, v1Block, v1Write } from "../../kernel/schemas/v1.ts";
 
 export { V1Chain } from "../../kernel/schemas/v1.ts";
 
@@ -35,3 +35,11 @@ export const TokenPriceQuery = z.object({
 export const TokenPriceResponse = z
   .object({ price: z.string().describe("USD per whole token") })
   .meta({ id: "TokenPriceResponse" });
+
+export const TokenTransferRequest = v1Write("TOKEN_TRANSFER", {
+  to: Address.describe("the recipient").meta({
+    examples: ["0x29F20a192328eF1aD35e1564aBFf4Be9C5ce5f7B"],
+  }),
+  token: TokenRef("the symbol or address of the token to send; ETH for the native coin"),
+  amount: amountUnion({ description: "human units", example: "1.5" }),
+}).meta({ id: "TokenTransferRequest" });

@@ -1,12 +1,5 @@
-import { fieldError } from "../../../kernel/errors.ts";
 import { defineOperation } from "../../../kernel/registry/define.ts";
-import {
-  liquidityIndexAt,
-  readAaveBlock,
-  readRatesAt,
-  resolveAaveReserve,
-} from "../../../protocols/aave/index.ts";
-import { aaveRead, v1Market } from "../domain/context.ts";
+import { liquidityIndexChange } from "../domain/liquidity-index.ts";
 import { AaveLiquidityChangeQuery, AaveLiquidityChangeResponse } from "../schemas.ts";
 
 export const liquidityChange = defineOperation({
@@ -20,25 +13,6 @@ export const liquidityChange = defineOperation({
   widget: false,
   cli: { short: { chain: "c", token: "t" } },
   async handler({ query }, ctx) {
-    if (query.end_block < query.start_block)
-      throw fieldError(["query", "end_block"], "end_block must not be before start_block");
-    // the token first: a bad token is named even when the blocks are out of reach too
-    const client = ctx.services.chains.get(query.chain, ["query", "chain"]);
-    const market = v1Market(ctx.config, query.chain);
-    const reserve = await resolveAaveReserve(client, market, query.token, ["query", "token"]);
-    const { logs, at: end, page } = await aaveRead(ctx, query.chain, query.end_block, ["query", "end_block"]);
-    const start = await readAaveBlock(client, market, logs, query.start_block, ["query", "start_block"]);
-    const history = { client, market, logs, asset: reserve.asset, symbol: reserve.symbol, page };
-    const [from, to] = await Promise.all([
-      readRatesAt(history, start.number, ["query", "start_block"]),
-      readRatesAt(history, end.number, ["query", "end_block"]),
-    ]);
-    const [a, b] = [liquidityIndexAt(from, start.timestamp), liquidityIndexAt(to, end.timestamp)];
-    const change = (Number(b) / Number(a) - 1) * 100;
-    return {
-      liquidity_change: String(change),
-      start_time: new Date(Number(start.timestamp) * 1000).toISOString(),
-      end_time: new Date(Number(end.timestamp) * 1000).toISOString(),
-    };
+    return liquidityIndexChange(ctx, query);
   },
 });

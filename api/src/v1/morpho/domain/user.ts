@@ -1,11 +1,19 @@
-import { type Address, erc20Abi, formatUnits, type Log } from "viem";
+import { type Address, erc20Abi, formatUnits, getAddress, type Log } from "viem";
+import type { z } from "zod";
 import { rethrowRpc } from "../../../kernel/chain/clients.ts";
 import type { Context } from "../../../kernel/context.ts";
 import { formatDecimal } from "../../../kernel/lib/format.ts";
 import type { ChainName } from "../../../kernel/schemas/common.ts";
 import { VAULT_DEPOSIT_EVENT, VAULT_WITHDRAW_EVENT, vaultAbi } from "../../../protocols/erc4626/index.ts";
-import { morphoHealth, readMorphoPosition, readOwnerLogs, WAD } from "../../../protocols/morpho/index.ts";
-import { marketFigures, morphoSingleton } from "./markets.ts";
+import {
+  maxBorrow,
+  morphoHealth,
+  readMorphoPosition,
+  readOwnerLogs,
+  WAD,
+} from "../../../protocols/morpho/index.ts";
+import type { MarketPositionQuery } from "../schemas.ts";
+import { marketFigures, marketKey, morphoMarketIds, morphoSingleton } from "./markets.ts";
 import { metaMorphoVaults } from "./vaults.ts";
 
 const usd = (raw: bigint, decimals: number, price: bigint | null) =>
@@ -160,4 +168,26 @@ export async function userPosition(ctx: Context, chain: ChainName, user: Address
   } catch (error) {
     return rethrowRpc(chain, error);
   }
+}
+
+/**
+ * GET /v1/morpho/market_position: `user_address`'s borrow in one market — its shares, what they owe now, its
+ * collateral, and its LTV at the market's oracle against the LLTV.
+ */
+export async function readMarketPosition(ctx: Context, query: z.output<typeof MarketPositionQuery>) {
+  const loc = ["query", "unique_market_key"];
+  const id = marketKey(query.unique_market_key, loc);
+  const { client, morpho } = await morphoMarketIds(ctx, query.chain);
+  const { m } = await marketFigures(ctx, query.chain, client, morpho, id, loc);
+  const p = await readMorphoPosition(client, m, getAddress(query.user_address));
+  // the collateral's worth in loan tokens at the LLTV is maxBorrow; at 100 % it is that over the LLTV
+  const worth = m.params.lltv === 0n ? 0n : (maxBorrow(m, p.collateral) * WAD) / m.params.lltv;
+  return {
+    borrow_shares:
+      Number(p.borrowShares) <= Number.MAX_SAFE_INTEGER ? Number(p.borrowShares) : p.borrowShares.toString(),
+    borrow_amount: formatDecimal(p.borrowed, m.loan.decimals),
+    collateral_amount: formatDecimal(p.collateral, m.collateral.decimals),
+    current_loan_to_value: worth === 0n ? "0" : formatDecimal((p.borrowed * WAD) / worth, 18, 6),
+    liquidation_loan_to_value_threshold: formatDecimal(m.params.lltv, 18),
+  };
 }

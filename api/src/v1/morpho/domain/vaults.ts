@@ -1,9 +1,11 @@
 import { type Address, getAddress } from "viem";
+import type { z } from "zod";
 import { rethrowRpc } from "../../../kernel/chain/clients.ts";
 import { type Erc20, resolveErc20 } from "../../../kernel/chain/erc20.ts";
 import { blockTimes } from "../../../kernel/chain/logs.ts";
 import { NEXT_BLOCK } from "../../../kernel/chain/next-block.ts";
 import type { Context } from "../../../kernel/context.ts";
+import { jsonInt } from "../../../kernel/lib/amounts.ts";
 import type { ChainName } from "../../../kernel/schemas/common.ts";
 import { oraclePrice } from "../../../protocols/aave/index.ts";
 import { readVault, trailingApys, vaultAbi } from "../../../protocols/erc4626/index.ts";
@@ -12,6 +14,7 @@ import {
   metaMorphoFactories,
   readMetaMorphoTerms,
 } from "../../../protocols/morpho/index.ts";
+import type { VaultsQuery } from "../schemas.ts";
 
 const DAY = 86_400n;
 
@@ -99,4 +102,43 @@ export async function metaMorphoVaults(ctx: Context, chain: ChainName, depositTo
   } catch (error) {
     return rethrowRpc(chain, error);
   }
+}
+
+/**
+ * GET /v1/morpho/vaults: the chain's MetaMorpho vaults (optionally those taking `deposit_token`) in v1's shape: APYs
+ * as fractions, `netApy` the share price's growth over the last week and `apy` that before the vault's fee.
+ */
+export async function listVaults(ctx: Context, query: z.output<typeof VaultsQuery>) {
+  const chainId = ctx.services.chains.get(query.chain, ["query", "chain"]).chain!.id;
+  const chain = { id: chainId, network: query.chain };
+  const list = await metaMorphoVaults(ctx, query.chain, query.deposit_token);
+  return {
+    vaults: list.map((v) => {
+      const fee = Number(v.fee) / 1e18;
+      const net = Number(v.apys.weekly ?? 0) / 100;
+      return {
+        address: v.address,
+        symbol: v.symbol,
+        name: v.name,
+        creationBlockNumber: v.creationBlockNumber,
+        creationTimestamp: v.creationTimestamp,
+        creatorAddress: v.creatorAddress,
+        whitelisted: true,
+        asset: { address: v.asset.address, symbol: v.asset.symbol, decimals: v.asset.decimals, chain },
+        chain,
+        state: {
+          id: v.address,
+          apy: fee < 1 ? net / (1 - fee) : net,
+          netApy: net,
+          totalAssets: jsonInt(v.totalAssets),
+          totalAssetsUsd:
+            v.assetUsd === null
+              ? null
+              : Number((v.totalAssets * v.assetUsd) / 10n ** BigInt(v.asset.decimals)) / 1e18,
+          fee,
+          timelock: Number(v.timelock),
+        },
+      };
+    }),
+  };
 }

@@ -1,4 +1,6 @@
 import { type Address, erc20Abi, getAddress, type PublicClient, zeroAddress } from "viem";
+import type { z } from "zod";
+import { rethrowRpc } from "../../../kernel/chain/clients.ts";
 import type { LogReader } from "../../../kernel/chain/log-reader.ts";
 import { NEXT_BLOCK } from "../../../kernel/chain/next-block.ts";
 import type { Config } from "../../../kernel/config/env.ts";
@@ -13,9 +15,37 @@ import {
   readMarketState,
   requireMorpho,
 } from "../../../protocols/morpho/index.ts";
+import type { MorphoMarketsQuery } from "../schemas.ts";
 
-export const morphoSingleton = (config: Config, chain: ChainName): Address =>
+const morphoSingleton = (config: Config, chain: ChainName): Address =>
   requireMorpho(config, chain, ["query", "chain"]);
+
+/**
+ * GET /v2/credit/morpho_markets: the chain's Morpho Blue markets sorted by `order_by` (a market without the value
+ * last when descending; ties by id) and paged by `offset`/`limit`.
+ */
+export async function morphoMarketsPage(input: {
+  config: Config;
+  client: PublicClient;
+  logs: LogReader;
+  query: z.output<typeof MorphoMarketsQuery>;
+}) {
+  const { config, client, logs, query } = input;
+  const morpho = morphoSingleton(config, query.chain);
+  const markets = await readMorphoMarkets({ config, client, logs, chain: query.chain }).catch((error) =>
+    rethrowRpc(query.chain, error),
+  );
+  const key = (m: (typeof markets)[number]) => Number(m[query.order_by] ?? -1);
+  const sign = query.direction === "asc" ? 1 : -1;
+  markets.sort((a, b) => sign * (key(a) - key(b)) || a.market_id.localeCompare(b.market_id));
+  return {
+    total: markets.length,
+    offset: query.offset,
+    limit: query.limit,
+    morpho,
+    markets: markets.slice(query.offset, query.offset + query.limit),
+  };
+}
 
 /**
  * Every market of the chain's Morpho Blue (its CreateMarket events, bounded eth_getLogs pages from the

@@ -1,9 +1,5 @@
-import { formatDecimal } from "../../../kernel/lib/format.ts";
 import { defineOperation } from "../../../kernel/registry/define.ts";
-import { productAccountAction } from "../../../product-accounts/index.ts";
-import { requireAaveMarket } from "../../../protocols/aave/index.ts";
-import { buildBorrow, checkBorrowFields, requireServedProtocol } from "../domain/borrow.ts";
-import { buildMorphoBorrow } from "../domain/morpho-credit.ts";
+import { borrowAction } from "../domain/actions.ts";
 import type { CreditContext } from "../domain/ports.ts";
 import { CreditBorrowRequest, CreditBorrowResponse } from "../schemas.ts";
 
@@ -18,34 +14,11 @@ export const borrow = defineOperation({
   widget: true,
   cli: { short: { chain: "c", gas_sponsorship: "g" } },
   async handler({ body }, ctx: CreditContext) {
-    requireServedProtocol(body.protocol);
-    checkBorrowFields(body);
-    const client = ctx.services.chains.get(body.chain, ["body", "chain"]);
-    const aave =
-      body.protocol === "AAVE" ? requireAaveMarket(ctx.config, body.chain, ["body", "chain"]) : undefined;
-    let fee: { amount: bigint; decimals: number } | undefined;
-    let estimated: string | undefined;
-    const { calls: _, ...envelope } = await productAccountAction(
-      "credit",
-      { client, chain: body.chain, owner: body.owner, sponsored: body.gas_sponsorship },
-      async (account) => {
-        const input = { client, chain: body.chain, account, body, owner: body.owner };
-        const built = aave
-          ? await buildBorrow({
-              ...input,
-              market: aave,
-              swaps: { config: ctx.config, aggregator: ctx.services.aggregator },
-            })
-          : await buildMorphoBorrow({ ...input, config: ctx.config });
-        if (built.feeAmount !== undefined) fee = { amount: built.feeAmount, decimals: built.debtDecimals };
-        if ("estimatedCollateral" in built) estimated = built.estimatedCollateral as string | undefined;
-        return built.calls;
-      },
-    );
-    return {
-      ...envelope,
-      ...(estimated ? { estimated_collateral_amount: estimated } : {}),
-      ...(fee ? { fee_amount: formatDecimal(fee.amount, fee.decimals) } : {}),
-    };
+    return borrowAction({
+      config: ctx.config,
+      chains: ctx.services.chains,
+      aggregator: ctx.services.aggregator,
+      body,
+    });
   },
 });

@@ -1,8 +1,5 @@
-import { rethrowRpc } from "../../../kernel/chain/clients.ts";
 import { defineOperation } from "../../../kernel/registry/define.ts";
-import { productAccountAction } from "../../../product-accounts/index.ts";
-import { requireAaveMarket } from "../../../protocols/aave/index.ts";
-import { type CreditBundleAction, creditBundleCalls } from "../domain/bundle.ts";
+import { bundleAction } from "../domain/actions.ts";
 import type { CreditContext } from "../domain/ports.ts";
 import { CreditBundleRequest, CreditBundleResponse } from "../schemas.ts";
 
@@ -17,24 +14,12 @@ export const bundle = defineOperation({
   widget: true,
   cli: { short: { chain: "c", gas_sponsorship: "g" } },
   async handler({ body }, ctx: CreditContext) {
-    const client = ctx.services.chains.get(body.chain, ["body", "chain"]);
-    const market = requireAaveMarket(ctx.config, body.chain, ["body", "chain"]);
-    const { calls, ...envelope } = await productAccountAction(
-      "credit",
-      { client, chain: body.chain, owner: body.owner, sponsored: body.gas_sponsorship },
-      (account) =>
-        creditBundleCalls({
-          config: ctx.config,
-          aggregator: ctx.services.aggregator,
-          client,
-          chain: body.chain,
-          logs: ctx.services.chains.logs,
-          market,
-          owner: body.owner,
-          account,
-          actions: body.actions.map((a) => a.body as CreditBundleAction),
-        }).catch((error) => rethrowRpc(body.chain, error)),
-    );
-    return { ...envelope, actions_count: calls };
+    return bundleAction({
+      config: ctx.config,
+      client: ctx.services.chains.get(body.chain, ["body", "chain"]),
+      logs: ctx.services.chains.logs,
+      aggregator: ctx.services.aggregator,
+      body,
+    });
   },
 });

@@ -1,8 +1,6 @@
 import { defineOperation } from "../../../kernel/registry/define.ts";
-import { productAccountAction, productAccountAddress } from "../../../product-accounts/index.ts";
-import { type LoopPlan, planLoop } from "../domain/loop.ts";
+import { loopAction } from "../domain/actions.ts";
 import type { CreditContext } from "../domain/ports.ts";
-import { loopVenueOf } from "../domain/venue.ts";
 import { CreditLoopRequest, CreditLoopResponse } from "../schemas.ts";
 
 export const loop = defineOperation({
@@ -16,31 +14,11 @@ export const loop = defineOperation({
   widget: true,
   cli: { short: { chain: "c", gas_sponsorship: "g" } },
   async handler({ body }, ctx: CreditContext) {
-    const client = ctx.services.chains.get(body.chain, ["body", "chain"]);
-    const venue = await loopVenueOf(ctx.config, client, body, "loops");
-    const plan = (account: `0x${string}`, checkBalance: boolean) =>
-      planLoop({
-        client,
-        chain: body.chain,
-        venue,
-        aggregator: ctx.services.aggregator,
-        account,
-        body,
-        checkBalance,
-      });
-    if (body.preview) {
-      const { preview } = await plan(productAccountAddress(body.owner, "credit"), false);
-      return { transaction: null, eip_712: null, preview, swap_provider: "one_inch" as const };
-    }
-    let built: LoopPlan | undefined;
-    const { calls: _, ...envelope } = await productAccountAction(
-      "credit",
-      { client, chain: body.chain, owner: body.owner, sponsored: body.gas_sponsorship },
-      async (account) => {
-        built = await plan(account, true);
-        return built.calls;
-      },
-    );
-    return { ...envelope, preview: built!.preview, swap_provider: "one_inch" as const };
+    return loopAction({
+      config: ctx.config,
+      client: ctx.services.chains.get(body.chain, ["body", "chain"]),
+      aggregator: ctx.services.aggregator,
+      body,
+    });
   },
 });

@@ -1,6 +1,5 @@
-import { rethrowRpc } from "../../../kernel/chain/clients.ts";
 import { defineOperation } from "../../../kernel/registry/define.ts";
-import { morphoSingleton, readMorphoMarkets } from "../domain/morpho-markets.ts";
+import { morphoMarketsPage } from "../domain/morpho-markets.ts";
 import type { CreditContext } from "../domain/ports.ts";
 import { MorphoMarketsQuery, MorphoMarketsResponse } from "../schemas.ts";
 
@@ -15,23 +14,11 @@ export const morphoMarkets = defineOperation({
   widget: true,
   cli: { short: { chain: "c" } },
   async handler({ query }, ctx: CreditContext) {
-    const client = ctx.services.chains.get(query.chain);
-    const morpho = morphoSingleton(ctx.config, query.chain);
-    const markets = await readMorphoMarkets({
+    return morphoMarketsPage({
       config: ctx.config,
-      client,
+      client: ctx.services.chains.get(query.chain),
       logs: ctx.services.chains.logs,
-      chain: query.chain,
-    }).catch((error) => rethrowRpc(query.chain, error));
-    const key = (m: (typeof markets)[number]) => Number(m[query.order_by] ?? -1);
-    const sign = query.direction === "asc" ? 1 : -1;
-    markets.sort((a, b) => sign * (key(a) - key(b)) || a.market_id.localeCompare(b.market_id));
-    return {
-      total: markets.length,
-      offset: query.offset,
-      limit: query.limit,
-      morpho,
-      markets: markets.slice(query.offset, query.offset + query.limit),
-    };
+      query,
+    });
   },
 });

@@ -1,8 +1,6 @@
 import { defineOperation } from "../../../kernel/registry/define.ts";
-import { productAccountAction, productAccountAddress } from "../../../product-accounts/index.ts";
-import { requireAaveMarket } from "../../../protocols/aave/index.ts";
+import { rebalanceAction } from "../domain/actions.ts";
 import type { CreditContext } from "../domain/ports.ts";
-import { planRebalance } from "../domain/rebalance.ts";
 import { CreditRebalanceRequest, CreditRebalanceResponse } from "../schemas.ts";
 
 export const rebalance = defineOperation({
@@ -16,25 +14,11 @@ export const rebalance = defineOperation({
   widget: true,
   cli: { short: { chain: "c", gas_sponsorship: "g" } },
   async handler({ body }, ctx: CreditContext) {
-    const client = ctx.services.chains.get(body.chain, ["body", "chain"]);
-    const market = requireAaveMarket(ctx.config, body.chain, ["body", "chain"]);
-    const built = await planRebalance({
+    return rebalanceAction({
       config: ctx.config,
-      client,
-      chain: body.chain,
-      market,
+      client: ctx.services.chains.get(body.chain, ["body", "chain"]),
       aggregator: ctx.services.aggregator,
-      account: productAccountAddress(body.owner, "credit"),
-      targets: body.targets,
-      maxSlippage: body.max_slippage_percent,
+      body,
     });
-    // idempotent: every target met, nothing to sign
-    if (built.calls.length === 0) return { transaction: null, eip_712: null, preview: built.preview };
-    const { calls: _, ...envelope } = await productAccountAction(
-      "credit",
-      { client, chain: body.chain, owner: body.owner, sponsored: body.gas_sponsorship },
-      async () => built.calls,
-    );
-    return { ...envelope, preview: built.preview };
   },
 });

@@ -1,8 +1,5 @@
 import { defineOperation } from "../../../kernel/registry/define.ts";
-import { productAccountAction } from "../../../product-accounts/index.ts";
-import { requireAaveMarket } from "../../../protocols/aave/index.ts";
-import { buildRepay, checkRepayFields, requireServedProtocol } from "../domain/borrow.ts";
-import { buildMorphoRepay } from "../domain/morpho-credit.ts";
+import { repayAction } from "../domain/actions.ts";
 import type { CreditContext } from "../domain/ports.ts";
 import { CreditRepayRequest, CreditRepayResponse } from "../schemas.ts";
 
@@ -17,27 +14,11 @@ export const repay = defineOperation({
   widget: true,
   cli: { short: { chain: "c", gas_sponsorship: "g" } },
   async handler({ body }, ctx: CreditContext) {
-    requireServedProtocol(body.protocol);
-    checkRepayFields(body);
-    const client = ctx.services.chains.get(body.chain, ["body", "chain"]);
-    const aave =
-      body.protocol === "AAVE" ? requireAaveMarket(ctx.config, body.chain, ["body", "chain"]) : undefined;
-    let estimated: string | undefined;
-    const { calls: _, ...envelope } = await productAccountAction(
-      "credit",
-      { client, chain: body.chain, owner: body.owner, sponsored: body.gas_sponsorship },
-      async (account) => {
-        const input = { client, chain: body.chain, account, body, owner: body.owner };
-        if (!aave) return buildMorphoRepay({ ...input, config: ctx.config });
-        const built = await buildRepay({
-          ...input,
-          market: aave,
-          swaps: { config: ctx.config, aggregator: ctx.services.aggregator },
-        });
-        estimated = built.estimatedOut;
-        return built.calls;
-      },
-    );
-    return { ...envelope, ...(estimated ? { estimated_token_out_amount: estimated } : {}) };
+    return repayAction({
+      config: ctx.config,
+      chains: ctx.services.chains,
+      aggregator: ctx.services.aggregator,
+      body,
+    });
   },
 });

@@ -1,8 +1,6 @@
 import { defineOperation } from "../../../kernel/registry/define.ts";
-import { productAccountAction, productAccountAddress } from "../../../product-accounts/index.ts";
+import { unloopAction } from "../domain/actions.ts";
 import type { CreditContext } from "../domain/ports.ts";
-import { planUnloop, type UnloopPlan } from "../domain/unloop.ts";
-import { loopVenueOf } from "../domain/venue.ts";
 import { CreditUnloopRequest, CreditUnloopResponse } from "../schemas.ts";
 
 export const unloop = defineOperation({
@@ -16,29 +14,11 @@ export const unloop = defineOperation({
   widget: true,
   cli: { short: { chain: "c", gas_sponsorship: "g" } },
   async handler({ body }, ctx: CreditContext) {
-    const client = ctx.services.chains.get(body.chain, ["body", "chain"]);
-    const venue = await loopVenueOf(ctx.config, client, body, "unwinds");
-    const plan = (account: `0x${string}`) =>
-      planUnloop({ client, chain: body.chain, venue, aggregator: ctx.services.aggregator, account, body });
-    if (body.preview) {
-      const { preview } = await plan(productAccountAddress(body.owner, "credit"));
-      return {
-        transaction: null,
-        eip_712: null,
-        preview,
-        swap_provider: "one_inch" as const,
-        firm_available: false,
-      };
-    }
-    let built: UnloopPlan | undefined;
-    const { calls: _, ...envelope } = await productAccountAction(
-      "credit",
-      { client, chain: body.chain, owner: body.owner, sponsored: body.gas_sponsorship },
-      async (account) => {
-        built = await plan(account);
-        return built.calls;
-      },
-    );
-    return { ...envelope, preview: built!.preview, swap_provider: "one_inch" as const };
+    return unloopAction({
+      config: ctx.config,
+      client: ctx.services.chains.get(body.chain, ["body", "chain"]),
+      aggregator: ctx.services.aggregator,
+      body,
+    });
   },
 });

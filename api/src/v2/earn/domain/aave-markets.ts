@@ -1,10 +1,14 @@
+import { CHAINS } from "@compass/constants";
 import { formatUnits, type PublicClient } from "viem";
+import { type ChainClients, rethrowRpc } from "../../../kernel/chain/clients.ts";
 import { blockAtOrBefore } from "../../../kernel/chain/history.ts";
 import type { LogReader } from "../../../kernel/chain/log-reader.ts";
+import type { Config } from "../../../kernel/config/env.ts";
 import type { ChainName } from "../../../kernel/schemas/common.ts";
 import {
   type AaveMarket,
   type AaveReserveState,
+  aaveMarket,
   rayRateToApyPercent,
   readAaveReserve,
   readAaveReserveTokens,
@@ -13,6 +17,42 @@ import {
 } from "../../../protocols/aave/index.ts";
 
 const DAY = 86_400n;
+
+/**
+ * GET /v2/earn/aave_markets: every Aave v3 reserve on `chain`, or on every chain this deployment serves, grouped by
+ * symbol (groupBySymbol). A chain asked for by name must be one this deployment serves (422); a served chain may
+ * have no Aave.
+ */
+export async function aaveMarketsBySymbol(input: {
+  config: Config;
+  chains: ChainClients;
+  chain?: ChainName;
+  days: number;
+}) {
+  const { config, chains } = input;
+  const perChain = await Promise.all(
+    (input.chain ? [input.chain] : [...CHAINS]).map(async (chain) => {
+      let client: PublicClient;
+      try {
+        client = chains.get(chain, ["query", "chain"]);
+      } catch (error) {
+        if (input.chain) throw error;
+        return { chain, reserves: [] };
+      }
+      const market = aaveMarket(config, chain);
+      if (!market) return { chain, reserves: [] };
+      const reserves = await readChainReserves({
+        client,
+        logs: chains.logs,
+        market,
+        days: input.days,
+        lookback: BigInt(config.logs.maxRange),
+      }).catch((error) => rethrowRpc(chain, error));
+      return { chain, reserves };
+    }),
+  );
+  return groupBySymbol(perChain);
+}
 const pct = (n: number) => n.toFixed(4);
 const bpsPct = (bps: bigint) => (Number(bps) / 100).toFixed(2);
 

@@ -7,11 +7,11 @@ import {
   type AccountCall,
   type ActionEnvelope,
   payoutCall,
-  productAccountAction,
   type SharedBundleAction,
   sharedBundleActionCalls,
 } from "../../../product-accounts/index.ts";
 import type { SwapAggregator } from "../../../protocols/aggregators/index.ts";
+import { earnAccountAction } from "./account-action.ts";
 import { EARN_REVERT_ABIS, type ManageFee, type ManageVenue, manageCalls } from "./manage.ts";
 
 export type BundleAction =
@@ -44,12 +44,11 @@ export async function buildBundle(
   input: Omit<BundleInput, "account"> & { sponsored: boolean },
 ): Promise<ActionEnvelope & { actions_count: number }> {
   const { client, chain, owner, sponsored } = input;
-  const { calls, ...envelope } = await productAccountAction(
-    "earn",
+  const { built, ...envelope } = await earnAccountAction(
     { client, chain, owner, sponsored, abis: EARN_REVERT_ABIS },
-    (account) => bundleCalls({ ...input, account }),
+    async (account) => ({ calls: await bundleCalls({ ...input, account }) }),
   );
-  return { ...envelope, actions_count: calls };
+  return { ...envelope, actions_count: built.calls.length };
 }
 
 /**

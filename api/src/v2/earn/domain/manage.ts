@@ -8,11 +8,7 @@ import { fieldError, type Loc } from "../../../kernel/errors.ts";
 import { toRawAmount } from "../../../kernel/lib/amounts.ts";
 import { parseUnitsExact } from "../../../kernel/lib/decimal.ts";
 import type { ChainName } from "../../../kernel/schemas/common.ts";
-import {
-  type AccountCall,
-  type ActionEnvelope,
-  productAccountAction,
-} from "../../../product-accounts/index.ts";
+import type { AccountCall, ActionEnvelope } from "../../../product-accounts/index.ts";
 import {
   aaveSupplyCalls,
   aaveWithdrawCalls,
@@ -35,6 +31,7 @@ import {
   sellPtCalls,
 } from "../../../protocols/pendle/index.ts";
 import { readAaveFlows } from "./aave-positions.ts";
+import { earnAccountAction } from "./account-action.ts";
 import { CostBasis, readVaultFlows } from "./vault-positions.ts";
 
 export type ManageVenue =
@@ -87,10 +84,11 @@ export async function buildManage(
   input: Omit<ManageInput, "account" | "loc" | "checkBalance"> & { owner: Address; sponsored: boolean },
 ): Promise<ActionEnvelope> {
   const { client, chain, owner, sponsored } = input;
-  const { calls: _, ...envelope } = await productAccountAction(
-    "earn",
+  const { built: _, ...envelope } = await earnAccountAction(
     { client, chain, owner, sponsored, abis: EARN_REVERT_ABIS },
-    (account, deployed) => manageCalls({ ...input, account, loc: ["body"], checkBalance: deployed }),
+    async (account, checkBalance) => ({
+      calls: await manageCalls({ ...input, account, loc: ["body"], checkBalance }),
+    }),
   ).catch((error) =>
     input.venue.type === "PENDLE_PT" ? explainPtSlippage(error, ["body", "venue"]) : Promise.reject(error),
   );

@@ -1,13 +1,14 @@
 import { type Address, formatUnits, type PublicClient } from "viem";
 import type { Config } from "../../../kernel/config/env.ts";
 import type { ChainName } from "../../../kernel/schemas/common.ts";
-import { type ActionEnvelope, PRODUCT_LABEL, productAccountAction } from "../../../product-accounts/index.ts";
+import { type ActionEnvelope, PRODUCT_LABEL } from "../../../product-accounts/index.ts";
 import {
   explainSlippage,
   type SwapAggregator,
   type SwapCalls,
   swapCalls,
 } from "../../../protocols/aggregators/index.ts";
+import { earnAccountAction } from "./account-action.ts";
 
 /**
  * POST /v2/earn/swap: the aggregator's approve-then-swap (whose proceeds stay in the account) as one action of the
@@ -27,21 +28,19 @@ export async function buildSwap(input: {
   slippage?: string | null;
 }): Promise<ActionEnvelope & { estimated_amount_out: string }> {
   const { client, chain, owner, sponsored } = input;
+  // the last calls built: a revert of their simulation below the slippage bound is explained with their quote
   let built: SwapCalls | undefined;
-  const { calls: _, ...envelope } = await productAccountAction(
-    "earn",
+  const { built: swap, ...envelope } = await earnAccountAction(
     { client, chain, owner, sponsored },
-    async (account, deployed) => {
-      built = await swapCalls(
-        { ...input, account, checkBalance: deployed && { holder: `the ${PRODUCT_LABEL.earn}` } },
+    async (account, checkBalance) =>
+      (built = await swapCalls(
+        { ...input, account, checkBalance: checkBalance && { holder: `the ${PRODUCT_LABEL.earn}` } },
         { ...input, loc: ["body"] },
-      );
-      return built.calls;
-    },
+      )),
   ).catch((error) =>
     built
       ? explainSlippage(error, ["body"], { out: built.estimatedOut, token: built.tokenOut })
       : Promise.reject(error),
   );
-  return { ...envelope, estimated_amount_out: formatUnits(built!.estimatedOut, built!.tokenOut.decimals) };
+  return { ...envelope, estimated_amount_out: formatUnits(swap.estimatedOut, swap.tokenOut.decimals) };
 }

@@ -1,9 +1,5 @@
-import { CHAINS } from "@compass/constants";
-import { rethrowRpc } from "../../../kernel/chain/clients.ts";
 import { defineOperation } from "../../../kernel/registry/define.ts";
-import type { ChainName } from "../../../kernel/schemas/common.ts";
-import { aaveMarket } from "../../../protocols/aave/index.ts";
-import { groupBySymbol, readChainReserves } from "../domain/aave-markets.ts";
+import { aaveMarketsBySymbol } from "../domain/aave-markets.ts";
 import type { EarnContext } from "../domain/ports.ts";
 import { EarnAaveMarketsQuery, EarnAaveMarketsResponse } from "../schemas.ts";
 
@@ -18,29 +14,11 @@ export const aaveMarkets = defineOperation({
   widget: false,
   cli: { short: { chain: "c" }, table: "markets.*symbol.chains.*chain" },
   async handler({ query }, ctx: EarnContext) {
-    const chains: ChainName[] = query.chain ? [query.chain] : [...CHAINS];
-    const perChain = await Promise.all(
-      chains.map(async (chain) => {
-        // a chain asked for by name must be one this deployment serves (422); a served chain may have no Aave
-        let client: ReturnType<typeof ctx.services.chains.get>;
-        try {
-          client = ctx.services.chains.get(chain, ["query", "chain"]);
-        } catch (error) {
-          if (query.chain) throw error;
-          return { chain, reserves: [] };
-        }
-        const market = aaveMarket(ctx.config, chain);
-        if (!market) return { chain, reserves: [] };
-        const reserves = await readChainReserves({
-          client,
-          logs: ctx.services.chains.logs,
-          market,
-          days: query.days,
-          lookback: BigInt(ctx.config.logs.maxRange),
-        }).catch((error) => rethrowRpc(chain, error));
-        return { chain, reserves };
-      }),
-    );
-    return groupBySymbol(perChain);
+    return aaveMarketsBySymbol({
+      config: ctx.config,
+      chains: ctx.services.chains,
+      chain: query.chain,
+      days: query.days,
+    });
   },
 });

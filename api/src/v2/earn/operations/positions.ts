@@ -1,9 +1,6 @@
-import { rethrowRpc } from "../../../kernel/chain/clients.ts";
 import { defineOperation } from "../../../kernel/registry/define.ts";
-import { productAccountAddress } from "../../../product-accounts/index.ts";
-import { oraclePrice } from "../../../protocols/aave/index.ts";
 import type { EarnContext } from "../domain/ports.ts";
-import { readEarnPositions } from "../domain/positions.ts";
+import { earnPositions } from "../domain/positions.ts";
 import { EarnPositionsQuery, EarnPositionsResponse } from "../schemas.ts";
 
 export const positions = defineOperation({
@@ -17,15 +14,12 @@ export const positions = defineOperation({
   widget: true,
   cli: { short: { chain: "c" } },
   async handler({ query }, ctx: EarnContext) {
-    const client = ctx.services.chains.get(query.chain, ["query", "chain"]);
-    return readEarnPositions({
+    return earnPositions({
       config: ctx.config,
-      client,
+      client: ctx.services.chains.get(query.chain, ["query", "chain"]),
       chain: query.chain,
       logs: ctx.services.chains.logs,
-      account: productAccountAddress(query.owner, "earn"),
-      price: (token) => oraclePrice(ctx.config, client, query.chain, token),
-      lookback: BigInt(ctx.config.logs.maxRange),
-    }).catch((error) => rethrowRpc(query.chain, error));
+      owner: query.owner,
+    });
   },
 });

@@ -1,7 +1,16 @@
 import { MULTICALL3, PERMIT2, USDC } from "@compass/constants";
-import { type Address, encodeFunctionData, erc20Abi, maxUint256, type PublicClient } from "viem";
+import {
+  type Address,
+  encodeFunctionData,
+  erc20Abi,
+  getAddress,
+  isAddress,
+  maxUint256,
+  type PublicClient,
+} from "viem";
 import { rethrowRpc } from "../../../kernel/chain/clients.ts";
 import { isWrongContract, wrongContract } from "../../../kernel/chain/contract-check.ts";
+import { namedTokens } from "../../../kernel/chain/erc20.ts";
 import { multicall3Abi } from "../../../kernel/chain/multicall.ts";
 import { NEXT_BLOCK } from "../../../kernel/chain/next-block.ts";
 import { describeRevert, RevertError } from "../../../kernel/chain/revert.ts";
@@ -10,6 +19,7 @@ import {
   prefetchTxFields,
   type UnsignedTx,
 } from "../../../kernel/chain/transaction.ts";
+import type { Config } from "../../../kernel/config/env.ts";
 import { fieldError } from "../../../kernel/errors.ts";
 import type { ChainName } from "../../../kernel/schemas/common.ts";
 import type { TypedDataPayload } from "../../../product-accounts/index.ts";
@@ -40,17 +50,35 @@ function permitDomain(chain: ChainName, token: Address) {
 }
 
 /**
+ * The token to approve, by address (any, unread) or by symbol (the deployment's named tokens: USDC and the address
+ * book's — WETH, USDT, …, the tokenized assets).
+ */
+function approvedToken(config: Config, chain: ChainName, text: string): Address {
+  if (/^0x/i.test(text)) {
+    if (!isAddress(text, { strict: false })) throw fieldError(["body", "token"], "Not a valid address");
+    return getAddress(text.toLowerCase());
+  }
+  const hit = namedTokens(config, chain).find((t) => t.symbol.toLowerCase() === text.toLowerCase());
+  if (!hit)
+    throw fieldError(["body", "token"], `Unknown token symbol '${text}' on ${chain}; pass its address`);
+  return hit.address;
+}
+
+/**
  * The one-time Permit2 allowance for `token` (spec product-accounts §4.1): an EIP-2612 permit to sign
  * (sponsored) or an `approve` the owner sends. `already_approved` tells a client it can skip this.
  */
 export async function buildApproveTransfer(input: {
+  config: Config;
   client: PublicClient;
   chain: ChainName;
   owner: Address;
-  token: Address;
+  /** a symbol or an address */
+  token: string;
   sponsored: boolean;
 }): Promise<ApproveResult> {
-  const { client, chain, owner, token } = input;
+  const { client, chain, owner } = input;
+  const token = approvedToken(input.config, chain, input.token);
   const domain = permitDomain(chain, token);
   if (input.sponsored && !domain)
     throw fieldError(

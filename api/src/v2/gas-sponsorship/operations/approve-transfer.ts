@@ -1,6 +1,3 @@
-import { type Address, getAddress, isAddress } from "viem";
-import { namedTokens } from "../../../kernel/chain/erc20.ts";
-import { fieldError } from "../../../kernel/errors.ts";
 import { defineOperation } from "../../../kernel/registry/define.ts";
 import { buildApproveTransfer } from "../domain/approve.ts";
 import { ApproveTransferRequest, ApproveTransferResponse } from "../schemas.ts";
@@ -17,29 +14,12 @@ export const approveTransfer = defineOperation({
   widget: true,
   cli: { aliases: ["at"], short: { chain: "c", gas_sponsorship: "g", token: "t" } },
   async handler({ body }, ctx) {
-    const client = ctx.services.chains.get(body.chain, ["body", "chain"]);
-    let token: Address;
-    if (/^0x/i.test(body.token)) {
-      if (!isAddress(body.token, { strict: false }))
-        throw fieldError(["body", "token"], "Not a valid address");
-      token = getAddress(body.token.toLowerCase());
-    } else {
-      // the deployment's named tokens: USDC and the address book's (WETH, USDT, …, the tokenized assets)
-      const hit = namedTokens(ctx.config, body.chain).find(
-        (t) => t.symbol.toLowerCase() === body.token.toLowerCase(),
-      );
-      if (!hit)
-        throw fieldError(
-          ["body", "token"],
-          `Unknown token symbol '${body.token}' on ${body.chain}; pass its address`,
-        );
-      token = hit.address;
-    }
     return buildApproveTransfer({
-      client,
+      config: ctx.config,
+      client: ctx.services.chains.get(body.chain, ["body", "chain"]),
       chain: body.chain,
       owner: body.owner,
-      token,
+      token: body.token,
       sponsored: body.gas_sponsorship,
     });
   },

@@ -1,7 +1,5 @@
-import { fieldError } from "../../../kernel/errors.ts";
 import { defineOperation } from "../../../kernel/registry/define.ts";
-import { preparePermit, preparePermit2 } from "../domain/permits.ts";
-import { prepareSafeTx } from "../domain/safe-tx.ts";
+import { prepareSponsored } from "../domain/prepare.ts";
 import { SponsorPrepareRequest, SponsorPrepareResponse } from "../schemas.ts";
 
 export const prepare = defineOperation({
@@ -13,20 +11,6 @@ export const prepare = defineOperation({
   body: SponsorPrepareRequest,
   response: SponsorPrepareResponse,
   async handler({ body }, ctx) {
-    const client = ctx.services.chains.get(body.chain, ["body", "chain"]);
-    const input = {
-      client,
-      chain: body.chain,
-      owner: body.owner,
-      sender: body.sender,
-      product: body.product ?? undefined,
-      payload: body.eip_712,
-      signature: body.signature as `0x${string}`,
-    };
-    const kind = body.eip_712.primaryType;
-    if (kind === "SafeTx") return { transaction: await prepareSafeTx(input) };
-    if (kind === "Permit") return { transaction: await preparePermit(input) };
-    if (kind === "PermitTransferFrom") return { transaction: await preparePermit2(input) };
-    throw fieldError(["body", "eip_712", "primaryType"], "Expected SafeTx, Permit or PermitTransferFrom");
+    return prepareSponsored(ctx.services.chains.get(body.chain, ["body", "chain"]), body);
   },
 });

@@ -1,6 +1,5 @@
-import { USDC } from "@compass/constants";
 import { defineOperation } from "../../../kernel/registry/define.ts";
-import { findForward } from "../domain/forwarding.ts";
+import { paymentStatus } from "../domain/payment.ts";
 import type { OnrampContext } from "../domain/ports.ts";
 import { ONRAMP_ERRORS, OnrampStatus, OnrampStatusQuery } from "../schemas.ts";
 
@@ -17,23 +16,11 @@ export const status = defineOperation({
   cli: { short: { payment_id: "p" } },
   widget: true,
   async handler({ query }, ctx: OnrampContext) {
-    const p = await ctx.services.onramp.get(query.payment_id, { signal: ctx.signal });
-    // The provider has paid the deposit address: delivered once the settlement worker's forward is on chain.
-    const forward = p.paidToDeposit
-      ? await findForward(
-          ctx.services.chains.get("ethereum"),
-          ctx.services.chains.logs,
-          p.depositAddress,
-          USDC.ethereum!,
-        )
-      : null;
-    return {
-      payment_id: p.id,
-      status: forward ? ("delivered" as const) : p.status,
-      output_amount_delivered: forward?.amount ?? null,
-      delivery_tx_hash: forward?.txHash ?? null,
-      destination_address: p.destination,
-      updated_at: p.updatedAt === null ? null : new Date(p.updatedAt * 1000).toISOString(),
-    };
+    return paymentStatus({
+      provider: ctx.services.onramp,
+      chains: ctx.services.chains,
+      paymentId: query.payment_id,
+      options: { signal: ctx.signal },
+    });
   },
 });

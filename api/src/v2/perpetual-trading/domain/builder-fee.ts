@@ -1,8 +1,12 @@
 import type { Address } from "viem";
+import type { z } from "zod";
 import { fieldError, type Loc } from "../../../kernel/errors.ts";
 import { parseUnitsExact } from "../../../kernel/lib/decimal.ts";
+import type { ApproveBuilderFeeRequest } from "../schemas.ts";
+import { approveBuilderFeeAction } from "../venue/actions.ts";
 import type { MaxBuilderFee } from "../venue/wire.ts";
-import type { Venue } from "./ports.ts";
+import { readAccount } from "./account.ts";
+import type { PerpetualTradingContext, Venue } from "./ports.ts";
 
 /** Perp orders carry builder fees up to 0.1 % (100 tenths of a basis point); approvals may go to 1 %. */
 export const ORDER_FEE_CAP_TENTH_BPS = 100;
@@ -42,4 +46,28 @@ export async function orderBuilder(
       `The owner has approved this builder for ${approved / 1000}% at most; sign approve_builder_fee for ${builder.max_fee_rate} first`,
     );
   return { b: builder.address.toLowerCase() as `0x${string}`, f };
+}
+
+/** The venue only lets users approve a builder that holds this much in perps. */
+const BUILDER_MIN_USDC = 100;
+
+/**
+ * POST /v2/perpetual_trading/approve_builder_fee: the owner's approval of a builder's fee up to `max_fee_rate`, to
+ * sign; the builder must hold the venue's minimum.
+ */
+export async function prepareBuilderFeeApproval(
+  ctx: PerpetualTradingContext,
+  body: z.output<typeof ApproveBuilderFeeRequest>,
+) {
+  const { address, max_fee_rate } = body.builder;
+  checkBuilderAddress(address, ["body", "builder", "address"]);
+  tenthBps(max_fee_rate, APPROVAL_CAP_TENTH_BPS, ["body", "builder", "max_fee_rate"]);
+  const venue = ctx.services.venue;
+  const { accountValue } = await readAccount(venue, address, ctx.signal);
+  if (Number(accountValue) < BUILDER_MIN_USDC)
+    throw fieldError(
+      ["body", "builder", "address"],
+      `A builder must hold at least ${BUILDER_MIN_USDC} USDC at the venue; this one holds ${accountValue}`,
+    );
+  return approveBuilderFeeAction(address.toLowerCase(), max_fee_rate, venue.network, body.signature_chain_id);
 }

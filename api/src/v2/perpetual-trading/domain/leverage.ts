@@ -1,7 +1,10 @@
 import type { Address } from "viem";
+import type { z } from "zod";
+import { fieldError } from "../../../kernel/errors.ts";
+import type { SetLeverageRequest } from "../schemas.ts";
 import { updateLeverageAction } from "../venue/actions.ts";
 import type { ActiveAssetData } from "../venue/wire.ts";
-import type { Market } from "./markets.ts";
+import { findMarket, loadMarkets, type Market } from "./markets.ts";
 import type { PerpetualTradingContext } from "./ports.ts";
 
 export type MarginMode = "cross" | "isolated";
@@ -27,4 +30,16 @@ export async function leverageTo(
     return { leverage_ok: true, typed_data: null, action: null, nonce: null };
   const action = await updateLeverageAction(market.assetId, target, venue.network, mode === "cross");
   return { leverage_ok: false, ...action };
+}
+
+/** POST /v2/perpetual_trading/set_leverage: the asset's leverage (its maximum by default) and margin mode. */
+export async function prepareSetLeverage(
+  ctx: PerpetualTradingContext,
+  body: z.output<typeof SetLeverageRequest>,
+) {
+  const market = findMarket(await loadMarkets(ctx.services.venue, ctx.signal), body.asset, ["body", "asset"]);
+  const target = body.leverage ?? market.maxLeverage;
+  if (target > market.maxLeverage)
+    throw fieldError(["body", "leverage"], `${market.ticker} allows at most ${market.maxLeverage}× leverage`);
+  return leverageTo(ctx, body.owner, market, target, body.margin_mode);
 }

@@ -1,7 +1,9 @@
+import type { z } from "zod";
 import { fieldError, type Loc } from "../../../kernel/errors.ts";
+import type { OpportunitiesQuery, Opportunity } from "../schemas.ts";
 import type { AssetCtx, Meta, PerpDexs } from "../venue/wire.ts";
 import { type Category, categoryOf } from "./categories.ts";
-import type { Venue } from "./ports.ts";
+import type { PerpetualTradingContext, Venue } from "./ports.ts";
 
 /** The builder-deployed dex that lists traditional assets; every market here carries its prefix. */
 export const DEX = "xyz";
@@ -69,4 +71,41 @@ export function findMarket(markets: Market[], asset: string, loc: Loc): Market {
     throw fieldError(loc, `Unknown asset '${asset}'; listed: ${listed}`);
   }
   return market;
+}
+
+/**
+ * GET /v2/perpetual_trading/opportunities: every listed market as an opportunity (open interest in USD), filtered by
+ * category and minimums, sorted by `sort_by` (open interest, largest first, by default).
+ */
+export async function listOpportunities(
+  ctx: PerpetualTradingContext,
+  query: z.output<typeof OpportunitiesQuery>,
+) {
+  const rows = (await loadMarkets(ctx.services.venue, ctx.signal)).map(toOpportunity);
+  const direction = query.sort_order === "asc" ? 1 : -1;
+  return {
+    opportunities: rows
+      .filter((o) => !query.category || o.category === query.category)
+      .filter(
+        (o) => query.min_open_interest === undefined || Number(o.open_interest) >= query.min_open_interest,
+      )
+      .filter((o) => query.min_volume_24h === undefined || Number(o.volume_24h) >= query.min_volume_24h)
+      .sort((a, b) => direction * (Number(a[query.sort_by]) - Number(b[query.sort_by]))),
+  };
+}
+
+function toOpportunity(m: Market): z.input<typeof Opportunity> {
+  const openInterestUsd = Number(m.ctx.openInterest) * Number(m.ctx.markPx);
+  return {
+    asset: m.ticker,
+    asset_id: m.assetId,
+    category: m.category,
+    mark_price: m.ctx.markPx,
+    oracle_price: m.ctx.oraclePx,
+    open_interest: openInterestUsd.toFixed(2),
+    volume_24h: m.ctx.dayNtlVlm,
+    funding_rate: m.ctx.funding,
+    max_leverage: m.maxLeverage,
+    sz_decimals: m.szDecimals,
+  };
 }

@@ -1,12 +1,14 @@
 import type { Address } from "viem";
 import { numberToHex } from "viem";
-import { fieldError } from "../../../kernel/errors.ts";
-import { type OrderWire, orderAction } from "../venue/actions.ts";
-import type { ClearinghouseState } from "../venue/wire.ts";
+import type { z } from "zod";
+import { fieldError, RequestValidationError } from "../../../kernel/errors.ts";
+import type { CancelOrderRequest, LimitOrderRequest, MarketOrderRequest } from "../schemas.ts";
+import { cancelAction, cancelByCloidAction, type OrderWire, orderAction } from "../venue/actions.ts";
+import type { ClearinghouseState, OrderStatus } from "../venue/wire.ts";
 import { orderBuilder } from "./builder-fee.ts";
-import { DEX, type Market } from "./markets.ts";
+import { DEX, findMarket, loadMarkets, type Market } from "./markets.ts";
 import type { PerpetualTradingContext } from "./ports.ts";
-import { checkMinimum, checkSize } from "./rules.ts";
+import { checkMinimum, checkPrice, checkSize, marketLimitPrice } from "./rules.ts";
 import { hasTpSl, type TpSlPair, triggerOrders } from "./tpsl.ts";
 
 export interface OrderIntent {
@@ -21,6 +23,87 @@ export interface OrderIntent {
   builder?: { address: Address; max_fee_rate: string } | null;
   /** take profit and stop loss for the position this order opens (grouping `normalTpsl`) */
   tpsl?: TpSlPair;
+}
+
+/** Price protection when the caller names none (Ours): 5 % either side of the mark. */
+export const DEFAULT_SLIPPAGE_PERCENT = 5;
+
+/** POST /v2/perpetual_trading/limit_order: a resting limit at the caller's price (ticks checked), to sign. */
+export async function prepareLimitOrder(
+  ctx: PerpetualTradingContext,
+  body: z.output<typeof LimitOrderRequest>,
+) {
+  const market = findMarket(await loadMarkets(ctx.services.venue, ctx.signal), body.asset, ["body", "asset"]);
+  checkPrice(market, body.price, ["body", "price"]);
+  return prepareOrder(ctx, {
+    owner: body.owner,
+    market,
+    side: body.side,
+    size: body.size,
+    price: body.price,
+    tif: body.time_in_force === "alo" ? "Alo" : "Gtc",
+    reduceOnly: body.reduce_only ?? false,
+    cloid: cloidOf(body.client_order_id),
+    builder: body.builder,
+    tpsl: body,
+  });
+}
+
+/** POST /v2/perpetual_trading/market_order: an immediate-or-cancel limit at the mark ± the slippage, to sign. */
+export async function prepareMarketOrder(
+  ctx: PerpetualTradingContext,
+  body: z.output<typeof MarketOrderRequest>,
+) {
+  const market = findMarket(await loadMarkets(ctx.services.venue, ctx.signal), body.asset, ["body", "asset"]);
+  const slippage = body.slippage_percent ?? DEFAULT_SLIPPAGE_PERCENT;
+  return prepareOrder(ctx, {
+    owner: body.owner,
+    market,
+    side: body.side,
+    size: body.size,
+    price: marketLimitPrice(market, body.side === "buy", slippage, ["body", "slippage_percent"]),
+    tif: "Ioc",
+    reduceOnly: body.reduce_only ?? false,
+    builder: body.builder,
+    tpsl: body,
+  });
+}
+
+/**
+ * POST /v2/perpetual_trading/cancel_order: the cancel of an order open on `asset` for the owner, by the venue's
+ * `order_id` or the caller's `client_order_id` (exactly one), to sign.
+ */
+export async function prepareCancel(ctx: PerpetualTradingContext, body: z.output<typeof CancelOrderRequest>) {
+  const byOid = body.order_id !== null && body.order_id !== undefined;
+  const cloid = cloidOf(body.client_order_id);
+  if (byOid === !!cloid) {
+    const msg = byOid ? "Give order_id or client_order_id, not both" : "Give order_id or client_order_id";
+    throw new RequestValidationError([
+      { loc: ["body", "order_id"], msg, type: "value_error" },
+      { loc: ["body", "client_order_id"], msg, type: "value_error" },
+    ]);
+  }
+  const venue = ctx.services.venue;
+  const [markets, status] = await Promise.all([
+    loadMarkets(venue, ctx.signal),
+    venue.info<OrderStatus>(
+      { type: "orderStatus", user: body.owner, oid: byOid ? body.order_id : cloid },
+      ctx.signal,
+    ),
+  ]);
+  const market = findMarket(markets, body.asset, ["body", "asset"]);
+  const loc = byOid ? ["body", "order_id"] : ["body", "client_order_id"];
+  const order = status.status === "order" ? status.order : undefined;
+  if (!order || order.order.coin !== market.coin || order.status !== "open")
+    throw fieldError(
+      loc,
+      order && order.order.coin === market.coin
+        ? `Order ${order.order.oid} is ${order.status}, not open`
+        : `No order ${byOid ? body.order_id : body.client_order_id} on ${market.ticker} for this owner`,
+    );
+  return byOid
+    ? cancelAction(market.assetId, body.order_id!, venue.network)
+    : cancelByCloidAction(market.assetId, cloid!, venue.network);
 }
 
 /**

@@ -17,12 +17,42 @@ import {
   type UnsignedTx,
 } from "../../../kernel/chain/transaction.ts";
 import { fieldError, UpstreamError } from "../../../kernel/errors.ts";
+import { parseUnitsExact } from "../../../kernel/lib/decimal.ts";
 import { arbitrum } from "../bridge/arbitrum.ts";
 import { MIN_DEPOSIT_USDC } from "../bridge/bridge2.ts";
-import { ARBITRUM_USDC, permitSigner, permitState } from "../bridge/permit.ts";
+import { ARBITRUM_USDC, bridgePermit, permitSigner, permitState } from "../bridge/permit.ts";
 import { depositFailure } from "../bridge/simulate-deposit.ts";
-import type { SponsoredDepositRequest } from "../schemas.ts";
+import type { DepositRequest, SponsoredDepositRequest } from "../schemas.ts";
 import type { PerpetualTradingContext } from "./ports.ts";
+
+/** How long the owner has to get the permit relayed (Ours): an hour of chain time. */
+const PERMIT_LIFETIME_S = 3600n;
+
+/**
+ * POST /v2/perpetual_trading/deposit: the EIP-2612 permit of the owner's Arbitrum USDC for Bridge2 that a sponsor
+ * relays (prepareSponsoredDeposit), the venue crediting the owner. At least the bridge's minimum, at most what the
+ * owner holds.
+ */
+export async function depositPermit(ctx: PerpetualTradingContext, body: z.output<typeof DepositRequest>) {
+  const raw = parseUnitsExact(body.amount, 6)!;
+  if (raw < BigInt(MIN_DEPOSIT_USDC) * 1_000_000n)
+    throw fieldError(
+      ["body", "amount"],
+      `Minimum deposit is ${MIN_DEPOSIT_USDC} USDC (smaller deposits never reach the venue)`,
+    );
+  if (raw > BigInt(Number.MAX_SAFE_INTEGER)) throw fieldError(["body", "amount"], "Amount is too large");
+  const state = await permitState(arbitrum(ctx), body.owner).catch((error) => rethrowRpc("arbitrum", error));
+  if (state.balance < raw)
+    throw fieldError(
+      ["body", "amount"],
+      `Owner holds ${formatUnits(state.balance, 6)} USDC on Arbitrum, less than ${body.amount}`,
+    );
+  return {
+    permit: bridgePermit(body.owner, raw, state.nonce, state.now + PERMIT_LIFETIME_S),
+    amount_raw: Number(raw),
+    destination: body.owner,
+  };
+}
 
 export type SponsoredDepositInput = z.output<typeof SponsoredDepositRequest>;
 

@@ -1,6 +1,10 @@
+import type { z } from "zod";
 import { fieldError, type Loc } from "../../../kernel/errors.ts";
-import type { OrderWire } from "../venue/actions.ts";
-import type { Market } from "./markets.ts";
+import type { PositionTpslRequest } from "../schemas.ts";
+import { type OrderWire, orderAction } from "../venue/actions.ts";
+import type { ClearinghouseState } from "../venue/wire.ts";
+import { DEX, findMarket, loadMarkets, type Market } from "./markets.ts";
+import type { PerpetualTradingContext } from "./ports.ts";
 import { checkPrice } from "./rules.ts";
 
 /** A take profit or a stop loss as the wire takes it (Compass extension). */
@@ -58,4 +62,28 @@ export function triggerOrders(
     });
   }
   return orders;
+}
+
+/**
+ * POST /v2/perpetual_trading/position_tpsl: a take profit and/or stop loss on the owner's open position, to sign;
+ * each trigger closes the whole position as it is when it fires.
+ */
+export async function preparePositionTpsl(
+  ctx: PerpetualTradingContext,
+  body: z.output<typeof PositionTpslRequest>,
+) {
+  const venue = ctx.services.venue;
+  if (!hasTpSl(body)) throw fieldError(["body", "take_profit"], "Give a take_profit, a stop_loss, or both");
+  const [markets, state] = await Promise.all([
+    loadMarkets(venue, ctx.signal),
+    venue.info<ClearinghouseState>({ type: "clearinghouseState", user: body.owner, dex: DEX }, ctx.signal),
+  ]);
+  const market = findMarket(markets, body.asset, ["body", "asset"]);
+  const szi = state.assetPositions.find((a) => a.position.coin === market.coin)?.position.szi;
+  if (!szi || Number(szi) === 0)
+    throw fieldError(["body", "asset"], `No open ${market.ticker} position for this owner`);
+  const long = !szi.startsWith("-");
+  // size 0: the trigger closes the whole position as it is when it fires (it follows later fills)
+  const orders = triggerOrders(market, long, "0", Number(market.ctx.markPx), body, ["body"]);
+  return orderAction(orders, venue.network, undefined, "positionTpsl");
 }

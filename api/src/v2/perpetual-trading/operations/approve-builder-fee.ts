@@ -1,13 +1,7 @@
-import { fieldError } from "../../../kernel/errors.ts";
 import { defineOperation } from "../../../kernel/registry/define.ts";
-import { readAccount } from "../domain/account.ts";
-import { APPROVAL_CAP_TENTH_BPS, checkBuilderAddress, tenthBps } from "../domain/builder-fee.ts";
+import { prepareBuilderFeeApproval } from "../domain/builder-fee.ts";
 import type { PerpetualTradingContext } from "../domain/ports.ts";
 import { ApproveBuilderFeeRequest, SignableAction } from "../schemas.ts";
-import { approveBuilderFeeAction } from "../venue/actions.ts";
-
-/** The venue only lets users approve a builder that holds this much in perps. */
-const BUILDER_MIN_USDC = 100;
 
 export const approveBuilderFee = defineOperation({
   method: "POST",
@@ -21,21 +15,6 @@ export const approveBuilderFee = defineOperation({
   cli: { aliases: ["abf"], short: { builder: "b" } },
   widget: true,
   async handler({ body }, ctx: PerpetualTradingContext) {
-    const { address, max_fee_rate } = body.builder;
-    checkBuilderAddress(address, ["body", "builder", "address"]);
-    tenthBps(max_fee_rate, APPROVAL_CAP_TENTH_BPS, ["body", "builder", "max_fee_rate"]);
-    const venue = ctx.services.venue;
-    const { accountValue } = await readAccount(venue, address, ctx.signal);
-    if (Number(accountValue) < BUILDER_MIN_USDC)
-      throw fieldError(
-        ["body", "builder", "address"],
-        `A builder must hold at least ${BUILDER_MIN_USDC} USDC at the venue; this one holds ${accountValue}`,
-      );
-    return approveBuilderFeeAction(
-      address.toLowerCase(),
-      max_fee_rate,
-      venue.network,
-      body.signature_chain_id,
-    );
+    return prepareBuilderFeeApproval(ctx, body);
   },
 });

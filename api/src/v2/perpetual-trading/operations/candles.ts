@@ -1,29 +1,7 @@
-import type { z } from "zod";
-import { fieldError } from "../../../kernel/errors.ts";
-import { TtlCache } from "../../../kernel/lib/ttl-cache.ts";
 import { defineOperation } from "../../../kernel/registry/define.ts";
-import { coinOf, findMarket, loadMarkets, stripDex } from "../domain/markets.ts";
+import { readCandles } from "../domain/candles.ts";
 import type { PerpetualTradingContext } from "../domain/ports.ts";
-import { toCandle } from "../domain/views.ts";
-import { type CandleInterval, CandlesQuery, CandlesResponse } from "../schemas.ts";
-import type { CandleRows } from "../venue/wire.ts";
-
-const INTERVAL_MS = {
-  "1m": 60_000,
-  "5m": 300_000,
-  "15m": 900_000,
-  "1h": 3_600_000,
-  "4h": 14_400_000,
-  "1d": 86_400_000,
-  "1w": 604_800_000,
-} as const satisfies Record<z.infer<typeof CandleInterval>, number>;
-
-/** The venue serves at most 5000 candles per request; larger limits are clamped (spec §3.3, Ours). */
-const MAX_CANDLES = 5000;
-const DEFAULT_CANDLES = 500;
-
-// Responses are kept 15 s per (symbol, interval, window); an open window ("up to now") is one key.
-const cache = new TtlCache<z.input<typeof CandlesResponse>>(15_000, 500);
+import { CandlesQuery, CandlesResponse } from "../schemas.ts";
 
 export const candles = defineOperation({
   method: "GET",
@@ -37,25 +15,6 @@ export const candles = defineOperation({
   cli: { short: { interval: "i", limit: "l", end_time: "e" } },
   widget: true,
   async handler({ query }, ctx: PerpetualTradingContext) {
-    const step = INTERVAL_MS[query.interval];
-    const limit = Math.min(query.limit ?? DEFAULT_CANDLES, MAX_CANDLES);
-    if (query.start_time !== undefined && query.end_time !== undefined && query.start_time > query.end_time)
-      throw fieldError(["query", "start_time"], "start_time must not be after end_time");
-    const key = `${stripDex(query.symbol).toUpperCase()}|${query.interval}|${limit}|${query.start_time ?? ""}|${query.end_time ?? ""}`;
-    return cache.get(key, async () => {
-      const venue = ctx.services.venue;
-      const endTime = query.end_time ?? Date.now();
-      const startTime = query.start_time ?? Math.max(0, endTime - limit * step);
-      const coin = coinOf(query.symbol);
-      const [markets, rows] = await Promise.all([
-        loadMarkets(venue, ctx.signal),
-        venue.info<CandleRows>(
-          { type: "candleSnapshot", req: { coin, interval: query.interval, startTime, endTime } },
-          ctx.signal,
-        ),
-      ]);
-      const { ticker } = findMarket(markets, query.symbol, ["query", "symbol"]);
-      return { symbol: ticker, interval: query.interval, candles: rows.slice(-limit).map(toCandle) };
-    });
+    return readCandles(ctx, query);
   },
 });

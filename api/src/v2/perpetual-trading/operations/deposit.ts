@@ -1,16 +1,8 @@
-import { formatUnits } from "viem";
-import { rethrowRpc } from "../../../kernel/chain/clients.ts";
-import { fieldError } from "../../../kernel/errors.ts";
-import { parseUnitsExact } from "../../../kernel/lib/decimal.ts";
 import { defineOperation } from "../../../kernel/registry/define.ts";
-import { arbitrum } from "../bridge/arbitrum.ts";
 import { MIN_DEPOSIT_USDC } from "../bridge/bridge2.ts";
-import { bridgePermit, permitState } from "../bridge/permit.ts";
 import type { PerpetualTradingContext } from "../domain/ports.ts";
+import { depositPermit } from "../domain/sponsored-deposit.ts";
 import { DepositRequest, DepositResponse } from "../schemas.ts";
-
-/** How long the owner has to get the permit relayed (Ours): an hour of chain time. */
-const PERMIT_LIFETIME_S = 3600n;
 
 export const deposit = defineOperation({
   method: "POST",
@@ -23,25 +15,6 @@ export const deposit = defineOperation({
   cli: { short: { amount: "a" } },
   widget: true,
   async handler({ body }, ctx: PerpetualTradingContext) {
-    const raw = parseUnitsExact(body.amount, 6)!;
-    if (raw < BigInt(MIN_DEPOSIT_USDC) * 1_000_000n)
-      throw fieldError(
-        ["body", "amount"],
-        `Minimum deposit is ${MIN_DEPOSIT_USDC} USDC (smaller deposits never reach the venue)`,
-      );
-    if (raw > BigInt(Number.MAX_SAFE_INTEGER)) throw fieldError(["body", "amount"], "Amount is too large");
-    const state = await permitState(arbitrum(ctx), body.owner).catch((error) =>
-      rethrowRpc("arbitrum", error),
-    );
-    if (state.balance < raw)
-      throw fieldError(
-        ["body", "amount"],
-        `Owner holds ${formatUnits(state.balance, 6)} USDC on Arbitrum, less than ${body.amount}`,
-      );
-    return {
-      permit: bridgePermit(body.owner, raw, state.nonce, state.now + PERMIT_LIFETIME_S),
-      amount_raw: Number(raw),
-      destination: body.owner,
-    };
+    return depositPermit(ctx, body);
   },
 });

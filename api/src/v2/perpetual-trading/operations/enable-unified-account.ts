@@ -1,12 +1,7 @@
-import { fieldError } from "../../../kernel/errors.ts";
 import { defineOperation } from "../../../kernel/registry/define.ts";
+import { prepareUnifiedAccount } from "../domain/account.ts";
 import type { PerpetualTradingContext } from "../domain/ports.ts";
 import { EnableUnifiedAccountRequest, EnableUnifiedAccountResponse } from "../schemas.ts";
-import { unifiedAccountAction } from "../venue/actions.ts";
-import type { UserAbstraction, UserRole } from "../venue/wire.ts";
-
-/** Modes in which the `xyz` dex already uses the account's collateral. */
-const UNIFIED = new Set(["unifiedAccount", "portfolioMargin"]);
 
 export const enableUnifiedAccount = defineOperation({
   method: "POST",
@@ -20,20 +15,6 @@ export const enableUnifiedAccount = defineOperation({
   cli: { aliases: ["eua"] },
   widget: true,
   async handler({ body }, ctx: PerpetualTradingContext) {
-    const venue = ctx.services.venue;
-    const [mode, role] = await Promise.all([
-      venue.info<UserAbstraction>({ type: "userAbstraction", user: body.owner }, ctx.signal),
-      venue.info<UserRole>({ type: "userRole", user: body.owner }, ctx.signal),
-    ]);
-    if (UNIFIED.has(mode)) return { mode, typed_data: null, action: null, nonce: null };
-    if (role.role === "missing")
-      throw fieldError(
-        ["body", "owner"],
-        "The venue has never credited this account: must deposit USDC before changing its mode",
-      );
-    return {
-      mode,
-      ...(await unifiedAccountAction(body.owner.toLowerCase(), venue.network, body.signature_chain_id)),
-    };
+    return prepareUnifiedAccount(ctx, body);
   },
 });

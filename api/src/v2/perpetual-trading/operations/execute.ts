@@ -1,5 +1,5 @@
-import { parseSignature } from "viem";
 import { defineOperation } from "../../../kernel/registry/define.ts";
+import { executeSigned } from "../domain/execute.ts";
 import type { PerpetualTradingContext } from "../domain/ports.ts";
 import { ExecuteRequest, ExecuteResponse } from "../schemas.ts";
 
@@ -16,18 +16,6 @@ export const execute = defineOperation({
   cli: { short: { action: "a", nonce: "n", signature: "s", vault_address: "v" } },
   widget: true,
   async handler({ body }, ctx: PerpetualTradingContext) {
-    const { r, s, yParity } = parseSignature(body.signature);
-    const reply = await ctx.services.venue.exchange(
-      {
-        action: body.action,
-        nonce: body.nonce,
-        signature: { r, s, v: 27 + yParity },
-        ...(body.vault_address && { vaultAddress: body.vault_address.toLowerCase() }),
-      },
-      ctx.signal,
-    );
-    if (reply.status === "ok")
-      return { status: "ok" as const, response: (reply.response ?? {}) as Record<string, unknown> };
-    return { status: "error" as const, response: { error: String(reply.response) } };
+    return executeSigned(ctx, body);
   },
 });

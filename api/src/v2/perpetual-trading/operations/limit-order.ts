@@ -1,8 +1,6 @@
 import { defineOperation } from "../../../kernel/registry/define.ts";
-import { findMarket, loadMarkets } from "../domain/markets.ts";
-import { cloidOf, prepareOrder } from "../domain/order.ts";
+import { prepareLimitOrder } from "../domain/order.ts";
 import type { PerpetualTradingContext } from "../domain/ports.ts";
-import { checkPrice } from "../domain/rules.ts";
 import { LimitOrderRequest, SignableAction } from "../schemas.ts";
 
 export const limitOrder = defineOperation({
@@ -27,22 +25,6 @@ export const limitOrder = defineOperation({
   },
   widget: true,
   async handler({ body }, ctx: PerpetualTradingContext) {
-    const market = findMarket(await loadMarkets(ctx.services.venue, ctx.signal), body.asset, [
-      "body",
-      "asset",
-    ]);
-    checkPrice(market, body.price, ["body", "price"]);
-    return prepareOrder(ctx, {
-      owner: body.owner,
-      market,
-      side: body.side,
-      size: body.size,
-      price: body.price,
-      tif: body.time_in_force === "alo" ? "Alo" : "Gtc",
-      reduceOnly: body.reduce_only ?? false,
-      cloid: cloidOf(body.client_order_id),
-      builder: body.builder,
-      tpsl: body,
-    });
+    return prepareLimitOrder(ctx, body);
   },
 });

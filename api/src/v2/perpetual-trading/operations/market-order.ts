@@ -1,12 +1,7 @@
 import { defineOperation } from "../../../kernel/registry/define.ts";
-import { findMarket, loadMarkets } from "../domain/markets.ts";
-import { prepareOrder } from "../domain/order.ts";
+import { DEFAULT_SLIPPAGE_PERCENT, prepareMarketOrder } from "../domain/order.ts";
 import type { PerpetualTradingContext } from "../domain/ports.ts";
-import { marketLimitPrice } from "../domain/rules.ts";
 import { MarketOrderRequest, SignableAction } from "../schemas.ts";
-
-/** Price protection when the caller names none (Ours): 5 % either side of the mark. */
-const DEFAULT_SLIPPAGE_PERCENT = 5;
 
 export const marketOrder = defineOperation({
   method: "POST",
@@ -19,21 +14,6 @@ export const marketOrder = defineOperation({
   cli: { aliases: ["mo"], short: { asset: "a", builder: "b", reduce_only: "r" } },
   widget: true,
   async handler({ body }, ctx: PerpetualTradingContext) {
-    const market = findMarket(await loadMarkets(ctx.services.venue, ctx.signal), body.asset, [
-      "body",
-      "asset",
-    ]);
-    const slippage = body.slippage_percent ?? DEFAULT_SLIPPAGE_PERCENT;
-    return prepareOrder(ctx, {
-      owner: body.owner,
-      market,
-      side: body.side,
-      size: body.size,
-      price: marketLimitPrice(market, body.side === "buy", slippage, ["body", "slippage_percent"]),
-      tif: "Ioc",
-      reduceOnly: body.reduce_only ?? false,
-      builder: body.builder,
-      tpsl: body,
-    });
+    return prepareMarketOrder(ctx, body);
   },
 });

@@ -1,7 +1,5 @@
-import { fieldError } from "../../../kernel/errors.ts";
 import { defineOperation } from "../../../kernel/registry/define.ts";
-import { leverageTo } from "../domain/leverage.ts";
-import { findMarket, loadMarkets } from "../domain/markets.ts";
+import { prepareSetLeverage } from "../domain/leverage.ts";
 import type { PerpetualTradingContext } from "../domain/ports.ts";
 import { LeverageResponse, SetLeverageRequest } from "../schemas.ts";
 
@@ -17,16 +15,6 @@ export const setLeverage = defineOperation({
   cli: { aliases: ["sl"], short: { asset: "a", leverage: "l" } },
   widget: true,
   async handler({ body }, ctx: PerpetualTradingContext) {
-    const market = findMarket(await loadMarkets(ctx.services.venue, ctx.signal), body.asset, [
-      "body",
-      "asset",
-    ]);
-    const target = body.leverage ?? market.maxLeverage;
-    if (target > market.maxLeverage)
-      throw fieldError(
-        ["body", "leverage"],
-        `${market.ticker} allows at most ${market.maxLeverage}× leverage`,
-      );
-    return leverageTo(ctx, body.owner, market, target, body.margin_mode);
+    return prepareSetLeverage(ctx, body);
   },
 });

@@ -1,13 +1,6 @@
-import { servesChain } from "../../../kernel/config/env.ts";
-import { DomainError, fieldError } from "../../../kernel/errors.ts";
 import { defineOperation } from "../../../kernel/registry/define.ts";
-import { productAccountAddress } from "../../../product-accounts/index.ts";
-import { issuerRequests } from "../domain/issuer-requests.ts";
-import { marketChains } from "../domain/markets.ts";
 import type { TokenizedAssetsContext } from "../domain/ports.ts";
-import { fundRedemptions } from "../domain/redemptions.ts";
-import { assetsOn } from "../domain/tokens.ts";
-import { vaultRedemptions } from "../domain/vaults.ts";
+import { ownerRedemptions } from "../domain/redemptions.ts";
 import { RedemptionsQuery, RedemptionsResponse } from "../schemas.ts";
 
 export const redemptions = defineOperation({
@@ -23,46 +16,6 @@ export const redemptions = defineOperation({
   cli: { short: { chain: "c", vault: "v" } },
   widget: true,
   async handler({ query }, ctx: TokenizedAssetsContext) {
-    if (query.chain && !servesChain(ctx.config, query.chain))
-      throw fieldError(["query", "chain"], `Chain '${query.chain}' is not available in ${ctx.config.env}`);
-    const chains = query.chain ? [query.chain] : marketChains(ctx);
-    const asyncSettled = chains.flatMap((chain) =>
-      assetsOn(ctx.config, chain)
-        .filter(
-          (t) => t.asset!.flow === "primary" || t.asset!.flow === "vault" || t.asset!.flow === "secondary",
-        )
-        .map((token) => ({ chain, token })),
-    );
-    const wanted = query.vault?.toLowerCase();
-    const selected = wanted
-      ? asyncSettled.filter(
-          ({ token }) => token.symbol.toLowerCase() === wanted || token.address.toLowerCase() === wanted,
-        )
-      : asyncSettled;
-    if (wanted && !selected.length) {
-      const known = asyncSettled.map(({ token }) => token.symbol).join(", ") || "none on this deployment";
-      throw new DomainError(
-        422,
-        "Unknown vault",
-        `vault: no asynchronously settled fund or vault '${query.vault}' (known: ${known})`,
-      );
-    }
-    const account = productAccountAddress(query.owner, "tokenized_assets");
-    const lists = await Promise.all([
-      fundRedemptions(
-        ctx,
-        query.owner,
-        selected.filter(({ token }) => token.asset!.flow === "primary").map(({ token }) => token.symbol),
-      ),
-      ...selected
-        .filter(({ token }) => token.asset!.flow === "vault")
-        .map(({ chain, token }) =>
-          vaultRedemptions(ctx.services.chains.logs, ctx.services.chains.get(chain), chain, token, account),
-        ),
-      ...selected
-        .filter(({ token }) => token.asset!.flow === "secondary")
-        .map(({ chain, token }) => issuerRequests(ctx, chain, token, account)),
-    ]);
-    return { redemptions: lists.flat() };
+    return ownerRedemptions(ctx, query);
   },
 });
