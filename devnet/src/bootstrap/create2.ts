@@ -8,9 +8,26 @@ export function saltOf(label: string): Hex {
   return keccak256(toBytes(label));
 }
 
-/** Where `initCode` lands when deployed with `salt` through the devnet's CREATE2 factory. */
+const addresses = new Map<string, Address>();
+
+/**
+ * Where `initCode` lands when deployed with `salt` through the devnet's CREATE2 factory. Remembered: the
+ * deployment tables (Aave, Uniswap, the issued tokens…) are derived again at every use, and hashing their init
+ * code (tens of kB, keccak in JavaScript) again each time was a third of the launcher's CPU in a bootstrap.
+ */
 export function create2Address(initCode: Hex, salt: Hex): Address {
-  return getContractAddress({ opcode: "CREATE2", from: SAFE_SINGLETON_FACTORY, salt, bytecode: initCode });
+  const key = salt + initCode;
+  let address = addresses.get(key);
+  if (!address) {
+    address = getContractAddress({
+      opcode: "CREATE2",
+      from: SAFE_SINGLETON_FACTORY,
+      salt,
+      bytecode: initCode,
+    });
+    addresses.set(key, address);
+  }
+  return address;
 }
 
 /** Deploys through the factory unless the code is already there (extensions run on every start). */
