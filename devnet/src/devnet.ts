@@ -45,6 +45,12 @@ export interface DevnetOptions {
    * so rate averages and volatility over past windows have weeks to read. Off by default (unit tests).
    */
   marketHistory?: { days: number; stepDays: number };
+  /**
+   * A chain bootstrapped by this start takes its first state snapshot this long after the devnet is handed over
+   * (default: at the next check, within 2 s): a launcher starting servers on the same CPUs gives them the time
+   * first. Until then a hard kill loses the bootstrap (a graceful stop still saves it).
+   */
+  firstSnapshotDelayMs?: number;
   log?: (message: string) => void;
 }
 
@@ -142,6 +148,7 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<DevnetHa
     // Twins read the address book at startup, so it is written before they start.
     writeAddressBook(paths.addressBook, addressBook);
     await allOrFirstError(twinSpecs.map((spec) => startTwinByName(spec.name)));
+    for (const chain of chains.values()) chain.endBootstrapHold(options.firstSnapshotDelayMs);
   } catch (error) {
     await stopAll();
     throw error;

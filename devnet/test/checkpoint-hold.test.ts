@@ -64,4 +64,21 @@ describe("chain state snapshots", () => {
       await checkpoints.stop();
     }
   });
+
+  test("behavior: a chain started held (its bootstrap) saves nothing until released, then waits the deferral", async () => {
+    const file = join(dir, "held.json");
+    const before = dumps;
+    const checkpoints = startCheckpoints(url, file, { intervalMs: 20, held: true });
+    try {
+      await sleep(300);
+      expect(dumps).toBe(before);
+      const released = Date.now();
+      checkpoints.release(400);
+      while (dumps === before && Date.now() - released < 3_000) await sleep(10);
+      expect(dumps).toBeGreaterThan(before);
+      expect(Date.now() - released).toBeGreaterThanOrEqual(400);
+    } finally {
+      await checkpoints.stop();
+    }
+  });
 });

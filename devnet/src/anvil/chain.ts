@@ -29,6 +29,11 @@ export interface RunningChain {
   stop(): Promise<void>;
   /** the chain's periodic state snapshots */
   checkpoints: Checkpoints;
+  /**
+   * A chain that came up empty takes no snapshots while it is bootstrapped (its deployments and market history):
+   * this lets them start, `deferMs` later. A no-op for a restored chain, whose snapshots run from the start.
+   */
+  endBootstrapHold(deferMs?: number): void;
 }
 
 /**
@@ -82,7 +87,7 @@ export async function startAnvil(
       : "";
     throw new Error(`${(error as Error).message}\n${tail}${hint}`);
   }
-  const checkpoints = startCheckpoints(url, stateFile);
+  const checkpoints = startCheckpoints(url, stateFile, { held: !restored });
   void child.exited.then(() => checkpoints.stop());
   return {
     spec,
@@ -90,6 +95,7 @@ export async function startAnvil(
     process: child,
     restored,
     checkpoints,
+    endBootstrapHold: checkpoints.release,
     async stop() {
       await checkpoints.stop();
       await child.stop();

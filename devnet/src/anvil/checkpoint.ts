@@ -20,9 +20,10 @@ export interface Checkpoints {
   stop(): Promise<void>;
   /**
    * Defers snapshots until the returned release is called (holds nest), once a save in flight has finished. A
-   * dump stalls its chain for seconds: a measurement of what the chain serves holds them for its window.
+   * dump stalls its chain for seconds: a measurement of what the chain serves holds them for its window, and a
+   * bootstrap for its own (see `held`). `release(deferMs)` also keeps the next save that long after the release.
    */
-  hold(): Promise<() => void>;
+  hold(): Promise<(deferMs?: number) => void>;
   /** how long the last snapshot stalled the chain, in ms (0 before the first) */
   lastSaveMs(): number;
 }
@@ -37,8 +38,19 @@ export interface Checkpoints {
 export function startCheckpoints(
   rpcUrl: string,
   stateFile: string,
-  { intervalMs = CHECK_INTERVAL_MS }: { intervalMs?: number } = {},
-): Checkpoints {
+  {
+    intervalMs = CHECK_INTERVAL_MS,
+    held = false,
+  }: {
+    intervalMs?: number;
+    /**
+     * start held, as `hold()` would (the returned `release` lifts it): a chain being bootstrapped mines hundreds of
+     * blocks, and dumping its growing state every few seconds meanwhile cost the launcher and anvil a quarter of
+     * the bootstrap's CPU, for a state that a restart could not use before the bootstrap ends anyway
+     */
+    held?: boolean;
+  } = {},
+): Checkpoints & { release: (deferMs?: number) => void } {
   let lastBlock: string | undefined;
   let lastSave = Date.now();
   let timer: NodeJS.Timeout | undefined;
@@ -46,6 +58,19 @@ export function startCheckpoints(
   let stopped = false;
   let lastSaveMs = 0;
   let holds = 0;
+  /** no save before this time (a release's deferral) */
+  let notBefore = 0;
+  const releaser = () => {
+    let released = false;
+    return (deferMs = 0) => {
+      if (released) return;
+      released = true;
+      holds--;
+      notBefore = Math.max(notBefore, Date.now() + deferMs);
+    };
+  };
+  if (held) holds++;
+  const initial = held ? releaser() : () => {};
 
   const save = async () => {
     const block = await rpcCall<string>(rpcUrl, "eth_blockNumber");
@@ -65,7 +90,7 @@ export function startCheckpoints(
   };
 
   const tick = () => {
-    if (holds > 0) {
+    if (holds > 0 || Date.now() < notBefore) {
       timer = setTimeout(tick, intervalMs).unref();
       return;
     }
@@ -92,12 +117,9 @@ export function startCheckpoints(
     async hold() {
       holds++;
       await inFlight;
-      let released = false;
-      return () => {
-        if (!released) holds--;
-        released = true;
-      };
+      return releaser();
     },
+    release: initial,
     lastSaveMs: () => lastSaveMs,
   };
 }
