@@ -2,6 +2,10 @@
  * The shipped server: one node:http listener. `/v0/*`, `/v1/*` and `/v2/*` go straight to the registry's HTTP app
  * (no framework in between), `/mcp` to the MCP endpoint, the hosted checkout to its own renderer (React and the
  * widgets, without Next's client runtime), everything else (docs, the perpetuals page) to Next.
+ *
+ * Started by `npm start` on a fresh clone, it answers before the pages are built: the launcher lists what is still
+ * warming up in `COMPASS_WARMING_FILE` (lib/warming.ts), `/healthz` says it, pages answer 503 with a page that
+ * reloads itself, and Next is loaded once the "pages" item is done.
  */
 
 import { existsSync } from "node:fs";
@@ -11,9 +15,9 @@ import { fileURLToPath } from "node:url";
 import type { HttpApp } from "@compass/api";
 import { createMcpHttpHandler } from "@compass/mcp";
 import { getRequestListener } from "@hono/node-server";
-import next from "next";
 import { serveCheckout } from "./checkout/serve.tsx";
 import { compass } from "./lib/compass.ts";
+import { readWarming, warmingItem, warmingReport } from "./lib/warming.ts";
 
 /** The Next app's directory: this file's, or its parent's when running from the bundle in `app/dist/`. */
 function appDir(): string {
@@ -22,6 +26,7 @@ function appDir(): string {
 }
 
 const API_PATH = /^\/v[012](?:[/?#]|$)/;
+const OPENAPI_PATH = /^\/v[02]\/openapi\.json(?:[?#]|$)/;
 const MCP_PATH = /^\/mcp(?:[/?#]|$)/;
 
 /**
@@ -30,7 +35,8 @@ const MCP_PATH = /^\/mcp(?:[/?#]|$)/;
  */
 async function health(req: IncomingMessage, res: ServerResponse, api: HttpApp): Promise<void> {
   const local = ["127.0.0.1", "::1", "::ffff:127.0.0.1"].includes(req.socket.remoteAddress ?? "");
-  const body: Record<string, unknown> = { status: "ok", env: api.config.env };
+  // what the launcher is still doing (npm start answers before it has built the pages): nothing in a deployment
+  const body: Record<string, unknown> = { status: "ok", env: api.config.env, ...warmingReport() };
   if (local) {
     // a forced collection (when started with --expose-gc) makes leak checks exact; `collected` says whether one ran,
     // so a checker never reads an uncollected heap as "after GC"
@@ -56,6 +62,61 @@ async function health(req: IncomingMessage, res: ServerResponse, api: HttpApp): 
     .end(JSON.stringify(body));
 }
 
+/**
+ * A page asked for while the launcher builds the pages: 503 with Retry-After, and for a browser a page that says so
+ * and reloads itself. A failed build is named (the launcher's output has its log).
+ */
+function pagesWarming(req: IncomingMessage, res: ServerResponse): void {
+  const item = warmingItem("pages", readWarming());
+  const failed = item && "error" in item;
+  const seconds = item ? Math.max(0, Math.round((Date.now() - item.since) / 1000)) : 0;
+  const up = "the API under /v1 and /v2, /mcp and the checkout are up";
+  const message = failed
+    ? `The web app's pages could not be built (${item.error}); ${up}. The launcher's output has the build's log.`
+    : item
+      ? `The web app's pages are being built (next build, ${seconds} s so far); ${up}.`
+      : `The web app's pages are being loaded; ${up}.`;
+  const headers = { "cache-control": "no-store", "retry-after": "5" };
+  if (!(req.headers.accept ?? "").includes("text/html")) {
+    res
+      .writeHead(503, { ...headers, "content-type": "application/json" })
+      .end(JSON.stringify({ error: failed ? "pages_unavailable" : "warming_up", message }));
+    return;
+  }
+  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8">${failed ? "" : '<meta http-equiv="refresh" content="5">'}<title>Compass — warming up</title></head><body><p>${message}</p>${failed ? "" : "<p>This page reloads itself.</p>"}</body></html>`;
+  res.writeHead(503, { ...headers, "content-type": "text/html; charset=utf-8" }).end(html);
+}
+
+/**
+ * Whether the launcher's devnet is still living through its market history (`npm start` starts the server beside it):
+ * until it is done, the API and MCP answer 503 rather than read rates, prices and positions of a history still being
+ * made. Checked at most every 200 ms, and never again once done (a server's history does not start over).
+ */
+let historyDone = !process.env.COMPASS_WARMING_FILE;
+let historyCheckedAt = 0;
+function historyWarming(): boolean {
+  if (historyDone) return false;
+  const now = Date.now();
+  if (now - historyCheckedAt >= 200) {
+    historyCheckedAt = now;
+    historyDone = !readWarming().warming.some((i) => i.name === "history");
+  }
+  return !historyDone;
+}
+
+function historyNotYet(res: ServerResponse): void {
+  const item = readWarming().warming.find((i) => i.name === "history");
+  const seconds = item ? Math.round((Date.now() - item.since) / 1000) : 0;
+  res
+    .writeHead(503, { "content-type": "application/json", "cache-control": "no-store", "retry-after": "2" })
+    .end(
+      JSON.stringify({
+        error: "warming_up",
+        message: `The devnet is still living through ${item?.what ?? "its market history"} (${seconds} s so far): rates, prices and positions read now would be of a history still being made. Retry in a few seconds; /healthz lists what is warming up.`,
+      }),
+    );
+}
+
 export interface ServerHandle {
   url: string;
   close(graceMs?: number): Promise<void>;
@@ -75,21 +136,43 @@ export async function startServer(
   const mcpListener = getRequestListener(mcp);
 
   let nextHandler: ((req: IncomingMessage, res: ServerResponse) => Promise<void>) | undefined;
-  if (opts.ui !== false) {
+  const loadNext = async () => {
+    const { default: next } = await import("next");
     const app = next({ dev: false, dir: appDir(), hostname: host, port });
     await app.prepare();
     nextHandler = app.getRequestHandler();
+  };
+  let pagesPending: NodeJS.Timeout | undefined;
+  if (opts.ui !== false) {
+    if (!warmingItem("pages")) await loadNext();
+    else {
+      // the launcher is building the pages: serve them once it is done (a failed build stays reported)
+      let loading = false;
+      pagesPending = setInterval(() => {
+        if (loading || warmingItem("pages")) return;
+        loading = true;
+        clearInterval(pagesPending);
+        loadNext().catch((error: Error) => api.log.error({ err: error }, "could not load the pages"));
+      }, 250).unref();
+    }
   }
 
   const server = createServer((req, res) => {
     const url = req.url ?? "/";
-    if (API_PATH.test(url)) return void apiListener(req, res);
-    if (MCP_PATH.test(url)) return void mcpListener(req, res);
+    if (API_PATH.test(url)) {
+      if (historyWarming() && !OPENAPI_PATH.test(url)) return void historyNotYet(res);
+      return void apiListener(req, res);
+    }
+    if (MCP_PATH.test(url)) {
+      if (historyWarming()) return void historyNotYet(res);
+      return void mcpListener(req, res);
+    }
     if (url === "/healthz" || url.startsWith("/healthz?")) return void health(req, res, api);
-    if (nextHandler) {
+    if (opts.ui !== false) {
       // the hosted checkout is served outside Next's client runtime (checkout/serve.tsx); every other page by Next
       if (serveCheckout(req, res)) return;
-      return void nextHandler(req, res);
+      if (nextHandler) return void nextHandler(req, res);
+      return void pagesWarming(req, res);
     }
     res.writeHead(404, { "content-type": "application/json" }).end('{"detail":"Not Found"}');
   });
@@ -105,13 +188,14 @@ export async function startServer(
     server.listen(port, host, resolve);
   });
   const url = `http://${host}:${port}`;
-  api.log.info({ url, env: api.config.env, ui: !!nextHandler }, "listening");
+  api.log.info({ url, env: api.config.env, ui: opts.ui !== false, pages: !!nextHandler }, "listening");
   return {
     url,
     // Stop taking connections and let requests in flight finish; a connection still open after the grace
     // period (a client's keep-alive, an MCP stream) is closed rather than holding the process forever.
     close: (graceMs = 5_000) =>
       new Promise((resolve) => {
+        clearInterval(pagesPending);
         const force = setTimeout(() => server.closeAllConnections(), graceMs);
         force.unref();
         server.close(() => {

@@ -1,6 +1,8 @@
 #!/usr/bin/env node
 // Builds a publishable workspace package (run from its directory): esbuild bundles each `exports` entry
 // from src/<name>.ts(x) to dist/<name>.js with dependencies and peers external; tsc emits declarations.
+// `--js` builds only the JavaScript (what a server or a bundler runs: `npm start` needs no more), `--types` only the
+// declarations beside a JavaScript build; both by default.
 import { execFileSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -20,7 +22,12 @@ if (process.argv.includes("--if-stale")) {
       ? Math.max(0, ...readdirSync(path).map((f) => newest(join(path, f))))
       : st.mtimeMs;
   };
-  const built = existsSync(join(dir, "dist/index.js")) ? statSync(join(dir, "dist/index.js")).mtimeMs : 0;
+  // both halves: `npm start` builds the JavaScript first and the declarations after
+  const built = Math.min(
+    ...["dist/index.js", "dist/index.d.ts"].map((f) =>
+      existsSync(join(dir, f)) ? statSync(join(dir, f)).mtimeMs : 0,
+    ),
+  );
   const sources = [join(dir, "src"), join(dir, "package.json")];
   if ({ ...pkg.dependencies, ...pkg.peerDependencies }["@compass/sdk"]) sources.push(join(dir, "../sdk/src"));
   if (built > 0 && sources.every((s) => newest(s) <= built)) {
@@ -40,8 +47,13 @@ for (const target of Object.values(pkg.exports ?? {})) {
   if (src) entries[name] = src;
 }
 const platform = pkg.compassBuild?.platform ?? "neutral";
-rmSync(join(dir, "dist"), { recursive: true, force: true });
-if (pkg.compassBuild?.preserveModules) {
+const js = !process.argv.includes("--types");
+const types = !process.argv.includes("--js");
+// a JavaScript build starts from an empty dist: the declarations of an older build go with it
+if (js) rmSync(join(dir, "dist"), { recursive: true, force: true });
+if (!js) {
+  // declarations only
+} else if (pkg.compassBuild?.preserveModules) {
   // One output file per source module (rolldown's preserveModules): a partner's bundler sees the package's real
   // module graph, so it drops what the page does not use and splits what the widgets load on demand (a locale,
   // the card step) into chunks of their own. Bundled chunks hide that graph: esbuild's shared chunk is one module
@@ -88,12 +100,15 @@ if (pkg.compassBuild?.preserveModules) {
     // each letter costs 6 bytes and the locale chunks outgrow their 2 kB budget)
     charset: "utf8",
   });
-execFileSync(join(dir, "../node_modules/.bin/tsc"), ["-p", "tsconfig.build.json"], { stdio: "inherit" });
-// Declarations keep the sources' `.ts` specifiers; published files must point at `.js`.
-const walk = (d) =>
-  readdirSync(d).flatMap((f) => (statSync(join(d, f)).isDirectory() ? walk(join(d, f)) : [join(d, f)]));
-for (const file of walk(join(dir, "dist")).filter((f) => f.endsWith(".d.ts"))) {
-  const text = readFileSync(file, "utf8");
-  writeFileSync(file, text.replace(/(from\s+|import\()(["'])(\.{1,2}\/[^"']+?)\.tsx?\2/g, "$1$2$3.js$2"));
+if (types) {
+  execFileSync(join(dir, "../node_modules/.bin/tsc"), ["-p", "tsconfig.build.json"], { stdio: "inherit" });
+  // Declarations keep the sources' `.ts` specifiers; published files must point at `.js`.
+  const walk = (d) =>
+    readdirSync(d).flatMap((f) => (statSync(join(d, f)).isDirectory() ? walk(join(d, f)) : [join(d, f)]));
+  for (const file of walk(join(dir, "dist")).filter((f) => f.endsWith(".d.ts"))) {
+    const text = readFileSync(file, "utf8");
+    writeFileSync(file, text.replace(/(from\s+|import\()(["'])(\.{1,2}\/[^"']+?)\.tsx?\2/g, "$1$2$3.js$2"));
+  }
 }
-console.log(`built ${pkg.name}: ${Object.keys(entries).join(", ")}`);
+const what = js && types ? "" : js ? " (JavaScript)" : " (declarations)";
+console.log(`built ${pkg.name}${what}: ${Object.keys(entries).join(", ")}`);

@@ -1,26 +1,103 @@
 /**
- * `npm start`: build what is missing, start the devnet (chains + twins), the on-ramp settlement worker and the
- * app on PORT (3000),
- * print every URL, stop everything on Ctrl-C. Offline.
+ * `npm start`: the devnet (chains + twins), the on-ramp settlement worker and the app on PORT (3000), offline; every
+ * URL printed; Ctrl-C stops everything.
+ *
+ * On a fresh clone it builds only what its servers and twins run (the packages' JavaScript and the bundles), while
+ * the chains bootstrap. The rest follows once they answer, in the background: the hosted checkout's files, the pages
+ * (next build), then at the lowest CPU priority the packages' declarations and the CLI. Until those are done,
+ * `/healthz` lists them under `warming` and this output says so; pages answer 503 with a page that reloads itself.
  */
 
+import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { MARKET_HISTORY } from "@compass/devnet";
-import { startStack } from "@compass/testkit";
-import { buildAll } from "./build.ts";
+import { MARKET_HISTORY, TWINS } from "@compass/devnet";
+import { startStack, warmingBoard } from "@compass/testkit/stack";
+import {
+  buildCheckoutFiles,
+  buildDeclarationsAndCli,
+  buildForServers,
+  buildPages,
+  checkoutStale,
+  declarationsStale,
+  pagesStale,
+} from "./build.ts";
 
 const started = Date.now();
+const seconds = (since = started) => `${((Date.now() - since) / 1000).toFixed(1)} s`;
+const say = (message: string) => console.log(`[${seconds().padStart(7)}] ${message}`);
 const port = Number(process.env.PORT ?? 3000);
 const dir = process.env.COMPASS_DEVNET_DIR ?? join(import.meta.dirname, "../.devnet");
-const quiet = (line: string) => {
-  if (/"level":(40|50|60)/.test(line) || /error/i.test(line)) console.error(line);
-};
+mkdirSync(dir, { recursive: true });
 
-await buildAll({ log: (m: string) => console.log(m) });
+/** What the launcher is still doing once the app answers (read by the app's /healthz). */
+const board = warmingBoard(join(dir, "warming.json"));
+
+// What the servers and twins run, built while the chains bootstrap (the devnet starts at once below). Then what is
+// left to build is announced on the board, before a server can look: the app waits for its pages.
+const steps = [
+  {
+    name: "checkout",
+    what: "the hosted checkout's files",
+    stale: checkoutStale,
+    run: () => buildCheckoutFiles({ background: true, log: () => {} }),
+  },
+  {
+    name: "pages",
+    what: "the pages (next build)",
+    stale: pagesStale,
+    run: () => buildPages({ background: true, log: () => {} }),
+  },
+  {
+    name: "declarations",
+    what: "the packages' declarations and the CLI",
+    stale: declarationsStale,
+    run: () => buildDeclarationsAndCli({ background: true, priority: 19, log: () => {} }),
+  },
+];
+const forServers = buildForServers({ log: say }).then(() => {
+  const left = steps.filter((step) => step.stale());
+  for (const step of left) board.start(step.name, step.what);
+  return left;
+});
+forServers.catch(() => {}); // awaited by the stack, whose start fails with it
+
+let markUp: () => void = () => {};
+const stackUp = new Promise<void>((resolve) => {
+  markUp = resolve;
+});
+
+/**
+ * The rest, in the background once the app answers: nothing the API needs, so none of it takes CPU from the chains'
+ * bootstrap or holds up the first answer.
+ */
+async function warmUp(): Promise<void> {
+  const left = await forServers; // the pages and the checkout compile the packages' JavaScript in
+  await stackUp;
+  for (const step of left) {
+    const t = Date.now();
+    try {
+      await step.run();
+      board.done(step.name);
+      say(`warmed up: ${step.what} (${seconds(t)})`);
+    } catch (error) {
+      board.fail(step.name, (error as Error).message);
+      say(`could not build ${step.what}: ${(error as Error).message}`);
+    }
+  }
+  if (left.length && !board.failed().length) say("warm: everything is built and served");
+}
+const warming = warmUp();
+warming.catch(() => {});
+
+let twinsUp = 0;
 const stack = await startStack({
   dir,
   portBase: Number(process.env.COMPASS_DEVNET_PORT_BASE ?? 8545),
   marketHistory: MARKET_HISTORY,
+  builds: { twins: forServers, servers: forServers },
+  warming: board,
+  // the chains' first state snapshots (seconds of a chain's time each) after the first requests
+  firstSnapshotDelayMs: 30_000,
   servers: [
     {
       name: "app",
@@ -28,12 +105,21 @@ const stack = await startStack({
       env: { COMPASS_ENV: process.env.COMPASS_ENV ?? "staging", LOG_LEVEL: process.env.LOG_LEVEL ?? "warn" },
     },
   ],
-  log: quiet,
+  log: (line: string) => {
+    if (/"level":(40|50|60)/.test(line) || /error/i.test(line)) console.error(line);
+    else if (/bootstrapped|verified|market history|^warning/.test(line)) say(line);
+    else if (/^twin \S+ ready/.test(line) && ++twinsUp === TWINS.length) say(`twins up (${TWINS.length})`);
+  },
 });
+markUp();
+
 const app = stack.servers.app!.url;
 const book = stack.devnet;
+const still = board.running();
 console.log(`
-Compass is running (${((Date.now() - started) / 1000).toFixed(1)} s, ${process.env.COMPASS_ENV ?? "staging"}):
+Compass is running (${seconds()}, ${process.env.COMPASS_ENV ?? "staging"})${
+  still.length ? `; still warming up: ${still.map((i) => i.what).join(", ")} (${app}/healthz lists them)` : ""
+}
 
   App              ${app}
   API reference    ${app}/docs

@@ -29,7 +29,8 @@ export function readManifest(): CheckoutManifest | null {
   }
 }
 
-function fresh(): boolean {
+/** Whether the built files are newer than every source they came from. */
+export function checkoutFresh(): boolean {
   const manifest = readManifest();
   if (!manifest) return false;
   const built = statSync(MANIFEST).mtimeMs;
@@ -42,7 +43,7 @@ function fresh(): boolean {
 
 /** Builds the checkout's browser files unless they are newer than every source; returns whether it built. */
 export async function buildCheckout(force = false): Promise<boolean> {
-  if (!force && fresh()) return false;
+  if (!force && checkoutFresh()) return false;
   // rolldown (Vite's bundler) rather than esbuild: it drops what the on-ramp widget does not use of wagmi and viem
   // (measured: 11 kB gzip for the widget's entry against 45 kB through esbuild)
   const { build } = await import("rolldown");
@@ -87,7 +88,9 @@ export async function buildCheckout(force = false): Promise<boolean> {
   return true;
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) {
+// Run as a script (`node --import tsx app/checkout/build.ts`), not when compiled into the shipped server's bundle
+// (which imports this file for the manifest): there argv[1] is the bundle, and so is import.meta.url.
+if (process.argv[1] === fileURLToPath(import.meta.url) && import.meta.url.endsWith("/checkout/build.ts")) {
   const built = await buildCheckout(process.argv.includes("--force"));
   console.log(
     built ? `built ${JSON.stringify(readManifest(), (k, v) => (k === "inputs" ? v.length : v))}` : "fresh",

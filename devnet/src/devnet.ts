@@ -51,6 +51,16 @@ export interface DevnetOptions {
    * first. Until then a hard kill loses the bootstrap (a graceful stop still saves it).
    */
   firstSnapshotDelayMs?: number;
+  /** the twins start once this settles too (a launcher's bundles of them, built while the chains bootstrap) */
+  beforeTwins?: Promise<unknown>;
+  /**
+   * Called once the chains are bootstrapped and the address book is written, before their market history (`history`:
+   * whether one follows): a launcher may start its servers from here (they read the address book, and call a twin
+   * only when a request needs it)
+   */
+  onChainsBootstrapped?: (chains: DevnetHandle["chains"], history: boolean) => void;
+  /** Called once the chains hold their market history too, as the twins that wait for it start. */
+  onChainsReady?: (chains: DevnetHandle["chains"]) => void;
   log?: (message: string) => void;
 }
 
@@ -96,6 +106,9 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<DevnetHa
 
   const chains = new Map<string, RunningChain>();
   const twins = new Map<string, RunningTwin>();
+  const chainUrls = Object.fromEntries(
+    specs.map((s) => [s.name, { chainId: s.chainId, rpcUrl: rpcUrl(portBase, s) }]),
+  );
   const stopAll = async () => {
     await Promise.all([...twins.values()].map((t) => t.process.stop()));
     twins.clear();
@@ -142,13 +155,29 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<DevnetHa
 
   try {
     await allOrFirstError(specs.map((spec) => startChain(spec.name)));
-    const fresh = [...chains.values()].every((c) => !c.restored);
-    if (options.marketHistory && fresh)
-      await liveHistory(paths, [...chains.values()], options.marketHistory, log);
-    // Twins read the address book at startup, so it is written before they start.
+    // Twins read the address book at startup, so it is written before they start (the history changes nothing in it).
     writeAddressBook(paths.addressBook, addressBook);
-    await allOrFirstError(twinSpecs.map((spec) => startTwinByName(spec.name)));
-    for (const chain of chains.values()) chain.endBootstrapHold(options.firstSnapshotDelayMs);
+    // Twins that keep nothing of devnet time load beside the history; the others take the devnet time as it ends.
+    const startTwins = (early: boolean) =>
+      (options.beforeTwins ?? Promise.resolve()).then(() =>
+        allOrFirstError(
+          twinSpecs.filter((t) => !!t.startsEarly === early).map((spec) => startTwinByName(spec.name)),
+        ),
+      );
+    const early = startTwins(true);
+    early.catch(() => {}); // awaited below, after the history
+    const fresh = [...chains.values()].every((c) => !c.restored);
+    options.onChainsBootstrapped?.(chainUrls, !!options.marketHistory && fresh);
+    if (options.marketHistory && fresh)
+      await liveHistory(paths, [...chains.values()], options.marketHistory, log).catch(async (error) => {
+        await early.catch(() => {});
+        throw error;
+      });
+    options.onChainsReady?.(chainUrls);
+    await allOrFirstError([early, startTwins(false)]);
+    // one chain's first snapshot at a time: each stalls its chain for seconds, and five at once stalled them all
+    for (const [i, chain] of [...chains.values()].entries())
+      chain.endBootstrapHold((options.firstSnapshotDelayMs ?? 0) + i * FIRST_SNAPSHOT_STAGGER_MS);
   } catch (error) {
     await stopAll();
     throw error;
@@ -158,9 +187,7 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<DevnetHa
     dir: paths.dir,
     addressBookPath: paths.addressBook,
     addressBook,
-    chains: Object.fromEntries(
-      specs.map((s) => [s.name, { chainId: s.chainId, rpcUrl: rpcUrl(portBase, s) }]),
-    ),
+    chains: chainUrls,
     twins: Object.fromEntries(twinSpecs.map((t) => [t.name, { url: twinUrl(portBase, t) }])),
     stop: stopAll,
     startChain,
@@ -189,6 +216,9 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<DevnetHa
     },
   };
 }
+
+/** Between two chains' first state snapshots after a bootstrap. */
+const FIRST_SNAPSHOT_STAGGER_MS = 8_000;
 
 /**
  * Like Promise.all, but waits for every start to settle before failing, so nothing is still starting

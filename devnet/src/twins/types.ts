@@ -28,6 +28,12 @@ export interface TwinSpec {
   env?: Record<string, string>;
   /** how long the first GET /health may take (default 15 s) */
   readyTimeoutMs?: number;
+  /**
+   * Start as soon as the chains are bootstrapped, beside their market history, rather than after it: for a process
+   * that keeps nothing of devnet time and is slow to load (the bundler's three Alto processes take seconds of CPU
+   * each, which the history's pauses absorb)
+   */
+  startsEarly?: boolean;
 }
 
 /**

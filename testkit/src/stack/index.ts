@@ -20,3 +20,4 @@ export { startRedis } from "./redis.ts";
 export { type RpcLimitProxy, type RpcLimitStats, rpcLimitProxy } from "./rpc-limit-proxy.ts";
 export { type SettlementProcess, settlementEnv, startSettlement } from "./settlement.ts";
 export { ensureChromium, ensureNginx, ensurePython, ensureRedis } from "./system.ts";
+export { type WarmingBoard, type WarmingFailure, type WarmingItem, warmingBoard } from "./warming.ts";

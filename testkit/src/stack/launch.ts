@@ -18,6 +18,7 @@ import { ROOT } from "../paths.ts";
 import { run, stop, waitForHttp } from "./proc.ts";
 import { type RpcLimitProxy, rpcLimitProxy } from "./rpc-limit-proxy.ts";
 import { type SettlementProcess, settlementEnv, startSettlement } from "./settlement.ts";
+import type { WarmingBoard } from "./warming.ts";
 
 export { ROOT };
 /** The shipped server, and the bundle `npm run build` makes of it (run while fresh; else tsx runs the source) */
@@ -118,31 +119,61 @@ export async function startStack(opts: {
   earn?: boolean;
   /** weeks of market activity on a devnet just created (startDevnet's `marketHistory`) */
   marketHistory?: { days: number; stepDays: number };
+  /**
+   * what the twins and servers wait for before they start (`npm start`: the builds of what they run, made while the
+   * chains bootstrap)
+   */
+  builds?: { twins?: Promise<unknown>; servers?: Promise<unknown> };
+  /**
+   * The launcher's list of what is still warming up (COMPASS_WARMING_FILE for the servers, whose `/healthz` lists it).
+   * With one, the servers start as soon as the chains are bootstrapped, beside their market history and the twins,
+   * and the stack lists both here while they run: the servers' API answers 503 until the history is done (its reads
+   * would be of a history still being made), and a request that needs a twin still starting fails as it would when
+   * that twin is down. Without one (the tests), the servers start once the chains hold their history.
+   */
+  warming?: WarmingBoard;
+  /** startDevnet's `firstSnapshotDelayMs` */
+  firstSnapshotDelayMs?: number;
   log?: (line: string) => void;
 }): Promise<Stack> {
-  const devnet = await startDevnet({
+  const board = opts.warming;
+  let serversMayStart: (chains: DevnetHandle["chains"]) => void = () => {};
+  const chainsUp = new Promise<DevnetHandle["chains"]>((resolve) => {
+    serversMayStart = resolve;
+  });
+  const devnetStart = startDevnet({
     dir: opts.dir,
     portBase: opts.portBase,
     log: opts.log,
     chains: opts.chains,
     earn: opts.earn,
     marketHistory: opts.marketHistory,
+    beforeTwins: opts.builds?.twins,
+    firstSnapshotDelayMs: opts.firstSnapshotDelayMs,
+    onChainsBootstrapped: (chains, history) => {
+      if (!board) return;
+      if (history) board.start("history", `the chains' market history (${opts.marketHistory?.days} days)`);
+      board.start("twins", "the twins of the outside systems");
+      serversMayStart(chains);
+    },
+    onChainsReady: (chains) => {
+      board?.done("history");
+      serversMayStart(chains);
+    },
     twins: opts.twins && TWINS.filter((t) => opts.twins!.includes(t.name)),
   });
   const servers: Record<string, RunningServer> = {};
   const rpcProxies: Record<string, RpcLimitProxy> = {};
-  let settlement: SettlementProcess | undefined;
-  let workerEnv: Record<string, string> | undefined;
-  const closeAll = async () => {
-    await settlement?.stop();
-    await Promise.all(Object.values(servers).map((s) => stop(s.child)));
-    await Promise.all(Object.values(rpcProxies).map((p) => p.close()));
-    await devnet.stop();
-  };
-  try {
-    const rpcEnv: Record<string, string> = {};
+  const rpcEnv: Record<string, string> = {};
+  let failed = false;
+  // The servers start beside the twins (and with a warming board, beside the history): they read the address book
+  // (written by then) and call a twin only when a request needs it. Their start (seconds of CPU each) no longer
+  // follows the twins'.
+  const serversStart = (async () => {
+    const chains = await Promise.race([chainsUp, devnetStart.then(() => chainsUp)]);
+    await opts.builds?.servers;
     if (opts.rpcLimit) {
-      for (const [i, [name, chain]] of Object.entries(devnet.chains).entries()) {
+      for (const [i, [name, chain]] of Object.entries(chains).entries()) {
         const proxy = await rpcLimitProxy({
           target: chain.rpcUrl,
           port: opts.portBase + 60 + i,
@@ -153,23 +184,44 @@ export async function startStack(opts: {
       }
       rpcEnv.COMPASS_LOGS_MAX_RANGE = String(opts.rpcLimit);
     }
+    const warmingEnv: Record<string, string> = board ? { COMPASS_WARMING_FILE: board.file } : {};
+    for (const spec of opts.servers) {
+      if (failed) return;
+      servers[spec.name] = await startServer(
+        { ...spec, env: { ...rpcEnv, ...warmingEnv, ...spec.env } },
+        opts.dir,
+        opts.log,
+      );
+    }
+  })();
+  devnetStart.catch(() => {
+    failed = true;
+  });
+  const [devnetResult, serversResult] = await Promise.allSettled([devnetStart, serversStart]);
+  const devnet = devnetResult.status === "fulfilled" ? devnetResult.value : undefined;
+  let settlement: SettlementProcess | undefined;
+  let workerEnv: Record<string, string> | undefined;
+  const closeAll = async () => {
+    await settlement?.stop();
+    await Promise.all(Object.values(servers).map((s) => stop(s.child)));
+    await Promise.all(Object.values(rpcProxies).map((p) => p.close()));
+    await devnet?.stop();
+  };
+  try {
+    if (devnetResult.status === "rejected") throw devnetResult.reason;
+    if (serversResult.status === "rejected") throw serversResult.reason;
+    board?.done("twins");
     workerEnv =
-      opts.settlement === false ? undefined : settlementEnv(devnet, rpcEnv.COMPASS_RPC_URL_ETHEREUM);
+      opts.settlement === false ? undefined : settlementEnv(devnet!, rpcEnv.COMPASS_RPC_URL_ETHEREUM);
     if (workerEnv && rpcEnv.COMPASS_LOGS_MAX_RANGE)
       workerEnv.COMPASS_LOGS_MAX_RANGE = rpcEnv.COMPASS_LOGS_MAX_RANGE;
     if (workerEnv) settlement = startSettlement(workerEnv, opts.log);
-    for (const spec of opts.servers)
-      servers[spec.name] = await startServer(
-        { ...spec, env: { ...rpcEnv, ...spec.env } },
-        devnet.dir,
-        opts.log,
-      );
   } catch (error) {
     await closeAll();
     throw error;
   }
   const stack: Stack = {
-    devnet,
+    devnet: devnet!,
     servers,
     rpcProxies,
     settlement,

@@ -1,5 +1,6 @@
 // Child processes that never outlive us: tracked, stopped with SIGTERM then SIGKILL, on any exit path.
 import { type ChildProcess, spawn } from "node:child_process";
+import { setPriority } from "node:os";
 
 const children = new Set<ChildProcess>();
 let hooked = false;
@@ -23,12 +24,17 @@ export interface RunOptions {
   stdinPipe?: boolean;
   /** write the child's stdout and stderr to this open file instead of reading them here (no onLine) */
   outputFd?: number;
+  /**
+   * the child's CPU priority (nice value, 19 the lowest), set as it starts so the processes it spawns inherit it: a
+   * build in the background takes the CPU that the chains and servers leave
+   */
+  priority?: number;
 }
 
 export function run(
   cmd: string,
   args: string[],
-  { env = {}, cwd, onLine, inherit = false, stdinPipe = false, outputFd }: RunOptions = {},
+  { env = {}, cwd, onLine, inherit = false, stdinPipe = false, outputFd, priority }: RunOptions = {},
 ): ChildProcess {
   hookExit();
   const child = spawn(cmd, args, {
@@ -36,6 +42,13 @@ export function run(
     env: { ...process.env, ...env },
     stdio: inherit ? "inherit" : [stdinPipe ? "pipe" : "ignore", outputFd ?? "pipe", outputFd ?? "pipe"],
   });
+  if (priority !== undefined && child.pid !== undefined) {
+    try {
+      setPriority(child.pid, priority);
+    } catch {
+      // not permitted here: it runs at the launcher's priority
+    }
+  }
   children.add(child);
   child.stdin?.on("error", () => {});
   child.on("exit", () => children.delete(child));

@@ -19,4 +19,5 @@ export const bundlerTwin: TwinSpec = {
     chains: ["ethereum", "arbitrum", "base"],
   },
   readyTimeoutMs: 120_000,
+  startsEarly: true,
 };
