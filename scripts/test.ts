@@ -281,6 +281,11 @@ const total = (performance.now() - started) / 1000;
 console.log(
   `\n${results.map((r) => `${r.ok ? "✔" : "✘"} ${r.step.padEnd(14)} ${r.seconds.toFixed(1).padStart(6)} s`).join("\n")}\n  total          ${total.toFixed(1).padStart(6)} s`,
 );
+const slowest = slowestFiles(results.map((r) => r.step)).slice(0, 10);
+if (slowest.length)
+  console.log(
+    `\nslowest files\n${slowest.map((f) => `  ${f.seconds.toFixed(1).padStart(6)} s  ${f.step.padEnd(12)} ${f.file}`).join("\n")}`,
+  );
 const failed = results.filter((r) => !r.ok);
 for (const r of failed) {
   const tests = [
@@ -298,6 +303,44 @@ if (failed.length && distinct.length)
     `\nserver errors logged (last ${Math.min(8, distinct.length)} of ${distinct.length} distinct)\n${distinct.slice(-8).join("\n")}`,
   );
 if (!keep) process.exit(failed.length ? 1 : 0);
+
+/**
+ * Every test file of the steps' reports (vitest's JSON per step, Playwright's for e2e) with its wall time, slowest
+ * first: where the suite's minutes go.
+ */
+function slowestFiles(steps: string[]): { step: string; file: string; seconds: number }[] {
+  const files: { step: string; file: string; seconds: number }[] = [];
+  for (const step of steps) {
+    const vitest = join(REPORT_DIR, `${step}.json`);
+    if (existsSync(vitest)) {
+      const report = JSON.parse(readFileSync(vitest, "utf8")) as {
+        testResults: { name: string; startTime: number; endTime: number }[];
+      };
+      for (const f of report.testResults)
+        files.push({ step, file: f.name.replace(`${ROOT}/`, ""), seconds: (f.endTime - f.startTime) / 1000 });
+    }
+    const playwright = join(REPORT_DIR, `${step}.playwright.json`);
+    if (existsSync(playwright)) {
+      type Suite = {
+        title?: string;
+        file?: string;
+        specs?: { tests: { results: { duration: number }[] }[] }[];
+        suites?: Suite[];
+      };
+      const byFile = new Map<string, number>();
+      const walk = (suite: Suite, file: string) => {
+        for (const spec of suite.specs ?? [])
+          for (const test of spec.tests)
+            for (const r of test.results) byFile.set(file, (byFile.get(file) ?? 0) + r.duration / 1000);
+        for (const child of suite.suites ?? []) walk(child, child.file ?? file);
+      };
+      for (const suite of (JSON.parse(readFileSync(playwright, "utf8")) as { suites?: Suite[] }).suites ?? [])
+        walk(suite, suite.file ?? suite.title ?? "");
+      for (const [file, seconds] of byFile) files.push({ step, file: `e2e/tests/${file}`, seconds });
+    }
+  }
+  return files.sort((a, b) => b.seconds - a.seconds);
+}
 
 /** The failed tests of a vitest JSON report: file, name and the first lines of the error. */
 function failedTests(file: string): string[] {
