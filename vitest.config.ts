@@ -17,6 +17,11 @@ export default defineConfig({
           environment: "node",
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          // Loading a file's imports (viem, zod, the registry) took longer than its tests: 106 files, 125 s of imports
+          // for 146 s of tests on one worker. Two workers, each loading a module once for all the files it runs; the
+          // files clean up after themselves (vi.unstubAll*, their own devnet ports), so none sees another's state.
+          maxWorkers: 2,
+          isolate: false,
         },
       },
       {

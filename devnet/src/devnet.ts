@@ -51,6 +51,11 @@ export interface DevnetOptions {
    * first. Until then a hard kill loses the bootstrap (a graceful stop still saves it).
    */
   firstSnapshotDelayMs?: number;
+  /**
+   * false: no periodic state snapshots (a chain still writes its state when stopped gracefully, so a restart of a
+   * chain keeps it): for a devnet thrown away after its run, like the test suite's
+   */
+  snapshots?: boolean;
   /** the twins start once this settles too (a launcher's bundles of them, built while the chains bootstrap) */
   beforeTwins?: Promise<unknown>;
   /**
@@ -137,7 +142,9 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<DevnetHa
     const spec = specs.find((s) => s.name === name);
     if (!spec) throw new Error(`chain "${name}" is not part of this devnet`);
     if (chains.get(name)?.process.running()) return;
-    const chain = await bringUpChain(spec, portBase, paths, log, extensions);
+    const chain = await bringUpChain(spec, portBase, paths, log, extensions, {
+      snapshots: options.snapshots,
+    });
     chains.set(name, chain);
     const entry = addressBook.chains[name];
     if (entry) entry.deployBlocks = chain.deployBlocks;

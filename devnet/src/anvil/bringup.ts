@@ -19,9 +19,10 @@ export async function bringUpChain(
   paths: DevnetPaths,
   log: (message: string) => void,
   extensions: ChainExtension[] = EXTENSIONS,
+  options: { snapshots?: boolean } = {},
 ): Promise<RunningChain & { deployBlocks: Record<string, number> }> {
   const started = performance.now();
-  const chain = await startAnvil(spec, portBase, paths);
+  const chain = await startAnvil(spec, portBase, paths, options);
   try {
     await syncChainClock(chain.rpcUrl, readClockOffset(paths));
     const clients = devnetClients(spec, chain.rpcUrl);

@@ -60,6 +60,7 @@ export async function startAnvil(
   spec: ChainSpec,
   portBase: number,
   paths: DevnetPaths,
+  { snapshots = true }: { snapshots?: boolean } = {},
 ): Promise<RunningChain> {
   const port = portBase + spec.index;
   await assertPortFree(port, `chain ${spec.name}`);
@@ -87,7 +88,7 @@ export async function startAnvil(
       : "";
     throw new Error(`${(error as Error).message}\n${tail}${hint}`);
   }
-  const checkpoints = startCheckpoints(url, stateFile, { held: !restored });
+  const checkpoints = startCheckpoints(url, stateFile, { held: !restored, periodic: snapshots });
   void child.exited.then(() => checkpoints.stop());
   return {
     spec,

@@ -41,8 +41,15 @@ export function startCheckpoints(
   {
     intervalMs = CHECK_INTERVAL_MS,
     held = false,
+    periodic = true,
   }: {
     intervalMs?: number;
+    /**
+     * false: no periodic snapshots at all, only the dump anvil writes on a graceful stop — for a devnet thrown away
+     * after its run (a test stack), where snapshots every few seconds of five busy chains were a sixth of the run's
+     * CPU and gigabytes of writes
+     */
+    periodic?: boolean;
     /**
      * start held, as `hold()` would (the returned `release` lifts it): a chain being bootstrapped mines hundreds of
      * blocks, and dumping its growing state every few seconds meanwhile cost the launcher and anvil a quarter of
@@ -106,7 +113,7 @@ export function startCheckpoints(
       });
   };
   // unref: snapshots alone must not keep the launcher's process alive.
-  timer = setTimeout(tick, intervalMs).unref();
+  if (periodic) timer = setTimeout(tick, intervalMs).unref();
 
   return {
     async stop() {

@@ -1,16 +1,5 @@
-import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
-import { dirname, join } from "node:path";
 import { ENTRY_POINT_V08, SIMPLE_7702_ACCOUNT } from "@compass/constants";
-import {
-  type Address,
-  encodeDeployData,
-  getAddress,
-  getContractAddress,
-  type Hex,
-  keccak256,
-  parseEther,
-} from "viem";
+import { type Address, encodeDeployData, getAddress, getContractAddress, type Hex, parseEther } from "viem";
 import { roleAccount } from "../accounts.ts";
 import { hasCode, sendAndConfirm } from "../bootstrap/tx.ts";
 import { type NpmContract, npmArtifact } from "../earn/npm-artifacts.ts";
@@ -84,7 +73,6 @@ export const accountAbstractionExtension: ChainExtension = {
         bytecode: DETERMINISTIC_DEPLOYER_CODE,
       });
     for (const contract of RELEASE) await deployRelease(ctx, contract);
-    await deployAltoSimulations(ctx);
     const executor = roleAccount("bundler").address;
     if ((await ctx.clients.public.getBalance({ address: executor })) < BUNDLER_FLOAT / 2n)
       await ctx.clients.test.setBalance({ address: executor, value: BUNDLER_FLOAT });
@@ -118,42 +106,4 @@ async function deployRelease(ctx: ExtensionContext, contract: Release) {
     what: `${ctx.spec.name}: deploying ${contract.name}`,
   });
   if (!(await hasCode(ctx.clients, address))) throw new Error(`${contract.name}: no code at ${address}`);
-}
-
-/**
- * The simulation contracts the bundler (Pimlico's Alto, twins/pimlico-alto) deploys on a chain at its first start, from
- * its package's own artifacts, through the deterministic deployer with its salt (keccak256 of its utility account,
- * the `bundler` role) and from that account, exactly as Alto sends them: Alto finds them and skips its deployment.
- * Alto waits for each of its five deployments by polling at viem's 4 s interval, which made the bundler the last
- * twin up by half a minute on a fresh devnet. A contract that fails here is left to Alto, as Alto leaves it.
- */
-const ALTO_SIMULATIONS = [
-  "PimlicoSimulations.sol/PimlicoSimulations.json",
-  "EntryPointSimulations.sol/EntryPointSimulations07.json",
-  "EntryPointSimulations.sol/EntryPointSimulations08.json",
-  "EntryPointSimulations.sol/EntryPointSimulations09.json",
-];
-
-async function deployAltoSimulations(ctx: ExtensionContext) {
-  const contracts = join(dirname(createRequire(import.meta.url).resolve("@pimlico/alto")), "contracts");
-  const utility = roleAccount("bundler").address;
-  const salt = keccak256(utility);
-  for (const file of ALTO_SIMULATIONS) {
-    const initCode = (
-      JSON.parse(readFileSync(join(contracts, file), "utf8")) as { bytecode: { object: Hex } }
-    ).bytecode.object;
-    const address = getContractAddress({
-      opcode: "CREATE2",
-      from: DETERMINISTIC_DEPLOYER,
-      salt,
-      bytecode: initCode,
-    });
-    if (await hasCode(ctx.clients, address)) continue;
-    await sendAndConfirm(ctx.clients, {
-      from: utility,
-      to: DETERMINISTIC_DEPLOYER,
-      data: `${salt}${initCode.slice(2)}` as Hex,
-      what: `${ctx.spec.name}: deploying Alto's ${file}`,
-    }).catch((error: Error) => ctx.log(`${ctx.spec.name}: ${error.message} (Alto deploys it itself)`));
-  }
 }

@@ -134,6 +134,8 @@ export async function startStack(opts: {
   warming?: WarmingBoard;
   /** startDevnet's `firstSnapshotDelayMs` */
   firstSnapshotDelayMs?: number;
+  /** startDevnet's `snapshots` (false for a stack thrown away after its run) */
+  snapshots?: boolean;
   log?: (line: string) => void;
 }): Promise<Stack> {
   const board = opts.warming;
@@ -150,6 +152,7 @@ export async function startStack(opts: {
     marketHistory: opts.marketHistory,
     beforeTwins: opts.builds?.twins,
     firstSnapshotDelayMs: opts.firstSnapshotDelayMs,
+    snapshots: opts.snapshots,
     onChainsBootstrapped: (chains, history) => {
       if (!board) return;
       if (history) board.start("history", `the chains' market history (${opts.marketHistory?.days} days)`);
