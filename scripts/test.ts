@@ -1,8 +1,7 @@
 /**
- * `npm test`: everything — drift of generated files, lint, builds, then two lanes side by side: typecheck, unit, story
- * and offline Python tests at a lower CPU priority (laneStep), and a fresh devnet + twins + a staging and a production
- * server for integration tests, every client surface (SDK, CLI, MCP, Python) and Playwright in Debian's chromium;
- * the resilience step last, alone. At the end: each step's time and the slowest ten files.
+ * `npm test`: everything, in order — drift of generated files, typecheck, lint, builds, unit tests, story
+ * tests, then a fresh devnet + twins + a staging and a production server for integration tests, every
+ * client surface (SDK, CLI, MCP, Python) and Playwright in Debian's chromium.
  *
  *   npm test                     all steps
  *   npm test -- --only=unit,e2e  selected steps
@@ -95,47 +94,6 @@ async function step(name: string, fn: () => Promise<unknown>): Promise<boolean> 
   return ok;
 }
 
-/**
- * The second lane's steps (typecheck, unit, stories, python-unit) run beside the stack's (integration, e2e, …), at a
- * lower CPU priority: the stack's steps mostly wait on chains and servers, and on two cores the serial suite left
- * almost half the CPU idle. Each step's output is kept back and printed whole when it ends, so the lanes' logs never
- * interleave; its commands run at `LANE_PRIORITY`, so the stack's tests keep the CPU they need when they need it.
- */
-const LANE_PRIORITY = 10;
-const laneOutput: string[] = [];
-async function laneStep(name: string, fn: () => Promise<unknown>): Promise<boolean> {
-  if (!want(name)) return true;
-  const t = performance.now();
-  let ok: boolean;
-  laneOutput.length = 0;
-  try {
-    const code = await fn();
-    ok = typeof code === "number" ? code === 0 : true;
-  } catch (error) {
-    laneOutput.push(String((error as Error).stack ?? error));
-    ok = false;
-  }
-  const seconds = (performance.now() - t) / 1000;
-  results.push({ step: name, ok, seconds });
-  console.log(
-    `\n▶ ${name} (beside the stack's steps)\n${laneOutput.join("\n")}\n${ok ? "✔" : "✘"} ${name} (${seconds.toFixed(1)} s)`,
-  );
-  return ok;
-}
-/** A command of the second lane: output into the lane's step, at its priority. */
-const laneExec = (cmd: string, a: string[], opts: { env?: Record<string, string>; cwd?: string } = {}) =>
-  exec(cmd, a, {
-    env: { ...laneEnv, ...opts.env },
-    cwd: opts.cwd ?? ROOT,
-    inherit: false,
-    priority: LANE_PRIORITY,
-    onLine: (line) => laneOutput.push(line),
-  });
-const laneNpx = (bin: string, a: string[], env: Record<string, string> = {}, cwd = ROOT) =>
-  laneExec(join(ROOT, "node_modules/.bin", bin), a, { env, cwd });
-/** the environment the second lane's commands see: never the stack's (its URLs are the stack lane's) */
-let laneEnv: Record<string, string> = {};
-
 const started = performance.now();
 // the servers' error logs (an unhandled error's stack), repeated in the closing summary when a step failed:
 // a 500 in a test says nothing more than "Internal Server Error"
@@ -172,29 +130,23 @@ try {
     stackBuilt = true;
     if (want("stories")) await buildStorybook({ log: console.log });
   });
-  // The second lane, beside the stack's steps (see laneStep). After the build: the app's typecheck includes the route
-  // types each `next build` regenerates.
-  laneEnv = Object.fromEntries(
-    Object.entries(process.env).filter((e): e is [string, string] => e[1] !== undefined),
-  );
-  const lane = (async () => {
-    await laneStep(
-      "typecheck",
-      async () => (await laneNpx("tsc", ["-p", "."])) || laneNpx("tsc", ["-p", "app"]),
-    );
-    await laneStep("unit", () => laneNpx("vitest", ["run", "--project", "unit", ...vitestReport("unit")]));
-    // the static build is the build step's (which skips it when fresh); without that step (`--only=stories`) it is
-    // built here, again only when stale
-    await laneStep("stories", async () => {
-      if (!want("build")) await buildStorybook({ log: (line) => laneOutput.push(line) });
-      return laneNpx("vitest", ["run", "--config", "vitest.config.ts"], {}, join(ROOT, "stories"));
-    });
-    // the Python SDK's offline tests (a local stdlib server); the python step runs them again with the live ones
-    await laneStep("python-unit", () =>
-      laneExec("python3", ["-m", "unittest", "tests.test_offline", "-v"], { cwd: join(ROOT, "python") }),
-    );
-  })();
+  // after the build: the app's typecheck includes the route types each `next build` regenerates
+  await step("typecheck", async () => (await npx("tsc", ["-p", "."])) || npx("tsc", ["-p", "app"]));
+  await step("unit", () => npx("vitest", ["run", "--project", "unit", ...vitestReport("unit")]));
+  // the static build is the build step's (which skips it when fresh); without that step (`--only=stories`) it is
+  // built here, again only when stale
+  await step("stories", async () => {
+    if (!want("build")) await buildStorybook({ log: console.log });
+    return npx("vitest", ["run", "--config", "vitest.config.ts"], {}, join(ROOT, "stories"));
+  });
 
+  // the Python SDK's offline tests (a local stdlib server); the python step below runs them again with the live ones
+  await step("python-unit", () =>
+    exec("python3", ["-m", "unittest", "tests.test_offline", "-v"], { cwd: join(ROOT, "python") }),
+  );
+
+  // The stack (booting chains, deploying, starting servers) is CPU-bound like the unit tests: on two cores, booted
+  // alongside them it slowed both more than it saved, so it starts after them.
   const needStack = ["stack", "integration", "python", "e2e", "resilience"].some(want);
   const launchStack = async () => {
     // A directory per run: a previous run's chains that are still writing their final state on the way
@@ -265,6 +217,7 @@ try {
           ]),
         ),
       };
+      Object.assign(process.env, testEnv);
       // a kept stack's environment, for running single integration files against it
       if (keep) {
         mkdirSync(REPORT_DIR, { recursive: true });
@@ -297,8 +250,6 @@ try {
         ),
       );
       await step("resilience", async () => {
-        // its load and leak figures are measured with the CPU to themselves: after the second lane
-        await lane;
         const report = await runResilience({
           url: testEnv.COMPASS_TEST_URL,
           devnetDir: testEnv.COMPASS_DEVNET_DIR,
@@ -314,7 +265,6 @@ try {
       });
     }
   }
-  await lane;
 } finally {
   if (stack && keep) {
     console.log(
