@@ -11,6 +11,7 @@ import {
   toHex,
 } from "viem";
 import { UpstreamError } from "../errors.ts";
+import { historyCompleteTo } from "./freshness.ts";
 
 export interface LogReaderOptions {
   /** widest block range one eth_getLogs may ask for (public providers cap it, often at 10,000 or less) */
@@ -79,7 +80,7 @@ export class LogReader {
       query.toBlock ?? client.getBlockNumber({ cacheTime: 0 }),
       Promise.all(addresses.map((a) => this.deploymentBlock(client, a))),
     ]);
-    this.heads.set(client.chain?.id ?? 0, head);
+    this.rememberHead(client.chain?.id ?? 0, head);
     // from the first deployment among the addresses; `fromBlock` narrows that to recent history, and is the
     // start of a read over any contract
     const deployed = starts.length ? starts.reduce((a, b) => (a < b ? a : b)) : undefined;
@@ -160,6 +161,12 @@ export class LogReader {
     } as never)) as RpcLog[];
     // a log whose data does not decode as the event its topic0 names is another contract's look-alike: dropped
     return parseEventLogs({ abi: query.events, logs: raw.map((l) => formatLog(l)) }) as Log[];
+  }
+
+  /** The head a read went to on a chain: its logs are complete up to it (the request's freshness notes it). */
+  protected rememberHead(chainId: number, head: bigint) {
+    this.heads.set(chainId, head);
+    historyCompleteTo(chainId, head);
   }
 
   /** The head block the last read on the client's chain saw (what its logs are complete up to). */
