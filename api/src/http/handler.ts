@@ -1,8 +1,8 @@
 import { CHAIN_INFO } from "@compass/constants";
 import type { Logger } from "pino";
 import type { z } from "zod";
-import type { Config } from "../kernel/config/env.ts";
 import { noteHistory } from "../kernel/chain/freshness.ts";
+import type { Config } from "../kernel/config/env.ts";
 import type { Context, KernelServices } from "../kernel/context.ts";
 import type { ValidationIssue } from "../kernel/errors.ts";
 import { type Operation, RESPONSE_STATUS } from "../kernel/registry/define.ts";

@@ -10,10 +10,12 @@ import {
   assertPortFree,
   type DevnetChainName,
   type DevnetHandle,
+  devnetPaths,
   nodeArgs,
   startDevnet,
   TWINS,
 } from "@compass/devnet";
+import { type RunningIndexer, startIndexer } from "@compass/indexer";
 import { ROOT } from "../paths.ts";
 import { run, stop, waitForHttp } from "./proc.ts";
 import { type RpcLimitProxy, rpcLimitProxy } from "./rpc-limit-proxy.ts";
@@ -91,6 +93,8 @@ export async function startServer(
 
 export interface Stack {
   devnet: DevnetHandle;
+  /** the event index the servers read history from (with `index`) */
+  index?: RunningIndexer;
   servers: Record<string, RunningServer>;
   /** the range-limiting RPC fronts the servers read chains through, by chain (with `rpcLimit`) */
   rpcProxies: Record<string, RpcLimitProxy>;
@@ -136,6 +140,12 @@ export async function startStack(opts: {
   firstSnapshotDelayMs?: number;
   /** startDevnet's `snapshots` (false for a stack thrown away after its run) */
   snapshots?: boolean;
+  /**
+   * Follow the chains with the event index (`@compass/indexer`, port portBase + 90) and point the servers at it
+   * (COMPASS_INDEX_URL): in PostgreSQL at `databaseUrl`, else PGlite under the devnet's directory. It starts once the
+   * chains are bootstrapped; the stack waits for its backfill unless a warming board reports it instead.
+   */
+  index?: { databaseUrl?: string } | boolean;
   log?: (line: string) => void;
 }): Promise<Stack> {
   const board = opts.warming;
@@ -169,6 +179,31 @@ export async function startStack(opts: {
   const rpcProxies: Record<string, RpcLimitProxy> = {};
   const rpcEnv: Record<string, string> = {};
   let failed = false;
+  let index: RunningIndexer | undefined;
+  const indexOpts = opts.index === true ? {} : opts.index || undefined;
+  const indexPort = opts.portBase + 90;
+  if (indexOpts) rpcEnv.COMPASS_INDEX_URL = `http://127.0.0.1:${indexPort}`;
+  const indexStart = (async () => {
+    if (!indexOpts) return;
+    await Promise.race([chainsUp, devnetStart.then(() => chainsUp)]);
+    if (failed) return;
+    board?.start("index", "the event index's backfill");
+    index = await startIndexer({
+      dir: join(opts.dir, "index"),
+      addressBook: devnetPaths(opts.dir).addressBook,
+      port: indexPort,
+      databaseUrl: indexOpts.databaseUrl,
+      log: (line) => opts.log?.(`index: ${line}`),
+      // a launcher with a board answers before the backfill is done, and says so
+      waitForReady: !board,
+      env: opts.rpcLimit ? { COMPASS_LOGS_MAX_RANGE: String(opts.rpcLimit) } : {},
+    });
+    if (board)
+      void index.ready().then(
+        () => board.done("index"),
+        (error: Error) => board.fail("index", error.message),
+      );
+  })();
   // The servers start beside the twins (and with a warming board, beside the history): they read the address book
   // (written by then) and call a twin only when a request needs it. Their start (seconds of CPU each) no longer
   // follows the twins'.
@@ -200,7 +235,11 @@ export async function startStack(opts: {
   devnetStart.catch(() => {
     failed = true;
   });
-  const [devnetResult, serversResult] = await Promise.allSettled([devnetStart, serversStart]);
+  const [devnetResult, serversResult, indexResult] = await Promise.allSettled([
+    devnetStart,
+    serversStart,
+    indexStart,
+  ]);
   const devnet = devnetResult.status === "fulfilled" ? devnetResult.value : undefined;
   let settlement: SettlementProcess | undefined;
   let workerEnv: Record<string, string> | undefined;
@@ -208,11 +247,13 @@ export async function startStack(opts: {
     await settlement?.stop();
     await Promise.all(Object.values(servers).map((s) => stop(s.child)));
     await Promise.all(Object.values(rpcProxies).map((p) => p.close()));
+    await index?.stop();
     await devnet?.stop();
   };
   try {
     if (devnetResult.status === "rejected") throw devnetResult.reason;
     if (serversResult.status === "rejected") throw serversResult.reason;
+    if (indexResult.status === "rejected") throw indexResult.reason;
     board?.done("twins");
     workerEnv =
       opts.settlement === false ? undefined : settlementEnv(devnet!, rpcEnv.COMPASS_RPC_URL_ETHEREUM);
@@ -225,6 +266,7 @@ export async function startStack(opts: {
   }
   const stack: Stack = {
     devnet: devnet!,
+    index,
     servers,
     rpcProxies,
     settlement,

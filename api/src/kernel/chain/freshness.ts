@@ -8,7 +8,9 @@ import { AsyncLocalStorage } from "node:async_hooks";
 const current = new AsyncLocalStorage<Map<number, bigint>>();
 
 /** Runs `fn`, noting per chain id the block up to which every event history it read is complete. */
-export async function noteHistory<T>(fn: () => Promise<T> | T): Promise<{ result: T; complete: Map<number, bigint> }> {
+export async function noteHistory<T>(
+  fn: () => Promise<T> | T,
+): Promise<{ result: T; complete: Map<number, bigint> }> {
   const complete = new Map<number, bigint>();
   const result = await current.run(complete, fn);
   return { result, complete };

@@ -110,7 +110,11 @@ export class IndexedLogReader extends LogReader {
         signal: AbortSignal.timeout(this.index.timeoutMs),
       });
     } catch (error) {
-      throw new UpstreamError("index", `The event index is unreachable (${(error as Error).message})`, "Index unavailable");
+      throw new UpstreamError(
+        "index",
+        `The event index is unreachable (${(error as Error).message})`,
+        "Index unavailable",
+      );
     }
     if (result.status !== 200)
       throw new UpstreamError(

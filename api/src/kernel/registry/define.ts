@@ -111,13 +111,11 @@ export interface Operation
  * The freshness field of an answer read from event history: per chain, the block its history is complete up to —
  * the index's block, or the head the chain was read to.
  */
-export const IndexedToBlock = z
-  .record(z.string(), z.number().int().nonnegative())
-  .meta({
-    id: "IndexedToBlock",
-    description:
-      "Per chain, the block up to which the event history behind this answer is complete (the event index's block, or the head the chain was read to)",
-  });
+export const IndexedToBlock = z.record(z.string(), z.number().int().nonnegative()).meta({
+  id: "IndexedToBlock",
+  description:
+    "Per chain, the block up to which the event history behind this answer is complete (the event index's block, or the head the chain was read to)",
+});
 
 /** An operation's response with the freshness field (objects only: a list answer has nowhere to carry it). */
 function withFreshness(response: z.ZodType): z.ZodType {

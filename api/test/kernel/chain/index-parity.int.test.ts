@@ -70,11 +70,20 @@ async function read(a: HttpApp, path: string) {
 describe.skipIf(!indexUrl)("history from the event index", () => {
   test("default: every history read answers the same from the index as from eth_getLogs pages, on the same state", async () => {
     const [indexed, paged] = [app(true), app(false)];
+    const answers: Record<string, any> = {};
     for (const path of historyReads()) {
       const [a, b] = [await read(indexed, path), await read(paged, path)];
       expect({ path, status: a.status }).toEqual({ path, status: b.status });
-      expect({ path, body: a.body }).toEqual({ path, body: b.body });
+      // the same figures; each says up to which block its history is complete (the index's, or the head)
+      const { indexed_to_block: _a, ...figures } = a.body;
+      const { indexed_to_block: _b, ...direct } = b.body;
+      expect({ path, body: figures }).toEqual({ path, body: direct });
+      answers[path] = a.body;
     }
+    // not a comparison of empty answers: the market activity's account has weeks of Aave history to read
+    const history = answers[historyReads()[0]!];
+    expect(history.transactions.length).toBeGreaterThan(10);
+    expect(Number(history.indexed_to_block.arbitrum)).toBeGreaterThan(0);
     const logs = indexed.services.chains.logs;
     expect(logs).toBeInstanceOf(IndexedLogReader);
     expect((logs as IndexedLogReader).indexStats.queries).toBeGreaterThan(0);

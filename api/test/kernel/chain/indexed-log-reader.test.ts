@@ -14,9 +14,9 @@ import {
 } from "viem";
 import { mainnet } from "viem/chains";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { ApiError, UpstreamError } from "../../../src/kernel/errors.ts";
 import { IndexedLogReader, queryTopics } from "../../../src/kernel/chain/indexed-log-reader.ts";
 import { LogReader } from "../../../src/kernel/chain/log-reader.ts";
+import { type ApiError, UpstreamError } from "../../../src/kernel/errors.ts";
 
 const TRANSFER = parseAbiItem("event Transfer(address indexed from, address indexed to, uint256 value)");
 const TOKEN = "0x00000000000000000000000000000000000000aa" as const;
@@ -25,7 +25,11 @@ const BOB = "0x0000000000000000000000000000000000000b0b" as const;
 
 /** A Transfer log at `block`, RPC-shaped. */
 function transfer(block: number, to: Hex, value: bigint, logIndex = 0): RpcLog {
-  const topics = encodeEventTopics({ abi: [TRANSFER], eventName: "Transfer", args: { from: BOB, to } }) as Hex[];
+  const topics = encodeEventTopics({
+    abi: [TRANSFER],
+    eventName: "Transfer",
+    args: { from: BOB, to },
+  }) as Hex[];
   return {
     address: TOKEN,
     blockHash: padHex(toHex(block), { size: 32 }),
@@ -42,11 +46,18 @@ function transfer(block: number, to: Hex, value: bigint, logIndex = 0): RpcLog {
 /** The chain: every log, its head, and the eth_getLogs calls it served (topics matched like a node would). */
 const chain = {
   head: 1_000,
-  logs: [transfer(10, ALICE, 1n), transfer(500, BOB, 2n), transfer(990, ALICE, 3n), transfer(1_000, ALICE, 4n)],
+  logs: [
+    transfer(10, ALICE, 1n),
+    transfer(500, BOB, 2n),
+    transfer(990, ALICE, 3n),
+    transfer(1_000, ALICE, 4n),
+  ],
   getLogs: [] as { fromBlock: number; toBlock: number }[],
 };
 function matches(log: RpcLog, topics: (Hex | Hex[] | null)[]): boolean {
-  return topics.every((t, i) => t === null || (Array.isArray(t) ? t.includes(log.topics[i]!) : log.topics[i] === t));
+  return topics.every(
+    (t, i) => t === null || (Array.isArray(t) ? t.includes(log.topics[i]!) : log.topics[i] === t),
+  );
 }
 const client = createPublicClient({
   chain: mainnet,
@@ -59,7 +70,9 @@ const client = createPublicClient({
         chain.getLogs.push(range);
         return chain.logs.filter(
           (l) =>
-            Number(l.blockNumber) >= range.fromBlock && Number(l.blockNumber) <= range.toBlock && matches(l, topics),
+            Number(l.blockNumber) >= range.fromBlock &&
+            Number(l.blockNumber) <= range.toBlock &&
+            matches(l, topics),
         );
       }
       throw new Error(`unexpected ${method}`);
@@ -159,7 +172,9 @@ describe("IndexedLogReader", () => {
   });
 
   test("default: several events in one query keep the log reader's topic layout", () => {
-    const a = parseAbiItem("event Supply(bytes32 indexed id, address indexed caller, address indexed onBehalf, uint256 assets, uint256 shares)");
+    const a = parseAbiItem(
+      "event Supply(bytes32 indexed id, address indexed caller, address indexed onBehalf, uint256 assets, uint256 shares)",
+    );
     const id = padHex("0x01", { size: 32 });
     expect(queryTopics({ events: [a], topics: [id] })).toEqual([[encodeEventTopics({ abi: [a] })[0]], id]);
   });
