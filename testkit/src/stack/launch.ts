@@ -143,7 +143,7 @@ export async function startStack(opts: {
   /**
    * Follow the chains with the event index (`@compass/indexer`, port portBase + 90) and point the servers at it
    * (COMPASS_INDEX_URL): in PostgreSQL at `databaseUrl`, else PGlite under the devnet's directory. It starts once the
-   * chains are bootstrapped; the stack waits for its backfill unless a warming board reports it instead.
+   * chains are bootstrapped and backfills beside whatever runs next (`index.ready()` waits for it).
    */
   index?: { databaseUrl?: string } | boolean;
   log?: (line: string) => void;
@@ -194,8 +194,9 @@ export async function startStack(opts: {
       port: indexPort,
       databaseUrl: indexOpts.databaseUrl,
       log: (line) => opts.log?.(`index: ${line}`),
-      // a launcher with a board answers before the backfill is done, and says so
-      waitForReady: !board,
+      // the stack answers before the backfill is done: until then the servers read history from the chains in
+      // pages (while short enough), and a launcher's board lists the backfill
+      waitForReady: false,
       env: opts.rpcLimit ? { COMPASS_LOGS_MAX_RANGE: String(opts.rpcLimit) } : {},
     });
     if (board)

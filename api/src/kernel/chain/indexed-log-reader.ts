@@ -12,7 +12,7 @@ import {
 } from "viem";
 import { UpstreamError } from "../errors.ts";
 import { httpCall } from "../upstream/http-call.ts";
-import { type LogQuery, LogReader, type LogReaderOptions } from "./log-reader.ts";
+import { type LogQuery, LogReader, type LogReaderOptions, TooLongHistoryError } from "./log-reader.ts";
 
 export interface IndexedLogReaderOptions extends LogReaderOptions {
   /** the indexer's HTTP base (its `POST /logs`) */
@@ -40,14 +40,34 @@ interface IndexAnswer {
  * blocks and for that last page).
  */
 export class IndexedLogReader extends LogReader {
-  readonly indexStats = { queries: 0, topUps: 0, behind: 0 };
+  readonly indexStats = { queries: 0, topUps: 0, behind: 0, fallbacks: 0 };
   private readonly indexed = new Map<number, bigint>();
 
   constructor(private readonly index: IndexedLogReaderOptions) {
     super(index);
   }
 
+  /**
+   * From the index; while it cannot answer (starting, backfilling, further behind than `maxLagBlocks`, unreachable)
+   * from the chain in pages as the LogReader reads it, when that history is short enough to page through; a longer
+   * one is refused with the index's 503 and Retry-After, never answered short.
+   */
   override async getLogs(client: PublicClient, query: LogQuery): Promise<Log[]> {
+    try {
+      return await this.fromIndex(client, query);
+    } catch (error) {
+      if (!(error instanceof UpstreamError) || error.service !== "index") throw error;
+      this.indexStats.fallbacks++;
+      try {
+        return await super.getLogs(client, query);
+      } catch (fallback) {
+        if (fallback instanceof TooLongHistoryError) throw error;
+        throw fallback;
+      }
+    }
+  }
+
+  private async fromIndex(client: PublicClient, query: LogQuery): Promise<Log[]> {
     const addresses = (
       query.address === undefined ? [] : Array.isArray(query.address) ? query.address : [query.address]
     ).map((a) => a.toLowerCase() as Address);

@@ -49,6 +49,9 @@ export type LogQuery = {
     }
 );
 
+/** A history longer than the deployment lets one read page through (LogReaderOptions.maxPages): a 502. */
+export class TooLongHistoryError extends UpstreamError {}
+
 const CONCURRENCY = 4;
 /** no code at the head: nothing to read (yet) */
 const NOT_DEPLOYED = 2n ** 64n;
@@ -99,7 +102,7 @@ export class LogReader {
         start + maxRange - 1n > head ? head : start + maxRange - 1n,
       ]);
     if (windows.length > this.options.maxPages)
-      throw new UpstreamError(
+      throw new TooLongHistoryError(
         "chain",
         `Reading these events takes ${windows.length} eth_getLogs pages of ${maxRange} blocks, more than the ${this.options.maxPages} this deployment allows; list the contracts' deployment blocks in the address book or use an RPC with wider ranges (COMPASS_LOGS_MAX_RANGE)`,
         "Chain unavailable",

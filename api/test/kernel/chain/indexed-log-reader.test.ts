@@ -140,32 +140,57 @@ describe("IndexedLogReader", () => {
     index.indexedTo = 995;
   });
 
-  test("behavior: an index further behind than the bound is a 503 with Retry-After, never a short history", async () => {
-    index.indexedTo = 900;
-    const error = await reader()
-      .getLogs(client, { event: TRANSFER, args: { to: ALICE }, fromBlock: 0n })
-      .catch((e) => e);
-    index.indexedTo = 995;
-    expect(error).toBeInstanceOf(UpstreamError);
-    expect((error as UpstreamError).status).toBe(503);
-    expect((error as UpstreamError).retryAfter).toBe(5);
-    expect((error as ApiError).message).toMatch(/100 blocks behind/);
-  });
-
-  test("behavior: an index that is down or still backfilling answers a 503, an unreachable one a 502", async () => {
-    index.down = true;
-    const down = await reader()
-      .getLogs(client, { address: TOKEN, event: TRANSFER })
-      .catch((e) => e);
-    index.down = false;
-    expect((down as UpstreamError).status).toBe(503);
-    const gone = await new IndexedLogReader({
+  test("behavior: an index further behind than the bound, down or unreachable: the chain's pages answer while the history is short enough", async () => {
+    const query = { event: TRANSFER, args: { to: ALICE }, fromBlock: 0n };
+    const direct = await new LogReader(options).getLogs(client, query);
+    for (const setup of [() => (index.indexedTo = 900), () => (index.down = true)]) {
+      setup();
+      const r = reader();
+      expect(await r.getLogs(client, query)).toEqual(direct);
+      expect(r.indexStats.fallbacks).toBe(1);
+      index.indexedTo = 995;
+      index.down = false;
+    }
+    const gone = new IndexedLogReader({
       ...options,
       indexUrl: "http://127.0.0.1:9",
       maxLagBlocks: 64n,
       timeoutMs: 500,
+    });
+    expect(await gone.getLogs(client, query)).toEqual(direct);
+  });
+
+  test("behavior: a history too long to page through while the index cannot answer is the index's 503 with Retry-After, never a short answer", async () => {
+    // pages of 10 blocks: 101 of them for blocks 0..1000, more than the 20 allowed
+    const tight = { maxRange: 10n, finality: 64n, maxPages: 20 };
+    const query = { event: TRANSFER, args: { to: ALICE }, fromBlock: 0n };
+    index.indexedTo = 900;
+    const behind = await new IndexedLogReader({
+      ...tight,
+      indexUrl: url,
+      maxLagBlocks: 64n,
+      timeoutMs: 2_000,
     })
-      .getLogs(client, { address: TOKEN, event: TRANSFER })
+      .getLogs(client, query)
+      .catch((e) => e);
+    index.indexedTo = 995;
+    expect(behind).toBeInstanceOf(UpstreamError);
+    expect((behind as UpstreamError).status).toBe(503);
+    expect((behind as UpstreamError).retryAfter).toBe(5);
+    expect((behind as ApiError).message).toMatch(/100 blocks behind/);
+    index.down = true;
+    const down = await new IndexedLogReader({ ...tight, indexUrl: url, maxLagBlocks: 64n, timeoutMs: 2_000 })
+      .getLogs(client, query)
+      .catch((e) => e);
+    index.down = false;
+    expect((down as UpstreamError).status).toBe(503);
+    const gone = await new IndexedLogReader({
+      ...tight,
+      indexUrl: "http://127.0.0.1:9",
+      maxLagBlocks: 64n,
+      timeoutMs: 500,
+    })
+      .getLogs(client, query)
       .catch((e) => e);
     expect((gone as UpstreamError).status).toBe(502);
     expect((gone as UpstreamError).label).toBe("Index unavailable");
