@@ -114,6 +114,10 @@ const stack = await startStack({
   },
 });
 markUp();
+void stack.index?.ready().then(
+  () => say("warmed up: the event index's backfill; it follows the chains"),
+  () => {},
+);
 
 const app = stack.servers.app!.url;
 const book = stack.devnet;
