@@ -227,6 +227,10 @@ export async function startIndexer(options: IndexerOptions): Promise<RunningInde
       stream.on("end", () => buffer && onLine(buffer));
     }
     exited = new Promise((resolve) => child.once("exit", (code) => resolve(code)));
+    // a parent that exits without stop() does not leave the index running (it shuts down cleanly on SIGTERM)
+    const orphan = () => child.kill("SIGTERM");
+    process.once("exit", orphan);
+    void exited.then(() => process.off("exit", orphan));
   };
 
   const url = `http://${hostname.includes(":") ? `[${hostname}]` : hostname}:${options.port}`;
