@@ -22,6 +22,8 @@ export interface ChainPlan {
   rpcUrls: string[];
   /** the first block indexed: the chain's first contract deployment in the address book */
   startBlock: number;
+  /** the block of its last contract deployment in the address book (a mark of this chain's history) */
+  lastDeployBlock: number;
   /** how often the head is polled, ms */
   pollingInterval: number;
   /** widest eth_getLogs range (COMPASS_LOGS_MAX_RANGE); unset: Ponder adapts to the provider's errors */
@@ -128,6 +130,7 @@ export function indexPlan(env: Env = process.env): IndexPlan {
       rpcUrl,
       rpcUrls: local && urls.length === 1 ? Array.from({ length: LOCAL_BACKENDS }, () => rpcUrl) : urls,
       startBlock,
+      lastDeployBlock: deployed.length ? Math.max(startBlock, ...deployed) : startBlock,
       pollingInterval: pollMs ?? (local ? 250 : 1_000),
       ...(maxRange ? { ethGetLogsBlockRange: maxRange } : {}),
       disableCache: local,

@@ -20,7 +20,10 @@ export interface IndexerOptions {
   schema?: string;
   /** Ponder's log lines, one message each */
   log?: (line: string) => void;
-  /** resolve once the backfill is done and /ready answers 200 (default), or as soon as the server answers */
+  /**
+   * resolve once ready (default: the backfill done and every chain indexed to its head of then, see `ready()`),
+   * or (false) as soon as the server answers
+   */
   waitForReady?: boolean;
   /** how long the start may take, ms (default 300 s) */
   timeoutMs?: number;
@@ -35,6 +38,7 @@ export interface IndexStatus {
 }
 
 export interface RunningIndexer {
+  /** where the index answers: `port`, or the next free one when that was taken in the meantime */
   url: string;
   port: number;
   schema: string;
@@ -92,24 +96,27 @@ async function rpc(url: string, method: string, params: unknown[]): Promise<any>
 
 /**
  * What the index holds is fixed by its sources, Ponder's version, the chains with their start blocks, and the
- * chains' history itself (the hash of each start block: a devnet created again has other blocks under the same
- * chain ids). Ponder resumes an index only under the same build; a new fingerprint starts a new one in a schema
- * of its own.
+ * chains' history itself (the hashes of each chain's first indexed block and last deployment's: a devnet created
+ * again has other blocks under the same chain ids). Ponder resumes an index only under the same build; a new
+ * fingerprint starts a new one in a schema of its own.
  */
 export async function fingerprint(plan: IndexPlan): Promise<string> {
   const hash = createHash("sha256");
   hash.update(ponderBin().version);
   for (const file of indexingSources()) hash.update(relative(INDEXER_ROOT, file)).update(readFileSync(file));
   for (const chain of plan.chains) {
-    const block = (await rpc(chain.rpcUrl, "eth_getBlockByNumber", [
-      `0x${chain.startBlock.toString(16)}`,
-      false,
-    ])) as {
-      hash: string;
-    } | null;
-    if (!block)
-      throw new Error(`indexer: ${chain.name} has no block ${chain.startBlock} yet (${chain.rpcUrl})`);
-    hash.update(`${chain.name}:${chain.chainId}:${chain.startBlock}:${block.hash}`);
+    // the first indexed block and the last deployment's: a genesis may be the same in two devnets, their
+    // deployments (at devnet time) are not
+    for (const number of new Set([chain.startBlock, chain.lastDeployBlock])) {
+      const block = (await rpc(chain.rpcUrl, "eth_getBlockByNumber", [
+        `0x${number.toString(16)}`,
+        false,
+      ])) as {
+        hash: string;
+      } | null;
+      if (!block) throw new Error(`indexer: ${chain.name} has no block ${number} yet (${chain.rpcUrl})`);
+      hash.update(`${chain.name}:${chain.chainId}:${chain.startBlock}:${number}:${block.hash}`);
+    }
   }
   return hash.digest("hex").slice(0, 16);
 }
@@ -190,6 +197,7 @@ export async function startIndexer(options: IndexerOptions): Promise<RunningInde
   let serverPort: number | undefined;
   const launch = () => {
     lastErrors = [];
+    serverPort = undefined;
     child = spawn(
       process.execPath,
       [
@@ -227,12 +235,20 @@ export async function startIndexer(options: IndexerOptions): Promise<RunningInde
       stream.on("end", () => buffer && onLine(buffer));
     }
     exited = new Promise((resolve) => child.once("exit", (code) => resolve(code)));
+    // a parent that exits without stop() does not leave the index running (it shuts down cleanly on SIGTERM)
+    const orphan = () => child.kill("SIGTERM");
+    process.once("exit", orphan);
+    void exited.then(() => process.off("exit", orphan));
   };
 
-  const url = `http://${hostname.includes(":") ? `[${hostname}]` : hostname}:${options.port}`;
+  const host = hostname.includes(":") ? `[${hostname}]` : hostname;
+  // Ponder moves to the next free port when the one asked for is taken (by then: ports here are also the
+  // kernel's ephemeral range, any outgoing connection may hold one for a while); the index is where it says
+  const base = () => `http://${host}:${serverPort ?? options.port}`;
   const answers = async (path: string) => {
+    if (serverPort === undefined) return false;
     try {
-      return (await fetch(`${url}${path}`, { signal: AbortSignal.timeout(2_000) })).status === 200;
+      return (await fetch(`${base()}${path}`, { signal: AbortSignal.timeout(2_000) })).status === 200;
     } catch {
       return false;
     }
@@ -247,8 +263,6 @@ export async function startIndexer(options: IndexerOptions): Promise<RunningInde
     while (!stopped && performance.now() < deadline) {
       if (exitCode !== undefined)
         throw new Error(`indexer exited (${exitCode}) before ${path} answered: ${lastErrors.join(" | ")}`);
-      if (serverPort !== undefined && serverPort !== options.port)
-        throw new Error(`indexer: Ponder took port ${serverPort} instead of ${options.port}`);
       if (await answers(path)) return;
       await wait(100);
     }
@@ -298,7 +312,7 @@ export async function startIndexer(options: IndexerOptions): Promise<RunningInde
       ),
     );
     for (;;) {
-      const status = (await (await fetch(`${url}/status`)).json()) as Record<
+      const status = (await (await fetch(`${base()}/status`)).json()) as Record<
         string,
         { block: { number: number } }
       >;
@@ -315,6 +329,8 @@ export async function startIndexer(options: IndexerOptions): Promise<RunningInde
     readyOnce ??= until("/ready", deadline).then(() => atHead(deadline));
     return readyOnce;
   };
+  const url = base();
+  if (serverPort !== options.port) log(`index: port ${options.port} was taken; serving on ${serverPort}`);
   if (options.waitForReady !== false) {
     await ready().catch(async (error) => {
       await stop();
@@ -326,7 +342,7 @@ export async function startIndexer(options: IndexerOptions): Promise<RunningInde
   }
   return {
     url,
-    port: options.port,
+    port: serverPort!,
     schema,
     pid: child!.pid!,
     ready,
