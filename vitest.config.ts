@@ -12,7 +12,9 @@ export default defineConfig({
       {
         test: {
           name: "unit",
-          include: ["{api,sdk,cli,mcp,widgets,devnet,settlement,scripts,bench,testkit}/**/*.test.{ts,tsx}"],
+          include: [
+            "{api,sdk,cli,mcp,widgets,devnet,settlement,scripts,bench,testkit,indexer}/**/*.test.{ts,tsx}",
+          ],
           exclude: [...shared, "**/*.int.test.*"],
           environment: "node",
           testTimeout: 60_000,

@@ -94,6 +94,8 @@ const stack = await startStack({
   dir,
   portBase: Number(process.env.COMPASS_DEVNET_PORT_BASE ?? 8545),
   marketHistory: MARKET_HISTORY,
+  // the event index the API reads history from; its backfill is listed on /healthz until done
+  index: process.env.COMPASS_INDEX === "off" ? false : { databaseUrl: process.env.DATABASE_URL || undefined },
   builds: { twins: forServers, servers: forServers },
   warming: board,
   // the chains' first state snapshots (seconds of a chain's time each) after the first requests
@@ -112,6 +114,10 @@ const stack = await startStack({
   },
 });
 markUp();
+void stack.index?.ready().then(
+  () => say("warmed up: the event index's backfill; it follows the chains"),
+  () => {},
+);
 
 const app = stack.servers.app!.url;
 const book = stack.devnet;
@@ -133,6 +139,7 @@ ${Object.entries(book.chains)
 ${Object.entries(book.twins ?? {})
   .map(([name, t]) => `  twin ${name.padEnd(18)} ${(t as { url: string }).url}`)
   .join("\n")}
+  Event index      ${stack.index ? `${stack.index.url} (${process.env.DATABASE_URL ? "PostgreSQL" : "PGlite"}; /status per chain)` : "off (COMPASS_INDEX=off): history read from the chains in pages"}
   Settlement worker ${stack.settlement ? `running (pid ${stack.settlement.child.pid}), forwarding paid one-time wallets` : "not started (no Ethereum or on-ramp twin)"}
   Address book     ${book.addressBookPath}
 

@@ -166,6 +166,8 @@ try {
       // a stack thrown away after the run: no periodic state snapshots; a chain
       // a test stops and starts again keeps its state through anvil's own dump on a graceful stop
       snapshots: false,
+      // both servers read event history from one index (PGlite under the stack's directory)
+      index: true,
       servers: [
         {
           name: "staging",
@@ -210,6 +212,7 @@ try {
         COMPASS_TEST_PROD_URL: stack.servers.production!.url,
         COMPASS_TEST_API_KEY: TEST_KEYS.secret,
         COMPASS_DEVNET_DIR: stack.devnet.dir,
+        ...(stack.index && { COMPASS_TEST_INDEX_URL: stack.index.url }),
         ...Object.fromEntries(
           Object.entries(stack.rpcProxies).map(([chain, p]) => [
             `COMPASS_TEST_RPC_PROXY_${chain.toUpperCase()}`,

@@ -21,5 +21,7 @@ export interface AddressBook {
     Record<string, { address: `0x${string}`; decimals: number; name?: string; [k: string]: unknown }>
   >;
   accounts?: { dev: { address: `0x${string}`; privateKey: `0x${string}` }[] };
+  /** the event index the deployment's API reads history from (COMPASS_INDEX_URL overrides it) */
+  index?: { url: string };
   [k: string]: unknown;
 }

@@ -19,6 +19,7 @@ AaveAvgRateResponse = TypedDict("AaveAvgRateResponse", {
     "borrow_apr_variable_rate": Decimal | int | float,
     "borrow_apy_fixed_rate": Decimal | int | float,
     "borrow_apr_fixed_rate": Decimal | int | float,
+    "indexed_to_block": NotRequired["IndexedToBlock"],
 })
 
 AaveBorrowParams = TypedDict("AaveBorrowParams", {
@@ -44,16 +45,19 @@ AaveHistoricalTransactionsResponse = TypedDict("AaveHistoricalTransactionsRespon
     "offset": int,
     "limit": int,
     "transactions": list[Union["Borrow", "Supply", "Repay", "RedeemUnderlying", "LiquidationCall", "UsageAsCollateral"]],
+    "indexed_to_block": NotRequired["IndexedToBlock"],
 })
 
 AaveLiquidityChangeResponse = TypedDict("AaveLiquidityChangeResponse", {
     "liquidity_change": str,
     "start_time": str,
     "end_time": str,
+    "indexed_to_block": NotRequired["IndexedToBlock"],
 })
 
 AaveMarketsResponse = TypedDict("AaveMarketsResponse", {
     "markets": dict[str, dict[str, Any]],
+    "indexed_to_block": NotRequired["IndexedToBlock"],
 })
 
 AavePosition = TypedDict("AavePosition", {
@@ -75,6 +79,7 @@ AaveRateResponse = TypedDict("AaveRateResponse", {
     "borrow_apr_variable_rate": str,
     "borrow_apy_fixed_rate": str,
     "borrow_apr_fixed_rate": str,
+    "indexed_to_block": NotRequired["IndexedToBlock"],
 })
 
 AaveRepayParams = TypedDict("AaveRepayParams", {
@@ -100,6 +105,7 @@ AaveReserveOverviewResponse = TypedDict("AaveReserveOverviewResponse", {
     "tvl": Decimal | int | float,
     "total_borrowed": Decimal | int | float,
     "utilization_ratio": Decimal | int | float | None,
+    "indexed_to_block": NotRequired["IndexedToBlock"],
 })
 
 AaveSTDRateResponse = TypedDict("AaveSTDRateResponse", {
@@ -109,6 +115,7 @@ AaveSTDRateResponse = TypedDict("AaveSTDRateResponse", {
     "borrow_apr_variable_rate": Decimal | int | float,
     "borrow_apy_fixed_rate": Decimal | int | float,
     "borrow_apr_fixed_rate": Decimal | int | float,
+    "indexed_to_block": NotRequired["IndexedToBlock"],
 })
 
 AaveSupplyParams = TypedDict("AaveSupplyParams", {
@@ -137,10 +144,12 @@ AaveSupportedTokenMetadata = TypedDict("AaveSupportedTokenMetadata", {
 
 AaveSupportedTokensResponse = TypedDict("AaveSupportedTokensResponse", {
     "tokens": list["AaveSupportedTokenMetadata"],
+    "indexed_to_block": NotRequired["IndexedToBlock"],
 })
 
 AaveTokenPriceResponse = TypedDict("AaveTokenPriceResponse", {
     "price": str,
+    "indexed_to_block": NotRequired["IndexedToBlock"],
 })
 
 AaveUserPositionPerTokenResponse = TypedDict("AaveUserPositionPerTokenResponse", {
@@ -153,6 +162,7 @@ AaveUserPositionPerTokenResponse = TypedDict("AaveUserPositionPerTokenResponse",
     "stable_borrow_rate_for_new_loans": str,
     "variable_borrow_rate": str,
     "liquidity_rate": str,
+    "indexed_to_block": NotRequired["IndexedToBlock"],
 })
 
 AaveUserPositionSummaryResponse = TypedDict("AaveUserPositionSummaryResponse", {
@@ -162,6 +172,7 @@ AaveUserPositionSummaryResponse = TypedDict("AaveUserPositionSummaryResponse", {
     "total_debt": str,
     "available_borrows": str,
     "liquidation_threshold": str,
+    "indexed_to_block": NotRequired["IndexedToBlock"],
 })
 
 AaveVenue = TypedDict("AaveVenue", {
@@ -380,6 +391,7 @@ BalancesResponse = TypedDict("BalancesResponse", {
     "tokenized_assets_account_address": str,
     "balances": dict[str, "TokenBalance"],
     "total_usd_value": str | None,
+    "indexed_to_block": NotRequired["IndexedToBlock"],
 })
 
 BaseChain = Literal["base"]
@@ -534,6 +546,7 @@ CreditBalancesResponse = TypedDict("CreditBalancesResponse", {
     "credit_account_address": str,
     "balances": dict[str, "TokenBalance"],
     "total_usd_value": str | None,
+    "indexed_to_block": NotRequired["IndexedToBlock"],
 })
 
 CreditBorrowAction = TypedDict("CreditBorrowAction", {
@@ -689,6 +702,7 @@ CreditPositionsResponse = TypedDict("CreditPositionsResponse", {
     "euler_borrowable_tokens": list["BorrowableToken"],
     "borrowable_tokens": list["BorrowableToken"],
     "total_usd_value": NotRequired[str],
+    "indexed_to_block": NotRequired["IndexedToBlock"],
 })
 
 CreditProtocol = Literal["AAVE", "MORPHO", "EULER"]
@@ -894,6 +908,7 @@ EarnBalancesResponse = TypedDict("EarnBalancesResponse", {
     "earn_account_address": str,
     "balances": dict[str, "TokenBalance"],
     "total_usd_value": str | None,
+    "indexed_to_block": NotRequired["IndexedToBlock"],
 })
 
 EarnChain = Literal["arbitrum", "base", "bsc", "ethereum", "tempo"]
@@ -927,8 +942,9 @@ EarnManageResponse = TypedDict("EarnManageResponse", {
 })
 
 EarnPositionsAllResponse = TypedDict("EarnPositionsAllResponse", {
-    "chains": dict[str, "EarnPositionsResponse"],
+    "chains": dict[str, dict[str, Any]],
     "total_usd_value": str | None,
+    "indexed_to_block": NotRequired["IndexedToBlock"],
 })
 
 EarnPositionsResponse = TypedDict("EarnPositionsResponse", {
@@ -936,12 +952,14 @@ EarnPositionsResponse = TypedDict("EarnPositionsResponse", {
     "vaults": list["VaultPosition"],
     "pendle_pt": list["PendlePTPosition"],
     "total_usd_value": str | None,
+    "indexed_to_block": NotRequired["IndexedToBlock"],
 })
 
 EarnSwapQuoteResponse = TypedDict("EarnSwapQuoteResponse", {
     "amount_out": str,
     "token_in": str,
     "token_out": str,
+    "indexed_to_block": NotRequired["IndexedToBlock"],
 })
 
 EarnSwapRequest = TypedDict("EarnSwapRequest", {
@@ -1021,6 +1039,7 @@ EthenaGetVaultResponse = TypedDict("EthenaGetVaultResponse", {
     "user_position": NotRequired["VaultUserPosition"],
     "cooldown_duration_days": Decimal | int | float,
     "cooldown_position": NotRequired["CooldownPosition"],
+    "indexed_to_block": NotRequired["IndexedToBlock"],
 })
 
 EthenaRequestToWithdrawParams = TypedDict("EthenaRequestToWithdrawParams", {
@@ -1089,6 +1108,7 @@ EulerMarket = TypedDict("EulerMarket", {
 EulerMarketsResponse = TypedDict("EulerMarketsResponse", {
     "perspective": str,
     "markets": list["EulerMarket"],
+    "indexed_to_block": NotRequired["IndexedToBlock"],
 })
 
 Fee = TypedDict("Fee", {
@@ -1102,6 +1122,8 @@ FeeEnum = Literal["0.01", "0.05", "0.3", "1.0"]
 HTTPValidationError = TypedDict("HTTPValidationError", {
     "detail": list[dict[str, Any]],
 })
+
+IndexedToBlock = dict[str, int]
 
 InterestRateMode = Literal["stable", "variable"]
 
@@ -1158,6 +1180,7 @@ LoopedPositionsResponse = TypedDict("LoopedPositionsResponse", {
     "credit_account_address": str,
     "positions": list["LoopedPosition"],
     "aave_account_summary": NotRequired["AccountSummary"],
+    "indexed_to_block": NotRequired["IndexedToBlock"],
 })
 
 LoopedPositionTotals = TypedDict("LoopedPositionTotals", {
@@ -1261,10 +1284,12 @@ MarketDetail = TypedDict("MarketDetail", {
     "tradable_sessions": list[str],
     "shares_multiplier": str | None,
     "candles": list["Candle"] | None,
+    "indexed_to_block": NotRequired["IndexedToBlock"],
 })
 
 MarketsResponse = TypedDict("MarketsResponse", {
     "markets": list["Market"],
+    "indexed_to_block": NotRequired["IndexedToBlock"],
 })
 
 MarketTokens = TypedDict("MarketTokens", {
@@ -1323,12 +1348,14 @@ MorphoCheckMarketPositionResponse = TypedDict("MorphoCheckMarketPositionResponse
     "collateral_amount": str,
     "current_loan_to_value": str,
     "liquidation_loan_to_value_threshold": str,
+    "indexed_to_block": NotRequired["IndexedToBlock"],
 })
 
 MorphoCheckUserPositionResponse = TypedDict("MorphoCheckUserPositionResponse", {
     "state": "MorphoUserState",
     "vaultPositions": list["MorphoVaultPosition"],
     "marketPositions": list["MorphoMarketPosition"],
+    "indexed_to_block": NotRequired["IndexedToBlock"],
 })
 
 MorphoDepositParams = TypedDict("MorphoDepositParams", {
@@ -1359,10 +1386,12 @@ MorphoGetMarketResponse = TypedDict("MorphoGetMarketResponse", {
     "collateralAsset": "MorphoMarketAsset",
     "loanAsset": "MorphoMarketAsset",
     "state": "MorphoGetMarketState",
+    "indexed_to_block": NotRequired["IndexedToBlock"],
 })
 
 MorphoGetMarketsResponse = TypedDict("MorphoGetMarketsResponse", {
     "markets": list["MorphoMarket"],
+    "indexed_to_block": NotRequired["IndexedToBlock"],
 })
 
 MorphoGetMarketState = TypedDict("MorphoGetMarketState", {
@@ -1379,6 +1408,7 @@ MorphoGetMarketState = TypedDict("MorphoGetMarketState", {
 
 MorphoGetVaultsResponse = TypedDict("MorphoGetVaultsResponse", {
     "vaults": list["MorphoVault"],
+    "indexed_to_block": NotRequired["IndexedToBlock"],
 })
 
 MorphoLendingMarket = TypedDict("MorphoLendingMarket", {
@@ -1438,6 +1468,7 @@ MorphoMarketsResponse = TypedDict("MorphoMarketsResponse", {
     "limit": int,
     "morpho": str,
     "markets": list["MorphoLendingMarket"],
+    "indexed_to_block": NotRequired["IndexedToBlock"],
 })
 
 MorphoMarketState = TypedDict("MorphoMarketState", {
@@ -1711,6 +1742,7 @@ OnrampStatus = TypedDict("OnrampStatus", {
     "delivery_tx_hash": NotRequired[str | None],
     "destination_address": NotRequired[str | None],
     "updated_at": NotRequired[str | None],
+    "indexed_to_block": NotRequired["IndexedToBlock"],
 })
 
 OpenPosition = TypedDict("OpenPosition", {
@@ -1728,6 +1760,7 @@ OrderStatus = TypedDict("OrderStatus", {
     "filled_amount": str | None,
     "submitted_at": str | None,
     "updated_at": str,
+    "indexed_to_block": NotRequired["IndexedToBlock"],
 })
 
 PendingFundOrder = TypedDict("PendingFundOrder", {
@@ -1749,16 +1782,19 @@ PendleGetMarketResponse = TypedDict("PendleGetMarketResponse", {
     "maturity_date": str,
     "tokens": "MarketTokens",
     "user_position": NotRequired["PendleMarketUserPosition"],
+    "indexed_to_block": NotRequired["IndexedToBlock"],
 })
 
 PendleLiquidityAction = Literal["SUPPLY", "WITHDRAW"]
 
 PendleListMarketsResponse = TypedDict("PendleListMarketsResponse", {
     "markets": list["PendleMarket"],
+    "indexed_to_block": NotRequired["IndexedToBlock"],
 })
 
 PendleListUserPositionsResponse = TypedDict("PendleListUserPositionsResponse", {
     "positions": list["PendlePosition"],
+    "indexed_to_block": NotRequired["IndexedToBlock"],
 })
 
 PendleManageLiquidityParams = TypedDict("PendleManageLiquidityParams", {
@@ -1817,6 +1853,7 @@ PendleMarketsResponse = TypedDict("PendleMarketsResponse", {
     "offset": int,
     "limit": int,
     "markets": list["PendleMarketInfo"],
+    "indexed_to_block": NotRequired["IndexedToBlock"],
 })
 
 PendleMarketUserPosition = dict[str, Any] | None
@@ -2189,6 +2226,7 @@ Pnl = TypedDict("Pnl", {
 Portfolio = TypedDict("Portfolio", {
     "total_value_in_usd": str,
     "token_balances": list["PortfolioTokenBalance"],
+    "indexed_to_block": NotRequired["IndexedToBlock"],
 })
 
 PortfolioTokenBalance = TypedDict("PortfolioTokenBalance", {
@@ -2231,6 +2269,7 @@ PositionsResponse = TypedDict("PositionsResponse", {
     "total_usd": str,
     "pnl": Union["Pnl", None],
     "pending_orders": list["PendingFundOrder"],
+    "indexed_to_block": NotRequired["IndexedToBlock"],
 })
 
 PricePoint = TypedDict("PricePoint", {
@@ -2297,6 +2336,7 @@ Redemption = TypedDict("Redemption", {
 
 RedemptionsResponse = TypedDict("RedemptionsResponse", {
     "redemptions": list["Redemption"],
+    "indexed_to_block": NotRequired["IndexedToBlock"],
 })
 
 Repay = TypedDict("Repay", {
@@ -2388,6 +2428,7 @@ SkyBuyRequest = TypedDict("SkyBuyRequest", {
 SkyCheckPositionResponse = TypedDict("SkyCheckPositionResponse", {
     "usds_value_of_deposits": str,
     "shares": int | str,
+    "indexed_to_block": NotRequired["IndexedToBlock"],
 })
 
 SkyDepositParams = TypedDict("SkyDepositParams", {
@@ -2606,6 +2647,7 @@ TokenizedAssetsTransferResponse = TypedDict("TokenizedAssetsTransferResponse", {
 
 TokenPriceResponse = TypedDict("TokenPriceResponse", {
     "price": str,
+    "indexed_to_block": NotRequired["IndexedToBlock"],
 })
 
 TokenTransfer = TypedDict("TokenTransfer", {
@@ -3003,6 +3045,7 @@ VaultGetVaultResponse = TypedDict("VaultGetVaultResponse", {
     "underlying_token": "UnderlyingToken",
     "apy": "Apy",
     "user_position": NotRequired["VaultUserPosition"],
+    "indexed_to_block": NotRequired["IndexedToBlock"],
 })
 
 VaultInfo = TypedDict("VaultInfo", {
@@ -3047,6 +3090,7 @@ VaultsResponse = TypedDict("VaultsResponse", {
     "offset": int,
     "limit": int,
     "vaults": list["VaultInfo"],
+    "indexed_to_block": NotRequired["IndexedToBlock"],
 })
 
 VaultUserPosition = dict[str, Any] | None

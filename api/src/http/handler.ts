@@ -1,5 +1,7 @@
+import { CHAIN_INFO } from "@compass/constants";
 import type { Logger } from "pino";
 import type { z } from "zod";
+import { noteHistory } from "../kernel/chain/freshness.ts";
 import type { Config } from "../kernel/config/env.ts";
 import type { Context, KernelServices } from "../kernel/context.ts";
 import type { ValidationIssue } from "../kernel/errors.ts";
@@ -114,10 +116,10 @@ export function operationHandler(
         }
         idem = begun;
       }
-      const result = await op.handler(
-        input as never,
-        context(config, services, log, requestId, op, call, idempotencyKey),
+      const { result, complete } = await noteHistory(() =>
+        op.handler(input as never, context(config, services, log, requestId, op, call, idempotencyKey)),
       );
+      addFreshness(op, result, complete, config.validateResponses ? log : undefined);
       if (config.validateResponses) checkResponse(op, result);
       const text = stringifyResult(result);
       const status = (result as { [RESPONSE_STATUS]?: number } | null)?.[RESPONSE_STATUS] ?? 200;
@@ -213,6 +215,26 @@ function unauthorized(key: string | null) {
     ? "x-api-key is not a key of this server (check the key, and that it belongs to this environment)"
     : "x-api-key is missing: send a secret key from a server, or a publishable key from a browser";
   return { detail: "API key missing or invalid", hint };
+}
+
+/**
+ * An answer read from event history says, per chain, up to which block that history is complete. A read that used
+ * history without declaring it (`history: true`) is a defect the response checks name (tests and staging run them).
+ */
+function addFreshness(op: Operation, result: unknown, complete: Map<number, bigint>, checks?: Logger): void {
+  if (!complete.size) return;
+  if (!op.history) {
+    if (op.method === "GET")
+      checks?.error({ op: op.operationId }, "read event history without declaring it (history: true)");
+    return;
+  }
+  if (!result || typeof result !== "object" || Array.isArray(result)) return;
+  const fresh: Record<string, number> = {};
+  for (const [chainId, block] of complete) {
+    const chain = Object.values(CHAIN_INFO).find((c) => c.chainId === chainId)?.name ?? String(chainId);
+    fresh[chain] = Number(block);
+  }
+  (result as { indexed_to_block?: Record<string, number> }).indexed_to_block = fresh;
 }
 
 function checkResponse(op: Operation, result: unknown): void {

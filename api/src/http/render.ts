@@ -62,6 +62,7 @@ export function renderError(
     log.warn({ reqId: requestId, service: error.service, err: error.message }, "upstream failure");
     return {
       status: error.status,
+      ...(error.retryAfter !== undefined && { headers: { "retry-after": String(error.retryAfter) } }),
       body: domain ? { error: error.label, message: error.message } : { detail: error.message },
     };
   }

@@ -46,6 +46,8 @@ export class UpstreamError extends ApiError {
     message: string,
     readonly label = `${service} unavailable`,
     status = 502,
+    /** seconds a client should wait before asking again (a 503's Retry-After) */
+    readonly retryAfter?: number,
   ) {
     super(status, message);
   }

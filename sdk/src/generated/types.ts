@@ -13,6 +13,7 @@ export type AaveAvgRateResponse = {
   borrow_apy_fixed_rate: number;
   /** time-weighted mean of the stable-rate APR for loans (fraction) */
   borrow_apr_fixed_rate: number;
+  indexed_to_block?: IndexedToBlock;
 };
 
 export type AaveBorrowParams = {
@@ -48,6 +49,7 @@ export type AaveHistoricalTransactionsResponse = {
   offset: number;
   limit: number;
   transactions: Array<Borrow | Supply | Repay | RedeemUnderlying | LiquidationCall | UsageAsCollateral>;
+  indexed_to_block?: IndexedToBlock;
 };
 
 export type AaveLiquidityChangeResponse = {
@@ -57,6 +59,7 @@ export type AaveLiquidityChangeResponse = {
   start_time: string;
   /** ISO time of end_block */
   end_time: string;
+  indexed_to_block?: IndexedToBlock;
 };
 
 export type AaveMarketsResponse = {
@@ -68,6 +71,7 @@ export type AaveMarketsResponse = {
       max_supply_apy: MaxSupplyApyInfo;
     };
   };
+  indexed_to_block?: IndexedToBlock;
 };
 
 export type AavePosition = {
@@ -97,6 +101,7 @@ export type AaveRateResponse = {
   borrow_apy_fixed_rate: string;
   /** the stable-rate APR for loans (fraction) */
   borrow_apr_fixed_rate: string;
+  indexed_to_block?: IndexedToBlock;
 };
 
 export type AaveRepayParams = {
@@ -135,6 +140,7 @@ export type AaveReserveOverviewResponse = {
   total_borrowed: number;
   /** borrowed ÷ supplied; null when nothing is supplied */
   utilization_ratio: number | null;
+  indexed_to_block?: IndexedToBlock;
 };
 
 export type AaveSTDRateResponse = {
@@ -150,6 +156,7 @@ export type AaveSTDRateResponse = {
   borrow_apy_fixed_rate: number;
   /** time-weighted standard deviation of the stable-rate APR for loans (fraction) */
   borrow_apr_fixed_rate: number;
+  indexed_to_block?: IndexedToBlock;
 };
 
 export type AaveSupplyParams = {
@@ -189,11 +196,13 @@ export type AaveSupportedTokenMetadata = {
 
 export type AaveSupportedTokensResponse = {
   tokens: Array<AaveSupportedTokenMetadata>;
+  indexed_to_block?: IndexedToBlock;
 };
 
 export type AaveTokenPriceResponse = {
   /** USD, as the Aave oracle prices it */
   price: string;
+  indexed_to_block?: IndexedToBlock;
 };
 
 export type AaveUserPositionPerTokenResponse = {
@@ -211,6 +220,7 @@ export type AaveUserPositionPerTokenResponse = {
   variable_borrow_rate: string;
   /** fraction */
   liquidity_rate: string;
+  indexed_to_block?: IndexedToBlock;
 };
 
 export type AaveUserPositionSummaryResponse = {
@@ -225,6 +235,7 @@ export type AaveUserPositionSummaryResponse = {
   available_borrows: string;
   /** fraction */
   liquidation_threshold: string;
+  indexed_to_block?: IndexedToBlock;
 };
 
 export type AaveVenue = {
@@ -552,6 +563,7 @@ export type BalancesResponse = {
     [key: string]: TokenBalance;
   };
   total_usd_value: string | null;
+  indexed_to_block?: IndexedToBlock;
 };
 
 export type BaseChain = "base";
@@ -779,6 +791,7 @@ export type CreditBalancesResponse = {
     [key: string]: TokenBalance;
   };
   total_usd_value: string | null;
+  indexed_to_block?: IndexedToBlock;
 };
 
 export type CreditBorrowAction = {
@@ -986,6 +999,7 @@ export type CreditPositionsResponse = {
   borrowable_tokens: Array<BorrowableToken>;
   /** collateral − debt */
   total_usd_value?: string;
+  indexed_to_block?: IndexedToBlock;
 };
 
 /** lending protocol (default AAVE) */
@@ -1269,6 +1283,7 @@ export type EarnBalancesResponse = {
     [key: string]: TokenBalance;
   };
   total_usd_value: string | null;
+  indexed_to_block?: IndexedToBlock;
 };
 
 export type EarnChain = "arbitrum" | "base" | "bsc" | "ethereum" | "tempo";
@@ -1312,9 +1327,15 @@ export type EarnManageResponse = {
 
 export type EarnPositionsAllResponse = {
   chains: {
-    [key: string]: EarnPositionsResponse;
+    [key: string]: {
+      aave: Array<AavePosition>;
+      vaults: Array<VaultPosition>;
+      pendle_pt: Array<PendlePTPosition>;
+      total_usd_value: string | null;
+    };
   };
   total_usd_value: string | null;
+  indexed_to_block?: IndexedToBlock;
 };
 
 export type EarnPositionsResponse = {
@@ -1322,6 +1343,7 @@ export type EarnPositionsResponse = {
   vaults: Array<VaultPosition>;
   pendle_pt: Array<PendlePTPosition>;
   total_usd_value: string | null;
+  indexed_to_block?: IndexedToBlock;
 };
 
 export type EarnSwapQuoteResponse = {
@@ -1330,6 +1352,7 @@ export type EarnSwapQuoteResponse = {
   /** the token actually quoted */
   token_in: string;
   token_out: string;
+  indexed_to_block?: IndexedToBlock;
 };
 
 export type EarnSwapRequest = {
@@ -1439,6 +1462,7 @@ export type EthenaGetVaultResponse = {
   /** sUSDe's cooldown, in days (0: withdrawals are immediate) */
   cooldown_duration_days: number;
   cooldown_position?: CooldownPosition;
+  indexed_to_block?: IndexedToBlock;
 };
 
 export type EthenaRequestToWithdrawParams = {
@@ -1531,6 +1555,7 @@ export type EulerMarketsResponse = {
   /** which vaults are listed: `factory` (every vault the chain's Euler factory created) */
   perspective: string;
   markets: Array<EulerMarket>;
+  indexed_to_block?: IndexedToBlock;
 };
 
 export type Fee = {
@@ -1551,6 +1576,11 @@ export type HTTPValidationError = {
     msg: string;
     type: string;
   }>;
+};
+
+/** Per chain, the block up to which the event history behind this answer is complete (the event index's block, or the head the chain was read to) */
+export type IndexedToBlock = {
+  [key: string]: number;
 };
 
 /** Aave's stable or variable rate */
@@ -1612,6 +1642,7 @@ export type LoopedPositionsResponse = {
   credit_account_address: string;
   positions: Array<LoopedPosition>;
   aave_account_summary?: AccountSummary;
+  indexed_to_block?: IndexedToBlock;
 };
 
 export type LoopedPositionTotals = {
@@ -1727,10 +1758,12 @@ export type MarketDetail = {
   tradable_sessions: Array<string>;
   shares_multiplier: string | null;
   candles: Array<Candle> | null;
+  indexed_to_block?: IndexedToBlock;
 };
 
 export type MarketsResponse = {
   markets: Array<Market>;
+  indexed_to_block?: IndexedToBlock;
 };
 
 export type MarketTokens = {
@@ -1807,12 +1840,14 @@ export type MorphoCheckMarketPositionResponse = {
   current_loan_to_value: string;
   /** the market's LLTV (fraction) */
   liquidation_loan_to_value_threshold: string;
+  indexed_to_block?: IndexedToBlock;
 };
 
 export type MorphoCheckUserPositionResponse = {
   state: MorphoUserState;
   vaultPositions: Array<MorphoVaultPosition>;
   marketPositions: Array<MorphoMarketPosition>;
+  indexed_to_block?: IndexedToBlock;
 };
 
 export type MorphoDepositParams = {
@@ -1854,10 +1889,12 @@ export type MorphoGetMarketResponse = {
   collateralAsset: MorphoMarketAsset;
   loanAsset: MorphoMarketAsset;
   state: MorphoGetMarketState;
+  indexed_to_block?: IndexedToBlock;
 };
 
 export type MorphoGetMarketsResponse = {
   markets: Array<MorphoMarket>;
+  indexed_to_block?: IndexedToBlock;
 };
 
 export type MorphoGetMarketState = {
@@ -1874,6 +1911,7 @@ export type MorphoGetMarketState = {
 
 export type MorphoGetVaultsResponse = {
   vaults: Array<MorphoVault>;
+  indexed_to_block?: IndexedToBlock;
 };
 
 export type MorphoLendingMarket = {
@@ -1944,6 +1982,7 @@ export type MorphoMarketsResponse = {
   /** the Morpho Blue singleton */
   morpho: string;
   markets: Array<MorphoLendingMarket>;
+  indexed_to_block?: IndexedToBlock;
 };
 
 export type MorphoMarketState = {
@@ -2322,6 +2361,7 @@ export type OnrampStatus = {
   destination_address?: string | null;
   /** ISO-8601 time of the last status change */
   updated_at?: string | null;
+  indexed_to_block?: IndexedToBlock;
 };
 
 export type OpenPosition = {
@@ -2345,6 +2385,7 @@ export type OrderStatus = {
   submitted_at: string | null;
   /** ISO-8601, time of this read */
   updated_at: string;
+  indexed_to_block?: IndexedToBlock;
 };
 
 export type PendingFundOrder = {
@@ -2368,6 +2409,7 @@ export type PendleGetMarketResponse = {
   maturity_date: string;
   tokens: MarketTokens;
   user_position?: PendleMarketUserPosition;
+  indexed_to_block?: IndexedToBlock;
 };
 
 /** `SUPPLY` `token` for LP, or `WITHDRAW` LP into `token` */
@@ -2375,10 +2417,12 @@ export type PendleLiquidityAction = "SUPPLY" | "WITHDRAW";
 
 export type PendleListMarketsResponse = {
   markets: Array<PendleMarket>;
+  indexed_to_block?: IndexedToBlock;
 };
 
 export type PendleListUserPositionsResponse = {
   positions: Array<PendlePosition>;
+  indexed_to_block?: IndexedToBlock;
 };
 
 export type PendleManageLiquidityParams = {
@@ -2462,6 +2506,7 @@ export type PendleMarketsResponse = {
   offset: number;
   limit: number;
   markets: Array<PendleMarketInfo>;
+  indexed_to_block?: IndexedToBlock;
 };
 
 export type PendleMarketUserPosition = {
@@ -2997,6 +3042,7 @@ export type Pnl = {
 export type Portfolio = {
   total_value_in_usd: string;
   token_balances: Array<PortfolioTokenBalance>;
+  indexed_to_block?: IndexedToBlock;
 };
 
 export type PortfolioTokenBalance = {
@@ -3050,6 +3096,7 @@ export type PositionsResponse = {
   pnl: Pnl | null;
   /** Ours: fund subscriptions/redemptions not yet settled */
   pending_orders: Array<PendingFundOrder>;
+  indexed_to_block?: IndexedToBlock;
 };
 
 export type PricePoint = {
@@ -3133,6 +3180,7 @@ export type Redemption = {
 
 export type RedemptionsResponse = {
   redemptions: Array<Redemption>;
+  indexed_to_block?: IndexedToBlock;
 };
 
 export type Repay = {
@@ -3261,6 +3309,7 @@ export type SkyCheckPositionResponse = {
   usds_value_of_deposits: string;
   /** sUSDS shares held, raw (18 decimals); a decimal string beyond 2^53 */
   shares: number | string;
+  indexed_to_block?: IndexedToBlock;
 };
 
 export type SkyDepositParams = {
@@ -3562,6 +3611,7 @@ export type TokenizedAssetsTransferResponse = {
 export type TokenPriceResponse = {
   /** USD per whole token */
   price: string;
+  indexed_to_block?: IndexedToBlock;
 };
 
 export type TokenTransfer = {
@@ -4137,6 +4187,7 @@ export type VaultGetVaultResponse = {
   underlying_token: UnderlyingToken;
   apy: Apy;
   user_position?: VaultUserPosition;
+  indexed_to_block?: IndexedToBlock;
 };
 
 export type VaultInfo = {
@@ -4186,6 +4237,7 @@ export type VaultsResponse = {
   offset: number;
   limit: number;
   vaults: Array<VaultInfo>;
+  indexed_to_block?: IndexedToBlock;
 };
 
 export type VaultUserPosition = {

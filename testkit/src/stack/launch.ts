@@ -10,10 +10,12 @@ import {
   assertPortFree,
   type DevnetChainName,
   type DevnetHandle,
+  devnetPaths,
   nodeArgs,
   startDevnet,
   TWINS,
 } from "@compass/devnet";
+import { type RunningIndexer, startIndexer } from "@compass/indexer";
 import { ROOT } from "../paths.ts";
 import { run, stop, waitForHttp } from "./proc.ts";
 import { type RpcLimitProxy, rpcLimitProxy } from "./rpc-limit-proxy.ts";
@@ -91,6 +93,8 @@ export async function startServer(
 
 export interface Stack {
   devnet: DevnetHandle;
+  /** the event index the servers read history from (with `index`) */
+  index?: RunningIndexer;
   servers: Record<string, RunningServer>;
   /** the range-limiting RPC fronts the servers read chains through, by chain (with `rpcLimit`) */
   rpcProxies: Record<string, RpcLimitProxy>;
@@ -136,6 +140,12 @@ export async function startStack(opts: {
   firstSnapshotDelayMs?: number;
   /** startDevnet's `snapshots` (false for a stack thrown away after its run) */
   snapshots?: boolean;
+  /**
+   * Follow the chains with the event index (`@compass/indexer`, port portBase + 90) and point the servers at it
+   * (COMPASS_INDEX_URL): in PostgreSQL at `databaseUrl`, else PGlite under the devnet's directory. It starts once the
+   * chains are bootstrapped and backfills beside whatever runs next (`index.ready()` waits for it).
+   */
+  index?: { databaseUrl?: string } | boolean;
   log?: (line: string) => void;
 }): Promise<Stack> {
   const board = opts.warming;
@@ -169,6 +179,48 @@ export async function startStack(opts: {
   const rpcProxies: Record<string, RpcLimitProxy> = {};
   const rpcEnv: Record<string, string> = {};
   let failed = false;
+  let index: RunningIndexer | undefined;
+  const indexOpts = opts.index === true ? {} : opts.index || undefined;
+  const indexPort = opts.portBase + 90;
+  if (indexOpts) rpcEnv.COMPASS_INDEX_URL = `http://127.0.0.1:${indexPort}`;
+  const indexStart = (async () => {
+    if (!indexOpts) return;
+    await Promise.race([chainsUp, devnetStart.then(() => chainsUp)]);
+    if (failed) return;
+    board?.start("index", "the event index's backfill");
+    index = await startIndexer({
+      dir: join(opts.dir, "index"),
+      addressBook: devnetPaths(opts.dir).addressBook,
+      port: indexPort,
+      databaseUrl: indexOpts.databaseUrl,
+      log: (line) => opts.log?.(`index: ${line}`),
+      // the stack answers before the backfill is done: until then the servers read history from the chains in
+      // pages (while short enough), and a launcher's board lists the backfill
+      waitForReady: false,
+      env: opts.rpcLimit ? { COMPASS_LOGS_MAX_RANGE: String(opts.rpcLimit) } : {},
+    });
+    if (board) {
+      const running = index;
+      const progress = backfillProgress(running, devnetPaths(opts.dir).addressBook);
+      const timer = setInterval(
+        () =>
+          void progress()
+            .then((line) => line && board.start("index", `the event index's backfill: ${line}`))
+            .catch(() => {}),
+        2_000,
+      ).unref();
+      void running.ready().then(
+        () => {
+          clearInterval(timer);
+          board.done("index");
+        },
+        (error: Error) => {
+          clearInterval(timer);
+          board.fail("index", error.message);
+        },
+      );
+    }
+  })();
   // The servers start beside the twins (and with a warming board, beside the history): they read the address book
   // (written by then) and call a twin only when a request needs it. Their start (seconds of CPU each) no longer
   // follows the twins'.
@@ -200,7 +252,11 @@ export async function startStack(opts: {
   devnetStart.catch(() => {
     failed = true;
   });
-  const [devnetResult, serversResult] = await Promise.allSettled([devnetStart, serversStart]);
+  const [devnetResult, serversResult, indexResult] = await Promise.allSettled([
+    devnetStart,
+    serversStart,
+    indexStart,
+  ]);
   const devnet = devnetResult.status === "fulfilled" ? devnetResult.value : undefined;
   let settlement: SettlementProcess | undefined;
   let workerEnv: Record<string, string> | undefined;
@@ -208,11 +264,13 @@ export async function startStack(opts: {
     await settlement?.stop();
     await Promise.all(Object.values(servers).map((s) => stop(s.child)));
     await Promise.all(Object.values(rpcProxies).map((p) => p.close()));
+    await index?.stop();
     await devnet?.stop();
   };
   try {
     if (devnetResult.status === "rejected") throw devnetResult.reason;
     if (serversResult.status === "rejected") throw serversResult.reason;
+    if (indexResult.status === "rejected") throw indexResult.reason;
     board?.done("twins");
     workerEnv =
       opts.settlement === false ? undefined : settlementEnv(devnet!, rpcEnv.COMPASS_RPC_URL_ETHEREUM);
@@ -225,6 +283,7 @@ export async function startStack(opts: {
   }
   const stack: Stack = {
     devnet: devnet!,
+    index,
     servers,
     rpcProxies,
     settlement,
@@ -237,4 +296,42 @@ export async function startStack(opts: {
     stop: closeAll,
   };
   return stack;
+}
+
+/**
+ * The backfill's progress, for people: the share of the chains' blocks indexed (summed over chains), the rate since
+ * the last call and the time left at that rate, e.g. "62% (1,230 blocks/s, ~3 s left)".
+ */
+function backfillProgress(index: RunningIndexer, addressBookPath: string): () => Promise<string | undefined> {
+  let last: { at: number; indexed: number } | undefined;
+  return async () => {
+    const book = JSON.parse(readFileSync(addressBookPath, "utf8")) as {
+      chains: Record<string, { rpcUrl: string }>;
+    };
+    const status = await index.status();
+    let indexed = 0;
+    let total = 0;
+    for (const [name, chain] of Object.entries(book.chains)) {
+      const head = Number(
+        (
+          (await (
+            await fetch(chain.rpcUrl, {
+              method: "POST",
+              headers: { "content-type": "application/json" },
+              body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "eth_blockNumber", params: [] }),
+            })
+          ).json()) as { result: string }
+        ).result,
+      );
+      total += head;
+      indexed += Math.min(head, status.chains[name]?.indexedToBlock ?? 0);
+    }
+    const now = Date.now();
+    const rate = last && now > last.at ? ((indexed - last.indexed) * 1000) / (now - last.at) : 0;
+    last = { at: now, indexed };
+    if (!total) return undefined;
+    const percent = Math.floor((indexed / total) * 100);
+    const left = rate > 0 ? `, ~${Math.ceil((total - indexed) / rate)} s left` : "";
+    return `${percent}% (${Math.round(rate).toLocaleString("en")} blocks/s${left})`;
+  };
 }

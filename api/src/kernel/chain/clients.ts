@@ -1,9 +1,10 @@
 import { CHAIN_INFO, MULTICALL3 } from "@compass/constants";
 import { createPublicClient, defineChain, http, type PublicClient } from "viem";
-import { addressBook, type Config, rpcUrl, servesChain } from "../config/env.ts";
+import { addressBook, type Config, indexUrl, rpcUrl, servesChain } from "../config/env.ts";
 import { fieldError, UpstreamError } from "../errors.ts";
 import type { ChainName } from "../schemas/common.ts";
-import { LogReader } from "./log-reader.ts";
+import { IndexedLogReader } from "./indexed-log-reader.ts";
+import { LogReader, type LogReaderOptions } from "./log-reader.ts";
 import { type RpcFetchStats, rpcFetch } from "./rpc-fetch.ts";
 
 export type RpcStats = RpcFetchStats;
@@ -12,11 +13,14 @@ export type RpcStats = RpcFetchStats;
 export class ChainClients {
   readonly stats: RpcStats = { requests: 0, calls: 0 };
   private readonly clients = new Map<string, PublicClient>();
-  /** event reads in bounded ranges from each contract's deployment block, final pages kept */
+  /**
+   * event reads: from the event index when the deployment has one (IndexedLogReader), else in bounded eth_getLogs
+   * ranges from each contract's deployment block, final pages kept (LogReader)
+   */
   readonly logs: LogReader;
 
   constructor(private readonly config: Config) {
-    this.logs = new LogReader({
+    const options: LogReaderOptions = {
       maxRange: BigInt(config.logs.maxRange),
       finality: BigInt(config.logs.finality),
       maxPages: config.logs.maxPages,
@@ -25,7 +29,16 @@ export class ChainClients {
         const block = chain && addressBook(config)?.chains[chain]?.deployBlocks?.[address.toLowerCase()];
         return block === undefined || block === null ? undefined : BigInt(block);
       },
-    });
+    };
+    const index = indexUrl(config);
+    this.logs = index
+      ? new IndexedLogReader({
+          ...options,
+          indexUrl: index,
+          maxLagBlocks: BigInt(config.index.maxLagBlocks),
+          timeoutMs: config.upstreamTimeoutMs,
+        })
+      : new LogReader(options);
   }
 
   /** The client for `chain`, or a 422 naming `loc` when this deployment does not serve it. */

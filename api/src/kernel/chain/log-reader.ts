@@ -11,6 +11,7 @@ import {
   toHex,
 } from "viem";
 import { UpstreamError } from "../errors.ts";
+import { historyCompleteTo } from "./freshness.ts";
 
 export interface LogReaderOptions {
   /** widest block range one eth_getLogs may ask for (public providers cap it, often at 10,000 or less) */
@@ -48,6 +49,9 @@ export type LogQuery = {
     }
 );
 
+/** A history longer than the deployment lets one read page through (LogReaderOptions.maxPages): a 502. */
+export class TooLongHistoryError extends UpstreamError {}
+
 const CONCURRENCY = 4;
 /** no code at the head: nothing to read (yet) */
 const NOT_DEPLOYED = 2n ** 64n;
@@ -79,7 +83,7 @@ export class LogReader {
       query.toBlock ?? client.getBlockNumber({ cacheTime: 0 }),
       Promise.all(addresses.map((a) => this.deploymentBlock(client, a))),
     ]);
-    this.heads.set(client.chain?.id ?? 0, head);
+    this.rememberHead(client.chain?.id ?? 0, head);
     // from the first deployment among the addresses; `fromBlock` narrows that to recent history, and is the
     // start of a read over any contract
     const deployed = starts.length ? starts.reduce((a, b) => (a < b ? a : b)) : undefined;
@@ -98,7 +102,7 @@ export class LogReader {
         start + maxRange - 1n > head ? head : start + maxRange - 1n,
       ]);
     if (windows.length > this.options.maxPages)
-      throw new UpstreamError(
+      throw new TooLongHistoryError(
         "chain",
         `Reading these events takes ${windows.length} eth_getLogs pages of ${maxRange} blocks, more than the ${this.options.maxPages} this deployment allows; list the contracts' deployment blocks in the address book or use an RPC with wider ranges (COMPASS_LOGS_MAX_RANGE)`,
         "Chain unavailable",
@@ -160,6 +164,12 @@ export class LogReader {
     } as never)) as RpcLog[];
     // a log whose data does not decode as the event its topic0 names is another contract's look-alike: dropped
     return parseEventLogs({ abi: query.events, logs: raw.map((l) => formatLog(l)) }) as Log[];
+  }
+
+  /** The head a read went to on a chain: its logs are complete up to it (the request's freshness notes it). */
+  protected rememberHead(chainId: number, head: bigint) {
+    this.heads.set(chainId, head);
+    historyCompleteTo(chainId, head);
   }
 
   /** The head block the last read on the client's chain saw (what its logs are complete up to). */

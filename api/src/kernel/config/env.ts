@@ -31,6 +31,11 @@ export interface Config {
   publicUrl: string;
   /** eth_getLogs limits: widest range per call, blocks until a page is final, most pages per read */
   logs: { maxRange: number; finality: number; maxPages: number };
+  /**
+   * the event index (`indexer/`): history reads come from it when it is on and has a URL (COMPASS_INDEX_URL, or the
+   * devnet's address book `index.url`); `COMPASS_INDEX=off`, or no index, keeps the log reader's pages
+   */
+  index: { enabled: boolean; url?: string; maxLagBlocks: number };
   /** publishable key the app's own pages use (COMPASS_APP_PUBLISHABLE_KEY); allowed from `publicUrl`'s origin */
   appPublishableKey?: string;
   upstreamTimeoutMs: number;
@@ -123,6 +128,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       finality: Number(env.COMPASS_LOGS_FINALITY ?? 64),
       maxPages: Number(env.COMPASS_LOGS_MAX_PAGES ?? 500),
     },
+    index: {
+      enabled: (env.COMPASS_INDEX ?? "on").toLowerCase() !== "off",
+      url: env.COMPASS_INDEX_URL || undefined,
+      maxLagBlocks: Number(env.COMPASS_INDEX_MAX_LAG_BLOCKS ?? 64),
+    },
     upstreamTimeoutMs: Number(env.COMPASS_UPSTREAM_TIMEOUT_MS ?? 10_000),
     venueNetwork: parseVenueNetwork(env.COMPASS_VENUE_NETWORK),
     rateLimit: parseRateLimit(env.COMPASS_RATE_LIMIT),
@@ -149,6 +159,12 @@ export function addressBook(config: Config): AddressBook | undefined {
 
 export function rpcUrl(config: Config, chain: ChainName): string | undefined {
   return config.rpcOverrides[chain] ?? addressBook(config)?.chains[chain]?.rpcUrl;
+}
+
+/** The event index's HTTP base, when this deployment reads history from one (see Config.index). */
+export function indexUrl(config: Config): string | undefined {
+  if (!config.index.enabled) return undefined;
+  return config.index.url ?? addressBook(config)?.index?.url;
 }
 
 export function upstream(config: Config, name: string): { url?: string; apiKey?: string } {

@@ -1,4 +1,4 @@
-import type { z } from "zod";
+import { z } from "zod";
 import type { Context } from "../context.ts";
 
 export type HttpMethod = "GET" | "POST";
@@ -72,6 +72,11 @@ export interface OperationSpec<
   widget?: boolean;
   tags?: string[];
   /**
+   * answers from event history (positions, activity, rate windows, lists built from creation events): the answer
+   * says up to which block that history is complete, per chain (`indexed_to_block`)
+   */
+  history?: boolean;
+  /**
    * Validates nothing itself and calls domain functions. A capability that talks to outside systems types `ctx`
    * with its ports (`ctx: Context<PerpetualTradingPorts>`); the API's entry composes services that have them.
    */
@@ -99,7 +104,37 @@ export interface Operation
   envs: Env[];
   widget: boolean;
   tags: string[];
+  history: boolean;
 }
+
+/**
+ * The freshness field of an answer read from event history: per chain, the block its history is complete up to —
+ * the index's block, or the head the chain was read to.
+ */
+export const IndexedToBlock = z.record(z.string(), z.number().int().nonnegative()).meta({
+  id: "IndexedToBlock",
+  description:
+    "Per chain, the block up to which the event history behind this answer is complete (the event index's block, or the head the chain was read to)",
+});
+
+/** An operation's response with the freshness field (objects only: a list answer has nowhere to carry it). */
+function withFreshness(response: z.ZodType): z.ZodType {
+  if (!(response instanceof z.ZodObject)) return response;
+  let extended = FRESH.get(response);
+  if (!extended) {
+    extended = response.extend({ indexed_to_block: IndexedToBlock.optional() });
+    // the named component (`.meta({id})`) is the extended schema now: clients see one type with the field
+    const meta = z.globalRegistry.get(response);
+    if (meta) {
+      z.globalRegistry.remove(response);
+      extended = extended.meta(meta);
+    }
+    // operations sharing a response share its extension (and its name)
+    FRESH.set(response, extended);
+  }
+  return extended;
+}
+const FRESH = new WeakMap<z.ZodType, z.ZodType>();
 
 /**
  * `/v2/perpetual_trading/deposit/sponsor_prepare` → `v2_perpetual_trading_deposit_sponsor_prepare`.
@@ -143,6 +178,8 @@ export function defineOperation<
     envs: spec.envs ?? ["production", "staging"],
     widget: spec.widget ?? false,
     tags: spec.tags ?? [group],
+    history: spec.history ?? false,
+    response: spec.history ? withFreshness(spec.response) : spec.response,
     handler: spec.handler as Operation["handler"],
   } as Operation;
 }

@@ -40,6 +40,7 @@ export function balancesOperation(spec: {
     description: spec.description,
     query: spec.query,
     response: spec.response,
+    history: true,
     widget: true,
     cli: { short: { chain: "c" } },
     async handler({ query }, ctx: Context) {

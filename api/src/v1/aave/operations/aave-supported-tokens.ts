@@ -12,6 +12,7 @@ export const aaveSupportedTokens = defineOperation({
     "Every reserve of Aave v3 on `chain` at `block` (or now): its token's symbol and address, and whether it can be supplied as collateral and borrowed then (active, not frozen or paused, and enabled).",
   query: AaveSupportedTokensQuery,
   response: AaveSupportedTokensResponse,
+  history: true,
   widget: false,
   cli: { short: { chain: "c", block: "b" } },
   async handler({ query }, ctx) {

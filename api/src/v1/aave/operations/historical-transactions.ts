@@ -12,6 +12,7 @@ export const historicalTransactions = defineOperation({
     "`user_address`'s Aave v3 transactions on `chain`, newest first: supplies, withdrawals (RedeemUnderlying), borrows, repayments and liquidations, from the pool's own events, each with its amount and the token's USD price at the oracle now.",
   query: AaveHistoryQuery,
   response: AaveHistoricalTransactionsResponse,
+  history: true,
   widget: false,
   cli: { short: { chain: "c" } },
   async handler({ query }, ctx) {

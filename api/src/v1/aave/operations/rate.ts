@@ -12,6 +12,7 @@ export const rate = defineOperation({
     "The supply and borrow rates of `token`'s Aave v3 reserve on `chain` at `block` (or now), as fractions: APR (the pool's annual rate, simple) and APY (compounded every second, as the pool accrues), variable and stable. From the pool's last rate update at or before the block, so any block since the pool's deployment answers without archive state.",
   query: AaveTokenQuery("arbitrum"),
   response: AaveRateResponse,
+  history: true,
   widget: false,
   cli: { short: { chain: "c", token: "t", block: "b" } },
   async handler({ query }, ctx) {

@@ -13,6 +13,7 @@ export const reserveOverview = defineOperation({
     "`token`'s Aave v3 reserve on `chain` at `block` (or now): what is supplied (TVL) and borrowed, in USD at the pool's oracle, and the utilisation (borrowed ÷ supplied).",
   query: AaveTokenQuery("arbitrum"),
   response: AaveReserveOverviewResponse,
+  history: true,
   widget: false,
   cli: { short: { chain: "c", token: "t", block: "b" } },
   async handler({ query }, ctx) {

@@ -10,6 +10,7 @@ export const stdRate = defineOperation({
     "Volatility of `token`'s Aave v3 rates: the time-weighted standard deviation of each supply and borrow rate (APY and APR, variable and stable, as fractions) over the `days` (1–30) before `block` (or now), over the rates the pool put in force in that window.",
   query: AaveRateWindowQuery(7, 30),
   response: AaveSTDRateResponse,
+  history: true,
   widget: false,
   cli: { short: { chain: "c", token: "t", block: "b" } },
   handler: async ({ query }, ctx) => (await windowOf(ctx, query)).std,

@@ -12,6 +12,7 @@ export const tokenPrice = defineOperation({
     "`token`'s price in USD as the Aave v3 oracle on `chain` gave it at `block` (or now) — the price the pool values collateral and debt at.",
   query: AaveTokenQuery("arbitrum"),
   response: AaveTokenPriceResponse,
+  history: true,
   widget: false,
   cli: { short: { chain: "c", token: "t", block: "b" } },
   async handler({ query }, ctx) {

@@ -12,6 +12,7 @@ export const userPositionPerToken = defineOperation({
     "`user`'s position in `token`'s Aave v3 reserve on `chain` at `block` (or now): aTokens held (the supply with its interest), stable and variable debt and their principal, and the rates that apply (fractions).",
   query: AaveUserTokenQuery,
   response: AaveUserPositionPerTokenResponse,
+  history: true,
   widget: false,
   cli: { short: { chain: "c", user: "u", token: "t", block: "b" } },
   async handler({ query }, ctx) {

@@ -11,6 +11,7 @@ export const userPositionSummary = defineOperation({
     "`user`'s whole Aave v3 position on `chain` at `block` (or now), as the pool computes it: collateral, debt and what may still be borrowed in USD, the maximum LTV and liquidation threshold (fractions) and the health factor (below 1 it can be liquidated; a very large number when there is no debt).",
   query: AaveUserQuery,
   response: AaveUserPositionSummaryResponse,
+  history: true,
   widget: false,
   cli: { short: { chain: "c", user: "u", block: "b" } },
   async handler({ query }, ctx) {

@@ -10,6 +10,7 @@ export const portfolio = defineOperation({
     "Every position `user` holds on `chain`, valued in USD at one block: the native coin and the tokens this deployment lists (at the chain's price oracle), ERC-4626 vault shares (at what they redeem for), Aave aTokens and variable debt (at their reserve's price; debt as a negative amount, subtracted from the total), Pendle PT, YT and LP (at Pendle's rates into the market's asset). Zero balances and what cannot be priced are left out; liquidity-position NFTs are listed by their own groups.",
   query: PortfolioQuery,
   response: Portfolio,
+  history: true,
   errors: [{ status: 502, description: "chain RPC unreachable" }],
   widget: false,
   cli: { short: { chain: "c", user: "u" } },

@@ -10,6 +10,7 @@ export const marketPosition = defineOperation({
     "`user_address`'s borrow in a Morpho Blue market: its borrow shares, what they owe now (interest to the next block included, rounded up as Morpho rounds it), its collateral, and its LTV at the market's oracle against the market's LLTV, past which it can be liquidated.",
   query: MarketPositionQuery,
   response: MorphoCheckMarketPositionResponse,
+  history: true,
   errors: [{ status: 502, description: "chain RPC unreachable" }],
   widget: false,
   cli: { short: { chain: "c", user_address: "u" } },

@@ -10,6 +10,7 @@ export const markets = defineOperation({
     "Every Morpho Blue market on `chain` (the singleton's CreateMarket events), optionally those with `collateral_token` or lending `loan_token`: parameters, totals, current APYs (fractions: the rate model's borrow rate compounded over a year, suppliers' share of it) and the week's, from the market's own events.",
   query: MarketsQuery,
   response: MorphoGetMarketsResponse,
+  history: true,
   errors: [{ status: 502, description: "chain RPC unreachable" }],
   widget: false,
   cli: { short: { chain: "c" } },

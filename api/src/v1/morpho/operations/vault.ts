@@ -11,6 +11,7 @@ export const vault = defineOperation({
     "A MetaMorpho vault (an ERC-4626) at `block` (or now): totals, share price, APYs from the share price's growth, and `user_address`'s shares when given — as `/v1/vaults/vault` reads any vault.",
   query: MorphoVaultQuery,
   response: VaultGetVaultResponse,
+  history: true,
   errors: [{ status: 502, description: "chain RPC unreachable" }],
   widget: false,
   cli: { short: { chain: "c", vault_address: "v", user_address: "u", block: "b" } },

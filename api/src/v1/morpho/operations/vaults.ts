@@ -10,6 +10,7 @@ export const vaults = defineOperation({
     "The MetaMorpho vaults the chain's factories created (their CreateMetaMorpho events), optionally those taking `deposit_token`: creation, asset, totals with USD value at the chain's oracle, fee, timelock, and APYs (fractions) — `netApy` the share price's growth over the last week, `apy` that before the vault's fee.",
   query: VaultsQuery,
   response: MorphoGetVaultsResponse,
+  history: true,
   errors: [{ status: 502, description: "chain RPC unreachable" }],
   widget: false,
   cli: { short: { chain: "c" } },

@@ -10,6 +10,7 @@ export const market = defineOperation({
     "A Pendle market at `block` (or now): its implied APY (percent), maturity and tokens and, for `user_address`, the wallet's SY, PT, YT and LP balances and the YT yield it could claim at that block. A block before the market existed is a 422.",
   query: MarketQuery,
   response: PendleGetMarketResponse,
+  history: true,
   errors: [{ status: 502, description: "chain RPC unreachable" }],
   widget: false,
   cli: { short: { chain: "c", market_address: "m", user_address: "u", block: "b" } },

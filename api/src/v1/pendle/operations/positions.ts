@@ -10,6 +10,7 @@ export const positions = defineOperation({
     "A wallet's Pendle positions on the chain, as Pendle's dashboard lists them: per market its PT, YT and LP with their USD value (open while it holds any, closed once it held some and holds none) and SY it holds directly.",
   query: PositionsQuery,
   response: PendleListUserPositionsResponse,
+  history: true,
   errors: [{ status: 502, description: "chain RPC unreachable" }],
   widget: false,
   cli: { short: { chain: "c", user_address: "u" } },

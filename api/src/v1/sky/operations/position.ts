@@ -10,6 +10,7 @@ export const position = defineOperation({
     "A wallet's sUSDS: its shares and the USDS they redeem for now, the savings rate accrued to this second.",
   query: SkyPositionQuery,
   response: SkyCheckPositionResponse,
+  history: true,
   errors: [{ status: 502, description: "chain RPC unreachable" }],
   widget: false,
   cli: { short: { chain: "c", user_address: "u" } },

@@ -22,6 +22,7 @@ export const price = defineOperation({
     "`token`'s price in USD on `chain` at `block` (or now), as the chain's price oracle (the Aave v3 oracle's feeds) gave it then. A token without a feed is a 404.",
   query: TokenPriceQuery,
   response: TokenPriceResponse,
+  history: true,
   errors: [
     { status: 404, description: "no price feed for the token" },
     { status: 502, description: "chain RPC unreachable" },

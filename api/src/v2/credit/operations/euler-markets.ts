@@ -12,6 +12,7 @@ export const eulerMarkets = defineOperation({
     "Every Euler (EVK) vault the chain's Euler factory created: its asset, cash, supplied and borrowed assets, utilisation, borrow and supply APY (the vault's per-second rate compounded; supply = borrow × utilisation × (1 − interest fee)), caps, and the collateral vaults it accepts with their borrow and liquidation LTVs. Prices are the chain's Aave oracle's.",
   query: EulerMarketsQuery,
   response: EulerMarketsResponse,
+  history: true,
   widget: false,
   cli: { short: { chain: "c" } },
   async handler({ query }, ctx: CreditContext) {

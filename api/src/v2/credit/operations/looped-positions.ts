@@ -14,6 +14,7 @@ export const loopedPositions = defineOperation({
     "Each leverage loop of the Credit Account on `chain`, on Aave v3 or in a Morpho Blue market (with its `market_id`) — a transaction that supplied a collateral and borrowed against it with a swap between — as a position: OPEN with its collateral, debt, leverage, health factor and net APY now, or CLOSED once its debt was repaid; totals added and removed; and every transaction that moved it since, classified (loop_open, loop_increase, unwind, supply, withdraw, borrow, repay, liquidation, mixed) with the swap inside it, read from the venues' events and the transactions' own transfers. The health factor is the Aave account's (`account`) or the Morpho market's (`market`).",
   query: CreditAccountQuery,
   response: LoopedPositionsResponse,
+  history: true,
   widget: true,
   cli: { short: { chain: "c" } },
   async handler({ query }, ctx: CreditContext) {

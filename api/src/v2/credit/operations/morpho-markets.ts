@@ -11,6 +11,7 @@ export const morphoMarkets = defineOperation({
     "Every market of the chain's Morpho Blue, found from its CreateMarket events and read for the next block: loan and collateral tokens, oracle, rate model, LLTV, totals, utilisation, the fee, the rate model's borrow APY and the supply APY it implies, and TVL and liquidity in USD where the chain's oracle prices the loan token. Sorted by `order_by`, paged by `offset`/`limit`.",
   query: MorphoMarketsQuery,
   response: MorphoMarketsResponse,
+  history: true,
   widget: true,
   cli: { short: { chain: "c" } },
   async handler({ query }, ctx: CreditContext) {

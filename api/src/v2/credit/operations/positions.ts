@@ -14,6 +14,7 @@ export const positions = defineOperation({
     "The Credit Account's collateral and debt on `chain` — Aave v3, and each Morpho Blue market it has used (with the market's health factor) — each with its USD value at the pool's oracle, its rate and its history from the pool's events (supplied, withdrawn, borrowed, repaid, liquidated; interest since), the pool's account summary (health factor, collateral, debt, borrowing power, LTV, e-mode) and how much of each reserve it may still borrow. An account that does not exist yet has empty lists.",
   query: CreditAccountQuery,
   response: CreditPositionsResponse,
+  history: true,
   widget: true,
   cli: { short: { chain: "c" } },
   async handler({ query }, ctx: CreditContext) {

@@ -11,6 +11,7 @@ export const aaveMarkets = defineOperation({
     "Every Aave v3 reserve on `chain` (or on every chain this deployment serves), by token symbol: variable supply and borrow APY now and their time-weighted means over `days` (from the pool's own rate updates), what is borrowed and available, utilisation, LTV and liquidation threshold; the canonical (deepest) reserve per chain with all of the symbol's reserves, and the chain paying the most for supply. Tokens with zero supply and borrow APY are left out.",
   query: EarnAaveMarketsQuery,
   response: EarnAaveMarketsResponse,
+  history: true,
   widget: false,
   cli: { short: { chain: "c" }, table: "markets.*symbol.chains.*chain" },
   async handler({ query }, ctx: EarnContext) {

@@ -13,6 +13,7 @@ export const pendleMarkets = defineOperation({
     "The Pendle v2 markets on `chain` (or every served chain), each read from chain: the SY, PT and YT, the expiry, what the PT redeems into, the market's liquidity priced by the chain's oracle, and the implied APY a PT bought now locks in until expiry. Filter by underlying and a USD floor, sort by `order_by`, page with `offset`/`limit`. Buy and sell PT with `POST /v2/earn/manage` (venue `PENDLE_PT`).",
   query: EarnPendleMarketsQuery,
   response: EarnPendleMarketsResponse,
+  history: true,
   widget: false,
   cli: { short: { chain: "c" } },
   async handler({ query }, ctx: EarnContext) {

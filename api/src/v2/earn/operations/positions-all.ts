@@ -11,6 +11,7 @@ export const positionsAll = defineOperation({
     "`positions` for Ethereum, Base and Arbitrum at once, read in parallel; a chain where the account holds nothing (or that this deployment does not serve) has empty lists.",
   query: EarnPositionsAllQuery,
   response: EarnPositionsAllResponse,
+  history: true,
   widget: true,
   async handler({ query }, ctx: EarnContext) {
     return earnPositionsAll({ config: ctx.config, chains: ctx.services.chains, owner: query.owner });

@@ -11,6 +11,7 @@ export const positions = defineOperation({
     "The Earn Account's vault, Aave and Pendle PT positions on `chain`, each with its deposits and withdrawals read from the protocols' own events and its PnL (FIFO cost basis: realised by withdrawals, unrealised on what is still held).",
   query: EarnPositionsQuery,
   response: EarnPositionsResponse,
+  history: true,
   widget: true,
   cli: { short: { chain: "c" } },
   async handler({ query }, ctx: EarnContext) {

@@ -12,6 +12,7 @@ export const swapQuote = defineOperation({
     'What `amount_in` of `token_in` buys of `token_out` (default USDC) on `chain` now, routed by the swap aggregator (1inch Swap API) across its liquidity, split or multi-hop where that returns more. Read-only: no account needed. `amount_out` is `"0"` when no route exists. With `sy_address` (a Pendle SY), `token_in` is replaced by what the SY\'s PT redeems into (quoted 1:1 when that is `token_out`).',
   query: EarnSwapQuoteQuery,
   response: EarnSwapQuoteResponse,
+  history: true,
   widget: false,
   cli: { short: { chain: "c" } },
   async handler({ query }, ctx: EarnContext) {

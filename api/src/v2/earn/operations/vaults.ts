@@ -13,6 +13,7 @@ export const vaults = defineOperation({
     "The vaults this deployment lists on `chain` (or every served chain), each read from chain: TVL and what can be withdrawn now priced by the chain's oracle, what the vault accepts now (`maxDeposit`; 0 when paused or full), and 7/30/90-day APYs from the vault's own share price. Filter by underlying and USD floors, sort by `order_by`, page with `offset`/`limit`. Any other ERC-4626 vault can still be managed by address.",
   query: EarnVaultsQuery,
   response: EarnVaultsResponse,
+  history: true,
   widget: false,
   cli: { short: { chain: "c" } },
   async handler({ query }, ctx: EarnContext) {

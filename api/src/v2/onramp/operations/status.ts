@@ -11,6 +11,7 @@ export const status = defineOperation({
     "Where the payment is, read live from the provider and the chain: pending (not paid yet), processing (paid; the USDC is on its way to the one-time wallet or being forwarded from it), delivered (the USDC reached destination_address: the forwarding transaction and the amount, read on chain) or failed (declined, expired or refunded).",
   query: OnrampStatusQuery,
   response: OnrampStatus,
+  history: true,
   errorModel: "domain",
   errors: [ONRAMP_ERRORS[404], ONRAMP_ERRORS[422], ONRAMP_ERRORS[502]],
   cli: { short: { payment_id: "p" } },

@@ -12,6 +12,7 @@ export const balances = defineOperation({
     "USDC and every listed asset the owner's account holds or has held on `chain` (zero balances of exited tokens included), each with its full transfer history.",
   query: HoldingsQuery,
   response: BalancesResponse,
+  history: true,
   errors: [{ status: 502, description: "chain or issuer unavailable" }],
   errorModel: "mixed",
   cli: { short: { chain: "c" } },

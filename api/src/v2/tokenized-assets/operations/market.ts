@@ -13,6 +13,7 @@ export const market = defineOperation({
   params: MarketParams,
   query: MarketQuery,
   response: MarketDetail,
+  history: true,
   errors: [
     { status: 400, description: "interval and range not given together, or not a valid pair" },
     { status: 404, description: "unknown symbol, or not listed on that chain" },

@@ -14,6 +14,7 @@ export const markets = defineOperation({
     "Every listed tokenized asset per chain with its live price, 24 h change, yield, TVL and trading status. Filters combine: `category` (sector tag), `search` (substring of symbol, underlying ticker or name), `provider`, `asset_class`, `chain`. A chain or issuer that cannot be reached is left out (502 only when nothing can be listed).",
   query: MarketsQuery,
   response: MarketsResponse,
+  history: true,
   errors: [{ status: 502, description: "chain or issuer unavailable" }],
   errorModel: "mixed",
   cli: { short: { asset_class: "a", provider: "p", search: "s" } },

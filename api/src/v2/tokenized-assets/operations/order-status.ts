@@ -12,6 +12,7 @@ export const orderStatus = defineOperation({
     "`pending` (also while partially filled), `filled`, `expired` or `cancelled`, with the latest fill's transaction, the amount filled (raw, input-token decimals) and the average fill price in USD per share. Read from the order relay.",
   params: OrderHashParam,
   response: EquityOrderStatus,
+  history: true,
   errors: [
     { status: 400, description: "bad order hash" },
     { status: 404, description: "unknown order" },

@@ -12,6 +12,7 @@ export const positions = defineOperation({
     "Non-zero holdings of the owner's account on `chain` with USD value, activity (buys, sells, transfers) and average-cost PnL reconstructed from on-chain events. `pending_orders` lists fund orders waiting for their NAV cycle.",
   query: HoldingsQuery,
   response: PositionsResponse,
+  history: true,
   errors: [{ status: 502, description: "chain or issuer unavailable" }],
   errorModel: "mixed",
   cli: { short: { chain: "c" } },

@@ -1,0 +1,182 @@
+import {
+  type AbiEvent,
+  type Address,
+  encodeEventTopics,
+  formatLog,
+  type Hex,
+  type Log,
+  type PublicClient,
+  parseEventLogs,
+  type RpcLog,
+  toEventSelector,
+} from "viem";
+import { UpstreamError } from "../errors.ts";
+import { httpCall } from "../upstream/http-call.ts";
+import { type LogQuery, LogReader, type LogReaderOptions, TooLongHistoryError } from "./log-reader.ts";
+
+export interface IndexedLogReaderOptions extends LogReaderOptions {
+  /** the indexer's HTTP base (its `POST /logs`) */
+  indexUrl: string;
+  /**
+   * most blocks the index may trail the chain's head and still answer, the rest read from the chain (read your
+   * writes); further behind, a read answers 503 with Retry-After rather than history it cannot complete
+   */
+  maxLagBlocks: bigint;
+  timeoutMs: number;
+}
+
+/** What the indexer answers for a `POST /logs`: RPC-shaped logs up to the block it has indexed. */
+interface IndexAnswer {
+  indexedToBlock: string;
+  logs: RpcLog[];
+}
+
+/**
+ * Event history from the index (a Ponder app following the chains once, `indexer/`) instead of eth_getLogs pages
+ * from each contract's deployment on every request: one query answered from its tables whatever the chain's
+ * height. The few blocks the index has not reached yet are read from the chain (one page), so a read right after
+ * a write sees it; an index further behind than `maxLagBlocks` is refused with a 503 and Retry-After, never served
+ * as if complete. Same queries, same logs and same decoding as the LogReader it extends (still used for deployment
+ * blocks and for that last page).
+ */
+export class IndexedLogReader extends LogReader {
+  readonly indexStats = { queries: 0, topUps: 0, behind: 0, fallbacks: 0 };
+  private readonly indexed = new Map<number, bigint>();
+
+  constructor(private readonly index: IndexedLogReaderOptions) {
+    super(index);
+  }
+
+  /**
+   * From the index; while it cannot answer (starting, backfilling, further behind than `maxLagBlocks`, unreachable)
+   * from the chain in pages as the LogReader reads it, when that history is short enough to page through; a longer
+   * one is refused with the index's 503 and Retry-After, never answered short.
+   */
+  override async getLogs(client: PublicClient, query: LogQuery): Promise<Log[]> {
+    try {
+      return await this.fromIndex(client, query);
+    } catch (error) {
+      if (!(error instanceof UpstreamError) || error.service !== "index") throw error;
+      this.indexStats.fallbacks++;
+      try {
+        return await super.getLogs(client, query);
+      } catch (fallback) {
+        if (fallback instanceof TooLongHistoryError) throw error;
+        throw fallback;
+      }
+    }
+  }
+
+  private async fromIndex(client: PublicClient, query: LogQuery): Promise<Log[]> {
+    const addresses = (
+      query.address === undefined ? [] : Array.isArray(query.address) ? query.address : [query.address]
+    ).map((a) => a.toLowerCase() as Address);
+    if (query.address !== undefined && !addresses.length) return [];
+    if (query.address === undefined && query.fromBlock === undefined)
+      throw new Error("LogReader: a query over any contract needs a fromBlock");
+    const chainId = client.chain?.id ?? 0;
+    const topics = queryTopics(query);
+    const [head, answer] = await Promise.all([
+      query.toBlock ?? client.getBlockNumber({ cacheTime: 0 }),
+      this.ask({
+        chainId,
+        fromBlock: (query.fromBlock ?? 0n).toString(),
+        ...(query.toBlock !== undefined && { toBlock: query.toBlock.toString() }),
+        ...(addresses.length && { address: addresses }),
+        topics,
+      }),
+    ]);
+    this.indexStats.queries++;
+    const indexedTo = BigInt(answer.indexedToBlock);
+    this.indexed.set(chainId, indexedTo);
+    this.rememberHead(chainId, head);
+    let raw = answer.logs.filter((l) => BigInt(l.blockNumber!) <= head);
+    if (head > indexedTo) {
+      const lag = head - indexedTo;
+      if (lag > this.index.maxLagBlocks) {
+        this.indexStats.behind++;
+        throw new UpstreamError(
+          "index",
+          `The event index is ${lag} blocks behind the chain's head (at most ${this.index.maxLagBlocks} are read from the chain); retry shortly`,
+          "Index behind",
+          503,
+          5,
+        );
+      }
+      // the blocks the index has not reached yet: one page from the chain
+      const start = indexedTo + 1n > (query.fromBlock ?? 0n) ? indexedTo + 1n : (query.fromBlock ?? 0n);
+      if (start <= head) {
+        this.indexStats.topUps++;
+        raw = [...raw, ...(await this.rawPage(client, addresses, topics, start, head))];
+      }
+    }
+    const logs = raw.map((l) => formatLog(l));
+    if ("event" in query) return parseEventLogs({ abi: [query.event], logs, strict: false }) as Log[];
+    return parseEventLogs({ abi: query.events, logs }) as Log[];
+  }
+
+  /** The block each chain's index was complete up to at its last answer. */
+  indexedTo(client: PublicClient): bigint | undefined {
+    return this.indexed.get(client.chain?.id ?? 0);
+  }
+
+  private async ask(body: Record<string, unknown>): Promise<IndexAnswer> {
+    let result: Awaited<ReturnType<typeof httpCall>>;
+    try {
+      result = await httpCall(new URL("/logs", this.index.indexUrl), {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify(body),
+        signal: AbortSignal.timeout(this.index.timeoutMs),
+      });
+    } catch (error) {
+      throw new UpstreamError(
+        "index",
+        `The event index is unreachable (${(error as Error).message})`,
+        "Index unavailable",
+      );
+    }
+    if (result.status !== 200)
+      throw new UpstreamError(
+        "index",
+        `The event index answered ${result.status}: ${result.text.slice(0, 200)}`,
+        "Index unavailable",
+        result.status === 503 ? 503 : 502,
+        result.status === 503 ? 5 : undefined,
+      );
+    return JSON.parse(result.text) as IndexAnswer;
+  }
+
+  private async rawPage(
+    client: PublicClient,
+    address: Address[],
+    topics: (Hex | Hex[] | null)[],
+    fromBlock: bigint,
+    toBlock: bigint,
+  ): Promise<RpcLog[]> {
+    return (await client.request({
+      method: "eth_getLogs",
+      params: [
+        {
+          ...(address.length && { address }),
+          topics,
+          fromBlock: `0x${fromBlock.toString(16)}`,
+          toBlock: `0x${toBlock.toString(16)}`,
+        },
+      ],
+    } as never)) as RpcLog[];
+  }
+}
+
+/** eth_getLogs topics for a query: the event's selector (or several) and the indexed arguments it filters on. */
+export function queryTopics(query: LogQuery): (Hex | Hex[] | null)[] {
+  if ("events" in query) return [query.events.map(toEventSelector), ...query.topics];
+  const encoded = encodeEventTopics({
+    abi: [query.event as AbiEvent],
+    eventName: query.event.name,
+    args: query.args as never,
+  } as never) as (Hex | Hex[] | null)[];
+  // trailing "any" positions say nothing
+  while (encoded.length > 1 && encoded.at(-1) === null) encoded.pop();
+  return encoded;
+}
