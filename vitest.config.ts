@@ -1,6 +1,19 @@
 import { defineConfig } from "vitest/config";
 
 const shared = ["**/node_modules/**", "**/dist/**", "**/.next/**", "stories/**", "e2e/**"];
+const UNIT = ["{api,sdk,cli,mcp,widgets,devnet,settlement,scripts,bench,testkit,indexer}/**/*.test.{ts,tsx}"];
+/** unit files that start devnets, twins, the index or package builds (CPU-heavy, timing-sensitive) */
+const HEAVY = [
+  "devnet/test/**/*.test.ts",
+  "indexer/test/index.test.ts",
+  "api/test/**/*-pin.test.ts",
+  "api/test/v2/tokenized-assets/equity-relay-client.test.ts",
+  "scripts/published-packages.test.ts",
+  "sdk/test/entry-points.test.ts",
+  "widgets/test/package.test.ts",
+  "testkit/test/leak-check.test.ts",
+  "testkit/test/new-operation.test.ts",
+];
 
 /**
  * unit: no outside services (or starts its own, like the devnet tests).
@@ -12,17 +25,29 @@ export default defineConfig({
       {
         test: {
           name: "unit",
-          include: [
-            "{api,sdk,cli,mcp,widgets,devnet,settlement,scripts,bench,testkit,indexer}/**/*.test.{ts,tsx}",
-          ],
-          exclude: [...shared, "**/*.int.test.*"],
+          include: UNIT,
+          exclude: [...shared, "**/*.int.test.*", ...HEAVY],
           environment: "node",
           testTimeout: 60_000,
           hookTimeout: 120_000,
           // Loading a file's imports (viem, zod, the registry) took longer than its tests: 106 files, 125 s of imports
           // for 146 s of tests on one worker. Two workers, each loading a module once for all the files it runs; the
-          // files clean up after themselves (vi.unstubAll*, their own devnet ports), so none sees another's state.
+          // files clean up after themselves (vi.unstubAll*), so none sees another's state.
           maxWorkers: 2,
+          isolate: false,
+        },
+      },
+      {
+        test: {
+          // the unit files that start chains, twins, an index or package builds: one at a time (two at once on two
+          // cores made their own timeouts), beside the light ones
+          name: "unit-heavy",
+          include: HEAVY,
+          exclude: [...shared, "**/*.int.test.*"],
+          environment: "node",
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          maxWorkers: 1,
           isolate: false,
         },
       },

@@ -132,7 +132,9 @@ try {
   });
   // after the build: the app's typecheck includes the route types each `next build` regenerates
   await step("typecheck", async () => (await npx("tsc", ["-p", "."])) || npx("tsc", ["-p", "app"]));
-  await step("unit", () => npx("vitest", ["run", "--project", "unit", ...vitestReport("unit")]));
+  await step("unit", () =>
+    npx("vitest", ["run", "--project", "unit", "--project", "unit-heavy", ...vitestReport("unit")]),
+  );
   // the static build is the build step's (which skips it when fresh); without that step (`--only=stories`) it is
   // built here, again only when stale
   await step("stories", async () => {

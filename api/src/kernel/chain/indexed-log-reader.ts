@@ -40,7 +40,7 @@ interface IndexAnswer {
  * blocks and for that last page).
  */
 export class IndexedLogReader extends LogReader {
-  readonly indexStats = { queries: 0, topUps: 0, behind: 0, fallbacks: 0 };
+  readonly indexStats = { queries: 0, topUps: 0, behind: 0, fallbacks: 0, lastFallback: "" };
   private readonly indexed = new Map<number, bigint>();
 
   constructor(private readonly index: IndexedLogReaderOptions) {
@@ -58,6 +58,7 @@ export class IndexedLogReader extends LogReader {
     } catch (error) {
       if (!(error instanceof UpstreamError) || error.service !== "index") throw error;
       this.indexStats.fallbacks++;
+      this.indexStats.lastFallback = error.message;
       try {
         return await super.getLogs(client, query);
       } catch (fallback) {
