@@ -12,7 +12,13 @@ import {
 } from "viem";
 import { UpstreamError } from "../errors.ts";
 import { httpCall } from "../upstream/http-call.ts";
-import { type LogQuery, LogReader, type LogReaderOptions, TooLongHistoryError } from "./log-reader.ts";
+import {
+  type LogQuery,
+  LogReader,
+  type LogReaderOptions,
+  queryAddresses,
+  TooLongHistoryError,
+} from "./log-reader.ts";
 
 export interface IndexedLogReaderOptions extends LogReaderOptions {
   /** the indexer's HTTP base (its `POST /logs`) */
@@ -69,12 +75,8 @@ export class IndexedLogReader extends LogReader {
   }
 
   private async fromIndex(client: PublicClient, query: LogQuery): Promise<Log[]> {
-    const addresses = (
-      query.address === undefined ? [] : Array.isArray(query.address) ? query.address : [query.address]
-    ).map((a) => a.toLowerCase() as Address);
-    if (query.address !== undefined && !addresses.length) return [];
-    if (query.address === undefined && query.fromBlock === undefined)
-      throw new Error("LogReader: a query over any contract needs a fromBlock");
+    const addresses = queryAddresses(query);
+    if (!addresses) return [];
     const chainId = client.chain?.id ?? 0;
     const topics = queryTopics(query);
     const [head, answer] = await Promise.all([

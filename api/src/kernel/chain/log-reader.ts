@@ -52,6 +52,20 @@ export type LogQuery = {
 /** A history longer than the deployment lets one read page through (LogReaderOptions.maxPages): a 502. */
 export class TooLongHistoryError extends UpstreamError {}
 
+/**
+ * A query's contracts, lower-cased: [] for any contract (a `fromBlock` is then required), undefined for an empty list
+ * (nothing to read).
+ */
+export function queryAddresses(query: LogQuery): Address[] | undefined {
+  const addresses = (
+    query.address === undefined ? [] : Array.isArray(query.address) ? query.address : [query.address]
+  ).map((a) => a.toLowerCase() as Address);
+  if (query.address !== undefined && !addresses.length) return undefined;
+  if (query.address === undefined && query.fromBlock === undefined)
+    throw new Error("LogReader: a query over any contract needs a fromBlock");
+  return addresses;
+}
+
 const CONCURRENCY = 4;
 /** no code at the head: nothing to read (yet) */
 const NOT_DEPLOYED = 2n ** 64n;
@@ -73,12 +87,8 @@ export class LogReader {
   constructor(private readonly options: LogReaderOptions) {}
 
   async getLogs(client: PublicClient, query: LogQuery): Promise<Log[]> {
-    const addresses = (
-      query.address === undefined ? [] : Array.isArray(query.address) ? query.address : [query.address]
-    ).map((a) => a.toLowerCase() as Address);
-    if (query.address !== undefined && !addresses.length) return [];
-    if (query.address === undefined && query.fromBlock === undefined)
-      throw new Error("LogReader: a query over any contract needs a fromBlock");
+    const addresses = queryAddresses(query);
+    if (!addresses) return [];
     const [head, starts] = await Promise.all([
       query.toBlock ?? client.getBlockNumber({ cacheTime: 0 }),
       Promise.all(addresses.map((a) => this.deploymentBlock(client, a))),
