@@ -35,12 +35,13 @@ export default defineConfig({
           // files clean up after themselves (vi.unstubAll*), so none sees another's state.
           maxWorkers: 2,
           isolate: false,
+          sequence: { groupOrder: 0 },
         },
       },
       {
         test: {
           // the unit files that start chains, twins, an index or package builds: one at a time (two at once on two
-          // cores made their own timeouts), beside the light ones
+          // cores made their own timeouts)
           name: "unit-heavy",
           include: HEAVY,
           exclude: [...shared, "**/*.int.test.*"],
@@ -49,6 +50,8 @@ export default defineConfig({
           hookTimeout: 120_000,
           maxWorkers: 1,
           isolate: false,
+          // after the light ones (vitest runs projects of different worker counts one group after another)
+          sequence: { groupOrder: 1 },
         },
       },
       {
