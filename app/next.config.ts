@@ -5,7 +5,7 @@ const config: NextConfig = {
   poweredByHeader: false,
   transpilePackages: ["@compass/api", "@compass/constants"],
   serverExternalPackages: ["pino", "ioredis"],
-  // Types are checked by `npm run typecheck` (tsc -p app); the build need not repeat it.
+  // Types are checked by `npm run typecheck` (tsc -p . at the root, which includes the app); the build need not repeat it.
   typescript: { ignoreBuildErrors: true },
 };
 
