@@ -6,7 +6,7 @@ import { existsSync, readdirSync, rmSync, statSync, utimesSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { buildCheckout, checkoutFresh } from "@compass/app/checkout-build";
-import { bundleNode, TWINS, twinBundlePath } from "@compass/devnet";
+import { bundleNode, CLI_BUNDLE, CLI_ENTRY, TWINS, twinBundlePath } from "@compass/devnet";
 import { exec, SERVER_BUNDLE, SERVER_ENTRY } from "@compass/testkit/stack";
 
 export const ROOT = fileURLToPath(new URL("..", import.meta.url));
@@ -127,8 +127,12 @@ async function buildBundles({ force = false, log = console.log }: BuildOptions):
   const bundles = [
     ...TWINS.map((t) => ({ name: `twin ${t.name}`, entry: t.entry, out: twinBundlePath(t.name) })),
     { name: "server", entry: SERVER_ENTRY, out: SERVER_BUNDLE },
+    // compass-devnet: tests and shells call it many times (`send`, `price`, `issuer`…)
+    { name: "devnet cli", entry: CLI_ENTRY, out: CLI_BUNDLE, sourceModuleUrls: true },
   ];
-  const built = await Promise.all(bundles.map((b) => bundleNode(b.entry, b.out, force)));
+  const built = await Promise.all(
+    bundles.map((b) => bundleNode(b.entry, b.out, { force, sourceModuleUrls: b.sourceModuleUrls })),
+  );
   const names = bundles.filter((_, i) => built[i]).map((b) => b.name);
   if (names.length) log(`bundled ${names.join(", ")}`);
 }

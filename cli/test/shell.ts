@@ -9,9 +9,7 @@ import { testEnv } from "@compass/testkit/live";
 export const compassBin = join(import.meta.dirname, "../bin/compass.mjs");
 
 export function run(bin: string, args: string[], input?: string, env: Record<string, string> = {}) {
-  const t0 = performance.now();
-  return new Promise<{ code: number; stdout: string; stderr: string }>((resolve0) => {
-    const resolve = (v: any) => { console.error("SPAWN", bin.split("/").pop(), args.slice(0,2).join(" "), Math.round(performance.now() - t0)); resolve0(v); };
+  return new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
     const child = execFile(
       process.execPath,
       [bin, ...args],

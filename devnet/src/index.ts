@@ -33,7 +33,7 @@ export { type DevnetHandle, type DevnetOptions, startDevnet } from "./devnet.ts"
 export { EXTENSIONS } from "./extensions/index.ts";
 export type { ChainExtension, ExtensionContext } from "./extensions/types.ts";
 export { devnetPaths, findDevnetDir } from "./layout.ts";
-export { bundleNode, nodeArgs } from "./process/bundle.ts";
+export { bundleNode, CLI_BUNDLE, CLI_ENTRY, nodeArgs } from "./process/bundle.ts";
 export { assertPortFree } from "./process/ports.ts";
 export { minedReceipt } from "./receipt.ts";
 export { viemChain } from "./rpc.ts";

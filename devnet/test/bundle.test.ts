@@ -1,5 +1,5 @@
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, rmSync, utimesSync, writeFileSync } from "node:fs";
+import { cpSync, mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, test } from "vitest";
@@ -38,5 +38,26 @@ describe("prebuilt bundles for launched programs", () => {
   test("behavior: a bundle built from another entry, or a missing one, is never used", () => {
     expect(freshBundle(out, join(dir, "other.ts"))).toBeUndefined();
     expect(freshBundle(join(dir, "dist/absent.mjs"), entry)).toBeUndefined();
+  });
+
+  test("parameters: sourceModuleUrls keeps each module's own URL, so files beside the sources are found, wherever the checkout moves", async () => {
+    const src = join(dir, "urls/src/deep");
+    mkdirSync(src, { recursive: true });
+    writeFileSync(join(dir, "urls/src/data.txt"), "beside the sources\n");
+    writeFileSync(
+      join(src, "read.ts"),
+      'import { readFileSync } from "node:fs";\nexport const text = readFileSync(new URL("../data.txt", import.meta.url), "utf8").trim();\n',
+    );
+    const main = join(dir, "urls/src/main.ts");
+    writeFileSync(main, 'import { text } from "./deep/read.ts";\nconsole.log(text);\n');
+    const bundled = join(dir, "urls/dist/main.mjs");
+    expect(await bundleNode(main, bundled, { sourceModuleUrls: true })).toBe(true);
+    expect(execFileSync(process.execPath, [bundled], { encoding: "utf8" }).trim()).toBe("beside the sources");
+    // the same checkout elsewhere
+    cpSync(join(dir, "urls"), join(dir, "moved"), { recursive: true });
+    rmSync(join(dir, "urls"), { recursive: true });
+    expect(
+      execFileSync(process.execPath, [join(dir, "moved/dist/main.mjs")], { encoding: "utf8" }).trim(),
+    ).toBe("beside the sources");
   });
 });

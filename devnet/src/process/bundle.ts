@@ -5,26 +5,23 @@
  * once on two cores paid that four times. A bundle is fresh while none of the files esbuild read for it
  * changed since; otherwise the caller falls back to tsx, so an edit never runs old code.
  */
-import { mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
-import { dirname, resolve } from "node:path";
+import { mkdirSync, writeFileSync } from "node:fs";
+import { readFile } from "node:fs/promises";
+import { dirname, relative, resolve, sep } from "node:path";
+import { fileURLToPath } from "node:url";
+import type { Plugin } from "esbuild";
+
+import { freshBundle, inputsFile } from "../../bin/fresh-bundle.mjs";
+
+export { freshBundle };
+
+/** The devnet's command line (`compass-devnet`, bin/devnet.mjs) and where `npm run build` bundles it. */
+export const CLI_ENTRY = fileURLToPath(new URL("../cli.ts", import.meta.url));
+export const CLI_BUNDLE = fileURLToPath(new URL("../../dist/cli.mjs", import.meta.url));
 
 interface Inputs {
   entry: string;
   files: string[];
-}
-
-const inputsFile = (outFile: string) => `${outFile}.inputs.json`;
-
-/** `outFile` when it exists, was built from `entry`, and is newer than every file it compiled in. */
-export function freshBundle(outFile: string, entry: string): string | undefined {
-  try {
-    const inputs = JSON.parse(readFileSync(inputsFile(outFile), "utf8")) as Inputs;
-    if (inputs.entry !== resolve(entry)) return undefined;
-    const built = statSync(outFile).mtimeMs;
-    return inputs.files.every((f) => statSync(f).mtimeMs <= built) ? outFile : undefined;
-  } catch {
-    return undefined; // absent, unreadable, or an input is gone
-  }
 }
 
 /** The node arguments that run `entry`: its fresh bundle, else the TypeScript through tsx's loader. */
@@ -33,8 +30,23 @@ export function nodeArgs(entry: string, outFile: string, tsxLoader: string): str
   return bundle ? ["--enable-source-maps", bundle] : ["--import", tsxLoader, entry];
 }
 
+/** How a bundle is built (see bundleNode). */
+export interface BundleOptions {
+  /** build even when fresh */
+  force?: boolean;
+  /**
+   * each module's `import.meta.url` stays its source file's (relative to the bundle, so the checkout may move): for
+   * programs whose modules find their files next to themselves (artifacts, contracts, twin entries)
+   */
+  sourceModuleUrls?: boolean;
+}
+
 /** Builds `outFile` from `entry` unless fresh; returns whether it built. */
-export async function bundleNode(entry: string, outFile: string, force = false): Promise<boolean> {
+export async function bundleNode(
+  entry: string,
+  outFile: string,
+  { force = false, sourceModuleUrls = false }: BundleOptions = {},
+): Promise<boolean> {
   if (!force && freshBundle(outFile, entry)) return false;
   const { build } = await import("esbuild");
   mkdirSync(dirname(outFile), { recursive: true });
@@ -58,10 +70,35 @@ export async function bundleNode(entry: string, outFile: string, force = false):
           );
         },
       },
+      ...(sourceModuleUrls ? [sourceModuleUrlPlugin(dirname(resolve(outFile)))] : []),
     ],
   });
   const files = Object.keys(result.metafile.inputs).map((f) => resolve(f));
   const inputs: Inputs = { entry: resolve(entry), files };
   writeFileSync(inputsFile(outFile), `${JSON.stringify(inputs, null, 1)}\n`);
   return true;
+}
+
+const MODULE_URL = /\bimport\.meta\.url\b/;
+
+/** Rewrites `import.meta.url` in our TypeScript to the source file's URL, relative to the bundle's directory. */
+function sourceModuleUrlPlugin(outDir: string): Plugin {
+  return {
+    name: "source-module-urls",
+    setup(b) {
+      b.onLoad({ filter: /\.tsx?$/ }, async (args) => {
+        if (args.path.includes(`${sep}node_modules${sep}`)) return undefined;
+        const source = await readFile(args.path, "utf8");
+        if (!MODULE_URL.test(source)) return undefined;
+        const from = relative(outDir, args.path).split(sep).join("/");
+        return {
+          contents: source.replace(
+            new RegExp(MODULE_URL, "g"),
+            `new URL(${JSON.stringify(from)}, import.meta.url).href`,
+          ),
+          loader: args.path.endsWith("x") ? "tsx" : "ts",
+        };
+      });
+    },
+  };
 }
