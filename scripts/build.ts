@@ -124,7 +124,7 @@ export async function buildForServers(opts: BuildOptions = {}): Promise<void> {
 
 /** The twins and the shipped server start from bundles (tsx stays the fallback while one is stale). */
 async function buildBundles({ force = false, log = console.log }: BuildOptions): Promise<void> {
-  const bundles = [
+  const bundles: { name: string; entry: string; out: string; sourceModuleUrls?: boolean }[] = [
     ...TWINS.map((t) => ({ name: `twin ${t.name}`, entry: t.entry, out: twinBundlePath(t.name) })),
     { name: "server", entry: SERVER_ENTRY, out: SERVER_BUNDLE },
     // compass-devnet: tests and shells call it many times (`send`, `price`, `issuer`…)

@@ -57,7 +57,12 @@ try {
     const report = await runResilience({
       url: stack.servers.staging!.url,
       devnetDir: stack.devnet.dir,
-      perOp: quick ? 60 : 200,
+      perOp: quick ? 20 : 200,
+      // --quick: the sample `npm test` draws (see scripts/test.ts); otherwise every systematic case
+      ...(quick && {
+        systematic: Number(process.env.COMPASS_FUZZ_SYSTEMATIC ?? 30),
+        seed: Number(process.env.COMPASS_FUZZ_SEED ?? Math.floor(Math.random() * 2 ** 31)),
+      }),
       loadSeconds: quick ? 5 : 20,
       faultPortBase: portBase + 1000,
       accessPort: portBase + 58,

@@ -1,5 +1,5 @@
 import { createServer, type Server } from "node:http";
-import { fuzzOperation } from "@compass/testkit/resilience";
+import { casesFor, fuzzOperation } from "@compass/testkit/resilience";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { z } from "zod";
 import { operationModels } from "../../scripts/gen/model.ts";
@@ -51,5 +51,20 @@ describe("fuzz harness", () => {
   test("behavior: a crash on some input is reported as a 5xx finding", async () => {
     const report = await fuzzOperation(url, manifestOf("v2_buggy_op"), ctx, { count: 60 });
     expect(report.findings.some((f) => f.problem === "5xx" && f.case === "note: unicode")).toBe(true);
+  });
+
+  test("parameters: a systematic cap draws a seeded sample — the baseline always, the same cases for one seed, others for another", () => {
+    const op = manifestOf("v2_test_echo");
+    const all = casesFor(op, ctx, 0, 1).map((c) => c.label);
+    expect(all.length).toBeGreaterThan(12);
+    const sample = (seed: number) => casesFor(op, ctx, 0, seed, 12).map((c) => c.label);
+    expect(sample(1)).toHaveLength(12);
+    expect(sample(1)[0]).toBe("baseline");
+    expect(sample(1)).toEqual(sample(1));
+    expect(new Set(sample(1)).size).toBe(12);
+    expect(sample(1).every((l) => all.includes(l))).toBe(true);
+    // across seeds the samples reach cases a single one left out
+    const seen = new Set([1, 2, 3, 4, 5, 6, 7, 8].flatMap(sample));
+    expect(seen.size).toBeGreaterThan(12);
   });
 });

@@ -63,7 +63,18 @@ function nullable(schema: Json): boolean {
   return types.includes("null") || (schema.anyOf ?? schema.oneOf ?? []).some((b: Json) => nullable(b));
 }
 
-export function casesFor(op: OperationManifest, ctx: BaselineContext, count: number, seed: number): Case[] {
+/**
+ * The cases of one operation: the baseline, every field missing and mutated (mutations.ts), an extra field, the body
+ * attacks, then random values up to `count`. `systematic` caps the systematic ones at a seeded sample (the baseline
+ * always among them): `npm test` tries a different sample each run, `npm run resilience` all of them.
+ */
+export function casesFor(
+  op: OperationManifest,
+  ctx: BaselineContext,
+  count: number,
+  seed: number,
+  systematic = Number.POSITIVE_INFINITY,
+): Case[] {
   const params: Record<string, unknown> = {};
   const query: Record<string, unknown> = {};
   for (const p of op.params) {
@@ -135,6 +146,16 @@ export function casesFor(op: OperationManifest, ctx: BaselineContext, count: num
     extra.query.unexpected = "1";
     cases.push(extra);
   }
+  if (cases.length > systematic) {
+    const rest = fc.sample(
+      fc.shuffledSubarray(cases.slice(1), { minLength: systematic - 1, maxLength: systematic - 1 }),
+      {
+        numRuns: 1,
+        seed,
+      },
+    )[0]!;
+    cases.splice(1, cases.length, ...rest);
+  }
   // Fill up to `count` with random values (fast-check, seeded: reproducible) in random fields.
   if (fields.length && cases.length < count) {
     const random = fc.sample(
@@ -164,9 +185,16 @@ export async function fuzzOperation(
   baseUrl: string,
   op: OperationManifest,
   ctx: BaselineContext,
-  opts: { count: number; seed?: number; headers?: Record<string, string>; concurrency?: number },
+  opts: {
+    count: number;
+    seed?: number;
+    /** at most this many systematic cases (a seeded sample); default all */
+    systematic?: number;
+    headers?: Record<string, string>;
+    concurrency?: number;
+  },
 ): Promise<FuzzReport> {
-  const cases = casesFor(op, ctx, opts.count, opts.seed ?? 42);
+  const cases = casesFor(op, ctx, opts.count, opts.seed ?? 42, opts.systematic);
   const report: FuzzReport = { op: op.operationId, tried: 0, statuses: {}, findings: [] };
   let next = 0;
   const worker = async () => {

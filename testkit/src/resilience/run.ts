@@ -19,6 +19,13 @@ export interface ResilienceOptions {
   url: string;
   devnetDir: string;
   perOp: number;
+  /**
+   * at most this many of an operation's systematic cases (every field missing and mutated), a sample drawn with
+   * `seed`; default all of them (`npm run resilience`)
+   */
+  systematic?: number;
+  /** the sample's seed (printed in the report, so a finding replays with COMPASS_FUZZ_SEED) */
+  seed?: number;
   loadSeconds: number;
   /** free ports for the fault stack and the access server */
   faultPortBase: number;
@@ -28,6 +35,8 @@ export interface ResilienceOptions {
 
 export interface ResilienceReport {
   hostile: FuzzReport[];
+  /** the hostile inputs were a sample: at most `systematic` per operation, drawn with `seed` */
+  sample?: { systematic: number; seed: number };
   faults: FaultResult[];
   load: LoadResult;
   access: AccessCheck[];
@@ -51,11 +60,12 @@ export async function runResilience(o: ResilienceOptions): Promise<ResilienceRep
   // three operations at a time (each with its own 8 requests in flight): a request mostly waits on the chain's
   // RPC, so lanes overlap the waits; the report keeps the registry's order
   const hostile: FuzzReport[] = new Array(manifest.length);
+  const seed = o.seed ?? 42;
   let next = 0;
   const lane = async () => {
     for (let i = next++; i < manifest.length; i = next++) {
       const op = manifest[i]!;
-      const r = await fuzzOperation(o.url, op, ctx, { count: o.perOp });
+      const r = await fuzzOperation(o.url, op, ctx, { count: o.perOp, systematic: o.systematic, seed });
       log(`  hostile ${op.operationId}: ${r.tried} inputs, ${r.findings.length} findings`);
       hostile[i] = r;
     }
@@ -81,7 +91,14 @@ export async function runResilience(o: ResilienceOptions): Promise<ResilienceRep
     load.non2xx === 0 &&
     load.growth === "ok" &&
     access.every((a) => a.ok);
-  return { hostile, faults, load, access, ok };
+  return {
+    hostile,
+    sample: o.systematic === undefined ? undefined : { systematic: o.systematic, seed },
+    faults,
+    load,
+    access,
+    ok,
+  };
 }
 
 export function formatReport(r: ResilienceReport): string {
@@ -89,7 +106,11 @@ export function formatReport(r: ResilienceReport): string {
   const fivexx = r.hostile.reduce((n, h) => n + h.findings.filter((f) => f.problem === "5xx").length, 0);
   const tried = r.hostile.reduce((n, h) => n + h.tried, 0);
   lines.push(
-    `Hostile input: ${tried} inputs over ${r.hostile.length} operations, ${fivexx} 5xx, ${r.hostile.reduce((n, h) => n + h.findings.length, 0)} findings`,
+    `Hostile input: ${tried} inputs over ${r.hostile.length} operations, ${fivexx} 5xx, ${r.hostile.reduce((n, h) => n + h.findings.length, 0)} findings${
+      r.sample
+        ? ` (a sample: ≤ ${r.sample.systematic} systematic cases per operation, seed ${r.sample.seed}; COMPASS_FUZZ_SEED=${r.sample.seed} replays it, \`npm run resilience\` tries all)`
+        : ""
+    }`,
   );
   for (const h of r.hostile) {
     const by = Object.entries(h.statuses)
