@@ -132,23 +132,11 @@ try {
   });
   // after the build: the app's typecheck includes the route types each `next build` regenerates
   await step("typecheck", () => npx("tsc", ["-p", "."]));
-  await step("unit", () =>
-    npx("vitest", ["run", "--project", "unit", "--project", "unit-heavy", ...vitestReport("unit")]),
-  );
-  // the static build is the build step's (which skips it when fresh); without that step (`--only=stories`) it is
-  // built here, again only when stale
-  await step("stories", async () => {
-    if (!want("build")) await buildStorybook({ log: console.log });
-    return npx("vitest", ["run", "--config", "vitest.config.ts"], {}, join(ROOT, "stories"));
-  });
-
-  // the Python SDK's offline tests (a local stdlib server); the python step below runs them again with the live ones
-  await step("python-unit", () =>
-    exec("python3", ["-m", "unittest", "tests.test_offline", "-v"], { cwd: join(ROOT, "python") }),
-  );
-
-  // The stack (booting chains, deploying, starting servers) is CPU-bound like the unit tests: on two cores, booted
-  // alongside them it slowed both more than it saved, so it starts after them.
+  // Two lanes after the build. The stack's steps wait on chains, twins and timers as much as they compute: its
+  // integration step kept two cores ~60% busy, the unit step's one-at-a-time devnet files about as much, and the two
+  // side by side took 472 s where one after the other took ~600. Lane one: unit, stories, the Python SDK's offline
+  // tests, then the resilience report against the stack once it is up (its hostile inputs only build transactions,
+  // never send them). Lane two: the stack, then integration, the live Python tests and the browser.
   const needStack = ["stack", "integration", "python", "e2e", "resilience"].some(want);
   const launchStack = async () => {
     // A directory per run: a previous run's chains that are still writing their final state on the way
@@ -200,80 +188,108 @@ try {
       },
     });
   };
-  if (needStack && stackBuilt) {
+  let stackUp: () => void = () => {};
+  const stackReady = new Promise<void>((resolve) => {
+    stackUp = resolve;
+  });
+  let testEnv: Record<string, string> | undefined;
+
+  const laneOne = async () => {
+    await step("unit", () =>
+      npx("vitest", ["run", "--project", "unit", "--project", "unit-heavy", ...vitestReport("unit")]),
+    );
+    // the static build is the build step's (which skips it when fresh); without that step (`--only=stories`) it is
+    // built here, again only when stale
+    await step("stories", async () => {
+      if (!want("build")) await buildStorybook({ log: console.log });
+      return npx("vitest", ["run", "--config", "vitest.config.ts"], {}, join(ROOT, "stories"));
+    });
+    // the Python SDK's offline tests (a local stdlib server); the python step runs them again with the live ones
+    await step("python-unit", () =>
+      exec("python3", ["-m", "unittest", "tests.test_offline", "-v"], { cwd: join(ROOT, "python") }),
+    );
+    await stackReady;
+    if (!testEnv) return;
+    const env = testEnv;
+    await step("resilience", async () => {
+      const report = await runResilience({
+        url: env.COMPASS_TEST_URL!,
+        devnetDir: env.COMPASS_DEVNET_DIR!,
+        // A sample of each operation's systematic cases (every field missing and mutated): 30 of up to 300, drawn
+        // afresh each run (the seed is in the report; COMPASS_FUZZ_SEED replays it), so runs together cover them
+        // all; `npm run resilience` tries every one and tops up to 200 per operation. The faults, the load and
+        // access control run in full.
+        perOp: Number(process.env.COMPASS_FUZZ_PER_OP ?? 20),
+        systematic: Number(process.env.COMPASS_FUZZ_SYSTEMATIC ?? 30),
+        seed: Number(process.env.COMPASS_FUZZ_SEED ?? Math.floor(Math.random() * 2 ** 31)),
+        loadSeconds: 5,
+        faultPortBase: PORT_BASE + 200,
+        accessPort: PORT_BASE + 58,
+      });
+      console.log(formatReport(report));
+      return report.ok ? 0 : 1;
+    });
+  };
+
+  const laneTwo = async () => {
+    if (!needStack || !stackBuilt) return;
     await step("stack", async () => {
       stack = await launchStack();
     });
-    if (stack && want("integration")) redis = await startRedis(REDIS_PORT);
-    if (stack) {
-      const testEnv = {
-        REDIS_TEST_URL: `redis://127.0.0.1:${REDIS_PORT}`,
-        // two API instances and nginx for the scale-out test (five ports from here)
-        COMPASS_TEST_SCALE_OUT_PORT: String(PORT_BASE + 70),
-        COMPASS_TEST_URL: stack.servers.staging!.url,
-        COMPASS_TEST_PROD_URL: stack.servers.production!.url,
-        COMPASS_TEST_API_KEY: TEST_KEYS.secret,
-        COMPASS_DEVNET_DIR: stack.devnet.dir,
-        ...(stack.index && { COMPASS_TEST_INDEX_URL: stack.index.url }),
-        ...Object.fromEntries(
-          Object.entries(stack.rpcProxies).map(([chain, p]) => [
-            `COMPASS_TEST_RPC_PROXY_${chain.toUpperCase()}`,
-            p.url,
-          ]),
-        ),
-      };
-      Object.assign(process.env, testEnv);
-      // a kept stack's environment, for running single integration files against it
-      if (keep) {
-        mkdirSync(REPORT_DIR, { recursive: true });
-        writeFileSync(
-          join(REPORT_DIR, "stack.env"),
-          Object.entries(testEnv)
-            .map(([k, v]) => `export ${k}=${v}`)
-            .join("\n"),
-        );
-      }
-      await step("integration", () =>
-        npx(
-          "vitest",
-          ["run", "--project", "integration", ...vitestReport("integration"), ...integrationArgs],
-          testEnv,
-        ),
+    if (!stack) return;
+    if (want("integration")) redis = await startRedis(REDIS_PORT);
+    testEnv = {
+      REDIS_TEST_URL: `redis://127.0.0.1:${REDIS_PORT}`,
+      // two API instances and nginx for the scale-out test (five ports from here)
+      COMPASS_TEST_SCALE_OUT_PORT: String(PORT_BASE + 70),
+      COMPASS_TEST_URL: stack.servers.staging!.url,
+      COMPASS_TEST_PROD_URL: stack.servers.production!.url,
+      COMPASS_TEST_API_KEY: TEST_KEYS.secret,
+      COMPASS_DEVNET_DIR: stack.devnet.dir,
+      ...(stack.index && { COMPASS_TEST_INDEX_URL: stack.index.url }),
+      ...Object.fromEntries(
+        Object.entries(stack.rpcProxies).map(([chain, p]) => [
+          `COMPASS_TEST_RPC_PROXY_${chain.toUpperCase()}`,
+          p.url,
+        ]),
+      ),
+    };
+    const env = testEnv;
+    stackUp();
+    // a kept stack's environment, for running single integration files against it
+    if (keep) {
+      mkdirSync(REPORT_DIR, { recursive: true });
+      writeFileSync(
+        join(REPORT_DIR, "stack.env"),
+        Object.entries(env)
+          .map(([k, v]) => `export ${k}=${v}`)
+          .join("\n"),
       );
-      await step("python", () =>
-        exec("python3", ["-m", "unittest", "discover", "-s", "tests", "-t", ".", "-v"], {
-          cwd: join(ROOT, "python"),
-          env: testEnv,
-        }),
-      );
-      await step("e2e", () =>
-        npx(
-          "playwright",
-          ["test", "-c", "playwright.config.ts", ...e2eArgs],
-          { ...testEnv, COMPASS_E2E_REPORT: join(REPORT_DIR, "e2e.playwright.json") },
-          join(ROOT, "e2e"),
-        ),
-      );
-      await step("resilience", async () => {
-        const report = await runResilience({
-          url: testEnv.COMPASS_TEST_URL,
-          devnetDir: testEnv.COMPASS_DEVNET_DIR,
-          // A sample of each operation's systematic cases (every field missing and mutated): 30 of up to 300, drawn
-          // afresh each run (the seed is in the report; COMPASS_FUZZ_SEED replays it), so runs together cover them
-          // all; `npm run resilience` tries every one and tops up to 200 per operation. The faults, the load and
-          // access control run in full.
-          perOp: Number(process.env.COMPASS_FUZZ_PER_OP ?? 20),
-          systematic: Number(process.env.COMPASS_FUZZ_SYSTEMATIC ?? 30),
-          seed: Number(process.env.COMPASS_FUZZ_SEED ?? Math.floor(Math.random() * 2 ** 31)),
-          loadSeconds: 5,
-          faultPortBase: PORT_BASE + 200,
-          accessPort: PORT_BASE + 58,
-        });
-        console.log(formatReport(report));
-        return report.ok ? 0 : 1;
-      });
     }
-  }
+    await step("integration", () =>
+      npx(
+        "vitest",
+        ["run", "--project", "integration", ...vitestReport("integration"), ...integrationArgs],
+        env,
+      ),
+    );
+    await step("python", () =>
+      exec("python3", ["-m", "unittest", "discover", "-s", "tests", "-t", ".", "-v"], {
+        cwd: join(ROOT, "python"),
+        env,
+      }),
+    );
+    await step("e2e", () =>
+      npx(
+        "playwright",
+        ["test", "-c", "playwright.config.ts", ...e2eArgs],
+        { ...env, COMPASS_E2E_REPORT: join(REPORT_DIR, "e2e.playwright.json") },
+        join(ROOT, "e2e"),
+      ),
+    );
+  };
+  // lane two's stack never coming up (not wanted, or failed) releases lane one's wait
+  await Promise.all([laneOne(), laneTwo().finally(() => stackUp())]);
 } finally {
   if (stack && keep) {
     console.log(
