@@ -73,8 +73,8 @@ const vitestReport = (name: string) => [
   "--reporter=json",
   `--outputFile.json=${join(REPORT_DIR, `${name}.json`)}`,
 ];
-const npx = (bin: string, a: string[], env: Record<string, string> = {}, cwd = ROOT) =>
-  exec(join(ROOT, "node_modules/.bin", bin), a, { env, cwd });
+const npx = (bin: string, a: string[], env: Record<string, string> = {}, cwd = ROOT, priority?: number) =>
+  exec(join(ROOT, "node_modules/.bin", bin), a, { env, cwd, priority });
 
 async function step(name: string, fn: () => Promise<unknown>): Promise<boolean> {
   if (!want(name)) return true;
@@ -130,13 +130,11 @@ try {
     stackBuilt = true;
     if (want("stories")) await buildStorybook({ log: console.log });
   });
-  // after the build: the app's typecheck includes the route types each `next build` regenerates
-  await step("typecheck", () => npx("tsc", ["-p", "."]));
   // Two lanes after the build. The stack's steps wait on chains, twins and timers as much as they compute: its
   // integration step kept two cores ~60% busy, the unit step's one-at-a-time devnet files about as much, and the two
-  // side by side took 472 s where one after the other took ~600. Lane one: unit, stories, the Python SDK's offline
-  // tests, then the resilience report against the stack once it is up (its hostile inputs only build transactions,
-  // never send them). Lane two: the stack, then integration, the live Python tests and the browser.
+  // side by side took 472 s where one after the other took ~600. Lane one: the typecheck, unit, stories, the Python
+  // SDK's offline tests, then the resilience report against the stack once it is up (its hostile inputs only build
+  // transactions, never send them). Lane two: the stack, then integration, the live Python tests and the browser.
   const needStack = ["stack", "integration", "python", "e2e", "resilience"].some(want);
   const launchStack = async () => {
     // A directory per run: a previous run's chains that are still writing their final state on the way
@@ -188,6 +186,8 @@ try {
       },
     });
   };
+  // Lane two is the longer one (the stack's steps), so lane one's processes yield to it: they take the CPU it leaves.
+  const LANE_ONE_PRIORITY = 5;
   let stackUp: () => void = () => {};
   const stackReady = new Promise<void>((resolve) => {
     stackUp = resolve;
@@ -195,14 +195,28 @@ try {
   let testEnv: Record<string, string> | undefined;
 
   const laneOne = async () => {
+    // after the build: the app's typecheck includes the route types each `next build` regenerates
+    await step("typecheck", () => npx("tsc", ["-p", "."], {}, ROOT, LANE_ONE_PRIORITY));
     await step("unit", () =>
-      npx("vitest", ["run", "--project", "unit", "--project", "unit-heavy", ...vitestReport("unit")]),
+      npx(
+        "vitest",
+        ["run", "--project", "unit", "--project", "unit-heavy", ...vitestReport("unit")],
+        {},
+        ROOT,
+        LANE_ONE_PRIORITY,
+      ),
     );
     // the static build is the build step's (which skips it when fresh); without that step (`--only=stories`) it is
     // built here, again only when stale
     await step("stories", async () => {
       if (!want("build")) await buildStorybook({ log: console.log });
-      return npx("vitest", ["run", "--config", "vitest.config.ts"], {}, join(ROOT, "stories"));
+      return npx(
+        "vitest",
+        ["run", "--config", "vitest.config.ts"],
+        {},
+        join(ROOT, "stories"),
+        LANE_ONE_PRIORITY,
+      );
     });
     // the Python SDK's offline tests (a local stdlib server); the python step runs them again with the live ones
     await step("python-unit", () =>

@@ -12,6 +12,11 @@ export interface IndexerOptions {
   addressBook: string;
   /** HTTP port of the index (POST /logs, /ready, /status, /metrics) */
   port: number;
+  /**
+   * the index must answer on `port` itself: its readers were given that URL before it started (a stack's servers),
+   * so a port taken in the meantime fails the start, naming it, instead of serving where nobody looks
+   */
+  exactPort?: boolean;
   /** default 127.0.0.1: the API calls it from the same host */
   hostname?: string;
   /** PostgreSQL connection string; omitted: PGlite in `dir` */
@@ -330,7 +335,15 @@ export async function startIndexer(options: IndexerOptions): Promise<RunningInde
     return readyOnce;
   };
   const url = base();
-  if (serverPort !== options.port) log(`index: port ${options.port} was taken; serving on ${serverPort}`);
+  if (serverPort !== options.port) {
+    if (options.exactPort) {
+      await stop();
+      throw new Error(
+        `indexer: port ${options.port} was taken while the index started (it would serve on ${serverPort}, where its readers do not look)`,
+      );
+    }
+    log(`index: port ${options.port} was taken; serving on ${serverPort}`);
+  }
   if (options.waitForReady !== false) {
     await ready().catch(async (error) => {
       await stop();

@@ -192,6 +192,8 @@ export async function startStack(opts: {
       dir: join(opts.dir, "index"),
       addressBook: devnetPaths(opts.dir).addressBook,
       port: indexPort,
+      // the servers were given this port's URL as they started beside it
+      exactPort: true,
       databaseUrl: indexOpts.databaseUrl,
       log: (line) => opts.log?.(`index: ${line}`),
       // the stack answers before the backfill is done: until then the servers read history from the chains in

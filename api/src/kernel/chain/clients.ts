@@ -36,6 +36,7 @@ export class ChainClients {
           ...options,
           indexUrl: index,
           maxLagBlocks: BigInt(config.index.maxLagBlocks),
+          waitMs: config.index.waitMs,
           timeoutMs: config.upstreamTimeoutMs,
         })
       : new LogReader(options);

@@ -28,6 +28,11 @@ export interface IndexedLogReaderOptions extends LogReaderOptions {
    * writes); further behind, a read answers 503 with Retry-After rather than history it cannot complete
    */
   maxLagBlocks: bigint;
+  /**
+   * how long a read waits for an index further behind than `maxLagBlocks` to catch up (it follows the head within a
+   * poll; a burst of blocks puts it behind for a moment) before answering 503; 0 answers at once
+   */
+  waitMs: number;
   timeoutMs: number;
 }
 
@@ -46,7 +51,7 @@ interface IndexAnswer {
  * blocks and for that last page).
  */
 export class IndexedLogReader extends LogReader {
-  readonly indexStats = { queries: 0, topUps: 0, behind: 0, fallbacks: 0, lastFallback: "" };
+  readonly indexStats = { queries: 0, topUps: 0, waits: 0, behind: 0, fallbacks: 0, lastFallback: "" };
   private readonly indexed = new Map<number, bigint>();
 
   constructor(private readonly index: IndexedLogReaderOptions) {
@@ -79,16 +84,27 @@ export class IndexedLogReader extends LogReader {
     if (!addresses) return [];
     const chainId = client.chain?.id ?? 0;
     const topics = queryTopics(query);
-    const [head, answer] = await Promise.all([
+    const body = {
+      chainId,
+      fromBlock: (query.fromBlock ?? 0n).toString(),
+      ...(query.toBlock !== undefined && { toBlock: query.toBlock.toString() }),
+      ...(addresses.length && { address: addresses }),
+      topics,
+    };
+    const [head, first] = await Promise.all([
       query.toBlock ?? client.getBlockNumber({ cacheTime: 0 }),
-      this.ask({
-        chainId,
-        fromBlock: (query.fromBlock ?? 0n).toString(),
-        ...(query.toBlock !== undefined && { toBlock: query.toBlock.toString() }),
-        ...(addresses.length && { address: addresses }),
-        topics,
-      }),
+      this.ask(body),
     ]);
+    let answer = first;
+    // further behind than the blocks a read may top up from the chain: wait for the index to catch up
+    const deadline = Date.now() + this.index.waitMs;
+    if (head - BigInt(answer.indexedToBlock) > this.index.maxLagBlocks && Date.now() < deadline) {
+      this.indexStats.waits++;
+      do {
+        await new Promise((r) => setTimeout(r, 150));
+        answer = await this.ask(body);
+      } while (head - BigInt(answer.indexedToBlock) > this.index.maxLagBlocks && Date.now() < deadline);
+    }
     this.indexStats.queries++;
     const indexedTo = BigInt(answer.indexedToBlock);
     this.indexed.set(chainId, indexedTo);
@@ -106,11 +122,12 @@ export class IndexedLogReader extends LogReader {
           5,
         );
       }
-      // the blocks the index has not reached yet: one page from the chain
+      // the blocks the index has not reached yet, from the chain: a page (or two, in a provider's narrow ranges)
       const start = indexedTo + 1n > (query.fromBlock ?? 0n) ? indexedTo + 1n : (query.fromBlock ?? 0n);
-      if (start <= head) {
-        this.indexStats.topUps++;
-        raw = [...raw, ...(await this.rawPage(client, addresses, topics, start, head))];
+      if (start <= head) this.indexStats.topUps++;
+      for (let from = start; from <= head; from += this.index.maxRange) {
+        const to = from + this.index.maxRange - 1n < head ? from + this.index.maxRange - 1n : head;
+        raw = [...raw, ...(await this.rawPage(client, addresses, topics, from, to))];
       }
     }
     const logs = raw.map((l) => formatLog(l));

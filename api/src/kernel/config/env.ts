@@ -35,7 +35,7 @@ export interface Config {
    * the event index (`indexer/`): history reads come from it when it is on and has a URL (COMPASS_INDEX_URL, or the
    * devnet's address book `index.url`); `COMPASS_INDEX=off`, or no index, keeps the log reader's pages
    */
-  index: { enabled: boolean; url?: string; maxLagBlocks: number };
+  index: { enabled: boolean; url?: string; maxLagBlocks: number; waitMs: number };
   /** publishable key the app's own pages use (COMPASS_APP_PUBLISHABLE_KEY); allowed from `publicUrl`'s origin */
   appPublishableKey?: string;
   upstreamTimeoutMs: number;
@@ -132,6 +132,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       enabled: (env.COMPASS_INDEX ?? "on").toLowerCase() !== "off",
       url: env.COMPASS_INDEX_URL || undefined,
       maxLagBlocks: Number(env.COMPASS_INDEX_MAX_LAG_BLOCKS ?? 64),
+      waitMs: Number(env.COMPASS_INDEX_WAIT_MS ?? 3_000),
     },
     upstreamTimeoutMs: Number(env.COMPASS_UPSTREAM_TIMEOUT_MS ?? 10_000),
     venueNetwork: parseVenueNetwork(env.COMPASS_VENUE_NETWORK),

@@ -104,7 +104,7 @@ describe.skipIf(!indexUrl)("history from the event index", () => {
     const logs = indexed.services.chains.logs;
     expect(logs).toBeInstanceOf(IndexedLogReader);
     expect((logs as IndexedLogReader).indexStats.queries).toBeGreaterThan(0);
-    // (some reads still fall back to the chain's pages right after bursts of blocks: see the skipped test below)
+    // (a read falls back to the chain's pages only when the index stays behind for longer than the reader waits)
     expect((logs as IndexedLogReader).indexStats.queries).toBeGreaterThan(
       (logs as IndexedLogReader).indexStats.fallbacks,
     );
@@ -112,10 +112,10 @@ describe.skipIf(!indexUrl)("history from the event index", () => {
     expect(paged.services.chains.logs.stats.pages).toBeGreaterThan(20);
   }, 240_000);
 
-  // Known gap (issue 31, open): after a burst of blocks (the tests mine many) Ponder's realtime checkpoint trails the
-  // head by more than COMPASS_INDEX_MAX_LAG_BLOCKS (75 against 64 seen), and the reader falls back to the chain's
-  // pages instead of waiting for the index. Measured, not yet fixed: enable once the reader waits for the index.
-  test.skip("default: once the index has reached the head, a history read sends no eth_getLogs", async () => {
+  // After a burst of blocks (the tests mine many) the index's checkpoint trails the head for a moment by more than
+  // COMPASS_INDEX_MAX_LAG_BLOCKS (75 against 64 seen): the reader waits for it (COMPASS_INDEX_WAIT_MS) rather than
+  // paging the chain.
+  test("default: once the index has reached the head, a history read sends no eth_getLogs", async () => {
     const indexed = app(true);
     const logs = indexed.services.chains.logs as IndexedLogReader;
     const path = `/v1/aave/historical_transactions?chain=arbitrum&user_address=${operator}&offset=0&limit=50`;

@@ -110,7 +110,8 @@ beforeAll(async () => {
 afterAll(() => new Promise<void>((r) => server.close(() => r())));
 
 const options = { maxRange: 10_000n, finality: 64n, maxPages: 500 };
-const reader = () => new IndexedLogReader({ ...options, indexUrl: url, maxLagBlocks: 64n, timeoutMs: 2_000 });
+const reader = () =>
+  new IndexedLogReader({ ...options, indexUrl: url, maxLagBlocks: 64n, waitMs: 0, timeoutMs: 2_000 });
 
 describe("IndexedLogReader", () => {
   test("default: the same logs and decoding as the log reader, the blocks the index has not reached read from the chain in one page", async () => {
@@ -155,6 +156,7 @@ describe("IndexedLogReader", () => {
       ...options,
       indexUrl: "http://127.0.0.1:9",
       maxLagBlocks: 64n,
+      waitMs: 0,
       timeoutMs: 500,
     });
     expect(await gone.getLogs(client, query)).toEqual(direct);
@@ -169,6 +171,7 @@ describe("IndexedLogReader", () => {
       ...tight,
       indexUrl: url,
       maxLagBlocks: 64n,
+      waitMs: 0,
       timeoutMs: 2_000,
     })
       .getLogs(client, query)
@@ -179,7 +182,13 @@ describe("IndexedLogReader", () => {
     expect((behind as UpstreamError).retryAfter).toBe(5);
     expect((behind as ApiError).message).toMatch(/100 blocks behind/);
     index.down = true;
-    const down = await new IndexedLogReader({ ...tight, indexUrl: url, maxLagBlocks: 64n, timeoutMs: 2_000 })
+    const down = await new IndexedLogReader({
+      ...tight,
+      indexUrl: url,
+      maxLagBlocks: 64n,
+      waitMs: 0,
+      timeoutMs: 2_000,
+    })
       .getLogs(client, query)
       .catch((e) => e);
     index.down = false;
@@ -188,12 +197,65 @@ describe("IndexedLogReader", () => {
       ...tight,
       indexUrl: "http://127.0.0.1:9",
       maxLagBlocks: 64n,
+      waitMs: 0,
       timeoutMs: 500,
     })
       .getLogs(client, query)
       .catch((e) => e);
     expect((gone as UpstreamError).status).toBe(502);
     expect((gone as UpstreamError).label).toBe("Index unavailable");
+  });
+
+  test("behavior: an index a burst of blocks put behind the bound is waited for, up to waitMs, rather than paged around", async () => {
+    const query = { event: TRANSFER, args: { to: ALICE }, fromBlock: 0n };
+    const direct = await new LogReader(options).getLogs(client, query);
+    index.indexedTo = 900;
+    chain.getLogs = [];
+    const catchUp = setTimeout(() => (index.indexedTo = chain.head), 400);
+    const r = new IndexedLogReader({
+      ...options,
+      indexUrl: url,
+      maxLagBlocks: 64n,
+      waitMs: 5_000,
+      timeoutMs: 2_000,
+    });
+    const started = performance.now();
+    expect(await r.getLogs(client, query)).toEqual(direct);
+    expect(performance.now() - started).toBeGreaterThanOrEqual(350);
+    expect(r.indexStats).toMatchObject({ waits: 1, fallbacks: 0, topUps: 0 });
+    expect(chain.getLogs).toEqual([]);
+    clearTimeout(catchUp);
+    // one that does not catch up within the wait is the 503 (or the chain's pages, while they are few enough)
+    index.indexedTo = 900;
+    const short = new IndexedLogReader({
+      ...options,
+      indexUrl: url,
+      maxLagBlocks: 64n,
+      waitMs: 300,
+      timeoutMs: 2_000,
+    });
+    expect(await short.getLogs(client, query)).toEqual(direct);
+    expect(short.indexStats).toMatchObject({ waits: 1, behind: 1, fallbacks: 1 });
+    index.indexedTo = 995;
+  });
+
+  test("parameters: the blocks the index has not reached are read in the provider's range, page by page", async () => {
+    chain.getLogs = [];
+    const narrow = new IndexedLogReader({
+      ...options,
+      maxRange: 2n,
+      indexUrl: url,
+      maxLagBlocks: 64n,
+      waitMs: 0,
+      timeoutMs: 2_000,
+    });
+    const logs = await narrow.getLogs(client, { event: TRANSFER, args: { to: ALICE }, fromBlock: 0n });
+    expect(logs.map((l: any) => l.args.value)).toEqual([1n, 3n, 4n]);
+    expect(chain.getLogs).toEqual([
+      { fromBlock: 996, toBlock: 997 },
+      { fromBlock: 998, toBlock: 999 },
+      { fromBlock: 1_000, toBlock: 1_000 },
+    ]);
   });
 
   test("default: several events in one query keep the log reader's topic layout", () => {
