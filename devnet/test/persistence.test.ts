@@ -90,7 +90,9 @@ describe("persistence", () => {
   it("refuses to start a second devnet on the same ports", async () => {
     const other = tempDir("devnet-clash");
     await expect(startDevnet({ ...OPTIONS, dir: other.path })).rejects.toThrow(
-      new RegExp(`port (${PORT_BASE + 1}|${PORT_BASE + 2}) \\(chain (arbitrum|base)\\) .*another devnet may be running`),
+      new RegExp(
+        `port (${PORT_BASE + 1}|${PORT_BASE + 2}) \\(chain (arbitrum|base)\\) .*another devnet may be running`,
+      ),
     );
     other.remove();
   });
