@@ -13,6 +13,7 @@ const HEAVY = [
   "widgets/test/package.test.ts",
   "testkit/test/leak-check.test.ts",
   "testkit/test/new-operation.test.ts",
+  "testkit/test/mainnet-shape.test.ts",
 ];
 
 /**

@@ -73,8 +73,8 @@ const vitestReport = (name: string) => [
   "--reporter=json",
   `--outputFile.json=${join(REPORT_DIR, `${name}.json`)}`,
 ];
-const npx = (bin: string, a: string[], env: Record<string, string> = {}, cwd = ROOT, priority?: number) =>
-  exec(join(ROOT, "node_modules/.bin", bin), a, { env, cwd, priority });
+const npx = (bin: string, a: string[], env: Record<string, string> = {}, cwd = ROOT) =>
+  exec(join(ROOT, "node_modules/.bin", bin), a, { env, cwd });
 
 async function step(name: string, fn: () => Promise<unknown>): Promise<boolean> {
   if (!want(name)) return true;
@@ -186,8 +186,6 @@ try {
       },
     });
   };
-  // Lane two is the longer one (the stack's steps), so lane one's processes yield to it: they take the CPU it leaves.
-  const LANE_ONE_PRIORITY = 5;
   let stackUp: () => void = () => {};
   const stackReady = new Promise<void>((resolve) => {
     stackUp = resolve;
@@ -196,27 +194,15 @@ try {
 
   const laneOne = async () => {
     // after the build: the app's typecheck includes the route types each `next build` regenerates
-    await step("typecheck", () => npx("tsc", ["-p", "."], {}, ROOT, LANE_ONE_PRIORITY));
+    await step("typecheck", () => npx("tsc", ["-p", "."]));
     await step("unit", () =>
-      npx(
-        "vitest",
-        ["run", "--project", "unit", "--project", "unit-heavy", ...vitestReport("unit")],
-        {},
-        ROOT,
-        LANE_ONE_PRIORITY,
-      ),
+      npx("vitest", ["run", "--project", "unit", "--project", "unit-heavy", ...vitestReport("unit")]),
     );
     // the static build is the build step's (which skips it when fresh); without that step (`--only=stories`) it is
     // built here, again only when stale
     await step("stories", async () => {
       if (!want("build")) await buildStorybook({ log: console.log });
-      return npx(
-        "vitest",
-        ["run", "--config", "vitest.config.ts"],
-        {},
-        join(ROOT, "stories"),
-        LANE_ONE_PRIORITY,
-      );
+      return npx("vitest", ["run", "--config", "vitest.config.ts"], {}, join(ROOT, "stories"));
     });
     // the Python SDK's offline tests (a local stdlib server); the python step runs them again with the live ones
     await step("python-unit", () =>

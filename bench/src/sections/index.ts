@@ -2,6 +2,7 @@ import type { BenchSection } from "../types.ts";
 import { bundler } from "./bundler.ts";
 import { coldStart } from "./cold-start.ts";
 import { earn } from "./earn.ts";
+import { eventIndex } from "./event-index.ts";
 import { httpMounts } from "./http-mounts.ts";
 import { lending } from "./lending.ts";
 import { load } from "./load.ts";
@@ -27,6 +28,7 @@ export const SECTIONS: BenchSection[] = [
   earn,
   lending,
   v1,
+  eventIndex,
   bundler,
   load,
   scaleOut,

@@ -14,6 +14,7 @@ export {
   startServer,
   startStack,
 } from "./launch.ts";
+export { type GrowOptions, growChain } from "./mainnet-shape.ts";
 export { type Balancer, nginxConfig, startNginx } from "./nginx.ts";
 export { exec, type RunOptions, run, stop, waitForHttp } from "./proc.ts";
 export { startRedis } from "./redis.ts";

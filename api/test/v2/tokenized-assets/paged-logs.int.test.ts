@@ -20,7 +20,8 @@ const stats = async (): Promise<ProxyStats> => (await fetch(`${proxy}/_proxy/sta
 
 /**
  * The API reads chains through a front that refuses eth_getLogs over more than a few blocks, as public
- * providers do (the stack's rpcLimit). A history longer than one window must still come back whole.
+ * providers do (the stack's rpcLimit). A history longer than one window must still come back whole, whether it is
+ * read from the event index (the stack's default) or paged from the chain.
  */
 describe.skipIf(!proxy)("event reads behind a range-limited RPC", () => {
   test("behavior: an account's transfers spread over many windows are all listed, no call refused", async () => {
@@ -75,8 +76,15 @@ describe.skipIf(!proxy)("event reads behind a range-limited RPC", () => {
 
     expect(after.refused - before.refused).toBe(0);
     expect(after.widest).toBeLessThanOrEqual(maxRange);
-    // the read paged: more eth_getLogs than the two (in and out) an unlimited node would take
-    expect(after.getLogs - before.getLogs).toBeGreaterThan(2);
+    if (process.env.COMPASS_TEST_INDEX_URL) {
+      // with the event index: history from it, complete past both transfers; only blocks it had not reached yet came
+      // from the chain, in windows the provider accepts
+      const last = receipts.at(-1)!.blockNumber;
+      expect(BigInt(r.body.indexed_to_block.base)).toBeGreaterThanOrEqual(last);
+    } else {
+      // the log reader paged: more eth_getLogs than the two (in and out) an unlimited node would take
+      expect(after.getLogs - before.getLogs).toBeGreaterThan(2);
+    }
     console.log(
       `balances read behind a ${maxRange}-block eth_getLogs limit: ${after.calls - before.calls} JSON-RPC calls, ${after.getLogs - before.getLogs} of them eth_getLogs`,
     );

@@ -1,0 +1,198 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { createHttpApp, createServices, type HttpApp, loadConfig } from "@compass/api";
+import { type DevnetHandle, roleAccount, startDevnet } from "@compass/devnet";
+import { INDEXED_SELECTORS, startIndexer } from "@compass/indexer";
+import { growChain } from "@compass/testkit/stack";
+import type { BenchRow, BenchSection } from "../types.ts";
+import { percentile, timeSequential } from "../util.ts";
+
+const SECTION = "event-index";
+/** a provider's eth_getLogs range, narrow so that the log reader's pages show on a devnet */
+const RANGE = 10;
+
+/** Bytes under `path`. */
+function diskBytes(path: string): number {
+  const st = statSync(path);
+  if (!st.isDirectory()) return st.size;
+  return readdirSync(path).reduce((n, e) => n + diskBytes(join(path, e)), 0);
+}
+
+/** Resident memory of a process, MB. */
+function rssMb(pid: number): number {
+  const line = readFileSync(`/proc/${pid}/status`, "utf8")
+    .split("\n")
+    .find((l) => l.startsWith("VmRSS:"));
+  return Math.round(Number(line?.match(/\d+/)?.[0] ?? 0) / 1024);
+}
+
+/**
+ * The event index (issue 31) on a devnet of its own: Ethereum with the earn protocols, its history read once at the
+ * bootstrap's height (1×) and once grown with `anvil_mine` and the market activity to 100× that height. At each
+ * height a fresh index backfills it (blocks/s, events/s), and one history read — the market activity account's
+ * Aave history, from the pool's deployment — is timed against a token balance read in the same app: flat from 1× to
+ * 100× when the index answers, linear in the height when eth_getLogs pages do. Also: RPC pages per read (0 from
+ * the index), storage per million events, the indexer's memory.
+ */
+export const eventIndex: BenchSection = {
+  name: SECTION,
+  async run({ log }) {
+    const rows: BenchRow[] = [];
+    const row = (metric: string, value: number | string, unit?: string, note?: string) =>
+      rows.push({ section: SECTION, metric, value, unit, note });
+    const dir = mkdtempSync(join(tmpdir(), "compass-bench-index-"));
+    // clear of the bench stack's ports (its base + up to ~250)
+    const portBase = Number(process.env.COMPASS_BENCH_PORT_BASE ?? 22545) + 3000;
+    let devnet: DevnetHandle | undefined;
+    const apps: HttpApp[] = [];
+    try {
+      devnet = await startDevnet({
+        dir: join(dir, "devnet"),
+        portBase,
+        chains: ["ethereum"],
+        twins: [],
+        snapshots: false,
+      });
+      const rpcUrl = devnet.chains.ethereum!.rpcUrl;
+      const head = async () =>
+        BigInt(
+          (
+            (await (
+              await fetch(rpcUrl, {
+                method: "POST",
+                headers: { "content-type": "application/json" },
+                body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "eth_blockNumber", params: [] }),
+              })
+            ).json()) as { result: string }
+          ).result,
+        );
+      const operator = roleAccount("earn_operator").address;
+      const history = `/v1/aave/historical_transactions?chain=ethereum&user_address=${operator}&offset=0&limit=50`;
+      const balance = `/v1/token/balance?chain=ethereum&token=USDC&user=${operator}`;
+      const read = async (a: HttpApp, path: string) => {
+        const r = await a.fetch(new Request(`http://bench${path}`));
+        if (r.status !== 200) throw new Error(`${path}: ${r.status} ${await r.text()}`);
+        await r.arrayBuffer();
+      };
+      const app = (env: Record<string, string>) => {
+        const config = loadConfig({
+          COMPASS_DEVNET_DIR: dirname(devnet!.addressBookPath),
+          LOG_LEVEL: "silent",
+          COMPASS_RATE_LIMIT: "off",
+          COMPASS_LOGS_MAX_RANGE: String(RANGE),
+          COMPASS_LOGS_MAX_PAGES: "1000000",
+          ...env,
+        });
+        const made = createHttpApp({ config, services: createServices(config) });
+        apps.push(made);
+        return made;
+      };
+
+      const measure = async (label: string) => {
+        const height = Number(await head());
+        const started = performance.now();
+        const index = await startIndexer({
+          dir: join(dir, `index-${label}`),
+          addressBook: devnet!.addressBookPath,
+          port: portBase + 60 + apps.length,
+        });
+        const backfill = (performance.now() - started) / 1000;
+        try {
+          const status = await index.status();
+          const events = (await (
+            await fetch(`${index.url}/logs`, {
+              method: "POST",
+              headers: { "content-type": "application/json" },
+              body: JSON.stringify({ chainId: 1, fromBlock: "0", topics: [[...INDEXED_SELECTORS]] }),
+            })
+          ).json()) as { logs?: unknown[] };
+          const indexed = app({ COMPASS_INDEX_URL: index.url });
+          const paged = app({ COMPASS_INDEX: "off" });
+          const reader = indexed.services.chains.logs as unknown as {
+            stats: { pages: number };
+            indexStats: { queries: number; topUps: number };
+          };
+          const fromIndex = await timeSequential(() => read(indexed, history), 20);
+          const balances = await timeSequential(() => read(indexed, balance), 20);
+          const pagesBefore = paged.services.chains.logs.stats.pages;
+          const fromPages = await timeSequential(() => read(paged, history), 3, 0);
+          const pages = (paged.services.chains.logs.stats.pages - pagesBefore) / 3;
+          const p50 = (s: number[]) => percentile(s, 50);
+          log(
+            `  ${label}: ${height} blocks, backfill ${backfill.toFixed(1)} s, history p50 ${p50(fromIndex).toFixed(1)} ms from the index, ${p50(fromPages).toFixed(0)} ms in ${pages.toFixed(0)} pages`,
+          );
+          return {
+            height,
+            backfill,
+            events: events.logs?.length ?? 0,
+            ratio: p50(fromIndex) / p50(balances),
+            pagedRatio: p50(fromPages) / p50(balances),
+            rpcPages: reader.stats.pages + reader.indexStats.topUps,
+            pages,
+            rss: rssMb(index.pid),
+            disk: diskBytes(join(dir, `index-${label}`)),
+            ready: status.ready,
+          };
+        } finally {
+          await index.stop();
+        }
+      };
+
+      const short = await measure("1x");
+      // grow to 100× the bootstrap's height: activity each round, then empty blocks
+      const rounds = 20;
+      const target = short.height * 100;
+      await growChain({
+        rpcUrl,
+        rounds,
+        blocksPerRound: Math.ceil((target - short.height) / rounds),
+        act: () => devnet!.advanceTime(3_600),
+      });
+      const tall = await measure("100x");
+
+      row(
+        "history read / balance read, index, 1× height",
+        short.ratio.toFixed(2),
+        "×",
+        `${short.height} blocks`,
+      );
+      row(
+        "history read / balance read, index, 100× height",
+        tall.ratio.toFixed(2),
+        "×",
+        `${tall.height} blocks; flat: ${(tall.ratio / short.ratio).toFixed(2)}× the 1× ratio (bound 1.2×)`,
+      );
+      row(
+        "history read / balance read, eth_getLogs pages, 1× → 100×",
+        `${short.pagedRatio.toFixed(1)} → ${tall.pagedRatio.toFixed(1)}`,
+        "×",
+        `${short.pages.toFixed(0)} → ${tall.pages.toFixed(0)} pages of ${RANGE} blocks per read`,
+      );
+      row(
+        "RPC eth_getLogs per history read, index at the head",
+        tall.rpcPages,
+        "calls",
+        "after sync, 100× height",
+      );
+      row(
+        "backfill throughput",
+        Math.round(tall.height / tall.backfill),
+        "blocks/s",
+        `${Math.round(tall.events / tall.backfill)} events/s; ${tall.events} events over ${tall.height} blocks in ${tall.backfill.toFixed(1)} s (PGlite)`,
+      );
+      row(
+        "index storage per million events",
+        Math.round(((tall.disk / Math.max(1, tall.events)) * 1e6) / 1024 / 1024),
+        "MB",
+        `${(tall.disk / 1024 / 1024).toFixed(1)} MB for ${tall.events} events (PGlite directory)`,
+      );
+      row("indexer memory (RSS)", tall.rss, "MB", `after backfilling ${tall.height} blocks`);
+    } finally {
+      for (const a of apps) await a.services.shared.close();
+      await devnet?.stop();
+      rmSync(dir, { recursive: true, force: true });
+    }
+    return rows;
+  },
+};
