@@ -130,10 +130,14 @@ try {
     stackBuilt = true;
     if (want("stories")) await buildStorybook({ log: console.log });
   });
+  // after the build: the app's typecheck includes the route types each `next build` regenerates (before the lanes: in
+  // one of them, beside the stack's boot, it took 77 s instead of 19)
+  await step("typecheck", () => npx("tsc", ["-p", "."]));
+
   // Two lanes after the build. The stack's steps wait on chains, twins and timers as much as they compute: its
   // integration step kept two cores ~60% busy, the unit step's one-at-a-time devnet files about as much, and the two
-  // side by side took 472 s where one after the other took ~600. Lane one: the typecheck, unit, stories, the Python
-  // SDK's offline tests, then the resilience report against the stack once it is up (its hostile inputs only build
+  // side by side took 472 s where one after the other took ~600. Lane one: unit, stories, the Python SDK's offline
+  // tests, then the resilience report against the stack once it is up (its hostile inputs only build
   // transactions, never send them). Lane two: the stack, then integration, the live Python tests and the browser.
   const needStack = ["stack", "integration", "python", "e2e", "resilience"].some(want);
   const launchStack = async () => {
@@ -193,8 +197,6 @@ try {
   let testEnv: Record<string, string> | undefined;
 
   const laneOne = async () => {
-    // after the build: the app's typecheck includes the route types each `next build` regenerates
-    await step("typecheck", () => npx("tsc", ["-p", "."]));
     await step("unit", () =>
       npx("vitest", ["run", "--project", "unit", "--project", "unit-heavy", ...vitestReport("unit")]),
     );
