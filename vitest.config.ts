@@ -13,8 +13,9 @@ const HEAVY = [
   "widgets/test/package.test.ts",
   "testkit/test/leak-check.test.ts",
   "testkit/test/new-operation.test.ts",
-  "testkit/test/mainnet-shape.test.ts",
 ];
+/** a named step of its own (`npm run test:mainnet-shape`): ~10,000 blocks of market activity, ~2 min on two cores */
+const MAINNET_SHAPE = ["testkit/test/mainnet-shape.test.ts"];
 
 /**
  * unit: no outside services (or starts its own, like the devnet tests).
@@ -27,7 +28,7 @@ export default defineConfig({
         test: {
           name: "unit",
           include: UNIT,
-          exclude: [...shared, "**/*.int.test.*", ...HEAVY],
+          exclude: [...shared, "**/*.int.test.*", ...HEAVY, ...MAINNET_SHAPE],
           environment: "node",
           testTimeout: 60_000,
           hookTimeout: 120_000,
@@ -45,7 +46,7 @@ export default defineConfig({
           // cores made their own timeouts)
           name: "unit-heavy",
           include: HEAVY,
-          exclude: [...shared, "**/*.int.test.*"],
+          exclude: [...shared, "**/*.int.test.*", ...MAINNET_SHAPE],
           environment: "node",
           testTimeout: 60_000,
           hookTimeout: 120_000,
@@ -53,6 +54,17 @@ export default defineConfig({
           isolate: false,
           // after the light ones (vitest runs projects of different worker counts one group after another)
           sequence: { groupOrder: 1 },
+        },
+      },
+      {
+        test: {
+          // history on a chain grown like mainnet's, the event index against the log reader (docs/indexing.md)
+          name: "mainnet-shape",
+          include: MAINNET_SHAPE,
+          exclude: shared,
+          environment: "node",
+          testTimeout: 240_000,
+          hookTimeout: 300_000,
         },
       },
       {

@@ -42,6 +42,20 @@ function app(env: Record<string, string>): HttpApp {
 
 const strip = ({ indexed_to_block: _, ...rest }: Record<string, unknown>) => rest;
 
+/** `a` with each decimal string replaced by `b`'s where the two differ by at most one part in a million. */
+function alike(a: unknown, b: unknown): unknown {
+  if (typeof a === "string" && typeof b === "string" && /^-?\d+\.\d+$/.test(a) && /^-?\d+\.\d+$/.test(b)) {
+    const [x, y] = [Number(a), Number(b)];
+    return Math.abs(x - y) <= Math.max(Math.abs(x), Math.abs(y)) * 1e-6 ? b : a;
+  }
+  if (Array.isArray(a) && Array.isArray(b)) return a.map((v, i) => alike(v, b[i]));
+  if (a && b && typeof a === "object" && typeof b === "object")
+    return Object.fromEntries(
+      Object.entries(a).map(([k, v]) => [k, alike(v, (b as Record<string, unknown>)[k])]),
+    );
+  return a;
+}
+
 async function read(a: HttpApp, path: string) {
   const r = await a.fetch(new Request(`http://t${path}`));
   return { status: r.status, body: (await r.json()) as Record<string, any> };
@@ -128,7 +142,9 @@ describe("history on a mainnet-shaped chain", { timeout: 240_000 }, () => {
         if (JSON.stringify(strip(fast.body)) === JSON.stringify(strip(slow.body))) break;
       }
       const { indexed_to_block: to, ...fromIndex } = fast.body;
-      expect({ path, body: fromIndex }).toEqual({ path, body: strip(slow.body) });
+      // figures that accrue by the second (a vault's TVL, its room under the cap) may still be a moment apart: equal
+      // to one part in a million; everything else exactly
+      expect({ path, body: alike(fromIndex, strip(slow.body)) }).toEqual({ path, body: strip(slow.body) });
       expect(Number(to.ethereum)).toBeGreaterThanOrEqual(Number(height.to));
       figures[path.split("?")[0]!] =
         `${pages} pages in ${pagedMs.toFixed(0)} ms paged, ${indexedMs.toFixed(0)} ms from the index`;
