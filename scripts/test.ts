@@ -15,19 +15,23 @@
 
 import type { ChildProcess } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { MARKET_HISTORY } from "@compass/devnet";
 import {
   ensureChromium,
   ensureNginx,
+  ensurePostgres,
   ensurePython,
   ensureRedis,
   exec,
   formatReport,
   productionServerEnv,
   ROOT,
+  type RunningPostgres,
   runResilience,
   type Stack,
+  startPostgres,
   startRedis,
   startStack,
   stop,
@@ -61,6 +65,7 @@ process.env.COMPASS_UNIT_PORT_BASE ??= String(PORT_BASE + 10_000);
 const STAGING_PORT = PORT_BASE + 55;
 const PROD_PORT = PORT_BASE + 56;
 const REDIS_PORT = PORT_BASE + 57;
+const POSTGRES_PORT = PORT_BASE + 59;
 const RPC_LOG_RANGE = 50;
 
 const results: { step: string; ok: boolean; seconds: number }[] = [];
@@ -100,6 +105,11 @@ const started = performance.now();
 const serverErrors: string[] = [];
 let stack: Stack | undefined;
 let redis: ChildProcess | undefined;
+// Debian's PostgreSQL: the event index in its production mode, for the stack (both servers read it) and the
+// index's own tests (which run on PGlite too)
+let postgres: RunningPostgres | undefined;
+const postgresDir = join(tmpdir(), `compass-test-postgres-${process.pid}`);
+const wantPostgres = ["unit", "stack", "integration", "servers", "python", "e2e", "resilience"].some(want);
 const env = { NODE_ENV: "test", NEXT_TELEMETRY_DISABLED: "1", STORYBOOK_DISABLE_TELEMETRY: "1" };
 Object.assign(process.env, env);
 
@@ -107,9 +117,13 @@ try {
   await step("prerequisites", async () => {
     if (want("e2e") || want("stories")) process.env.CHROMIUM_PATH = ensureChromium();
     if (want("python") || want("python-unit")) ensurePython();
-    if (want("integration")) {
+    if (want("integration") || want("servers")) {
       ensureRedis();
       ensureNginx();
+    }
+    if (wantPostgres) {
+      ensurePostgres();
+      postgres = await startPostgres(postgresDir, POSTGRES_PORT);
     }
   });
   await step("generated", () =>
@@ -137,9 +151,10 @@ try {
   // Two lanes after the build. The stack's steps wait on chains, twins and timers as much as they compute: its
   // integration step kept two cores ~60% busy, the unit step's one-at-a-time devnet files about as much, and the two
   // side by side took 472 s where one after the other took ~600. Lane one: unit, stories, the Python SDK's offline
-  // tests, then the resilience report against the stack once it is up (its hostile inputs only build
-  // transactions, never send them). Lane two: the stack, then integration, the live Python tests and the browser.
-  const needStack = ["stack", "integration", "python", "e2e", "resilience"].some(want);
+  // tests, then, once the stack is up, the integration files that bring servers of their own and only read, and the
+  // resilience report (its hostile inputs only build transactions, never send them). Lane two: the stack, then
+  // integration, the live Python tests and the browser.
+  const needStack = ["stack", "integration", "servers", "python", "e2e", "resilience"].some(want);
   const launchStack = async () => {
     // A directory per run: a previous run's chains that are still writing their final state on the way
     // out can never touch this run's state.
@@ -158,8 +173,8 @@ try {
       // a stack thrown away after the run: no periodic state snapshots; a chain
       // a test stops and starts again keeps its state through anvil's own dump on a graceful stop
       snapshots: false,
-      // both servers read event history from one index (PGlite under the stack's directory)
-      index: true,
+      // both servers read event history from one index, on PostgreSQL (`npm start` runs it on PGlite)
+      index: postgres ? { databaseUrl: postgres.database("stack_index") } : true,
       servers: [
         {
           name: "staging",
@@ -198,7 +213,11 @@ try {
 
   const laneOne = async () => {
     await step("unit", () =>
-      npx("vitest", ["run", "--project", "unit", "--project", "unit-heavy", ...vitestReport("unit")]),
+      npx(
+        "vitest",
+        ["run", "--project", "unit", "--project", "unit-heavy", ...vitestReport("unit")],
+        postgres ? { COMPASS_INDEX_TEST_DATABASE_URL: postgres.database("unit_index") } : {},
+      ),
     );
     // the static build is the build step's (which skips it when fresh); without that step (`--only=stories`) it is
     // built here, again only when stale
@@ -213,6 +232,11 @@ try {
     await stackReady;
     if (!testEnv) return;
     const env = testEnv;
+    // the integration files that start servers of their own against the stack's chains and only read (scale-out
+    // behind nginx, warming, the two mounts): here, beside the integration step, not after it
+    await step("servers", () =>
+      npx("vitest", ["run", "--project", "integration-servers", ...vitestReport("servers")], env),
+    );
     await step("resilience", async () => {
       const report = await runResilience({
         url: env.COMPASS_TEST_URL!,
@@ -239,7 +263,7 @@ try {
       stack = await launchStack();
     });
     if (!stack) return;
-    if (want("integration")) redis = await startRedis(REDIS_PORT);
+    if (want("integration") || want("servers")) redis = await startRedis(REDIS_PORT);
     testEnv = {
       REDIS_TEST_URL: `redis://127.0.0.1:${REDIS_PORT}`,
       // two API instances and nginx for the scale-out test (five ports from here)
@@ -303,10 +327,15 @@ try {
       stack!
         .stop()
         .then(() => stop(redis))
+        .then(() => postgres?.stop())
         .then(() => process.exit(0)),
     );
   } else if (stack) await stack.stop();
-  if (!keep) await stop(redis);
+  if (!keep) {
+    await stop(redis);
+    await postgres?.stop();
+    rmSync(postgresDir, { recursive: true, force: true });
+  }
 }
 
 const total = (performance.now() - started) / 1000;

@@ -22,16 +22,26 @@ import { EVENTS, INDEXED_SELECTORS } from "../src/events.ts";
 /**
  * The index on a devnet (ethereum with the earn protocols): what it answers is what eth_getLogs answers on the
  * chain for the same filter and range, log for log; a new transfer is there within a second or two; a reorged
- * block's logs go.
+ * block's logs go; stopped and started again it resumes from its checkpoint and catches up with what it missed.
+ *
+ * On its embedded database (PGlite) and, when `COMPASS_INDEX_TEST_DATABASE_URL` names one (`npm test` starts
+ * Debian's PostgreSQL for it), on PostgreSQL: the same tests, one index after the other on one devnet.
  */
 const PORT_BASE = Number(process.env.COMPASS_UNIT_PORT_BASE ?? 28545) + 7300;
-const INDEX_PORT = PORT_BASE + 50;
+const MODES: { name: string; databaseUrl?: string; port: number }[] = [
+  { name: "PGlite", port: PORT_BASE + 50 },
+  ...(process.env.COMPASS_INDEX_TEST_DATABASE_URL
+    ? [{ name: "PostgreSQL", databaseUrl: process.env.COMPASS_INDEX_TEST_DATABASE_URL, port: PORT_BASE + 51 }]
+    : []),
+];
 
 let devnet: DevnetHandle;
 let index: RunningIndexer;
 let client: PublicClient;
 let dir: string;
-const timings: Record<string, number> = {};
+const timings: Record<string, Record<string, number>> = {};
+let mode: string;
+const timing = () => (timings[mode] ??= {});
 
 type RpcLog = {
   address: Hex;
@@ -126,7 +136,7 @@ const TRANSFER = toEventSelector(EVENTS.Erc20Transfer);
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), "compass-index-"));
-  let t = performance.now();
+  const t = performance.now();
   devnet = await startDevnet({
     dir: join(dir, "devnet"),
     portBase: PORT_BASE,
@@ -134,35 +144,51 @@ beforeAll(async () => {
     twins: [],
     snapshots: false,
   });
-  timings.devnetMs = performance.now() - t;
+  timings.devnet = { startMs: performance.now() - t };
   client = createPublicClient({ transport: http(devnet.chains.ethereum!.rpcUrl) }) as PublicClient;
-  t = performance.now();
-  index = await startIndexer({
-    dir: join(dir, "index"),
-    addressBook: devnet.addressBookPath,
-    port: INDEX_PORT,
-    // the same test against PostgreSQL: COMPASS_INDEX_TEST_DATABASE_URL=postgres://…
-    databaseUrl: process.env.COMPASS_INDEX_TEST_DATABASE_URL || undefined,
-    log: process.env.COMPASS_INDEX_TEST_LOG ? (line) => console.log(line) : undefined,
-  });
-  timings.indexReadyMs = performance.now() - t;
 }, 240_000);
 
 afterAll(async () => {
-  await index?.stop();
   await devnet?.stop();
   if (dir) rmSync(dir, { recursive: true, force: true });
+  const ms = (n?: number) => `${Math.round(n ?? 0)} ms`;
   console.log(
-    `index test: devnet ${Math.round(timings.devnetMs ?? 0)} ms, index ready ${Math.round(timings.indexReadyMs ?? 0)} ms, ` +
-      `new log indexed in ${Math.round(timings.newLogMs ?? 0)} ms, reorg reverted in ${Math.round(timings.reorgMs ?? 0)} ms, ` +
-      `${timings.logs ?? 0} logs indexed`,
+    `index test: devnet ${ms(timings.devnet?.startMs)}; ${MODES.map(({ name }) => {
+      const t = timings[name] ?? {};
+      return (
+        `${name}: ready ${ms(t.readyMs)}, new log indexed in ${ms(t.newLogMs)}, reorg reverted in ${ms(t.reorgMs)}, ` +
+        `restarted in ${ms(t.restartMs)}, ${t.logs ?? 0} logs`
+      );
+    }).join("; ")}`,
   );
 });
 
-describe("the event index on a devnet", { timeout: 60_000 }, () => {
+/** The index of `m` on the devnet, in its own directory (and schema): the same one again when started twice. */
+function launch(m: (typeof MODES)[number], log?: (line: string) => void) {
+  return startIndexer({
+    dir: join(dir, `index-${m.name}`),
+    addressBook: devnet.addressBookPath,
+    port: m.port,
+    databaseUrl: m.databaseUrl,
+    log: (line) => {
+      log?.(line);
+      if (process.env.COMPASS_INDEX_TEST_LOG) console.log(line);
+    },
+  });
+}
+
+describe.each(MODES)("the event index on a devnet ($name)", { timeout: 60_000 }, (m) => {
+  beforeAll(async () => {
+    mode = m.name;
+    const t = performance.now();
+    index = await launch(m);
+    timing().readyMs = performance.now() - t;
+  }, 240_000);
+  afterAll(() => index?.stop());
+
   it("answers every indexed event, across all contracts, as eth_getLogs does", async () => {
     const all = await sameAsChain({ topics: [[...INDEXED_SELECTORS] as Hex[]] });
-    timings.logs = all.length;
+    timing().logs = all.length;
     expect(all.length).toBeGreaterThan(100);
     // ERC-721 transfers (Uniswap positions) share the ERC-20 Transfer's topic0 and are there too
     expect(all.some((l) => l.topics[0] === TRANSFER && l.topics.length === 4)).toBe(true);
@@ -209,11 +235,11 @@ describe("the event index on a devnet", { timeout: 60_000 }, () => {
       const a = await indexed({ topics: [TRANSFER, null, topic(to)] });
       return a.logs.length ? a : undefined;
     });
-    timings.newLogMs = performance.now() - t;
+    timing().newLogMs = performance.now() - t;
     expect(BigInt(answer.indexedToBlock)).toBeGreaterThanOrEqual(receipt.blockNumber);
     expect(answer.logs.map((l) => l.transactionHash)).toEqual([receipt.transactionHash]);
     // 250 ms polling and a block's transaction: well under a second on a quiet machine
-    expect(timings.newLogMs).toBeLessThan(8_000);
+    expect(timing().newLogMs).toBeLessThan(8_000);
   });
 
   it("drops the logs of a reorged block", async () => {
@@ -232,9 +258,33 @@ describe("the event index on a devnet", { timeout: 60_000 }, () => {
       const a = await indexed({ topics: [TRANSFER, null, topic(to)] });
       return a.logs.length === 0 && BigInt(a.indexedToBlock) >= head ? a : undefined;
     });
-    timings.reorgMs = performance.now() - t;
+    timing().reorgMs = performance.now() - t;
     // and the rest of the chain still agrees, log for log
     await sameAsChain({ topics: [TRANSFER] });
+  });
+
+  it("resumes from its checkpoint after a restart, and catches up with the blocks it missed", async () => {
+    const schema = index.schema;
+    const heldBefore = (await indexed({ topics: [TRANSFER] })).logs.length;
+    await index.stop();
+    // a transfer while it is down
+    const to = privateKeyToAccount(generatePrivateKey()).address;
+    const receipt = await transferTo(to);
+    const lines: string[] = [];
+    const t = performance.now();
+    index = await launch(m, (line) => lines.push(line));
+    timing().restartMs = performance.now() - t;
+    // the same schema, picked up where it stopped: Ponder's crash recovery, not a backfill from block zero
+    expect(index.schema).toBe(schema);
+    expect(lines.join("\n")).toMatch(/crash recovery/i);
+    const answer = await eventually(async () => {
+      const a = await indexed({ topics: [TRANSFER, null, topic(to)] });
+      return a.logs.length ? a : undefined;
+    });
+    expect(answer.logs.map((l) => l.transactionHash)).toEqual([receipt.transactionHash]);
+    // nothing twice: every transfer it held before, plus the new one
+    const held = await sameAsChain({ topics: [TRANSFER] });
+    expect(held.length).toBe(heldBefore + 1);
   });
 
   it("refuses a filter it cannot answer completely, naming the field", async () => {

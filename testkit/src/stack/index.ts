@@ -16,9 +16,10 @@ export {
 } from "./launch.ts";
 export { type GrowOptions, growChain } from "./mainnet-shape.ts";
 export { type Balancer, nginxConfig, startNginx } from "./nginx.ts";
+export { type RunningPostgres, startPostgres } from "./postgres.ts";
 export { exec, type RunOptions, run, stop, waitForHttp } from "./proc.ts";
 export { startRedis } from "./redis.ts";
 export { type RpcLimitProxy, type RpcLimitStats, rpcLimitProxy } from "./rpc-limit-proxy.ts";
 export { type SettlementProcess, settlementEnv, startSettlement } from "./settlement.ts";
-export { ensureChromium, ensureNginx, ensurePython, ensureRedis } from "./system.ts";
+export { ensureChromium, ensureNginx, ensurePostgres, ensurePython, ensureRedis } from "./system.ts";
 export { type WarmingBoard, type WarmingFailure, type WarmingItem, warmingBoard } from "./warming.ts";

@@ -2,6 +2,7 @@
 import { execFileSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { chromiumPath } from "../chromium.ts";
+import { postgresBin } from "./postgres.ts";
 
 function sh(cmd: string, args: string[]): void {
   execFileSync(cmd, args, { stdio: "inherit", env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" } });
@@ -55,3 +56,14 @@ export const ensureRedis = (): string => ensureProgram("/usr/bin/redis-server", 
 
 /** Debian's nginx (the light build), the load balancer in front of several API instances. */
 export const ensureNginx = (): string => ensureProgram("/usr/sbin/nginx", "nginx-light");
+
+/** Debian's PostgreSQL server, for the event index's production mode (its directory of programs). */
+export function ensurePostgres(): string {
+  if (!postgresBin()) {
+    console.log("installing Debian's postgresql…");
+    aptInstall(["postgresql"]);
+  }
+  const bin = postgresBin();
+  if (!bin) throw new Error("postgresql not found under /usr/lib/postgresql");
+  return bin;
+}
