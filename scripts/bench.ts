@@ -39,13 +39,25 @@ const stack = await startStack({
   ],
 });
 const rows: BenchRow[] = [];
+// a section that fails is reported (and fails the run) without costing the sections after it their figures
+const failed: string[] = [];
 try {
   for (const section of SECTIONS.filter((s) => !only || only.includes(s.name))) {
     console.log(`\n▶ ${section.name}`);
     const t = performance.now();
-    rows.push(
-      ...(await section.run({ stack, url: stack.servers.staging!.url, root: ROOT, log: console.log })),
-    );
+    try {
+      rows.push(
+        ...(await section.run({ stack, url: stack.servers.staging!.url, root: ROOT, log: console.log })),
+      );
+    } catch (error) {
+      console.error(`✘ ${section.name}: ${(error as Error).stack ?? error}`);
+      failed.push(section.name);
+      rows.push({
+        section: section.name,
+        metric: `${section.name}: failed`,
+        value: String((error as Error).message).slice(0, 200),
+      });
+    }
     console.log(`  (${((performance.now() - t) / 1000).toFixed(1)} s)`);
   }
 } finally {
@@ -68,3 +80,7 @@ const out = {
 };
 writeFileSync(join(ROOT, "bench/results/latest.json"), `${JSON.stringify(out, null, 2)}\n`);
 console.log("\nwrote bench/results/latest.json");
+if (failed.length) {
+  console.error(`\n✘ failed sections: ${failed.join(", ")}`);
+  process.exitCode = 1;
+}

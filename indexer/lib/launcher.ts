@@ -283,6 +283,11 @@ export async function startIndexer(options: IndexerOptions): Promise<RunningInde
       child.kill("SIGKILL");
       await exited;
     }
+    // Ponder 0.16 leaves its schema locked after a clean shutdown (its unlock does not land), so a restart waited out
+    // the lock's 25 s heartbeat timeout before resuming. The process that held it is gone: released here.
+    await releaseLock(plan.database, schema).catch((error) =>
+      log(`index: could not release the schema's lock (${(error as Error).message}); a restart waits it out`),
+    );
   };
 
   launch();
@@ -378,4 +383,31 @@ export async function startIndexer(options: IndexerOptions): Promise<RunningInde
     stop,
     exited: exited!,
   };
+}
+
+/**
+ * Marks `schema`'s Ponder app unlocked (`_ponder_meta`'s `is_locked`), as Ponder's own shutdown means to: only
+ * once the process that held the lock has exited.
+ */
+async function releaseLock(database: IndexPlan["database"], schema: string): Promise<void> {
+  const statement = `update "${schema.replaceAll('"', '""')}"._ponder_meta set value = jsonb_set(value, '{is_locked}', '0') where key = 'app'`;
+  if (database.kind === "postgres") {
+    const { default: pg } = await import("pg");
+    const client = new pg.Client({ connectionString: database.connectionString });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+    return;
+  }
+  if (!existsSync(database.directory)) return;
+  const { PGlite } = await import("@electric-sql/pglite");
+  const db = new PGlite(database.directory);
+  try {
+    await db.query(statement);
+  } finally {
+    await db.close();
+  }
 }

@@ -6,7 +6,8 @@
  * Blocks are numbers, decimal strings or 0x-hex; `toBlock` omitted or "latest" is what is indexed. `topics[i]`
  * null (or []) matches any, an array any of its values (eth_getLogs' semantics); `topics[0]` is required and
  * names only indexed events — a filter the index cannot answer completely is refused, never answered in part.
- * `address` omitted (or []) matches any contract.
+ * `address` omitted (or []) matches any contract. `newest: n` answers only the n newest matching logs (still oldest
+ * first): a page of an account's latest history costs the page, however long the history.
  */
 
 type Hex = `0x${string}`;
@@ -20,7 +21,12 @@ export interface LogsQuery {
   address?: Hex[];
   /** topic0..topic3, lower-case; null: any */
   topics: (Hex[] | null)[];
+  /** only the newest this many (undefined: all) */
+  newest?: number;
 }
+
+/** the most logs one `newest` may ask for */
+export const MAX_NEWEST = 10_000;
 
 /** A body the index refuses: 422 naming the field. */
 export class BadRequest extends Error {
@@ -67,7 +73,7 @@ export function parseLogsQuery(
     throw new BadRequest("body", "the body must be a JSON object");
   const b = body as Record<string, unknown>;
   for (const key of Object.keys(b))
-    if (!["chainId", "fromBlock", "toBlock", "address", "topics"].includes(key))
+    if (!["chainId", "fromBlock", "toBlock", "address", "topics", "newest"].includes(key))
       throw new BadRequest(key, `unknown field ${key}`);
   const chainId = b.chainId;
   if (typeof chainId !== "number" || !Number.isSafeInteger(chainId) || chainId <= 0)
@@ -104,7 +110,18 @@ export function parseLogsQuery(
       "topics[0]",
       `not an indexed event: ${unknown.join(", ")}; read these from the chain`,
     );
-  return { chainId, fromBlock, toBlock, address, topics };
+  let newest: number | undefined;
+  if (b.newest !== undefined && b.newest !== null) {
+    if (
+      typeof b.newest !== "number" ||
+      !Number.isSafeInteger(b.newest) ||
+      b.newest < 1 ||
+      b.newest > MAX_NEWEST
+    )
+      throw new BadRequest("newest", `newest must be an integer from 1 to ${MAX_NEWEST}`);
+    newest = b.newest;
+  }
+  return { chainId, fromBlock, toBlock, address, topics, ...(newest !== undefined && { newest }) };
 }
 
 /** A log as eth_getLogs gives it (quantities in hex), for viem's formatLog. */

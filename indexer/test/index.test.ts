@@ -227,6 +227,19 @@ describe.each(MODES)("the event index on a devnet ($name)", { timeout: 60_000 },
     );
   });
 
+  it("answers the newest n of a long history: the same as the tail of the whole", async () => {
+    const filter = { topics: [TRANSFER] as (Hex | Hex[] | null)[] };
+    const all = await indexed(filter);
+    expect(all.logs.length).toBeGreaterThan(20);
+    const response = await fetch(`${index.url}/logs`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ chainId: 1, fromBlock: "0", toBlock: all.indexedToBlock, newest: 7, ...filter }),
+    });
+    const page = (await response.json()) as { logs: RpcLog[] };
+    expect(page.logs.map(comparable)).toEqual(all.logs.slice(-7).map(comparable));
+  });
+
   it("holds a new transfer within seconds, complete to its block", async () => {
     const to = privateKeyToAccount(generatePrivateKey()).address;
     const receipt = await transferTo(to);

@@ -47,6 +47,10 @@ describe("POST /logs bodies", () => {
   });
 
   it("refuses with the field named", () => {
+    expect(refused({ chainId: 1, fromBlock: 0, topics: [TRANSFER], newest: 0 })).toBe("newest");
+    expect(refused({ chainId: 1, fromBlock: 0, topics: [TRANSFER], newest: 10_001 })).toBe("newest");
+    expect(refused({ chainId: 1, fromBlock: 0, topics: [TRANSFER], newest: "5" })).toBe("newest");
+    expect(parse({ chainId: 1, fromBlock: 0, topics: [TRANSFER], newest: 50 }).newest).toBe(50);
     expect(refused(null)).toBe("body");
     expect(refused({ chainId: 1, fromBlock: 0, topics: [TRANSFER], extra: 1 })).toBe("extra");
     expect(refused({ chainId: 10, fromBlock: 0, topics: [TRANSFER] })).toBe("chainId");

@@ -4,8 +4,9 @@ import { dirname, join } from "node:path";
 import { createHttpApp, createServices, type HttpApp, loadConfig } from "@compass/api";
 import { type DevnetHandle, roleAccount, startDevnet } from "@compass/devnet";
 import { type RunningIndexer, startIndexer } from "@compass/indexer";
+import { parseUnits } from "viem";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { growChain } from "../src/stack/mainnet-shape.ts";
+import { growChain, populate } from "../src/stack/mainnet-shape.ts";
 
 /**
  * History on a chain shaped like mainnet: Ethereum with the earn protocols, grown with `anvil_mine` to ~10,000
@@ -19,6 +20,9 @@ const PORT_BASE = Number(process.env.COMPASS_UNIT_PORT_BASE ?? 28545) + 7500;
 const ROUNDS = 2;
 const BLOCKS_PER_ROUND = 5_000;
 const RANGE = 5;
+/** accounts with a position (an Aave supply), and vaults added to the list (MetaMorpho, through its factory) */
+const ACCOUNTS = 1_000;
+const VAULTS = 200;
 
 let dir: string;
 let devnet: DevnetHandle;
@@ -160,5 +164,80 @@ describe("history on a mainnet-shaped chain", { timeout: 240_000 }, () => {
     // not a comparison of empty answers: the account's Aave history spans the grown chain
     const history = (await read(indexed, READS[0]!)).body;
     expect(history.transactions.length).toBeGreaterThan(ROUNDS);
+  });
+
+  test("default: a thousand accounts with positions — each one's history from the index, as the pages give it, at the same cost as a few", async () => {
+    const indexed = app({ COMPASS_INDEX_URL: index.url });
+    const paged = app({ COMPASS_INDEX: "off", COMPASS_LOGS_MAX_PAGES: "1000000" });
+    const history = (user: string) =>
+      `/v1/aave/historical_transactions?chain=ethereum&user_address=${user}&offset=0&limit=50`;
+    const p50 = async (paths: string[]) => {
+      const ms: number[] = [];
+      for (const path of paths) {
+        const t = performance.now();
+        expect((await read(indexed, path)).status).toBe(200);
+        ms.push(performance.now() - t);
+      }
+      return ms.sort((a, b) => a - b)[Math.floor(ms.length / 2)]!;
+    };
+    const dev = devnet.addressBook.accounts.dev;
+    const few = await p50(dev.slice(0, 5).map((a) => history(a.address)));
+    const book = devnet.addressBook.chains.ethereum!;
+    const t = performance.now();
+    const { accounts } = await populate({
+      rpcUrl: devnet.chains.ethereum!.rpcUrl,
+      privateKey: dev[2]!.privateKey,
+      aavePool: book.contracts.AavePool as `0x${string}`,
+      token: devnet.addressBook.tokens!.ethereum!.USDC!.address as `0x${string}`,
+      accounts: ACCOUNTS,
+      amount: parseUnits("10", 6),
+    });
+    figures.populateAccountsSeconds = ((performance.now() - t) / 1000).toFixed(1);
+    expect(accounts).toHaveLength(ACCOUNTS);
+    // a sample across them: the same transactions from the index as from the chain's pages
+    const sample = [0, 1, 250, 500, 999].map((i) => accounts[i]!);
+    for (const user of sample) {
+      const [fast, slow] = await Promise.all([read(indexed, history(user)), read(paged, history(user))]);
+      expect(fast.status).toBe(200);
+      expect(strip(fast.body)).toEqual(strip(slow.body));
+      expect(fast.body.transactions).toHaveLength(1);
+      expect(fast.body.transactions[0]).toMatchObject({ action: "Supply", amount: 10 });
+    }
+    const many = await p50(accounts.slice(0, 25).map(history));
+    figures.historyReadMs = `p50 ${few.toFixed(1)} ms before ${ACCOUNTS} accounts, ${many.toFixed(1)} ms after`;
+  });
+
+  test("default: two hundred more vaults — the list answers from the index with every one of them", async () => {
+    const indexed = app({ COMPASS_INDEX_URL: index.url });
+    const list = "/v2/earn/vaults?chain=ethereum&order_by=tvl_usd&limit=500";
+    const p50 = async () => {
+      const ms: number[] = [];
+      let total = 0;
+      for (let i = 0; i < 5; i++) {
+        const t = performance.now();
+        const r = await read(indexed, list);
+        ms.push(performance.now() - t);
+        expect(r.status).toBe(200);
+        total = r.body.total;
+      }
+      return { ms: ms.sort((a, b) => a - b)[2]!, total };
+    };
+    const before = await p50();
+    const book = devnet.addressBook.chains.ethereum!;
+    const t = performance.now();
+    await populate({
+      rpcUrl: devnet.chains.ethereum!.rpcUrl,
+      privateKey: devnet.addressBook.accounts.dev[3]!.privateKey,
+      aavePool: book.contracts.AavePool as `0x${string}`,
+      token: devnet.addressBook.tokens!.ethereum!.USDC!.address as `0x${string}`,
+      accounts: 0,
+      amount: 0n,
+      vaultFactory: book.contracts.MorphoVaultFactory as `0x${string}`,
+      vaults: VAULTS,
+    });
+    figures.populateVaultsSeconds = ((performance.now() - t) / 1000).toFixed(1);
+    const after = await p50();
+    expect(after.total).toBeGreaterThanOrEqual(before.total + VAULTS);
+    figures.vaultList = `${before.total} vaults p50 ${before.ms.toFixed(0)} ms, ${after.total} vaults p50 ${after.ms.toFixed(0)} ms (${(after.ms / before.ms).toFixed(1)}×)`;
   });
 });

@@ -46,8 +46,12 @@ function statement(q: LogsQuery, fromBlock: bigint) {
     select cp.indexed as indexed_to_block, l.address, l.block_number, l.block_hash, l.block_timestamp,
       l.transaction_hash, l.transaction_index, l.log_index, l.topic0, l.topic1, l.topic2, l.topic3, l.data
     from cp left join ${log} l on ${sql.join(conditions, sql` and `)}
-    order by l.block_number, l.log_index
-    limit ${MAX_LOGS + 1}`;
+    ${
+      q.newest === undefined
+        ? sql`order by l.block_number, l.log_index limit ${MAX_LOGS + 1}`
+        : // the newest n, from the (chain, topic0, …, block) indexes backwards: the cost of the page, not the history
+          sql`order by l.block_number desc nulls last, l.log_index desc limit ${q.newest}`
+    }`;
 }
 
 const app = new Hono();
@@ -73,7 +77,8 @@ app.post("/logs", async (c) => {
   const result = (await db.execute(statement(q, fromBlock))) as unknown as {
     rows: Record<string, unknown>[];
   };
-  const rows = result.rows;
+  // the newest come newest first: listed oldest first like every answer
+  const rows = q.newest === undefined ? result.rows : result.rows.reverse();
   if (!rows.length) {
     c.header("Retry-After", "1");
     return c.json({ error: "not_indexed_yet", message: `chain ${q.chainId} has no indexed block yet` }, 503);

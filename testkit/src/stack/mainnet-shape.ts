@@ -6,6 +6,20 @@
  * a provider range of a few blocks puts a direct log scan at thousands of pages: mainnet's arithmetic, on loopback.
  */
 
+import {
+  createPublicClient,
+  createWalletClient,
+  defineChain,
+  encodeFunctionData,
+  getAddress,
+  http,
+  keccak256,
+  maxUint256,
+  parseAbi,
+  stringToHex,
+} from "viem";
+import { privateKeyToAccount } from "viem/accounts";
+
 /** JSON-RPC on loopback (no client library: the devnet's chains are plain anvil). */
 async function rpc<T>(url: string, method: string, params: unknown[] = []): Promise<T> {
   const response = await fetch(url, {
@@ -42,4 +56,104 @@ export async function growChain(o: GrowOptions): Promise<{ from: bigint; to: big
   }
   const to = BigInt(await rpc<string>(o.rpcUrl, "eth_blockNumber"));
   return { from, to };
+}
+
+export interface PopulateOptions {
+  /** the chain's RPC (anvil) */
+  rpcUrl: string;
+  /** a funded key (ETH for gas, the token to supply) that sends every transaction */
+  privateKey: `0x${string}`;
+  /** Aave v3's pool, and the token supplied on each account's behalf */
+  aavePool: `0x${string}`;
+  token: `0x${string}`;
+  /** how many accounts get a position (a supply of `amount` on their behalf at the pool) */
+  accounts: number;
+  amount: bigint;
+  /** MetaMorpho's factory and the asset of the vaults it creates; how many */
+  vaultFactory?: `0x${string}`;
+  vaults?: number;
+}
+
+const populateAbi = parseAbi([
+  "function approve(address spender, uint256 amount) returns (bool)",
+  "function supply(address asset, uint256 amount, address onBehalfOf, uint16 referralCode)",
+  "function createMetaMorpho(address initialOwner, uint256 initialTimelock, address asset, string name, string symbol, bytes32 salt) returns (address)",
+]);
+
+/**
+ * Many accounts with positions and many vaults, as a real chain has them: `accounts` addresses each given an Aave
+ * supply (one transaction each, on their behalf) and `vaults` MetaMorpho vaults created by the factory (found, like
+ * any, from its events). Sent back to back with explicit nonces and fixed gas (no estimate per transaction), every
+ * receipt checked. Returns the accounts and the vaults' creation transactions.
+ */
+export async function populate(o: PopulateOptions): Promise<{ accounts: `0x${string}`[]; vaults: number }> {
+  const account = privateKeyToAccount(o.privateKey);
+  const chainId = Number(BigInt(await rpc<string>(o.rpcUrl, "eth_chainId")));
+  const transport = http(o.rpcUrl);
+  const chain = defineChain({
+    id: chainId,
+    name: "devnet",
+    nativeCurrency: { name: "ETH", symbol: "ETH", decimals: 18 },
+    rpcUrls: { default: { http: [o.rpcUrl] } },
+  });
+  const wallet = createWalletClient({ account, chain, transport });
+  const client = createPublicClient({ chain, transport });
+  let nonce = await client.getTransactionCount({ address: account.address, blockTag: "pending" });
+  const calls: { to: `0x${string}`; data: `0x${string}`; gas: bigint }[] = [];
+  calls.push({
+    to: o.token,
+    data: encodeFunctionData({ abi: populateAbi, functionName: "approve", args: [o.aavePool, maxUint256] }),
+    gas: 100_000n,
+  });
+  const accounts = Array.from(
+    { length: o.accounts },
+    (_, i) =>
+      getAddress(`0x${keccak256(stringToHex(`mainnet-shape account ${i}`)).slice(26)}`) as `0x${string}`,
+  );
+  for (const onBehalfOf of accounts)
+    calls.push({
+      to: o.aavePool,
+      data: encodeFunctionData({
+        abi: populateAbi,
+        functionName: "supply",
+        args: [o.token, o.amount, onBehalfOf, 0],
+      }),
+      gas: 600_000n,
+    });
+  for (let i = 0; i < (o.vaults ?? 0); i++)
+    calls.push({
+      to: o.vaultFactory!,
+      data: encodeFunctionData({
+        abi: populateAbi,
+        functionName: "createMetaMorpho",
+        args: [
+          account.address,
+          0n,
+          o.token,
+          `Shape Vault ${i + 1}`,
+          `SHAPE${i + 1}`,
+          keccak256(stringToHex(`mainnet-shape vault ${i}`)),
+        ],
+      }),
+      gas: 8_000_000n,
+    });
+  const hashes: `0x${string}`[] = [];
+  // in order (one nonce after the other), a batch of signatures in flight at a time
+  for (let i = 0; i < calls.length; i += 50) {
+    const batch = calls.slice(i, i + 50).map((c) => ({ ...c, nonce: nonce++ }));
+    const signed = await Promise.all(
+      batch.map((c) =>
+        wallet.signTransaction({ ...c, chain, maxFeePerGas: 50_000_000_000n, maxPriorityFeePerGas: 1n }),
+      ),
+    );
+    for (const tx of signed) hashes.push(await rpc<`0x${string}`>(o.rpcUrl, "eth_sendRawTransaction", [tx]));
+  }
+  for (let i = 0; i < hashes.length; i += 100) {
+    const receipts = await Promise.all(
+      hashes.slice(i, i + 100).map((hash) => client.waitForTransactionReceipt({ hash, pollingInterval: 50 })),
+    );
+    const failed = receipts.find((r) => r.status !== "success");
+    if (failed) throw new Error(`populate: ${failed.transactionHash} reverted`);
+  }
+  return { accounts, vaults: o.vaults ?? 0 };
 }

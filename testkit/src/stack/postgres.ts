@@ -4,9 +4,9 @@
  */
 import type { ChildProcess } from "node:child_process";
 import { execFileSync } from "node:child_process";
-import { chownSync, existsSync, mkdirSync, readdirSync, rmSync } from "node:fs";
+import { chownSync, existsSync, mkdirSync, readdirSync, rmSync, statSync } from "node:fs";
 import { createConnection } from "node:net";
-import { join } from "node:path";
+import { dirname, join, resolve } from "node:path";
 import { run, stop } from "./proc.ts";
 
 const PG_ROOT = "/usr/lib/postgresql";
@@ -57,6 +57,15 @@ export async function startPostgres(dir: string, port: number): Promise<RunningP
   const data = join(dir, "data");
   mkdirSync(data, { mode: 0o700 });
   if (user.uid !== undefined) {
+    // the server's user must reach its directory: every directory above it open to others (a mkdtemp directory,
+    // 0700, is not)
+    for (let up = dirname(resolve(dir)); ; up = dirname(up)) {
+      if ((statSync(up).mode & 0o001) === 0)
+        throw new Error(
+          `startPostgres: ${up} is closed to other users; the postgres user cannot reach ${dir}`,
+        );
+      if (dirname(up) === up) break;
+    }
     chownSync(dir, user.uid, user.gid!);
     chownSync(data, user.uid, user.gid!);
   }

@@ -36,6 +36,9 @@ export interface IndexedLogReaderOptions extends LogReaderOptions {
   timeoutMs: number;
 }
 
+/** The most logs one `newest` may ask the index for (its `MAX_NEWEST`). */
+const MAX_NEWEST = 10_000;
+
 /** What the indexer answers for a `POST /logs`: RPC-shaped logs up to the block it has indexed. */
 interface IndexAnswer {
   indexedToBlock: string;
@@ -79,7 +82,11 @@ export class IndexedLogReader extends LogReader {
     }
   }
 
-  private async fromIndex(client: PublicClient, query: LogQuery): Promise<Log[]> {
+  private async fromIndex(
+    client: PublicClient,
+    query: LogQuery,
+    newest: number | null = query.newest ?? null,
+  ): Promise<Log[]> {
     const addresses = queryAddresses(query);
     if (!addresses) return [];
     const chainId = client.chain?.id ?? 0;
@@ -90,6 +97,8 @@ export class IndexedLogReader extends LogReader {
       ...(query.toBlock !== undefined && { toBlock: query.toBlock.toString() }),
       ...(addresses.length && { address: addresses }),
       topics,
+      // the index's newest n: the page, however long the history (a look-alike dropped below is asked for again)
+      ...(newest !== null && { newest: Math.min(newest, MAX_NEWEST) }),
     };
     const [head, first] = await Promise.all([
       query.toBlock ?? client.getBlockNumber({ cacheTime: 0 }),
@@ -131,8 +140,21 @@ export class IndexedLogReader extends LogReader {
       }
     }
     const logs = raw.map((l) => formatLog(l));
-    if ("event" in query) return parseEventLogs({ abi: [query.event], logs, strict: false }) as Log[];
-    return parseEventLogs({ abi: query.events, logs }) as Log[];
+    const decoded = (
+      "event" in query
+        ? parseEventLogs({ abi: [query.event], logs, strict: false })
+        : parseEventLogs({ abi: query.events, logs })
+    ) as Log[];
+    if (query.newest === undefined) return decoded;
+    // fewer than asked after decoding (another contract's look-alike logs dropped) while the index had more: ask for
+    // more of them; past the index's cap, the whole history
+    if (
+      newest !== null &&
+      decoded.length < query.newest &&
+      answer.logs.length >= Math.min(newest, MAX_NEWEST)
+    )
+      return this.fromIndex(client, query, newest * 2 > MAX_NEWEST ? null : newest * 2);
+    return decoded.slice(-query.newest);
   }
 
   /** The block each chain's index was complete up to at its last answer. */

@@ -39,6 +39,12 @@ export type LogQuery = {
    * that one's head, and saves an eth_blockNumber
    */
   toBlock?: bigint;
+  /**
+   * only the newest this many logs (still returned oldest first): a page of an account's latest history. The chain is
+   * then read from the head backwards until that many are found, and the index answers just those: the read costs
+   * the page, not the whole history.
+   */
+  newest?: number;
 } & (
   | { event: AbiEvent; args?: Record<string, unknown> }
   | {
@@ -111,38 +117,54 @@ export class LogReader {
         start < from ? from : start,
         start + maxRange - 1n > head ? head : start + maxRange - 1n,
       ]);
-    if (windows.length > this.options.maxPages)
-      throw new TooLongHistoryError(
+    const tooLong = () =>
+      new TooLongHistoryError(
         "chain",
         `Reading these events takes ${windows.length} eth_getLogs pages of ${maxRange} blocks, more than the ${this.options.maxPages} this deployment allows; list the contracts' deployment blocks in the address book or use an RPC with wider ranges (COMPASS_LOGS_MAX_RANGE)`,
         "Chain unavailable",
       );
+    // the newest n: windows from the head backwards, until n are found (a page limit counts the windows read)
+    if (query.newest === undefined && windows.length > this.options.maxPages) throw tooLong();
     const filter =
       "event" in query
         ? `${query.event.name}|${JSON.stringify(query.args ?? {}, (_, v) => (typeof v === "bigint" ? v.toString() : v))}`
         : `${query.events.map(toEventSelector).join("+")}|${query.topics.join(",")}`;
     const key = `${client.chain?.id}|${addresses.sort().join(",")}|${filter}`;
     const results: Log[][] = new Array(windows.length);
-    let next = 0;
-    const worker = async () => {
-      for (let i = next++; i < windows.length; i = next++) {
-        const [fromBlock, toBlock] = windows[i]!;
-        const pageKey = `${key}|${fromBlock}-${toBlock}`;
-        const hit = this.pages.get(pageKey);
-        if (hit) {
-          this.stats.cachedPages++;
-          results[i] = hit;
-          continue;
-        }
-        this.stats.pages++;
-        const logs = await this.page(client, query, addresses, fromBlock, toBlock);
-        results[i] = logs;
-        // a window behind finality never changes, and the same window comes back on every later read
-        if (toBlock + finality <= head) this.keep(pageKey, logs);
+    const read = async (i: number) => {
+      const [fromBlock, toBlock] = windows[i]!;
+      const pageKey = `${key}|${fromBlock}-${toBlock}`;
+      const hit = this.pages.get(pageKey);
+      if (hit) {
+        this.stats.cachedPages++;
+        results[i] = hit;
+        return;
       }
+      this.stats.pages++;
+      const logs = await this.page(client, query, addresses, fromBlock, toBlock);
+      results[i] = logs;
+      // a window behind finality never changes, and the same window comes back on every later read
+      if (toBlock + finality <= head) this.keep(pageKey, logs);
     };
-    await Promise.all(Array.from({ length: Math.min(CONCURRENCY, windows.length) }, worker));
-    return results.flat();
+    if (query.newest === undefined) {
+      let next = 0;
+      const worker = async () => {
+        for (let i = next++; i < windows.length; i = next++) await read(i);
+      };
+      await Promise.all(Array.from({ length: Math.min(CONCURRENCY, windows.length) }, worker));
+      return results.flat();
+    }
+    let found = 0;
+    let first = windows.length;
+    while (first > 0 && found < query.newest) {
+      if (windows.length - first >= this.options.maxPages) throw tooLong();
+      const batch = Math.min(CONCURRENCY, first, this.options.maxPages - (windows.length - first));
+      const start = first - batch;
+      await Promise.all(Array.from({ length: batch }, (_, k) => read(start + k)));
+      for (let i = start; i < first; i++) found += results[i]!.length;
+      first = start;
+    }
+    return results.slice(first).flat().slice(-query.newest);
   }
 
   private async page(

@@ -28,7 +28,7 @@ export type AavePoolLog = Log & { eventName: string; args: Record<string, unknow
  * An address's logs at the pool, oldest first: supplies on its behalf, its withdrawals, borrows on its behalf
  * and repayments of its debt — all four index it right after the reserve, so one filter pages them — and
  * liquidations of it. Those index it third, and a filter's topics cannot say "second or third", so they take a
- * second filter.
+ * second filter. `newest`: only the newest that many (each filter's newest that many, merged: exact).
  */
 export async function readAavePoolLogs(
   client: PublicClient,
@@ -36,6 +36,7 @@ export async function readAavePoolLogs(
   pool: Address,
   account: Address,
   fromBlock: bigint,
+  newest?: number,
 ): Promise<AavePoolLog[]> {
   const [own, liquidations] = (await Promise.all([
     logs.getLogs(client, {
@@ -43,17 +44,20 @@ export async function readAavePoolLogs(
       events: [AAVE_SUPPLY_EVENT, AAVE_WITHDRAW_EVENT, AAVE_BORROW_EVENT, AAVE_REPAY_EVENT],
       topics: [null, pad(account.toLowerCase() as Address)],
       fromBlock,
+      newest,
     }),
     logs.getLogs(client, {
       address: pool,
       event: AAVE_LIQUIDATION_EVENT,
       args: { user: account },
       fromBlock,
+      newest,
     }),
   ])) as AavePoolLog[][];
-  return [...own, ...liquidations].sort(
+  const all = [...own, ...liquidations].sort(
     (a, b) => Number(a.blockNumber! - b.blockNumber!) || a.logIndex! - b.logIndex!,
   );
+  return newest === undefined ? all : all.slice(-newest);
 }
 
 /** A move of an address's balance at the pool. */

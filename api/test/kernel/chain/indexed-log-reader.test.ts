@@ -101,7 +101,8 @@ beforeAll(async () => {
           matches(l, q.topics),
       );
       res.writeHead(200, { "content-type": "application/json" });
-      res.end(JSON.stringify({ indexedToBlock: String(index.indexedTo), logs }));
+      const answer = q.newest === undefined ? logs : logs.slice(-q.newest);
+      res.end(JSON.stringify({ indexedToBlock: String(index.indexedTo), logs: answer }));
     });
   });
   await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
@@ -127,6 +128,39 @@ describe("IndexedLogReader", () => {
     expect(pagesFromIndex).toEqual([{ fromBlock: 996, toBlock: 1_000 }]);
     // the index was asked with the event's selector and the `to` topic, from the block asked
     expect(index.bodies.at(-1)).toMatchObject({ chainId: 1, fromBlock: "0", topics: queryTopics(query) });
+  });
+
+  test("parameters: newest — the index is asked for the page only; the blocks it has not reached come first", async () => {
+    chain.getLogs = [];
+    const query = { event: TRANSFER, args: { to: ALICE }, fromBlock: 0n, newest: 2 };
+    const logs = await reader().getLogs(client, query);
+    // 990 from the index (its newest two: 10 and 990), 1000 from the top-up
+    expect(logs.map((l: any) => l.args.value)).toEqual([3n, 4n]);
+    expect(index.bodies.at(-1)).toMatchObject({ newest: 2 });
+    expect(chain.getLogs).toEqual([{ fromBlock: 996, toBlock: 1_000 }]);
+    expect(await new LogReader(options).getLogs(client, query)).toEqual(logs);
+  });
+
+  test("behavior: newest — a look-alike log the decoding drops is made up by asking the index for more", async () => {
+    index.indexedTo = chain.head;
+    // an ERC-721 Transfer (the id indexed, no data) after Alice's last ERC-20 one: the same topic0 and topics
+    const lookAlike = { ...transfer(1_000, ALICE, 0n, 1), data: "0x" as Hex };
+    lookAlike.topics = [...lookAlike.topics, padHex("0x07", { size: 32 })] as [Hex, ...Hex[]];
+    chain.logs.push(lookAlike);
+    try {
+      index.bodies = [];
+      const logs = await reader().getLogs(client, {
+        address: TOKEN,
+        events: [TRANSFER],
+        topics: [null, padHex(ALICE, { size: 32 })],
+        newest: 1,
+      });
+      expect(logs.map((l: any) => l.args.value)).toEqual([4n]);
+      expect(index.bodies.map((b) => b.newest)).toEqual([1, 2]);
+    } finally {
+      chain.logs.pop();
+      index.indexedTo = 995;
+    }
   });
 
   test("default: an index that has reached the head costs no eth_getLogs at all, whatever the history's length", async () => {

@@ -191,4 +191,39 @@ describe("LogReader", () => {
     ]);
     expect(logs[1]!.args).toMatchObject({ onBehalfOf: account, amount: 7n });
   });
+
+  test("parameters: newest — only the latest logs, read from the head backwards until found, the rest never asked", async () => {
+    const node = strictNode({
+      head: 9500n,
+      deployedAt: 1000n,
+      limit: 1000n,
+      logsAt: [1200n, 3300n, 8100n, 8200n, 9400n],
+    });
+    const r = reader({ maxPages: 6 });
+    // the whole history takes 9 windows: over the budget of 6
+    await expect(r.getLogs(node.client, { address: TOKEN, event: TRANSFER })).rejects.toThrow(
+      /eth_getLogs pages/,
+    );
+    node.calls.length = 0;
+    const logs = await r.getLogs(node.client, { address: TOKEN, event: TRANSFER, newest: 3 });
+    expect(logs.map((l) => l.blockNumber)).toEqual([8100n, 8200n, 9400n]);
+    // one batch of four windows at the head (read side by side) holds three: nothing older read
+    expect(node.calls.filter((c) => c.startsWith("eth_getLogs")).sort()).toEqual([
+      "eth_getLogs 6000-6999",
+      "eth_getLogs 7000-7999",
+      "eth_getLogs 8000-8999",
+      "eth_getLogs 9000-9500",
+    ]);
+    // more than the budget finds: the same clear 502
+    await expect(r.getLogs(node.client, { address: TOKEN, event: TRANSFER, newest: 5 })).rejects.toThrow(
+      /eth_getLogs pages/,
+    );
+    // within the budget's reach, as many as there are
+    const wide = reader({ maxPages: 20 });
+    expect(
+      (await wide.getLogs(node.client, { address: TOKEN, event: TRANSFER, newest: 50 })).map(
+        (l) => l.blockNumber,
+      ),
+    ).toEqual([1200n, 3300n, 8100n, 8200n, 9400n]);
+  });
 });

@@ -78,7 +78,11 @@ describe("v1 smart-account batching through an ERC-4337 bundler", () => {
         })),
       });
       const receipt = await bundler.waitForUserOperationReceipt({ hash, timeout: 60_000 });
-      expect(receipt.success).toBe(true);
+      // a revert says why (the reason the EntryPoint logged, the gas it was given and used)
+      expect(
+        receipt.success,
+        `user operation reverted: ${JSON.stringify({ reason: receipt.reason, actualGasUsed: receipt.actualGasUsed, tx: receipt.receipt.transactionHash }, (_, v) => (typeof v === "bigint" ? v.toString() : v))}`,
+      ).toBe(true);
       expect(receipt.sender.toLowerCase()).toBe(sender.toLowerCase());
 
       // the account exists now and every step took effect

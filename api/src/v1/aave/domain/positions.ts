@@ -84,8 +84,10 @@ export async function readHistory(input: {
   const { client, market, user, logs } = input;
   try {
     const fromBlock = await logs.deploymentBlock(client, market.pool);
-    const all = (await readAavePoolLogs(client, logs, market.pool, user, fromBlock)).reverse();
-    const page = all.slice(input.offset, input.offset + input.limit);
+    // only the newest offset + limit: the page costs the page, however long the wallet's history
+    const newest = input.offset + input.limit;
+    const all = (await readAavePoolLogs(client, logs, market.pool, user, fromBlock, newest)).reverse();
+    const page = all.slice(input.offset, newest);
     const times = await blockTimes(client, page);
     const byAsset = new Map(input.reserves.map((r) => [r.asset, r]));
     const reserve = (asset: unknown) => {
