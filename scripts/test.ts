@@ -105,11 +105,10 @@ const started = performance.now();
 const serverErrors: string[] = [];
 let stack: Stack | undefined;
 let redis: ChildProcess | undefined;
-// Debian's PostgreSQL: the event index in its production mode, for the stack (both servers read it) and the
-// index's own tests (which run on PGlite too)
+// Debian's PostgreSQL: the event index in its production mode, for the stack (both servers read it)
 let postgres: RunningPostgres | undefined;
 const postgresDir = join(tmpdir(), `compass-test-postgres-${process.pid}`);
-const wantPostgres = ["unit", "stack", "integration", "servers", "python", "e2e", "resilience"].some(want);
+const wantPostgres = ["stack", "integration", "servers", "python", "e2e", "resilience"].some(want);
 const env = { NODE_ENV: "test", NEXT_TELEMETRY_DISABLED: "1", STORYBOOK_DISABLE_TELEMETRY: "1" };
 Object.assign(process.env, env);
 
@@ -150,10 +149,10 @@ try {
 
   // Two lanes after the build. The stack's steps wait on chains, twins and timers as much as they compute: its
   // integration step kept two cores ~60% busy, the unit step's one-at-a-time devnet files about as much, and the two
-  // side by side took 472 s where one after the other took ~600. Lane one: unit, stories, the Python SDK's offline
-  // tests, then, once the stack is up, the integration files that bring servers of their own and only read, and the
-  // resilience report (its hostile inputs only build transactions, never send them). Lane two: the stack, then
-  // integration, the live Python tests and the browser.
+  // side by side took 472 s where one after the other took ~600. Lane one: unit, then the resilience report against the
+  // stack (its hostile inputs only build transactions, never send them), stories, the Python SDK's offline tests and
+  // the integration files that bring servers of their own and only read. Lane two: the stack, then integration, the
+  // live Python tests and the browser.
   const needStack = ["stack", "integration", "servers", "python", "e2e", "resilience"].some(want);
   const launchStack = async () => {
     // A directory per run: a previous run's chains that are still writing their final state on the way
@@ -212,15 +211,38 @@ try {
   let testEnv: Record<string, string> | undefined;
 
   const laneOne = async () => {
+    // the index's own tests (parity, a reorg, a restart) on its embedded database, as `npm start` runs it; the
+    // stack's index is the PostgreSQL one (COMPASS_INDEX_TEST_DATABASE_URL runs them on PostgreSQL too)
     await step("unit", () =>
-      npx(
-        "vitest",
-        ["run", "--project", "unit", "--project", "unit-heavy", ...vitestReport("unit")],
-        postgres ? { COMPASS_INDEX_TEST_DATABASE_URL: postgres.database("unit_index") } : {},
-      ),
+      npx("vitest", ["run", "--project", "unit", "--project", "unit-heavy", ...vitestReport("unit")]),
     );
-    // the static build is the build step's (which skips it when fresh); without that step (`--only=stories`) it is
-    // built here, again only when stale
+    // lane two's stack (or none: not wanted, or failed)
+    await stackReady;
+    const env = testEnv;
+    if (env)
+      await step("resilience", async () => {
+        const report = await runResilience({
+          url: env.COMPASS_TEST_URL!,
+          devnetDir: env.COMPASS_DEVNET_DIR!,
+          // A sample of each operation's systematic cases (every field missing and mutated): 30 of up to 300, drawn
+          // afresh each run (the seed is in the report; COMPASS_FUZZ_SEED replays it), so runs together cover them
+          // all; `npm run resilience` tries every one and tops up to 200 per operation. The faults, the load and
+          // access control run in full.
+          perOp: Number(process.env.COMPASS_FUZZ_PER_OP ?? 20),
+          systematic: Number(process.env.COMPASS_FUZZ_SYSTEMATIC ?? 30),
+          seed: Number(process.env.COMPASS_FUZZ_SEED ?? Math.floor(Math.random() * 2 ** 31)),
+          loadSeconds: 5,
+          faultPortBase: PORT_BASE + 200,
+          accessPort: PORT_BASE + 58,
+        });
+        console.log(formatReport(report));
+        return report.ok ? 0 : 1;
+      });
+    // After the resilience run (its load beside the browser tests cost both: 216 s and 382 s side by side, where one
+    // after the other took ~130 s and ~250 s): the story tests, the Python SDK's offline ones, then the integration
+    // files that bring servers of their own and only read (scale-out behind nginx, warming, the two mounts). The
+    // static Storybook is the build step's (which skips it when fresh); without that step (`--only=stories`) it is
+    // built here, again only when stale.
     await step("stories", async () => {
       if (!want("build")) await buildStorybook({ log: console.log });
       return npx("vitest", ["run", "--config", "vitest.config.ts"], {}, join(ROOT, "stories"));
@@ -229,32 +251,10 @@ try {
     await step("python-unit", () =>
       exec("python3", ["-m", "unittest", "tests.test_offline", "-v"], { cwd: join(ROOT, "python") }),
     );
-    await stackReady;
-    if (!testEnv) return;
-    const env = testEnv;
-    // the integration files that start servers of their own against the stack's chains and only read (scale-out
-    // behind nginx, warming, the two mounts): here, beside the integration step, not after it
-    await step("servers", () =>
-      npx("vitest", ["run", "--project", "integration-servers", ...vitestReport("servers")], env),
-    );
-    await step("resilience", async () => {
-      const report = await runResilience({
-        url: env.COMPASS_TEST_URL!,
-        devnetDir: env.COMPASS_DEVNET_DIR!,
-        // A sample of each operation's systematic cases (every field missing and mutated): 30 of up to 300, drawn
-        // afresh each run (the seed is in the report; COMPASS_FUZZ_SEED replays it), so runs together cover them
-        // all; `npm run resilience` tries every one and tops up to 200 per operation. The faults, the load and
-        // access control run in full.
-        perOp: Number(process.env.COMPASS_FUZZ_PER_OP ?? 20),
-        systematic: Number(process.env.COMPASS_FUZZ_SYSTEMATIC ?? 30),
-        seed: Number(process.env.COMPASS_FUZZ_SEED ?? Math.floor(Math.random() * 2 ** 31)),
-        loadSeconds: 5,
-        faultPortBase: PORT_BASE + 200,
-        accessPort: PORT_BASE + 58,
-      });
-      console.log(formatReport(report));
-      return report.ok ? 0 : 1;
-    });
+    if (env)
+      await step("servers", () =>
+        npx("vitest", ["run", "--project", "integration-servers", ...vitestReport("servers")], env),
+      );
   };
 
   const laneTwo = async () => {

@@ -24,8 +24,9 @@ import { EVENTS, INDEXED_SELECTORS } from "../src/events.ts";
  * chain for the same filter and range, log for log; a new transfer is there within a second or two; a reorged
  * block's logs go; stopped and started again it resumes from its checkpoint and catches up with what it missed.
  *
- * On its embedded database (PGlite) and, when `COMPASS_INDEX_TEST_DATABASE_URL` names one (`npm test` starts
- * Debian's PostgreSQL for it), on PostgreSQL: the same tests, one index after the other on one devnet.
+ * On its embedded database (PGlite, as `npm start` runs it) and, when `COMPASS_INDEX_TEST_DATABASE_URL` names one, on
+ * PostgreSQL too: the same tests, one index after the other on one devnet. (`npm test` runs the stack's index, which
+ * both its servers read, on PostgreSQL.)
  */
 const PORT_BASE = Number(process.env.COMPASS_UNIT_PORT_BASE ?? 28545) + 7300;
 const MODES: { name: string; databaseUrl?: string; port: number }[] = [

@@ -27,6 +27,15 @@ const metaMorphoAbi = parseAbi([
   "function withdrawQueueLength() view returns (uint256)",
   "function submitCap((address loanToken, address collateralToken, address oracle, address irm, uint256 lltv) marketParams, uint256 newSupplyCap)",
   "function setSupplyQueue(bytes32[] newSupplyQueue)",
+  // its errors, so a setup step that would revert says which
+  "error AllCapsReached()",
+  "error NotEnoughLiquidity()",
+  "error UnauthorizedMarket(bytes32 id)",
+  "error SupplyCapExceeded(bytes32 id)",
+  "error InconsistentAsset(bytes32 id)",
+  "error NotCuratorRole()",
+  "error NotAllocatorRole()",
+  "error MaxQueueLengthExceeded()",
 ]);
 
 /**
@@ -108,14 +117,14 @@ async function curatedVaults(book: any, count: number) {
     await send(
       wallet.writeContract({ address: usdc, abi: erc20Abi, functionName: "approve", args: [vault, amount] }),
     );
-    await send(
-      wallet.writeContract({
-        address: vault,
-        abi: erc4626Abi,
-        functionName: "deposit",
-        args: [amount, wallet.account.address],
-      }),
-    );
+    // simulated first: a revert names its error (MetaMorpho's or Morpho Blue's) instead of a bare status
+    const { request: deposit } = await wallet.simulateContract({
+      address: vault,
+      abi: [...erc4626Abi, ...metaMorphoAbi],
+      functionName: "deposit",
+      args: [amount, wallet.account.address],
+    });
+    await send(wallet.writeContract(deposit));
   }
 }
 
