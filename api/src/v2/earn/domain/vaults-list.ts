@@ -1,5 +1,6 @@
 import { type Address, formatUnits, getAddress, maxUint256, type PublicClient, zeroAddress } from "viem";
 import { acrossServedChains, type ChainClients } from "../../../kernel/chain/clients.ts";
+import { historyCompleteTo, noteHistory } from "../../../kernel/chain/freshness.ts";
 import type { LogReader } from "../../../kernel/chain/log-reader.ts";
 import { addressBook, type Config } from "../../../kernel/config/env.ts";
 import type { ChainName } from "../../../kernel/schemas/common.ts";
@@ -218,23 +219,47 @@ export function listVaults(
   named: boolean,
 ): Promise<VaultInfo[]> {
   return acrossServedChains(chains, chainNames, named, async (chain, client) => {
-    const [addresses, head] = await Promise.all([
-      chainVaults(config, client, chains.logs, chain),
-      client.getBlock({ blockTag: "latest" }),
-    ]);
-    const infos = await Promise.all(
-      addresses.map((address) =>
-        readVaultInfo({
-          config,
-          client,
-          chain,
-          logs: chains.logs,
-          address,
-          head,
-          lookback: BigInt(config.logs.maxRange),
-        }),
-      ),
-    );
-    return infos.filter((v): v is VaultInfo => v !== null);
+    const head = await client.getBlock({ blockTag: "latest" });
+    const chainId = client.chain?.id ?? 0;
+    // One list per chain and block: every request at the same head (by hash, so a reorg at the same height is a new
+    // list) shares one read of every vault. The list is the state of that block; a new block reads it afresh.
+    const key = `${chainId}|${head.number}|${head.hash}`;
+    const perBlock = lists.get(chains) ?? new Map();
+    lists.set(chains, perBlock);
+    let entry = perBlock.get(key);
+    if (!entry) {
+      entry = noteHistory(async () => {
+        const addresses = await chainVaults(config, client, chains.logs, chain);
+        const infos = await Promise.all(
+          addresses.map((address) =>
+            readVaultInfo({
+              config,
+              client,
+              chain,
+              logs: chains.logs,
+              address,
+              head,
+              lookback: BigInt(config.logs.maxRange),
+            }),
+          ),
+        );
+        return infos.filter((v): v is VaultInfo => v !== null);
+      });
+      perBlock.set(key, entry);
+      // a failed read is not kept; of the rest, the latest few blocks
+      entry.catch(() => perBlock.delete(key));
+      while (perBlock.size > PER_BLOCK_KEPT) perBlock.delete(perBlock.keys().next().value!);
+    }
+    const { result, complete } = await entry;
+    // the history it read is as complete for this request as for the one that read it
+    for (const [id, block] of complete) historyCompleteTo(id, block);
+    return result;
   });
 }
+
+/** lists kept per deployment (its chain clients), by chain and block: a handful of chains, a few blocks each */
+const PER_BLOCK_KEPT = 16;
+const lists = new WeakMap<
+  ChainClients,
+  Map<string, Promise<{ result: VaultInfo[]; complete: Map<number, bigint> }>>
+>();
