@@ -14,15 +14,6 @@ const HEAVY = [
   "testkit/test/leak-check.test.ts",
   "testkit/test/new-operation.test.ts",
 ];
-/**
- * integration files that start servers of their own (beside the stack's, against its chains) and only read: `npm test`
- * runs them in its other lane, beside the integration step
- */
-const SERVERS = [
-  "app/test/scale-out.int.test.ts",
-  "app/test/warming.int.test.ts",
-  "api/test/http/mounts.int.test.ts",
-];
 /** a named step of its own (`npm run test:mainnet-shape`): ~10,000 blocks of market activity, ~2 min on two cores */
 const MAINNET_SHAPE = ["testkit/test/mainnet-shape.test.ts"];
 
@@ -80,25 +71,13 @@ export default defineConfig({
         test: {
           name: "integration",
           include: ["{api,sdk,cli,mcp,widgets,devnet,settlement,scripts,app}/**/*.int.test.{ts,tsx}"],
-          exclude: [...shared, ...SERVERS],
+          exclude: shared,
           environment: "node",
           testTimeout: 120_000,
           hookTimeout: 120_000,
           fileParallelism: false,
           // one after another against one stack, in one module graph: each file's imports (the SDK, viem, the
           // testkit) are loaded once, not once per file
-          isolate: false,
-        },
-      },
-      {
-        test: {
-          name: "integration-servers",
-          include: SERVERS,
-          exclude: shared,
-          environment: "node",
-          testTimeout: 120_000,
-          hookTimeout: 120_000,
-          fileParallelism: false,
           isolate: false,
         },
       },

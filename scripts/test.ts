@@ -108,7 +108,7 @@ let redis: ChildProcess | undefined;
 // Debian's PostgreSQL: the event index in its production mode, for the stack (both servers read it)
 let postgres: RunningPostgres | undefined;
 const postgresDir = join(tmpdir(), `compass-test-postgres-${process.pid}`);
-const wantPostgres = ["stack", "integration", "servers", "python", "e2e", "resilience"].some(want);
+const wantPostgres = ["stack", "integration", "python", "e2e", "resilience"].some(want);
 const env = { NODE_ENV: "test", NEXT_TELEMETRY_DISABLED: "1", STORYBOOK_DISABLE_TELEMETRY: "1" };
 Object.assign(process.env, env);
 
@@ -116,7 +116,7 @@ try {
   await step("prerequisites", async () => {
     if (want("e2e") || want("stories")) process.env.CHROMIUM_PATH = ensureChromium();
     if (want("python") || want("python-unit")) ensurePython();
-    if (want("integration") || want("servers")) {
+    if (want("integration")) {
       ensureRedis();
       ensureNginx();
     }
@@ -149,11 +149,10 @@ try {
 
   // Two lanes after the build. The stack's steps wait on chains, twins and timers as much as they compute: its
   // integration step kept two cores ~60% busy, the unit step's one-at-a-time devnet files about as much, and the two
-  // side by side took 472 s where one after the other took ~600. Lane one: unit, then the resilience report against the
-  // stack (its hostile inputs only build transactions, never send them), stories, the Python SDK's offline tests and
-  // the integration files that bring servers of their own and only read. Lane two: the stack, then integration, the
-  // live Python tests and the browser.
-  const needStack = ["stack", "integration", "servers", "python", "e2e", "resilience"].some(want);
+  // side by side took 472 s where one after the other took ~600. Lane one: unit, stories, the Python SDK's offline
+  // tests, then the resilience report against the stack (its hostile inputs only build transactions, never send
+  // them). Lane two: the stack, then integration, the live Python tests and the browser.
+  const needStack = ["stack", "integration", "python", "e2e", "resilience"].some(want);
   const launchStack = async () => {
     // A directory per run: a previous run's chains that are still writing their final state on the way
     // out can never touch this run's state.
@@ -216,9 +215,21 @@ try {
     await step("unit", () =>
       npx("vitest", ["run", "--project", "unit", "--project", "unit-heavy", ...vitestReport("unit")]),
     );
+    // The story tests: the static Storybook is the build step's (which skips it when fresh); without that step
+    // (`--only=stories`) it is built here, again only when stale.
+    await step("stories", async () => {
+      if (!want("build")) await buildStorybook({ log: console.log });
+      return npx("vitest", ["run", "--config", "vitest.config.ts"], {}, join(ROOT, "stories"));
+    });
+    // the Python SDK's offline tests (a local stdlib server); the python step runs them again with the live ones
+    await step("python-unit", () =>
+      exec("python3", ["-m", "unittest", "tests.test_offline", "-v"], { cwd: join(ROOT, "python") }),
+    );
     // lane two's stack (or none: not wanted, or failed)
     await stackReady;
     const env = testEnv;
+    // then the resilience report against the stack (moved before the story tests, it shared the machine with
+    // integration and the story tests with the browser tests: 238 s, 229 s and 485 s, a 19.5-minute run)
     if (env)
       await step("resilience", async () => {
         const report = await runResilience({
@@ -238,23 +249,6 @@ try {
         console.log(formatReport(report));
         return report.ok ? 0 : 1;
       });
-    // After the resilience run (its load beside the browser tests cost both: 216 s and 382 s side by side, where one
-    // after the other took ~130 s and ~250 s): the story tests, the Python SDK's offline ones, then the integration
-    // files that bring servers of their own and only read (scale-out behind nginx, warming, the two mounts). The
-    // static Storybook is the build step's (which skips it when fresh); without that step (`--only=stories`) it is
-    // built here, again only when stale.
-    await step("stories", async () => {
-      if (!want("build")) await buildStorybook({ log: console.log });
-      return npx("vitest", ["run", "--config", "vitest.config.ts"], {}, join(ROOT, "stories"));
-    });
-    // the Python SDK's offline tests (a local stdlib server); the python step runs them again with the live ones
-    await step("python-unit", () =>
-      exec("python3", ["-m", "unittest", "tests.test_offline", "-v"], { cwd: join(ROOT, "python") }),
-    );
-    if (env)
-      await step("servers", () =>
-        npx("vitest", ["run", "--project", "integration-servers", ...vitestReport("servers")], env),
-      );
   };
 
   const laneTwo = async () => {
@@ -263,7 +257,7 @@ try {
       stack = await launchStack();
     });
     if (!stack) return;
-    if (want("integration") || want("servers")) redis = await startRedis(REDIS_PORT);
+    if (want("integration")) redis = await startRedis(REDIS_PORT);
     testEnv = {
       REDIS_TEST_URL: `redis://127.0.0.1:${REDIS_PORT}`,
       // two API instances and nginx for the scale-out test (five ports from here)

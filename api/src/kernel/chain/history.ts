@@ -13,9 +13,10 @@ interface Header {
   timestamp: bigint;
 }
 
-const headers = new WeakMap<PublicClient, Map<bigint, Header>>();
+const headers = new WeakMap<PublicClient, Map<bigint, Promise<Header>>>();
 
-async function header(client: PublicClient, number: bigint): Promise<Header> {
+/** A block's number and time, kept (a read in flight is shared: searches side by side ask for the same blocks). */
+function header(client: PublicClient, number: bigint): Promise<Header> {
   let cache = headers.get(client);
   if (!cache) {
     cache = new Map();
@@ -23,11 +24,13 @@ async function header(client: PublicClient, number: bigint): Promise<Header> {
   }
   const hit = cache.get(number);
   if (hit) return hit;
-  const block = await client.getBlock({ blockNumber: number });
-  const h = { number: block.number, timestamp: block.timestamp };
+  const read = client
+    .getBlock({ blockNumber: number })
+    .then((block) => ({ number: block.number, timestamp: block.timestamp }));
   if (cache.size > 10_000) cache.clear();
-  cache.set(number, h);
-  return h;
+  cache.set(number, read);
+  read.catch(() => cache.delete(number));
+  return read;
 }
 
 /**

@@ -12,6 +12,7 @@ import {
 } from "viem";
 import { UpstreamError } from "../errors.ts";
 import { httpCall } from "../upstream/http-call.ts";
+import { historyCompleteTo } from "./freshness.ts";
 import {
   type LogQuery,
   LogReader,
@@ -34,6 +35,13 @@ export interface IndexedLogReaderOptions extends LogReaderOptions {
    */
   waitMs: number;
   timeoutMs: number;
+}
+
+/** A query waiting for its batch: its contract, and where its logs (and the head they are complete to) go. */
+interface Waiter {
+  address: Address;
+  resolve: (answer: { logs: Log[]; head?: bigint }) => void;
+  reject: (error: unknown) => void;
 }
 
 /** The most logs one `newest` may ask the index for (its `MAX_NEWEST`). */
@@ -66,7 +74,77 @@ export class IndexedLogReader extends LogReader {
    * from the chain in pages as the LogReader reads it, when that history is short enough to page through; a longer
    * one is refused with the index's 503 and Retry-After, never answered short.
    */
-  override async getLogs(client: PublicClient, query: LogQuery): Promise<Log[]> {
+  override getLogs(client: PublicClient, query: LogQuery): Promise<Log[]> {
+    // one event at one contract, asked of many contracts side by side (a vault list's APY windows, vault by vault):
+    // one index query for all of them
+    if ("event" in query && typeof query.address === "string" && query.newest === undefined)
+      return this.coalesced(client, query as LogQuery & { address: Address });
+    return this.single(client, query);
+  }
+
+  private readonly batches = new Map<
+    string,
+    {
+      client: PublicClient;
+      query: LogQuery;
+      waiters: Waiter[];
+    }
+  >();
+
+  /**
+   * Queries that differ only in their contract, arriving in the same turn of the event loop, answered by one index
+   * query over all their contracts and split by contract. When the index cannot answer, each is read on its own
+   * (the chain's pages count from each contract's own deployment).
+   */
+  private coalesced(client: PublicClient, query: LogQuery & { address: Address }): Promise<Log[]> {
+    const { address, ...rest } = query;
+    const key = `${client.chain?.id}|${JSON.stringify(rest, (_, v) => (typeof v === "bigint" ? v.toString() : v))}`;
+    return new Promise<{ logs: Log[]; head?: bigint }>((resolve, reject) => {
+      let batch = this.batches.get(key);
+      if (!batch) {
+        const created = { client, query, waiters: [] as Waiter[] };
+        this.batches.set(key, created);
+        setImmediate(() => {
+          this.batches.delete(key);
+          void this.flush(created);
+        });
+        batch = created;
+      }
+      batch.waiters.push({ address: address.toLowerCase() as Address, resolve, reject });
+    }).then(({ logs, head }) => {
+      // in the caller's request: its history is complete up to the head the batch read to
+      if (head !== undefined) historyCompleteTo(client.chain?.id ?? 0, head);
+      return logs;
+    });
+  }
+
+  private async flush(batch: { client: PublicClient; query: LogQuery; waiters: Waiter[] }) {
+    const { client, query, waiters } = batch;
+    // one at a time, as asked (freshness noted in the caller's request by `single` itself)
+    const each = () =>
+      waiters.map((w) =>
+        this.single(client, { ...query, address: w.address }).then((logs) => w.resolve({ logs }), w.reject),
+      );
+    if (waiters.length === 1) return each();
+    const read: { head?: bigint } = {};
+    let logs: Log[];
+    try {
+      logs = await this.fromIndex(
+        client,
+        { ...query, address: [...new Set(waiters.map((w) => w.address))] },
+        null,
+        read,
+      );
+    } catch (error) {
+      if (error instanceof UpstreamError && error.service === "index") return each();
+      for (const w of waiters) w.reject(error);
+      return;
+    }
+    for (const w of waiters)
+      w.resolve({ logs: logs.filter((l) => l.address.toLowerCase() === w.address), head: read.head });
+  }
+
+  private async single(client: PublicClient, query: LogQuery): Promise<Log[]> {
     try {
       return await this.fromIndex(client, query);
     } catch (error) {
@@ -86,6 +164,8 @@ export class IndexedLogReader extends LogReader {
     client: PublicClient,
     query: LogQuery,
     newest: number | null = query.newest ?? null,
+    /** where the head this read went to is noted (a batch notes it in each of its callers' requests) */
+    read: { head?: bigint } = {},
   ): Promise<Log[]> {
     const addresses = queryAddresses(query);
     if (!addresses) return [];
@@ -118,6 +198,7 @@ export class IndexedLogReader extends LogReader {
     const indexedTo = BigInt(answer.indexedToBlock);
     this.indexed.set(chainId, indexedTo);
     this.rememberHead(chainId, head);
+    read.head = head;
     let raw = answer.logs.filter((l) => BigInt(l.blockNumber!) <= head);
     if (head > indexedTo) {
       const lag = head - indexedTo;

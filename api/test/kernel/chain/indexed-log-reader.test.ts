@@ -163,6 +163,27 @@ describe("IndexedLogReader", () => {
     }
   });
 
+  test("behavior: one event asked of many contracts at once is one index query, split back by contract", async () => {
+    index.indexedTo = chain.head;
+    const OTHER = "0x00000000000000000000000000000000000000bb" as const;
+    chain.logs.push({ ...transfer(700, ALICE, 9n), address: OTHER });
+    try {
+      index.bodies = [];
+      const r = reader();
+      const [a, b] = await Promise.all([
+        r.getLogs(client, { address: TOKEN, event: TRANSFER, fromBlock: 0n }),
+        r.getLogs(client, { address: OTHER, event: TRANSFER, fromBlock: 0n }),
+      ]);
+      expect(index.bodies).toHaveLength(1);
+      expect(index.bodies[0].address).toEqual([TOKEN, OTHER]);
+      expect(a.map((l: any) => l.args.value)).toEqual([1n, 2n, 3n, 4n]);
+      expect(b.map((l: any) => l.args.value)).toEqual([9n]);
+    } finally {
+      chain.logs.pop();
+      index.indexedTo = 995;
+    }
+  });
+
   test("default: an index that has reached the head costs no eth_getLogs at all, whatever the history's length", async () => {
     index.indexedTo = chain.head;
     chain.getLogs = [];
