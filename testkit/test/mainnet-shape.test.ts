@@ -6,7 +6,7 @@ import { type DevnetHandle, roleAccount, startDevnet } from "@compass/devnet";
 import { type RunningIndexer, startIndexer } from "@compass/indexer";
 import { parseUnits } from "viem";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { growChain, populate } from "../src/stack/mainnet-shape.ts";
+import { chainHead, growChain, populate } from "../src/stack/mainnet-shape.ts";
 
 /**
  * History on a chain shaped like mainnet: Ethereum with the earn protocols, grown with `anvil_mine` to ~10,000
@@ -62,19 +62,8 @@ function alike(a: unknown, b: unknown): unknown {
 
 /** Until the index has reached the chain's head (it follows it within a poll once a burst of blocks is over). */
 async function caughtUp() {
-  const rpcUrl = devnet.chains.ethereum!.rpcUrl;
   for (let i = 0; i < 600; i++) {
-    const head = Number(
-      (
-        (await (
-          await fetch(rpcUrl, {
-            method: "POST",
-            headers: { "content-type": "application/json" },
-            body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "eth_blockNumber", params: [] }),
-          })
-        ).json()) as { result: string }
-      ).result,
-    );
+    const head = Number(await chainHead(devnet.chains.ethereum!.rpcUrl));
     if ((await index.status()).chains.ethereum!.indexedToBlock >= head) return;
     await new Promise((r) => setTimeout(r, 250));
   }

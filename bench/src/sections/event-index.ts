@@ -4,7 +4,7 @@ import { dirname, join } from "node:path";
 import { createHttpApp, createServices, type HttpApp, loadConfig } from "@compass/api";
 import { type DevnetHandle, roleAccount, startDevnet } from "@compass/devnet";
 import { INDEXED_SELECTORS, startIndexer } from "@compass/indexer";
-import { growChain } from "@compass/testkit/stack";
+import { chainHead, growChain } from "@compass/testkit/stack";
 import type { BenchRow, BenchSection } from "../types.ts";
 import { percentile, timeSequential } from "../util.ts";
 
@@ -55,18 +55,7 @@ export const eventIndex: BenchSection = {
         snapshots: false,
       });
       const rpcUrl = devnet.chains.ethereum!.rpcUrl;
-      const head = async () =>
-        BigInt(
-          (
-            (await (
-              await fetch(rpcUrl, {
-                method: "POST",
-                headers: { "content-type": "application/json" },
-                body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "eth_blockNumber", params: [] }),
-              })
-            ).json()) as { result: string }
-          ).result,
-        );
+      const head = () => chainHead(rpcUrl);
       const operator = roleAccount("earn_operator").address;
       const history = `/v1/aave/historical_transactions?chain=ethereum&user_address=${operator}&offset=0&limit=50`;
       const balance = `/v1/token/balance?chain=ethereum&token=USDC&user=${operator}`;

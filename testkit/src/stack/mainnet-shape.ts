@@ -32,6 +32,11 @@ async function rpc<T>(url: string, method: string, params: unknown[] = []): Prom
   return body.result as T;
 }
 
+/** The chain's head block number. */
+export async function chainHead(rpcUrl: string): Promise<bigint> {
+  return BigInt(await rpc<string>(rpcUrl, "eth_blockNumber"));
+}
+
 export interface GrowOptions {
   /** the chain's RPC (anvil) */
   rpcUrl: string;
