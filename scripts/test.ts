@@ -60,8 +60,10 @@ const integrationArgs =
 const want = (step: string) => !only || only.includes(step);
 
 const PORT_BASE = Number(process.env.COMPASS_TEST_PORT_BASE ?? 18545);
-// devnet unit tests start their own chains; keep them clear of this run's stack (and of other checkouts)
-process.env.COMPASS_UNIT_PORT_BASE ??= String(PORT_BASE + 10_000);
+// devnet unit tests start their own chains; keep them clear of this run's stack (and of other checkouts), and below
+// the kernel's ephemeral ports (32768+): a port there can be any outgoing connection's for a moment, and a devnet
+// that found its twin's port taken failed its file (four runs of fifteen)
+process.env.COMPASS_UNIT_PORT_BASE ??= String(PORT_BASE + 2_000);
 const STAGING_PORT = PORT_BASE + 55;
 const PROD_PORT = PORT_BASE + 56;
 const REDIS_PORT = PORT_BASE + 57;

@@ -30,11 +30,11 @@ export function tempDir(prefix: string): { path: string; remove(): void } {
 }
 
 /**
- * The port base of a test file's devnet: COMPASS_UNIT_PORT_BASE (default 28545) moves every devnet test, so
+ * The port base of a test file's devnet: COMPASS_UNIT_PORT_BASE (default 20545) moves every devnet test, so
  * parallel checkouts never collide; each file's own `offset` keeps the files of one run apart.
  */
 export const unitPortBase = (offset: number): number =>
-  Number(process.env.COMPASS_UNIT_PORT_BASE ?? 28545) + offset;
+  Number(process.env.COMPASS_UNIT_PORT_BASE ?? 20545) + offset;
 
 export interface FileDevnetOptions extends Omit<DevnetOptions, "dir" | "portBase" | "twins"> {
   /** registered twins by name, or specs; default: every registered twin (as `startDevnet`) */

@@ -28,7 +28,7 @@ import { EVENTS, INDEXED_SELECTORS } from "../src/events.ts";
  * PostgreSQL too: the same tests, one index after the other on one devnet. (`npm test` runs the stack's index, which
  * both its servers read, on PostgreSQL.)
  */
-const PORT_BASE = Number(process.env.COMPASS_UNIT_PORT_BASE ?? 28545) + 7300;
+const PORT_BASE = Number(process.env.COMPASS_UNIT_PORT_BASE ?? 20545) + 7300;
 const MODES: { name: string; databaseUrl?: string; port: number }[] = [
   { name: "PGlite", port: PORT_BASE + 50 },
   ...(process.env.COMPASS_INDEX_TEST_DATABASE_URL

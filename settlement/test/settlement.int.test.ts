@@ -22,7 +22,7 @@ import { type Address, parseUnits } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 
-const PORT_BASE = Number(process.env.COMPASS_UNIT_PORT_BASE ?? 28545) + 7000;
+const PORT_BASE = Number(process.env.COMPASS_UNIT_PORT_BASE ?? 20545) + 7000;
 let stack: Stack;
 let dir: string;
 let url: string;

@@ -16,7 +16,7 @@ import { chainHead, growChain, populate } from "../src/stack/mainnet-shape.ts";
  * lifted it pages through them. The index answers them with the same figures, and no eth_getLogs once it has
  * reached the head.
  */
-const PORT_BASE = Number(process.env.COMPASS_UNIT_PORT_BASE ?? 28545) + 7500;
+const PORT_BASE = Number(process.env.COMPASS_UNIT_PORT_BASE ?? 20545) + 7500;
 const ROUNDS = 2;
 const BLOCKS_PER_ROUND = 5_000;
 const RANGE = 5;

@@ -13,7 +13,7 @@ import { oneTimeWalletAddress, paymentSalt } from "../../../src/v2/onramp/domain
  */
 
 // COMPASS_UNIT_PORT_BASE moves every test that starts a devnet, so parallel checkouts never collide.
-const PORT_BASE = Number(process.env.COMPASS_UNIT_PORT_BASE ?? 28545) + 6500;
+const PORT_BASE = Number(process.env.COMPASS_UNIT_PORT_BASE ?? 20545) + 6500;
 const factoryAbi = parseAbi(["function walletAddress(address owner, bytes32 salt) view returns (address)"]);
 let devnet: DevnetHandle;
 let dir: string;

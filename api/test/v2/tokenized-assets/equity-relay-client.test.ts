@@ -7,7 +7,7 @@ import { EquityRelayAdapter } from "../../../src/v2/tokenized-assets/relay/adapt
 import { call } from "../../fixtures.ts";
 
 // The adapter maps the relay's answers onto the spec's errors; the relay here is a stub answering what a test names.
-const PORT = Number(process.env.COMPASS_UNIT_PORT_BASE ?? 28545) + 5900;
+const PORT = Number(process.env.COMPASS_UNIT_PORT_BASE ?? 20545) + 5900;
 let server: Server;
 const seen: { path: string; auth?: string }[] = [];
 const answers: Record<string, [number, unknown]> = {

@@ -13,7 +13,7 @@ import { referencePrice } from "../../../src/v2/tokenized-assets/domain/price-mo
  */
 
 // COMPASS_UNIT_PORT_BASE moves every test that starts a devnet, so parallel checkouts never collide.
-const PORT_BASE = Number(process.env.COMPASS_UNIT_PORT_BASE ?? 28545) + 6000;
+const PORT_BASE = Number(process.env.COMPASS_UNIT_PORT_BASE ?? 20545) + 6000;
 let devnet: DevnetHandle;
 let dir: string;
 
