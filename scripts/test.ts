@@ -326,7 +326,7 @@ try {
         .then(() => postgres?.stop())
         .then(() => process.exit(0)),
     );
-  } else if (stack) await stack.stop();
+  } else if (stack) await stack.stop({ discard: true }); // its directory goes at the next run
   if (!keep) {
     await stop(redis);
     await postgres?.stop();

@@ -75,8 +75,12 @@ export interface DevnetHandle {
   addressBook: DevnetAddressBook;
   chains: Record<string, { chainId: number; rpcUrl: string }>;
   twins: Record<string, { url: string }>;
-  /** stops twins, then chains (each dumps its state); idempotent */
-  stop(): Promise<void>;
+  /**
+   * stops twins, then chains (each dumps its state); idempotent. `discard`: the chains are killed without writing
+   * their state (~100 MB of JSON each once the earn protocols are deployed), for a devnet whose directory is removed
+   * next, as tests do
+   */
+  stop(options?: { discard?: boolean }): Promise<void>;
   stopChain(name: DevnetChainName): Promise<void>;
   startChain(name: DevnetChainName): Promise<void>;
   stopTwin(name: string): Promise<void>;
@@ -114,10 +118,10 @@ export async function startDevnet(options: DevnetOptions = {}): Promise<DevnetHa
   const chainUrls = Object.fromEntries(
     specs.map((s) => [s.name, { chainId: s.chainId, rpcUrl: rpcUrl(portBase, s) }]),
   );
-  const stopAll = async () => {
+  const stopAll = async ({ discard = false }: { discard?: boolean } = {}) => {
     await Promise.all([...twins.values()].map((t) => t.process.stop()));
     twins.clear();
-    await Promise.all([...chains.values()].map((c) => c.stop()));
+    await Promise.all([...chains.values()].map((c) => c.stop({ discard })));
     chains.clear();
     closeGuard();
   };

@@ -35,11 +35,11 @@ const dir = tempDir("devnet-test");
 let devnet: DevnetHandle;
 
 beforeAll(async () => {
-  devnet = await startDevnet({ dir: dir.path, portBase: PORT_BASE });
+  devnet = await startDevnet({ dir: dir.path, portBase: PORT_BASE, snapshots: false });
 }, 240_000); // five chains, four of them bootstrapping the earn protocols in parallel
 
 afterAll(async () => {
-  await devnet?.stop();
+  await devnet?.stop({ discard: true });
   dir.remove();
 });
 

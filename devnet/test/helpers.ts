@@ -63,6 +63,9 @@ export function devnetForFile(
   beforeAll(async () => {
     const started = performance.now();
     devnet = await startDevnet({
+      // thrown away after the file: no periodic state dumps (~100 MB of JSON a chain every few seconds); a chain a
+      // test stops and starts again keeps its state through anvil's own dump on a graceful stop
+      snapshots: false,
       ...rest,
       dir: dir.path,
       portBase,
@@ -71,7 +74,7 @@ export function devnetForFile(
     await ready?.(devnet, performance.now() - started);
   }, timeoutMs);
   afterAll(async () => {
-    await devnet?.stop();
+    await devnet?.stop({ discard: true });
     afterStop?.(dir.path);
     dir.remove();
   });

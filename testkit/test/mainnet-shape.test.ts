@@ -107,7 +107,7 @@ beforeAll(async () => {
 afterAll(async () => {
   for (const a of apps) await a.services.shared.close();
   await index?.stop();
-  await devnet?.stop();
+  await devnet?.stop({ discard: true });
   if (dir) rmSync(dir, { recursive: true, force: true });
   console.log(`mainnet-shaped chain: ${JSON.stringify(figures)}`);
 });

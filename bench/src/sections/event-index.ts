@@ -179,7 +179,7 @@ export const eventIndex: BenchSection = {
       row("indexer memory (RSS)", tall.rss, "MB", `after backfilling ${tall.height} blocks`);
     } finally {
       for (const a of apps) await a.services.shared.close();
-      await devnet?.stop();
+      await devnet?.stop({ discard: true });
       rmSync(dir, { recursive: true, force: true });
     }
     return rows;

@@ -25,8 +25,11 @@ export interface RunningChain {
   process: ManagedChild;
   /** false when the chain came up from an empty state (first start or after a reset) */
   restored: boolean;
-  /** stops snapshots, then anvil (which writes its final state on SIGTERM) */
-  stop(): Promise<void>;
+  /**
+   * stops snapshots, then anvil (which writes its final state on SIGTERM); `discard`: kills it without that write,
+   * for a chain whose directory is thrown away next
+   */
+  stop(options?: { discard?: boolean }): Promise<void>;
   /** the chain's periodic state snapshots */
   checkpoints: Checkpoints;
   /**
@@ -97,9 +100,9 @@ export async function startAnvil(
     restored,
     checkpoints,
     endBootstrapHold: checkpoints.release,
-    async stop() {
+    async stop({ discard = false } = {}) {
       await checkpoints.stop();
-      await child.stop();
+      await child.stop(discard ? 0 : undefined);
     },
   };
 }

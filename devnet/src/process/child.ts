@@ -11,7 +11,7 @@ export interface ManagedChild {
   readonly running: () => boolean;
   /** true once stop() was called: an exit before that is a crash */
   readonly stopRequested: () => boolean;
-  /** SIGTERM, then SIGKILL after `graceMs` */
+  /** SIGTERM, then SIGKILL after `graceMs` (0: SIGKILL at once, for a process whose on-exit work is not wanted) */
   stop(graceMs?: number): Promise<void>;
   /** the last lines of the child's log, for error messages */
   logTail(lines?: number): string;
@@ -73,7 +73,7 @@ export function spawnManaged(options: SpawnOptions): ManagedChild {
     async stop(graceMs = 10_000) {
       stopRequested = true;
       if (done) return;
-      signalGroup(pid, "SIGTERM");
+      signalGroup(pid, graceMs === 0 ? "SIGKILL" : "SIGTERM");
       const timer = setTimeout(() => signalGroup(pid, "SIGKILL"), graceMs);
       await exited;
       clearTimeout(timer);

@@ -11,6 +11,7 @@ export async function startOnrampDevnet(portOffset: number, env: Record<string, 
   const dir = tempDir("devnet-onramp");
   const devnet: DevnetHandle = await startDevnet({
     earn: false,
+    snapshots: false,
     dir: dir.path,
     portBase,
     chains: ["ethereum"],
@@ -95,7 +96,7 @@ export async function startOnrampDevnet(portOffset: number, env: Record<string, 
     waitFor,
     balance,
     async stop() {
-      await devnet.stop();
+      await devnet.stop({ discard: true });
       dir.remove();
     },
   };

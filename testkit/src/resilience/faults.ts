@@ -23,6 +23,10 @@ export async function runFaults(opts: {
   const stack: Stack = await startStack({
     dir: opts.dir,
     portBase: opts.portBase,
+    // thrown away after the scenarios: no periodic state dumps (each ~100 MB of JSON a chain, gigabytes over a
+    // run, written by this process); a chain a scenario stops and starts again keeps its state through anvil's own
+    // dump on a graceful stop
+    snapshots: false,
     servers: [
       { name: "faults", port: opts.port, ui: false, env: { COMPASS_RATE_LIMIT: "off", LOG_LEVEL: "error" } },
     ],
@@ -79,7 +83,7 @@ export async function runFaults(opts: {
       }
     }
   } finally {
-    await stack.stop();
+    await stack.stop({ discard: true });
     for (const [name, value] of [
       ["COMPASS_TEST_URL", saved.url],
       ["COMPASS_DEVNET_DIR", saved.dir],

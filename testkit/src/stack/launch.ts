@@ -102,7 +102,8 @@ export interface Stack {
   settlement?: SettlementProcess;
   /** starts the settlement worker again (after `settlement.stop()` or `.kill()`), from its saved state */
   restartSettlement(): SettlementProcess | undefined;
-  stop(): Promise<void>;
+  /** `discard`: the chains are killed without writing their state, for a stack whose directory is removed next */
+  stop(options?: { discard?: boolean }): Promise<void>;
 }
 
 export async function startStack(opts: {
@@ -262,12 +263,12 @@ export async function startStack(opts: {
   const devnet = devnetResult.status === "fulfilled" ? devnetResult.value : undefined;
   let settlement: SettlementProcess | undefined;
   let workerEnv: Record<string, string> | undefined;
-  const closeAll = async () => {
+  const closeAll = async ({ discard = false }: { discard?: boolean } = {}) => {
     await settlement?.stop();
     await Promise.all(Object.values(servers).map((s) => stop(s.child)));
     await Promise.all(Object.values(rpcProxies).map((p) => p.close()));
     await index?.stop();
-    await devnet?.stop();
+    await devnet?.stop({ discard });
   };
   try {
     if (devnetResult.status === "rejected") throw devnetResult.reason;

@@ -20,10 +20,17 @@ let dir: string;
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), "api-one-time-wallet-pin-"));
-  devnet = await startDevnet({ dir, portBase: PORT_BASE, chains: ["ethereum"], twins: [], earn: false });
+  devnet = await startDevnet({
+    dir,
+    portBase: PORT_BASE,
+    chains: ["ethereum"],
+    twins: [],
+    earn: false,
+    snapshots: false,
+  });
 });
 afterAll(async () => {
-  await devnet?.stop();
+  await devnet?.stop({ discard: true });
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 

@@ -34,6 +34,8 @@ type Chain = RoleOnChain & { contracts: Record<string, Address> };
 export class MidasCentrifugeDesk {
   private readonly chains: Chain[] = [];
   private readonly now: () => Promise<number>;
+  /** per chain: the head its last full pass read to */
+  private readonly heads = new Map<string, bigint>();
   readonly operator: Address;
 
   constructor(
@@ -63,6 +65,12 @@ export class MidasCentrifugeDesk {
   private async pass() {
     const now = await this.now();
     for (const chain of this.chains) {
+      // A chain whose head has not moved since its last full pass has no new request, and one seen earlier waits in
+      // `seen` for its processing time: with none waiting there, the pass has nothing to do on it (a poll then costs
+      // one eth_blockNumber instead of a read of every vault).
+      const head = await chain.client.getBlockNumber({ cacheTime: 0 });
+      const waiting = Object.keys(this.state.seen).some((key) => key.startsWith(`${chain.chain}:`));
+      if (!waiting && this.heads.get(chain.chain) === head) continue;
       for (const [name, vault] of Object.entries(chain.contracts)) {
         if (name.startsWith("MidasDepositVault_"))
           await this.midas(chain, vault, depositAbi, "mintRequests", now);
@@ -70,6 +78,7 @@ export class MidasCentrifugeDesk {
           await this.midas(chain, vault, redemptionAbi, "redeemRequests", now);
         if (name.startsWith("CentrifugeVault_")) await this.centrifuge(chain, vault, now);
       }
+      this.heads.set(chain.chain, head);
     }
     this.save();
   }

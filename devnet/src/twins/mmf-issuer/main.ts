@@ -19,8 +19,11 @@ import { Issuer } from "./issuer.ts";
 import { issuerRoutes } from "./routes.ts";
 import { initialState } from "./state.ts";
 
-/** How often the issuer looks at the chain: an advance of the devnet clock settles within this. */
-const POLL_MS = Number(process.env.ISSUER_POLL_MS ?? 200);
+/**
+ * How often the issuer looks at the chain for new orders (an advance of the devnet clock runs a pass at once, through
+ * POST /_twin/tick): a transfer in is picked up within this.
+ */
+const POLL_MS = Number(process.env.ISSUER_POLL_MS ?? 500);
 
 const config = readTwinConfig();
 const book = readAddressBook(config);

@@ -56,6 +56,8 @@ for (const [i, chain] of CHAINS.entries()) {
       "--utility-wallet-monitor=false",
       "--refilling-wallets=false",
       "--log-level=warn",
+      // blocks come when a transaction does (automine): Alto watches for them every block-time/4, 500 ms, not 250
+      "--block-time=2000",
     ],
     { stdio: ["ignore", "inherit", "inherit"], env: { ...process.env, NODE_OPTIONS: "" } },
   );
