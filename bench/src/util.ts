@@ -27,6 +27,27 @@ export async function timeSequential(
   return times.sort((a, b) => a - b);
 }
 
+/**
+ * Times several calls in turns (a, b, a, b, …) after `warmup` turns: a ratio of their times then compares them under
+ * the same conditions, where two runs one after the other each met the machine in a different state (a 3 ms balance
+ * read measured first, before the process had warmed, moved a ratio by a quarter). Each call's times, sorted.
+ */
+export async function timeInterleaved(
+  calls: (() => Promise<void>)[],
+  samples: number,
+  warmup = 5,
+): Promise<number[][]> {
+  for (let i = 0; i < warmup; i++) for (const call of calls) await call();
+  const times = calls.map(() => [] as number[]);
+  for (let i = 0; i < samples; i++)
+    for (const [j, call] of calls.entries()) {
+      const t = performance.now();
+      await call();
+      times[j]!.push(performance.now() - t);
+    }
+  return times.map((t) => t.sort((a, b) => a - b));
+}
+
 /** Sends an UnsignedTransaction the API built with dev key `index` (straight to the chain, not through a counting proxy). */
 export async function sendAsDev(book: any, index: number, chain: string, tx: any): Promise<void> {
   if (!tx) return;

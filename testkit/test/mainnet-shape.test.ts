@@ -6,6 +6,7 @@ import { type DevnetHandle, roleAccount, startDevnet } from "@compass/devnet";
 import { type RunningIndexer, startIndexer } from "@compass/indexer";
 import { parseUnits } from "viem";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { alike } from "../src/live/alike.ts";
 import { chainHead, growChain, populate } from "../src/stack/mainnet-shape.ts";
 
 /**
@@ -45,20 +46,6 @@ function app(env: Record<string, string>): HttpApp {
 }
 
 const strip = ({ indexed_to_block: _, ...rest }: Record<string, unknown>) => rest;
-
-/** `a` with each decimal string replaced by `b`'s where the two differ by at most one part in a million. */
-function alike(a: unknown, b: unknown): unknown {
-  if (typeof a === "string" && typeof b === "string" && /^-?\d+\.\d+$/.test(a) && /^-?\d+\.\d+$/.test(b)) {
-    const [x, y] = [Number(a), Number(b)];
-    return Math.abs(x - y) <= Math.max(Math.abs(x), Math.abs(y)) * 1e-6 ? b : a;
-  }
-  if (Array.isArray(a) && Array.isArray(b)) return a.map((v, i) => alike(v, b[i]));
-  if (a && b && typeof a === "object" && typeof b === "object")
-    return Object.fromEntries(
-      Object.entries(a).map(([k, v]) => [k, alike(v, (b as Record<string, unknown>)[k])]),
-    );
-  return a;
-}
 
 /** Until the index has reached the chain's head (it follows it within a poll once a burst of blocks is over). */
 async function caughtUp() {

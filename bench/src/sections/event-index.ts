@@ -6,7 +6,7 @@ import { type DevnetHandle, roleAccount, startDevnet } from "@compass/devnet";
 import { INDEXED_SELECTORS, startIndexer } from "@compass/indexer";
 import { chainHead, growChain } from "@compass/testkit/stack";
 import type { BenchRow, BenchSection } from "../types.ts";
-import { percentile, timeSequential } from "../util.ts";
+import { percentile, timeInterleaved, timeSequential } from "../util.ts";
 
 const SECTION = "event-index";
 /** a provider's eth_getLogs range, narrow so that the log reader's pages show on a devnet */
@@ -102,8 +102,12 @@ export const eventIndex: BenchSection = {
             stats: { pages: number };
             indexStats: { queries: number; topUps: number };
           };
-          const fromIndex = await timeSequential(() => read(indexed, history), 20);
-          const balances = await timeSequential(() => read(indexed, balance), 20);
+          // the history read and the balance read it is compared with, in turns
+          const [fromIndex, balances] = await timeInterleaved(
+            [() => read(indexed, history), () => read(indexed, balance)],
+            40,
+            10,
+          );
           const pagesBefore = paged.services.chains.logs.stats.pages;
           const fromPages = await timeSequential(() => read(paged, history), 3, 0);
           const pages = (paged.services.chains.logs.stats.pages - pagesBefore) / 3;

@@ -5,6 +5,7 @@
  */
 
 export { DEVNET_BIN } from "../paths.ts";
+export { alike } from "./alike.ts";
 export { freshWallet, sendBundle, swapAndDepositSteps, vaultAssetsOf } from "./bundler.ts";
 export {
   addressBook,

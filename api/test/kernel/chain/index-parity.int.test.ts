@@ -1,4 +1,4 @@
-import { addressBook, testEnv } from "@compass/testkit/live";
+import { addressBook, alike, testEnv } from "@compass/testkit/live";
 import { mnemonicToAccount } from "viem/accounts";
 import { afterAll, describe, expect, test } from "vitest";
 import { createHttpApp, type HttpApp } from "../../../src/index.ts";
@@ -91,10 +91,12 @@ describe.skipIf(!indexUrl)("history from the event index", () => {
         [a, b] = await Promise.all([read(indexed, path), read(paged, path)]);
       expect({ path, status: a.status }).toEqual({ path, status: 200 });
       expect({ path, status: b.status }).toEqual({ path, status: 200 });
-      // the same figures; each says up to which block its history is complete (the index's, or the head)
+      // the same figures; each says up to which block its history is complete (the index's, or the head). A figure
+      // that accrues by the second may differ in its last digits: each server keeps a block's vault list as its first
+      // read of that block saw it, a moment apart from the other's
       const { indexed_to_block: _a, ...figures } = a.body;
       const { indexed_to_block: _b, ...direct } = b.body;
-      expect({ path, body: figures }).toEqual({ path, body: direct });
+      expect({ path, body: alike(figures, direct) }).toEqual({ path, body: direct });
       answers[path] = a.body;
     }
     // not a comparison of empty answers: the market activity's account has weeks of Aave history to read
