@@ -25,7 +25,8 @@ export default defineConfig({
       use: { baseURL: process.env.COMPASS_TEST_PROD_URL ?? "http://127.0.0.1:3001" },
     },
   ],
-  outputDir: "../test-results/e2e",
+  // `npm test` runs two parts at once (the specs that only read, the rest), each with its own directory
+  outputDir: process.env.COMPASS_E2E_OUTPUT ?? "../test-results/e2e",
   use: {
     baseURL: process.env.COMPASS_TEST_URL ?? "http://127.0.0.1:3000",
     trace: "retain-on-failure",

@@ -14,7 +14,7 @@
  */
 
 import type { ChildProcess } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { MARKET_HISTORY } from "@compass/devnet";
@@ -57,7 +57,8 @@ const integrationArgs =
     ?.slice(14)
     .split(",")
     .filter(Boolean) ?? [];
-const want = (step: string) => !only || only.includes(step);
+// the browser specs that only read (lane one's `e2e-reads`) come with the e2e step
+const want = (step: string) => !only || only.includes(step) || (step === "e2e-reads" && only.includes("e2e"));
 
 const PORT_BASE = Number(process.env.COMPASS_TEST_PORT_BASE ?? 18545);
 // devnet unit tests start their own chains; keep them clear of this run's stack (and of other checkouts), and below
@@ -69,6 +70,31 @@ const PROD_PORT = PORT_BASE + 56;
 const REDIS_PORT = PORT_BASE + 57;
 const POSTGRES_PORT = PORT_BASE + 59;
 const RPC_LOG_RANGE = 50;
+/**
+ * Browser specs that only read (pages, headers, a dev wallet connected, quotes): lane one runs them once its own
+ * steps are done, beside lane two's browser specs, which send transactions and card purchases. Lane one was idle for
+ * its last ~160 s while lane two's browser step ran (CI-18: lane one done at 774 s, lane two at 936 s).
+ */
+const E2E_READS = ["docs", "dev-wallet", "widgets-locales", "security-headers"].map(
+  (n) => `tests/${n}.spec.ts`,
+);
+const e2eSpecs = readdirSync(join(ROOT, "e2e/tests"))
+  .filter((f) => f.endsWith(".spec.ts"))
+  .map((f) => `tests/${f}`);
+/** `--e2e=…` picks specs itself: then they all run in lane two, as asked */
+const e2eSplit = e2eArgs.length === 0;
+const playwright = (name: string, specs: string[], env: Record<string, string>) =>
+  npx(
+    "playwright",
+    ["test", "-c", "playwright.config.ts", ...specs],
+    {
+      ...env,
+      COMPASS_E2E_REPORT: join(REPORT_DIR, `${name}.playwright.json`),
+      // two at once: each its own artifacts' directory (Playwright empties it as it starts)
+      COMPASS_E2E_OUTPUT: join(ROOT, "test-results", name),
+    },
+    join(ROOT, "e2e"),
+  );
 
 const results: { step: string; ok: boolean; seconds: number }[] = [];
 // vitest also writes a JSON report per step, so the closing summary can name the failed tests: a CI log
@@ -251,6 +277,7 @@ try {
         console.log(formatReport(report));
         return report.ok ? 0 : 1;
       });
+    if (env && e2eSplit) await step("e2e-reads", () => playwright("e2e-reads", E2E_READS, env));
   };
 
   const laneTwo = async () => {
@@ -302,12 +329,7 @@ try {
       }),
     );
     await step("e2e", () =>
-      npx(
-        "playwright",
-        ["test", "-c", "playwright.config.ts", ...e2eArgs],
-        { ...env, COMPASS_E2E_REPORT: join(REPORT_DIR, "e2e.playwright.json") },
-        join(ROOT, "e2e"),
-      ),
+      playwright("e2e", e2eSplit ? e2eSpecs.filter((s) => !E2E_READS.includes(s)) : e2eArgs, env),
     );
   };
   // lane two's stack never coming up (not wanted, or failed) releases lane one's wait
