@@ -164,17 +164,18 @@ try {
       exec(process.execPath, ["--import", "tsx", join(ROOT, "scripts/lint/boundaries.ts")]),
   );
   // The static Storybook is built here with the rest (when the story tests run), so the stories step does not build
-  // it again. The stack needs only the rest (`forStack`): its chains bootstrap meanwhile (lane two starts with the
-  // build), its twins and servers start once it is done; a Storybook that fails to build fails this step, not the
-  // stack's.
-  const forStack = want("build") ? buildAll({ log: console.log }) : Promise.resolve();
-  forStack.catch(() => {}); // the build step reports it (and the stack's, whose twins and servers wait on it)
-  const built = step("build", async () => {
-    await forStack;
+  // it again. The stack needs only the rest: a Storybook that fails to build fails this step, not the stack's.
+  let stackBuilt = !want("build");
+  await step("build", async () => {
+    await buildAll({ log: console.log });
+    stackBuilt = true;
     if (want("stories")) await buildStorybook({ log: console.log });
   });
+  // after the build: the app's typecheck includes the route types each `next build` regenerates (before the lanes: in
+  // one of them, beside the stack's boot, it took 77 s instead of 19)
+  await step("typecheck", () => npx("tsc", ["-p", "."]));
 
-  // Two lanes from the build on. The stack's steps wait on chains, twins and timers as much as they compute: its
+  // Two lanes after the build. The stack's steps wait on chains, twins and timers as much as they compute: its
   // integration step kept two cores ~60% busy, the unit step's one-at-a-time devnet files about as much, and the two
   // side by side took 472 s where one after the other took ~600. Lane one: unit, stories, the Python SDK's offline
   // tests, then the resilience report against the stack (its hostile inputs only build transactions, never send
@@ -198,9 +199,6 @@ try {
       // a stack thrown away after the run: no periodic state snapshots; a chain
       // a test stops and starts again keeps its state through anvil's own dump on a graceful stop
       snapshots: false,
-      // the chains bootstrap while the build runs (~50 s, as long as the stack's own start took after it); the twins
-      // and servers start from what it built
-      builds: { twins: forStack, servers: forStack },
       // both servers read event history from one index, on PostgreSQL (`npm start` runs it on PGlite)
       index: postgres ? { databaseUrl: postgres.database("stack_index") } : true,
       servers: [
@@ -240,10 +238,6 @@ try {
   let testEnv: Record<string, string> | undefined;
 
   const laneOne = async () => {
-    await built;
-    // after the build: the app's typecheck includes the route types each `next build` regenerates (beside the stack's
-    // start: lane one has time to spare, lane two none)
-    await step("typecheck", () => npx("tsc", ["-p", "."]));
     // the index's own tests (parity, a reorg, a restart) on its embedded database, as `npm start` runs it; the
     // stack's index is the PostgreSQL one (COMPASS_INDEX_TEST_DATABASE_URL runs them on PostgreSQL too)
     await step("unit", () =>
@@ -287,7 +281,7 @@ try {
   };
 
   const laneTwo = async () => {
-    if (!needStack) return;
+    if (!needStack || !stackBuilt) return;
     await step("stack", async () => {
       stack = await launchStack();
     });
