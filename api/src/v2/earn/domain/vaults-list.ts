@@ -91,6 +91,9 @@ export interface VaultInfo {
 const usd = (raw: bigint, decimals: number, price: bigint | null) =>
   price === null ? undefined : formatUnits((raw * price) / 10n ** BigInt(decimals), 18);
 
+/** vaults seen to be MetaMorpho or Euler, by chain id and address */
+const kinds = new Map<string, "morpho" | "euler">();
+
 export async function readVaultInfo(input: {
   config: Config;
   client: PublicClient;
@@ -104,12 +107,22 @@ export async function readVaultInfo(input: {
   const { client } = input;
   const vault = await readVault(client, input.chain, input.address, ["vault"]).catch(() => null);
   if (!vault) return null;
+  // A vault once seen to be MetaMorpho or Euler is read through that protocol alone: the other's views fail on it,
+  // and each failed call cost a viem error's making (with the collection after it, ~a third of a cold 204-vault
+  // list's CPU). Only a positive answer is kept (what a vault's code is never changes); a vault that answered
+  // neither is asked both again, so a failed read never turns a MetaMorpho vault into a plain one for good.
+  const kindKey = `${client.chain?.id}|${vault.address}`;
+  const kind = kinds.get(kindKey);
   const [state, price, morpho, euler] = await Promise.all([
-    readVaultState(client, vault),
+    // the owner is shown for a plain vault only (a MetaMorpho vault shows its curator, an Euler vault none)
+    readVaultState(client, vault, { owner: kind === undefined }),
     oraclePrice(input.config, client, input.chain, vault.asset.address),
-    readMetaMorpho(client, vault.address),
-    readEuler(client, vault.address),
+    kind === "euler" ? null : readMetaMorpho(client, vault.address),
+    kind === "morpho" ? null : readEuler(client, vault.address),
   ]);
+  if (morpho) kinds.set(kindKey, "morpho");
+  else if (euler) kinds.set(kindKey, "euler");
+  if (kinds.size > 10_000) kinds.clear();
   const { totalAssets, maxDeposit } = state;
   const apys = await trailingApysAt({
     client,
