@@ -58,6 +58,10 @@ for (const [i, chain] of CHAINS.entries()) {
       "--log-level=warn",
       // blocks come when a transaction does (automine): Alto watches for them every block-time/4, 500 ms, not 250
       "--block-time=2000",
+      // Alto's default adds nothing to the callGasLimit its simulation finds, and that figure varies by a few
+      // thousand gas between identical user operations: a Safe's wrap, swap and deposit needed ~268,000 and was
+      // given 265,346 one time in two (out of gas in the last call). Operators of a bundler pad it; so does this one.
+      "--v7-call-gas-limit-multiplier=115",
     ],
     { stdio: ["ignore", "inherit", "inherit"], env: { ...process.env, NODE_OPTIONS: "" } },
   );
