@@ -21,7 +21,7 @@ let info: InfoClient;
 const { dir, portBase } = devnetForFile(
   "hyperliquid-bridge",
   3000,
-  { chains: ["arbitrum"], earn: false },
+  { chains: ["arbitrum"], earn: false, twins: ["venue"] },
   (d) => {
     devnet = d;
     chain = clients(devnet, "arbitrum");

@@ -74,12 +74,19 @@ function judgeGrowth(heaps: (number | null)[]): string {
 export async function runLoad(
   url: string,
   mix: LoadRequest[],
-  opts: { seconds: number; connections: number; headers?: Record<string, string>; rounds?: number },
+  opts: {
+    seconds: number;
+    connections: number;
+    headers?: Record<string, string>;
+    rounds?: number;
+    /** the warm-up's length (default 2 s) */
+    warmupSeconds?: number;
+  },
 ): Promise<LoadResult> {
   const requests = requestsOf(mix, opts.headers);
   // warm-up at the measured concurrency, not counted: connection pools (ours and the server's upstream agents),
   // JIT and heap sizes settle first, as they have in a server that has been serving
-  await mixedLoad(url, requests, { connections: opts.connections, seconds: 2 });
+  await mixedLoad(url, requests, { connections: opts.connections, seconds: opts.warmupSeconds ?? 2 });
   const rounds = opts.rounds ?? 5;
   const delay = monitorEventLoopDelay({ resolution: 10 });
   const first = await health(url, true);
