@@ -42,7 +42,13 @@ let devnet: DevnetHandle;
 // this file's 33 (earn-protocols.test.ts and the stack boot those; the address book of the default composition is
 // built below the way startDevnet builds it)
 beforeAll(async () => {
-  devnet = await startDevnet({ dir: dir.path, portBase: PORT_BASE, snapshots: false, earn: false, twins: [] });
+  devnet = await startDevnet({
+    dir: dir.path,
+    portBase: PORT_BASE,
+    snapshots: false,
+    earn: false,
+    twins: [],
+  });
 }, 240_000);
 
 afterAll(async () => {
@@ -59,7 +65,8 @@ describe("address book", () => {
       selectExtensions({ earn: false }),
     );
     // deploy blocks are the chain's (which block each contract landed in), not the book's to choose
-    for (const chain of Object.values(written.chains)) delete (chain as { deployBlocks?: unknown }).deployBlocks;
+    for (const chain of Object.values(written.chains))
+      delete (chain as { deployBlocks?: unknown }).deployBlocks;
     expect(written).toEqual(JSON.parse(JSON.stringify(expected)));
     expect(written.chains.base!.contracts.AavePool).toBeUndefined();
   });

@@ -41,20 +41,35 @@ describe("leak check of the resilience load", () => {
   test("behavior: memory kept per request fails it, naming the growth", async () => {
     // 384 KiB a request: the 10 MB the judge allows shows after 27 requests over the last two rounds (2 s), which a
     // machine busy with the rest of the suite still makes (64 KiB needed 160, and a loaded CI run fell short once)
-    const r = await runLoad(await serve(384 * 1024, true, 25), mix, { seconds: 3, connections: 2, rounds: 3, warmupSeconds: 1 });
+    const r = await runLoad(await serve(384 * 1024, true, 25), mix, {
+      seconds: 3,
+      connections: 2,
+      rounds: 3,
+      warmupSeconds: 1,
+    });
     expect(r.errors + r.non2xx).toBe(0);
     expect(r.growth).toMatch(/heap after GC grew every round/);
   });
 
   test("default: a server that keeps nothing passes", async () => {
-    const r = await runLoad(await serve(0), mix, { seconds: 3, connections: 10, rounds: 3, warmupSeconds: 1 });
+    const r = await runLoad(await serve(0), mix, {
+      seconds: 3,
+      connections: 10,
+      rounds: 3,
+      warmupSeconds: 1,
+    });
     expect(r.requests).toBeGreaterThan(100);
     expect(r.heapAfterGc.every((h) => typeof h === "number")).toBe(true);
     expect(r.growth).toBe("ok");
   });
 
   test("behavior: a server that cannot collect (no --expose-gc) gives no heap figures rather than uncollected ones", async () => {
-    const r = await runLoad(await serve(384 * 1024, false, 25), mix, { seconds: 2, connections: 2, rounds: 3, warmupSeconds: 1 });
+    const r = await runLoad(await serve(384 * 1024, false, 25), mix, {
+      seconds: 2,
+      connections: 2,
+      rounds: 3,
+      warmupSeconds: 1,
+    });
     expect(r.heapAfterGc.every((h) => h === null)).toBe(true);
     expect(r.growth).toBe("ok");
   });
