@@ -64,6 +64,7 @@ export class MidasCentrifugeDesk {
 
   private async pass() {
     const now = await this.now();
+    let read = false;
     for (const chain of this.chains) {
       // A chain whose head has not moved since its last full pass has no new request, and one seen earlier waits in
       // `seen` for its processing time: with none waiting there, the pass has nothing to do on it (a poll then costs
@@ -71,6 +72,7 @@ export class MidasCentrifugeDesk {
       const head = await chain.client.getBlockNumber({ cacheTime: 0 });
       const waiting = Object.keys(this.state.seen).some((key) => key.startsWith(`${chain.chain}:`));
       if (!waiting && this.heads.get(chain.chain) === head) continue;
+      read = true;
       for (const [name, vault] of Object.entries(chain.contracts)) {
         if (name.startsWith("MidasDepositVault_"))
           await this.midas(chain, vault, depositAbi, "mintRequests", now);
@@ -80,7 +82,8 @@ export class MidasCentrifugeDesk {
       }
       this.heads.set(chain.chain, head);
     }
-    this.save();
+    // a pass that skipped every chain changed nothing to keep (an idle desk rewrote its state file every second)
+    if (read) this.save();
   }
 
   private due(key: string, now: number): boolean {
