@@ -75,7 +75,7 @@ const RPC_LOG_RANGE = 50;
  * steps are done, beside lane two's browser specs, which send transactions and card purchases. Lane one was idle for
  * its last ~160 s while lane two's browser step ran (CI-18: lane one done at 774 s, lane two at 936 s).
  */
-const E2E_READS = ["docs", "dev-wallet", "widgets-locales", "security-headers"].map(
+const E2E_READS = ["docs", "dev-wallet", "widgets-locales", "security-headers", "onramp-checkout-pages"].map(
   (n) => `tests/${n}.spec.ts`,
 );
 const e2eSpecs = readdirSync(join(ROOT, "e2e/tests"))

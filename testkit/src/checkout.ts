@@ -33,3 +33,10 @@ export async function payWithCard(form: Page | FrameLocator, card: string): Prom
 }
 
 export const providerFrame = (page: Page) => page.frameLocator('[data-testid="checkout-provider-frame"]');
+
+/** Presses Buy: the payment starts at the provider, whose card form shows in the checkout. */
+export async function startPayment(page: Page): Promise<void> {
+  await page.getByTestId("checkout-buy").click();
+  await expect(page).toHaveURL(/[?&]payment=cos_/);
+  await expect(providerFrame(page).getByLabel("Card number")).toBeVisible();
+}
