@@ -12,6 +12,10 @@ export interface FaultResult {
   error?: string;
 }
 
+/** the chains and twins the scenarios use (scenarios.ts, onramp.ts, perpetual-trading.ts, tokenized-assets.ts) */
+const FAULT_CHAINS = ["ethereum", "arbitrum", "base", "ethereum_sepolia"] as const;
+const FAULT_TWINS = ["onramp", "venue", "equity_relay", "issuer"];
+
 /** Runs every fault scenario on a stack of its own (faults are destructive), then stops it. */
 export async function runFaults(opts: {
   dir: string;
@@ -27,6 +31,12 @@ export async function runFaults(opts: {
     // run, written by this process); a chain a scenario stops and starts again keeps its state through anvil's own
     // dump on a graceful stop
     snapshots: false,
+    // what the scenarios act on and nothing more: four chains without the earn protocols, and the twins they stop
+    // and start (every chain with the earn protocols and all ten twins, Alto's five processes among them, took most
+    // of this step's time and two cores beside the browser tests)
+    chains: [...FAULT_CHAINS],
+    twins: FAULT_TWINS,
+    earn: false,
     servers: [
       { name: "faults", port: opts.port, ui: false, env: { COMPASS_RATE_LIMIT: "off", LOG_LEVEL: "error" } },
     ],
