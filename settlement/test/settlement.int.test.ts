@@ -14,6 +14,7 @@ import {
   chainClient,
   getJson,
   payAtProvider,
+  pointLiveHelpersAt,
   providerSession,
   usdcBalance,
   waitForStatus,
@@ -26,7 +27,7 @@ const PORT_BASE = Number(process.env.COMPASS_UNIT_PORT_BASE ?? 20545) + 7000;
 let stack: Stack;
 let dir: string;
 let url: string;
-const saved = { url: process.env.COMPASS_TEST_URL, dir: process.env.COMPASS_DEVNET_DIR };
+let restore = () => {};
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), "settlement-"));
@@ -47,17 +48,11 @@ beforeAll(async () => {
     ],
   });
   url = stack.servers.api!.url;
-  // the live helpers find the stack under test through these
-  process.env.COMPASS_TEST_URL = url;
-  process.env.COMPASS_DEVNET_DIR = stack.devnet.dir;
+  // the live helpers find the stack under test through the test environment: pointed at this one
+  restore = pointLiveHelpersAt(url, stack.devnet.dir);
 }, 240_000);
 afterAll(async () => {
-  for (const [name, value] of [
-    ["COMPASS_TEST_URL", saved.url],
-    ["COMPASS_DEVNET_DIR", saved.dir],
-  ] as const)
-    if (value === undefined) delete process.env[name];
-    else process.env[name] = value;
+  restore();
   await stack?.stop();
   if (dir) rmSync(dir, { recursive: true, force: true });
 });

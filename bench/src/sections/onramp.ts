@@ -1,4 +1,5 @@
 import { join } from "node:path";
+import { pointLiveHelpersAt } from "@compass/testkit/live";
 import { gzipSize, kB } from "../onramp/bundle-size.ts";
 import { pageLoad } from "../onramp/page-load.ts";
 import { measurePeer, PEER } from "../onramp/peer-widget.ts";
@@ -79,10 +80,7 @@ export const onramp: BenchSection = {
       `${viaApi.toFixed(2)} vs ${atProvider.toFixed(2)} ms per request (+${(viaApi - atProvider).toFixed(2)} ms added by the API), p99 ${proxied.p99} vs ${direct.p99} ms, one connection${bad ? `; ${bad} unexpected answers` : ""}`,
     );
 
-    // the live helpers find this stack through the test environment's variables
-    const saved = { url: process.env.COMPASS_TEST_URL, dir: process.env.COMPASS_DEVNET_DIR };
-    process.env.COMPASS_TEST_URL = url;
-    process.env.COMPASS_DEVNET_DIR = stack.devnet.dir;
+    const restore = pointLiveHelpersAt(url, stack.devnet.dir);
     try {
       const s = await settlementLatency(url);
       const list = (xs: number[]) => xs.map((x) => Math.round(x)).join(", ");
@@ -93,12 +91,7 @@ export const onramp: BenchSection = {
         `${Math.round(s.settlementMs)} vs ${Math.round(s.transferMs)} ms (samples ${list(s.settlement)} vs ${list(s.transfer)} ms); the worker polls every 500 ms; target ≤ 10,000 ms`,
       );
     } finally {
-      for (const [name, value] of [
-        ["COMPASS_TEST_URL", saved.url],
-        ["COMPASS_DEVNET_DIR", saved.dir],
-      ] as const)
-        if (value === undefined) delete process.env[name];
-        else process.env[name] = value;
+      restore();
     }
     return rows;
   },

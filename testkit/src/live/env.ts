@@ -32,6 +32,24 @@ export function testEnv() {
 }
 
 /** The devnet's address book as tests read it: the shared AddressBook, with its funded dev accounts and role keys. */
+/**
+ * Points the live helpers at another stack (one a process started for itself: the fault scenarios', a bench's, a
+ * test file's own): COMPASS_TEST_URL and COMPASS_DEVNET_DIR set to it; the returned function puts back what was there.
+ */
+export function pointLiveHelpersAt(url: string, devnetDir: string): () => void {
+  const saved = {
+    COMPASS_TEST_URL: process.env.COMPASS_TEST_URL,
+    COMPASS_DEVNET_DIR: process.env.COMPASS_DEVNET_DIR,
+  };
+  process.env.COMPASS_TEST_URL = url;
+  process.env.COMPASS_DEVNET_DIR = devnetDir;
+  return () => {
+    for (const [name, value] of Object.entries(saved))
+      if (value === undefined) delete process.env[name];
+      else process.env[name] = value;
+  };
+}
+
 export interface TestAddressBook extends AddressBook {
   accounts: NonNullable<AddressBook["accounts"]>;
   roles?: Record<string, { index: number; address: `0x${string}`; privateKey: `0x${string}` }>;

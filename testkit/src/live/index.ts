@@ -13,6 +13,7 @@ export {
   devnetChain,
   devnetFixture,
   getJson,
+  pointLiveHelpersAt,
   postJson,
   sendAsRole,
   type TestAddressBook,

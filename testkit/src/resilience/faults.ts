@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import type { TestAddressBook } from "../live/env.ts";
+import { pointLiveHelpersAt, type TestAddressBook } from "../live/env.ts";
 import { type Stack, startServer as startServerProcess, startStack, stop } from "../stack/index.ts";
 import { FAULTS } from "./scenarios.ts";
 import type { FaultContext } from "./types.ts";
@@ -43,10 +43,8 @@ export async function runFaults(opts: {
   });
   let server = stack.servers.faults!;
   const url = server.url;
-  // The live helpers (../live) find the stack under test through these (as under `npm test`): point them at this one.
-  const saved = { url: process.env.COMPASS_TEST_URL, dir: process.env.COMPASS_DEVNET_DIR };
-  process.env.COMPASS_TEST_URL = url;
-  process.env.COMPASS_DEVNET_DIR = stack.devnet.dir;
+  // the live helpers (../live) find the stack under test as under `npm test`: pointed at this one
+  const restore = pointLiveHelpersAt(url, stack.devnet.dir);
   const call = async (path: string, init?: RequestInit) => {
     const res = await fetch(url + path, init);
     const text = await res.text();
@@ -94,12 +92,7 @@ export async function runFaults(opts: {
     }
   } finally {
     await stack.stop({ discard: true });
-    for (const [name, value] of [
-      ["COMPASS_TEST_URL", saved.url],
-      ["COMPASS_DEVNET_DIR", saved.dir],
-    ] as const)
-      if (value === undefined) delete process.env[name];
-      else process.env[name] = value;
+    restore();
   }
   return results;
 }
