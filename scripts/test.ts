@@ -71,8 +71,9 @@ const REDIS_PORT = PORT_BASE + 57;
 const POSTGRES_PORT = PORT_BASE + 59;
 const RPC_LOG_RANGE = 50;
 /**
- * Browser specs that only read (pages, headers, a dev wallet connected, quotes): lane one runs them once its own
- * steps are done, beside lane two's browser specs, which send transactions and card purchases. Lane one was idle for
+ * Browser specs that send nothing on chain and pay for nothing (pages, headers, a dev wallet connected, quotes, a
+ * checkout that starts a payment at most): lane one runs them once its own steps are done, beside lane two's browser
+ * specs, which send transactions and card purchases. Lane one was idle for
  * its last ~160 s while lane two's browser step ran (CI-18: lane one done at 774 s, lane two at 936 s).
  */
 const E2E_READS = ["docs", "dev-wallet", "widgets-locales", "security-headers", "onramp-checkout-pages"].map(

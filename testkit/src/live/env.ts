@@ -31,7 +31,6 @@ export function testEnv() {
   };
 }
 
-/** The devnet's address book as tests read it: the shared AddressBook, with its funded dev accounts and role keys. */
 /**
  * Points the live helpers at another stack (one a process started for itself: the fault scenarios', a bench's, a
  * test file's own): COMPASS_TEST_URL and COMPASS_DEVNET_DIR set to it; the returned function puts back what was there.
@@ -50,6 +49,7 @@ export function pointLiveHelpersAt(url: string, devnetDir: string): () => void {
   };
 }
 
+/** The devnet's address book as tests read it: the shared AddressBook, with its funded dev accounts and role keys. */
 export interface TestAddressBook extends AddressBook {
   accounts: NonNullable<AddressBook["accounts"]>;
   roles?: Record<string, { index: number; address: `0x${string}`; privateKey: `0x${string}` }>;
