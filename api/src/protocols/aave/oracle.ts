@@ -3,6 +3,7 @@ import { type Address, getAddress, type PublicClient } from "viem";
 import { type BlockHeader, readBlockAt } from "../../kernel/chain/block-at.ts";
 import { rethrowRpc } from "../../kernel/chain/clients.ts";
 import type { LogReader } from "../../kernel/chain/log-reader.ts";
+import { readView } from "../../kernel/chain/view-batch.ts";
 import { addressBook, type Config } from "../../kernel/config/env.ts";
 import { fieldError, type Loc } from "../../kernel/errors.ts";
 import type { ChainName } from "../../kernel/schemas/common.ts";
@@ -70,9 +71,12 @@ export async function oraclePrice(
   if (USDC[chain]?.address.toLowerCase() === token.toLowerCase()) return ONE;
   const oracle = addressBook(config)?.chains[chain]?.contracts.AaveOracle;
   if (!oracle) return null;
-  const price = await client
-    .readContract({ address: oracle, abi: aaveOracleAbi, functionName: "getAssetPrice", args: [token] })
-    .catch(() => 0n);
+  const price = await readView<bigint>(client, {
+    address: oracle,
+    abi: aaveOracleAbi,
+    functionName: "getAssetPrice",
+    args: [token],
+  }).catch(() => 0n);
   return price > 0n ? price * 10n ** 10n : null;
 }
 

@@ -1,5 +1,6 @@
 import { type Address, erc20Abi, getAddress, type PublicClient, zeroAddress } from "viem";
 import { NEXT_BLOCK } from "../../kernel/chain/next-block.ts";
+import { readView } from "../../kernel/chain/view-batch.ts";
 import { type Vault, vaultAbi } from "./vault.ts";
 
 const ownerAbi = [
@@ -25,7 +26,7 @@ export async function readVaultState(client: PublicClient, vault: Vault, { owner
     abi: typeof vaultAbi | typeof erc20Abi,
     functionName: string,
     args: unknown[] = [],
-  ) => client.readContract({ address, abi, functionName, args, blockTag: NEXT_BLOCK } as never) as Promise<T>;
+  ) => readView<T>(client, { address, abi, functionName, args, blockTag: NEXT_BLOCK });
   const [totalAssets, idle, maxDeposit, sharePrice, assetName, owner] = await Promise.all([
     read<bigint>(vault.address, vaultAbi, "totalAssets"),
     read<bigint>(vault.asset.address, erc20Abi, "balanceOf", [vault.address]),
@@ -33,9 +34,9 @@ export async function readVaultState(client: PublicClient, vault: Vault, { owner
     read<bigint>(vault.address, vaultAbi, "convertToAssets", [10n ** BigInt(vault.decimals)]),
     read<string>(vault.asset.address, erc20Abi, "name").catch(() => undefined),
     withOwner
-      ? client
-          .readContract({ address: vault.address, abi: ownerAbi, functionName: "owner" })
-          .catch(() => zeroAddress)
+      ? readView<Address>(client, { address: vault.address, abi: ownerAbi, functionName: "owner" }).catch(
+          () => zeroAddress,
+        )
       : zeroAddress,
   ]);
   return { totalAssets, idle, maxDeposit, sharePrice, assetName, owner: getAddress(owner) };

@@ -2,6 +2,7 @@ import type { Address, PublicClient } from "viem";
 import { createdByFactories } from "../../kernel/chain/factories.ts";
 import type { LogReader } from "../../kernel/chain/log-reader.ts";
 import { NEXT_BLOCK } from "../../kernel/chain/next-block.ts";
+import { readView } from "../../kernel/chain/view-batch.ts";
 import type { Config } from "../../kernel/config/env.ts";
 import type { ChainName } from "../../kernel/schemas/common.ts";
 import { evkAbi, proxyCreatedEvent } from "./abi.ts";
@@ -21,12 +22,7 @@ export async function readEuler(
   vault: Address,
 ): Promise<{ cash: bigint; totalBorrows: bigint; supplyCap: number } | null> {
   const view = <T>(functionName: "EVC" | "cash" | "totalBorrows" | "caps") =>
-    client.readContract({
-      address: vault,
-      abi: evkAbi,
-      functionName,
-      blockTag: NEXT_BLOCK,
-    }) as Promise<T>;
+    readView<T>(client, { address: vault, abi: evkAbi, functionName, blockTag: NEXT_BLOCK });
   const read = await Promise.all([
     view<Address>("EVC"),
     view<bigint>("cash"),

@@ -1,5 +1,6 @@
 import { type Address, erc20Abi, getAddress, type Hex, type PublicClient, zeroAddress } from "viem";
 import { NEXT_BLOCK } from "../../kernel/chain/next-block.ts";
+import { readView } from "../../kernel/chain/view-batch.ts";
 import { readMarketParams, readMarketState } from "./market.ts";
 import { liquidityOf, toAssetsDown } from "./math.ts";
 import { metaMorphoAbi } from "./metamorpho.ts";
@@ -37,17 +38,33 @@ export interface MetaMorphoState {
   withdrawable: bigint;
 }
 
+/** each MetaMorpho vault's Morpho Blue singleton, by chain id and vault */
+const singletons = new Map<string, Address>();
+
 /** The vault's MetaMorpho state, or null when `vault` does not answer MetaMorpho's ABI. */
 export async function readMetaMorpho(client: PublicClient, vault: Address): Promise<MetaMorphoState | null> {
   const read = <T>(address: Address, abi: unknown, functionName: string, args: unknown[] = []) =>
-    client.readContract({ address, abi, functionName, args, blockTag: NEXT_BLOCK } as never) as Promise<T>;
+    readView<T>(client, {
+      address,
+      abi: abi as readonly unknown[],
+      functionName,
+      args,
+      blockTag: NEXT_BLOCK,
+    });
+  // the singleton a vault supplies to is immutable: asked once per vault that answered it
+  const singletonKey = `${client.chain?.id}|${vault.toLowerCase()}`;
+  const known = singletons.get(singletonKey);
   const identity = await Promise.all([
-    read<Address>(vault, metaMorphoAbi, "MORPHO"),
+    known ?? read<Address>(vault, metaMorphoAbi, "MORPHO"),
     read<bigint>(vault, metaMorphoAbi, "withdrawQueueLength"),
     read<Address>(vault, metaMorphoAbi, "curator"),
   ]).catch(() => null);
   if (!identity) return null;
   const [morpho, length, curator] = identity;
+  if (!known) {
+    if (singletons.size > 10_000) singletons.clear();
+    singletons.set(singletonKey, morpho);
+  }
   const ids = await Promise.all(
     Array.from({ length: Number(length) }, (_, i) =>
       read<Hex>(vault, metaMorphoAbi, "withdrawQueue", [BigInt(i)]),

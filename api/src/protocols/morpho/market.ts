@@ -1,6 +1,7 @@
 import { morphoBlueAbi, morphoIrmAbi, morphoOracleAbi } from "@compass/constants";
 import { type Address, erc20Abi, getAddress, type Hex, type PublicClient, zeroAddress } from "viem";
 import { NEXT_BLOCK } from "../../kernel/chain/next-block.ts";
+import { readView } from "../../kernel/chain/view-batch.ts";
 import { fieldError, type Loc } from "../../kernel/errors.ts";
 import { WAD, wTaylorCompounded } from "./math.ts";
 
@@ -52,7 +53,7 @@ export async function readMarketState(
   morpho: Address,
   id: Hex,
 ): Promise<MorphoMarketState> {
-  const state = await client.readContract({
+  const state = await readView(client, {
     address: morpho,
     abi: morphoBlueAbi,
     functionName: "market",
@@ -163,7 +164,7 @@ function marketParamsOf(client: PublicClient, morpho: Address, id: Hex) {
   return once(
     `${client.chain?.id}|${morpho}|${id.toLowerCase()}`,
     () =>
-      client.readContract({
+      readView(client, {
         address: morpho,
         abi: morphoBlueAbi,
         functionName: "idToMarketParams",

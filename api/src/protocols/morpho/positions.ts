@@ -1,6 +1,7 @@
 import { morphoBlueAbi } from "@compass/constants";
 import type { Address, Hex, PublicClient } from "viem";
 import { NEXT_BLOCK } from "../../kernel/chain/next-block.ts";
+import { readView } from "../../kernel/chain/view-batch.ts";
 import type { MorphoMarket } from "./market.ts";
 import { toAssetsDown, toAssetsUp } from "./math.ts";
 
@@ -17,7 +18,7 @@ export interface MorphoPosition {
 
 /** `account`'s shares and collateral in market `id` for the next block, as the singleton stores them. */
 export async function readPositionShares(client: PublicClient, morpho: Address, id: Hex, account: Address) {
-  const [supplyShares, borrowShares, collateral] = (await client.readContract({
+  const [supplyShares, borrowShares, collateral] = (await readView(client, {
     address: morpho,
     abi: morphoBlueAbi,
     functionName: "position",
