@@ -24,6 +24,9 @@ export interface RpcFetchStats {
 /** Public providers cap a batch (Alchemy and Infura allow more; some nodes 10–50): keep well under. */
 export const MAX_BATCH = 10;
 
+/** a call this large (in characters) is sent on its own rather than in the turn's batch */
+const ALONE_BYTES = 16_384;
+
 interface Held {
   body: string;
   id: unknown;
@@ -120,8 +123,10 @@ export function rpcFetch(stats: RpcFetchStats) {
         reject,
         signal: init.signal ?? null,
       };
-      // a batch of its own (viem's), a body without an id, or an endpoint without batches: it goes alone, now
-      if (body.startsWith("[") || call.id === undefined || unbatched.has(url)) {
+      // a batch of its own (viem's), a body without an id, or an endpoint without batches: it goes alone, now; so
+      // does a large call (a multicall of a few hundred reads), whose answer a batch would parse and write out again
+      // before viem parses it a third time, and which travels no faster beside others
+      if (body.startsWith("[") || call.id === undefined || unbatched.has(url) || body.length > ALONE_BYTES) {
         return send(url, [call], body.startsWith("[") ? body.split('"jsonrpc"').length - 1 : 1);
       }
       const queue = held.get(url);

@@ -83,6 +83,21 @@ describe("rpcFetch", () => {
     expect(bodies.map((b) => (b as unknown[]).length ?? 1)).toEqual([MAX_BATCH, 3]);
   });
 
+  it("sends a large call on its own beside the turn's batch", async () => {
+    const stats = { requests: 0, calls: 0 };
+    const c = client(stats);
+    bodies.length = 0;
+    // an eth_getBalance whose request carries 20 kB of padding (a multicall's calldata is that large)
+    const large = c.request({
+      method: "eth_getBalance",
+      params: [address(9), `latest${" ".repeat(20_000)}`],
+    } as never);
+    const small = [1, 2].map((n) => c.getBalance({ address: address(n) }));
+    expect(await Promise.all([large, ...small])).toEqual(["0x09", 1n, 2n]);
+    expect(bodies.map((b) => (Array.isArray(b) ? b.length : 1)).sort()).toEqual([1, 2]);
+    expect(stats).toEqual({ requests: 2, calls: 3 });
+  });
+
   it("gives each caller its own error, and sends calls one by one to an endpoint that refuses batches", async () => {
     const c = client({ requests: 0, calls: 0 });
     const [ok, failed] = await Promise.allSettled([
