@@ -44,6 +44,9 @@ interface Waiter {
   reject: (error: unknown) => void;
 }
 
+/** whole histories whose final part is kept (see `single`) */
+const FINAL_PREFIXES = 256;
+
 /** The most logs one `newest` may ask the index for (its `MAX_NEWEST`). */
 const MAX_NEWEST = 10_000;
 
@@ -98,7 +101,7 @@ export class IndexedLogReader extends LogReader {
    */
   private coalesced(client: PublicClient, query: LogQuery & { address: Address }): Promise<Log[]> {
     const { address, ...rest } = query;
-    const key = `${client.chain?.id}|${JSON.stringify(rest, (_, v) => (typeof v === "bigint" ? v.toString() : v))}`;
+    const key = coalesceKey(client, rest);
     return new Promise<{ logs: Log[]; head?: bigint }>((resolve, reject) => {
       let batch = this.batches.get(key);
       if (!batch) {
@@ -144,9 +147,42 @@ export class IndexedLogReader extends LogReader {
       w.resolve({ logs: logs.filter((l) => l.address.toLowerCase() === w.address), head: read.head });
   }
 
+  /**
+   * A whole history asked again and again (a factory's vaults, a singleton's markets: every list reads it afresh each
+   * block): the part behind finality is kept, and only what came after it is asked for, of the index or the chain.
+   */
+  private readonly finalPrefixes = new Map<string, { to: bigint; logs: Log[] }>();
+
   private async single(client: PublicClient, query: LogQuery): Promise<Log[]> {
+    if (query.toBlock !== undefined || query.newest !== undefined) return this.singleRange(client, query);
+    const key = `${client.chain?.id}|${JSON.stringify(query, (_, v) => (typeof v === "bigint" ? v.toString() : v))}`;
+    const prefix = this.finalPrefixes.get(key);
+    const from = query.fromBlock ?? 0n;
+    const read: { head?: bigint } = {};
+    const rest = await this.singleRange(
+      client,
+      prefix && prefix.to >= from ? { ...query, fromBlock: prefix.to + 1n } : query,
+      read,
+    );
+    const logs = prefix && prefix.to >= from ? [...prefix.logs, ...rest] : rest;
+    if (read.head !== undefined && read.head > this.index.finality) {
+      const to = read.head - this.index.finality;
+      if (!prefix || to > prefix.to) {
+        if (this.finalPrefixes.size >= FINAL_PREFIXES)
+          this.finalPrefixes.delete(this.finalPrefixes.keys().next().value!);
+        this.finalPrefixes.set(key, { to, logs: logs.filter((l) => l.blockNumber! <= to) });
+      }
+    }
+    return logs;
+  }
+
+  private async singleRange(
+    client: PublicClient,
+    query: LogQuery,
+    read: { head?: bigint } = {},
+  ): Promise<Log[]> {
     try {
-      return await this.fromIndex(client, query);
+      return await this.fromIndex(client, query, query.newest ?? null, read);
     } catch (error) {
       if (!(error instanceof UpstreamError) || error.service !== "index") throw error;
       this.indexStats.fallbacks++;
@@ -220,12 +256,7 @@ export class IndexedLogReader extends LogReader {
         raw = [...raw, ...(await this.rawPage(client, addresses, topics, from, to))];
       }
     }
-    const logs = raw.map((l) => formatLog(l));
-    const decoded = (
-      "event" in query
-        ? parseEventLogs({ abi: [query.event], logs, strict: false })
-        : parseEventLogs({ abi: query.events, logs })
-    ) as Log[];
+    const decoded = decodeKept(query, raw);
     if (query.newest === undefined) return decoded;
     // fewer than asked after decoding (another contract's look-alike logs dropped) while the index had more: ask for
     // more of them; past the index's cap, the whole history
@@ -302,4 +333,52 @@ export function queryTopics(query: LogQuery): (Hex | Hex[] | null)[] {
   // trailing "any" positions say nothing
   while (encoded.length > 1 && encoded.at(-1) === null) encoded.pop();
   return encoded;
+}
+
+/**
+ * Logs decoded once: a log is the same log wherever it is read again (its block hash and index name it; a reorg
+ * gives its replacement another hash), and a list read each block asks for the same history each time (a factory's
+ * two hundred vaults, each with its name and symbol to decode). Kept per ABI the query decodes with, a bounded
+ * number of them; what a query did not decode before is decoded together, in the order the index answered.
+ */
+const kept = new WeakMap<object, Map<string, Log>>();
+const KEPT_LOGS = 50_000;
+
+function decodeKept(query: LogQuery, raw: RpcLog[]): Log[] {
+  const abiKey: object = "event" in query ? query.event : query.events;
+  const byLog = kept.get(abiKey) ?? new Map<string, Log>();
+  kept.set(abiKey, byLog);
+  const keyOf = (l: { blockHash: string | null; logIndex: string | number | null }) =>
+    `${l.blockHash}|${Number(l.logIndex)}`;
+  const fresh = raw.filter((l) => !byLog.has(keyOf(l)));
+  if (fresh.length) {
+    const logs = fresh.map((l) => formatLog(l));
+    const decoded = (
+      "event" in query
+        ? parseEventLogs({ abi: [query.event], logs, strict: false })
+        : parseEventLogs({ abi: query.events, logs })
+    ) as Log[];
+    if (byLog.size + decoded.length > KEPT_LOGS) byLog.clear();
+    // a log the ABI does not decode (another contract's look-alike) is dropped, as parseEventLogs drops it
+    for (const log of decoded) byLog.set(keyOf(log), log);
+  }
+  return raw.flatMap((l) => byLog.get(keyOf(l)) ?? []);
+}
+
+/** an id per event ABI object (queries pass the same module-level event each time) */
+const eventIds = new WeakMap<object, number>();
+let eventCount = 0;
+
+/**
+ * What queries that differ only in their contract share: the chain, the event (by its ABI object, the same on every
+ * call) and the rest of the query written out. A vault list asks this of every vault, so the event is not.
+ */
+function coalesceKey(client: PublicClient, rest: Omit<LogQuery, "address">): string {
+  const { event, ...others } = rest as { event: AbiEvent } & Record<string, unknown>;
+  let id = eventIds.get(event);
+  if (id === undefined) {
+    id = ++eventCount;
+    eventIds.set(event, id);
+  }
+  return `${client.chain?.id}|${id}|${JSON.stringify(others, (_, v) => (typeof v === "bigint" ? v.toString() : v))}`;
 }
