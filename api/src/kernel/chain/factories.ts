@@ -33,5 +33,10 @@ export async function createdByFactories(
   field: string,
 ): Promise<Address[]> {
   const events = await factoryLogs<Record<string, Address>>(input, entry, event);
-  return events.map((log) => getAddress(log.args[field]!));
+  return events.map((log) => {
+    const created = getAddress(log.args[field]!);
+    // created in the block of its creation event: what a read of its history starts from, without a search
+    if (log.blockNumber !== null) input.logs.noteDeployment(input.client, created, log.blockNumber);
+    return created;
+  });
 }

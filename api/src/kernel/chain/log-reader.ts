@@ -84,6 +84,8 @@ const NOT_DEPLOYED = 2n ** 64n;
  */
 export class LogReader {
   private readonly deployed = new Map<string, Promise<bigint>>();
+  /** deployment blocks learned from creation events, by chain id and lower-case address */
+  private readonly noted = new Map<string, bigint>();
   private readonly pages = new Map<string, Log[]>();
   /** the head each chain's last read saw, by chain id */
   private readonly heads = new Map<number, bigint>();
@@ -209,10 +211,31 @@ export class LogReader {
     return this.heads.get(client.chain?.id ?? 0);
   }
 
+  /**
+   * A contract's deployment block learned from its creation (a factory's event names the block it was created in):
+   * no search for it later, and `knownDeployment` answers it.
+   */
+  noteDeployment(client: PublicClient, address: Address, block: bigint) {
+    const key = `${client.chain?.id ?? 0}|${address.toLowerCase()}`;
+    if (this.noted.has(key)) return;
+    if (this.noted.size >= 100_000) this.noted.clear();
+    this.noted.set(key, block);
+    this.deployed.set(key, Promise.resolve(block));
+  }
+
+  /** The deployment block when it is known without reading the chain (the address book, a creation event). */
+  knownDeployment(client: PublicClient, address: Address): bigint | undefined {
+    const chainId = client.chain?.id ?? 0;
+    return (
+      this.noted.get(`${chainId}|${address.toLowerCase()}`) ??
+      this.options.knownDeployBlock?.(chainId, address)
+    );
+  }
+
   /** The first block where `address` holds code (0 when that cannot be read). */
   deploymentBlock(client: PublicClient, address: Address): Promise<bigint> {
     const chainId = client.chain?.id ?? 0;
-    const key = `${chainId}|${address}`;
+    const key = `${chainId}|${address.toLowerCase()}`;
     let found = this.deployed.get(key);
     if (!found) {
       const known = this.options.knownDeployBlock?.(chainId, address);

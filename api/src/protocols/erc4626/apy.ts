@@ -43,7 +43,8 @@ export async function trailingApys<K extends string = keyof typeof EARN_WINDOWS>
   client: PublicClient;
   logs: LogReader;
   vault: Vault;
-  priceNow: bigint;
+  /** the share price at `head`, or its read in flight (the events are read beside it) */
+  priceNow: bigint | Promise<bigint>;
   head: { number: bigint; timestamp: bigint };
   /** blocks read before the longest window's start to find the price in force then */
   lookback: bigint;
@@ -64,13 +65,20 @@ export async function trailingApys<K extends string = keyof typeof EARN_WINDOWS>
   // older, so read from the vault's deployment (once; final pages are kept) rather than measure from whatever
   // came after the start — a deposit a minute ago would make the month's growth a minute's. A history too long
   // for the log reader's page budget keeps what the lookback found.
-  if (from > 0n && !prices.some((p) => p.t <= head.timestamp - longest))
+  // (a vault deployed at or after `from` has no older history to read)
+  const deployed = input.logs.knownDeployment(input.client, input.vault.address);
+  if (
+    from > 0n &&
+    (deployed === undefined || deployed < from) &&
+    !prices.some((p) => p.t <= head.timestamp - longest)
+  )
     prices = await read(0n).catch((error) => {
       if (error instanceof UpstreamError) return prices;
       throw error;
     });
+  const priceNow = await input.priceNow;
   const apy = (seconds: bigint) =>
-    trailingGrowthPercent(prices, input.priceNow, head.timestamp, seconds)?.toFixed(4);
+    trailingGrowthPercent(prices, priceNow, head.timestamp, seconds)?.toFixed(4);
   return Object.fromEntries(
     Object.entries<bigint>(windows).map(([k, seconds]) => [k, apy(seconds)]),
   ) as Partial<Record<K, string>>;
@@ -88,12 +96,20 @@ export async function trailingApysAt(
   },
 ) {
   const number = typeof input.head === "bigint" ? input.head : input.head.number;
-  const key = `${input.client.chain?.id}|${input.vault.address}|${number}|${input.priceNow}`;
+  // a price still being read (a list reads every vault's state at once): the events are read beside it, from the
+  // head the caller read
+  const early =
+    typeof input.priceNow === "bigint" || typeof input.head === "bigint"
+      ? undefined
+      : trailingApys({ ...input, head: input.head });
+  early?.catch(() => undefined);
+  const priceNow = await input.priceNow;
+  const key = `${input.client.chain?.id}|${input.vault.address}|${number}|${priceNow}`;
   const hit = cache.get(key);
   if (hit) return hit;
   const head =
     typeof input.head === "bigint" ? await input.client.getBlock({ blockNumber: input.head }) : input.head;
-  const apys = await trailingApys({ ...input, head });
+  const apys = await (early ?? trailingApys({ ...input, priceNow, head }));
   if (cache.size > 5_000) cache.clear();
   cache.set(key, apys);
   return apys;

@@ -113,25 +113,29 @@ export async function readVaultInfo(input: {
   // neither is asked both again, so a failed read never turns a MetaMorpho vault into a plain one for good.
   const kindKey = `${client.chain?.id}|${vault.address}`;
   const kind = kinds.get(kindKey);
-  const [state, price, morpho, euler] = await Promise.all([
+  const reads = Promise.all([
     // the owner is shown for a plain vault only (a MetaMorpho vault shows its curator, an Euler vault none)
     readVaultState(client, vault, { owner: kind === undefined }),
     oraclePrice(input.config, client, input.chain, vault.asset.address),
     kind === "euler" ? null : readMetaMorpho(client, vault.address),
     kind === "morpho" ? null : readEuler(client, vault.address),
   ]);
+  // the APY windows' events are read beside the state (the share price now is the state's)
+  const apysRead = trailingApysAt({
+    client,
+    logs: input.logs,
+    vault,
+    priceNow: reads.then(([state]) => state.sharePrice),
+    head: input.head,
+    lookback: input.lookback,
+  });
+  apysRead.catch(() => undefined);
+  const [state, price, morpho, euler] = await reads;
   if (morpho) kinds.set(kindKey, "morpho");
   else if (euler) kinds.set(kindKey, "euler");
   if (kinds.size > 10_000) kinds.clear();
   const { totalAssets, maxDeposit } = state;
-  const apys = await trailingApysAt({
-    client,
-    logs: input.logs,
-    vault,
-    priceNow: state.sharePrice,
-    head: input.head,
-    lookback: input.lookback,
-  });
+  const apys = await apysRead;
   // what can leave now: the vault's idle cash, for a MetaMorpho vault with what its markets can pay out, for an
   // Euler vault its own `cash` (the rest is lent out)
   const available = euler ? euler.cash : state.idle + (morpho?.withdrawable ?? 0n);
