@@ -48,7 +48,7 @@ export {
 } from "./events.ts";
 export { type AaveFlow, aaveFlowsOf } from "./flows.ts";
 export { type AaveMarket, aaveMarket, readAaveBlock, requireAaveMarket } from "./market.ts";
-export { oraclePrice, priceBlock, priceOracle, usdPrices8, valueUsd8 } from "./oracle.ts";
+export { oraclePrice, oraclePrices, priceBlock, priceOracle, usdPrices8, valueUsd8 } from "./oracle.ts";
 export { readRateHistory, readRatesAt, readRateUpdates } from "./rate-history.ts";
 export {
   liquidityIndexAt,

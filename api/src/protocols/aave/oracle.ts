@@ -3,7 +3,7 @@ import { type Address, getAddress, type PublicClient } from "viem";
 import { type BlockHeader, readBlockAt } from "../../kernel/chain/block-at.ts";
 import { rethrowRpc } from "../../kernel/chain/clients.ts";
 import type { LogReader } from "../../kernel/chain/log-reader.ts";
-import { readView } from "../../kernel/chain/view-batch.ts";
+import { readView, readViews } from "../../kernel/chain/view-batch.ts";
 import { addressBook, type Config } from "../../kernel/config/env.ts";
 import { fieldError, type Loc } from "../../kernel/errors.ts";
 import type { ChainName } from "../../kernel/schemas/common.ts";
@@ -78,6 +78,36 @@ export async function oraclePrice(
     args: [token],
   }).catch(() => 0n);
   return price > 0n ? price * 10n ** 10n : null;
+}
+
+/** USD per whole token now (18 decimals) of each of `tokens` (see oraclePrice), each asked once, in one go. */
+export async function oraclePrices(
+  config: Config,
+  client: PublicClient,
+  chain: ChainName,
+  tokens: readonly Address[],
+): Promise<Map<string, bigint | null>> {
+  const unique = [...new Set(tokens.map((t) => t.toLowerCase() as Address))];
+  const oracle = addressBook(config)?.chains[chain]?.contracts.AaveOracle;
+  const usdc = USDC[chain]?.address.toLowerCase();
+  const asked = unique.filter((t) => t !== usdc);
+  const results = oracle
+    ? await readViews(
+        client,
+        asked.map((asset) => ({
+          address: oracle as Address,
+          abi: aaveOracleAbi,
+          functionName: "getAssetPrice",
+          args: [asset],
+        })),
+      )
+    : [];
+  const prices = new Map<string, bigint | null>(unique.map((t) => [t, t === usdc ? ONE : null]));
+  asked.forEach((t, i) => {
+    const r = results[i];
+    prices.set(t, r?.ok && (r.value as bigint) > 0n ? (r.value as bigint) * 10n ** 10n : null);
+  });
+  return prices;
 }
 
 /** USD value (8 decimals) of a raw amount at an 8-decimal USD price per whole token. */

@@ -1,4 +1,4 @@
-import type { Log, PublicClient } from "viem";
+import type { Address, Log, PublicClient } from "viem";
 import { blockAtOrBefore, trailingGrowthPercent } from "../../kernel/chain/history.ts";
 import type { LogReader } from "../../kernel/chain/log-reader.ts";
 import { blockTimes } from "../../kernel/chain/logs.ts";
@@ -85,6 +85,91 @@ export async function trailingApys<K extends string = keyof typeof EARN_WINDOWS>
 }
 
 const cache = new Map<string, { apy_7d?: string; apy_30d?: string; apy_90d?: string }>();
+
+type EarnApys = { apy_7d?: string; apy_30d?: string; apy_90d?: string };
+
+/**
+ * trailingApysAt for many vaults at the same head, in one go: every vault's Deposit and Withdraw events in one read
+ * per event (all the vaults' addresses in it), and one more for the vaults without an observation before the longest
+ * window that are older than the lookback. The same figures, kept in the same cache.
+ */
+export async function trailingApysMany(input: {
+  client: PublicClient;
+  logs: LogReader;
+  vaults: readonly Vault[];
+  /** each vault's share price at `head`, in the same order (or the read of them in flight) */
+  pricesNow: readonly bigint[] | Promise<readonly bigint[]>;
+  head: { number: bigint; timestamp: bigint };
+  lookback: bigint;
+}): Promise<EarnApys[]> {
+  const { client, logs, vaults, head } = input;
+  const windows = EARN_WINDOWS;
+  const longest = windows.apy_90d;
+  const first = await blockAtOrBefore(client, head.timestamp - longest, head);
+  const from = first.number > input.lookback ? first.number - input.lookback : 0n;
+  const observe = async (addresses: Address[], fromBlock: bigint) => {
+    const byVault = new Map<string, { block: bigint; t: bigint; price: bigint }[]>();
+    if (!addresses.length) return byVault;
+    const events = (
+      await Promise.all(
+        [VAULT_DEPOSIT_EVENT, VAULT_WITHDRAW_EVENT].map((event) =>
+          logs.getLogs(client, { address: addresses, event, fromBlock }),
+        ),
+      )
+    ).flat() as (Log & { args: { assets: bigint; shares: bigint } })[];
+    const times = await blockTimes(client, events);
+    const unitOf = new Map(vaults.map((v) => [v.address.toLowerCase(), 10n ** BigInt(v.decimals)]));
+    for (const e of events) {
+      if (e.args.shares <= 0n || e.blockNumber! > head.number) continue;
+      const key = e.address.toLowerCase();
+      const list = byVault.get(key) ?? [];
+      byVault.set(key, list);
+      list.push({
+        block: e.blockNumber!,
+        t: BigInt(times.get(e.blockNumber!)!),
+        price: (e.args.assets * unitOf.get(key)!) / e.args.shares,
+      });
+    }
+    for (const list of byVault.values()) list.sort((a, b) => Number(a.t - b.t));
+    return byVault;
+  };
+  const recent = await observe(
+    vaults.map((v) => v.address),
+    from,
+  );
+  // no observation at or before the longest window's start within the lookback, for a vault older than it: the price
+  // in force then is older (see trailingApys)
+  const older = vaults.filter((v) => {
+    const deployed = logs.knownDeployment(client, v.address);
+    return (
+      from > 0n &&
+      (deployed === undefined || deployed < from) &&
+      !(recent.get(v.address.toLowerCase()) ?? []).some((p) => p.t <= head.timestamp - longest)
+    );
+  });
+  const whole = await observe(
+    older.map((v) => v.address),
+    0n,
+  ).catch((error) => {
+    if (error instanceof UpstreamError) return new Map<string, never[]>();
+    throw error;
+  });
+  const pricesNow = await input.pricesNow;
+  return vaults.map((v, i) => {
+    const key = v.address.toLowerCase();
+    const prices = whole.get(key) ?? recent.get(key) ?? [];
+    const priceNow = pricesNow[i]!;
+    const apys = Object.fromEntries(
+      Object.entries<bigint>(windows).map(([k, seconds]) => [
+        k,
+        trailingGrowthPercent(prices, priceNow, head.timestamp, seconds)?.toFixed(4),
+      ]),
+    ) as EarnApys;
+    if (cache.size > 5_000) cache.clear();
+    cache.set(`${client.chain?.id}|${v.address}|${head.number}|${priceNow}`, apys);
+    return apys;
+  });
+}
 
 /**
  * trailingApys as of block `head` (a number, or the block when the caller has read it), kept per vault and

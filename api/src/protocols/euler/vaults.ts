@@ -2,7 +2,7 @@ import type { Address, PublicClient } from "viem";
 import { createdByFactories } from "../../kernel/chain/factories.ts";
 import type { LogReader } from "../../kernel/chain/log-reader.ts";
 import { NEXT_BLOCK } from "../../kernel/chain/next-block.ts";
-import { readView } from "../../kernel/chain/view-batch.ts";
+import { readViews } from "../../kernel/chain/view-batch.ts";
 import type { Config } from "../../kernel/config/env.ts";
 import type { ChainName } from "../../kernel/schemas/common.ts";
 import { evkAbi, proxyCreatedEvent } from "./abi.ts";
@@ -16,22 +16,38 @@ import { evkAbi, proxyCreatedEvent } from "./abi.ts";
 /** Address-book names of Euler vault factories (the devnet's `EulerFactory`, or `EulerVaultFactory…`). */
 const FACTORY_ENTRY = /^Euler(Vault)?Factory/;
 
+export interface EulerState {
+  cash: bigint;
+  totalBorrows: bigint;
+  supplyCap: number;
+}
+
 /** The vault's EVK state, or null when it is no Euler vault (batched with the other reads of the vault). */
-export async function readEuler(
+export async function readEuler(client: PublicClient, vault: Address): Promise<EulerState | null> {
+  return (await readEulers(client, [vault]))[0] ?? null;
+}
+
+/** Many vaults' EVK state in one go: null for each that is no Euler vault. */
+export async function readEulers(
   client: PublicClient,
-  vault: Address,
-): Promise<{ cash: bigint; totalBorrows: bigint; supplyCap: number } | null> {
-  const view = <T>(functionName: "EVC" | "cash" | "totalBorrows" | "caps") =>
-    readView<T>(client, { address: vault, abi: evkAbi, functionName, blockTag: NEXT_BLOCK });
-  const read = await Promise.all([
-    view<Address>("EVC"),
-    view<bigint>("cash"),
-    view<bigint>("totalBorrows"),
-    view<readonly [number, number]>("caps"),
-  ]).catch(() => null);
-  if (!read) return null;
-  const [, cash, totalBorrows, [supplyCap]] = read;
-  return { cash, totalBorrows, supplyCap };
+  vaults: readonly Address[],
+): Promise<(EulerState | null)[]> {
+  const names = ["EVC", "cash", "totalBorrows", "caps"] as const;
+  const results = await readViews(
+    client,
+    vaults.flatMap((address) =>
+      names.map((functionName) => ({ address, abi: evkAbi, functionName, blockTag: NEXT_BLOCK })),
+    ),
+  );
+  return vaults.map((_, i) => {
+    const [evc, cash, totalBorrows, caps] = results.slice(i * 4, i * 4 + 4);
+    if (!evc?.ok || !cash?.ok || !totalBorrows?.ok || !caps?.ok) return null;
+    return {
+      cash: cash.value as bigint,
+      totalBorrows: totalBorrows.value as bigint,
+      supplyCap: (caps.value as readonly [number, number])[0],
+    };
+  });
 }
 
 /** Vaults the chain's Euler factories created, from their `ProxyCreated` events. */

@@ -1,10 +1,10 @@
+import { morphoBlueAbi } from "@compass/constants";
 import { type Address, erc20Abi, getAddress, type Hex, type PublicClient, zeroAddress } from "viem";
 import { NEXT_BLOCK } from "../../kernel/chain/next-block.ts";
-import { readView } from "../../kernel/chain/view-batch.ts";
-import { readMarketParams, readMarketState } from "./market.ts";
+import { readViews, type ViewRead } from "../../kernel/chain/view-batch.ts";
+import { readMarketParams } from "./market.ts";
 import { liquidityOf, toAssetsDown } from "./math.ts";
 import { metaMorphoAbi } from "./metamorpho.ts";
-import { readPositionShares } from "./positions.ts";
 
 /**
  * Where a MetaMorpho vault's assets are supplied, read through MetaMorpho's public ABI and Morpho Blue's own
@@ -40,79 +40,168 @@ export interface MetaMorphoState {
 
 /** each MetaMorpho vault's Morpho Blue singleton, by chain id and vault */
 const singletons = new Map<string, Address>();
+/** token symbols, by chain id and token (fixed at deployment; undefined: the token has none) */
+const symbols = new Map<string, string | undefined>();
 
 /** The vault's MetaMorpho state, or null when `vault` does not answer MetaMorpho's ABI. */
 export async function readMetaMorpho(client: PublicClient, vault: Address): Promise<MetaMorphoState | null> {
-  const read = <T>(address: Address, abi: unknown, functionName: string, args: unknown[] = []) =>
-    readView<T>(client, {
-      address,
-      abi: abi as readonly unknown[],
-      functionName,
-      args,
-      blockTag: NEXT_BLOCK,
-    });
-  // the singleton a vault supplies to is immutable: asked once per vault that answered it
-  const singletonKey = `${client.chain?.id}|${vault.toLowerCase()}`;
-  const known = singletons.get(singletonKey);
-  const identity = await Promise.all([
-    known ?? read<Address>(vault, metaMorphoAbi, "MORPHO"),
-    read<bigint>(vault, metaMorphoAbi, "withdrawQueueLength"),
-    read<Address>(vault, metaMorphoAbi, "curator"),
-  ]).catch(() => null);
-  if (!identity) return null;
-  const [morpho, length, curator] = identity;
-  if (!known) {
-    if (singletons.size > 10_000) singletons.clear();
-    singletons.set(singletonKey, morpho);
-  }
-  const ids = await Promise.all(
-    Array.from({ length: Number(length) }, (_, i) =>
-      read<Hex>(vault, metaMorphoAbi, "withdrawQueue", [BigInt(i)]),
-    ),
-  );
-  const symbols = new Map<string, Promise<string | undefined>>();
-  const symbol = (token: Address) => {
-    const key = token.toLowerCase();
-    if (!symbols.has(key))
-      symbols.set(
-        key,
-        token === zeroAddress
-          ? Promise.resolve(undefined)
-          : read<string>(token, erc20Abi, "symbol").catch(() => undefined),
-      );
-    return symbols.get(key)!;
-  };
-  const markets: MetaMorphoMarket[] = await Promise.all(
-    ids.map(async (id) => {
-      const [{ loanToken, collateralToken, lltv }, market, position, config] = await Promise.all([
-        readMarketParams(client, morpho, id),
-        readMarketState(client, morpho, id),
-        readPositionShares(client, morpho, id, vault),
-        read<readonly [bigint, boolean, bigint]>(vault, metaMorphoAbi, "config", [id]),
-      ]);
-      const supplied = toAssetsDown(
-        position.supplyShares,
-        market.totalSupplyAssets,
-        market.totalSupplyShares,
-      );
-      const idle = liquidityOf(market);
-      const [loanSymbol, collateralSymbol] = await Promise.all([symbol(loanToken), symbol(collateralToken)]);
-      return {
-        id,
-        loanToken: getAddress(loanToken),
-        ...(loanSymbol === undefined ? {} : { loanSymbol }),
-        collateralToken: getAddress(collateralToken),
-        ...(collateralSymbol === undefined ? {} : { collateralSymbol }),
-        lltv,
-        cap: config[0],
-        supplied,
-        withdrawable: supplied < idle ? supplied : idle,
-      };
-    }),
-  );
-  return {
-    curator: getAddress(curator),
-    withdrawable: markets.reduce((sum, r) => sum + r.withdrawable, 0n),
-    markets,
-  };
+  const [state] = await readMetaMorphos(client, [vault]);
+  if (state instanceof Error) throw state;
+  return state ?? null;
 }
+
+/**
+ * Many vaults' MetaMorpho state (see readMetaMorpho) in one go — a round of reads for all of them at each step (the
+ * vaults, their withdraw queues, the markets there, the tokens' symbols) rather than per vault: null for a vault that
+ * does not answer MetaMorpho's ABI, the error for one whose queue or markets could not be read.
+ */
+export async function readMetaMorphos(
+  client: PublicClient,
+  vaults: readonly Address[],
+): Promise<(MetaMorphoState | null | Error)[]> {
+  const chainId = client.chain?.id;
+  const at = { blockTag: NEXT_BLOCK } as const;
+  const view = (address: Address, abi: readonly unknown[], functionName: string, args?: readonly unknown[]) =>
+    ({ address, abi, functionName, ...(args ? { args } : {}), ...at }) as ViewRead;
+  // the vaults: their singleton (once), queue length and curator
+  const known = vaults.map((v) => singletons.get(`${chainId}|${v.toLowerCase()}`));
+  const first = await readViews(
+    client,
+    vaults.flatMap((v, i) => [
+      ...(known[i] ? [] : [view(v, metaMorphoAbi, "MORPHO")]),
+      view(v, metaMorphoAbi, "withdrawQueueLength"),
+      view(v, metaMorphoAbi, "curator"),
+    ]),
+  );
+  let cursor = 0;
+  const identities = vaults.map((v, i) => {
+    const morpho = known[i] ? { ok: true as const, value: known[i] } : first[cursor++]!;
+    const length = first[cursor++]!;
+    const curator = first[cursor++]!;
+    if (!morpho.ok || !length.ok || !curator.ok) return null;
+    if (!known[i]) {
+      if (singletons.size > 10_000) singletons.clear();
+      singletons.set(`${chainId}|${v.toLowerCase()}`, morpho.value as Address);
+    }
+    return {
+      vault: v,
+      morpho: morpho.value as Address,
+      length: Number(length.value as bigint),
+      curator: curator.value as Address,
+    };
+  });
+  // their withdraw queues
+  const queued = identities.flatMap((id) =>
+    id ? Array.from({ length: id.length }, (_, i) => ({ id, index: i })) : [],
+  );
+  const queue = await readViews(
+    client,
+    queued.map((q) => view(q.id.vault, metaMorphoAbi, "withdrawQueue", [BigInt(q.index)])),
+  );
+  const failedQueue = new Map<string, Error>();
+  const ids = new Map<string, Hex[]>();
+  queued.forEach((q, i) => {
+    const r = queue[i]!;
+    if (!r.ok) failedQueue.set(q.id.vault, asError(r.error));
+    else ids.set(q.id.vault, [...(ids.get(q.id.vault) ?? []), r.value as Hex]);
+  });
+  // the markets there: each market's totals once, the vault's position and cap in each
+  const entries = identities.flatMap((id) =>
+    id && !failedQueue.has(id.vault) ? (ids.get(id.vault) ?? []).map((marketId) => ({ id, marketId })) : [],
+  );
+  const marketKeys = [...new Set(entries.map((e) => `${e.id.morpho}|${e.marketId}`))];
+  const [params, marketReads] = await Promise.all([
+    Promise.all(
+      marketKeys.map((k) => {
+        const [morpho, id] = k.split("|") as [Address, Hex];
+        return readMarketParams(client, morpho, id).then(
+          (p) => p,
+          (e) => asError(e),
+        );
+      }),
+    ),
+    readViews(client, [
+      ...marketKeys.map((k) => {
+        const [morpho, id] = k.split("|") as [Address, Hex];
+        return view(morpho, morphoBlueAbi, "market", [id]);
+      }),
+      ...entries.flatMap((e) => [
+        view(e.id.morpho, morphoBlueAbi, "position", [e.marketId, e.id.vault]),
+        view(e.id.vault, metaMorphoAbi, "config", [e.marketId]),
+      ]),
+    ]),
+  ]);
+  const paramsOf = new Map(marketKeys.map((k, i) => [k, params[i]!]));
+  const stateOf = new Map(marketKeys.map((k, i) => [k, marketReads[i]!]));
+  // the tokens' symbols, each once
+  const tokens = [
+    ...new Set(
+      [...paramsOf.values()].flatMap((p) => (p instanceof Error ? [] : [p.loanToken, p.collateralToken])),
+    ),
+  ].filter((t) => t !== zeroAddress && !symbols.has(`${chainId}|${t.toLowerCase()}`));
+  const symbolReads = await readViews(
+    client,
+    tokens.map((t) => view(t, erc20Abi, "symbol")),
+  );
+  tokens.forEach((t, i) => {
+    const r = symbolReads[i]!;
+    if (symbols.size > 10_000) symbols.clear();
+    symbols.set(`${chainId}|${t.toLowerCase()}`, r.ok ? (r.value as string) : undefined);
+  });
+  const symbolOf = (t: Address) =>
+    t === zeroAddress ? undefined : symbols.get(`${chainId}|${t.toLowerCase()}`);
+  const marketsOf = new Map<string, MetaMorphoMarket[] | Error>();
+  entries.forEach((e, i) => {
+    const key = `${e.id.morpho}|${e.marketId}`;
+    const p = paramsOf.get(key)!;
+    const state = stateOf.get(key)!;
+    const position = marketReads[marketKeys.length + 2 * i]!;
+    const config = marketReads[marketKeys.length + 2 * i + 1]!;
+    const soFar = marketsOf.get(e.id.vault);
+    if (soFar instanceof Error) return;
+    if (p instanceof Error) {
+      marketsOf.set(e.id.vault, p);
+      return;
+    }
+    const failed = [state, position, config].find((r) => !r.ok);
+    if (failed && !failed.ok) {
+      marketsOf.set(e.id.vault, asError(failed.error));
+      return;
+    }
+    const [totalSupplyAssets, totalSupplyShares, totalBorrowAssets] = (state as { value: readonly bigint[] })
+      .value;
+    const [supplyShares] = (position as { value: readonly bigint[] }).value;
+    const supplied = toAssetsDown(supplyShares!, totalSupplyAssets!, totalSupplyShares!);
+    const idle = liquidityOf({
+      totalSupplyAssets: totalSupplyAssets!,
+      totalBorrowAssets: totalBorrowAssets!,
+    });
+    const loanSymbol = symbolOf(p.loanToken);
+    const collateralSymbol = symbolOf(p.collateralToken);
+    (soFar ?? (marketsOf.set(e.id.vault, []).get(e.id.vault) as MetaMorphoMarket[])).push({
+      id: e.marketId,
+      loanToken: getAddress(p.loanToken),
+      ...(loanSymbol === undefined ? {} : { loanSymbol }),
+      collateralToken: getAddress(p.collateralToken),
+      ...(collateralSymbol === undefined ? {} : { collateralSymbol }),
+      lltv: p.lltv,
+      cap: (config as { value: readonly [bigint, boolean, bigint] }).value[0],
+      supplied,
+      withdrawable: supplied < idle ? supplied : idle,
+    });
+  });
+  return identities.map((id) => {
+    if (!id) return null;
+    const failed = failedQueue.get(id.vault);
+    if (failed) return failed;
+    const markets = marketsOf.get(id.vault) ?? [];
+    if (markets instanceof Error) return markets;
+    return {
+      curator: getAddress(id.curator),
+      withdrawable: markets.reduce((sum, r) => sum + r.withdrawable, 0n),
+      markets,
+    };
+  });
+}
+
+const asError = (e: unknown) => (e instanceof Error ? e : new Error(String(e)));

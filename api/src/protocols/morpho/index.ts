@@ -6,7 +6,12 @@
  * MetaMorpho: the vaults its factories created, their terms and where their assets are supplied (the vaults
  * themselves are ERC-4626: read and used through protocols/erc4626).
  */
-export { type MetaMorphoMarket, type MetaMorphoState, readMetaMorpho } from "./allocation.ts";
+export {
+  type MetaMorphoMarket,
+  type MetaMorphoState,
+  readMetaMorpho,
+  readMetaMorphos,
+} from "./allocation.ts";
 export { blueCall } from "./calls.ts";
 export {
   MORPHO_EVENTS,

@@ -21,6 +21,7 @@ import {
   encodeAggregate3,
   LENS_CHUNK,
   readView,
+  readViews,
   ViewError,
 } from "../../../src/kernel/chain/view-batch.ts";
 
@@ -254,6 +255,21 @@ describe("readView: views read in bulk, one eth_call per chunk", () => {
     expect(isWrongContract((reverted as PromiseRejectedResult).reason)).toBe(true);
     expect(isWrongContract((empty as PromiseRejectedResult).reason)).toBe(true);
     expect(fine).toEqual({ status: "fulfilled", value: 123_456_789_012_345_678_901_234_567n });
+  });
+
+  it("readViews answers many reads with one promise, each read's value or failure in its place", async () => {
+    const { client, seen } = fakeNode();
+    const results = await readViews(client, [
+      { address: VAULT, abi, functionName: "totalAssets" },
+      { address: VAULT, abi, functionName: "maxDeposit", args: [zeroAddress] },
+      { address: VAULT, abi, functionName: "name" },
+      { address: zeroAddress, abi, functionName: "totalAssets" },
+    ]);
+    expect(
+      results.map((r) => (r.ok ? r.value : (r.error as Error).message.match(/reverted|no data/)![0])),
+    ).toEqual([123_456_789_012_345_678_901_234_567n, "reverted", "Vault at 0x1111", "no data"]);
+    expect(seen.ethCalls).toBe(2);
+    expect(await readViews(client, [])).toEqual([]);
   });
 
   it("rejects every read of a chunk with the node's error when the eth_call fails", async () => {

@@ -4,10 +4,21 @@ import { historyCompleteTo, noteHistory } from "../../../kernel/chain/freshness.
 import type { LogReader } from "../../../kernel/chain/log-reader.ts";
 import { addressBook, type Config } from "../../../kernel/config/env.ts";
 import type { ChainName } from "../../../kernel/schemas/common.ts";
-import { oraclePrice } from "../../../protocols/aave/index.ts";
-import { readVault, readVaultState, trailingApysAt } from "../../../protocols/erc4626/index.ts";
-import { eulerFactoryVaults, readEuler } from "../../../protocols/euler/index.ts";
-import { factoryVaults, type MetaMorphoMarket, readMetaMorpho } from "../../../protocols/morpho/index.ts";
+import { oraclePrices } from "../../../protocols/aave/index.ts";
+import {
+  readVault,
+  readVaultStates,
+  trailingApysMany,
+  type Vault,
+  type VaultState,
+} from "../../../protocols/erc4626/index.ts";
+import { eulerFactoryVaults, readEulers } from "../../../protocols/euler/index.ts";
+import {
+  factoryVaults,
+  type MetaMorphoMarket,
+  type MetaMorphoState,
+  readMetaMorphos,
+} from "../../../protocols/morpho/index.ts";
 
 /**
  * The vaults a deployment lists (its address book's ERC-4626 entries: `Erc4626Vault*`, `MetaMorpho*`,
@@ -94,77 +105,113 @@ const usd = (raw: bigint, decimals: number, price: bigint | null) =>
 /** vaults seen to be MetaMorpho or Euler, by chain id and address */
 const kinds = new Map<string, "morpho" | "euler">();
 
-export async function readVaultInfo(input: {
+/**
+ * The vaults at `addresses` as the list shows them, read together: each step a round of reads for all of them (their
+ * state, the MetaMorpho and Euler views, the oracle's prices; the APY windows' events beside them) rather than a chain
+ * of reads per vault — a list of a few hundred vaults spent most of its time in the per-vault promises. An address
+ * that is no ERC-4626 vault is left out.
+ */
+export async function readVaultInfos(input: {
   config: Config;
   client: PublicClient;
   chain: ChainName;
   logs: LogReader;
-  address: Address;
+  addresses: readonly Address[];
   lookback: bigint;
   /** the chain's latest block, read once for every vault listed on it */
   head: { number: bigint; timestamp: bigint };
-}): Promise<VaultInfo | null> {
+}): Promise<VaultInfo[]> {
   const { client } = input;
-  const vault = await readVault(client, input.chain, input.address, ["vault"]).catch(() => null);
-  if (!vault) return null;
-  // A vault once seen to be MetaMorpho or Euler is read through that protocol alone: the other's views fail on it,
-  // and each failed call cost a viem error's making (with the collection after it, ~a third of a cold 204-vault
-  // list's CPU). Only a positive answer is kept (what a vault's code is never changes); a vault that answered
-  // neither is asked both again, so a failed read never turns a MetaMorpho vault into a plain one for good.
-  const kindKey = `${client.chain?.id}|${vault.address}`;
-  const kind = kinds.get(kindKey);
+  const vaults = (
+    await Promise.all(
+      input.addresses.map((address) => readVault(client, input.chain, address, ["vault"]).catch(() => null)),
+    )
+  ).filter((v): v is Vault => v !== null);
+  // A vault once seen to be MetaMorpho or Euler is read through that protocol alone: the other's views fail on it.
+  // Only a positive answer is kept (what a vault's code is never changes); a vault that answered neither is asked
+  // both again, so a failed read never turns a MetaMorpho vault into a plain one for good.
+  const kindOf = (v: Vault) => kinds.get(`${client.chain?.id}|${v.address}`);
+  const asMorpho = vaults.filter((v) => kindOf(v) !== "euler");
+  const asEuler = vaults.filter((v) => kindOf(v) !== "morpho");
   const reads = Promise.all([
     // the owner is shown for a plain vault only (a MetaMorpho vault shows its curator, an Euler vault none)
-    readVaultState(client, vault, { owner: kind === undefined }),
-    oraclePrice(input.config, client, input.chain, vault.asset.address),
-    kind === "euler" ? null : readMetaMorpho(client, vault.address),
-    kind === "morpho" ? null : readEuler(client, vault.address),
+    readVaultStates(
+      client,
+      vaults.map((vault) => ({ vault, owner: kindOf(vault) === undefined })),
+    ),
+    oraclePrices(
+      input.config,
+      client,
+      input.chain,
+      vaults.map((v) => v.asset.address),
+    ),
+    readMetaMorphos(
+      client,
+      asMorpho.map((v) => v.address),
+    ),
+    readEulers(
+      client,
+      asEuler.map((v) => v.address),
+    ),
   ]);
   // the APY windows' events are read beside the state (the share price now is the state's)
-  const apysRead = trailingApysAt({
+  const apysRead = trailingApysMany({
     client,
     logs: input.logs,
-    vault,
-    priceNow: reads.then(([state]) => state.sharePrice),
+    vaults,
+    pricesNow: reads.then(([states]) => states.map((s) => (s instanceof Error ? 0n : s.sharePrice))),
     head: input.head,
     lookback: input.lookback,
   });
   apysRead.catch(() => undefined);
-  const [state, price, morpho, euler] = await reads;
-  if (morpho) kinds.set(kindKey, "morpho");
-  else if (euler) kinds.set(kindKey, "euler");
-  if (kinds.size > 10_000) kinds.clear();
-  const { totalAssets, maxDeposit } = state;
+  const [states, prices, morphos, eulers] = await reads;
+  const failed = states.find((s) => s instanceof Error);
+  if (failed) throw failed;
+  const morphoOf = new Map(asMorpho.map((v, i) => [v.address, morphos[i]!]));
+  const failedMorpho = morphos.find((m) => m instanceof Error);
+  if (failedMorpho) throw failedMorpho;
+  const eulerOf = new Map(asEuler.map((v, i) => [v.address, eulers[i]!]));
   const apys = await apysRead;
-  // what can leave now: the vault's idle cash, for a MetaMorpho vault with what its markets can pay out, for an
-  // Euler vault its own `cash` (the rest is lent out)
-  const available = euler ? euler.cash : state.idle + (morpho?.withdrawable ?? 0n);
-  const liquidity = available < totalAssets ? available : totalAssets;
-  // no cap: an Euler vault without a supply cap still answers a finite maxDeposit (its uint112 bound)
-  const unlimited = maxDeposit >= maxUint256 / 2n || (euler?.supplyCap === 0 && maxDeposit > 0n);
-  return {
-    vault_address: vault.address,
-    chain: input.chain,
-    ...(morpho ? { protocol: "MORPHO" as const } : euler ? { protocol: "EULER" as const } : {}),
-    name: vault.name,
-    symbol: vault.symbol,
-    // the curator: a MetaMorpho vault's own role; an Euler vault has none (spec: zero address); else the
-    // vault's owner (zero when it has none)
-    owner: morpho ? morpho.curator : euler ? zeroAddress : state.owner,
-    asset: vault.asset.address,
-    ...(state.assetName === undefined ? {} : { asset_name: state.assetName }),
-    asset_symbol: vault.asset.symbol,
-    tvl_usd: usd(totalAssets, vault.asset.decimals, price),
-    liquidity_usd: usd(liquidity, vault.asset.decimals, price),
-    ...(unlimited
-      ? {}
-      : {
-          deposit_cap: formatUnits(maxDeposit, vault.asset.decimals),
-          deposit_cap_usd: usd(maxDeposit, vault.asset.decimals, price),
-        }),
-    ...apys,
-    markets: morpho ? allocations(morpho.markets) : [],
-  };
+  return vaults.map((vault, i) => {
+    const state = states[i] as VaultState;
+    const morpho = (morphoOf.get(vault.address) ?? null) as MetaMorphoState | null;
+    const euler = eulerOf.get(vault.address) ?? null;
+    const kindKey = `${client.chain?.id}|${vault.address}`;
+    if (morpho) kinds.set(kindKey, "morpho");
+    else if (euler) kinds.set(kindKey, "euler");
+    if (kinds.size > 10_000) kinds.clear();
+    const price = prices.get(vault.asset.address.toLowerCase()) ?? null;
+    const { totalAssets, maxDeposit } = state;
+    // what can leave now: the vault's idle cash, for a MetaMorpho vault with what its markets can pay out, for an
+    // Euler vault its own `cash` (the rest is lent out)
+    const available = euler ? euler.cash : state.idle + (morpho?.withdrawable ?? 0n);
+    const liquidity = available < totalAssets ? available : totalAssets;
+    // no cap: an Euler vault without a supply cap still answers a finite maxDeposit (its uint112 bound)
+    const unlimited = maxDeposit >= maxUint256 / 2n || (euler?.supplyCap === 0 && maxDeposit > 0n);
+    return {
+      vault_address: vault.address,
+      chain: input.chain,
+      ...(morpho ? { protocol: "MORPHO" as const } : euler ? { protocol: "EULER" as const } : {}),
+      name: vault.name,
+      symbol: vault.symbol,
+      // the curator: a MetaMorpho vault's own role; an Euler vault has none (spec: zero address); else the
+      // vault's owner (zero when it has none)
+      owner: morpho ? morpho.curator : euler ? zeroAddress : state.owner,
+      asset: vault.asset.address,
+      ...(state.assetName === undefined ? {} : { asset_name: state.assetName }),
+      asset_symbol: vault.asset.symbol,
+      tvl_usd: usd(totalAssets, vault.asset.decimals, price),
+      liquidity_usd: usd(liquidity, vault.asset.decimals, price),
+      ...(unlimited
+        ? {}
+        : {
+            deposit_cap: formatUnits(maxDeposit, vault.asset.decimals),
+            deposit_cap_usd: usd(maxDeposit, vault.asset.decimals, price),
+          }),
+      ...apys[i],
+      markets: morpho ? allocations(morpho.markets) : [],
+    };
+  });
 }
 
 export const VAULT_ORDER = [
@@ -247,20 +294,15 @@ export function listVaults(
     if (!entry) {
       entry = noteHistory(async () => {
         const addresses = await chainVaults(config, client, chains.logs, chain);
-        const infos = await Promise.all(
-          addresses.map((address) =>
-            readVaultInfo({
-              config,
-              client,
-              chain,
-              logs: chains.logs,
-              address,
-              head,
-              lookback: BigInt(config.logs.maxRange),
-            }),
-          ),
-        );
-        return infos.filter((v): v is VaultInfo => v !== null);
+        return readVaultInfos({
+          config,
+          client,
+          chain,
+          logs: chains.logs,
+          addresses,
+          head,
+          lookback: BigInt(config.logs.maxRange),
+        });
       });
       perBlock.set(key, entry);
       // a failed read is not kept; of the rest, the latest few blocks
