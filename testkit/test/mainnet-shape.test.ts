@@ -7,7 +7,7 @@ import { type RunningIndexer, startIndexer } from "@compass/indexer";
 import { parseUnits } from "viem";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { alike } from "../src/live/alike.ts";
-import { chainHead, growChain, populate } from "../src/stack/mainnet-shape.ts";
+import { chainHead, growChain, populate, populateVaults, timeVaultList } from "../src/stack/mainnet-shape.ts";
 
 /**
  * History on a chain shaped like mainnet: Ethereum with the earn protocols, grown with `anvil_mine` to ~10,000
@@ -210,50 +210,11 @@ describe("history on a mainnet-shaped chain", { timeout: 240_000 }, () => {
   test("default: two hundred more vaults — the list answers from the index with every one of them", async () => {
     const indexed = app({ COMPASS_INDEX_URL: index.url });
     const list = "/v2/earn/vaults?chain=ethereum&order_by=tvl_usd&limit=100";
-    const rpcUrl = devnet.chains.ethereum!.rpcUrl;
-    const mine = () =>
-      fetch(rpcUrl, {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "anvil_mine", params: ["0x1"] }),
-      });
-    // p50 of five reads each in a new block (the list read afresh: cold), and of five more in that last block (the
-    // list every request at that head shares: warm)
-    const p50 = async () => {
-      const cold: number[] = [];
-      const warm: number[] = [];
-      let total = 0;
-      for (const [times, newBlock] of [
-        [cold, true],
-        [warm, false],
-      ] as const)
-        for (let i = 0; i < 5; i++) {
-          if (newBlock) {
-            await mine();
-            await caughtUp();
-          }
-          const t = performance.now();
-          const r = await read(indexed, list);
-          times.push(performance.now() - t);
-          expect(r.status).toBe(200);
-          total = r.body.total;
-        }
-      const mid = (xs: number[]) => xs.sort((a, b) => a - b)[2]!;
-      return { cold: mid(cold), warm: mid(warm), total };
-    };
+    const p50 = () =>
+      timeVaultList({ rpcUrl: devnet.chains.ethereum!.rpcUrl, read: () => read(indexed, list), caughtUp });
     const before = await p50();
-    const book = devnet.addressBook.chains.ethereum!;
     const t = performance.now();
-    await populate({
-      rpcUrl: devnet.chains.ethereum!.rpcUrl,
-      privateKey: devnet.addressBook.accounts.dev[3]!.privateKey,
-      aavePool: book.contracts.AavePool as `0x${string}`,
-      token: devnet.addressBook.tokens!.ethereum!.USDC!.address as `0x${string}`,
-      accounts: 0,
-      amount: 0n,
-      vaultFactory: book.contracts.MorphoVaultFactory as `0x${string}`,
-      vaults: VAULTS,
-    });
+    await populateVaults(devnet.addressBook, devnet.chains.ethereum!.rpcUrl, VAULTS);
     figures.populateVaultsSeconds = ((performance.now() - t) / 1000).toFixed(1);
     await caughtUp();
     const after = await p50();

@@ -4,7 +4,7 @@ import { dirname, join } from "node:path";
 import { createHttpApp, createServices, type HttpApp, loadConfig } from "@compass/api";
 import { type DevnetHandle, roleAccount, startDevnet } from "@compass/devnet";
 import { INDEXED_SELECTORS, startIndexer } from "@compass/indexer";
-import { chainHead, growChain } from "@compass/testkit/stack";
+import { chainHead, growChain, populateVaults, timeVaultList } from "@compass/testkit/stack";
 import type { BenchRow, BenchSection } from "../types.ts";
 import { percentile, timeInterleaved, timeSequential } from "../util.ts";
 
@@ -33,7 +33,8 @@ function rssMb(pid: number): number {
  * height a fresh index backfills it (blocks/s, events/s), and one history read — the market activity account's
  * Aave history, from the pool's deployment — is timed against a token balance read in the same app: flat from 1× to
  * 100× when the index answers, linear in the height when eth_getLogs pages do. Also: RPC pages per read (0 from
- * the index), storage per million events, the indexer's memory.
+ * the index), storage per million events, the indexer's memory; the vault list's p50 with two hundred more vaults
+ * against the devnet's few, cold and warm.
  */
 export const eventIndex: BenchSection = {
   name: SECTION,
@@ -144,6 +145,48 @@ export const eventIndex: BenchSection = {
       });
       const tall = await measure("100x");
 
+      // the vault list on the tall chain: the devnet's few vaults, then two hundred more (MetaMorpho, through its
+      // factory), each read cold (a new block: every vault read afresh) and warm (the list shared at that head)
+      const listIndex = await startIndexer({
+        dir: join(dir, "index-vaults"),
+        addressBook: devnet.addressBookPath,
+        port: portBase + 90,
+      });
+      let lists: {
+        before: Awaited<ReturnType<typeof timeVaultList>>;
+        after: Awaited<ReturnType<typeof timeVaultList>>;
+      };
+      try {
+        const listed = app({ COMPASS_INDEX_URL: listIndex.url });
+        const caughtUp = async () => {
+          for (let i = 0; i < 600; i++) {
+            if ((await listIndex.status()).chains.ethereum!.indexedToBlock >= Number(await head())) return;
+            await new Promise((r) => setTimeout(r, 100));
+          }
+          throw new Error("the index did not reach the head in 60 s");
+        };
+        const time = () =>
+          timeVaultList({
+            rpcUrl,
+            caughtUp,
+            // the bench's stack runs beside it on the same cores: more samples than the named step's five
+            samples: 11,
+            read: async () => {
+              const r = await listed.fetch(
+                new Request("http://bench/v2/earn/vaults?chain=ethereum&order_by=tvl_usd&limit=100"),
+              );
+              return { status: r.status, body: (await r.json()) as { total?: number } };
+            },
+          });
+        await caughtUp();
+        const before = await time();
+        await populateVaults(devnet.addressBook, rpcUrl, 200);
+        await caughtUp();
+        lists = { before, after: await time() };
+      } finally {
+        await listIndex.stop();
+      }
+
       row(
         "history read / balance read, index, 1× height",
         short.ratio.toFixed(2),
@@ -181,6 +224,19 @@ export const eventIndex: BenchSection = {
         `${(tall.disk / 1024 / 1024).toFixed(1)} MB for ${tall.events} events (PGlite directory)`,
       );
       row("indexer memory (RSS)", tall.rss, "MB", `after backfilling ${tall.height} blocks`);
+      const { before, after } = lists;
+      row(
+        `vault list p50, cold, ${after.total} vaults / ${before.total}`,
+        (after.cold / before.cold).toFixed(2),
+        "×",
+        `${before.cold.toFixed(1)} → ${after.cold.toFixed(1)} ms, a new block each read (bound 2×)`,
+      );
+      row(
+        `vault list p50, warm, ${after.total} vaults / ${before.total}`,
+        (after.warm / before.warm).toFixed(2),
+        "×",
+        `${before.warm.toFixed(1)} → ${after.warm.toFixed(1)} ms, the list shared at one head`,
+      );
     } finally {
       for (const a of apps) await a.services.shared.close();
       await devnet?.stop({ discard: true });

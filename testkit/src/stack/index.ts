@@ -14,7 +14,15 @@ export {
   startServer,
   startStack,
 } from "./launch.ts";
-export { chainHead, type GrowOptions, growChain, type PopulateOptions, populate } from "./mainnet-shape.ts";
+export {
+  chainHead,
+  type GrowOptions,
+  growChain,
+  type PopulateOptions,
+  populate,
+  populateVaults,
+  timeVaultList,
+} from "./mainnet-shape.ts";
 export { type Balancer, nginxConfig, startNginx } from "./nginx.ts";
 export { type RunningPostgres, startPostgres } from "./postgres.ts";
 export { exec, type RunOptions, run, stop, waitForHttp } from "./proc.ts";

@@ -162,3 +162,62 @@ export async function populate(o: PopulateOptions): Promise<{ accounts: `0x${str
   }
   return { accounts, vaults: o.vaults ?? 0 };
 }
+
+/**
+ * The vault list's p50, cold and warm: `samples` reads each in a new block (mined, then the index caught up: the list
+ * is read afresh, every vault's state and APY windows), and as many more in that last block (the list every request
+ * at that head shares). Returns the p50s and the list's `total`.
+ */
+export async function timeVaultList(o: {
+  rpcUrl: string;
+  /** one GET of the list: its status and body */
+  read: () => Promise<{ status: number; body: { total?: number } }>;
+  /** resolves once the index has reached the chain's head */
+  caughtUp: () => Promise<void>;
+  samples?: number;
+}): Promise<{ cold: number; warm: number; total: number }> {
+  const samples = o.samples ?? 5;
+  const cold: number[] = [];
+  const warm: number[] = [];
+  let total = 0;
+  for (const [times, newBlock] of [
+    [cold, true],
+    [warm, false],
+  ] as const)
+    for (let i = 0; i < samples; i++) {
+      if (newBlock) {
+        await rpc(o.rpcUrl, "anvil_mine", ["0x1"]);
+        await o.caughtUp();
+      }
+      const t = performance.now();
+      const r = await o.read();
+      times.push(performance.now() - t);
+      if (r.status !== 200) throw new Error(`the vault list answered ${r.status}`);
+      total = r.body.total ?? 0;
+    }
+  const mid = (xs: number[]) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+  return { cold: mid(cold), warm: mid(warm), total };
+}
+
+/** `vaults` more MetaMorpho vaults on a devnet's Ethereum (see populate), created by its factory from dev account 3. */
+export function populateVaults(
+  book: {
+    chains: Record<string, { contracts: Record<string, string> } | undefined>;
+    tokens?: Record<string, Record<string, { address: string } | undefined> | undefined>;
+    accounts: { dev: { privateKey: string }[] };
+  },
+  rpcUrl: string,
+  vaults: number,
+) {
+  const contracts = book.chains.ethereum!.contracts;
+  return populate({
+    rpcUrl,
+    privateKey: book.accounts.dev[3]!.privateKey as `0x${string}`,
+    aavePool: contracts.AavePool as `0x${string}`,
+    token: book.tokens!.ethereum!.USDC!.address as `0x${string}`,
+    accounts: 0,
+    amount: 0n,
+    vaultFactory: contracts.MorphoVaultFactory as `0x${string}`,
+    vaults,
+  });
+}
