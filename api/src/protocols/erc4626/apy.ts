@@ -43,8 +43,7 @@ export async function trailingApys<K extends string = keyof typeof EARN_WINDOWS>
   client: PublicClient;
   logs: LogReader;
   vault: Vault;
-  /** the share price at `head`, or its read in flight (the events are read beside it) */
-  priceNow: bigint | Promise<bigint>;
+  priceNow: bigint;
   head: { number: bigint; timestamp: bigint };
   /** blocks read before the longest window's start to find the price in force then */
   lookback: bigint;
@@ -76,9 +75,8 @@ export async function trailingApys<K extends string = keyof typeof EARN_WINDOWS>
       if (error instanceof UpstreamError) return prices;
       throw error;
     });
-  const priceNow = await input.priceNow;
   const apy = (seconds: bigint) =>
-    trailingGrowthPercent(prices, priceNow, head.timestamp, seconds)?.toFixed(4);
+    trailingGrowthPercent(prices, input.priceNow, head.timestamp, seconds)?.toFixed(4);
   return Object.fromEntries(
     Object.entries<bigint>(windows).map(([k, seconds]) => [k, apy(seconds)]),
   ) as Partial<Record<K, string>>;
@@ -181,20 +179,12 @@ export async function trailingApysAt(
   },
 ) {
   const number = typeof input.head === "bigint" ? input.head : input.head.number;
-  // a price still being read (a list reads every vault's state at once): the events are read beside it, from the
-  // head the caller read
-  const early =
-    typeof input.priceNow === "bigint" || typeof input.head === "bigint"
-      ? undefined
-      : trailingApys({ ...input, head: input.head });
-  early?.catch(() => undefined);
-  const priceNow = await input.priceNow;
-  const key = `${input.client.chain?.id}|${input.vault.address}|${number}|${priceNow}`;
+  const key = `${input.client.chain?.id}|${input.vault.address}|${number}|${input.priceNow}`;
   const hit = cache.get(key);
   if (hit) return hit;
   const head =
     typeof input.head === "bigint" ? await input.client.getBlock({ blockNumber: input.head }) : input.head;
-  const apys = await (early ?? trailingApys({ ...input, priceNow, head }));
+  const apys = await trailingApys({ ...input, head });
   if (cache.size > 5_000) cache.clear();
   cache.set(key, apys);
   return apys;

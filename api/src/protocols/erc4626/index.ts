@@ -6,7 +6,7 @@
 export { trailingApys, trailingApysAt, trailingApysMany } from "./apy.ts";
 export { vaultCalls } from "./calls.ts";
 export { VAULT_DEPOSIT_EVENT, VAULT_WITHDRAW_EVENT, type VaultFlow, vaultFlows } from "./events.ts";
-export { readVaultState, readVaultStates, type VaultState } from "./state.ts";
+export { readVaultStates, type VaultState } from "./state.ts";
 export { readVault, type Vault, vaultAbi } from "./vault.ts";
 export { readVaultAt, type VaultAt } from "./vault-at.ts";
 export { vaultTransaction } from "./wallet-writes.ts";

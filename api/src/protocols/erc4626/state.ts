@@ -23,24 +23,11 @@ export interface VaultState {
 }
 
 /**
- * A vault's figures for the next block, its reads sent at once (with the caller's other reads): total assets, the
- * asset it holds idle, `maxDeposit` for anyone (0 when paused or full), the share price (assets per whole share), the
- * asset's name (absent where the token has none) and the vault's `owner()` (zero without; not asked with
- * `owner: false`, for a vault whose owner the caller does not show).
- */
-export async function readVaultState(
-  client: PublicClient,
-  vault: Vault,
-  { owner = true } = {},
-): Promise<VaultState> {
-  const [state] = await readVaultStates(client, [{ vault, owner }]);
-  if (state instanceof Error) throw state;
-  return state!;
-}
-
-/**
- * Many vaults' figures (see readVaultState) in one go: each vault's state, or the error of the first of its required
- * reads that failed.
+ * Vaults' figures for the next block, every vault's reads sent at once (with the caller's other reads): total assets,
+ * the asset it holds idle, `maxDeposit` for anyone (0 when paused or full), the share price (assets per whole share),
+ * the asset's name (absent where the token has none) and the vault's `owner()` (zero without; not asked with
+ * `owner: false`, for a vault whose owner the caller does not show). Each vault's state, or the error of the first
+ * of its required reads that failed.
  */
 export async function readVaultStates(
   client: PublicClient,

@@ -6,4 +6,4 @@
 export { evkAbi, proxyCreatedEvent } from "./abi.ts";
 export { type EulerMarket, readEulerMarkets } from "./markets.ts";
 export { eulerApys, resolveAmountCap } from "./rates.ts";
-export { eulerFactoryVaults, readEuler, readEulers } from "./vaults.ts";
+export { eulerFactoryVaults, readEulers } from "./vaults.ts";

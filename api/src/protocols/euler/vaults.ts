@@ -22,12 +22,7 @@ export interface EulerState {
   supplyCap: number;
 }
 
-/** The vault's EVK state, or null when it is no Euler vault (batched with the other reads of the vault). */
-export async function readEuler(client: PublicClient, vault: Address): Promise<EulerState | null> {
-  return (await readEulers(client, [vault]))[0] ?? null;
-}
-
-/** Many vaults' EVK state in one go: null for each that is no Euler vault. */
+/** Vaults' EVK state, read together (with the caller's other reads): null for each that is no Euler vault. */
 export async function readEulers(
   client: PublicClient,
   vaults: readonly Address[],

@@ -43,17 +43,11 @@ const singletons = new Map<string, Address>();
 /** token symbols, by chain id and token (fixed at deployment; undefined: the token has none) */
 const symbols = new Map<string, string | undefined>();
 
-/** The vault's MetaMorpho state, or null when `vault` does not answer MetaMorpho's ABI. */
-export async function readMetaMorpho(client: PublicClient, vault: Address): Promise<MetaMorphoState | null> {
-  const [state] = await readMetaMorphos(client, [vault]);
-  if (state instanceof Error) throw state;
-  return state ?? null;
-}
-
 /**
- * Many vaults' MetaMorpho state (see readMetaMorpho) in one go — a round of reads for all of them at each step (the
- * vaults, their withdraw queues, the markets there, the tokens' symbols) rather than per vault: null for a vault that
- * does not answer MetaMorpho's ABI, the error for one whose queue or markets could not be read.
+ * Vaults' MetaMorpho state (their curator, and each market of the withdraw queue with the vault's cap and supply
+ * there) in one go: a round of reads for all of them at each step (the vaults, their withdraw queues, the markets
+ * there, the tokens' symbols) rather than per vault. Null for a vault that does not answer MetaMorpho's ABI, the
+ * error for one whose queue or markets could not be read.
  */
 export async function readMetaMorphos(
   client: PublicClient,

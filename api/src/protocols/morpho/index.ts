@@ -9,7 +9,6 @@
 export {
   type MetaMorphoMarket,
   type MetaMorphoState,
-  readMetaMorpho,
   readMetaMorphos,
 } from "./allocation.ts";
 export { blueCall } from "./calls.ts";
