@@ -10,6 +10,7 @@ import {
 } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { addressBook, devnetChain } from "./live/env.ts";
+import { afterSend, beforeSend } from "./live/simulation-check.ts";
 
 /** A wallet over `privateKey` on a devnet chain, with public actions (receipts, reads). */
 export function keyWallet(privateKey: Hex, chain: string) {
@@ -78,6 +79,7 @@ export async function sendReturned(
 ): Promise<TransactionReceipt> {
   if (tx.from.toLowerCase() !== wallet.account.address.toLowerCase())
     throw new Error(`transaction is from ${tx.from}, not ${wallet.account.address}`);
+  const simulated = await beforeSend(tx);
   const hash = await wallet.sendTransaction({
     to: tx.to as Address,
     data: tx.data as Hex,
@@ -99,5 +101,6 @@ export async function sendReturned(
   });
   const receipt = await minedReceipt(wallet, hash);
   if (receipt.status !== "success") throw new Error(`transaction ${hash} reverted${where}`);
+  await afterSend(simulated, receipt);
   return receipt;
 }

@@ -17,6 +17,7 @@ import {
   publicActions,
 } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
+import { recordAnswer } from "./simulation-record.ts";
 
 export function testEnv() {
   const url = process.env.COMPASS_TEST_URL;
@@ -173,6 +174,8 @@ export async function getJson(
   try {
     body = JSON.parse(text);
   } catch {}
+  // an answer to sign: its simulation is held to the chain when the test sends it
+  if (init?.method === "POST" && res.ok) recordAnswer(new URL(url).pathname, body);
   return { status: res.status, body, headers: res.headers };
 }
 

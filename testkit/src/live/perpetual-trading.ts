@@ -6,6 +6,7 @@ import { HttpTransport, InfoClient } from "@nktkas/hyperliquid";
 import { type Address, erc20Abi, type Hex, parseEventLogs } from "viem";
 import { roleWallet } from "../wallet.ts";
 import { addressBook, usdcBalance } from "./env.ts";
+import { afterSend, beforeSend } from "./simulation-check.ts";
 
 /** The devnet's `sponsor` role: signs and broadcasts the relay transaction the API prepared. */
 export async function sponsorBroadcast(tx: {
@@ -17,6 +18,7 @@ export async function sponsorBroadcast(tx: {
   maxPriorityFeePerGas: string;
 }) {
   const wallet = roleWallet("sponsor", "arbitrum");
+  const simulated = await beforeSend({ ...tx, from: wallet.account.address });
   const hash = await wallet.sendTransaction({
     to: tx.to as Address,
     data: tx.data as Hex,
@@ -25,7 +27,9 @@ export async function sponsorBroadcast(tx: {
     maxFeePerGas: BigInt(tx.maxFeePerGas),
     maxPriorityFeePerGas: BigInt(tx.maxPriorityFeePerGas),
   });
-  return minedReceipt(wallet, hash);
+  const receipt = await minedReceipt(wallet, hash);
+  if (receipt.status === "success") await afterSend(simulated, receipt);
+  return receipt;
 }
 
 export const sponsorAddress = (): Address => addressBook().roles!.sponsor!.address;

@@ -117,23 +117,33 @@ export const IndexedToBlock = z.record(z.string(), z.number().int().nonnegative(
     "Per chain, the block up to which the event history behind this answer is complete (the event index's block, or the head the chain was read to)",
 });
 
-/** An operation's response with the freshness field (objects only: a list answer has nowhere to carry it). */
-function withFreshness(response: z.ZodType): z.ZodType {
+/**
+ * `response` with more fields (objects only: a list answer has nowhere to carry them), once per response and
+ * `cache`: operations sharing a response share its extension. The named component (`.meta({id})`) moves to the
+ * extended schema, so clients see one type with the fields.
+ */
+export function extendResponse(
+  response: z.ZodType,
+  cache: WeakMap<z.ZodType, z.ZodType>,
+  extend: (object: z.ZodObject<any>) => z.ZodObject<any>,
+): z.ZodType {
   if (!(response instanceof z.ZodObject)) return response;
-  let extended = FRESH.get(response);
+  let extended = cache.get(response);
   if (!extended) {
-    extended = response.extend({ indexed_to_block: IndexedToBlock.optional() });
-    // the named component (`.meta({id})`) is the extended schema now: clients see one type with the field
+    extended = extend(response);
     const meta = z.globalRegistry.get(response);
     if (meta) {
       z.globalRegistry.remove(response);
       extended = extended.meta(meta);
     }
-    // operations sharing a response share its extension (and its name)
-    FRESH.set(response, extended);
+    cache.set(response, extended);
   }
   return extended;
 }
+
+/** An operation's response with the freshness field. */
+const withFreshness = (response: z.ZodType) =>
+  extendResponse(response, FRESH, (o) => o.extend({ indexed_to_block: IndexedToBlock.optional() }));
 const FRESH = new WeakMap<z.ZodType, z.ZodType>();
 
 /**

@@ -76,3 +76,4 @@ export {
   readAaveReserves,
   reserveOpen,
 } from "./reserves.ts";
+export { healthFactorProbe, oraclePriceSource } from "./simulation.ts";

@@ -3,7 +3,7 @@ import { devWallet, keyWallet } from "@compass/testkit/wallet";
 import { type Address, encodeFunctionData, erc20Abi, maxUint256, parseEther, parseUnits } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { describe, expect, test } from "vitest";
-import { NATIVE, SimulationFailed, simulateChanges } from "../../../src/kernel/chain/preview.ts";
+import { NATIVE, SimulationFailed, simulateSteps } from "../../../src/kernel/chain/preview.ts";
 
 /**
  * The simulated balance changes are the chain's: a fresh account (funded here, so no other test moves its balances)
@@ -16,7 +16,7 @@ const CHAIN = "ethereum";
 /** a dev account only integration files use (they run one at a time): it funds the fresh account */
 const DEV = 5;
 
-describe("simulateChanges against the chain", () => {
+describe("simulateSteps against the chain", () => {
   test("ETH, a USDC transfer and an approval: before and after as the chain then has them", async () => {
     const usdc = addressBook().tokens![CHAIN]!.USDC!.address as Address;
     const funder = devWallet(DEV, CHAIN);
@@ -51,7 +51,12 @@ describe("simulateChanges against the chain", () => {
         data: encodeFunctionData({ abi: erc20Abi, functionName: "approve", args: [spender, maxUint256] }),
       },
     ];
-    const simulated = await simulateChanges(wallet as never, { from: me, calls, holders: [me, recipient] });
+    const steps = calls.map((c) => ({ from: me, ...c }));
+    const simulated = await simulateSteps(wallet as never, { steps, holders: [me, recipient] });
+    // the first simulation of these calls finds the grant it had not read, and reads it in a second run; the
+    // next simulation of the same functions knows what they move and needs one
+    expect(simulated.runs).toBe(2);
+    expect((await simulateSteps(wallet as never, { steps, holders: [me, recipient] })).runs).toBe(1);
 
     const balance = async (holder: Address, token: Address) =>
       token === NATIVE
@@ -87,7 +92,7 @@ describe("simulateChanges against the chain", () => {
       parseUnits("12.5", 6),
     );
     expect(simulated.allowances).toEqual([
-      { owner: me, token: usdc, spender, amount: maxUint256, unlimited: true },
+      { owner: me, token: usdc, spender, kind: "erc20", amount: maxUint256, unlimited: true, expiry: null },
     ]);
     expect(
       await wallet.readContract({
@@ -102,11 +107,11 @@ describe("simulateChanges against the chain", () => {
 
     // more USDC than it holds: the second transaction is named
     await expect(
-      simulateChanges(wallet as never, {
-        from: me,
-        calls: [
-          calls[0]!,
+      simulateSteps(wallet as never, {
+        steps: [
+          steps[0]!,
           {
+            from: me,
             to: usdc,
             data: encodeFunctionData({
               abi: erc20Abi,

@@ -1,0 +1,170 @@
+/**
+ * The `simulation` of every answer a test sends, held to the chain: an answer's simulation is recorded when a test
+ * receives it (postJson, or `recordAnswer`), and when the test sends the answer's transactions as returned
+ * (sendReturned, sponsorBroadcast), the balances the simulation names — and every listed token of each holder — are
+ * read on chain before the first and after the last. Each change must equal the simulation's to the unit (the payer's
+ * native coin less the gas it paid), and no other listed balance may move.
+ *
+ * A simulation is for the block it names: the check sets that block's time before sending (as the simulation
+ * assumed), and holds the answer to the unit only when the transactions land in the blocks simulated; when other
+ * traffic got there first the answer is stale, and is recorded as such, not checked. Every check appends a line to
+ * `.test-results/simulations.jsonl`: the suite's report lists which write operations were held to the chain.
+ */
+import { appendFileSync, mkdirSync } from "node:fs";
+import { join } from "node:path";
+import { type Address, decodeFunctionData, erc20Abi, getAddress, type Hex, type PublicClient } from "viem";
+import { ROOT } from "../paths.ts";
+import { addressBook, chainClient } from "./env.ts";
+import { byKey, type Group, safeAbi, safeKey, txKey } from "./simulation-record.ts";
+
+const NATIVE = "0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE";
+export const SIMULATION_LEDGER = join(ROOT, ".test-results", "simulations.jsonl");
+
+function ledger(line: Record<string, unknown>): void {
+  mkdirSync(join(ROOT, ".test-results"), { recursive: true });
+  appendFileSync(SIMULATION_LEDGER, `${JSON.stringify(line)}\n`);
+}
+
+async function balancesOf(client: PublicClient, pairs: [string, string][], blockNumber: bigint) {
+  const out = new Map<string, bigint>();
+  await Promise.all(
+    pairs.map(async ([holder, token]) => {
+      const value =
+        token === NATIVE
+          ? await client.getBalance({ address: holder as Address, blockNumber })
+          : await client.readContract({
+              address: token as Address,
+              abi: erc20Abi,
+              functionName: "balanceOf",
+              args: [holder as Address],
+              blockNumber,
+            });
+      out.set(`${holder}|${token}`, value);
+    }),
+  );
+  return out;
+}
+
+function pairsOf(g: Group): [string, string][] {
+  const holders = new Set(g.simulation.asset_changes.map((c) => getAddress(c.holder)));
+  const pairs = new Map<string, [string, string]>();
+  for (const c of g.simulation.asset_changes) {
+    const p: [string, string] = [getAddress(c.holder), getAddress(c.token.address)];
+    pairs.set(p.join("|"), p);
+  }
+  // every listed token of every holder: what the simulation does not name must not move
+  const listed = Object.values(addressBook().tokens?.[g.simulation.chain] ?? {}).map((t) =>
+    getAddress(t.address),
+  );
+  for (const h of holders)
+    for (const t of [NATIVE, ...listed]) {
+      const p: [string, string] = [h, getAddress(t)];
+      pairs.set(p.join("|"), p);
+    }
+  return [...pairs.values()];
+}
+
+/** the group a transaction about to be sent belongs to: as returned, or as a sponsor relays a signed SafeTx */
+function groupsOf(tx: { from: string; nonce: string | number; to: string; data: string }): Group[] {
+  const groups: Group[] = [];
+  const direct = byKey.get(txKey(tx));
+  if (direct) groups.push(direct);
+  if (!tx.data.startsWith("0x6a761202")) return groups;
+  try {
+    const { args } = decodeFunctionData({ abi: safeAbi, data: tx.data as Hex });
+    const signed = byKey.get(
+      safeKey(tx.to, { to: args[0], value: args[1].toString(), data: args[2], operation: args[3] }),
+    );
+    if (signed && signed !== direct) {
+      // relayed with the owner's ECDSA signature: its gas is not the pre-validated one's the simulation ran
+      signed.relayed = true;
+      groups.push(signed);
+    }
+  } catch {}
+  return groups;
+}
+
+/**
+ * Before a test sends a transaction an answer returned: the balances before its first transaction, and the time
+ * of the block the simulation assumed.
+ */
+export async function beforeSend(tx: {
+  from: string;
+  nonce: string | number;
+  to: string;
+  data: string;
+  authorizationList?: unknown[];
+}): Promise<Group[]> {
+  const groups = groupsOf(tx);
+  for (const g of groups) await before(g, tx);
+  return groups;
+}
+
+async function before(g: Group, tx: { authorizationList?: unknown[] }): Promise<void> {
+  const client = chainClient(g.simulation.chain);
+  const head = await client.getBlock({ blockTag: "latest" });
+  const expected = BigInt(g.simulation.block_number + g.sent);
+  if (head.number + 1n !== expected) {
+    g.exact = false;
+  } else if (g.exact) {
+    const time = BigInt(g.simulation.block_timestamp + 12 * g.sent);
+    if (time > head.timestamp)
+      await client.request({ method: "evm_setNextBlockTimestamp" as any, params: [Number(time)] as any });
+  }
+  if (g.sent === 0) g.before = await balancesOf(client, pairsOf(g), head.number);
+  if (tx.authorizationList?.length) g.authorized = true;
+}
+
+/** After it is mined: the gas paid; after the answer's last transaction, the balances compared. */
+export async function afterSend(
+  groups: Group[],
+  receipt: { from: string; blockNumber: bigint; gasUsed: bigint; effectiveGasPrice: bigint },
+): Promise<void> {
+  for (const g of groups) await after(g, receipt);
+}
+
+async function after(
+  g: Group,
+  receipt: { from: string; blockNumber: bigint; gasUsed: bigint; effectiveGasPrice: bigint },
+): Promise<void> {
+  const expected = BigInt(g.simulation.block_number + g.sent);
+  if (receipt.blockNumber !== expected) g.exact = false;
+  const payer = getAddress(receipt.from);
+  g.gasPaid.set(payer, (g.gasPaid.get(payer) ?? 0n) + receipt.gasUsed * receipt.effectiveGasPrice);
+  g.gasUsed += receipt.gasUsed;
+  g.sent++;
+  if (g.sent < g.keys.length) return;
+  for (const k of g.keys) byKey.delete(k);
+  if (!g.exact) {
+    ledger({ operation: g.operation, checked: false, why: "stale: other transactions landed first" });
+    return;
+  }
+  const client = chainClient(g.simulation.chain);
+  const afterBalances = await balancesOf(client, pairsOf(g), receipt.blockNumber);
+  const simulated = new Map<string, bigint>();
+  for (const c of g.simulation.asset_changes)
+    simulated.set(`${getAddress(c.holder)}|${getAddress(c.token.address)}`, BigInt(c.amount_raw));
+  const wrong: string[] = [];
+  for (const [key, value] of afterBalances) {
+    const [holder, token] = key.split("|") as [string, string];
+    const paid = token === NATIVE ? (g.gasPaid.get(holder) ?? 0n) : 0n;
+    const actual = value - g.before!.get(key)! + paid;
+    const expectedChange = simulated.get(key) ?? 0n;
+    if (actual !== expectedChange)
+      wrong.push(`${holder} ${token}: the chain moved ${actual}, the simulation said ${expectedChange}`);
+  }
+  // gas as simulated (a 7702 authorization costs the sender gas the simulation, which sets the code, does not)
+  if (!g.authorized && !g.relayed && g.gasUsed !== BigInt(g.simulation.gas_used))
+    wrong.push(`gas: the chain used ${g.gasUsed}, the simulation said ${g.simulation.gas_used}`);
+  const mined = await client.getBlock({ blockNumber: receipt.blockNumber });
+  ledger({
+    operation: g.operation,
+    checked: true,
+    ok: wrong.length === 0,
+    wrong,
+    simulated: [g.simulation.block_number, g.simulation.block_timestamp],
+    mined: [Number(receipt.blockNumber), Number(mined.timestamp)],
+  });
+  if (wrong.length > 0)
+    throw new Error(`the simulation of ${g.operation} is not what the chain did:\n  ${wrong.join("\n  ")}`);
+}
