@@ -2,8 +2,10 @@
  * The `simulation` of every answer a test sends, held to the chain: an answer's simulation is recorded when a test
  * receives it (postJson, or `recordAnswer`), and when the test sends the answer's transactions as returned
  * (sendReturned, sponsorBroadcast), the balances the simulation names — and every listed token of each holder — are
- * read on chain before the first and after the last. Each change must equal the simulation's to the unit (the payer's
- * native coin less the gas it paid), and no other listed balance may move.
+ * read on chain before the first and after the last. "Before" is the parent block's state at the time of the block
+ * the first transaction lands in (an eth_call with that block's time): interest that accrues between blocks is no
+ * transaction's doing. Each change must equal the simulation's to the unit (the payer's native coin less the gas it
+ * paid), and no other listed balance may move.
  *
  * A simulation is for the block it names: the check sets that block's time before sending (as the simulation
  * assumed), and holds the answer to the unit only when the transactions land in the blocks simulated; when other
@@ -12,7 +14,16 @@
  */
 import { appendFileSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { type Address, decodeFunctionData, erc20Abi, getAddress, type Hex, type PublicClient } from "viem";
+import {
+  type Address,
+  decodeFunctionData,
+  encodeFunctionData,
+  erc20Abi,
+  getAddress,
+  type Hex,
+  type PublicClient,
+  toHex,
+} from "viem";
 import { ROOT } from "../paths.ts";
 import { addressBook, chainClient } from "./env.ts";
 import { byKey, type Group, safeAbi, safeKey, txKey } from "./simulation-record.ts";
@@ -25,20 +36,37 @@ function ledger(line: Record<string, unknown>): void {
   appendFileSync(SIMULATION_LEDGER, `${JSON.stringify(line)}\n`);
 }
 
-async function balancesOf(client: PublicClient, pairs: [string, string][], blockNumber: bigint) {
+/**
+ * Balances at `blockNumber`; with `at`, as that block's state reads at the next block's time (`at`): the moment the
+ * next block's first transaction starts, interest accrued to it (what accrues between blocks is no transaction's doing).
+ */
+async function balancesOf(
+  client: PublicClient,
+  pairs: [string, string][],
+  blockNumber: bigint,
+  at?: { number: bigint; time: bigint },
+) {
   const out = new Map<string, bigint>();
   await Promise.all(
     pairs.map(async ([holder, token]) => {
-      const value =
-        token === NATIVE
-          ? await client.getBalance({ address: holder as Address, blockNumber })
-          : await client.readContract({
-              address: token as Address,
-              abi: erc20Abi,
-              functionName: "balanceOf",
-              args: [holder as Address],
-              blockNumber,
-            });
+      let value: bigint;
+      if (token === NATIVE) value = await client.getBalance({ address: holder as Address, blockNumber });
+      else {
+        const data = encodeFunctionData({
+          abi: erc20Abi,
+          functionName: "balanceOf",
+          args: [holder as Address],
+        });
+        const answer = (await client.request({
+          method: "eth_call",
+          params: [
+            { to: token as Address, data },
+            toHex(blockNumber),
+            ...(at ? [null, { time: toHex(at.time), number: toHex(at.number) }] : []),
+          ] as any,
+        })) as Hex;
+        value = BigInt(answer);
+      }
       out.set(`${holder}|${token}`, value);
     }),
   );
@@ -111,7 +139,11 @@ async function before(g: Group, tx: { authorizationList?: unknown[] }): Promise<
     if (time > head.timestamp)
       await client.request({ method: "evm_setNextBlockTimestamp" as any, params: [Number(time)] as any });
   }
-  if (g.sent === 0) g.before = await balancesOf(client, pairsOf(g), head.number);
+  if (g.sent === 0)
+    g.before = await balancesOf(client, pairsOf(g), head.number, {
+      number: head.number + 1n,
+      time: BigInt(g.simulation.block_timestamp),
+    });
   if (tx.authorizationList?.length) g.authorized = true;
 }
 

@@ -74,6 +74,11 @@ export interface PriceSource {
 
 export interface SimulateInput {
   steps: readonly SimStep[];
+  /**
+   * the earliest time (unix seconds) the first block can have: a block is later than its parent, and a node's
+   * pending block may carry its parent's time
+   */
+  notBefore?: bigint;
   holders: readonly Address[];
   /** tokens to read in the first run besides the learned ones and those the calldata names */
   tokens?: readonly Address[];
@@ -278,7 +283,12 @@ async function run(
     const overrides: Record<string, { code: Hex }> = {};
     if (i === 0 || i === steps.length - 1) overrides[STATIC_READER] = { code: STATIC_READER_CODE as Hex };
     for (const [address, code] of Object.entries(s.code ?? {})) overrides[address] = { code };
-    return { calls, ...(Object.keys(overrides).length > 0 && { stateOverrides: overrides }) };
+    return {
+      calls,
+      ...(Object.keys(overrides).length > 0 && { stateOverrides: overrides }),
+      ...(i === 0 &&
+        input.notBefore !== undefined && { blockOverrides: { time: `0x${input.notBefore.toString(16)}` } }),
+    };
   });
   const answer = (await client.request({
     method: "eth_simulateV1" as any,

@@ -260,6 +260,8 @@ export async function simulateWrite(input: {
   result: any;
   sources: SimulationSources;
   spec?: WriteSimulationSpec;
+  /** the earliest time the chain's next block can have, when known */
+  notBefore?: (chain: ChainName) => Promise<bigint | undefined>;
 }): Promise<{ wire: SimulationWire; simulated: Simulated } | null> {
   const { config, body, result, sources, spec } = input;
   const found = await findSteps(input.client, body, result);
@@ -276,6 +278,7 @@ export async function simulateWrite(input: {
   );
   const price = sources.price?.(config, chain);
   const simulated = await simulateSteps(client, {
+    notBefore: await input.notBefore?.(chain),
     steps: found.steps,
     holders: found.holders.map((h) => h.address),
     tokens: listed.map((t) => t.address),

@@ -1,3 +1,4 @@
+import { CHAIN_INFO } from "@compass/constants";
 import { z } from "zod";
 import { rethrowRpc } from "../chain/clients.ts";
 import { SimulationFailed } from "../chain/preview.ts";
@@ -43,6 +44,32 @@ function isUnsupported(error: unknown): boolean {
   return /eth_simulateV1|method not found|not supported|does not exist|unknown method/i.test(text);
 }
 
+/**
+ * The time the next block of the request's chain will have at the earliest: after the latest block's, and not
+ * before the node's pending block's. Read while the operation builds its answer (no round trip of its own).
+ */
+function blockTimes(ctx: Context, chain: unknown): Promise<{ chain: string; notBefore: bigint } | null> {
+  if (typeof chain !== "string" || !(chain in CHAIN_INFO)) return Promise.resolve(null);
+  let client: ReturnType<Context["services"]["chains"]["get"]>;
+  try {
+    client = ctx.services.chains.get(chain as ChainName);
+  } catch {
+    return Promise.resolve(null);
+  }
+  const header = (tag: string) =>
+    client.request({ method: "eth_getBlockByNumber", params: [tag as "latest", false] }) as Promise<{
+      timestamp: string;
+    } | null>;
+  return Promise.all([header("latest"), header("pending")]).then(
+    ([latest, pending]) => {
+      const after = BigInt(latest?.timestamp ?? 0) + 1n;
+      const next = BigInt(pending?.timestamp ?? 0);
+      return { chain, notBefore: next > after ? next : after };
+    },
+    () => null,
+  );
+}
+
 export function withSimulation(
   op: Operation,
   sources: SimulationSources,
@@ -54,10 +81,15 @@ export function withSimulation(
     ...op,
     response: withSimulationField(op.response),
     handler: async (input, ctx: Context) => {
+      const times = blockTimes(ctx, (input as { body?: { chain?: unknown } }).body?.chain);
       const result = (await handler(input, ctx)) as Record<string, unknown>;
       let simulation = null;
       try {
         const done = await simulateWrite({
+          notBefore: async (chain) => {
+            const t = await times;
+            return t?.chain === chain ? t.notBefore : undefined;
+          },
           config: ctx.config,
           client: (chain: ChainName) => ctx.services.chains.get(chain),
           body: (input as { body?: unknown }).body,
