@@ -15,6 +15,7 @@ const SWITCHES = new Set([
   "include-headers",
   "version",
   "agent-mode",
+  "yes",
 ]);
 
 export function parseArgv(argv: string[], switches: Set<string> = new Set()): ParsedArgs {

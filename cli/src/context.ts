@@ -12,6 +12,8 @@ export interface Io {
   readStdin?: () => Promise<string | undefined>;
   fetch?: typeof fetch;
   openUrl?: (url: string) => Promise<boolean>;
+  /** asks the person at the terminal a yes/no question; absent when nobody can answer */
+  confirm?: (question: string) => Promise<boolean>;
   sleep?: (ms: number) => Promise<void>;
 }
 
@@ -39,6 +41,8 @@ export interface Globals {
   dryRun: boolean;
   debug: boolean;
   interactive: boolean;
+  /** --yes: a write's payload is printed without asking */
+  yes: boolean;
   agent: boolean;
   color: boolean;
   includeHeaders: boolean;
@@ -79,6 +83,7 @@ export function globalsFrom(flags: Map<string, string[]>, io: Io): Globals {
     dryRun: last("dry-run") === "true",
     debug: last("debug", "d") === "true",
     interactive: last("no-interactive") !== "true" && !agent,
+    yes: last("yes") === "true",
     agent,
     color,
     includeHeaders: last("include-headers") === "true",

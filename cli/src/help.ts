@@ -17,6 +17,7 @@ export const GLOBAL_FLAGS = `Global flags:
   -d, --debug               print each request and response (headers, bodies; key redacted) to stderr
   --color <when>            auto | always | never (default auto; honours NO_COLOR and FORCE_COLOR)
   --no-interactive          never prompt or open a browser
+  --yes                     do not ask before printing a write's transaction to sign (scripts)
   --agent-mode[=false]      structured errors and JSON output (auto-on under AI-agent env vars)
   -h, --help                help for any group or command
   --version                 print the version
@@ -38,6 +39,7 @@ export const GLOBAL_FLAG_NAMES = [
   "debug",
   "color",
   "no-interactive",
+  "yes",
   "agent-mode",
   "help",
   "version",

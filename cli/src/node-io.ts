@@ -41,6 +41,18 @@ export function nodeIo(): Io {
     env: process.env,
     readStdin,
     openUrl,
+    confirm: process.stdin.isTTY && process.stderr.isTTY ? confirm : undefined,
     sleep: (ms) => new Promise((r) => setTimeout(r, ms)),
   };
+}
+
+/** A yes/no question on the terminal (stderr), answered on stdin: only "y" or "yes" is yes. */
+async function confirm(question: string): Promise<boolean> {
+  const { createInterface } = await import("node:readline/promises");
+  const rl = createInterface({ input: process.stdin, output: process.stderr });
+  try {
+    return /^y(es)?$/i.test((await rl.question(`${question} [y/N] `)).trim());
+  } finally {
+    rl.close();
+  }
 }

@@ -242,3 +242,97 @@ describe("compass config", () => {
     expect(await run(["onramp", "status", "--payment-id", "p", "--profile", "nope"], bad.io)).toBe(1);
   });
 });
+
+describe("a write's simulation", () => {
+  const simulation = {
+    chain: "arbitrum",
+    block_number: 450,
+    block_timestamp: 1_798_401_411,
+    transactions: 1,
+    asset_changes: [
+      {
+        holder: "0xa0Ee7A142d267C1f36714E4a8F75612F20a79720",
+        role: "wallet",
+        token: { address: "0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE", symbol: "ETH", decimals: 18 },
+        amount_raw: "-10000000000000000",
+        amount: "-0.01",
+        usd: "-30.318675",
+        liability: false,
+      },
+      {
+        holder: "0xa0Ee7A142d267C1f36714E4a8F75612F20a79720",
+        role: "wallet",
+        token: { address: "0x82aF49447D8a07e3bd95BD0d56f35241523fBab1", symbol: "WETH", decimals: 18 },
+        amount_raw: "10000000000000000",
+        amount: "0.01",
+        usd: "30.318675",
+        liability: false,
+      },
+    ],
+    approvals: [
+      {
+        owner: "0xa0Ee7A142d267C1f36714E4a8F75612F20a79720",
+        role: "wallet",
+        token: { address: "0xaf88d065e77c8cC2239327C5EDb3A432268e5831", symbol: "USDC", decimals: 6 },
+        spender: "0x1111111111111111111111111111111111111111",
+        kind: "erc20",
+        amount_raw: "115792089237316195423570985008687907853269984665640564039457584007913129639935",
+        amount: null,
+        unlimited: true,
+        expiry: null,
+      },
+    ],
+    gas_used: "45041",
+    fee: { payer: "0xa0Ee7A142d267C1f36714E4a8F75612F20a79720", native: "0.000045041", usd: "0.136558" },
+    net_usd: "0",
+    outcome: {},
+    warnings: [{ code: "unlimited_approval", message: "0x1111… may take any amount of USDC" }],
+    settles_later: false,
+    settles_later_note: null,
+  };
+  const answer = () => Response.json({ simulation, transaction: { to: "0x82aF", data: "0xd0e30db0" } });
+  const argv = [
+    "generic",
+    "wrap-eth",
+    "--chain",
+    "arbitrum",
+    "--sender",
+    "0xa0Ee7A142d267C1f36714E4a8F75612F20a79720",
+    "--amount",
+    "0.01",
+  ];
+
+  test("behavior: the table goes to stderr before the payload; asked first at a terminal, not with --yes", async () => {
+    const asked: string[] = [];
+    const f = fakeIo(answer);
+    f.io.confirm = async (q) => {
+      asked.push(q);
+      return false;
+    };
+    expect(await run([...argv, "--color", "never"], f.io)).toBe(1);
+    expect(f.err()).toMatch(/What this does \(simulated on arbitrum at block 450, 1 transaction\)/);
+    expect(f.err()).toMatch(/ETH\s+-0\.01\s+-\$30\.32/);
+    expect(f.err()).toMatch(/WETH\s+\+0\.01\s+\+\$30\.32/);
+    expect(f.err()).toMatch(/may spend any amount of USDC/);
+    expect(f.err()).toMatch(/warning \(unlimited_approval\)/);
+    expect(asked).toEqual(["1 warning above. Print the transaction to sign?"]);
+    // declined: nothing to sign was printed
+    expect(f.out()).toBe("");
+
+    const yes = fakeIo(answer);
+    yes.io.confirm = async () => {
+      throw new Error("--yes must not ask");
+    };
+    expect(await run([...argv, "--yes", "--color", "never"], yes.io)).toBe(0);
+    expect(yes.out()).toMatch(/d0e30db0/);
+
+    // json (scripts, agents): no table, no question; the simulation is in the answer, first
+    const json = fakeIo(answer);
+    json.io.confirm = async () => {
+      throw new Error("json output must not ask");
+    };
+    expect(await run([...argv, "-o", "json"], json.io)).toBe(0);
+    expect(json.err()).toBe("");
+    expect(Object.keys(JSON.parse(json.out()))[0]).toBe("simulation");
+  });
+});

@@ -21,6 +21,7 @@ import {
   groupHelp,
   rootHelp,
 } from "./help.ts";
+import { type SimulationView, simulationText } from "./simulation.ts";
 import { VERSION } from "./version.ts";
 
 export { VERSION };
@@ -158,6 +159,22 @@ export async function run(argv: string[], io: Io, surface?: Surface): Promise<nu
         throw error;
       });
     if (g.includeHeaders && head) io.stdout(formatHead(head));
+    const simulation = op.simulated ? (result as { simulation?: SimulationView | null })?.simulation : null;
+    if (simulation) {
+      // a person reads what signing does before the payload; a script (json, yaml, agent) finds it in the answer
+      const human = g.format === "pretty" || g.format === "table";
+      if (human) io.stderr(simulationText(simulation, g.color));
+      if (human && g.interactive && !g.yes && io.confirm) {
+        const n = simulation.warnings.length;
+        const go = await io.confirm(
+          `${n ? `${n} warning${n === 1 ? "" : "s"} above. ` : ""}Print the transaction to sign?`,
+        );
+        if (!go) {
+          io.stderr("Nothing printed: nothing was signed or sent.\n");
+          return 1;
+        }
+      }
+    }
     print(result, g, io, op.cli.table);
     return 0;
   } catch (error) {

@@ -104,6 +104,10 @@ export function toolDescription(op: OperationManifest): string {
     parts.push(
       "Builds an unsigned transaction or typed data for the user's wallet to sign; nothing is submitted.",
     );
+  if (op.simulated)
+    parts.push(
+      "The answer starts with `simulation`: what signing it does, simulated on chain — asset_changes (signed amounts and USD per holder), approvals left, fee, warnings. Read it, and tell the user what leaves and arrives and every warning, before they sign.",
+    );
   parts.push(`HTTP: ${op.method} ${op.path}`);
   return parts.join("\n\n");
 }

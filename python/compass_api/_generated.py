@@ -366,6 +366,19 @@ AllowanceInfoResponse = TypedDict("AllowanceInfoResponse", {
     "contract_address": str,
 })
 
+# An allowance or Permit2 grant the transactions leave behind
+ApprovalLeft = TypedDict("ApprovalLeft", {
+    "owner": str,
+    "role": Literal["wallet", "account"],
+    "token": "SimulatedToken",
+    "spender": str,
+    "kind": Literal["erc20", "permit2"],
+    "amount_raw": str,
+    "amount": str | None,
+    "unlimited": bool,
+    "expiry": int | None,
+})
+
 ApproveTransferRequest = TypedDict("ApproveTransferRequest", {
     "owner": str,
     "chain": "Chain",
@@ -374,6 +387,7 @@ ApproveTransferRequest = TypedDict("ApproveTransferRequest", {
 })
 
 ApproveTransferResponse = TypedDict("ApproveTransferResponse", {
+    "simulation": NotRequired[Union["Simulation", None]],
     "transaction": Union["UnsignedTransaction", None],
     "eip_712": Union["TypedData", None],
     "already_approved": bool,
@@ -385,6 +399,17 @@ Apy = TypedDict("Apy", {
     "apy_1_day": str,
     "apy_7_day": str,
     "apy_30_day": str,
+})
+
+# A balance the transactions change, read before and after them
+AssetChange = TypedDict("AssetChange", {
+    "holder": str,
+    "role": Literal["wallet", "account"],
+    "token": "SimulatedToken",
+    "amount_raw": str,
+    "amount": str | None,
+    "usd": str | None,
+    "liability": bool,
 })
 
 BalancesResponse = TypedDict("BalancesResponse", {
@@ -404,6 +429,7 @@ BatchedUserOperationsRequest = TypedDict("BatchedUserOperationsRequest", {
 })
 
 BatchedUserOperationsResponse = TypedDict("BatchedUserOperationsResponse", {
+    "simulation": NotRequired[Union["Simulation", None]],
     "operations": list["UserOperationResponse"],
 })
 
@@ -428,12 +454,14 @@ BorrowableToken = TypedDict("BorrowableToken", {
 })
 
 BuildOrderResponse = TypedDict("BuildOrderResponse", {
+    "simulation": NotRequired[Union["Simulation", None]],
     "quote": "TokenizedAssetsQuote",
     "approval_safe_tx_eip712": Union["TypedData", None],
     "order": dict[str, Any],
 })
 
 BundlerTransactionResponse = TypedDict("BundlerTransactionResponse", {
+    "simulation": NotRequired[Union["Simulation", None]],
     "transaction": "UnsignedMulticallTransaction",
 })
 
@@ -456,6 +484,7 @@ CctpBurnRequest = TypedDict("CctpBurnRequest", {
 })
 
 CctpBurnResponse = TypedDict("CctpBurnResponse", {
+    "simulation": NotRequired[Union["Simulation", None]],
     "transaction": "UnsignedTransaction",
     "eip_712": Union["TypedData", None],
     "approval_transaction": Union["UnsignedTransaction", None],
@@ -477,6 +506,7 @@ CctpMintRequest = TypedDict("CctpMintRequest", {
 })
 
 CctpMintResponse = TypedDict("CctpMintResponse", {
+    "simulation": NotRequired[Union["Simulation", None]],
     "bridge_id": str,
     "status": Literal["pending", "ready", "completed"],
     "transaction": Union["UnsignedTransaction", None],
@@ -516,6 +546,7 @@ ChainMarketInfo = TypedDict("ChainMarketInfo", {
 })
 
 ChargeFeeResponse = TypedDict("ChargeFeeResponse", {
+    "simulation": NotRequired[Union["Simulation", None]],
     "transaction": Union["UnsignedTransaction", None],
     "eip_712": Union["TypedData", None],
     "fee_amount": str,
@@ -584,6 +615,7 @@ CreditBorrowRequest = TypedDict("CreditBorrowRequest", {
 })
 
 CreditBorrowResponse = TypedDict("CreditBorrowResponse", {
+    "simulation": NotRequired[Union["Simulation", None]],
     "transaction": Union["UnsignedTransaction", None],
     "eip_712": Union["TypedData", None],
     "estimated_collateral_amount": NotRequired[str],
@@ -602,6 +634,7 @@ CreditBundleRequest = TypedDict("CreditBundleRequest", {
 })
 
 CreditBundleResponse = TypedDict("CreditBundleResponse", {
+    "simulation": NotRequired[Union["Simulation", None]],
     "transaction": Union["UnsignedTransaction", None],
     "eip_712": Union["TypedData", None],
     "actions_count": int,
@@ -617,6 +650,7 @@ CreditCreateAccountRequest = TypedDict("CreditCreateAccountRequest", {
 })
 
 CreditCreateAccountResponse = TypedDict("CreditCreateAccountResponse", {
+    "simulation": NotRequired[Union["Simulation", None]],
     "transaction": Union["UnsignedTransaction", None],
     "credit_account_address": str,
 })
@@ -685,6 +719,7 @@ CreditLoopRequest = TypedDict("CreditLoopRequest", {
 })
 
 CreditLoopResponse = TypedDict("CreditLoopResponse", {
+    "simulation": NotRequired[Union["Simulation", None]],
     "transaction": NotRequired[Union["UnsignedTransaction", None]],
     "eip_712": NotRequired[Union["TypedData", None]],
     "preview": Union["CreditLoopPreview", None],
@@ -725,6 +760,7 @@ CreditRebalanceRequest = TypedDict("CreditRebalanceRequest", {
 })
 
 CreditRebalanceResponse = TypedDict("CreditRebalanceResponse", {
+    "simulation": NotRequired[Union["Simulation", None]],
     "transaction": NotRequired[Union["UnsignedTransaction", None]],
     "eip_712": NotRequired[Union["TypedData", None]],
     "preview": "CreditRebalancePreview",
@@ -763,6 +799,7 @@ CreditRepayRequest = TypedDict("CreditRepayRequest", {
 })
 
 CreditRepayResponse = TypedDict("CreditRepayResponse", {
+    "simulation": NotRequired[Union["Simulation", None]],
     "transaction": Union["UnsignedTransaction", None],
     "eip_712": Union["TypedData", None],
     "estimated_token_out_amount": NotRequired[str],
@@ -789,6 +826,7 @@ CreditTransferRequest = TypedDict("CreditTransferRequest", {
 })
 
 CreditTransferResponse = TypedDict("CreditTransferResponse", {
+    "simulation": NotRequired[Union["Simulation", None]],
     "transaction": Union["UnsignedTransaction", None],
     "eip_712": Union["TypedData", None],
 })
@@ -843,6 +881,7 @@ CreditUnloopRequest = TypedDict("CreditUnloopRequest", {
 })
 
 CreditUnloopResponse = TypedDict("CreditUnloopResponse", {
+    "simulation": NotRequired[Union["Simulation", None]],
     "transaction": NotRequired[Union["UnsignedTransaction", None]],
     "eip_712": NotRequired[Union["TypedData", None]],
     "preview": Union["CreditUnloopPreview", None],
@@ -921,6 +960,7 @@ EarnCreateAccountRequest = TypedDict("EarnCreateAccountRequest", {
 })
 
 EarnCreateAccountResponse = TypedDict("EarnCreateAccountResponse", {
+    "simulation": NotRequired[Union["Simulation", None]],
     "transaction": Union["UnsignedTransaction", None],
     "earn_account_address": str,
 })
@@ -937,6 +977,7 @@ EarnManageRequest = TypedDict("EarnManageRequest", {
 })
 
 EarnManageResponse = TypedDict("EarnManageResponse", {
+    "simulation": NotRequired[Union["Simulation", None]],
     "transaction": Union["UnsignedTransaction", None],
     "eip_712": Union["TypedData", None],
 })
@@ -974,6 +1015,7 @@ EarnSwapRequest = TypedDict("EarnSwapRequest", {
 })
 
 EarnSwapResponse = TypedDict("EarnSwapResponse", {
+    "simulation": NotRequired[Union["Simulation", None]],
     "transaction": Union["UnsignedTransaction", None],
     "eip_712": Union["TypedData", None],
     "estimated_amount_out": str,
@@ -991,6 +1033,7 @@ EarnTransferRequest = TypedDict("EarnTransferRequest", {
 })
 
 EarnTransferResponse = TypedDict("EarnTransferResponse", {
+    "simulation": NotRequired[Union["Simulation", None]],
     "transaction": Union["UnsignedTransaction", None],
     "eip_712": Union["TypedData", None],
 })
@@ -1056,6 +1099,7 @@ EthenaRequestToWithdrawRequest = TypedDict("EthenaRequestToWithdrawRequest", {
 })
 
 EthenaRequestToWithdrawTransactionResponse = TypedDict("EthenaRequestToWithdrawTransactionResponse", {
+    "simulation": NotRequired[Union["Simulation", None]],
     "transaction": "UnsignedTransaction",
     "cooldown_duration_days": Decimal | int | float,
 })
@@ -1687,6 +1731,7 @@ OdosSwapRequest = TypedDict("OdosSwapRequest", {
 })
 
 OdosTransactionResponse = TypedDict("OdosTransactionResponse", {
+    "simulation": NotRequired[Union["Simulation", None]],
     "transaction": "UnsignedTransaction",
     "amount_out_quote": str,
 })
@@ -1956,6 +2001,7 @@ PendleTradeYtRequest = TypedDict("PendleTradeYtRequest", {
 })
 
 PendleTxResponse = TypedDict("PendleTxResponse", {
+    "simulation": NotRequired[Union["Simulation", None]],
     "transaction": "UnsignedTransaction",
     "amount_out_quote": str,
 })
@@ -2199,6 +2245,7 @@ PerpetualTradingSponsorPrepareRequest = TypedDict("PerpetualTradingSponsorPrepar
 })
 
 PerpetualTradingSponsorPrepareResponse = TypedDict("PerpetualTradingSponsorPrepareResponse", {
+    "simulation": NotRequired[Union["Simulation", None]],
     "transaction": "UnsignedTransaction",
 })
 
@@ -2410,6 +2457,35 @@ SignedAuthorizationOut = TypedDict("SignedAuthorizationOut", {
     "yParity": int,
 })
 
+SimulatedToken = TypedDict("SimulatedToken", {
+    "address": str,
+    "symbol": str | None,
+    "decimals": int | None,
+})
+
+# What the returned transactions or payloads will do, simulated on the pending block (eth_simulateV1) before the answer: the balances they change for the signer and the account it acts through, the appr
+Simulation = TypedDict("Simulation", {
+    "chain": str,
+    "block_number": int,
+    "block_timestamp": int,
+    "transactions": int,
+    "asset_changes": list["AssetChange"],
+    "approvals": list["ApprovalLeft"],
+    "gas_used": str,
+    "fee": dict[str, Any] | None,
+    "net_usd": str | None,
+    "outcome": dict[str, str | None],
+    "warnings": list["SimulationWarning"],
+    "settles_later": bool,
+    "settles_later_note": str | None,
+})
+
+# What a careful wallet would point out before signing: unlimited_approval (an allowance no amount exhausts is left behind); approval_to_unknown_spender (a spender neither the transactions call, this de
+SimulationWarning = TypedDict("SimulationWarning", {
+    "code": Literal["unlimited_approval", "approval_to_unknown_spender", "call_to_address_without_code", "transfer_to_address_without_code", "low_health_factor", "output_below_quote"],
+    "message": str,
+})
+
 SkyBuyParams = TypedDict("SkyBuyParams", {
     "action_type": Literal["SKY_BUY"],
     "token_in": "SkyStable",
@@ -2488,6 +2564,7 @@ SponsorPrepareRequest = TypedDict("SponsorPrepareRequest", {
 })
 
 SponsorPrepareResponse = TypedDict("SponsorPrepareResponse", {
+    "simulation": NotRequired[Union["Simulation", None]],
     "transaction": "UnsignedTransaction",
 })
 
@@ -2539,6 +2616,7 @@ TokenizedAssetsCancelOrderRequest = TypedDict("TokenizedAssetsCancelOrderRequest
 })
 
 TokenizedAssetsCancelOrderResponse = TypedDict("TokenizedAssetsCancelOrderResponse", {
+    "simulation": NotRequired[Union["Simulation", None]],
     "cancel_safe_tx_eip712": "TypedData",
 })
 
@@ -2556,6 +2634,7 @@ TokenizedAssetsCreateAccountRequest = TypedDict("TokenizedAssetsCreateAccountReq
 })
 
 TokenizedAssetsCreateAccountResponse = TypedDict("TokenizedAssetsCreateAccountResponse", {
+    "simulation": NotRequired[Union["Simulation", None]],
     "transaction": Union["UnsignedTransaction", None],
     "tokenized_assets_account_address": str,
 })
@@ -2641,6 +2720,7 @@ TokenizedAssetsTransferRequest = TypedDict("TokenizedAssetsTransferRequest", {
 })
 
 TokenizedAssetsTransferResponse = TypedDict("TokenizedAssetsTransferResponse", {
+    "simulation": NotRequired[Union["Simulation", None]],
     "transaction": Union["UnsignedTransaction", None],
     "eip_712": Union["TypedData", None],
 })
@@ -2691,6 +2771,7 @@ TradeRequest = TypedDict("TradeRequest", {
 })
 
 TradeResponse = TypedDict("TradeResponse", {
+    "simulation": NotRequired[Union["Simulation", None]],
     "transaction": Union["UnsignedTransaction", None],
     "eip_712": Union["TypedData", None],
     "estimated_amount_out": str,
@@ -2712,6 +2793,7 @@ TradingStatus = TypedDict("TradingStatus", {
 })
 
 TransactionResponse = TypedDict("TransactionResponse", {
+    "simulation": NotRequired[Union["Simulation", None]],
     "transaction": "UnsignedTransaction",
 })
 
@@ -2762,6 +2844,7 @@ UniswapBuyExactlyRequest = TypedDict("UniswapBuyExactlyRequest", {
 })
 
 UniswapBuyExactlyTransactionResponse = TypedDict("UniswapBuyExactlyTransactionResponse", {
+    "simulation": NotRequired[Union["Simulation", None]],
     "transaction": "UnsignedTransaction",
     "amount_in_quote": str,
 })
@@ -2876,6 +2959,7 @@ UniswapSellExactlyRequest = TypedDict("UniswapSellExactlyRequest", {
 })
 
 UniswapSellExactlyTransactionResponse = TypedDict("UniswapSellExactlyTransactionResponse", {
+    "simulation": NotRequired[Union["Simulation", None]],
     "transaction": "UnsignedTransaction",
     "amount_out_quote": str,
 })
@@ -2975,6 +3059,7 @@ V2BundleRequest = TypedDict("V2BundleRequest", {
 })
 
 V2BundleResponse = TypedDict("V2BundleResponse", {
+    "simulation": NotRequired[Union["Simulation", None]],
     "transaction": Union["UnsignedTransaction", None],
     "eip_712": Union["TypedData", None],
     "actions_count": int,

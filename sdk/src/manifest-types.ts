@@ -23,6 +23,8 @@ export interface OperationManifest {
   responseRef: string | null;
   /** a paged list: SDKs add an async iterator over its items */
   pagination: Pagination | null;
+  /** the answer carries a `simulation`: what signing it does to the signer's balances, simulated first */
+  simulated: boolean;
 }
 
 export type Pagination =

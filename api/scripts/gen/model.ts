@@ -38,6 +38,8 @@ export interface OperationModel {
   responseSchema: Json;
   /** a paged list (offset/limit with a `total`, or a cursor): SDKs add an async iterator over its items */
   pagination: Pagination | null;
+  /** the answer carries a `simulation` of what signing it does (the CLI prints it first, MCP says to check it) */
+  simulated: boolean;
 }
 
 export type Pagination =
@@ -164,6 +166,7 @@ export function operationModels(doc: Json): OperationModel[] {
         responseRef: responseSchema?.$ref ? responseSchema.$ref.split("/").pop() : null,
         responseSchema: response,
         pagination: paginationOf(params, response),
+        simulated: !!response?.properties?.simulation,
       });
     }
   }

@@ -200,7 +200,8 @@ export const manifest: OperationManifest[] = [
     "mcpName": "v1_token_price",
     "bodyRef": null,
     "responseRef": "TokenPriceResponse",
-    "pagination": null
+    "pagination": null,
+    "simulated": false
   },
   {
     "operationId": "v1_token_balance",
@@ -277,7 +278,8 @@ export const manifest: OperationManifest[] = [
     "mcpName": "v1_token_balance",
     "bodyRef": null,
     "responseRef": "TokenBalanceResponse",
-    "pagination": null
+    "pagination": null,
+    "simulated": false
   },
   {
     "operationId": "v1_token_transfer",
@@ -363,7 +365,8 @@ export const manifest: OperationManifest[] = [
     "mcpName": "v1_token_transfer",
     "bodyRef": "TokenTransferRequest",
     "responseRef": "TransactionResponse",
-    "pagination": null
+    "pagination": null,
+    "simulated": true
   },
   {
     "operationId": "v1_aave_aave_supported_tokens",
@@ -416,7 +419,8 @@ export const manifest: OperationManifest[] = [
     "mcpName": "v1_aave_aave_supported_tokens",
     "bodyRef": null,
     "responseRef": "AaveSupportedTokensResponse",
-    "pagination": null
+    "pagination": null,
+    "simulated": false
   },
   {
     "operationId": "v1_aave_rate",
@@ -483,7 +487,8 @@ export const manifest: OperationManifest[] = [
     "mcpName": "v1_aave_rate",
     "bodyRef": null,
     "responseRef": "AaveRateResponse",
-    "pagination": null
+    "pagination": null,
+    "simulated": false
   },
   {
     "operationId": "v1_aave_avg_rate",
@@ -561,7 +566,8 @@ export const manifest: OperationManifest[] = [
     "mcpName": "v1_aave_avg_rate",
     "bodyRef": null,
     "responseRef": "AaveAvgRateResponse",
-    "pagination": null
+    "pagination": null,
+    "simulated": false
   },
   {
     "operationId": "v1_aave_std_rate",
@@ -639,7 +645,8 @@ export const manifest: OperationManifest[] = [
     "mcpName": "v1_aave_std_rate",
     "bodyRef": null,
     "responseRef": "AaveSTDRateResponse",
-    "pagination": null
+    "pagination": null,
+    "simulated": false
   },
   {
     "operationId": "v1_aave_reserve_overview",
@@ -706,7 +713,8 @@ export const manifest: OperationManifest[] = [
     "mcpName": "v1_aave_reserve_overview",
     "bodyRef": null,
     "responseRef": "AaveReserveOverviewResponse",
-    "pagination": null
+    "pagination": null,
+    "simulated": false
   },
   {
     "operationId": "v1_aave_token_price",
@@ -773,7 +781,8 @@ export const manifest: OperationManifest[] = [
     "mcpName": "v1_aave_token_price",
     "bodyRef": null,
     "responseRef": "AaveTokenPriceResponse",
-    "pagination": null
+    "pagination": null,
+    "simulated": false
   },
   {
     "operationId": "v1_aave_liquidity_change",
@@ -849,7 +858,8 @@ export const manifest: OperationManifest[] = [
     "mcpName": "v1_aave_liquidity_change",
     "bodyRef": null,
     "responseRef": "AaveLiquidityChangeResponse",
-    "pagination": null
+    "pagination": null,
+    "simulated": false
   },
   {
     "operationId": "v1_aave_user_position_summary",
@@ -912,7 +922,8 @@ export const manifest: OperationManifest[] = [
     "mcpName": "v1_aave_user_position_summary",
     "bodyRef": null,
     "responseRef": "AaveUserPositionSummaryResponse",
-    "pagination": null
+    "pagination": null,
+    "simulated": false
   },
   {
     "operationId": "v1_aave_user_position_per_token",
@@ -989,7 +1000,8 @@ export const manifest: OperationManifest[] = [
     "mcpName": "v1_aave_user_position_per_token",
     "bodyRef": null,
     "responseRef": "AaveUserPositionPerTokenResponse",
-    "pagination": null
+    "pagination": null,
+    "simulated": false
   },
   {
     "operationId": "v1_aave_historical_transactions",
@@ -1061,7 +1073,8 @@ export const manifest: OperationManifest[] = [
     "mcpName": "v1_aave_historical_transactions",
     "bodyRef": null,
     "responseRef": "AaveHistoricalTransactionsResponse",
-    "pagination": null
+    "pagination": null,
+    "simulated": false
   },
   {
     "operationId": "v1_aave_supply",
@@ -1154,7 +1167,8 @@ export const manifest: OperationManifest[] = [
     "mcpName": "v1_aave_supply",
     "bodyRef": "AaveSupplyRequest",
     "responseRef": "TransactionResponse",
-    "pagination": null
+    "pagination": null,
+    "simulated": true
   },
   {
     "operationId": "v1_aave_borrow",
@@ -1256,7 +1270,8 @@ export const manifest: OperationManifest[] = [
     "mcpName": "v1_aave_borrow",
     "bodyRef": "AaveBorrowRequest",
     "responseRef": "TransactionResponse",
-    "pagination": null
+    "pagination": null,
+    "simulated": true
   },
   {
     "operationId": "v1_aave_repay",
@@ -1358,7 +1373,8 @@ export const manifest: OperationManifest[] = [
     "mcpName": "v1_aave_repay",
     "bodyRef": "AaveRepayRequest",
     "responseRef": "TransactionResponse",
-    "pagination": null
+    "pagination": null,
+    "simulated": true
   },
   {
     "operationId": "v1_aave_withdraw",
@@ -1444,7 +1460,8 @@ export const manifest: OperationManifest[] = [
     "mcpName": "v1_aave_withdraw",
     "bodyRef": "AaveWithdrawRequest",
     "responseRef": "TransactionResponse",
-    "pagination": null
+    "pagination": null,
+    "simulated": true
   },
   {
     "operationId": "v1_vaults_vault",
@@ -1525,7 +1542,8 @@ export const manifest: OperationManifest[] = [
     "mcpName": "v1_vaults_vault",
     "bodyRef": null,
     "responseRef": "VaultGetVaultResponse",
-    "pagination": null
+    "pagination": null,
+    "simulated": false
   },
   {
     "operationId": "v1_vaults_deposit",
@@ -1615,7 +1633,8 @@ export const manifest: OperationManifest[] = [
     "mcpName": "v1_vaults_deposit",
     "bodyRef": "VaultDepositRequest",
     "responseRef": "TransactionResponse",
-    "pagination": null
+    "pagination": null,
+    "simulated": true
   },
   {
     "operationId": "v1_vaults_withdraw",
@@ -1714,7 +1733,8 @@ export const manifest: OperationManifest[] = [
     "mcpName": "v1_vaults_withdraw",
     "bodyRef": "VaultWithdrawRequest",
     "responseRef": "TransactionResponse",
-    "pagination": null
+    "pagination": null,
+    "simulated": true
   },
   {
     "operationId": "v1_generic_portfolio",
@@ -1766,7 +1786,8 @@ export const manifest: OperationManifest[] = [
     "mcpName": "v1_generic_portfolio",
     "bodyRef": null,
     "responseRef": "Portfolio",
-    "pagination": null
+    "pagination": null,
+    "simulated": false
   },
   {
     "operationId": "v1_generic_supported_chains",
@@ -1811,7 +1832,8 @@ export const manifest: OperationManifest[] = [
     "mcpName": "v1_generic_supported_chains",
     "bodyRef": null,
     "responseRef": "SupportedChainInfo",
-    "pagination": null
+    "pagination": null,
+    "simulated": false
   },
   {
     "operationId": "v1_generic_allowance",
@@ -1891,7 +1913,8 @@ export const manifest: OperationManifest[] = [
     "mcpName": "v1_generic_allowance",
     "bodyRef": null,
     "responseRef": "AllowanceInfoResponse",
-    "pagination": null
+    "pagination": null,
+    "simulated": false
   },
   {
     "operationId": "v1_generic_ens",
@@ -1943,7 +1966,8 @@ export const manifest: OperationManifest[] = [
     "mcpName": "v1_generic_ens",
     "bodyRef": null,
     "responseRef": "EnsNameInfoResponse",
-    "pagination": null
+    "pagination": null,
+    "simulated": false
   },
   {
     "operationId": "v1_generic_allowance_set",
@@ -2035,7 +2059,8 @@ export const manifest: OperationManifest[] = [
     "mcpName": "v1_generic_allowance_set",
     "bodyRef": "SetAllowanceRequest",
     "responseRef": "TransactionResponse",
-    "pagination": null
+    "pagination": null,
+    "simulated": true
   },
   {
     "operationId": "v1_generic_wrap_eth",
@@ -2108,7 +2133,8 @@ export const manifest: OperationManifest[] = [
     "mcpName": "v1_generic_wrap_eth",
     "bodyRef": "WrapEthRequest",
     "responseRef": "TransactionResponse",
-    "pagination": null
+    "pagination": null,
+    "simulated": true
   },
   {
     "operationId": "v1_generic_unwrap_weth",
@@ -2181,7 +2207,8 @@ export const manifest: OperationManifest[] = [
     "mcpName": "v1_generic_unwrap_weth",
     "bodyRef": "UnwrapWethRequest",
     "responseRef": "TransactionResponse",
-    "pagination": null
+    "pagination": null,
+    "simulated": true
   },
   {
     "operationId": "v1_uniswap_quote_buy_exactly",
@@ -2285,7 +2312,8 @@ export const manifest: OperationManifest[] = [
     "mcpName": "v1_uniswap_quote_buy_exactly",
     "bodyRef": null,
     "responseRef": "UniswapBuyQuoteInfoResponse",
-    "pagination": null
+    "pagination": null,
+    "simulated": false
   },
   {
     "operationId": "v1_uniswap_quote_sell_exactly",
@@ -2389,7 +2417,8 @@ export const manifest: OperationManifest[] = [
     "mcpName": "v1_uniswap_quote_sell_exactly",
     "bodyRef": null,
     "responseRef": "UniswapSellQuoteInfoResponse",
-    "pagination": null
+    "pagination": null,
+    "simulated": false
   },
   {
     "operationId": "v1_uniswap_pool_price",
@@ -2473,7 +2502,8 @@ export const manifest: OperationManifest[] = [
     "mcpName": "v1_uniswap_pool_price",
     "bodyRef": null,
     "responseRef": "UniswapPoolPriceResponse",
-    "pagination": null
+    "pagination": null,
+    "simulated": false
   },
   {
     "operationId": "v1_uniswap_liquidity_provision_in_range",
@@ -2525,7 +2555,8 @@ export const manifest: OperationManifest[] = [
     "mcpName": "v1_uniswap_liquidity_provision_in_range",
     "bodyRef": null,
     "responseRef": "UniswapCheckInRangeResponse",
-    "pagination": null
+    "pagination": null,
+    "simulated": false
   },
   {
     "operationId": "v1_uniswap_liquidity_provision_positions",
@@ -2577,7 +2608,8 @@ export const manifest: OperationManifest[] = [
     "mcpName": "v1_uniswap_liquidity_provision_positions",
     "bodyRef": null,
     "responseRef": "UniswapLPPositionsInfoResponse",
-    "pagination": null
+    "pagination": null,
+    "simulated": false
   },
   {
     "operationId": "v1_uniswap_swap_buy_exactly",
@@ -2684,7 +2716,8 @@ export const manifest: OperationManifest[] = [
     "mcpName": "v1_uniswap_swap_buy_exactly",
     "bodyRef": "UniswapBuyExactlyRequest",
     "responseRef": "UniswapBuyExactlyTransactionResponse",
-    "pagination": null
+    "pagination": null,
+    "simulated": true
   },
   {
     "operationId": "v1_uniswap_swap_sell_exactly",
@@ -2791,7 +2824,8 @@ export const manifest: OperationManifest[] = [
     "mcpName": "v1_uniswap_swap_sell_exactly",
     "bodyRef": "UniswapSellExactlyRequest",
     "responseRef": "UniswapSellExactlyTransactionResponse",
-    "pagination": null
+    "pagination": null,
+    "simulated": true
   },
   {
     "operationId": "v1_uniswap_liquidity_provision_mint",
@@ -2984,7 +3018,8 @@ export const manifest: OperationManifest[] = [
     "mcpName": "v1_uniswap_liquidity_provision_mint",
     "bodyRef": "UniswapMintLiquidityProvisionRequest",
     "responseRef": "TransactionResponse",
-    "pagination": null
+    "pagination": null,
+    "simulated": true
   },
   {
     "operationId": "v1_uniswap_liquidity_provision_increase",
@@ -3119,7 +3154,8 @@ export const manifest: OperationManifest[] = [
     "mcpName": "v1_uniswap_liquidity_provision_increase",
     "bodyRef": "UniswapIncreaseLiquidityProvisionRequest",
     "responseRef": "TransactionResponse",
-    "pagination": null
+    "pagination": null,
+    "simulated": true
   },
   {
     "operationId": "v1_uniswap_liquidity_provision_withdraw",
@@ -3202,7 +3238,8 @@ export const manifest: OperationManifest[] = [
     "mcpName": "v1_uniswap_liquidity_provision_withdraw",
     "bodyRef": "UniswapWithdrawLiquidityProvisionRequest",
     "responseRef": "TransactionResponse",
-    "pagination": null
+    "pagination": null,
+    "simulated": true
   },
   {
     "operationId": "v1_aerodrome_slipstream_pool_price",
@@ -3279,7 +3316,8 @@ export const manifest: OperationManifest[] = [
     "mcpName": "v1_aerodrome_slipstream_pool_price",
     "bodyRef": null,
     "responseRef": "AerodromeSlipstreamPoolPriceResponse",
-    "pagination": null
+    "pagination": null,
+    "simulated": false
   },
   {
     "operationId": "v1_aerodrome_slipstream_liquidity_provision_positions",
@@ -3328,7 +3366,8 @@ export const manifest: OperationManifest[] = [
     "mcpName": "v1_aerodrome_slipstream_liquidity_provision_positions",
     "bodyRef": null,
     "responseRef": "AerodromeLPPositionsResponse",
-    "pagination": null
+    "pagination": null,
+    "simulated": false
   },
   {
     "operationId": "v1_aerodrome_slipstream_swap_sell_exactly",
@@ -3440,7 +3479,8 @@ export const manifest: OperationManifest[] = [
     "mcpName": "v1_aerodrome_slipstream_swap_sell_exactly",
     "bodyRef": "AerodromeSlipstreamSellExactlyRequest",
     "responseRef": "TransactionResponse",
-    "pagination": null
+    "pagination": null,
+    "simulated": true
   },
   {
     "operationId": "v1_aerodrome_slipstream_swap_buy_exactly",
@@ -3553,7 +3593,8 @@ export const manifest: OperationManifest[] = [
     "mcpName": "v1_aerodrome_slipstream_swap_buy_exactly",
     "bodyRef": "AerodromeSlipstreamBuyExactlyRequest",
     "responseRef": "TransactionResponse",
-    "pagination": null
+    "pagination": null,
+    "simulated": true
   },
   {
     "operationId": "v1_aerodrome_slipstream_liquidity_provision_mint",
@@ -3740,7 +3781,8 @@ export const manifest: OperationManifest[] = [
     "mcpName": "v1_aerodrome_slipstream_liquidity_provision_mint",
     "bodyRef": "AerodromeSlipstreamMintLiquidityProvisionRequest",
     "responseRef": "TransactionResponse",
-    "pagination": null
+    "pagination": null,
+    "simulated": true
   },
   {
     "operationId": "v1_aerodrome_slipstream_liquidity_provision_increase",
@@ -3873,7 +3915,8 @@ export const manifest: OperationManifest[] = [
     "mcpName": "v1_aerodrome_slipstream_liquidity_provision_increase",
     "bodyRef": "AerodromeSlipstreamIncreaseLiquidityProvisionRequest",
     "responseRef": "TransactionResponse",
-    "pagination": null
+    "pagination": null,
+    "simulated": true
   },
   {
     "operationId": "v1_aerodrome_slipstream_liquidity_provision_withdraw",
@@ -3954,7 +3997,8 @@ export const manifest: OperationManifest[] = [
     "mcpName": "v1_aerodrome_slipstream_liquidity_provision_withdraw",
     "bodyRef": "AerodromeSlipstreamWithdrawLiquidityProvisionRequest",
     "responseRef": "TransactionResponse",
-    "pagination": null
+    "pagination": null,
+    "simulated": true
   },
   {
     "operationId": "v1_morpho_vaults",
@@ -4015,7 +4059,8 @@ export const manifest: OperationManifest[] = [
     "mcpName": "v1_morpho_vaults",
     "bodyRef": null,
     "responseRef": "MorphoGetVaultsResponse",
-    "pagination": null
+    "pagination": null,
+    "simulated": false
   },
   {
     "operationId": "v1_morpho_vault",
@@ -4096,7 +4141,8 @@ export const manifest: OperationManifest[] = [
     "mcpName": "v1_morpho_vault",
     "bodyRef": null,
     "responseRef": "VaultGetVaultResponse",
-    "pagination": null
+    "pagination": null,
+    "simulated": false
   },
   {
     "operationId": "v1_morpho_markets",
@@ -4176,7 +4222,8 @@ export const manifest: OperationManifest[] = [
     "mcpName": "v1_morpho_markets",
     "bodyRef": null,
     "responseRef": "MorphoGetMarketsResponse",
-    "pagination": null
+    "pagination": null,
+    "simulated": false
   },
   {
     "operationId": "v1_morpho_market",
@@ -4228,7 +4275,8 @@ export const manifest: OperationManifest[] = [
     "mcpName": "v1_morpho_market",
     "bodyRef": null,
     "responseRef": "MorphoGetMarketResponse",
-    "pagination": null
+    "pagination": null,
+    "simulated": false
   },
   {
     "operationId": "v1_morpho_market_position",
@@ -4290,7 +4338,8 @@ export const manifest: OperationManifest[] = [
     "mcpName": "v1_morpho_market_position",
     "bodyRef": null,
     "responseRef": "MorphoCheckMarketPositionResponse",
-    "pagination": null
+    "pagination": null,
+    "simulated": false
   },
   {
     "operationId": "v1_morpho_user_position",
@@ -4342,7 +4391,8 @@ export const manifest: OperationManifest[] = [
     "mcpName": "v1_morpho_user_position",
     "bodyRef": null,
     "responseRef": "MorphoCheckUserPositionResponse",
-    "pagination": null
+    "pagination": null,
+    "simulated": false
   },
   {
     "operationId": "v1_morpho_deposit",
@@ -4432,7 +4482,8 @@ export const manifest: OperationManifest[] = [
     "mcpName": "v1_morpho_deposit",
     "bodyRef": "MorphoDepositRequest",
     "responseRef": "TransactionResponse",
-    "pagination": null
+    "pagination": null,
+    "simulated": true
   },
   {
     "operationId": "v1_morpho_withdraw",
@@ -4531,7 +4582,8 @@ export const manifest: OperationManifest[] = [
     "mcpName": "v1_morpho_withdraw",
     "bodyRef": "MorphoWithdrawRequest",
     "responseRef": "TransactionResponse",
-    "pagination": null
+    "pagination": null,
+    "simulated": true
   },
   {
     "operationId": "v1_morpho_supply_collateral",
@@ -4628,7 +4680,8 @@ export const manifest: OperationManifest[] = [
     "mcpName": "v1_morpho_supply_collateral",
     "bodyRef": "MorphoSupplyCollateralRequest",
     "responseRef": "TransactionResponse",
-    "pagination": null
+    "pagination": null,
+    "simulated": true
   },
   {
     "operationId": "v1_morpho_withdraw_collateral",
@@ -4730,7 +4783,8 @@ export const manifest: OperationManifest[] = [
     "mcpName": "v1_morpho_withdraw_collateral",
     "bodyRef": "MorphoWithdrawCollateralRequest",
     "responseRef": "TransactionResponse",
-    "pagination": null
+    "pagination": null,
+    "simulated": true
   },
   {
     "operationId": "v1_morpho_borrow",
@@ -4832,7 +4886,8 @@ export const manifest: OperationManifest[] = [
     "mcpName": "v1_morpho_borrow",
     "bodyRef": "MorphoBorrowRequest",
     "responseRef": "TransactionResponse",
-    "pagination": null
+    "pagination": null,
+    "simulated": true
   },
   {
     "operationId": "v1_morpho_repay",
@@ -4938,7 +4993,8 @@ export const manifest: OperationManifest[] = [
     "mcpName": "v1_morpho_repay",
     "bodyRef": "MorphoRepayRequest",
     "responseRef": "TransactionResponse",
-    "pagination": null
+    "pagination": null,
+    "simulated": true
   },
   {
     "operationId": "v1_pendle_markets",
@@ -4980,7 +5036,8 @@ export const manifest: OperationManifest[] = [
     "mcpName": "v1_pendle_markets",
     "bodyRef": null,
     "responseRef": "PendleListMarketsResponse",
-    "pagination": null
+    "pagination": null,
+    "simulated": false
   },
   {
     "operationId": "v1_pendle_market",
@@ -5061,7 +5118,8 @@ export const manifest: OperationManifest[] = [
     "mcpName": "v1_pendle_market",
     "bodyRef": null,
     "responseRef": "PendleGetMarketResponse",
-    "pagination": null
+    "pagination": null,
+    "simulated": false
   },
   {
     "operationId": "v1_pendle_positions",
@@ -5113,7 +5171,8 @@ export const manifest: OperationManifest[] = [
     "mcpName": "v1_pendle_positions",
     "bodyRef": null,
     "responseRef": "PendleListUserPositionsResponse",
-    "pagination": null
+    "pagination": null,
+    "simulated": false
   },
   {
     "operationId": "v1_pendle_pt",
@@ -5216,7 +5275,8 @@ export const manifest: OperationManifest[] = [
     "mcpName": "v1_pendle_pt",
     "bodyRef": "PendleTradePtRequest",
     "responseRef": "PendleTxResponse",
-    "pagination": null
+    "pagination": null,
+    "simulated": true
   },
   {
     "operationId": "v1_pendle_yt",
@@ -5319,7 +5379,8 @@ export const manifest: OperationManifest[] = [
     "mcpName": "v1_pendle_yt",
     "bodyRef": "PendleTradeYtRequest",
     "responseRef": "PendleTxResponse",
-    "pagination": null
+    "pagination": null,
+    "simulated": true
   },
   {
     "operationId": "v1_pendle_liquidity",
@@ -5422,7 +5483,8 @@ export const manifest: OperationManifest[] = [
     "mcpName": "v1_pendle_liquidity",
     "bodyRef": "PendleManageLiquidityRequest",
     "responseRef": "PendleTxResponse",
-    "pagination": null
+    "pagination": null,
+    "simulated": true
   },
   {
     "operationId": "v1_pendle_redeem_yield",
@@ -5485,7 +5547,8 @@ export const manifest: OperationManifest[] = [
     "mcpName": "v1_pendle_redeem_yield",
     "bodyRef": "PendleRedeemYieldRequest",
     "responseRef": "TransactionResponse",
-    "pagination": null
+    "pagination": null,
+    "simulated": true
   },
   {
     "operationId": "v1_sky_position",
@@ -5535,7 +5598,8 @@ export const manifest: OperationManifest[] = [
     "mcpName": "v1_sky_position",
     "bodyRef": null,
     "responseRef": "SkyCheckPositionResponse",
-    "pagination": null
+    "pagination": null,
+    "simulated": false
   },
   {
     "operationId": "v1_sky_buy",
@@ -5615,7 +5679,8 @@ export const manifest: OperationManifest[] = [
     "mcpName": "v1_sky_buy",
     "bodyRef": "SkyBuyRequest",
     "responseRef": "TransactionResponse",
-    "pagination": null
+    "pagination": null,
+    "simulated": true
   },
   {
     "operationId": "v1_sky_sell",
@@ -5695,7 +5760,8 @@ export const manifest: OperationManifest[] = [
     "mcpName": "v1_sky_sell",
     "bodyRef": "SkySellRequest",
     "responseRef": "TransactionResponse",
-    "pagination": null
+    "pagination": null,
+    "simulated": true
   },
   {
     "operationId": "v1_sky_deposit",
@@ -5778,7 +5844,8 @@ export const manifest: OperationManifest[] = [
     "mcpName": "v1_sky_deposit",
     "bodyRef": "SkyDepositRequest",
     "responseRef": "TransactionResponse",
-    "pagination": null
+    "pagination": null,
+    "simulated": true
   },
   {
     "operationId": "v1_sky_withdraw",
@@ -5870,7 +5937,8 @@ export const manifest: OperationManifest[] = [
     "mcpName": "v1_sky_withdraw",
     "bodyRef": "SkyWithdrawRequest",
     "responseRef": "TransactionResponse",
-    "pagination": null
+    "pagination": null,
+    "simulated": true
   },
   {
     "operationId": "v1_ethena_vault",
@@ -5939,7 +6007,8 @@ export const manifest: OperationManifest[] = [
     "mcpName": "v1_ethena_vault",
     "bodyRef": null,
     "responseRef": "EthenaGetVaultResponse",
-    "pagination": null
+    "pagination": null,
+    "simulated": false
   },
   {
     "operationId": "v1_ethena_deposit",
@@ -6022,7 +6091,8 @@ export const manifest: OperationManifest[] = [
     "mcpName": "v1_ethena_deposit",
     "bodyRef": "EthenaDepositRequest",
     "responseRef": "TransactionResponse",
-    "pagination": null
+    "pagination": null,
+    "simulated": true
   },
   {
     "operationId": "v1_ethena_request",
@@ -6102,7 +6172,8 @@ export const manifest: OperationManifest[] = [
     "mcpName": "v1_ethena_request",
     "bodyRef": "EthenaRequestToWithdrawRequest",
     "responseRef": "EthenaRequestToWithdrawTransactionResponse",
-    "pagination": null
+    "pagination": null,
+    "simulated": true
   },
   {
     "operationId": "v1_ethena_unstake",
@@ -6169,7 +6240,8 @@ export const manifest: OperationManifest[] = [
     "mcpName": "v1_ethena_unstake",
     "bodyRef": "EthenaUnstakeRequest",
     "responseRef": "TransactionResponse",
-    "pagination": null
+    "pagination": null,
+    "simulated": true
   },
   {
     "operationId": "v1_swap_odos",
@@ -6265,7 +6337,8 @@ export const manifest: OperationManifest[] = [
     "mcpName": "v1_swap_odos",
     "bodyRef": "OdosSwapRequest",
     "responseRef": "OdosTransactionResponse",
-    "pagination": null
+    "pagination": null,
+    "simulated": true
   },
   {
     "operationId": "v1_transaction_bundler_authorization",
@@ -6312,7 +6385,8 @@ export const manifest: OperationManifest[] = [
     "mcpName": "v1_transaction_bundler_authorization",
     "bodyRef": "MulticallAuthorizationRequest",
     "responseRef": "MulticallAuthorizationResponse",
-    "pagination": null
+    "pagination": null,
+    "simulated": false
   },
   {
     "operationId": "v1_transaction_bundler_execute",
@@ -8605,7 +8679,8 @@ export const manifest: OperationManifest[] = [
     "mcpName": "v1_transaction_bundler_execute",
     "bodyRef": "MulticallExecuteRequest",
     "responseRef": "BundlerTransactionResponse",
-    "pagination": null
+    "pagination": null,
+    "simulated": true
   },
   {
     "operationId": "v1_smart_account_batched_user_operations",
@@ -10805,7 +10880,8 @@ export const manifest: OperationManifest[] = [
     "mcpName": "v1_smart_account_batched_user_operations",
     "bodyRef": "BatchedUserOperationsRequest",
     "responseRef": "BatchedUserOperationsResponse",
-    "pagination": null
+    "pagination": null,
+    "simulated": true
   },
   {
     "operationId": "v2_onramp_quote",
@@ -10854,7 +10930,8 @@ export const manifest: OperationManifest[] = [
     "mcpName": "v2_onramp_quote",
     "bodyRef": "OnrampQuoteRequest",
     "responseRef": "OnrampQuote",
-    "pagination": null
+    "pagination": null,
+    "simulated": false
   },
   {
     "operationId": "v2_onramp_create",
@@ -10916,7 +10993,8 @@ export const manifest: OperationManifest[] = [
     "mcpName": "v2_onramp_create",
     "bodyRef": "OnrampCreateRequest",
     "responseRef": "OnrampCreate",
-    "pagination": null
+    "pagination": null,
+    "simulated": false
   },
   {
     "operationId": "v2_onramp_status",
@@ -10956,7 +11034,8 @@ export const manifest: OperationManifest[] = [
     "mcpName": "v2_onramp_status",
     "bodyRef": null,
     "responseRef": "OnrampStatus",
-    "pagination": null
+    "pagination": null,
+    "simulated": false
   },
   {
     "operationId": "v2_tokenized_assets_markets",
@@ -11092,7 +11171,8 @@ export const manifest: OperationManifest[] = [
     "mcpName": "v2_tokenized_assets_markets",
     "bodyRef": null,
     "responseRef": "MarketsResponse",
-    "pagination": null
+    "pagination": null,
+    "simulated": false
   },
   {
     "operationId": "v2_tokenized_assets_markets_symbol",
@@ -11186,7 +11266,8 @@ export const manifest: OperationManifest[] = [
     "mcpName": "v2_tokenized_assets_markets_symbol",
     "bodyRef": null,
     "responseRef": "MarketDetail",
-    "pagination": null
+    "pagination": null,
+    "simulated": false
   },
   {
     "operationId": "v2_tokenized_assets_positions",
@@ -11242,7 +11323,8 @@ export const manifest: OperationManifest[] = [
     "mcpName": "v2_tokenized_assets_positions",
     "bodyRef": null,
     "responseRef": "PositionsResponse",
-    "pagination": null
+    "pagination": null,
+    "simulated": false
   },
   {
     "operationId": "v2_tokenized_assets_balances",
@@ -11298,7 +11380,8 @@ export const manifest: OperationManifest[] = [
     "mcpName": "v2_tokenized_assets_balances",
     "bodyRef": null,
     "responseRef": "BalancesResponse",
-    "pagination": null
+    "pagination": null,
+    "simulated": false
   },
   {
     "operationId": "v2_tokenized_assets_order_order_hash",
@@ -11336,7 +11419,8 @@ export const manifest: OperationManifest[] = [
     "mcpName": "v2_tokenized_assets_order_order_hash",
     "bodyRef": null,
     "responseRef": "OrderStatus",
-    "pagination": null
+    "pagination": null,
+    "simulated": false
   },
   {
     "operationId": "v2_tokenized_assets_redemptions",
@@ -11417,7 +11501,8 @@ export const manifest: OperationManifest[] = [
     "mcpName": "v2_tokenized_assets_redemptions",
     "bodyRef": null,
     "responseRef": "RedemptionsResponse",
-    "pagination": null
+    "pagination": null,
+    "simulated": false
   },
   {
     "operationId": "v2_tokenized_assets_create_account",
@@ -11483,7 +11568,8 @@ export const manifest: OperationManifest[] = [
     "mcpName": "v2_tokenized_assets_create_account",
     "bodyRef": "TokenizedAssetsCreateAccountRequest",
     "responseRef": "TokenizedAssetsCreateAccountResponse",
-    "pagination": null
+    "pagination": null,
+    "simulated": true
   },
   {
     "operationId": "v2_tokenized_assets_transfer",
@@ -11587,7 +11673,8 @@ export const manifest: OperationManifest[] = [
     "mcpName": "v2_tokenized_assets_transfer",
     "bodyRef": "TokenizedAssetsTransferRequest",
     "responseRef": "TokenizedAssetsTransferResponse",
-    "pagination": null
+    "pagination": null,
+    "simulated": true
   },
   {
     "operationId": "v2_tokenized_assets_quote",
@@ -11650,7 +11737,8 @@ export const manifest: OperationManifest[] = [
     "mcpName": "v2_tokenized_assets_quote",
     "bodyRef": "TokenizedAssetsQuoteRequest",
     "responseRef": "TokenizedAssetsQuoteResponse",
-    "pagination": null
+    "pagination": null,
+    "simulated": false
   },
   {
     "operationId": "v2_tokenized_assets_order",
@@ -11721,7 +11809,8 @@ export const manifest: OperationManifest[] = [
     "mcpName": "v2_tokenized_assets_order",
     "bodyRef": "TokenizedAssetsOrderRequest",
     "responseRef": "BuildOrderResponse",
-    "pagination": null
+    "pagination": null,
+    "simulated": true
   },
   {
     "operationId": "v2_tokenized_assets_order_submit",
@@ -11837,7 +11926,8 @@ export const manifest: OperationManifest[] = [
     "mcpName": "v2_tokenized_assets_order_submit",
     "bodyRef": "TokenizedAssetsSubmitOrderRequest",
     "responseRef": "TokenizedAssetsSubmitOrderResponse",
-    "pagination": null
+    "pagination": null,
+    "simulated": false
   },
   {
     "operationId": "v2_tokenized_assets_order_order_hash_cancel",
@@ -11886,7 +11976,8 @@ export const manifest: OperationManifest[] = [
     "mcpName": "v2_tokenized_assets_order_order_hash_cancel",
     "bodyRef": "TokenizedAssetsCancelOrderRequest",
     "responseRef": "TokenizedAssetsCancelOrderResponse",
-    "pagination": null
+    "pagination": null,
+    "simulated": true
   },
   {
     "operationId": "v2_tokenized_assets_order_order_hash_charge_fee",
@@ -11987,7 +12078,8 @@ export const manifest: OperationManifest[] = [
     "mcpName": "v2_tokenized_assets_order_order_hash_charge_fee",
     "bodyRef": "TokenizedAssetsChargeFeeRequest",
     "responseRef": "ChargeFeeResponse",
-    "pagination": null
+    "pagination": null,
+    "simulated": true
   },
   {
     "operationId": "v2_tokenized_assets_transact_buy",
@@ -12182,7 +12274,8 @@ export const manifest: OperationManifest[] = [
     "mcpName": "v2_tokenized_assets_transact_buy",
     "bodyRef": "TradeRequest",
     "responseRef": "TradeResponse",
-    "pagination": null
+    "pagination": null,
+    "simulated": true
   },
   {
     "operationId": "v2_tokenized_assets_transact_sell",
@@ -12377,7 +12470,8 @@ export const manifest: OperationManifest[] = [
     "mcpName": "v2_tokenized_assets_transact_sell",
     "bodyRef": "TradeRequest",
     "responseRef": "TradeResponse",
-    "pagination": null
+    "pagination": null,
+    "simulated": true
   },
   {
     "operationId": "v2_gas_sponsorship_prepare",
@@ -12510,7 +12604,8 @@ export const manifest: OperationManifest[] = [
     "mcpName": "v2_gas_sponsorship_prepare",
     "bodyRef": "SponsorPrepareRequest",
     "responseRef": "SponsorPrepareResponse",
-    "pagination": null
+    "pagination": null,
+    "simulated": true
   },
   {
     "operationId": "v2_gas_sponsorship_approve_transfer",
@@ -12578,7 +12673,8 @@ export const manifest: OperationManifest[] = [
     "mcpName": "v2_gas_sponsorship_approve_transfer",
     "bodyRef": "ApproveTransferRequest",
     "responseRef": "ApproveTransferResponse",
-    "pagination": null
+    "pagination": null,
+    "simulated": true
   },
   {
     "operationId": "v2_perpetual_trading_opportunities",
@@ -12664,7 +12760,8 @@ export const manifest: OperationManifest[] = [
     "mcpName": "v2_perpetual_trading_opportunities",
     "bodyRef": null,
     "responseRef": "PerpetualTradingOpportunitiesResponse",
-    "pagination": null
+    "pagination": null,
+    "simulated": false
   },
   {
     "operationId": "v2_perpetual_trading_positions",
@@ -12716,7 +12813,8 @@ export const manifest: OperationManifest[] = [
     "mcpName": "v2_perpetual_trading_positions",
     "bodyRef": null,
     "responseRef": "PerpetualTradingPositionsResponse",
-    "pagination": null
+    "pagination": null,
+    "simulated": false
   },
   {
     "operationId": "v2_perpetual_trading_candles",
@@ -12808,7 +12906,8 @@ export const manifest: OperationManifest[] = [
     "mcpName": "v2_perpetual_trading_candles",
     "bodyRef": null,
     "responseRef": "PerpetualTradingCandlesResponse",
-    "pagination": null
+    "pagination": null,
+    "simulated": false
   },
   {
     "operationId": "v2_perpetual_trading_activity",
@@ -12854,7 +12953,8 @@ export const manifest: OperationManifest[] = [
     "mcpName": "v2_perpetual_trading_activity",
     "bodyRef": null,
     "responseRef": "PerpetualTradingActivityResponse",
-    "pagination": null
+    "pagination": null,
+    "simulated": false
   },
   {
     "operationId": "v2_perpetual_trading_deposit",
@@ -12900,7 +13000,8 @@ export const manifest: OperationManifest[] = [
     "mcpName": "v2_perpetual_trading_deposit",
     "bodyRef": "PerpetualTradingDepositRequest",
     "responseRef": "PerpetualTradingDepositResponse",
-    "pagination": null
+    "pagination": null,
+    "simulated": false
   },
   {
     "operationId": "v2_perpetual_trading_deposit_sponsor_prepare",
@@ -12965,7 +13066,8 @@ export const manifest: OperationManifest[] = [
     "mcpName": "v2_perpetual_trading_deposit_sponsor_prepare",
     "bodyRef": "PerpetualTradingSponsorPrepareRequest",
     "responseRef": "PerpetualTradingSponsorPrepareResponse",
-    "pagination": null
+    "pagination": null,
+    "simulated": true
   },
   {
     "operationId": "v2_perpetual_trading_withdraw",
@@ -13033,7 +13135,8 @@ export const manifest: OperationManifest[] = [
     "mcpName": "v2_perpetual_trading_withdraw",
     "bodyRef": "PerpetualTradingWithdrawRequest",
     "responseRef": "PerpetualTradingSignableActionResponse",
-    "pagination": null
+    "pagination": null,
+    "simulated": false
   },
   {
     "operationId": "v2_perpetual_trading_market_order",
@@ -13212,7 +13315,8 @@ export const manifest: OperationManifest[] = [
     "mcpName": "v2_perpetual_trading_market_order",
     "bodyRef": "PerpetualTradingMarketOrderRequest",
     "responseRef": "PerpetualTradingSignableActionResponse",
-    "pagination": null
+    "pagination": null,
+    "simulated": false
   },
   {
     "operationId": "v2_perpetual_trading_limit_order",
@@ -13423,7 +13527,8 @@ export const manifest: OperationManifest[] = [
     "mcpName": "v2_perpetual_trading_limit_order",
     "bodyRef": "PerpetualTradingLimitOrderRequest",
     "responseRef": "PerpetualTradingSignableActionResponse",
-    "pagination": null
+    "pagination": null,
+    "simulated": false
   },
   {
     "operationId": "v2_perpetual_trading_cancel_order",
@@ -13510,7 +13615,8 @@ export const manifest: OperationManifest[] = [
     "mcpName": "v2_perpetual_trading_cancel_order",
     "bodyRef": "PerpetualTradingCancelOrderRequest",
     "responseRef": "PerpetualTradingSignableActionResponse",
-    "pagination": null
+    "pagination": null,
+    "simulated": false
   },
   {
     "operationId": "v2_perpetual_trading_execute",
@@ -13580,7 +13686,8 @@ export const manifest: OperationManifest[] = [
     "mcpName": "v2_perpetual_trading_execute",
     "bodyRef": "PerpetualTradingExecuteRequest",
     "responseRef": "PerpetualTradingExecuteResponse",
-    "pagination": null
+    "pagination": null,
+    "simulated": false
   },
   {
     "operationId": "v2_perpetual_trading_approve_builder_fee",
@@ -13649,7 +13756,8 @@ export const manifest: OperationManifest[] = [
     "mcpName": "v2_perpetual_trading_approve_builder_fee",
     "bodyRef": "PerpetualTradingApproveBuilderFeeRequest",
     "responseRef": "PerpetualTradingSignableActionResponse",
-    "pagination": null
+    "pagination": null,
+    "simulated": false
   },
   {
     "operationId": "v2_perpetual_trading_enable_unified_account",
@@ -13697,7 +13805,8 @@ export const manifest: OperationManifest[] = [
     "mcpName": "v2_perpetual_trading_enable_unified_account",
     "bodyRef": "PerpetualTradingEnableUnifiedAccountRequest",
     "responseRef": "PerpetualTradingEnableUnifiedAccountResponse",
-    "pagination": null
+    "pagination": null,
+    "simulated": false
   },
   {
     "operationId": "v2_perpetual_trading_ensure_leverage",
@@ -13748,7 +13857,8 @@ export const manifest: OperationManifest[] = [
     "mcpName": "v2_perpetual_trading_ensure_leverage",
     "bodyRef": "PerpetualTradingEnsureLeverageRequest",
     "responseRef": "PerpetualTradingLeverageResponse",
-    "pagination": null
+    "pagination": null,
+    "simulated": false
   },
   {
     "operationId": "v2_perpetual_trading_set_leverage",
@@ -13821,7 +13931,8 @@ export const manifest: OperationManifest[] = [
     "mcpName": "v2_perpetual_trading_set_leverage",
     "bodyRef": "PerpetualTradingSetLeverageRequest",
     "responseRef": "PerpetualTradingLeverageResponse",
-    "pagination": null
+    "pagination": null,
+    "simulated": false
   },
   {
     "operationId": "v2_perpetual_trading_order_book",
@@ -13877,7 +13988,8 @@ export const manifest: OperationManifest[] = [
     "mcpName": "v2_perpetual_trading_order_book",
     "bodyRef": null,
     "responseRef": "PerpetualTradingOrderBookResponse",
-    "pagination": null
+    "pagination": null,
+    "simulated": false
   },
   {
     "operationId": "v2_perpetual_trading_position_tpsl",
@@ -14002,7 +14114,8 @@ export const manifest: OperationManifest[] = [
     "mcpName": "v2_perpetual_trading_position_tpsl",
     "bodyRef": "PerpetualTradingPositionTpslRequest",
     "responseRef": "PerpetualTradingSignableActionResponse",
-    "pagination": null
+    "pagination": null,
+    "simulated": false
   },
   {
     "operationId": "v2_earn_positions",
@@ -14054,7 +14167,8 @@ export const manifest: OperationManifest[] = [
     "mcpName": "v2_earn_positions",
     "bodyRef": null,
     "responseRef": "EarnPositionsResponse",
-    "pagination": null
+    "pagination": null,
+    "simulated": false
   },
   {
     "operationId": "v2_earn_positions_all",
@@ -14089,7 +14203,8 @@ export const manifest: OperationManifest[] = [
     "mcpName": "v2_earn_positions_all",
     "bodyRef": null,
     "responseRef": "EarnPositionsAllResponse",
-    "pagination": null
+    "pagination": null,
+    "simulated": false
   },
   {
     "operationId": "v2_earn_vaults",
@@ -14232,7 +14347,8 @@ export const manifest: OperationManifest[] = [
     "pagination": {
       "style": "offset",
       "itemsKey": "vaults"
-    }
+    },
+    "simulated": false
   },
   {
     "operationId": "v2_earn_aave_markets",
@@ -14291,7 +14407,8 @@ export const manifest: OperationManifest[] = [
     "mcpName": "v2_earn_aave_markets",
     "bodyRef": null,
     "responseRef": "AaveMarketsResponse",
-    "pagination": null
+    "pagination": null,
+    "simulated": false
   },
   {
     "operationId": "v2_earn_pendle_markets",
@@ -14410,7 +14527,8 @@ export const manifest: OperationManifest[] = [
     "pagination": {
       "style": "offset",
       "itemsKey": "markets"
-    }
+    },
+    "simulated": false
   },
   {
     "operationId": "v2_earn_swap_quote",
@@ -14529,7 +14647,8 @@ export const manifest: OperationManifest[] = [
     "mcpName": "v2_earn_swap_quote",
     "bodyRef": null,
     "responseRef": "EarnSwapQuoteResponse",
-    "pagination": null
+    "pagination": null,
+    "simulated": false
   },
   {
     "operationId": "v2_earn_balances",
@@ -14581,7 +14700,8 @@ export const manifest: OperationManifest[] = [
     "mcpName": "v2_earn_balances",
     "bodyRef": null,
     "responseRef": "EarnBalancesResponse",
-    "pagination": null
+    "pagination": null,
+    "simulated": false
   },
   {
     "operationId": "v2_earn_create_account",
@@ -14644,7 +14764,8 @@ export const manifest: OperationManifest[] = [
     "mcpName": "v2_earn_create_account",
     "bodyRef": "EarnCreateAccountRequest",
     "responseRef": "EarnCreateAccountResponse",
-    "pagination": null
+    "pagination": null,
+    "simulated": true
   },
   {
     "operationId": "v2_earn_transfer",
@@ -14761,7 +14882,8 @@ export const manifest: OperationManifest[] = [
     "mcpName": "v2_earn_transfer",
     "bodyRef": "EarnTransferRequest",
     "responseRef": "EarnTransferResponse",
-    "pagination": null
+    "pagination": null,
+    "simulated": true
   },
   {
     "operationId": "v2_earn_manage",
@@ -14987,7 +15109,8 @@ export const manifest: OperationManifest[] = [
     "mcpName": "v2_earn_manage",
     "bodyRef": "EarnManageRequest",
     "responseRef": "EarnManageResponse",
-    "pagination": null
+    "pagination": null,
+    "simulated": true
   },
   {
     "operationId": "v2_earn_swap",
@@ -15104,7 +15227,8 @@ export const manifest: OperationManifest[] = [
     "mcpName": "v2_earn_swap",
     "bodyRef": "EarnSwapRequest",
     "responseRef": "EarnSwapResponse",
-    "pagination": null
+    "pagination": null,
+    "simulated": true
   },
   {
     "operationId": "v2_earn_bundle",
@@ -15571,7 +15695,8 @@ export const manifest: OperationManifest[] = [
     "mcpName": "v2_earn_bundle",
     "bodyRef": "V2BundleRequest",
     "responseRef": "V2BundleResponse",
-    "pagination": null
+    "pagination": null,
+    "simulated": true
   },
   {
     "operationId": "v2_credit_positions",
@@ -15624,7 +15749,8 @@ export const manifest: OperationManifest[] = [
     "mcpName": "v2_credit_positions",
     "bodyRef": null,
     "responseRef": "CreditPositionsResponse",
-    "pagination": null
+    "pagination": null,
+    "simulated": false
   },
   {
     "operationId": "v2_credit_balances",
@@ -15677,7 +15803,8 @@ export const manifest: OperationManifest[] = [
     "mcpName": "v2_credit_balances",
     "bodyRef": null,
     "responseRef": "CreditBalancesResponse",
-    "pagination": null
+    "pagination": null,
+    "simulated": false
   },
   {
     "operationId": "v2_credit_looped_positions",
@@ -15730,7 +15857,8 @@ export const manifest: OperationManifest[] = [
     "mcpName": "v2_credit_looped_positions",
     "bodyRef": null,
     "responseRef": "LoopedPositionsResponse",
-    "pagination": null
+    "pagination": null,
+    "simulated": false
   },
   {
     "operationId": "v2_credit_euler_markets",
@@ -15774,7 +15902,8 @@ export const manifest: OperationManifest[] = [
     "mcpName": "v2_credit_euler_markets",
     "bodyRef": null,
     "responseRef": "EulerMarketsResponse",
-    "pagination": null
+    "pagination": null,
+    "simulated": false
   },
   {
     "operationId": "v2_credit_morpho_markets",
@@ -15870,7 +15999,8 @@ export const manifest: OperationManifest[] = [
     "pagination": {
       "style": "offset",
       "itemsKey": "markets"
-    }
+    },
+    "simulated": false
   },
   {
     "operationId": "v2_credit_create_account",
@@ -15934,7 +16064,8 @@ export const manifest: OperationManifest[] = [
     "mcpName": "v2_credit_create_account",
     "bodyRef": "CreditCreateAccountRequest",
     "responseRef": "CreditCreateAccountResponse",
-    "pagination": null
+    "pagination": null,
+    "simulated": true
   },
   {
     "operationId": "v2_credit_borrow",
@@ -16245,7 +16376,8 @@ export const manifest: OperationManifest[] = [
     "mcpName": "v2_credit_borrow",
     "bodyRef": "CreditBorrowRequest",
     "responseRef": "CreditBorrowResponse",
-    "pagination": null
+    "pagination": null,
+    "simulated": true
   },
   {
     "operationId": "v2_credit_loop",
@@ -16469,7 +16601,8 @@ export const manifest: OperationManifest[] = [
     "mcpName": "v2_credit_loop",
     "bodyRef": "CreditLoopRequest",
     "responseRef": "CreditLoopResponse",
-    "pagination": null
+    "pagination": null,
+    "simulated": true
   },
   {
     "operationId": "v2_credit_unloop",
@@ -16659,7 +16792,8 @@ export const manifest: OperationManifest[] = [
     "mcpName": "v2_credit_unloop",
     "bodyRef": "CreditUnloopRequest",
     "responseRef": "CreditUnloopResponse",
-    "pagination": null
+    "pagination": null,
+    "simulated": true
   },
   {
     "operationId": "v2_credit_rebalance",
@@ -16857,7 +16991,8 @@ export const manifest: OperationManifest[] = [
     "mcpName": "v2_credit_rebalance",
     "bodyRef": "CreditRebalanceRequest",
     "responseRef": "CreditRebalanceResponse",
-    "pagination": null
+    "pagination": null,
+    "simulated": true
   },
   {
     "operationId": "v2_credit_transfer",
@@ -16959,7 +17094,8 @@ export const manifest: OperationManifest[] = [
     "mcpName": "v2_credit_transfer",
     "bodyRef": "CreditTransferRequest",
     "responseRef": "CreditTransferResponse",
-    "pagination": null
+    "pagination": null,
+    "simulated": true
   },
   {
     "operationId": "v2_credit_repay",
@@ -17226,7 +17362,8 @@ export const manifest: OperationManifest[] = [
     "mcpName": "v2_credit_repay",
     "bodyRef": "CreditRepayRequest",
     "responseRef": "CreditRepayResponse",
-    "pagination": null
+    "pagination": null,
+    "simulated": true
   },
   {
     "operationId": "v2_credit_bundle",
@@ -17984,7 +18121,8 @@ export const manifest: OperationManifest[] = [
     "mcpName": "v2_credit_bundle",
     "bodyRef": "CreditBundleRequest",
     "responseRef": "CreditBundleResponse",
-    "pagination": null
+    "pagination": null,
+    "simulated": true
   },
   {
     "operationId": "v2_cctp_burn",
@@ -18085,7 +18223,8 @@ export const manifest: OperationManifest[] = [
     "mcpName": "v2_cctp_burn",
     "bodyRef": "CctpBurnRequest",
     "responseRef": "CctpBurnResponse",
-    "pagination": null
+    "pagination": null,
+    "simulated": true
   },
   {
     "operationId": "v2_cctp_mint",
@@ -18136,6 +18275,7 @@ export const manifest: OperationManifest[] = [
     "mcpName": "v2_cctp_mint",
     "bodyRef": "CctpMintRequest",
     "responseRef": "CctpMintResponse",
-    "pagination": null
+    "pagination": null,
+    "simulated": true
   }
 ];

@@ -529,6 +529,22 @@ export type AllowanceInfoResponse = {
   contract_address: string;
 };
 
+/** An allowance or Permit2 grant the transactions leave behind */
+export type ApprovalLeft = {
+  owner: string;
+  /** `wallet`: the address that signs; `account`: the product or smart account it acts through */
+  role: "wallet" | "account";
+  token: SimulatedToken;
+  spender: string;
+  kind: "erc20" | "permit2";
+  /** the allowance the transactions leave, in base units */
+  amount_raw: string;
+  amount: string | null;
+  unlimited: boolean;
+  /** unix seconds a Permit2 grant ends; null for ERC-20 allowances */
+  expiry: number | null;
+};
+
 export type ApproveTransferRequest = {
   /** token holder */
   owner: string;
@@ -539,6 +555,7 @@ export type ApproveTransferRequest = {
 };
 
 export type ApproveTransferResponse = {
+  simulation?: Simulation | null;
   transaction: UnsignedTransaction | null;
   eip_712: TypedData | null;
   /** Ours: Permit2 already has an unlimited allowance */
@@ -555,6 +572,22 @@ export type Apy = {
   apy_7_day: string;
   /** percent a year, over the last 30 days */
   apy_30_day: string;
+};
+
+/** A balance the transactions change, read before and after them */
+export type AssetChange = {
+  holder: string;
+  /** `wallet`: the address that signs; `account`: the product or smart account it acts through */
+  role: "wallet" | "account";
+  token: SimulatedToken;
+  /** signed change in base units: negative leaves the holder */
+  amount_raw: string;
+  /** signed change in whole tokens; null when decimals are unknown */
+  amount: string | null;
+  /** signed USD value at the chain's price feed; null when it has none for the token */
+  usd: string | null;
+  /** a debt token: its balance rising is debt taken on (its USD counts negative) */
+  liability: boolean;
 };
 
 export type BalancesResponse = {
@@ -579,6 +612,7 @@ export type BatchedUserOperationsRequest = {
 };
 
 export type BatchedUserOperationsResponse = {
+  simulation?: Simulation | null;
   /** the calls, in order, for a smart account or an EIP-5792 wallet_sendCalls batch */
   operations: Array<UserOperationResponse>;
 };
@@ -605,6 +639,7 @@ export type BorrowableToken = {
 };
 
 export type BuildOrderResponse = {
+  simulation?: Simulation | null;
   quote: TokenizedAssetsQuote;
   /** SafeTx granting the settlement contract an unlimited allowance of from_token; null when the allowance covers amount */
   approval_safe_tx_eip712: TypedData | null;
@@ -621,6 +656,7 @@ export type BuildOrderResponse = {
 };
 
 export type BundlerTransactionResponse = {
+  simulation?: Simulation | null;
   transaction: UnsignedMulticallTransaction;
 };
 
@@ -649,6 +685,7 @@ export type CctpBurnRequest = {
 };
 
 export type CctpBurnResponse = {
+  simulation?: Simulation | null;
   /** depositForBurn on TokenMessengerV2; after approval_transaction when that is set */
   transaction: UnsignedTransaction;
   /** null: burns are sent by the owner */
@@ -683,6 +720,7 @@ export type CctpMintRequest = {
 };
 
 export type CctpMintResponse = {
+  simulation?: Simulation | null;
   bridge_id: string;
   /** pending (HTTP 202): attestation not ready; ready: `transaction` mints; completed: already minted */
   status: "pending" | "ready" | "completed";
@@ -743,6 +781,7 @@ export type ChainMarketInfo = {
 };
 
 export type ChargeFeeResponse = {
+  simulation?: Simulation | null;
   transaction: UnsignedTransaction | null;
   eip_712: TypedData | null;
   /** USDC */
@@ -845,6 +884,7 @@ export type CreditBorrowRequest = {
 };
 
 export type CreditBorrowResponse = {
+  simulation?: Simulation | null;
   transaction: UnsignedTransaction | null;
   eip_712: TypedData | null;
   estimated_collateral_amount?: string;
@@ -867,6 +907,7 @@ export type CreditBundleRequest = {
 };
 
 export type CreditBundleResponse = {
+  simulation?: Simulation | null;
   transaction: UnsignedTransaction | null;
   eip_712: TypedData | null;
   /** number of calls bundled into the one transaction */
@@ -886,6 +927,7 @@ export type CreditCreateAccountRequest = {
 };
 
 export type CreditCreateAccountResponse = {
+  simulation?: Simulation | null;
   transaction: UnsignedTransaction | null;
   /** predicted (or existing) account address */
   credit_account_address: string;
@@ -980,6 +1022,7 @@ export type CreditLoopRequest = {
 };
 
 export type CreditLoopResponse = {
+  simulation?: Simulation | null;
   transaction?: UnsignedTransaction | null;
   eip_712?: TypedData | null;
   preview: CreditLoopPreview | null;
@@ -1033,6 +1076,7 @@ export type CreditRebalanceRequest = {
 };
 
 export type CreditRebalanceResponse = {
+  simulation?: Simulation | null;
   /** null when every target is already met */
   transaction?: UnsignedTransaction | null;
   eip_712?: TypedData | null;
@@ -1086,6 +1130,7 @@ export type CreditRepayRequest = {
 };
 
 export type CreditRepayResponse = {
+  simulation?: Simulation | null;
   transaction: UnsignedTransaction | null;
   eip_712: TypedData | null;
   estimated_token_out_amount?: string;
@@ -1122,6 +1167,7 @@ export type CreditTransferRequest = {
 };
 
 export type CreditTransferResponse = {
+  simulation?: Simulation | null;
   transaction: UnsignedTransaction | null;
   eip_712: TypedData | null;
 };
@@ -1196,6 +1242,7 @@ export type CreditUnloopRequest = {
 };
 
 export type CreditUnloopResponse = {
+  simulation?: Simulation | null;
   transaction?: UnsignedTransaction | null;
   eip_712?: TypedData | null;
   preview: CreditUnloopPreview | null;
@@ -1299,6 +1346,7 @@ export type EarnCreateAccountRequest = {
 };
 
 export type EarnCreateAccountResponse = {
+  simulation?: Simulation | null;
   transaction: UnsignedTransaction | null;
   /** predicted (or existing) account address */
   earn_account_address: string;
@@ -1321,6 +1369,7 @@ export type EarnManageRequest = {
 };
 
 export type EarnManageResponse = {
+  simulation?: Simulation | null;
   transaction: UnsignedTransaction | null;
   eip_712: TypedData | null;
 };
@@ -1373,6 +1422,7 @@ export type EarnSwapRequest = {
 };
 
 export type EarnSwapResponse = {
+  simulation?: Simulation | null;
   transaction: UnsignedTransaction | null;
   eip_712: TypedData | null;
   /** human units of token_out the route is quoted to return */
@@ -1397,6 +1447,7 @@ export type EarnTransferRequest = {
 };
 
 export type EarnTransferResponse = {
+  simulation?: Simulation | null;
   transaction: UnsignedTransaction | null;
   eip_712: TypedData | null;
 };
@@ -1485,6 +1536,7 @@ export type EthenaRequestToWithdrawRequest = {
 };
 
 export type EthenaRequestToWithdrawTransactionResponse = {
+  simulation?: Simulation | null;
   transaction: UnsignedTransaction;
   /** sUSDe's cooldown, in days (0: withdrawals are immediate) */
   cooldown_duration_days: number;
@@ -2279,6 +2331,7 @@ export type OdosSwapRequest = {
 };
 
 export type OdosTransactionResponse = {
+  simulation?: Simulation | null;
   transaction: UnsignedTransaction;
   /** token_out the route returns at the quote (human units); at least this less the slippage arrives */
   amount_out_quote: string;
@@ -2657,6 +2710,7 @@ export type PendleTradeYtRequest = {
 };
 
 export type PendleTxResponse = {
+  simulation?: Simulation | null;
   transaction: UnsignedTransaction;
   /** what the trade returns at the quote (human units); it returns at least this less the slippage */
   amount_out_quote: string;
@@ -3010,6 +3064,7 @@ export type PerpetualTradingSponsorPrepareRequest = {
 };
 
 export type PerpetualTradingSponsorPrepareResponse = {
+  simulation?: Simulation | null;
   transaction: UnsignedTransaction;
 };
 
@@ -3281,6 +3336,53 @@ export type SignedAuthorizationOut = {
   yParity: number;
 };
 
+export type SimulatedToken = {
+  /** the token, or "0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE" for the native coin */
+  address: string;
+  symbol: string | null;
+  /** null when the contract does not answer decimals() */
+  decimals: number | null;
+};
+
+/** What the returned transactions or payloads will do, simulated on the pending block (eth_simulateV1) before the answer: the balances they change for the signer and the account it acts through, the approvals they leave, gas and fee, and warnings */
+export type Simulation = {
+  chain: string;
+  /** the block the first transaction was simulated in */
+  block_number: number;
+  /** that block's time (unix seconds): interest accrues to it */
+  block_timestamp: number;
+  /** how many transactions were simulated, each in a block of its own */
+  transactions: number;
+  asset_changes: Array<AssetChange>;
+  approvals: Array<ApprovalLeft>;
+  /** gas the transactions use together, as simulated */
+  gas_used: string;
+  /** null when another party pays the gas (a sponsor relays a signed payload; a bundler) */
+  fee: {
+    payer: string;
+    /** whole native coins at the next block's base fee and the transaction's tip */
+    native: string;
+    usd: string | null;
+  } | null;
+  /** the signed USD sum of every change (fee excluded); null when a change has no price */
+  net_usd: string | null;
+  /** what the operation is for, read after it: e.g. health_factor_after (Aave), per holder */
+  outcome: {
+    [key: string]: string | null;
+  };
+  warnings: Array<SimulationWarning>;
+  /** true: part of the outcome arrives after a later block (a venue, an issuer, a bridge) */
+  settles_later: boolean;
+  /** what arrives later, and how to follow it */
+  settles_later_note: string | null;
+};
+
+/** What a careful wallet would point out before signing: unlimited_approval (an allowance no amount exhausts is left behind); approval_to_unknown_spender (a spender neither the transactions call, this deployment names, nor the request gave); call_to_address_without_code (a call with data to an address holding no contract); transfer_to_address_without_code (assets reach an account that has no contract yet); low_health_factor (a lending position ends under 1.1); output_below_quote (less arrives than the quoted amount less its slippage) */
+export type SimulationWarning = {
+  code: "unlimited_approval" | "approval_to_unknown_spender" | "call_to_address_without_code" | "transfer_to_address_without_code" | "low_health_factor" | "output_below_quote";
+  message: string;
+};
+
 export type SkyBuyParams = {
   /** which write this action is */
   action_type: "SKY_BUY";
@@ -3398,6 +3500,7 @@ export type SponsorPrepareRequest = {
 };
 
 export type SponsorPrepareResponse = {
+  simulation?: Simulation | null;
   transaction: UnsignedTransaction;
 };
 
@@ -3455,6 +3558,7 @@ export type TokenizedAssetsCancelOrderRequest = {
 };
 
 export type TokenizedAssetsCancelOrderResponse = {
+  simulation?: Simulation | null;
   /** SafeTx of the account's cancelOrder; the owner signs */
   cancel_safe_tx_eip712: TypedData;
 };
@@ -3478,6 +3582,7 @@ export type TokenizedAssetsCreateAccountRequest = {
 };
 
 export type TokenizedAssetsCreateAccountResponse = {
+  simulation?: Simulation | null;
   transaction: UnsignedTransaction | null;
   /** predicted (or existing) account address */
   tokenized_assets_account_address: string;
@@ -3604,6 +3709,7 @@ export type TokenizedAssetsTransferRequest = {
 };
 
 export type TokenizedAssetsTransferResponse = {
+  simulation?: Simulation | null;
   transaction: UnsignedTransaction | null;
   eip_712: TypedData | null;
 };
@@ -3673,6 +3779,7 @@ export type TradeRequest = {
 };
 
 export type TradeResponse = {
+  simulation?: Simulation | null;
   transaction: UnsignedTransaction | null;
   eip_712: TypedData | null;
   /** human units of token_out (net of the fee on a sell) */
@@ -3703,6 +3810,7 @@ export type TradingStatus = {
 };
 
 export type TransactionResponse = {
+  simulation?: Simulation | null;
   transaction: UnsignedTransaction;
 };
 
@@ -3783,6 +3891,7 @@ export type UniswapBuyExactlyRequest = {
 };
 
 export type UniswapBuyExactlyTransactionResponse = {
+  simulation?: Simulation | null;
   transaction: UnsignedTransaction;
   /** token_in the quote takes; at most max_slippage_percent more is spent */
   amount_in_quote: string;
@@ -3960,6 +4069,7 @@ export type UniswapSellExactlyRequest = {
 };
 
 export type UniswapSellExactlyTransactionResponse = {
+  simulation?: Simulation | null;
   transaction: UnsignedTransaction;
   /** token_out the quote gives; at least it less max_slippage_percent arrives */
   amount_out_quote: string;
@@ -4088,6 +4198,7 @@ export type V2BundleRequest = {
 };
 
 export type V2BundleResponse = {
+  simulation?: Simulation | null;
   transaction: UnsignedTransaction | null;
   eip_712: TypedData | null;
   /** number of calls bundled into the one transaction */

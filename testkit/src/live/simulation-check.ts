@@ -135,7 +135,8 @@ async function before(g: Group, tx: { authorizationList?: unknown[] }): Promise<
   if (head.number + 1n !== expected) {
     g.exact = false;
   } else if (g.exact) {
-    const time = BigInt(g.simulation.block_timestamp + 12 * g.sent);
+    // each later transaction of the answer was simulated a block and a second after the one before it
+    const time = BigInt(g.simulation.block_timestamp + g.sent);
     if (time > head.timestamp)
       await client.request({ method: "evm_setNextBlockTimestamp" as any, params: [Number(time)] as any });
   }

@@ -76,7 +76,7 @@ export interface SimulateInput {
   steps: readonly SimStep[];
   /**
    * the earliest time (unix seconds) the first block can have: a block is later than its parent, and a node's
-   * pending block may carry its parent's time
+   * pending block may carry its parent's time. Each later step's block is a second later.
    */
   notBefore?: bigint;
   holders: readonly Address[];
@@ -286,8 +286,10 @@ async function run(
     return {
       calls,
       ...(Object.keys(overrides).length > 0 && { stateOverrides: overrides }),
-      ...(i === 0 &&
-        input.notBefore !== undefined && { blockOverrides: { time: `0x${input.notBefore.toString(16)}` } }),
+      // each later transaction in the next block, a second later: as soon as a wallet can follow
+      ...(input.notBefore !== undefined && {
+        blockOverrides: { time: `0x${(input.notBefore + BigInt(i)).toString(16)}` },
+      }),
     };
   });
   const answer = (await client.request({

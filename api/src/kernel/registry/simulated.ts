@@ -84,6 +84,7 @@ export function withSimulation(
       const times = blockTimes(ctx, (input as { body?: { chain?: unknown } }).body?.chain);
       const result = (await handler(input, ctx)) as Record<string, unknown>;
       let simulation = null;
+      const signable = SIGNED_KEYS.some((k) => result?.[k]);
       try {
         const done = await simulateWrite({
           notBefore: async (chain) => {
@@ -111,6 +112,8 @@ export function withSimulation(
           throw error;
         }
       }
+      // nothing to sign (an account that exists, an attestation pending): no simulation field
+      if (simulation === null && !signable) return result as never;
       // first in the answer: a reader (an agent, a CLI) sees what it does before what to sign
       return Object.assign({ simulation }, result) as never;
     },
