@@ -37,6 +37,7 @@ import {
   stop,
   TEST_KEYS,
 } from "@compass/testkit";
+import { SIMULATION_LEDGER } from "@compass/testkit/live";
 import { buildAll, buildStorybook } from "./build.ts";
 
 const args = process.argv.slice(2);
@@ -316,13 +317,20 @@ try {
           .join("\n"),
       );
     }
-    await step("integration", () =>
+    rmSync(SIMULATION_LEDGER, { force: true });
+    const integrated = await step("integration", () =>
       npx(
         "vitest",
         ["run", "--project", "integration", ...vitestReport("integration"), ...integrationArgs],
         env,
       ),
     );
+    // every write's simulation was held to the chain by the tests that sent its transactions (a filtered run
+    // sends only some)
+    if (integrated && integrationArgs.length === 0)
+      await step("simulations", () =>
+        exec(process.execPath, ["--import", "tsx", join(ROOT, "scripts/simulation-coverage.ts")], { env }),
+      );
     await step("python", () =>
       exec("python3", ["-m", "unittest", "discover", "-s", "tests", "-t", ".", "-v"], {
         cwd: join(ROOT, "python"),

@@ -79,7 +79,7 @@ export async function sendReturned(
 ): Promise<TransactionReceipt> {
   if (tx.from.toLowerCase() !== wallet.account.address.toLowerCase())
     throw new Error(`transaction is from ${tx.from}, not ${wallet.account.address}`);
-  const simulated = await beforeSend(tx);
+  const simulated = await beforeSend(tx, wallet as never);
   const hash = await wallet.sendTransaction({
     to: tx.to as Address,
     data: tx.data as Hex,

@@ -11,6 +11,7 @@ import { perpetualTrading } from "./perpetual-trading.ts";
 import { requestCosts } from "./request-costs.ts";
 import { rpcPerRequest } from "./rpc-per-request.ts";
 import { scaleOut } from "./scale-out.ts";
+import { simulation } from "./simulation.ts";
 import { tokenizedAssets } from "./tokenized-assets.ts";
 import { v1 } from "./v1.ts";
 import { widgetWeight } from "./widget-weight.ts";
@@ -20,6 +21,7 @@ export const SECTIONS: BenchSection[] = [
   httpMounts,
   requestCosts,
   rpcPerRequest,
+  simulation,
   tokenizedAssets,
   coldStart,
   onramp,

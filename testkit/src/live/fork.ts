@@ -17,6 +17,7 @@ import {
 import { privateKeyToAccount } from "viem/accounts";
 import { sendReturned } from "../wallet.ts";
 import { addressBook, devnetChain } from "./env.ts";
+import { recordAnswer } from "./simulation-record.ts";
 import type { UnsignedTx } from "./tokenized-assets.ts";
 
 export interface Fork {
@@ -81,12 +82,15 @@ export async function forkChain(chain: string, port: number): Promise<Fork> {
       await client.request({ method: "evm_setNextBlockTimestamp" as never, params: [timestamp] as never });
       await client.request({ method: "evm_mine" as never, params: [] as never });
     },
-    post: (path, body) =>
-      call(path, {
+    post: async (path, body) => {
+      const answer = await call(path, {
         method: "POST",
         headers: { "content-type": "application/json" },
         body: JSON.stringify(body),
-      }),
+      });
+      if (answer.status === 200) recordAnswer(path, answer.body);
+      return answer;
+    },
     get: (path) => call(path, { method: "GET" }),
     async send(devIndex, tx) {
       const wallet = createWalletClient({

@@ -45,6 +45,8 @@ export {
   fundedProductAccount,
   type ProductAccount,
 } from "./product-accounts.ts";
+export { afterSend, beforeSend, SIMULATION_LEDGER } from "./simulation-check.ts";
+export { recordAnswer } from "./simulation-record.ts";
 export { bundlerClient, bundlerUrl, SMART_ACCOUNT_PROVIDERS } from "./smart-accounts.ts";
 export {
   advanceDevnet,

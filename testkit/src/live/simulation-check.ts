@@ -116,20 +116,27 @@ function groupsOf(tx: { from: string; nonce: string | number; to: string; data: 
  * Before a test sends a transaction an answer returned: the balances before its first transaction, and the time
  * of the block the simulation assumed.
  */
-export async function beforeSend(tx: {
-  from: string;
-  nonce: string | number;
-  to: string;
-  data: string;
-  authorizationList?: unknown[];
-}): Promise<Group[]> {
+export async function beforeSend(
+  tx: {
+    from: string;
+    nonce: string | number;
+    to: string;
+    data: string;
+    authorizationList?: unknown[];
+  },
+  /** the chain the transaction goes to (a fork's), when not the devnet's chain the answer names */
+  client?: PublicClient,
+): Promise<Group[]> {
   const groups = groupsOf(tx);
-  for (const g of groups) await before(g, tx);
+  for (const g of groups) {
+    g.client = client;
+    await before(g, tx);
+  }
   return groups;
 }
 
 async function before(g: Group, tx: { authorizationList?: unknown[] }): Promise<void> {
-  const client = chainClient(g.simulation.chain);
+  const client = g.client ?? chainClient(g.simulation.chain);
   const head = await client.getBlock({ blockTag: "latest" });
   const expected = BigInt(g.simulation.block_number + g.sent);
   if (head.number + 1n !== expected) {
@@ -168,11 +175,16 @@ async function after(
   g.sent++;
   if (g.sent < g.keys.length) return;
   for (const k of g.keys) byKey.delete(k);
+  const client = g.client ?? chainClient(g.simulation.chain);
   if (!g.exact) {
-    ledger({ operation: g.operation, checked: false, why: "stale: other transactions landed first" });
+    ledger({
+      operation: g.operation,
+      path: g.path,
+      checked: false,
+      why: "stale: other transactions landed first",
+    });
     return;
   }
-  const client = chainClient(g.simulation.chain);
   const afterBalances = await balancesOf(client, pairsOf(g), receipt.blockNumber);
   const simulated = new Map<string, bigint>();
   for (const c of g.simulation.asset_changes)
@@ -192,6 +204,7 @@ async function after(
   const mined = await client.getBlock({ blockNumber: receipt.blockNumber });
   ledger({
     operation: g.operation,
+    path: g.path,
     checked: true,
     ok: wrong.length === 0,
     wrong,

@@ -20,6 +20,7 @@ export interface WireSimulation {
 
 export interface Group {
   operation: string;
+  path: string;
   simulation: WireSimulation;
   /** the transactions of the answer, by the key they are sent under */
   keys: string[];
@@ -30,6 +31,8 @@ export interface Group {
   gasUsed: bigint;
   authorized: boolean;
   relayed?: boolean;
+  /** where its transactions go, when not the devnet's chain (a fork) */
+  client?: import("viem").PublicClient;
   failed?: string;
 }
 
@@ -68,6 +71,7 @@ export function recordAnswer(path: string, answer: any): void {
   if (keys.length === 0 || keys.length !== simulation.transactions) return;
   const group: Group = {
     operation: operationOf(path),
+    path: path.split("?")[0]!,
     simulation,
     keys,
     sent: 0,

@@ -238,6 +238,9 @@ async function findSteps(
   for (const [k, v] of Object.entries(result ?? {}))
     if (k.endsWith("_account_address") && typeof v === "string" && isAddress(v))
       holders.set(getAddress(v), "account");
+  // the owner a relayed payload acts for (a sponsor sends what the owner signed): its balances move too
+  if (typeof body?.owner === "string" && isAddress(body.owner) && !holders.has(getAddress(body.owner)))
+    holders.set(getAddress(body.owner), "wallet");
   return {
     chain,
     steps,
@@ -323,18 +326,11 @@ export async function simulateWrite(input: {
   const bookContracts = new Set(
     Object.values(addressBook(config)?.chains[chain]?.contracts ?? {}).map((a) => getAddress(a)),
   );
-  const requestAddresses = new Set<Address>();
-  const collect = (v: unknown) => {
-    if (typeof v === "string" && isAddress(v)) requestAddresses.add(getAddress(v));
-    else if (Array.isArray(v)) v.forEach(collect);
-    else if (v && typeof v === "object") Object.values(v).forEach(collect);
-  };
-  collect(body);
+  // the contracts an approval may go to without a warning: what the transactions call, what this deployment names
   const ownContracts = new Set<Address>([
     ...found.steps.map((s) => getAddress(s.to)),
     ...bookContracts,
     getAddress(PERMIT2),
-    ...requestAddresses,
   ]);
 
   const approvals = simulated.allowances.map((a) => {
@@ -362,7 +358,7 @@ export async function simulateWrite(input: {
     if (a.amount_raw !== "0" && !ownContracts.has(getAddress(a.spender)))
       warnings.push({
         code: "approval_to_unknown_spender",
-        message: `${a.spender} is allowed to take ${a.token.symbol ?? a.token.address}, and is none of the contracts this operation calls or this deployment names`,
+        message: `${a.spender} is allowed to take ${a.token.symbol ?? a.token.address}, and is none of the contracts this operation calls or this deployment names: check who it is before signing`,
       });
   }
   found.steps.forEach((s) => {

@@ -47,6 +47,11 @@ export interface Config {
   redisUrl?: string;
   /** take the client IP from X-Forwarded-For (behind a trusted proxy only) */
   trustProxy: boolean;
+  /**
+   * answer each write's `simulation` (COMPASS_SIMULATION=off leaves it out: for a node without eth_simulateV1, and
+   * as the bench's baseline)
+   */
+  simulation: boolean;
 }
 
 /** `600/60s`, `100/1s`, `5000/1m`, or `off`. */
@@ -139,6 +144,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     rateLimit: parseRateLimit(env.COMPASS_RATE_LIMIT),
     redisUrl: env.REDIS_URL || undefined,
     trustProxy: env.COMPASS_TRUST_PROXY === "1",
+    simulation: (env.COMPASS_SIMULATION ?? "on").toLowerCase() !== "off",
   };
 }
 

@@ -81,6 +81,7 @@ export function withSimulation(
     ...op,
     response: withSimulationField(op.response),
     handler: async (input, ctx: Context) => {
+      if (!ctx.config.simulation) return handler(input, ctx);
       const times = blockTimes(ctx, (input as { body?: { chain?: unknown } }).body?.chain);
       const result = (await handler(input, ctx)) as Record<string, unknown>;
       let simulation = null;

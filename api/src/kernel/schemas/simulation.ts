@@ -71,7 +71,7 @@ export const SimulationWarning = z
   .meta({
     id: "SimulationWarning",
     description:
-      "What a careful wallet would point out before signing: unlimited_approval (an allowance no amount exhausts is left behind); approval_to_unknown_spender (a spender neither the transactions call, this deployment names, nor the request gave); call_to_address_without_code (a call with data to an address holding no contract); transfer_to_address_without_code (assets reach an account that has no contract yet); low_health_factor (a lending position ends under 1.1); output_below_quote (less arrives than the quoted amount less its slippage)",
+      "What a careful wallet would point out before signing: unlimited_approval (an allowance no amount exhausts is left behind); approval_to_unknown_spender (a spender neither the transactions call nor this deployment names); call_to_address_without_code (a call with data to an address holding no contract); transfer_to_address_without_code (assets reach an account that has no contract yet); low_health_factor (a lending position ends under 1.1); output_below_quote (less arrives than the quoted amount less its slippage)",
   });
 
 export const Simulation = z

@@ -92,6 +92,43 @@ describe("v1 smart-account batching through an ERC-4337 bundler", () => {
       // ERC-4626 rounds twice against the depositor (shares down, then assets down): up to 2 units
       expect(assets).toBeGreaterThanOrEqual(parseUnits(deposit, 6) - 2n);
       expect(await balanceOf(token("USDC"), sender)).toBeGreaterThan(0n);
+
+      // the simulation the answer led with is what the account's balances did: every token to the unit (a fresh
+      // account held none), and its ETH less the gas the EntryPoint charged (taken from the account's balance as a
+      // prefund, the excess kept as its deposit there)
+      const sim = r.body.simulation;
+      expect(Object.keys(r.body)[0]).toBe("simulation");
+      expect(sim.fee).toBeNull();
+      const change = (t: string) =>
+        BigInt(
+          sim.asset_changes.find(
+            (c: { holder: string; token: { address: string } }) =>
+              c.holder.toLowerCase() === sender.toLowerCase() &&
+              c.token.address.toLowerCase() === t.toLowerCase(),
+          )?.amount_raw ?? "0",
+        );
+      expect(change(token("WETH"))).toBe(0n); // wrapped, then sold
+      expect(change(token("USDC"))).toBe(await balanceOf(token("USDC"), sender));
+      expect(change(vault())).toBe(await balanceOf(vault() as `0x${string}`, sender));
+      const ethNow = await chainClient(CHAIN).getBalance({ address: sender });
+      const atEntryPoint = await chainClient(CHAIN).readContract({
+        address: receipt.entryPoint,
+        abi: [
+          {
+            type: "function",
+            name: "balanceOf",
+            stateMutability: "view",
+            inputs: [{ name: "account", type: "address" }],
+            outputs: [{ type: "uint256" }],
+          },
+        ],
+        functionName: "balanceOf",
+        args: [sender],
+      });
+      expect(ethNow + atEntryPoint - parseEther("2") + receipt.actualGasCost).toBe(
+        change("0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE"),
+      );
+      expect(change("0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE")).toBe(-parseEther("0.5"));
     }, 90_000);
   }
 

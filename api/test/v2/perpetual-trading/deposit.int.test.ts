@@ -1,5 +1,12 @@
 import { minedReceipt } from "@compass/devnet";
-import { addressBook, chainClient, getJson, sponsorAddress, testEnv } from "@compass/testkit/live";
+import {
+  addressBook,
+  chainClient,
+  getJson,
+  sponsorAddress,
+  sponsorBroadcast,
+  testEnv,
+} from "@compass/testkit/live";
 import { trader } from "@compass/testkit/wallet";
 import { encodeFunctionData, parseAbi } from "viem";
 import { describe, expect, test } from "vitest";
@@ -53,6 +60,13 @@ describe("deposit/sponsor_prepare refuses a relay that would not deposit (422 na
       value: "0x0",
     });
     expect(r.body.transaction.data.slice(0, 10)).toBe("0xb30b5bce"); // batchedDepositWithPermit
+    // what moves now is the owner's USDC into the bridge; the venue credits it later
+    expect(r.body.simulation).toMatchObject({ settles_later: true, fee: { payer: sponsorAddress() } });
+    expect(r.body.simulation.asset_changes).toEqual(
+      expect.arrayContaining([expect.objectContaining({ holder: owner, amount: "-25" })]),
+    );
+    // relayed: the simulation is held to the chain (the sponsor's gas, the owner's USDC) by the broadcast
+    await sponsorBroadcast(r.body.transaction);
   });
 
   test("behavior: signed by another key", async () => {

@@ -2,6 +2,8 @@ import { limitOrderProtocolAbi, USDC } from "@compass/constants";
 import {
   addressBook,
   advanceDevnet,
+  afterSend,
+  beforeSend,
   chainClient,
   freshWallet,
   getJson,
@@ -76,9 +78,13 @@ async function execSafeTx(typed: any) {
       signature,
     ],
   });
+  // the answer's simulation of this SafeTx is held to what the chain then does
+  const nonce = await client.getTransactionCount({ address: wallet.account.address, blockTag: "pending" });
+  const simulated = await beforeSend({ from: wallet.account.address, nonce, to: account, data });
   const hash = await wallet.sendTransaction({ to: account, data });
   const receipt = await client.waitForTransactionReceipt({ hash });
   expect(receipt.status).toBe("success");
+  await afterSend(simulated, receipt);
   return receipt;
 }
 
