@@ -186,7 +186,10 @@ describe("compass v1 groups from the shell", () => {
       operations: JSON.parse(operations),
     });
     // the same answer, simulated a moment apart: the simulated block's time may differ by the second between them
-    const untimed = (b: any) => ({ ...b, simulation: { ...b.simulation, block_timestamp: 0, block_number: 0 } });
+    const untimed = (b: any) => ({
+      ...b,
+      simulation: { ...b.simulation, block_timestamp: 0, block_number: 0 },
+    });
     expect(untimed(JSON.parse(ops.stdout))).toEqual(untimed(http.body));
     expect(http.body.simulation.asset_changes.length).toBeGreaterThan(0);
     const refused = await compass(

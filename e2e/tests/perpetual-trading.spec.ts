@@ -38,6 +38,10 @@ test("default: deposit → market buy → the venue holds the position → close
   const valueBefore = await venueAccountValue(owner());
 
   await page.getByTestId("perps-deposit-amount").fill("500");
+  // what signing does, before the wallet opens
+  await expect(page.getByTestId("perps-deposit-preview")).toHaveText(
+    "You send 500 USDC · your trading account receives 500 USDC",
+  );
   await page.getByTestId("perps-deposit-submit").click();
   await expect(status(page)).toHaveText(/Deposited 500 USDC/, { timeout: 60_000 });
   expect(await usdcBalance("arbitrum", owner())).toBe(usdcBefore - 500_000_000n);

@@ -70,6 +70,12 @@ export function AccountPanel() {
             {t("deposit")}
           </button>
         </div>
+        {depositOk && (
+          // what signing does, before the wallet opens: the venue credits USDC one for one
+          <p className="pt-hint" aria-live="polite" {...ids("deposit-preview")}>
+            {t("depositPreview", { amount: format.number(depositAmount) })}
+          </p>
+        )}
         <p className="pt-hint" id={`${id}dh`}>
           {t(sponsorDeposit ? "hintS" : "hint")}
         </p>
@@ -104,6 +110,14 @@ export function AccountPanel() {
             {t("withdraw")}
           </button>
         </div>
+        {withdrawOk && (
+          // the venue pays out on Arbitrum less its $1 fee
+          <p className="pt-hint" aria-live="polite" {...ids("withdraw-preview")}>
+            {t("withdrawPreview", {
+              received: format.number((Math.round((Number(withdrawAmount) - 1) * 1e6) / 1e6).toString()),
+            })}
+          </p>
+        )}
         <p className="pt-hint" id={`${id}wh`}>
           {t("wdHint")}
         </p>

@@ -74,7 +74,7 @@ export function PerpetualTradingProvider(props: PerpetualTradingProviderProps) {
   const queryClient = useQueryClient();
   // the provider writes the statuses (onStatus receives sentences), so it reads the catalog itself
   const shared = useCompassLocale();
-  const { t } = useCatalog(perpsCatalog, props.locale ?? shared);
+  const { t, format } = useCatalog(perpsCatalog, props.locale ?? shared);
   const [asset, selectAsset] = useState<string | undefined>(defaultAsset);
   const [status, setStatus] = useState<PerpetualTradingLifecycle>(INIT);
   const callbacks = useRef<LifecycleCallbacks<PerpetualTradingLifecycle>>(props);
@@ -97,7 +97,7 @@ export function PerpetualTradingProvider(props: PerpetualTradingProviderProps) {
       if (!address) return;
       const signer = wagmiSigner(config, address);
       try {
-        await flow({ transport, signer, report, builder, chain: wagmiChainOps(config), t });
+        await flow({ transport, signer, report, builder, chain: wagmiChainOps(config), t, format });
       } catch (error) {
         report({
           status: "error",
@@ -114,7 +114,7 @@ export function PerpetualTradingProvider(props: PerpetualTradingProviderProps) {
         void queryClient.invalidateQueries({ queryKey: ["compass", "perpetual_trading"] });
       }
     },
-    [address, config, transport, report, builder, queryClient, t],
+    [address, config, transport, report, builder, queryClient, t, format],
   );
 
   const busy = ["preparing", "signing", "submitting", "confirming"].includes(status.status);

@@ -1,5 +1,5 @@
 import type { Transport } from "@compass/sdk";
-import type { Translate } from "../kit/i18n.ts";
+import { type Format, formatter, type Translate } from "../kit/i18n.ts";
 import {
   type AgentStore,
   agentSigner,
@@ -31,10 +31,15 @@ export interface FlowContext {
   agents?: AgentStore;
   /** the widget's messages in its locale (default: English): step labels and outcomes are built from them */
   t?: Translate<PerpsMessages>;
+  /** numbers and currencies in the widget's locale (default: English) */
+  format?: Format;
 }
 
 /** The flow's words: the widget's locale, else English. */
 export const wordsOf = (ctx: Pick<FlowContext, "t">): Translate<PerpsMessages> => ctx.t ?? englishPerps;
+
+/** The flow's numbers: the widget's locale, else English. */
+export const formatOf = (ctx: Pick<FlowContext, "format">): Format => ctx.format ?? formatter("en");
 
 export interface ChainOps {
   /** asks the wallet to switch chain when it is elsewhere (a no-op when it cannot) */

@@ -8,7 +8,7 @@ import {
 import type { Address } from "viem";
 import { networkOf, type VenueNetwork } from "./agent.ts";
 import { type Prepared, withoutDomainType } from "./execute.ts";
-import { ensureAgent, type FlowContext, runSteps, wordsOf } from "./flow.ts";
+import { ensureAgent, type FlowContext, formatOf, runSteps, wordsOf } from "./flow.ts";
 
 const ARBITRUM = 42161;
 /** The venue's Arbitrum bridge (Bridge2); widgets depend on the SDK only, so the address is repeated here. */
@@ -110,10 +110,22 @@ const topicAddress = (topic: string | undefined) =>
 async function relayYourself(ctx: FlowContext, request: SponsorDepositRequest): Promise<`0x${string}`> {
   if (!ctx.chain)
     throw new Error("This wallet cannot send the deposit transaction, and no sponsor is configured");
-  const { transaction } = await perpetualTradingDepositSponsorPrepare(ctx.transport, {
+  const { transaction, simulation } = await perpetualTradingDepositSponsorPrepare(ctx.transport, {
     ...request,
     sender: request.owner,
   });
+  // what the transaction does, from the API's simulation of it, shown before the wallet opens
+  const sent = simulation?.asset_changes.find(
+    (c) => c.holder.toLowerCase() === request.owner.toLowerCase() && c.token.symbol === "USDC",
+  );
+  if (simulation && sent?.amount)
+    ctx.report({
+      status: "signing",
+      action: "deposit",
+      label: wordsOf(ctx)("depositPreview", { amount: formatOf(ctx).number(sent.amount.replace("-", "")) }),
+      step: 2,
+      steps: 2,
+    });
   const hash = await ctx.chain.sendTransaction(transaction);
   const receipt = await ctx.chain.waitForReceipt(hash);
   const moved = (receipt.logs as RawLog[]).some(

@@ -136,22 +136,18 @@ describe("the simulation's warnings", () => {
     const summary = await getJson(`${url}/v1/aave/user_position_summary?chain=${CHAIN}&user=${me}`);
     const available = Number(summary.body.available_borrows);
     expect(available).toBeGreaterThan(100);
-    const small = await postJson("/v1/aave/borrow", {
-      chain: CHAIN,
-      sender: me,
-      token: "USDC",
-      amount: (available * 0.3).toFixed(2),
-      interest_rate_mode: "variable",
-    });
+    const borrow = (share: number) =>
+      postJson("/v1/aave/borrow", {
+        chain: CHAIN,
+        sender: me,
+        token: "USDC",
+        amount: (available * share).toFixed(2),
+        interest_rate_mode: "variable",
+      });
+    const small = await borrow(0.3);
     expect(codes(small.body)).toEqual([]);
     expect(Number(small.body.simulation.outcome.health_factor_after)).toBeGreaterThan(1.1);
-    const greedy = await postJson("/v1/aave/borrow", {
-      chain: CHAIN,
-      sender: me,
-      token: "USDC",
-      amount: (available * 0.99).toFixed(2),
-      interest_rate_mode: "variable",
-    });
+    const greedy = await borrow(0.99);
     expect(greedy.status, JSON.stringify(greedy.body)).toBe(200);
     expect(greedy.body.simulation.outcome.health_factor_before).toBeUndefined();
     expect(Number(greedy.body.simulation.outcome.health_factor_after)).toBeLessThan(1.1);

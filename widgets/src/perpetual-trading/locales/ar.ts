@@ -105,6 +105,8 @@ export default {
   credit: "بانتظار القيد",
   deposited: "تم إيداع {amount} USDC",
   withdrawStep: "سحب {amount} USDC إلى Arbitrum",
+  depositPreview: "ترسل {amount} USDC · يستلم حساب التداول {amount} USDC",
+  withdrawPreview: "تستلم {received} USDC على Arbitrum · تحتفظ المنصة بدولار واحد",
   withdrawn: "قُبل السحب: {amount} USDC (بعد رسوم 1\u00a0$) في الطريق إلى Arbitrum",
   unfunded: "أودِع USDC أولًا.",
   refused: "رفضت المنصة: {reason}",

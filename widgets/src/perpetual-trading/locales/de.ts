@@ -105,6 +105,8 @@ export default {
   credit: "Warten auf Gutschrift",
   deposited: "{amount} USDC eingezahlt",
   withdrawStep: "{amount} USDC auf Arbitrum auszahlen",
+  depositPreview: "Sie senden {amount} USDC · Ihr Handelskonto erhält {amount} USDC",
+  withdrawPreview: "Sie erhalten {received} USDC auf Arbitrum · der Handelsplatz behält 1 $",
   withdrawn: "Auszahlung angenommen: {amount} USDC (nach 1\u00a0$ Gebühr) gehen an Arbitrum",
   unfunded: "Zahlen Sie zuerst USDC ein.",
   refused: "Von der Börse abgelehnt: {reason}",

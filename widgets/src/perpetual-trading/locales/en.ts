@@ -125,6 +125,8 @@ export const perpsEn = {
   credit: "Awaiting credit",
   deposited: "Deposited {amount} USDC",
   withdrawStep: "Withdraw {amount} USDC to Arbitrum",
+  depositPreview: "You send {amount} USDC · your trading account receives {amount} USDC",
+  withdrawPreview: "You receive {received} USDC on Arbitrum · the venue keeps $1",
   withdrawn: "Withdrawal accepted: {amount} USDC (after the $1 fee) to Arbitrum",
   // errors
   unfunded: "Deposit USDC first.",

@@ -105,6 +105,8 @@ export default {
   credit: "Esperando el abono",
   deposited: "Depositados {amount} USDC",
   withdrawStep: "Retirar {amount} USDC a Arbitrum",
+  depositPreview: "Envías {amount} USDC · tu cuenta de trading recibe {amount} USDC",
+  withdrawPreview: "Recibes {received} USDC en Arbitrum · el mercado retiene 1 $",
   withdrawn: "Retiro aceptado: {amount} USDC (tras la comisión de 1\u00a0$) en camino a Arbitrum",
   unfunded: "Deposita USDC primero.",
   refused: "Rechazado por el exchange: {reason}",

@@ -105,6 +105,8 @@ export default {
   credit: "En attente du crédit",
   deposited: "{amount} USDC déposés",
   withdrawStep: "Retirer {amount} USDC vers Arbitrum",
+  depositPreview: "Vous envoyez {amount} USDC · votre compte de trading reçoit {amount} USDC",
+  withdrawPreview: "Vous recevez {received} USDC sur Arbitrum · la plateforme garde 1 $",
   withdrawn: "Retrait accepté\u00a0: {amount} USDC (après 1\u00a0$ de frais) en route vers Arbitrum",
   unfunded: "Déposez d’abord des USDC.",
   refused: "Refusé par la plateforme\u00a0: {reason}",

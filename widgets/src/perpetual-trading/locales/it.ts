@@ -105,6 +105,8 @@ export default {
   credit: "In attesa dell’accredito",
   deposited: "Depositati {amount} USDC",
   withdrawStep: "Preleva {amount} USDC su Arbitrum",
+  depositPreview: "Invii {amount} USDC · il tuo conto di trading riceve {amount} USDC",
+  withdrawPreview: "Ricevi {received} USDC su Arbitrum · la piattaforma trattiene 1 $",
   withdrawn: "Prelievo accettato: {amount} USDC (al netto di 1\u00a0$ di commissione) in arrivo su Arbitrum",
   unfunded: "Deposita prima USDC.",
   refused: "Rifiutato dalla piattaforma: {reason}",

@@ -105,6 +105,8 @@ export default {
   credit: "着金待ち",
   deposited: "{amount} USDCを入金",
   withdrawStep: "{amount} USDCをArbitrumへ出金",
+  depositPreview: "{amount} USDC送金 · 口座に{amount} USDC",
+  withdrawPreview: "{received} USDC受取(手数料$1)",
   withdrawn: "出金受付：{amount} USDC（手数料$1控除後）をArbitrumへ",
   unfunded: "先にUSDCを入金してください。",
   refused: "取引所が拒否：{reason}",

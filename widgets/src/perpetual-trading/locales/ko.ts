@@ -105,6 +105,8 @@ export default {
   credit: "입금 반영 대기 중",
   deposited: "{amount} USDC 입금 완료",
   withdrawStep: "{amount} USDC를 Arbitrum으로 출금",
+  depositPreview: "{amount} USDC를 보냅니다 · 거래 계정이 {amount} USDC를 받습니다",
+  withdrawPreview: "Arbitrum에서 {received} USDC를 받습니다 · 거래소가 1달러를 공제합니다",
   withdrawn: "출금 접수: {amount} USDC ($1 수수료 차감) Arbitrum으로 전송 중",
   unfunded: "먼저 USDC를 입금하세요.",
   refused: "거래소 거부: {reason}",

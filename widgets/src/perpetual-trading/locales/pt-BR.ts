@@ -105,6 +105,8 @@ export default {
   credit: "Aguardando o crédito",
   deposited: "{amount} USDC depositados",
   withdrawStep: "Sacar {amount} USDC para a Arbitrum",
+  depositPreview: "Você envia {amount} USDC · sua conta de trading recebe {amount} USDC",
+  withdrawPreview: "Você recebe {received} USDC na Arbitrum · a plataforma retém US$ 1",
   withdrawn: "Saque aceito: {amount} USDC (após a taxa de US$\u00a01) a caminho da Arbitrum",
   unfunded: "Deposite USDC primeiro.",
   refused: "Recusado pela plataforma: {reason}",

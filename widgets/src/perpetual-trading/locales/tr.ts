@@ -105,6 +105,8 @@ export default {
   credit: "Hesaba geçmesi bekleniyor",
   deposited: "{amount} USDC yatırıldı",
   withdrawStep: "{amount} USDC'yi Arbitrum'a çek",
+  depositPreview: "{amount} USDC gönderiyorsunuz · işlem hesabınıza {amount} USDC geçer",
+  withdrawPreview: "Arbitrum'da {received} USDC alırsınız · platform 1 $ keser",
   withdrawn: "Çekim kabul edildi: {amount} USDC (1\u00a0$ ücret sonrası) Arbitrum'a gönderiliyor",
   unfunded: "Önce USDC yatırın.",
   refused: "Platform reddetti: {reason}",

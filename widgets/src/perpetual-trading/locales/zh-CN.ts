@@ -105,6 +105,8 @@ export default {
   credit: "等待到账",
   deposited: "已充值 {amount} USDC",
   withdrawStep: "提现 {amount} USDC 到 Arbitrum",
+  depositPreview: "您发送 {amount} USDC · 交易账户收到 {amount} USDC",
+  withdrawPreview: "您在 Arbitrum 收到 {received} USDC · 交易所扣除 1 美元",
   withdrawn: "提现已受理：{amount} USDC（已扣 $1 手续费）正转至 Arbitrum",
   unfunded: "请先充值 USDC。",
   refused: "交易平台拒绝：{reason}",
