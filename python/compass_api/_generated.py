@@ -2480,7 +2480,7 @@ Simulation = TypedDict("Simulation", {
     "settles_later_note": str | None,
 })
 
-# What a careful wallet would point out before signing: unlimited_approval (an allowance no amount exhausts is left behind); approval_to_unknown_spender (a spender neither the transactions call, this de
+# What a careful wallet would point out before signing: unlimited_approval (an allowance no amount exhausts is left behind); approval_to_unknown_spender (a spender neither the transactions call nor this
 SimulationWarning = TypedDict("SimulationWarning", {
     "code": Literal["unlimited_approval", "approval_to_unknown_spender", "call_to_address_without_code", "transfer_to_address_without_code", "low_health_factor", "output_below_quote"],
     "message": str,

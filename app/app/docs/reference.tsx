@@ -135,6 +135,8 @@ export function EndpointSection({
   const ok = e.op.responses["200"]?.content?.["application/json"]?.schema;
   const errors = Object.entries(e.op.responses).filter(([status]) => status !== "200");
   const s = samples(doc, e, server);
+  // a write that answers something to sign leads with what signing it does
+  const simulation = resolve(doc, ok).properties?.simulation;
   const bodyName = body?.$ref ? body.$ref.split("/").pop() : undefined;
   const okName = ok?.$ref ? ok.$ref.split("/").pop() : undefined;
   return (
@@ -192,6 +194,16 @@ export function EndpointSection({
               <code>{s.py}</code>
             </pre>
           </figure>
+          {simulation ? (
+            <figure>
+              <figcaption>
+                What it does: the answer's <code>simulation</code> (e.g. a supply of 100 USDC)
+              </figcaption>
+              <pre>
+                <code>{JSON.stringify(exampleOf(doc, simulation), null, 2)}</code>
+              </pre>
+            </figure>
+          ) : null}
         </div>
       </div>
     </article>

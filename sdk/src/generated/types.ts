@@ -3377,7 +3377,7 @@ export type Simulation = {
   settles_later_note: string | null;
 };
 
-/** What a careful wallet would point out before signing: unlimited_approval (an allowance no amount exhausts is left behind); approval_to_unknown_spender (a spender neither the transactions call, this deployment names, nor the request gave); call_to_address_without_code (a call with data to an address holding no contract); transfer_to_address_without_code (assets reach an account that has no contract yet); low_health_factor (a lending position ends under 1.1); output_below_quote (less arrives than the quoted amount less its slippage) */
+/** What a careful wallet would point out before signing: unlimited_approval (an allowance no amount exhausts is left behind); approval_to_unknown_spender (a spender neither the transactions call nor this deployment names); call_to_address_without_code (a call with data to an address holding no contract); transfer_to_address_without_code (assets reach an account that has no contract yet); low_health_factor (a lending position ends under 1.1); output_below_quote (less arrives than the quoted amount less its slippage) */
 export type SimulationWarning = {
   code: "unlimited_approval" | "approval_to_unknown_spender" | "call_to_address_without_code" | "transfer_to_address_without_code" | "low_health_factor" | "output_below_quote";
   message: string;

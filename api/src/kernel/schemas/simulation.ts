@@ -110,6 +110,46 @@ export const Simulation = z
     settles_later_note: z.string().nullable().describe("what arrives later, and how to follow it"),
   })
   .meta({
+    examples: [
+      {
+        chain: "arbitrum",
+        block_number: 412_553_021,
+        block_timestamp: 1_798_401_411,
+        transactions: 1,
+        asset_changes: [
+          {
+            holder: "0xa0Ee7A142d267C1f36714E4a8F75612F20a79720",
+            role: "wallet",
+            token: { address: "0xaf88d065e77c8cC2239327C5EDb3A432268e5831", symbol: "USDC", decimals: 6 },
+            amount_raw: "-100000000",
+            amount: "-100",
+            usd: "-99.98",
+            liability: false,
+          },
+          {
+            holder: "0xa0Ee7A142d267C1f36714E4a8F75612F20a79720",
+            role: "wallet",
+            token: {
+              address: "0x724dc807b04555b71ed48a6896b6F41593b8C637",
+              symbol: "aArbUSDCn",
+              decimals: 6,
+            },
+            amount_raw: "100000000",
+            amount: "100",
+            usd: "99.98",
+            liability: false,
+          },
+        ],
+        approvals: [],
+        gas_used: "181204",
+        fee: { payer: "0xa0Ee7A142d267C1f36714E4a8F75612F20a79720", native: "0.000001812", usd: "0.005" },
+        net_usd: "0",
+        outcome: { health_factor_before: null, health_factor_after: null },
+        warnings: [],
+        settles_later: false,
+        settles_later_note: null,
+      },
+    ],
     id: "Simulation",
     description:
       "What the returned transactions or payloads will do, simulated on the pending block (eth_simulateV1) before the answer: the balances they change for the signer and the account it acts through, the approvals they leave, gas and fee, and warnings",
