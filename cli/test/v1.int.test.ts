@@ -191,7 +191,7 @@ describe("compass v1 groups from the shell", () => {
       simulation: { ...b.simulation, block_timestamp: 0, block_number: 0 },
     });
     expect(untimed(JSON.parse(ops.stdout))).toEqual(untimed(http.body));
-    expect(http.body.simulation.asset_changes.length).toBeGreaterThan(0);
+    expect(http.body.simulation).toMatchObject({ chain: "base", transactions: 1 });
     const refused = await compass(
       "transaction-bundler",
       "execute",
