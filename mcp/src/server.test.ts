@@ -151,6 +151,36 @@ describe("input schemas and calls", () => {
     expect(JSON.parse(api.sent[0]!.body!)).toEqual(args); // the key is not part of the body
   });
 
+  test("default: a write that answers something to sign says to read its simulation, which the tool returns first", async () => {
+    const simulation = {
+      chain: "arbitrum",
+      asset_changes: [],
+      warnings: [{ code: "unlimited_approval", message: "…" }],
+    };
+    const api = fakeApi({ simulation, transaction: null, eip_712: { primaryType: "SafeTx" } });
+    const client = await connect({ client: { serverURL: "http://api.test", fetch: api.fetch } });
+    const { tools } = await client.listTools();
+    const simulated = manifest.filter((op) => op.simulated && op.path.startsWith("/v2/"));
+    expect(simulated.length).toBeGreaterThan(10);
+    for (const op of simulated)
+      expect(tools.find((t) => t.name === op.mcpName)!.description).toMatch(/starts with `simulation`/);
+    expect(tools.find((t) => t.name === "v2_earn_positions")!.description).not.toMatch(/simulation/);
+    const r = await client.callTool({
+      name: "v2_earn_transfer",
+      arguments: {
+        owner: "0x70997970C51812dc3A010C7d01b50e0d17dc79C8",
+        chain: "arbitrum",
+        token: "USDC",
+        amount: "1",
+        action: "DEPOSIT",
+        gas_sponsorship: true,
+      },
+    });
+    expect(r.isError, JSON.stringify(r.content)).toBeFalsy();
+    const text = (r.content as { text: string }[])[0]!.text;
+    expect(Object.keys(JSON.parse(text))[0]).toBe("simulation");
+  });
+
   test("behavior: a malformed address is refused by the tool's own schema before any request", async () => {
     const api = fakeApi();
     const client = await connect({ client: { fetch: api.fetch } });

@@ -14,11 +14,11 @@ import { decodeStaticReads, encodeStaticReads, STATIC_READER_CODE } from "./lens
  *
  * One simulation suffices when the tokens that move are among those read: the chain's listed tokens, every address
  * the calldata names, and what calls to the same contract moved before (learned per chain and called function). The
- * traced run says what actually moved (Transfer and Approval events, and the native transfers the node traces); a
+ * run's logs say what actually moved (the tokens' Transfer and Approval events; the native coin is always read); a
  * token or grant it finds unread is read in a second run around the same transactions.
  */
 
-/** The native coin in a preview (the address eth_simulateV1's traced transfers come from, ERC-7528). */
+/** The native coin in a simulation (ERC-7528's address, as eth_simulateV1 names traced native transfers). */
 export const NATIVE = getAddress("0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee");
 
 export interface SimStep {
@@ -263,7 +263,6 @@ async function run(
   steps: readonly SimStep[],
   plan: Plan,
   input: SimulateInput,
-  trace: boolean,
 ) {
   const beforeList = beforeReads(plan, input.price);
   const afterList = afterReads(plan);
@@ -294,7 +293,7 @@ async function run(
   });
   const answer = (await client.request({
     method: "eth_simulateV1" as any,
-    params: [{ blockStateCalls: blocks, traceTransfers: trace, validation: false }, "pending"] as any,
+    params: [{ blockStateCalls: blocks, validation: false }, "pending"] as any,
   })) as RawBlock[];
   const txs: RawCall[] = answer.map((b, i) => b.calls[i === 0 ? 1 : 0]!);
   txs.forEach((r, i) => {
@@ -368,7 +367,9 @@ export async function simulateSteps(client: PublicClient, input: SimulateInput):
   };
 
   let plan = planFor([...tokens], [...grants]);
-  let result = await run(client, input.steps, plan, input, true);
+  // the tokens' own Transfer and Approval events say what moved; the native coin is always read, so the node's
+  // tracing of native transfers (traceTransfers) is not needed
+  let result = await run(client, input.steps, plan, input);
   let runs = 1;
 
   // what moved: tokens to or from a holder, grants a holder made
@@ -410,7 +411,7 @@ export async function simulateSteps(client: PublicClient, input: SimulateInput):
   if (unread) {
     for (const t of moved) tokens.add(t);
     plan = planFor([...tokens], [...new Set([...grants, ...granted])]);
-    result = await run(client, input.steps, plan, input, false);
+    result = await run(client, input.steps, plan, input);
     runs = 2;
   }
 
