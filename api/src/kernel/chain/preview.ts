@@ -258,12 +258,7 @@ interface RawBlock {
   calls: RawCall[];
 }
 
-async function run(
-  client: PublicClient,
-  steps: readonly SimStep[],
-  plan: Plan,
-  input: SimulateInput,
-) {
+async function run(client: PublicClient, steps: readonly SimStep[], plan: Plan, input: SimulateInput) {
   const beforeList = beforeReads(plan, input.price);
   const afterList = afterReads(plan);
   const before = { from: READER, to: STATIC_READER, data: encodeStaticReads(beforeList) };
