@@ -5,8 +5,8 @@
  * the check cannot hold it. Run by `npm test` after the integration step.
  */
 import { existsSync, readFileSync } from "node:fs";
-import { answersSignable, operations } from "@compass/api";
-import { SIMULATION_LEDGER } from "@compass/testkit/live";
+import { join } from "node:path";
+import { manifest } from "@compass/sdk/manifest";
 
 /** operations whose simulation the chain check cannot hold, and why (each has its own test of the simulation) */
 export const NOT_HELD: Record<string, string> = {
@@ -14,6 +14,7 @@ export const NOT_HELD: Record<string, string> = {
     "the calls run inside a user operation whose gas the account pays the bundler: its native balance moves by a prefund the simulation does not model (the other balances are checked in v1-smart-account.int.test.ts)",
 };
 
+const SIMULATION_LEDGER = join(import.meta.dirname, "..", ".test-results", "simulations.jsonl");
 const lines = existsSync(SIMULATION_LEDGER)
   ? readFileSync(SIMULATION_LEDGER, "utf8")
       .split("\n")
@@ -21,7 +22,7 @@ const lines = existsSync(SIMULATION_LEDGER)
       .map((l) => JSON.parse(l) as { operation: string; path: string; checked: boolean; ok?: boolean })
   : [];
 // a check is recorded under the path the test posted to: matched by the operation's path pattern
-const signable = operations.filter(answersSignable);
+const signable = manifest.filter((op) => op.simulated);
 const matches = (op: (typeof signable)[number], path: string) =>
   new RegExp(`^${op.path.replace(/\{[^}]+\}/g, "[^/]+")}$`).test(path);
 const held: string[] = [];

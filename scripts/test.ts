@@ -30,6 +30,7 @@ import {
   ROOT,
   type RunningPostgres,
   runResilience,
+  SIMULATION_LEDGER,
   type Stack,
   startPostgres,
   startRedis,
@@ -37,7 +38,6 @@ import {
   stop,
   TEST_KEYS,
 } from "@compass/testkit";
-import { SIMULATION_LEDGER } from "@compass/testkit/live";
 import { buildAll, buildStorybook } from "./build.ts";
 
 const args = process.argv.slice(2);

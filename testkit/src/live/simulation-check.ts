@@ -16,20 +16,38 @@ import { appendFileSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
 import {
   type Address,
+  createPublicClient,
   decodeFunctionData,
   encodeFunctionData,
   erc20Abi,
   getAddress,
   type Hex,
+  http,
   type PublicClient,
   toHex,
 } from "viem";
-import { ROOT } from "../paths.ts";
-import { addressBook, chainClient } from "./env.ts";
+import { ROOT, SIMULATION_LEDGER } from "../paths.ts";
+import { addressBook, devnetChain } from "./env.ts";
 import { byKey, type Group, safeAbi, safeKey, txKey } from "./simulation-record.ts";
 
 const NATIVE = "0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE";
-export const SIMULATION_LEDGER = join(ROOT, ".test-results", "simulations.jsonl");
+
+export { SIMULATION_LEDGER };
+
+/** one reader per chain, its calls batched: a check's reads go in one HTTP request */
+const readers = new Map<string, PublicClient>();
+function chainClient(chain: string): PublicClient {
+  let client = readers.get(chain);
+  if (!client) {
+    client = createPublicClient({
+      chain: devnetChain(chain),
+      transport: http(undefined, { batch: { wait: 0 } }),
+      cacheTime: 0,
+    }) as PublicClient;
+    readers.set(chain, client);
+  }
+  return client;
+}
 
 function ledger(line: Record<string, unknown>): void {
   mkdirSync(join(ROOT, ".test-results"), { recursive: true });

@@ -3,6 +3,7 @@
  * tracked child processes, plus the machine prerequisites and the throwaway redis the test run needs.
  */
 
+export { SIMULATION_LEDGER } from "../paths.ts";
 export { prodPartnerPort, productionServerEnv, TEST_KEYS } from "./keys.ts";
 export {
   ROOT,
