@@ -34,4 +34,3 @@ export function createHttpApp(options: HttpAppOptions = {}): HttpApp {
     v0: options.v0 ?? v0Operations,
   });
 }
-export { answersSignable } from "./kernel/registry/simulated.ts";

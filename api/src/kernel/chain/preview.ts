@@ -518,8 +518,3 @@ export async function simulateSteps(client: PublicClient, input: SimulateInput):
     runs,
   };
 }
-
-/** Forget what was learned (tests measure the first run). */
-export function forgetLearned(): void {
-  learned.clear();
-}

@@ -253,6 +253,24 @@ async function findSteps(
 const usdOf = (raw: bigint, decimals: number, price: bigint, priceDecimals: number) =>
   (raw * price * 10n ** 6n) / 10n ** BigInt(decimals + priceDecimals);
 
+/** the contracts this deployment names on a chain (its address book), read once per address book and chain */
+const named = new WeakMap<object, Map<ChainName, Set<Address>>>();
+function namedContracts(config: Config, chain: ChainName): Set<Address> {
+  const book = addressBook(config);
+  if (!book) return new Set();
+  let chains = named.get(book);
+  if (!chains) {
+    chains = new Map();
+    named.set(book, chains);
+  }
+  let set = chains.get(chain);
+  if (!set) {
+    set = new Set(Object.values(book.chains[chain]?.contracts ?? {}).map((a) => getAddress(a)));
+    chains.set(chain, set);
+  }
+  return set;
+}
+
 const LIABILITY = /^(variableDebt|stableDebt)/;
 const WARN_HEALTH_FACTOR = 1.1;
 
@@ -323,9 +341,7 @@ export async function simulateWrite(input: {
       };
     });
 
-  const bookContracts = new Set(
-    Object.values(addressBook(config)?.chains[chain]?.contracts ?? {}).map((a) => getAddress(a)),
-  );
+  const bookContracts = namedContracts(config, chain);
   // the contracts an approval may go to without a warning: what the transactions call, what this deployment names
   const ownContracts = new Set<Address>([
     ...found.steps.map((s) => getAddress(s.to)),
